@@ -1,0 +1,142 @@
+// The one place that reads the environment. Everything else receives a validated Config.
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+
+export interface RateLimit {
+  /** Requests allowed per window. */
+  limit: number
+  /** Window length in seconds. */
+  windowSeconds: number
+}
+
+export interface Config {
+  databaseUrl: string
+  databaseReadUrl: string | undefined
+  databasePoolSize: number
+  host: string
+  port: number
+  cursorSecret: string | undefined
+  redisUrl: string | undefined
+  rateLimit: RateLimit
+  authFailureLimit: RateLimit
+  logLevel: LogLevel
+}
+
+/** Names of the variables this service reads, with what each means (shown by `--help`). */
+export const ENVIRONMENT = {
+  DATABASE_URL: 'postgres://… or a SQLite file path (sqlite: prefix optional); default ./data/awareness.db',
+  DATABASE_READ_URL: 'optional PostgreSQL replica used for API reads',
+  DATABASE_POOL_SIZE: 'PostgreSQL connections per process (default 10)',
+  HOST: 'address to listen on (default 127.0.0.1)',
+  PORT: 'port to listen on (default 3000)',
+  CURSOR_SECRET:
+    'secret that signs paging cursors (at least 32 characters); default: generated once and kept in the database',
+  REDIS_URL: 'redis://… to share rate-limit counters between processes',
+  RATE_LIMIT: 'requests per key and window, e.g. 600/60s (default)',
+  AUTH_FAILURE_LIMIT: 'failed authentications per client address and window, e.g. 30/60s (default)',
+  LOG_LEVEL: 'fatal, error, warn, info (default), debug, trace or silent',
+} as const
+
+export type EnvironmentName = keyof typeof ENVIRONMENT
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`${variable}: ${reason}`)
+    this.name = 'ConfigError'
+  }
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+/**
+ * Builds the configuration from environment variables, with command-line flags taking precedence.
+ * Throws a ConfigError naming the first bad variable.
+ * @example loadConfig({ PORT: '8080' }).port // 8080
+ */
+export function loadConfig(
+  overrides: Partial<Record<EnvironmentName, string | undefined>> = {},
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Config {
+  const get = (name: EnvironmentName): string | undefined => {
+    const value = overrides[name] ?? env[name]
+    return value === undefined || value === '' ? undefined : value
+  }
+  const databaseUrl = get('DATABASE_URL') ?? './data/awareness.db'
+  const databaseReadUrl = get('DATABASE_READ_URL')
+  if (databaseReadUrl !== undefined && !isPostgresUrl(databaseReadUrl)) {
+    throw new ConfigError('DATABASE_READ_URL', 'must be a postgres:// URL')
+  }
+  if (databaseReadUrl !== undefined && !isPostgresUrl(databaseUrl)) {
+    throw new ConfigError('DATABASE_READ_URL', 'needs DATABASE_URL to be a postgres:// URL too')
+  }
+  const cursorSecret = get('CURSOR_SECRET')
+  if (cursorSecret !== undefined && cursorSecret.length < 32) {
+    throw new ConfigError('CURSOR_SECRET', 'must be at least 32 characters')
+  }
+  const redisUrl = get('REDIS_URL')
+  if (redisUrl !== undefined && !/^rediss?:\/\/./.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL')
+  }
+  const logLevel = (get('LOG_LEVEL') ?? 'info').toLowerCase()
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`)
+  }
+  return {
+    databaseUrl,
+    databaseReadUrl,
+    databasePoolSize: integer('DATABASE_POOL_SIZE', get('DATABASE_POOL_SIZE') ?? '10', 1, 1000),
+    host: get('HOST') ?? '127.0.0.1',
+    port: integer('PORT', get('PORT') ?? '3000', 0, 65535),
+    cursorSecret,
+    redisUrl,
+    rateLimit: parseRateLimitVariable('RATE_LIMIT', get('RATE_LIMIT') ?? '600/60s'),
+    authFailureLimit: parseRateLimitVariable('AUTH_FAILURE_LIMIT', get('AUTH_FAILURE_LIMIT') ?? '30/60s'),
+    logLevel: logLevel as LogLevel,
+  }
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url)
+}
+
+function integer(variable: string, value: string, min: number, max: number): number {
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(variable, `must be an integer from ${min} to ${max}`)
+  }
+  return Number(value)
+}
+
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const
+
+/**
+ * Parses a duration such as `90d`, `12h`, `30m` or `45s` into seconds, or returns null.
+ * @example parseDuration('90d') // 7776000
+ */
+export function parseDuration(value: string, units: string = 'smhd'): number | null {
+  const m = /^(\d{1,9})([smhd])$/.exec(value)
+  if (!m || !units.includes(m[2] as string)) return null
+  const seconds = Number(m[1]) * UNIT_SECONDS[m[2] as keyof typeof UNIT_SECONDS]
+  return seconds > 0 ? seconds : null
+}
+
+/**
+ * Parses a request budget `requests/window`, e.g. `600/60s`, or returns null.
+ * @example parseRateLimit('1200/1m') // { limit: 1200, windowSeconds: 60 }
+ */
+export function parseRateLimit(value: string): RateLimit | null {
+  const m = /^(\d{1,9})\/(.+)$/.exec(value)
+  if (!m) return null
+  const limit = Number(m[1])
+  const windowSeconds = parseDuration(m[2] as string, 'smh')
+  if (limit < 1 || windowSeconds === null) return null
+  return { limit, windowSeconds }
+}
+
+function parseRateLimitVariable(variable: string, value: string): RateLimit {
+  const parsed = parseRateLimit(value)
+  if (!parsed) throw new ConfigError(variable, 'must look like 600/60s (requests / window in s, m or h)')
+  return parsed
+}

@@ -1,0 +1,76 @@
+// Opens the database named by a URL: PostgreSQL for postgres:// URLs, SQLite (better-sqlite3) for a
+// file path or a sqlite: URL.
+
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import { isPostgresUrl } from '../config/config.js'
+import type { DialectName } from './dialect.js'
+import type { Database } from './tables.js'
+
+export interface DatabaseHandle {
+  db: Kysely<Database>
+  dialect: DialectName
+  /** The raw better-sqlite3 connection, for the importer's bulk statements (SQLite only). */
+  sqlite: SQLite.Database | undefined
+  close(): Promise<void>
+}
+
+export interface OpenOptions {
+  poolSize?: number
+  readonly?: boolean
+}
+
+/**
+ * Opens a database.
+ * @example const { db, close } = openDatabase('./data/awareness.db')
+ */
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+  if (isPostgresUrl(url)) return openPostgres(url, options)
+  return openSqlite(sqlitePath(url))
+}
+
+export function sqlitePath(url: string): string {
+  return url.startsWith('sqlite:') ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : url
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const sqlite = new SQLite(path)
+  // WAL lets readers go on while an import writes; a busy timeout lets several processes share the file.
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('busy_timeout = 10000')
+  sqlite.pragma('cache_size = -65536')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    close: () => db.destroy(),
+  }
+}
+
+// int8 (bigint) results such as count(*) arrive as strings by default; every count here fits a double.
+pg.types.setTypeParser(20, (value: string) => Number(value))
+
+function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30000,
+  })
+  // An idle client's error (the server went away) must not crash the process; the next query fails
+  // and is answered as the database being unavailable.
+  pool.on('error', () => {})
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    db,
+    dialect: 'postgres',
+    sqlite: undefined,
+    close: () => db.destroy(),
+  }
+}

@@ -1,0 +1,27 @@
+// Everything that differs between SQLite and PostgreSQL lives here, so that migrations, queries
+// and the importer are written once.
+
+import { type Expression, type RawBuilder, sql } from 'kysely'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+/**
+ * The column type for ids and timestamps. PostgreSQL compares text with the database's collation,
+ * which may ignore punctuation; the "C" collation makes its order bytewise like SQLite's.
+ */
+export function keyText(dialect: DialectName): Expression<unknown> {
+  return dialect === 'postgres' ? sql`text collate "C"` : sql`text`
+}
+
+/** Integer type wide enough for counts and scores on both databases. */
+export function integerType(): RawBuilder<unknown> {
+  return sql`integer`
+}
+
+/**
+ * Table option for small rows always reached through their primary key: SQLite then keeps the rows
+ * in the key's B-tree (one tree to write, no second lookup). PostgreSQL has no equivalent option.
+ */
+export function clusteredByKey(dialect: DialectName): RawBuilder<unknown> {
+  return dialect === 'sqlite' ? sql`without rowid` : sql``
+}

@@ -1,0 +1,37 @@
+// Brings the schema up to date. Safe when several processes start at once: Kysely's migrator takes
+// an advisory lock on PostgreSQL, and on SQLite a process that finds the file locked waits and retries.
+
+import { type Migration, type MigrationProvider, Migrator } from 'kysely'
+import type { DatabaseHandle } from './connection.js'
+import { initialSchema } from './migrations/0001_initial.js'
+
+function provider(handle: DatabaseHandle): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return { '0001_initial': initialSchema(handle.dialect) }
+    },
+  }
+}
+
+export interface MigrationOutcome {
+  applied: string[]
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<MigrationOutcome> {
+  const migrator = new Migrator({ db: handle.db, provider: provider(handle) })
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest()
+    if (!error) {
+      return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) }
+    }
+    if (attempt >= 20 || !isLockContention(error)) throw error
+    await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+  }
+}
+
+function isLockContention(error: unknown): boolean {
+  const code = (error as { code?: string }).code
+  // SQLite: the file is locked by another migrating process. PostgreSQL: two processes created the
+  // migration tables at the same moment.
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === '23505' || code === '42P07'
+}

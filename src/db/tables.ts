@@ -1,0 +1,135 @@
+// Table interfaces for Kysely. Ids and timestamps are text: ids are lowercase UUIDs and timestamps
+// canonical fixed-width UTC strings, so text order is the contract's order on both databases
+// (PostgreSQL columns use the "C" collation for that, see dialect.ts).
+// Columns hold what queries need (keys, order, filters, derived values, references); everything
+// else lives in JSON rendered at import (see src/render), so that a request only concatenates.
+
+import type { Selectable } from 'kysely'
+
+export interface OrganizationsTable {
+  id: string
+  created_at: string
+  updated_at: string
+}
+
+export interface WorkspacesTable {
+  id: string
+  organization_id: string
+  name: string
+  created_at: string
+  updated_at: string
+}
+
+export interface EmployeesTable {
+  id: string
+  workspace_id: string
+  status: string
+  karma_score: number | null
+  manager_id: string | null
+  created_at: string
+  /** The employee's reference (id, name, primary_email_address, username) as embedded elsewhere. */
+  ref_json: string
+  /** The employee's JSON is `json_head + (manager's ref_json or null) + json_tail`. */
+  json_head: string
+  json_tail: string
+}
+
+export interface CoursesTable {
+  workspace_id: string
+  id: string
+  created_at: string
+  json: string
+  /** The course as a progress entry embeds it. */
+  ref_json: string
+}
+
+export interface CourseProgressTable {
+  employee_id: string
+  course_id: string
+  workspace_id: string
+  status: string | null
+  /** The entry after its course: `{"course":` + course ref_json + json_tail. */
+  json_tail: string
+}
+
+export interface CourseFeedbackTable {
+  id: string
+  employee_id: string
+  course_id: string
+  workspace_id: string
+  sentiment: string
+  created_at: string
+}
+
+export interface BreachesTable {
+  workspace_id: string
+  id: string
+  name: string
+  domain: string
+  criticality: string
+  last_breached_at: string
+  created_at: string
+  updated_at: string
+  impacted: number
+  warned: number
+  acknowledged: number
+  status: string
+  /** The breach as the API renders it, with its derived counts (null: to render). */
+  json: string | null
+}
+
+export interface CompromisedEmployeesTable {
+  workspace_id: string
+  breach_id: string
+  employee_id: string
+  compromised_at: string
+  warned_at: string | null
+  acknowledged_at: string | null
+  /** The item after its employee: `{"employee":` + employee ref_json + json_tail. */
+  json_tail: string
+}
+
+export interface WorkspaceStatisticsTable {
+  workspace_id: string
+  active_employees: number
+  covered_employees: number
+  average_courses_completed: number
+}
+
+export interface ApiKeysTable {
+  id: string
+  name: string
+  organization_id: string
+  workspace_id: string | null
+  /** Comma-separated scopes. */
+  scopes: string
+  /** Hex SHA-256 of the key; the key itself is never stored. */
+  key_hash: string
+  /** Per-key budget such as `1200/60s`, or null for the server default. */
+  rate_limit: string | null
+  created_at: string
+  expires_at: string | null
+  revoked_at: string | null
+  last_used_at: string | null
+}
+
+export interface ServiceStateTable {
+  name: string
+  value: string
+}
+
+export interface Database {
+  organizations: OrganizationsTable
+  workspaces: WorkspacesTable
+  employees: EmployeesTable
+  courses: CoursesTable
+  course_progress: CourseProgressTable
+  course_feedback: CourseFeedbackTable
+  breaches: BreachesTable
+  compromised_employees: CompromisedEmployeesTable
+  workspace_statistics: WorkspaceStatisticsTable
+  api_keys: ApiKeysTable
+  service_state: ServiceStateTable
+}
+
+export type ApiKeyRow = Selectable<ApiKeysTable>

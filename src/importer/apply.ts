@@ -1,0 +1,168 @@
+// Writes a checked file into the tables: marks which staged records differ from what is stored,
+// merges those (upsert by key), deletes what --replace drops, and recomputes the derived values
+// (CONTRACT 6) of every workspace that changed.
+
+import { sql } from 'kysely'
+import type { WriteSession } from '../db/write-session.js'
+import { mergedColumns, type RecordType, STAGING } from './staging.js'
+
+export interface Changes {
+  /** Records inserted or updated, per type. */
+  written: Record<RecordType, number>
+  /** Rows deleted by --replace, per type. */
+  deleted: Record<RecordType, number>
+}
+
+const TYPES = Object.keys(STAGING) as RecordType[]
+const zero = () => Object.fromEntries(TYPES.map((t) => [t, 0])) as Record<RecordType, number>
+
+/**
+ * Which staged records differ from what is stored: a predicate over the staging table (rows equal
+ * to the stored row are neither written nor counted as changes). Into an empty table (a first
+ * import) every record is new, and no row-by-row probe is needed.
+ */
+export type ChangedFilters = Record<RecordType, string>
+
+export async function changedFilters(session: WriteSession): Promise<ChangedFilters> {
+  const filters = {} as ChangedFilters
+  for (const type of TYPES) {
+    const spec = STAGING[type]
+    const empty = (await session.rows(sql.raw(`select 1 as one from ${spec.target} limit 1`))).length === 0
+    const same = [
+      ...spec.key.map((k) => `t.${k} = ${spec.staging}.${k}`),
+      ...mergedColumns(spec)
+        .filter((c) => !spec.key.includes(c))
+        .map((c) => `t.${c} is not distinct from ${spec.staging}.${c}`),
+    ].join(' and ')
+    filters[type] = empty ? 'true' : `not exists (select 1 from ${spec.target} t where ${same})`
+  }
+  return filters
+}
+
+export async function merge(
+  session: WriteSession,
+  changed: ChangedFilters,
+): Promise<Record<RecordType, number>> {
+  const written = zero()
+  for (const type of TYPES) {
+    const spec = STAGING[type]
+    const columns = mergedColumns(spec)
+    const updates = [
+      ...columns.filter((c) => !spec.key.includes(c)).map((c) => `${c} = excluded.${c}`),
+      ...spec.rendered.map((c) => `${c} = null`),
+    ]
+    written[type] = await session.exec(
+      sql.raw(`insert into ${spec.target} (${columns.join(', ')})
+        select ${columns.join(', ')} from ${spec.staging} where ${changed[type]} order by ${spec.key.join(', ')}
+        on conflict (${spec.key.join(', ')}) do update set ${updates.join(', ')}`),
+    )
+  }
+  return written
+}
+
+/** --replace: deletes what the replaced workspaces hold and the file does not. */
+export async function deleteReplaced(session: WriteSession): Promise<Record<RecordType, number>> {
+  const deleted = zero()
+  const replaced = 'workspace_id in (select workspace_id from stg_replaced)'
+  const absent = (type: RecordType, alias: string) => {
+    const spec = STAGING[type]
+    return `not exists (select 1 from ${spec.staging} s where ${spec.key.map((k) => `s.${k} = ${alias}.${k}`).join(' and ')})`
+  }
+  // Entries are found through their employees (a key prefix); they go before the employees do.
+  deleted.course_progress = await session.exec(
+    sql.raw(`delete from course_progress where employee_id in (select id from employees where ${replaced})
+      and ${absent('course_progress', 'course_progress')}`),
+  )
+  for (const type of ['compromised_employee', 'course_feedback', 'breach', 'course', 'employee'] as const) {
+    const target = STAGING[type].target
+    deleted[type] = await session.exec(
+      sql.raw(`delete from ${target} where ${replaced} and ${absent(type, target)}`),
+    )
+  }
+  await session.exec(sql.raw(`delete from workspace_statistics where ${replaced}`))
+  return deleted
+}
+
+/**
+ * Workspaces whose derived values may move: those of changed records, and every replaced one.
+ * Runs before the merge, while "changed" can still be told by comparing with what is stored.
+ */
+export async function collectTouched(session: WriteSession, changed: ChangedFilters): Promise<void> {
+  const sources = TYPES.filter((t) => t !== 'organization').map((t) => {
+    const spec = STAGING[t]
+    const column = spec.workspaceColumn ?? 'workspace_id'
+    return `select ${column} as workspace_id from ${spec.staging} where ${changed[t]}`
+  })
+  await session.exec(
+    sql.raw(`insert into stg_touched (workspace_id)
+      select distinct workspace_id from (${[...sources, 'select workspace_id from stg_replaced'].join(' union all ')}) t
+      where workspace_id is not null`),
+  )
+}
+
+/**
+ * Breach counts and status per workspace (CONTRACT 6), for the touched workspaces. Only rows whose
+ * values move are written, and their JSON is cleared so that it is rendered again.
+ */
+export async function deriveBreaches(session: WriteSession): Promise<void> {
+  await session.exec(sql`update breaches set
+      impacted = c.impacted, warned = c.warned, acknowledged = c.acknowledged, status = c.status, json = null
+    from (
+      select workspace_id, breach_id, count(*) as impacted, count(warned_at) as warned,
+        count(acknowledged_at) as acknowledged,
+        case when count(acknowledged_at) < count(*) then 'active' else 'resolved' end as status
+      from compromised_employees
+      where workspace_id in (select workspace_id from stg_touched)
+      group by workspace_id, breach_id) c
+    where breaches.workspace_id = c.workspace_id and breaches.id = c.breach_id
+      and (breaches.impacted <> c.impacted or breaches.warned <> c.warned
+        or breaches.acknowledged <> c.acknowledged or breaches.status <> c.status)`)
+  await session.exec(sql`update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolved', json = null
+    where workspace_id in (select workspace_id from stg_touched)
+      and (impacted <> 0 or warned <> 0 or acknowledged <> 0 or status <> 'resolved')
+      and not exists (select 1 from compromised_employees c
+        where c.workspace_id = breaches.workspace_id and c.breach_id = breaches.id)`)
+}
+
+/**
+ * Statistics that depend only on imported rows (CONTRACT 6): active employees, covered ones, and the
+ * mean number of completed entries per active employee, rounded half up. The feedback counts depend
+ * on the time of the request and are counted then.
+ */
+export async function deriveStatistics(session: WriteSession): Promise<void> {
+  const active = await session.rows<{ workspace_id: string; active: number }>(sql`
+    select t.workspace_id, count(e.id) as active
+    from stg_touched t left join employees e on e.workspace_id = t.workspace_id and e.status = 'active'
+    group by t.workspace_id`)
+  const progress = await session.rows<{ workspace_id: string; covered: number; completed: number }>(sql`
+    select e.workspace_id, count(distinct e.id) as covered,
+      sum(case when p.status = 'completed' then 1 else 0 end) as completed
+    from employees e join course_progress p on p.employee_id = e.id
+    where e.status = 'active' and e.workspace_id in (select workspace_id from stg_touched)
+    group by e.workspace_id`)
+  const byWorkspace = new Map(progress.map((p) => [p.workspace_id, p]))
+  await session.exec(
+    sql`delete from workspace_statistics where workspace_id in (select workspace_id from stg_touched)`,
+  )
+  const values = active.map((r) => {
+    const count = Number(r.active)
+    const covered = Number(byWorkspace.get(r.workspace_id)?.covered ?? 0)
+    const completed = Number(byWorkspace.get(r.workspace_id)?.completed ?? 0)
+    // Half up in integers: floor(completed / active + 1/2).
+    const average = count === 0 ? 0 : Math.floor((2 * completed + count) / (2 * count))
+    return [r.workspace_id, count, covered, average]
+  })
+  await session.insertMany(
+    'workspace_statistics',
+    ['workspace_id', 'active_employees', 'covered_employees', 'average_courses_completed'],
+    values,
+  )
+}
+
+/** Advances the data generation (used for ETags) when the import changed anything. */
+export async function bumpGeneration(session: WriteSession): Promise<void> {
+  await session.exec(sql`insert into service_state (name, value) values ('data_generation', '1')
+    on conflict (name) do update set value = cast(cast(service_state.value as integer) + 1 as text)`)
+}
+
+export { zero as zeroCounts }

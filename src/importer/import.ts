@@ -1,0 +1,254 @@
+// The import (CONTRACT 12): reads NDJSON sources line by line, validates every record, stages the
+// valid ones, checks references against the whole file and the database, and then writes it all in
+// one transaction, or nothing when any error was found.
+
+import { sql } from 'kysely'
+import type { DatabaseHandle } from '../db/connection.js'
+import type { DialectName } from '../db/dialect.js'
+import { type Value, type WriteSession, withWriteSession } from '../db/write-session.js'
+import {
+  bumpGeneration,
+  changedFilters,
+  collectTouched,
+  deleteReplaced,
+  deriveBreaches,
+  deriveStatistics,
+  merge,
+  zeroCounts,
+} from './apply.js'
+import { findProblems, resolveWorkspaces } from './checks.js'
+import { InputError, readLines } from './lines.js'
+import { parseRecord } from './records.js'
+import { renderStale } from './render-stale.js'
+import { type RecordType, STAGING, stagingColumns } from './staging.js'
+
+export interface ImportSource {
+  /** Shown in error messages: a file name, or `-` for standard input. */
+  name: string
+  read(): AsyncIterable<Buffer>
+}
+
+export interface ImportOptions {
+  /** Make the sources the whole truth for every workspace they name. */
+  replace?: boolean
+  /** Called now and then while reading, and when a phase starts. */
+  onProgress?: (progress: ImportProgress) => void
+}
+
+export interface ImportProgress {
+  phase: 'reading' | 'checking' | 'writing'
+  source: string
+  lines: number
+}
+
+export interface ImportSummary {
+  /** Records read, per type. */
+  records: Record<RecordType, number>
+  /** Records inserted or updated, per type (records equal to what is stored are not written). */
+  written: Record<RecordType, number>
+  /** Rows deleted by --replace, per type. */
+  deleted: Record<RecordType, number>
+  /** Whether the stored data changed at all. */
+  changed: boolean
+  seconds: number
+}
+
+export interface ImportError {
+  source: string
+  line: number
+  message: string
+}
+
+export const MAX_REPORTED_ERRORS = 100
+
+/** The import was refused; nothing was written. */
+export class ImportRejected extends Error {
+  constructor(
+    readonly errors: ImportError[],
+    /** True when reading stopped at the error limit, so more errors may follow. */
+    readonly truncated: boolean,
+  ) {
+    super(`import refused: ${errors.length}${truncated ? '+' : ''} error(s), nothing was written`)
+    this.name = 'ImportRejected'
+  }
+}
+
+const INTEGER_COLUMNS = new Set(['line', 'karma_score', 'duration'])
+const FLUSH_ROWS = 1000
+const PROGRESS_EVERY = 25000
+
+function columnType(column: string, dialect: DialectName): string {
+  if (INTEGER_COLUMNS.has(column)) return 'integer'
+  return dialect === 'postgres' ? 'text collate "C"' : 'text'
+}
+
+const TYPES = Object.keys(STAGING) as RecordType[]
+const HELPERS = ['stg_replaced', 'stg_touched']
+
+async function createStaging(session: WriteSession): Promise<void> {
+  for (const table of [...TYPES.map((t) => STAGING[t].staging), ...HELPERS]) {
+    await session.exec(sql.raw(`drop table if exists ${table}`))
+  }
+  for (const type of TYPES) {
+    const spec = STAGING[type]
+    const columns = stagingColumns(spec).map((c) => `${c} ${columnType(c, session.dialect)}`)
+    await session.exec(sql.raw(`create temporary table ${spec.staging} (${columns.join(', ')})`))
+  }
+  for (const table of HELPERS) {
+    await session.exec(
+      sql.raw(
+        `create temporary table ${table} (workspace_id ${columnType('workspace_id', session.dialect)} primary key)`,
+      ),
+    )
+  }
+}
+
+async function indexStaging(session: WriteSession): Promise<void> {
+  for (const type of TYPES) {
+    const spec = STAGING[type]
+    await session.exec(
+      sql.raw(`create index ${spec.staging}_key on ${spec.staging} (${spec.key.join(', ')})`),
+    )
+  }
+  await session.exec(sql.raw('create index stg_employee_manager on stg_employee (manager_id)'))
+  if (session.dialect === 'postgres') {
+    // Temporary tables are never analyzed automatically; without statistics the planner guesses badly.
+    for (const type of TYPES) await session.exec(sql.raw(`analyze ${STAGING[type].staging}`))
+  }
+}
+
+async function dropStaging(session: WriteSession): Promise<void> {
+  for (const table of [...TYPES.map((t) => STAGING[t].staging), ...HELPERS]) {
+    await session.exec(sql.raw(`drop table ${table}`))
+  }
+}
+
+async function fillReplaced(session: WriteSession): Promise<void> {
+  await session.exec(sql`insert into stg_replaced (workspace_id)
+    select distinct workspace_id from (
+      select id as workspace_id from stg_workspace
+      union select workspace_id from stg_employee
+      union select workspace_id from stg_course
+      union select workspace_id from stg_breach
+      union select workspace_id from stg_compromised_employee) t`)
+}
+
+/**
+ * Imports NDJSON sources in one transaction. Throws ImportRejected (and writes nothing) when any
+ * record is invalid or any reference does not resolve.
+ * @example await importSources(handle, [fileSource('data.ndjson.gz')], { replace: true })
+ */
+export async function importSources(
+  handle: DatabaseHandle,
+  sources: readonly ImportSource[],
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const started = performance.now()
+  const progress = options.onProgress ?? (() => {})
+  return withWriteSession(handle, async (session) => {
+    await createStaging(session)
+
+    // Line numbers are global across sources in the staging tables; `offsets` maps them back.
+    const offsets: { name: string; offset: number }[] = []
+    const errors: ImportError[] = []
+    const records = zeroCounts()
+    const batches = new Map<RecordType, Value[][]>()
+    let truncated = false
+    let offset = 0
+
+    const flush = async (type: RecordType) => {
+      const rows = batches.get(type)
+      if (!rows || rows.length === 0) return
+      batches.set(type, [])
+      await session.insertMany(STAGING[type].staging, ['line', ...STAGING[type].columns], rows)
+    }
+
+    reading: for (const source of sources) {
+      offsets.push({ name: source.name, offset })
+      let last = 0
+      try {
+        for await (const line of readLines(source.read())) {
+          last = line.number
+          if (line.number % PROGRESS_EVERY === 0)
+            progress({ phase: 'reading', source: source.name, lines: line.number })
+          let problems: string[]
+          if ('error' in line) {
+            problems = [line.error]
+          } else {
+            let value: unknown
+            try {
+              value = JSON.parse(line.text)
+            } catch (error) {
+              errors.push({
+                source: source.name,
+                line: line.number,
+                message: `not valid JSON (${(error as Error).message})`,
+              })
+              if (errors.length >= MAX_REPORTED_ERRORS) {
+                truncated = true
+                break reading
+              }
+              continue
+            }
+            const parsed = parseRecord(value)
+            if ('type' in parsed) {
+              records[parsed.type]++
+              // Once the file is known to be refused, staging more rows is wasted work.
+              if (errors.length > 0) continue
+              let batch = batches.get(parsed.type)
+              if (!batch) {
+                batch = []
+                batches.set(parsed.type, batch)
+              }
+              batch.push([offset + line.number, ...parsed.row])
+              if (batch.length >= FLUSH_ROWS) await flush(parsed.type)
+              continue
+            }
+            problems = parsed.errors
+          }
+          for (const message of problems) {
+            errors.push({ source: source.name, line: line.number, message })
+          }
+          if (errors.length >= MAX_REPORTED_ERRORS) {
+            truncated = true
+            break reading
+          }
+        }
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error
+        errors.push({ source: source.name, line: last + 1, message: error.message })
+        break
+      }
+      progress({ phase: 'reading', source: source.name, lines: last })
+      offset += last
+    }
+    if (errors.length > 0) throw new ImportRejected(errors.slice(0, MAX_REPORTED_ERRORS), truncated)
+    for (const type of TYPES) await flush(type)
+
+    progress({ phase: 'checking', source: '', lines: offset })
+    await indexStaging(session)
+    if (options.replace) await fillReplaced(session)
+    await resolveWorkspaces(session)
+    const findings = await findProblems(session, MAX_REPORTED_ERRORS + 1)
+    if (findings.length > 0) {
+      const located = findings.slice(0, MAX_REPORTED_ERRORS).map((f) => {
+        const at = [...offsets].reverse().find((o) => o.offset < f.line) ?? { name: '', offset: 0 }
+        return { source: at.name, line: f.line - at.offset, message: f.message }
+      })
+      throw new ImportRejected(located, findings.length > MAX_REPORTED_ERRORS)
+    }
+
+    progress({ phase: 'writing', source: '', lines: offset })
+    const differs = await changedFilters(session)
+    await collectTouched(session, differs)
+    const written = await merge(session, differs)
+    const deleted = options.replace ? await deleteReplaced(session) : zeroCounts()
+    await deriveBreaches(session)
+    await deriveStatistics(session)
+    await renderStale(session)
+    const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
+    if (changed) await bumpGeneration(session)
+    await dropStaging(session)
+    return { records, written, deleted, changed, seconds: (performance.now() - started) / 1000 }
+  })
+}

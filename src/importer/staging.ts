@@ -1,0 +1,147 @@
+// Staging tables: every valid record of an import lands in a temporary table of its type (with its
+// line number), so that references, duplicates and changes are checked with set-based SQL against
+// the whole file and the database, with memory that stays flat whatever the file size.
+
+import type { Database } from '../db/tables.js'
+
+export type RecordType =
+  | 'organization'
+  | 'workspace'
+  | 'employee'
+  | 'course'
+  | 'course_progress'
+  | 'course_feedback'
+  | 'breach'
+  | 'compromised_employee'
+
+export type StagingValue = string | number | null
+export type StagingRow = StagingValue[]
+
+export interface StagingSpec {
+  /** Temporary table holding this type's records. */
+  staging: string
+  /** Table the records are merged into. */
+  target: keyof Database
+  /** Columns of a staging row, in the order records.ts produces them. */
+  columns: readonly string[]
+  /** Columns that identify a record (its upsert key). */
+  key: readonly string[]
+  /** Column naming the record's workspace, when the record carries it. */
+  workspaceColumn: string | null
+  /** Columns the importer derives into the target besides `columns` (filled in staging after load). */
+  derived: readonly string[]
+  /** Columns of the target cleared when a record changes, so that they are rendered again. */
+  rendered: readonly string[]
+}
+
+export const STAGING: Record<RecordType, StagingSpec> = {
+  organization: {
+    staging: 'stg_organization',
+    target: 'organizations',
+    columns: ['id', 'created_at', 'updated_at'],
+    key: ['id'],
+    workspaceColumn: null,
+    derived: [],
+    rendered: [],
+  },
+  workspace: {
+    staging: 'stg_workspace',
+    target: 'workspaces',
+    columns: ['id', 'organization_id', 'name', 'created_at', 'updated_at'],
+    key: ['id'],
+    workspaceColumn: 'id',
+    derived: [],
+    rendered: [],
+  },
+  employee: {
+    staging: 'stg_employee',
+    target: 'employees',
+    columns: [
+      'id',
+      'workspace_id',
+      'status',
+      'karma_score',
+      'manager_id',
+      'created_at',
+      'ref_json',
+      'json_head',
+      'json_tail',
+    ],
+    key: ['id'],
+    workspaceColumn: 'workspace_id',
+    derived: [],
+    rendered: [],
+  },
+  course: {
+    staging: 'stg_course',
+    target: 'courses',
+    columns: ['workspace_id', 'id', 'created_at', 'json', 'ref_json'],
+    key: ['workspace_id', 'id'],
+    workspaceColumn: 'workspace_id',
+    derived: [],
+    rendered: [],
+  },
+  course_progress: {
+    staging: 'stg_course_progress',
+    target: 'course_progress',
+    columns: ['employee_id', 'course_id', 'status', 'json_tail'],
+    key: ['employee_id', 'course_id'],
+    workspaceColumn: null,
+    derived: ['workspace_id'],
+    rendered: [],
+  },
+  course_feedback: {
+    staging: 'stg_course_feedback',
+    target: 'course_feedback',
+    columns: ['id', 'employee_id', 'course_id', 'sentiment', 'created_at'],
+    key: ['id'],
+    workspaceColumn: null,
+    derived: ['workspace_id'],
+    rendered: [],
+  },
+  breach: {
+    staging: 'stg_breach',
+    target: 'breaches',
+    columns: [
+      'workspace_id',
+      'id',
+      'name',
+      'domain',
+      'criticality',
+      'last_breached_at',
+      'created_at',
+      'updated_at',
+    ],
+    key: ['workspace_id', 'id'],
+    workspaceColumn: 'workspace_id',
+    derived: [],
+    rendered: ['json'],
+  },
+  compromised_employee: {
+    staging: 'stg_compromised_employee',
+    target: 'compromised_employees',
+    columns: [
+      'workspace_id',
+      'breach_id',
+      'employee_id',
+      'compromised_at',
+      'warned_at',
+      'acknowledged_at',
+      'json_tail',
+    ],
+    key: ['workspace_id', 'breach_id', 'employee_id'],
+    workspaceColumn: 'workspace_id',
+    derived: [],
+    rendered: [],
+  },
+}
+
+/** Every column a staging table has: line, the record's columns, and derived ones. */
+export function stagingColumns(spec: StagingSpec): string[] {
+  return ['line', ...spec.columns, ...spec.derived]
+}
+
+/** Columns written to the target table on merge. */
+export function mergedColumns(spec: StagingSpec): string[] {
+  return [...spec.columns, ...spec.derived]
+}

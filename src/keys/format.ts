@@ -1,0 +1,47 @@
+// The key format (CONTRACT 5): `wsa_` + 32 random base62 characters + the CRC32 of those first 36
+// characters as 6 base62 characters. The checksum lets a typo or a made-up key be refused without
+// touching the database.
+
+import { createHash, randomBytes } from 'node:crypto'
+import { crc32 } from 'node:zlib'
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+const PREFIX = 'wsa_'
+const KEY_PATTERN = /^wsa_[0-9A-Za-z]{38}$/
+
+/** The CRC32 of `text` in 6 base62 characters, most significant first. */
+export function checksum(text: string): string {
+  let value = crc32(text)
+  let out = ''
+  for (let i = 0; i < 6; i++) {
+    out = ALPHABET[value % 62] + out
+    value = Math.floor(value / 62)
+  }
+  return out
+}
+
+/**
+ * A new random key. It is shown once and never stored.
+ * @example generateKey() // 'wsa_3fK…' (42 characters)
+ */
+export function generateKey(): string {
+  let body = ''
+  // Rejection sampling keeps every character uniformly distributed (256 is not a multiple of 62).
+  while (body.length < 32) {
+    for (const byte of randomBytes(48)) {
+      if (byte < 248 && body.length < 32) body += ALPHABET[byte % 62]
+    }
+  }
+  const head = PREFIX + body
+  return head + checksum(head)
+}
+
+/** True when the key has the right shape and its checksum matches. */
+export function isWellFormedKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && checksum(key.slice(0, 36)) === key.slice(36)
+}
+
+/** Hex SHA-256 of the key: the only form in which a key is stored. */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex')
+}

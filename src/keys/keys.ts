@@ -1,0 +1,181 @@
+// API key administration and verification. Only the SHA-256 of a key is stored (CONTRACT 5).
+
+import { randomUUID, timingSafeEqual } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { parseRateLimit, type RateLimit } from '../config/config.js'
+import type { Database } from '../db/tables.js'
+import { SCOPES, type Scope } from '../domain/values.js'
+import { generateKey, hashKey, isWellFormedKey } from './format.js'
+
+export interface NewKey {
+  organizationId: string
+  workspaceId?: string | undefined
+  scopes?: readonly Scope[] | undefined
+  name?: string | undefined
+  /** Lifetime in seconds; none means the key does not expire. */
+  expiresInSeconds?: number | undefined
+  rateLimit?: string | undefined
+}
+
+export interface CreatedKey {
+  id: string
+  key: string
+  organization_id: string
+  workspace_id: string | null
+  scopes: Scope[]
+  expires_at: string | null
+}
+
+export interface KeySummary {
+  id: string
+  name: string
+  organization_id: string
+  workspace_id: string | null
+  scopes: Scope[]
+  rate_limit: string | null
+  created_at: string
+  expires_at: string | null
+  revoked_at: string | null
+  last_used_at: string | null
+}
+
+/** What a verified key grants. */
+export interface KeyIdentity {
+  id: string
+  organizationId: string
+  workspaceId: string | null
+  scopes: ReadonlySet<Scope>
+  rateLimit: RateLimit | null
+}
+
+export class KeyAdminError extends Error {}
+
+function isoNow(now: Date): string {
+  return `${now.toISOString().slice(0, 23)}000Z`
+}
+
+/**
+ * Creates a key for an organization (optionally one of its workspaces) and returns it once.
+ * @example const { key } = await createKey(db, { organizationId })
+ */
+export async function createKey(db: Kysely<Database>, input: NewKey, now = new Date()): Promise<CreatedKey> {
+  const organization = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', input.organizationId)
+    .executeTakeFirst()
+  if (!organization) throw new KeyAdminError(`organization ${input.organizationId} does not exist`)
+  if (input.workspaceId !== undefined) {
+    const workspace = await db
+      .selectFrom('workspaces')
+      .select('id')
+      .where('id', '=', input.workspaceId)
+      .where('organization_id', '=', input.organizationId)
+      .executeTakeFirst()
+    if (!workspace) {
+      throw new KeyAdminError(
+        `workspace ${input.workspaceId} does not exist in organization ${input.organizationId}`,
+      )
+    }
+  }
+  if (input.rateLimit !== undefined && parseRateLimit(input.rateLimit) === null) {
+    throw new KeyAdminError(`rate limit ${input.rateLimit} must look like 1200/60s`)
+  }
+  const scopes = [...new Set(input.scopes ?? SCOPES)]
+  if (scopes.length === 0) throw new KeyAdminError('a key needs at least one scope')
+  const key = generateKey()
+  const id = randomUUID()
+  const expiresAt =
+    input.expiresInSeconds === undefined
+      ? null
+      : isoNow(new Date(now.getTime() + input.expiresInSeconds * 1000))
+  await db
+    .insertInto('api_keys')
+    .values({
+      id,
+      name: input.name ?? 'api key',
+      organization_id: input.organizationId,
+      workspace_id: input.workspaceId ?? null,
+      scopes: scopes.join(','),
+      key_hash: hashKey(key),
+      rate_limit: input.rateLimit ?? null,
+      created_at: isoNow(now),
+      expires_at: expiresAt,
+      revoked_at: null,
+      last_used_at: null,
+    })
+    .execute()
+  return {
+    id,
+    key,
+    organization_id: input.organizationId,
+    workspace_id: input.workspaceId ?? null,
+    scopes,
+    expires_at: expiresAt,
+  }
+}
+
+export async function listKeys(db: Kysely<Database>, organizationId?: string): Promise<KeySummary[]> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .select([
+      'id',
+      'name',
+      'organization_id',
+      'workspace_id',
+      'scopes',
+      'rate_limit',
+      'created_at',
+      'expires_at',
+      'revoked_at',
+      'last_used_at',
+    ])
+    .$if(organizationId !== undefined, (q) => q.where('organization_id', '=', organizationId as string))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({ ...row, scopes: row.scopes.split(',') as Scope[] }))
+}
+
+/** Revokes a key; returns false when no such key exists. Revoking twice keeps the first time. */
+export async function revokeKey(db: Kysely<Database>, id: string, now = new Date()): Promise<boolean> {
+  const existing = await db
+    .selectFrom('api_keys')
+    .select('revoked_at')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!existing) return false
+  if (existing.revoked_at === null) {
+    await db
+      .updateTable('api_keys')
+      .set({ revoked_at: isoNow(now) })
+      .where('id', '=', id)
+      .execute()
+  }
+  return true
+}
+
+/**
+ * Verifies a presented key: well-formed, known, not revoked, not expired. Returns null otherwise,
+ * with no hint of which test failed. Malformed keys never reach the database.
+ */
+export async function verifyKey(
+  db: Kysely<Database>,
+  presented: string,
+  now = new Date(),
+): Promise<KeyIdentity | null> {
+  if (!isWellFormedKey(presented)) return null
+  const hash = hashKey(presented)
+  const row = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst()
+  if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) return null
+  const at = isoNow(now)
+  if (row.revoked_at !== null && row.revoked_at <= at) return null
+  if (row.expires_at !== null && row.expires_at <= at) return null
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    workspaceId: row.workspace_id,
+    scopes: new Set(row.scopes.split(',') as Scope[]),
+    rateLimit: row.rate_limit === null ? null : parseRateLimit(row.rate_limit),
+  }
+}

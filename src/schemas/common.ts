@@ -1,0 +1,33 @@
+import Type, { type TSchema, type TUnsafe } from 'typebox'
+
+/** A string enum published as `{ type: 'string', enum: [...] }`. */
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: Record<string, unknown> = {},
+) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options })
+}
+
+export function Nullable<T extends TSchema>(schema: T): TUnsafe<Type.Static<T> | null> {
+  return Type.Unsafe<Type.Static<T> | null>({ anyOf: [schema, { type: 'null' }] })
+}
+
+export const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+
+export const Uuid = Type.String({
+  pattern: UUID_PATTERN,
+  format: 'uuid',
+  examples: ['0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10'],
+})
+
+export const Timestamp = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z$',
+  format: 'date-time',
+  description: 'UTC, microsecond precision',
+  examples: ['2024-01-13T10:00:00.123456Z'],
+})
+
+/** Objects are closed: no field beyond the ones listed appears (CONTRACT 2). */
+export function Closed<T extends Type.TProperties>(properties: T, options: Record<string, unknown> = {}) {
+  return Type.Object(properties, { additionalProperties: false, ...options })
+}

@@ -1,0 +1,185 @@
+// The command line (CONTRACT 13): exit codes, one-line failures, output formats.
+
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { gzipSync } from 'node:zlib'
+import { runCli } from '../helpers/cli.js'
+import { employee, ndjson, smallDataset } from '../helpers/records.js'
+
+describe('awareness CLI', () => {
+  let dir: string
+  let database: string
+  const d = smallDataset()
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'awareness-cli-'))
+    database = join(dir, 'cli.db')
+  })
+  after(() => rmSync(dir, { recursive: true, force: true }))
+
+  test('--help lists the commands and the environment variables', async () => {
+    const result = await runCli(['--help'])
+    assert.equal(result.code, 0)
+    for (const word of ['serve', 'migrate', 'import', 'demo-data', 'keys', 'DATABASE_URL', 'RATE_LIMIT']) {
+      assert.ok(result.stdout.includes(word), word)
+    }
+    const keys = await runCli(['keys', 'create', '--help'])
+    assert.equal(keys.code, 0)
+    assert.match(keys.stdout, /--expires-in/)
+  })
+
+  test('migrate creates the schema', async () => {
+    const result = await runCli(['migrate', '--database', database])
+    assert.equal(result.code, 0, result.stderr)
+    assert.match(result.stdout, /schema is up to date/)
+  })
+
+  test('import prints a one-line summary with counts per type', async () => {
+    const file = join(dir, 'data.ndjson.gz')
+    writeFileSync(file, gzipSync(ndjson(d.all)))
+    const result = await runCli(['import', file, '--database', database])
+    assert.equal(result.code, 0, result.stderr)
+    assert.match(
+      result.stdout,
+      /^imported 12 records \(organization 1, workspace 1, employee 2, .*\) in [\d.]+ s: 12 written, 0 deleted\n$/,
+    )
+  })
+
+  test('import reads standard input with -', async () => {
+    const result = await runCli(['import', '-', '--database', database], {
+      input: ndjson([employee(d.ws.id as string)]),
+    })
+    assert.equal(result.code, 0, result.stderr)
+    assert.match(result.stdout, /1 written/)
+  })
+
+  test('a refused import prints each error with its line, then one line, and exits non-zero', async () => {
+    const file = join(dir, 'bad.ndjson')
+    writeFileSync(
+      file,
+      ndjson([employee(d.ws.id as string), employee(d.ws.id as string, { status: 'gone' })]),
+    )
+    const result = await runCli(['import', file, '--database', database])
+    assert.equal(result.code, 1)
+    const lines = result.stderr.trim().split('\n')
+    assert.match(
+      lines[0] ?? '',
+      new RegExp(`^${file.replaceAll('.', '\\.')}:2: employee\\.status: must be one of`),
+    )
+    assert.equal(lines.at(-1), 'awareness: import refused: 1 error(s) found; nothing was written')
+  })
+
+  test('a missing file fails with one line', async () => {
+    const result = await runCli(['import', join(dir, 'nope.ndjson'), '--database', database])
+    assert.equal(result.code, 1)
+    assert.match(result.stderr, /^awareness: cannot read .*nope\.ndjson: no such file\n$/)
+  })
+
+  test('a bad environment variable stops the command with a message naming it', async () => {
+    const result = await runCli(['migrate', '--database', database], { env: { LOG_LEVEL: 'chatty' } })
+    assert.equal(result.code, 1)
+    assert.match(result.stderr, /^awareness: configuration: LOG_LEVEL: must be one of/)
+  })
+
+  test('keys create prints the key alone; --json prints the documented fields; list never shows it', async () => {
+    const plain = await runCli([
+      'keys',
+      'create',
+      '--organization',
+      d.org.id as string,
+      '--database',
+      database,
+    ])
+    assert.equal(plain.code, 0, plain.stderr)
+    assert.match(plain.stdout, /^wsa_[0-9A-Za-z]{38}\n$/)
+
+    const json = await runCli([
+      'keys',
+      'create',
+      '--organization',
+      d.org.id as string,
+      '--workspace',
+      d.ws.id as string,
+      '--scopes',
+      'breaches:read,awareness:read',
+      '--expires-in',
+      '90d',
+      '--rate-limit',
+      '1200/60s',
+      '--name',
+      'splunk',
+      '--json',
+      '--database',
+      database,
+    ])
+    assert.equal(json.code, 0, json.stderr)
+    const created = JSON.parse(json.stdout)
+    assert.deepEqual(Object.keys(created), [
+      'id',
+      'key',
+      'organization_id',
+      'workspace_id',
+      'scopes',
+      'expires_at',
+    ])
+    assert.deepEqual(created.scopes, ['breaches:read', 'awareness:read'])
+    assert.equal(created.workspace_id, d.ws.id)
+    assert.match(created.expires_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)
+
+    const list = await runCli(['keys', 'list', '--json', '--database', database])
+    assert.equal(list.code, 0)
+    assert.ok(!list.stdout.includes(plain.stdout.trim()))
+    assert.ok(!list.stdout.includes(created.key))
+    assert.equal(JSON.parse(list.stdout).length, 2)
+
+    const revoke = await runCli(['keys', 'revoke', created.id, '--database', database])
+    assert.equal(revoke.code, 0)
+    const listed = JSON.parse((await runCli(['keys', 'list', '--json', '--database', database])).stdout)
+    assert.ok(listed.find((k: { id: string }) => k.id === created.id).revoked_at)
+  })
+
+  test('keys create refuses unknown scopes and bad durations with one line', async () => {
+    const scopes = await runCli([
+      'keys',
+      'create',
+      '--organization',
+      d.org.id as string,
+      '--scopes',
+      'root',
+      '--database',
+      database,
+    ])
+    assert.equal(scopes.code, 1)
+    assert.match(scopes.stderr, /^awareness: --scopes: unknown scope root/)
+    const expiry = await runCli([
+      'keys',
+      'create',
+      '--organization',
+      d.org.id as string,
+      '--expires-in',
+      'soon',
+      '--database',
+      database,
+    ])
+    assert.equal(expiry.code, 1)
+    assert.match(expiry.stderr, /^awareness: --expires-in must look like 90d/)
+  })
+
+  test('demo-data --out writes a deterministic file', async () => {
+    const a = join(dir, 'a.ndjson')
+    const b = join(dir, 'b.ndjson')
+    const args = ['--employees', '50', '--seed', '9', '--anchor', '2026-01-01']
+    assert.equal((await runCli(['demo-data', ...args, '--out', a])).code, 0)
+    assert.equal((await runCli(['demo-data', ...args, '--out', b])).code, 0)
+    const { readFileSync } = await import('node:fs')
+    assert.equal(readFileSync(a, 'utf8'), readFileSync(b, 'utf8'))
+    assert.equal(
+      readFileSync(a, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"type":"employee"')).length,
+      50,
+    )
+  })
+})

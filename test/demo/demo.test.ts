@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
+import { after, before, describe, test } from 'node:test'
+import { sql } from 'kysely'
+import { demoNdjson, demoRecords } from '../../src/demo/generate.js'
+import { importSources } from '../../src/importer/import.js'
+import { freshDatabase, type TestDatabase } from '../helpers/databases.js'
+
+const anchor = new Date('2026-06-01T00:00:00Z')
+
+async function digest(options: Parameters<typeof demoNdjson>[0]): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of demoNdjson(options)) hash.update(chunk)
+  return hash.digest('hex')
+}
+
+describe('demo-data', () => {
+  let db: TestDatabase
+  before(async () => {
+    db = await freshDatabase('sqlite')
+  })
+  after(() => db?.drop())
+
+  test('the same seed gives the same bytes; another seed does not', async () => {
+    const a = await digest({ employees: 300, seed: 7, anchor })
+    const b = await digest({ employees: 300, seed: 7, anchor })
+    const c = await digest({ employees: 300, seed: 8, anchor })
+    assert.equal(a, b)
+    assert.notEqual(a, c)
+  })
+
+  test('it has the variety the API needs to show', () => {
+    const records = [...demoRecords({ employees: 1500, seed: 3, anchor })]
+    const of = (type: string) => records.filter((r) => r.type === type)
+    assert.equal(of('organization').length, 1)
+    assert.equal(of('workspace').length, 3)
+    assert.equal(of('employee').length, 1500)
+    const employees = of('employee')
+    assert.ok(employees.some((e) => e.manager !== null) && employees.some((e) => e.manager === null))
+    assert.equal(new Set(employees.map((e) => e.status)).size, 4)
+    const sources = new Set(
+      employees.flatMap((e) => (e.email_addresses as { source: string }[]).map((a) => a.source)),
+    )
+    assert.ok(sources.size >= 4)
+    assert.ok(
+      employees.some((e) => (e.email_addresses as { is_primary: boolean }[]).every((a) => !a.is_primary)),
+    )
+    assert.ok(new Set(employees.map((e) => e.country_code)).size >= 10)
+    const createdAt = employees.map((e) => e.created_at)
+    assert.ok(new Set(createdAt).size < createdAt.length, 'some employees share a creation time')
+    const progress = of('course_progress')
+    assert.ok(
+      progress.some((p) => (p.years as unknown[]).length === 0),
+      'manually assigned courses',
+    )
+    assert.ok(
+      progress.some((p) => (p.years as unknown[]).length > 1),
+      'several program years',
+    )
+    const states = new Set(
+      of('compromised_employee').map((c) => `${c.warned_at !== null}/${c.acknowledged_at !== null}`),
+    )
+    assert.equal(states.size, 4, 'every warned/acknowledged state')
+    const feedback = of('course_feedback').map((f) => Date.parse(f.created_at as string))
+    const DAY = 86_400_000
+    assert.ok(
+      feedback.some((t) => t > anchor.getTime() - 90 * DAY) &&
+        feedback.some((t) => t < anchor.getTime() - 90 * DAY),
+    )
+  })
+
+  test('it imports cleanly, with active and resolved breaches', async () => {
+    const summary = await importSources(db.handle, [
+      { name: 'demo', read: () => demoNdjson({ employees: 600, seed: 1, anchor }) },
+    ])
+    assert.equal(summary.records.employee, 600)
+    const { rows } = await sql<{
+      status: string
+    }>`select distinct status from breaches order by status`.execute(db.handle.db)
+    assert.deepEqual(
+      rows.map((r) => r.status),
+      ['active', 'resolved'],
+    )
+  })
+})

@@ -1,0 +1,3 @@
+import { main } from '../../src/cli/main.js'
+
+process.exitCode = await main(process.argv)

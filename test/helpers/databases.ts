@@ -1,0 +1,81 @@
+// The databases every database test runs on (as kysely's own tests do): SQLite always, PostgreSQL
+// when TEST_DATABASE_URL points at a server. Each test gets a fresh, migrated database: a SQLite file
+// in a temporary folder, or a PostgreSQL schema of its own.
+
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
+import type { DialectName } from '../../src/db/dialect.js'
+import { migrateToLatest } from '../../src/db/migrate.js'
+
+export interface TestDatabase {
+  dialect: DialectName
+  url: string
+  handle: DatabaseHandle
+  /** Closes the handle and removes the database. */
+  drop(): Promise<void>
+}
+
+const POSTGRES_URL = process.env.TEST_DATABASE_URL
+
+export const DIALECTS: { dialect: DialectName; skip: string | false }[] = [
+  { dialect: 'sqlite', skip: false },
+  {
+    dialect: 'postgres',
+    skip: POSTGRES_URL ? false : 'PostgreSQL tests skipped: set TEST_DATABASE_URL=postgres://… to run them',
+  },
+]
+
+if (!POSTGRES_URL && !process.env.AWARENESS_SKIP_NOTICE_SHOWN) {
+  process.env.AWARENESS_SKIP_NOTICE_SHOWN = '1'
+  process.stderr.write('note: TEST_DATABASE_URL is not set; the PostgreSQL half of the suite is skipped\n')
+}
+
+/** A new, empty, migrated database of the given kind. */
+export async function freshDatabase(dialect: DialectName): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'awareness-test-'))
+    const url = join(dir, 'test.db')
+    const handle = openDatabase(url)
+    await migrateToLatest(handle)
+    return {
+      dialect,
+      url,
+      handle,
+      async drop() {
+        await handle.close()
+        rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  }
+  if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set')
+  const schema = `test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: POSTGRES_URL })
+  await admin.connect()
+  await admin.query(`create schema ${schema}`)
+  await admin.end()
+  const url = withSearchPath(POSTGRES_URL, schema)
+  const handle = openDatabase(url, { poolSize: 4 })
+  await migrateToLatest(handle)
+  return {
+    dialect,
+    url,
+    handle,
+    async drop() {
+      await handle.close()
+      const client = new pg.Client({ connectionString: POSTGRES_URL })
+      await client.connect()
+      await client.query(`drop schema ${schema} cascade`)
+      await client.end()
+    },
+  }
+}
+
+function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url)
+  parsed.searchParams.set('options', `-c search_path=${schema}`)
+  return parsed.toString()
+}

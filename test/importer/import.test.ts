@@ -1,0 +1,385 @@
+// The import's guarantees (CONTRACT 2, 6, 12): exact round trip, any order, upsert by key,
+// --replace, derived values kept consistent, all or nothing.
+
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { after, beforeEach, describe, test } from 'node:test'
+import { gzipSync } from 'node:zlib'
+import { sql } from 'kysely'
+import { Compile } from 'typebox/compile'
+import { ImportRejected, importSources } from '../../src/importer/import.js'
+import { Breach, CompromisedEmployee, Course, Employee } from '../../src/schemas/resources.js'
+import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
+import {
+  breach,
+  compromised,
+  course,
+  employee,
+  feedback,
+  ndjson,
+  progress,
+  type Rec,
+  smallDataset,
+  source,
+  ts,
+} from '../helpers/records.js'
+import { count, snapshot } from '../helpers/snapshot.js'
+
+const validEmployee = Compile(Employee)
+const validCourse = Compile(Course)
+const validBreach = Compile(Breach)
+const validCompromised = Compile(CompromisedEmployee)
+
+/** The employees as the API will render them (head + manager reference + tail). */
+async function renderedEmployees(db: TestDatabase): Promise<Map<string, Rec>> {
+  const { rows } = await sql<{ id: string; json: string }>`
+    select e.id, e.json_head || coalesce(m.ref_json, 'null') || e.json_tail as json
+    from employees e left join employees m on m.id = e.manager_id`.execute(db.handle.db)
+  return new Map(rows.map((r) => [r.id, JSON.parse(r.json)]))
+}
+
+/** What the API should show for an imported employee record. */
+function expectedEmployee(record: Rec, manager: Rec | null): Rec {
+  const { type: _type, ...rest } = record
+  const addresses = record.email_addresses as { address: string; is_primary: boolean }[]
+  return {
+    ...rest,
+    primary_email_address: addresses.find((a) => a.is_primary)?.address ?? null,
+    manager:
+      manager === null
+        ? null
+        : {
+            id: manager.id,
+            name: manager.name,
+            primary_email_address:
+              (manager.email_addresses as { address: string; is_primary: boolean }[]).find(
+                (a) => a.is_primary,
+              )?.address ?? null,
+            username: manager.username,
+          },
+  }
+}
+
+async function breachRow(db: TestDatabase, workspaceId: string, breachId: string) {
+  return db.handle.db
+    .selectFrom('breaches')
+    .select(['impacted', 'warned', 'acknowledged', 'status', 'json'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', breachId)
+    .executeTakeFirstOrThrow()
+}
+
+async function statistics(db: TestDatabase, workspaceId: string) {
+  return db.handle.db
+    .selectFrom('workspace_statistics')
+    .select(['active_employees', 'covered_employees', 'average_courses_completed'])
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst()
+}
+
+for (const { dialect, skip } of DIALECTS) {
+  describe(`import (${dialect})`, { skip }, () => {
+    let db: TestDatabase
+    beforeEach(async () => {
+      await db?.drop()
+      db = await freshDatabase(dialect)
+    })
+    after(() => db?.drop())
+
+    test('employees come back exactly as imported, microseconds included', async () => {
+      const d = smallDataset()
+      d.report.created_at = '2024-01-13T10:00:00.123456Z'
+      d.report.updated_at = '2024-01-13T10:00:00.000001Z'
+      await importSources(db.handle, [source(d.all)])
+      const employees = await renderedEmployees(db)
+      for (const json of employees.values()) assert.ok(validEmployee.Check(json), JSON.stringify(json))
+      assert.deepEqual(employees.get(d.report.id as string), expectedEmployee(d.report, d.manager))
+      assert.deepEqual(employees.get(d.manager.id as string), expectedEmployee(d.manager, null))
+      assert.equal((employees.get(d.report.id as string) as Rec).created_at, '2024-01-13T10:00:00.123456Z')
+    })
+
+    test('timestamps with fewer fractional digits are stored in the six-digit form', async () => {
+      const d = smallDataset()
+      d.report.created_at = '2024-01-13T10:00:00Z'
+      d.report.updated_at = '2024-01-13T10:00:00.5Z'
+      await importSources(db.handle, [source(d.all)])
+      const json = (await renderedEmployees(db)).get(d.report.id as string) as Rec
+      assert.equal(json.created_at, '2024-01-13T10:00:00.000000Z')
+      assert.equal(json.updated_at, '2024-01-13T10:00:00.500000Z')
+    })
+
+    test('upper-case ids are stored in lower case', async () => {
+      const d = smallDataset()
+      const upper = (d.report.id as string).toUpperCase()
+      const p1 = { ...d.p1, employee_id: upper }
+      await importSources(db.handle, [
+        source(d.all.map((r) => (r === d.p1 ? p1 : r === d.report ? { ...d.report, id: upper } : r))),
+      ])
+      assert.ok((await renderedEmployees(db)).has((d.report.id as string).toLowerCase()))
+    })
+
+    test('courses, breaches and compromised employees render valid JSON', async () => {
+      const d = smallDataset()
+      await importSources(db.handle, [source(d.all)])
+      const courses = await db.handle.db.selectFrom('courses').select('json').execute()
+      for (const c of courses) assert.ok(validCourse.Check(JSON.parse(c.json)))
+      const breaches = await db.handle.db.selectFrom('breaches').select('json').execute()
+      for (const b of breaches) assert.ok(validBreach.Check(JSON.parse(b.json as string)))
+      const { rows } = await sql<{ json: string }>`select '{"employee":' || e.ref_json || c.json_tail as json
+        from compromised_employees c join employees e on e.id = c.employee_id`.execute(db.handle.db)
+      assert.equal(rows.length, 2)
+      for (const r of rows) assert.ok(validCompromised.Check(JSON.parse(r.json)), r.json)
+      const { type: _t, workspace_id: _w, ...courseFields } = d.c1
+      assert.deepEqual(
+        courses.map((c) => JSON.parse(c.json)).find((c) => c.id === d.c1.id),
+        courseFields,
+      )
+    })
+
+    test('records may come in any order', async () => {
+      const d = smallDataset()
+      await importSources(db.handle, [source([...d.all].reverse())])
+      assert.equal(await count(db.handle, 'employees'), 2)
+      assert.equal(await count(db.handle, 'compromised_employees'), 2)
+    })
+
+    test('references may resolve in the database', async () => {
+      const d = smallDataset()
+      await importSources(db.handle, [source(d.all)])
+      const newcomer = employee(d.ws.id as string, { manager: { id: d.manager.id } })
+      const summary = await importSources(db.handle, [
+        source([newcomer, progress(newcomer.id as string, d.c1.id as string)]),
+      ])
+      assert.equal(summary.written.employee, 1)
+      assert.equal(summary.written.course_progress, 1)
+    })
+
+    test('gzip input is read transparently', async () => {
+      const d = smallDataset()
+      await importSources(db.handle, [source(gzipSync(ndjson(d.all)))])
+      assert.equal(await count(db.handle, 'employees'), 2)
+    })
+
+    test('a damaged gzip stream is refused and nothing is written', async () => {
+      const d = smallDataset()
+      const gz = gzipSync(ndjson(d.all))
+      const error = await importSources(db.handle, [source(gz.subarray(0, gz.length - 20))]).catch(
+        (e: unknown) => e,
+      )
+      assert.ok(error instanceof ImportRejected)
+      assert.match(error.errors[0]?.message ?? '', /gzip/)
+      assert.equal(await count(db.handle, 'organizations'), 0)
+    })
+
+    test('a file with one bad record writes nothing at all', async () => {
+      const d = smallDataset()
+      await importSources(db.handle, [source(d.all)])
+      const before = await snapshot(db.handle)
+      const changed = { ...d.report, name: 'Renamed' }
+      const error = await importSources(db.handle, [
+        source([changed, employee(d.ws.id as string, { status: 'nope' })]),
+      ]).catch((e: unknown) => e)
+      assert.ok(error instanceof ImportRejected)
+      assert.deepEqual(await snapshot(db.handle), before)
+    })
+
+    test('importing the same file twice changes nothing', async () => {
+      const d = smallDataset()
+      const first = await importSources(db.handle, [source(d.all)])
+      assert.equal(first.changed, true)
+      const before = await snapshot(db.handle)
+      const second = await importSources(db.handle, [source(d.all)])
+      assert.equal(second.changed, false)
+      assert.deepEqual(Object.values(second.written), [0, 0, 0, 0, 0, 0, 0, 0])
+      assert.deepEqual(await snapshot(db.handle), before)
+    })
+
+    test('an upsert changes the stored row and the data generation', async () => {
+      const d = smallDataset()
+      await importSources(db.handle, [source(d.all)])
+      const generation = async () =>
+        (
+          await db.handle.db
+            .selectFrom('service_state')
+            .select('value')
+            .where('name', '=', 'data_generation')
+            .executeTakeFirst()
+        )?.value
+      const g1 = await generation()
+      const summary = await importSources(db.handle, [source([{ ...d.manager, name: 'New Name' }])])
+      assert.equal(summary.written.employee, 1)
+      assert.notEqual(await generation(), g1)
+      const report = (await renderedEmployees(db)).get(d.report.id as string) as Rec
+      assert.equal(
+        (report.manager as Rec).name,
+        'New Name',
+        "a manager's new name shows in the reports' JSON",
+      )
+    })
+
+    test('breach counts and status are derived per workspace and follow every import', async () => {
+      const d = smallDataset()
+      const wsId = d.ws.id as string
+      const bId = d.b1.id as string
+      await importSources(db.handle, [source(d.all)])
+      assert.deepEqual(
+        { ...(await breachRow(db, wsId, bId)), json: undefined },
+        { impacted: 2, warned: 2, acknowledged: 1, status: 'active', json: undefined },
+      )
+      // The report acknowledges: every compromised employee has, so the breach is resolved.
+      await importSources(db.handle, [source([{ ...d.x1, acknowledged_at: ts() }])])
+      const resolved = await breachRow(db, wsId, bId)
+      assert.equal(resolved.status, 'resolved')
+      assert.equal(resolved.acknowledged, 2)
+      const json = JSON.parse(resolved.json as string)
+      assert.equal(json.status, 'resolved')
+      assert.equal(json.acknowledged, 2)
+    })
+
+    test('the same breach in two workspaces has counts of its own in each', async () => {
+      const d = smallDataset()
+      const other = { ...d.ws, id: randomUUID(), name: 'Other' }
+      const stranger = employee(other.id as string)
+      const sameBreach = breach(other.id as string, { id: d.b1.id })
+      await importSources(db.handle, [
+        source([
+          ...d.all,
+          other,
+          stranger,
+          sameBreach,
+          compromised(other.id as string, d.b1.id as string, stranger.id as string),
+        ]),
+      ])
+      const here = await breachRow(db, d.ws.id as string, d.b1.id as string)
+      const there = await breachRow(db, other.id as string, d.b1.id as string)
+      assert.equal(here.impacted, 2)
+      assert.equal(there.impacted, 1)
+      assert.equal(there.warned, 0)
+    })
+
+    test('a breach with no compromised employee is resolved with zero counts', async () => {
+      const d = smallDataset()
+      const lonely = breach(d.ws.id as string)
+      await importSources(db.handle, [source([...d.all, lonely])])
+      assert.deepEqual(
+        { ...(await breachRow(db, d.ws.id as string, lonely.id as string)), json: undefined },
+        { impacted: 0, warned: 0, acknowledged: 0, status: 'resolved', json: undefined },
+      )
+    })
+
+    test('statistics count active employees, covered ones, and completions rounded half up', async () => {
+      const d = smallDataset()
+      const wsId = d.ws.id as string
+      // Three active employees: the report has 1 completed entry, a third has 2, the manager none;
+      // an inactive one's completions do not count. Mean = 3 / 3 = 1.
+      const third = employee(wsId)
+      const gone = employee(wsId, { status: 'deactivated' })
+      await importSources(db.handle, [
+        source([
+          ...d.all,
+          third,
+          gone,
+          progress(third.id as string, d.c1.id as string),
+          progress(third.id as string, d.c2.id as string),
+          progress(gone.id as string, d.c1.id as string),
+        ]),
+      ])
+      assert.deepEqual(await statistics(db, wsId), {
+        active_employees: 3,
+        covered_employees: 2,
+        average_courses_completed: 1,
+      })
+      // A fourth active employee with 3 completions: 6 / 4 = 1.5, rounded half up to 2.
+      const fourth = employee(wsId)
+      const c3 = course(wsId)
+      await importSources(db.handle, [
+        source([
+          fourth,
+          c3,
+          progress(fourth.id as string, d.c1.id as string),
+          progress(fourth.id as string, d.c2.id as string),
+          progress(fourth.id as string, c3.id as string),
+        ]),
+      ])
+      assert.deepEqual(await statistics(db, wsId), {
+        active_employees: 4,
+        covered_employees: 3,
+        average_courses_completed: 2,
+      })
+    })
+
+    test('--replace deletes exactly what the file no longer holds, and recomputes derived values', async () => {
+      const d = smallDataset()
+      const wsId = d.ws.id as string
+      const extra = employee(wsId)
+      const extraCourse = course(wsId)
+      const extraBreach = breach(wsId)
+      await importSources(db.handle, [
+        source([
+          ...d.all,
+          extra,
+          extraCourse,
+          extraBreach,
+          progress(extra.id as string, extraCourse.id as string),
+          feedback(extra.id as string, extraCourse.id as string),
+          compromised(wsId, extraBreach.id as string, extra.id as string),
+        ]),
+      ])
+      // An untouched second workspace must keep everything.
+      const other = { ...d.ws, id: randomUUID(), name: 'Untouched' }
+      const bystander = employee(other.id as string)
+      await importSources(db.handle, [source([other, bystander])])
+
+      // The new truth for the first workspace: without the extras, without the manager's compromise.
+      const truth = [d.org, d.ws, d.manager, d.report, d.c1, d.c2, d.p1, d.f1, d.b1, d.x1]
+      const summary = await importSources(db.handle, [source(truth)], { replace: true })
+      assert.deepEqual(summary.deleted, {
+        organization: 0,
+        workspace: 0,
+        employee: 1,
+        course: 1,
+        course_progress: 2,
+        course_feedback: 1,
+        breach: 1,
+        compromised_employee: 2,
+      })
+      assert.equal(await count(db.handle, 'employees'), 3)
+      const ids = (await db.handle.db.selectFrom('employees').select('id').execute()).map((r) => r.id).sort()
+      assert.deepEqual(ids, [d.manager.id, d.report.id, bystander.id].sort())
+      const b = await breachRow(db, wsId, d.b1.id as string)
+      assert.deepEqual([b.impacted, b.warned, b.acknowledged, b.status], [1, 1, 0, 'active'])
+      assert.deepEqual(await statistics(db, wsId), {
+        active_employees: 2,
+        covered_employees: 1,
+        average_courses_completed: 1,
+      })
+      // Replacing with the same file again changes nothing.
+      const again = await importSources(db.handle, [source(truth)], { replace: true })
+      assert.equal(again.changed, false)
+    })
+
+    test('--replace refuses references to rows it would delete', async () => {
+      const d = smallDataset()
+      await importSources(db.handle, [source(d.all)])
+      // The file names the workspace but leaves out the manager its report still points to.
+      const truth = [d.ws, d.report]
+      const error = await importSources(db.handle, [source(truth)], { replace: true }).catch(
+        (e: unknown) => e,
+      )
+      assert.ok(error instanceof ImportRejected)
+      assert.match(error.errors[0]?.message ?? '', /manager: employee .* does not exist/)
+    })
+
+    test('a manually assigned course keeps years: []', async () => {
+      const d = smallDataset()
+      await importSources(db.handle, [source(d.all)])
+      const row = await db.handle.db
+        .selectFrom('course_progress')
+        .select('json_tail')
+        .where('employee_id', '=', d.report.id as string)
+        .where('course_id', '=', d.c2.id as string)
+        .executeTakeFirstOrThrow()
+      assert.equal(row.json_tail, ',"status":null,"years":[]}')
+    })
+  })
+}

@@ -1,0 +1,173 @@
+// API keys (CONTRACT 5): format with checksum, only a hash stored, revocation and expiry.
+
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { after, before, describe, test } from 'node:test'
+import fc from 'fast-check'
+import { sql } from 'kysely'
+import type { DatabaseHandle } from '../../src/db/connection.js'
+import { importSources } from '../../src/importer/import.js'
+import { checksum, generateKey, hashKey, isWellFormedKey } from '../../src/keys/format.js'
+import { createKey, KeyAdminError, listKeys, revokeKey, verifyKey } from '../../src/keys/keys.js'
+import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
+import { smallDataset, source } from '../helpers/records.js'
+
+describe('key format', () => {
+  test('a new key is wsa_, 32 base62 characters and a 6-character CRC32 checksum', () => {
+    const key = generateKey()
+    assert.match(key, /^wsa_[0-9A-Za-z]{38}$/)
+    assert.equal(key.slice(36), checksum(key.slice(0, 36)))
+    assert.ok(isWellFormedKey(key))
+  })
+
+  test('the checksum is the CRC32 in base62, most significant first, padded with 0', () => {
+    // A bitwise CRC32 (IEEE, reflected, polynomial 0xEDB88320), independent of zlib.
+    const crc32 = (text: string) => {
+      let crc = 0xffffffff
+      for (const byte of Buffer.from(text)) {
+        crc ^= byte
+        for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1
+      }
+      return (crc ^ 0xffffffff) >>> 0
+    }
+    const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+    const base62 = (value: number) => {
+      let out = ''
+      for (let n = value; n > 0; n = Math.floor(n / 62)) out = alphabet[n % 62] + out
+      return out.padStart(6, '0')
+    }
+    assert.equal(crc32('123456789'), 0xcbf43926, 'the reference matches the standard check value')
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...alphabet), minLength: 32, maxLength: 32 }), (body) => {
+        assert.equal(checksum(`wsa_${body}`), base62(crc32(`wsa_${body}`)))
+      }),
+      { seed: 7, numRuns: 200 },
+    )
+  })
+
+  test('any single-character change is detected by the checksum', () => {
+    const key = generateKey()
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 4, max: 41 }),
+        fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'),
+        (at, char) => {
+          fc.pre(key[at] !== char)
+          const changed = key.slice(0, at) + char + key.slice(at + 1)
+          assert.equal(isWellFormedKey(changed), false)
+        },
+      ),
+      { seed: 42, numRuns: 300 },
+    )
+  })
+
+  test('keys of another shape are not well formed', () => {
+    for (const bad of [
+      '',
+      'wsa_',
+      `wsb_${generateKey().slice(4)}`,
+      `${generateKey()}x`,
+      generateKey().slice(0, -1),
+      'wsa_ÄÖÜ',
+    ]) {
+      assert.equal(isWellFormedKey(bad), false, bad)
+    }
+  })
+
+  test('keys are random', () => {
+    assert.equal(new Set(Array.from({ length: 1000 }, generateKey)).size, 1000)
+  })
+})
+
+for (const { dialect, skip } of DIALECTS) {
+  describe(`keys (${dialect})`, { skip }, () => {
+    let db: TestDatabase
+    let handle: DatabaseHandle
+    let organizationId: string
+    let workspaceId: string
+    before(async () => {
+      db = await freshDatabase(dialect)
+      handle = db.handle
+      const d = smallDataset()
+      await importSources(handle, [source(d.all)])
+      organizationId = d.org.id as string
+      workspaceId = d.ws.id as string
+    })
+    after(() => db?.drop())
+
+    test('only the SHA-256 of a key is stored', async () => {
+      const created = await createKey(handle.db, { organizationId })
+      const { rows } = await sql<Record<string, unknown>>`select * from api_keys`.execute(handle.db)
+      const dump = JSON.stringify(rows)
+      assert.ok(!dump.includes(created.key), 'the key itself is nowhere in the table')
+      assert.ok(dump.includes(hashKey(created.key)))
+    })
+
+    test('a new key verifies, with all scopes by default', async () => {
+      const created = await createKey(handle.db, { organizationId })
+      const identity = await verifyKey(handle.db, created.key)
+      assert.equal(identity?.organizationId, organizationId)
+      assert.equal(identity?.workspaceId, null)
+      assert.deepEqual([...(identity?.scopes ?? [])].sort(), [
+        'awareness:read',
+        'breaches:read',
+        'workspace:read',
+      ])
+    })
+
+    test('a workspace-scoped key with fewer scopes and its own budget', async () => {
+      const created = await createKey(handle.db, {
+        organizationId,
+        workspaceId,
+        scopes: ['breaches:read'],
+        rateLimit: '1200/60s',
+      })
+      const identity = await verifyKey(handle.db, created.key)
+      assert.equal(identity?.workspaceId, workspaceId)
+      assert.deepEqual([...(identity?.scopes ?? [])], ['breaches:read'])
+      assert.deepEqual(identity?.rateLimit, { limit: 1200, windowSeconds: 60 })
+    })
+
+    test('a revoked key is refused', async () => {
+      const created = await createKey(handle.db, { organizationId })
+      assert.equal(await revokeKey(handle.db, created.id), true)
+      assert.equal(await verifyKey(handle.db, created.key), null)
+      assert.equal(await revokeKey(handle.db, randomUUID()), false)
+    })
+
+    test('an expired key is refused', async () => {
+      const created = await createKey(handle.db, { organizationId, expiresInSeconds: 60 })
+      assert.notEqual(await verifyKey(handle.db, created.key), null)
+      assert.equal(await verifyKey(handle.db, created.key, new Date(Date.now() + 61_000)), null)
+    })
+
+    test('a well-formed but unknown key is refused', async () => {
+      assert.equal(await verifyKey(handle.db, generateKey()), null)
+    })
+
+    test('a key with a bad checksum is refused without touching the database', async () => {
+      const created = await createKey(handle.db, { organizationId })
+      const tampered = `${created.key.slice(0, 10)}${created.key[10] === 'a' ? 'b' : 'a'}${created.key.slice(11)}`
+      const closed = await freshDatabase('sqlite')
+      await closed.handle.close()
+      // A closed database would throw if it were queried.
+      assert.equal(await verifyKey(closed.handle.db, tampered), null)
+      await closed.drop().catch(() => {})
+    })
+
+    test('keys are created only for existing organizations and their own workspaces', async () => {
+      await assert.rejects(createKey(handle.db, { organizationId: randomUUID() }), KeyAdminError)
+      await assert.rejects(createKey(handle.db, { organizationId, workspaceId: randomUUID() }), KeyAdminError)
+      await assert.rejects(createKey(handle.db, { organizationId, rateLimit: 'lots' }), KeyAdminError)
+    })
+
+    test('listing keys never shows a key or its hash', async () => {
+      const created = await createKey(handle.db, { organizationId, name: 'siem' })
+      const listed = await listKeys(handle.db, organizationId)
+      const dump = JSON.stringify(listed)
+      assert.ok(listed.some((k) => k.id === created.id && k.name === 'siem'))
+      assert.ok(!dump.includes(created.key))
+      assert.ok(!dump.includes(hashKey(created.key)))
+    })
+  })
+}
