@@ -46,6 +46,8 @@ export interface KeyIdentity {
   workspaceId: string | null
   scopes: ReadonlySet<Scope>
   rateLimit: RateLimit | null
+  /** When the key stops working, in epoch milliseconds; null when it does not expire. */
+  expiresAtMs: number | null
 }
 
 export class KeyAdminError extends Error {}
@@ -177,5 +179,6 @@ export async function verifyKey(
     workspaceId: row.workspace_id,
     scopes: new Set(row.scopes.split(',') as Scope[]),
     rateLimit: row.rate_limit === null ? null : parseRateLimit(row.rate_limit),
+    expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),
   }
 }

@@ -21,15 +21,13 @@ export const EmailAddress = Closed({
   source: StringEnum(EMAIL_SOURCES, { description: 'where the address comes from' }),
 })
 
-export const EmployeeReference = Closed(
-  {
-    id: Uuid,
-    name: Nullable(Type.String()),
-    primary_email_address: Nullable(Type.String()),
-    username: Nullable(Type.String()),
-  },
-  { $id: 'EmployeeReference' },
-)
+// Embedded in other resources, so it has no $id of its own.
+export const EmployeeReference = Closed({
+  id: Uuid,
+  name: Nullable(Type.String()),
+  primary_email_address: Nullable(Type.String()),
+  username: Nullable(Type.String()),
+})
 
 export const Employee = Closed(
   {

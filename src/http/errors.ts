@@ -1,0 +1,97 @@
+// Every error code of the API with its status and title (CONTRACT 8), in one place. Routes throw
+// ApiError; one handler (error-handler.ts) turns it into the JSON:API error body.
+
+export const ERROR_CODES = {
+  unauthorized: { status: 401, title: 'Unauthorized' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  workspace_not_found: { status: 404, title: 'Workspace not found' },
+  employee_not_found: { status: 404, title: 'Employee not found' },
+  breach_not_found: { status: 404, title: 'Breach not found' },
+  endpoint_not_found: { status: 404, title: 'Endpoint not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  invalid_parameter: { status: 422, title: 'Invalid parameter' },
+  invalid_cursor: { status: 422, title: 'Invalid cursor' },
+  too_many_requests: { status: 429, title: 'Too many requests' },
+  internal_error: { status: 500, title: 'Internal error' },
+  service_unavailable: { status: 503, title: 'Service unavailable' },
+} as const
+
+export type ErrorCode = keyof typeof ERROR_CODES
+
+/** Where the culprit is: a query or path parameter, a header, or a JSON pointer; {} when none. */
+export type ErrorSource =
+  | { parameter: string }
+  | { header: string }
+  | { pointer: string }
+  | Record<string, never>
+
+export interface ErrorDetail {
+  detail: string
+  source?: ErrorSource
+}
+
+export class ApiError extends Error {
+  readonly status: number
+  constructor(
+    readonly code: ErrorCode,
+    readonly details: readonly ErrorDetail[],
+    /** Response headers that belong to this error (Allow, Retry-After, WWW-Authenticate). */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(details.map((d) => d.detail).join('; '))
+    this.name = 'ApiError'
+    this.status = ERROR_CODES[code].status
+  }
+}
+
+/** Shorthand for an error with one detail. */
+export function apiError(
+  code: ErrorCode,
+  detail: string,
+  source: ErrorSource = {},
+  headers: Record<string, string> = {},
+): ApiError {
+  return new ApiError(code, [{ detail, source }], headers)
+}
+
+export interface ErrorBody {
+  errors: { status: string; code: ErrorCode; title: string; detail: string; source: ErrorSource }[]
+  meta: { request_id: string }
+}
+
+export function errorBody(error: ApiError, requestId: string): ErrorBody {
+  const { title } = ERROR_CODES[error.code]
+  return {
+    errors: error.details.map((d) => ({
+      status: String(error.status),
+      code: error.code,
+      title,
+      detail: d.detail,
+      source: d.source ?? {},
+    })),
+    meta: { request_id: requestId },
+  }
+}
+
+// The errors whose wording is fixed by the contract: identical whatever the cause.
+export const UNAUTHORIZED = () =>
+  apiError(
+    'unauthorized',
+    'A valid API key is required in the x-api-key header.',
+    { header: 'x-api-key' },
+    {
+      'www-authenticate': 'ApiKey header="x-api-key"',
+    },
+  )
+export const WORKSPACE_NOT_FOUND = () =>
+  apiError('workspace_not_found', 'No workspace with this id is available to this key.', {
+    parameter: 'workspace_id',
+  })
+export const EMPLOYEE_NOT_FOUND = () =>
+  apiError('employee_not_found', 'No employee with this id is available to this key.', {
+    parameter: 'employee_id',
+  })
+export const BREACH_NOT_FOUND = () =>
+  apiError('breach_not_found', 'No breach with this id affects this workspace for this key.', {
+    parameter: 'breach_id',
+  })

@@ -1,0 +1,65 @@
+// Verifies presented keys for the server, with a small cache: a polling integration presents the
+// same key thousands of times an hour. An entry lives at most CACHE_TTL_MS, which bounds how long a
+// revoked or expired key keeps working on a process (the contract allows 30 s). Unknown keys are
+// not cached: a new key works at once.
+
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/tables.js'
+import { hashKey, isWellFormedKey } from './format.js'
+import { type KeyIdentity, verifyKey } from './keys.js'
+
+export const CACHE_TTL_MS = 10_000
+const MAX_ENTRIES = 10_000
+const LAST_USED_EVERY_MS = 60_000
+
+export class KeyVerifier {
+  private readonly cache = new Map<string, { identity: KeyIdentity; expiresAt: number; validUntil: number }>()
+  private readonly lastUsedWrites = new Map<string, number>()
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Where last_used_at is written (the primary, when reads go to a replica). */
+    private readonly writer: Kysely<Database> = db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async verify(presented: string | undefined): Promise<KeyIdentity | null> {
+    if (presented === undefined || !isWellFormedKey(presented)) return null
+    const hash = hashKey(presented)
+    const now = this.now()
+    const cached = this.cache.get(hash)
+    if (cached && cached.expiresAt > now && cached.validUntil > now) {
+      this.touch(cached.identity.id, now)
+      return cached.identity
+    }
+    this.cache.delete(hash)
+    const identity = await verifyKey(this.db, presented, new Date(now))
+    if (identity) {
+      if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as string)
+      this.cache.set(hash, {
+        identity,
+        expiresAt: now + CACHE_TTL_MS,
+        validUntil: identity.expiresAtMs ?? Infinity,
+      })
+      this.touch(identity.id, now)
+    }
+    return identity
+  }
+
+  /** Records that a key was used, at most once a minute per key and process (CONTRACT 5). */
+  private touch(id: string, now: number): void {
+    const last = this.lastUsedWrites.get(id) ?? 0
+    if (now - last < LAST_USED_EVERY_MS) return
+    this.lastUsedWrites.set(id, now)
+    if (this.lastUsedWrites.size > MAX_ENTRIES) this.lastUsedWrites.clear()
+    const at = `${new Date(now).toISOString().slice(0, 23)}000Z`
+    this.writer
+      .updateTable('api_keys')
+      .set({ last_used_at: at })
+      .where('id', '=', id)
+      .execute()
+      .catch(() => {
+        // Bookkeeping only: a failed write must not fail the request.
+      })
+  }
+}

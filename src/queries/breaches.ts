@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely'
+import { sql } from 'kysely'
+import type { Database } from '../db/tables.js'
+import type { BreachStatus } from '../domain/values.js'
+import { type Page, type Position, toPage } from '../http/paging.js'
+import type { WorkspaceGrant } from './access.js'
+import { after } from './keyset.js'
+
+/** A page of the breaches affecting a workspace, most recent first (last_breached_at desc, id desc). */
+export async function listBreaches(
+  db: Kysely<Database>,
+  grant: WorkspaceGrant,
+  status: BreachStatus[] | undefined,
+  position: Position | null,
+  limit: number,
+): Promise<Page> {
+  const rows = await db
+    .selectFrom('breaches as b')
+    .select([sql<string>`b.json`.as('json'), 'b.last_breached_at as sort_at', 'b.id as sort_id'])
+    .where('b.workspace_id', '=', grant.workspaceId)
+    .$if(status !== undefined, (q) => q.where('b.status', 'in', status as string[]))
+    .$if(position !== null, (q) => q.where(after('b.last_breached_at', 'b.id', position as Position)))
+    .orderBy('b.last_breached_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit + 1)
+    .execute()
+  return toPage(rows, limit)
+}
+
+export async function breachAffects(
+  db: Kysely<Database>,
+  grant: WorkspaceGrant,
+  breachId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('breaches')
+    .select('id')
+    .where('workspace_id', '=', grant.workspaceId)
+    .where('id', '=', breachId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export interface CompromisedFilters {
+  warned?: boolean | undefined
+  acknowledged?: boolean | undefined
+}
+
+/** A page of a breach's compromised employees in a workspace (compromised_at desc, employee id desc). */
+export async function listCompromisedEmployees(
+  db: Kysely<Database>,
+  grant: WorkspaceGrant,
+  breachId: string,
+  filters: CompromisedFilters,
+  position: Position | null,
+  limit: number,
+): Promise<Page> {
+  const rows = await db
+    .selectFrom('compromised_employees as c')
+    .innerJoin('employees as e', 'e.id', 'c.employee_id')
+    .select([
+      sql<string>`'{"employee":' || e.ref_json || c.json_tail`.as('json'),
+      'c.compromised_at as sort_at',
+      'c.employee_id as sort_id',
+    ])
+    .where('c.workspace_id', '=', grant.workspaceId)
+    .where('c.breach_id', '=', breachId)
+    .$if(filters.warned !== undefined, (q) => q.where('c.warned_at', filters.warned ? 'is not' : 'is', null))
+    .$if(filters.acknowledged !== undefined, (q) =>
+      q.where('c.acknowledged_at', filters.acknowledged ? 'is not' : 'is', null),
+    )
+    .$if(position !== null, (q) => q.where(after('c.compromised_at', 'c.employee_id', position as Position)))
+    .orderBy('c.compromised_at', 'desc')
+    .orderBy('c.employee_id', 'desc')
+    .limit(limit + 1)
+    .execute()
+  return toPage(rows, limit)
+}

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely'
+import { sql } from 'kysely'
+import type { Database } from '../db/tables.js'
+import type { EmployeeStatus } from '../domain/values.js'
+import { type Page, type Position, toPage } from '../http/paging.js'
+import type { KeyScope, WorkspaceGrant } from './access.js'
+import { after } from './keyset.js'
+
+export interface EmployeeFilters {
+  status?: EmployeeStatus[] | undefined
+  karmaScoreGte?: number | undefined
+  karmaScoreLte?: number | undefined
+}
+
+// An employee's JSON is stored around its manager's reference, which is joined in when read.
+const employeeJson = sql<string>`e.json_head || coalesce(m.ref_json, 'null') || e.json_tail`
+
+/** A page of a workspace's employees, newest first (created_at desc, id desc). */
+export async function listEmployees(
+  db: Kysely<Database>,
+  grant: WorkspaceGrant,
+  filters: EmployeeFilters,
+  position: Position | null,
+  limit: number,
+): Promise<Page> {
+  const rows = await db
+    .selectFrom('employees as e')
+    .leftJoin('employees as m', 'm.id', 'e.manager_id')
+    .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
+    .where('e.workspace_id', '=', grant.workspaceId)
+    .$if(filters.status !== undefined, (q) => q.where('e.status', 'in', filters.status as string[]))
+    .$if(filters.karmaScoreGte !== undefined, (q) =>
+      q.where('e.karma_score', '>=', filters.karmaScoreGte as number),
+    )
+    .$if(filters.karmaScoreLte !== undefined, (q) =>
+      q.where('e.karma_score', '<=', filters.karmaScoreLte as number),
+    )
+    .$if(position !== null, (q) => q.where(after('e.created_at', 'e.id', position as Position)))
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(limit + 1)
+    .execute()
+  return toPage(rows, limit)
+}
+
+/** One employee the key can reach, or null (unknown, another organization, another workspace). */
+export async function findEmployee(
+  db: Kysely<Database>,
+  scope: KeyScope,
+  employeeId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('employees as e')
+    .innerJoin('workspaces as w', 'w.id', 'e.workspace_id')
+    .leftJoin('employees as m', 'm.id', 'e.manager_id')
+    .select(employeeJson.as('json'))
+    .where('e.id', '=', employeeId)
+    .where('w.organization_id', '=', scope.organizationId)
+    .$if(scope.workspaceId !== null, (q) => q.where('e.workspace_id', '=', scope.workspaceId as string))
+    .executeTakeFirst()
+  return row?.json ?? null
+}

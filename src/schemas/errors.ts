@@ -1,0 +1,28 @@
+import Type from 'typebox'
+import { ERROR_CODES } from '../http/errors.js'
+import { Closed, StringEnum } from './common.js'
+
+export const ErrorSourceSchema = Type.Union([
+  Closed({ parameter: Type.String({ description: 'query or path parameter' }) }),
+  Closed({ header: Type.String() }),
+  Closed({ pointer: Type.String() }),
+  Closed({}),
+])
+
+/** The one error body of every failed request (JSON:API error objects, CONTRACT 8). */
+export const ErrorResponse = Closed(
+  {
+    errors: Type.Array(
+      Closed({
+        status: Type.String({ description: 'the HTTP status, as a string' }),
+        code: StringEnum(Object.keys(ERROR_CODES) as (keyof typeof ERROR_CODES)[]),
+        title: Type.String(),
+        detail: Type.String(),
+        source: ErrorSourceSchema,
+      }),
+      { minItems: 1 },
+    ),
+    meta: Closed({ request_id: Type.String() }),
+  },
+  { $id: 'ErrorResponse' },
+)
