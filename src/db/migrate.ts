@@ -1,7 +1,7 @@
 // Brings the schema up to date. Safe when several processes start at once: Kysely's migrator takes
 // an advisory lock on PostgreSQL, and on SQLite a process that finds the file locked waits and retries.
 
-import { type Migration, type MigrationProvider, Migrator } from 'kysely'
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
 import type { DatabaseHandle } from './connection.js'
 import { initialSchema } from './migrations/0001_initial.js'
 
@@ -18,7 +18,13 @@ export interface MigrationOutcome {
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<MigrationOutcome> {
-  const migrator = new Migrator({ db: handle.db, provider: provider(handle) })
+  // On PostgreSQL the migration tables live in the connection's own schema (search_path), not in
+  // whichever schema happens to hold tables of that name.
+  const migrationTableSchema =
+    handle.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
+      : undefined
+  const migrator = new Migrator({ db: handle.db, provider: provider(handle), migrationTableSchema })
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest()
     if (!error) {
