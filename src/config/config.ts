@@ -20,6 +20,10 @@ export interface Config {
   rateLimit: RateLimit
   authFailureLimit: RateLimit
   logLevel: LogLevel
+  /** Serve /metrics: false (off), 'main' (on the API port) or a port of its own. */
+  metrics: false | 'main' | number
+  /** Which proxies to believe about the client address (for the per-address limit). */
+  trustProxy: boolean | number | string[]
 }
 
 /** Names of the variables this service reads, with what each means (shown by `--help`). */
@@ -35,6 +39,10 @@ export const ENVIRONMENT = {
   RATE_LIMIT: 'requests per key and window, e.g. 600/60s (default)',
   AUTH_FAILURE_LIMIT: 'failed authentications per client address and window, e.g. 30/60s (default)',
   LOG_LEVEL: 'fatal, error, warn, info (default), debug, trace or silent',
+  METRICS: 'on (default) or off: serve Prometheus metrics at /metrics',
+  METRICS_PORT: 'serve /metrics on this port instead of the API port',
+  TRUST_PROXY:
+    'false (default), true, a hop count, or comma-separated proxy addresses/CIDRs whose X-Forwarded-For is believed',
 } as const
 
 export type EnvironmentName = keyof typeof ENVIRONMENT
@@ -84,6 +92,15 @@ export function loadConfig(
   if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`)
   }
+  const metricsSwitch = (get('METRICS') ?? 'on').toLowerCase()
+  if (metricsSwitch !== 'on' && metricsSwitch !== 'off') throw new ConfigError('METRICS', 'must be on or off')
+  const metricsPort = get('METRICS_PORT')
+  const metrics: Config['metrics'] =
+    metricsSwitch === 'off'
+      ? false
+      : metricsPort === undefined
+        ? 'main'
+        : integer('METRICS_PORT', metricsPort, 1, 65535)
   return {
     databaseUrl,
     databaseReadUrl,
@@ -95,7 +112,18 @@ export function loadConfig(
     rateLimit: parseRateLimitVariable('RATE_LIMIT', get('RATE_LIMIT') ?? '600/60s'),
     authFailureLimit: parseRateLimitVariable('AUTH_FAILURE_LIMIT', get('AUTH_FAILURE_LIMIT') ?? '30/60s'),
     logLevel: logLevel as LogLevel,
+    metrics,
+    trustProxy: parseTrustProxy(get('TRUST_PROXY') ?? 'false'),
   }
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'false') return false
+  if (value === 'true') return true
+  if (/^\d{1,2}$/.test(value)) return Number(value)
+  const list = value.split(',').map((v) => v.trim())
+  if (list.every((v) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(v))) return list
+  throw new ConfigError('TRUST_PROXY', 'must be false, true, a hop count, or comma-separated addresses/CIDRs')
 }
 
 export function isPostgresUrl(url: string): boolean {

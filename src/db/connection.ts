@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   dialect: DialectName
   /** The raw better-sqlite3 connection, for the importer's bulk statements (SQLite only). */
   sqlite: SQLite.Database | undefined
+  /** PostgreSQL pool occupancy, for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number }
   close(): Promise<void>
 }
 
@@ -60,17 +62,22 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5000,
+    // A request must fail fast (503) rather than hang when the server is gone or overloaded.
+    connectionTimeoutMillis: 2000,
     idleTimeoutMillis: 30000,
+    statement_timeout: 15000,
   })
   // An idle client's error (the server went away) must not crash the process; the next query fails
   // and is answered as the database being unavailable.
   pool.on('error', () => {})
+  // Likewise for a client the server drops while it is checked out between two queries.
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     db,
     dialect: 'postgres',
     sqlite: undefined,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   }
 }

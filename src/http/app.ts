@@ -1,10 +1,15 @@
 // Builds the API: external plugins, then ours (responses, authentication), then the routes.
 
+import { constants as zlib } from 'node:zlib'
+import compress from '@fastify/compress'
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import type { Config } from '../config/config.js'
 import type { DatabaseHandle } from '../db/connection.js'
+import { generationSource } from '../db/generation.js'
 import { cursorSecret } from '../db/state.js'
 import { KeyVerifier } from '../keys/verifier.js'
+import { MemoryCounters, RedisCounters, type WindowCounters } from '../limits/counters.js'
+import { RateLimits } from '../limits/rate-limits.js'
 import { ErrorResponse } from '../schemas/errors.js'
 import {
   Breach,
@@ -16,15 +21,20 @@ import {
   Statistics,
 } from '../schemas/resources.js'
 import './context.js'
+import { apiError, errorBody } from './errors.js'
+import { Metrics } from './metrics.js'
 import { CursorCodec } from './paging.js'
 import { parseQueryString } from './params/parameters.js'
 import { authentication } from './plugins/authentication.js'
+import { conditional } from './plugins/conditional.js'
+import { observability } from './plugins/observability.js'
 import { requestId, responses } from './plugins/responses.js'
 import { breachesRoute } from './routes/breaches.js'
 import { compromisedRoute } from './routes/compromised.js'
 import { coursesRoute } from './routes/courses.js'
 import { employeeRoute } from './routes/employee.js'
 import { employeesRoute } from './routes/employees.js'
+import { healthRoutes } from './routes/health.js'
 import { organizationRoute } from './routes/organization.js'
 import { progressRoute } from './routes/progress.js'
 import { statisticsRoute } from './routes/statistics.js'
@@ -35,7 +45,10 @@ export interface AppOptions {
   database: DatabaseHandle
   /** Where API reads go; the primary when there is no replica. */
   readDatabase?: DatabaseHandle
-  logger?: boolean
+  /** Log JSON lines (to stdout, or to `stream`); `pretty` for a terminal. */
+  logger?: false | { stream?: NodeJS.WritableStream; pretty?: boolean }
+  /** Shared rate-limit counters; by default Redis when REDIS_URL is set, else process memory. */
+  counters?: WindowCounters
   /** Called with each route as it is added (tests read the published schemas through it). */
   onRoute?: (route: RouteOptions) => void
 }
@@ -51,20 +64,59 @@ export const SHARED_SCHEMAS = [
   ErrorResponse,
 ]
 
+/** Answers requests Node refuses before Fastify sees them (headers over 16 KiB, malformed). */
+function clientErrorAnswer(status: number, detail: string): string {
+  const error = errorBody(apiError('invalid_parameter', detail), 'none')
+  const body = JSON.stringify({
+    ...error,
+    errors: error.errors.map((e) => ({ ...e, status: String(status) })),
+  })
+  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(
+    body,
+  )}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options
   const reads = options.readDatabase ?? database
+  const logger = options.logger
   const app = Fastify({
-    logger: options.logger
+    logger: logger
       ? {
           level: config.logLevel,
           // The path only: a query string is the client's to send, and could carry anything.
-          serializers: { req: (req) => ({ method: req.method, path: req.url.split('?')[0], id: req.id }) },
+          serializers: { req: (req) => ({ method: req.method, path: req.url.split('?')[0] }) },
+          ...(logger.stream ? { stream: logger.stream } : {}),
+          ...(logger.pretty ? { transport: { target: 'pino-pretty' } } : {}),
         }
       : false,
+    disableRequestLogging: true,
     genReqId: requestId,
     requestIdHeader: false,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    // In-flight requests finish when the server closes (graceful shutdown, see drain.ts).
+    return503OnClosing: false,
+    forceCloseConnections: false,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 75_000,
     routerOptions: { querystringParser: parseQueryString, maxParamLength: 2048 },
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return
+      const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW'
+      socket.end(
+        clientErrorAnswer(
+          tooLarge ? 431 : 400,
+          tooLarge ? 'The request headers exceed 16 KiB.' : 'The request is malformed.',
+        ),
+      )
+    },
   })
   // Parameters are parsed by our own strict rules (params/parameters.ts); the declared schemas
   // serve the OpenAPI document.
@@ -72,15 +124,65 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema)
 
+  const generation = generationSource(reads)
+  const metrics = new Metrics({ generation: () => generation.current(), pool: reads.poolStats })
+  let lastRedisWarning = 0
+  const counters =
+    options.counters ??
+    (config.redisUrl
+      ? new RedisCounters(config.redisUrl, {
+          onError(error) {
+            metrics.redisErrors.inc()
+            if (Date.now() - lastRedisWarning > 10_000) {
+              lastRedisWarning = Date.now()
+              app.log.warn(
+                { err: { message: (error as Error).message } },
+                'redis unavailable: counting in this process',
+              )
+            }
+          },
+        })
+      : new MemoryCounters())
+  app.addHook('onClose', async () => counters.close())
+
   app.decorate('api', {
     db: reads.db,
     keys: new KeyVerifier(reads.db, database.db),
     cursors: new CursorCodec(await cursorSecret(database.db, config.cursorSecret)),
+    limits: new RateLimits(counters, { perKey: config.rateLimit, authFailures: config.authFailureLimit }),
+    generation,
+    metrics,
+  })
+  app.decorate('inFlight', 0)
+  app.decorate('shuttingDown', false)
+  app.addHook('onRequest', async () => {
+    app.inFlight++
+  })
+  app.addHook('onResponse', async () => {
+    app.inFlight--
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.shuttingDown) reply.header('connection', 'close')
   })
   await app.register(responses)
   await app.register(authentication)
+  await app.register(conditional)
+  await app.register(observability)
+  // After conditional: its 304 decision sees the body before compression does.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  })
 
-  app.get('/healthz', async () => ({ status: 'ok' }))
+  await app.register(healthRoutes)
+  if (config.metrics === 'main') {
+    app.get('/metrics', { schema: { hide: true } } as object, async (_request, reply) => {
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics())
+    })
+  }
   for (const route of [
     employeesRoute,
     employeeRoute,

@@ -79,7 +79,16 @@ export async function testApp(
   if (records.length > 0) await importSources(db.handle, [source(records)])
   const routes: RouteOptions[] = []
   const app = await buildApp({
-    config: loadConfig({}, { CURSOR_SECRET: 'test-secret-test-secret-test-secret!', ...env }),
+    // Generous limits unless a test sets its own: the suites make many requests, and many fail on purpose.
+    config: loadConfig(
+      {},
+      {
+        CURSOR_SECRET: 'test-secret-test-secret-test-secret!',
+        RATE_LIMIT: '1000000/60s',
+        AUTH_FAILURE_LIMIT: '1000000/60s',
+        ...env,
+      },
+    ),
     database: db.handle,
     onRoute: (route) => routes.push(route),
   })

@@ -242,7 +242,7 @@ for (const { dialect, skip } of DIALECTS) {
     })
 
     test('without CURSOR_SECRET, processes on one database share a generated secret', async () => {
-      const config = loadConfig({}, {})
+      const config = loadConfig({}, { RATE_LIMIT: '1000000/60s' })
       const first = await buildApp({ config, database: t.db.handle })
       const second = await buildApp({ config, database: t.db.handle })
       const other = await buildApp({

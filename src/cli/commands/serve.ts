@@ -4,9 +4,13 @@ import { type DatabaseHandle, openDatabase } from '../../db/connection.js'
 import { migrateToLatest } from '../../db/migrate.js'
 import { demoNdjson } from '../../demo/generate.js'
 import { buildApp } from '../../http/app.js'
+import { drainAndClose } from '../../http/drain.js'
+import { startMetricsServer } from '../../http/metrics-server.js'
 import { createKey } from '../../keys/keys.js'
 import { configFrom } from '../context.js'
 import { describeSummary, runImport } from './import.js'
+
+const SHUTDOWN_GRACE_MS = 10_000
 
 /** `npm start` on an empty database: a demo dataset and a key to try it with. */
 async function seedDemo(handle: DatabaseHandle, config: Config): Promise<void> {
@@ -56,13 +60,30 @@ export function registerServe(program: Command): void {
       const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize })
       await migrateToLatest(database)
       if (options.demoWhenEmpty) await seedDemo(database, config)
-      const app = await buildApp({ config, database, logger: true })
-      const close = async () => {
-        await app.close()
+      const app = await buildApp({ config, database, logger: { pretty: process.stdout.isTTY === true } })
+      const metricsServer =
+        typeof config.metrics === 'number'
+          ? await startMetricsServer(app.api.metrics, config.host, config.metrics)
+          : null
+      let closing = false
+      // Graceful shutdown: stop accepting, let in-flight requests finish (bounded), close the
+      // database, exit 0.
+      const shutdown = async (signal: string) => {
+        if (closing) return
+        closing = true
+        app.log.info({ signal }, 'shutting down')
+        const force = setTimeout(() => {
+          app.log.warn('in-flight requests did not finish in time; exiting')
+          process.exit(0)
+        }, SHUTDOWN_GRACE_MS)
+        force.unref()
+        metricsServer?.close()
+        await drainAndClose(app, SHUTDOWN_GRACE_MS - 1000)
         await database.close()
+        clearTimeout(force)
       }
-      process.once('SIGTERM', close)
-      process.once('SIGINT', close)
+      process.once('SIGTERM', () => void shutdown('SIGTERM'))
+      process.once('SIGINT', () => void shutdown('SIGINT'))
       await app.listen({ host: config.host, port: config.port })
     })
 }

@@ -1,28 +1,64 @@
-// Authentication and scopes (CONTRACT 5): the key travels only in x-api-key; every failure is the
-// same 401; a valid key without the operation's scope is 403.
+// Authentication, limits and scopes (CONTRACT 5 and 9), in this order: an address past its failed
+// authentications is refused without its key being looked at; the key travels only in x-api-key and
+// every failure is the same 401; a valid key is counted against its budget (RateLimit fields on every
+// authenticated response, 429 past it); a key without the operation's scope is 403.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { apiError, UNAUTHORIZED } from '../errors.js'
 
+const TOO_MANY = (retryAfter: number, detail: string) =>
+  apiError('too_many_requests', detail, {}, { 'retry-after': String(retryAfter) })
+
 async function authenticate(request: FastifyRequest): Promise<void> {
   const scope = request.routeOptions.config.scope
   if (scope === undefined) return
+  const { limits, keys, metrics } = request.server.api
+  const blockedFor = await limits.addressBlockedFor(request.ip)
+  if (blockedFor > 0) {
+    metrics.rateLimitRejections.inc({ limit: 'authentication_failures' })
+    throw TOO_MANY(blockedFor, 'Too many failed authentications from this address; try again later.')
+  }
   const header = request.headers['x-api-key']
-  const identity = await request.server.api.keys.verify(typeof header === 'string' ? header : undefined)
-  if (!identity) throw UNAUTHORIZED()
+  const identity = await keys.verify(typeof header === 'string' ? header : undefined)
+  if (!identity) {
+    await limits.authenticationFailed(request.ip)
+    throw UNAUTHORIZED()
+  }
+  request.key = identity
+  const verdict = await limits.admitKey(identity.id, identity.rateLimit)
+  for (const [name, value] of Object.entries(verdict.headers)) {
+    if (name !== 'retry-after') request.rateLimitHeaders[name] = value
+  }
+  if (!verdict.allowed) {
+    metrics.rateLimitRejections.inc({ limit: 'key' })
+    throw TOO_MANY(verdict.retryAfterSeconds, 'This key has used its request budget for the current window.')
+  }
   if (!identity.scopes.has(scope)) {
     throw apiError('forbidden', `This key lacks the ${scope} scope this operation needs.`, {
       header: 'x-api-key',
     })
   }
-  request.key = identity
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The RateLimit fields of an authenticated request, added to whatever it is answered. */
+    rateLimitHeaders: Record<string, string>
+  }
 }
 
 export const authentication = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('key', null as never)
+    app.decorateRequest('rateLimitHeaders', null as never)
+    app.addHook('onRequest', async (request) => {
+      request.rateLimitHeaders = {}
+    })
     app.addHook('onRequest', authenticate)
+    app.addHook('onSend', async (request, reply) => {
+      for (const [name, value] of Object.entries(request.rateLimitHeaders)) reply.header(name, value)
+    })
   },
   { name: 'authentication' },
 )

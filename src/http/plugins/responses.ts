@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { isDatabaseUnavailable } from '../../db/availability.js'
 import { ApiError, apiError, errorBody } from '../errors.js'
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/
@@ -31,8 +32,20 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.send(JSON.stringify(errorBody(error, reply.request.id)))
 }
 
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error
+  if (isDatabaseUnavailable(error)) {
+    return apiError(
+      'service_unavailable',
+      'The database cannot be reached; retry later.',
+      {},
+      {
+        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+      },
+    )
+  }
   if (error.statusCode === 413 || error.statusCode === 415 || error.statusCode === 400) {
     // A body or malformed request on a read-only API: nothing of ours failed.
     return apiError('invalid_parameter', 'This request cannot be read: GET requests take no body.')
@@ -52,7 +65,12 @@ export const responses = fp(
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const apiErr = toApiError(error)
-      if (apiErr.status >= 500) request.log.error({ err: error }, 'request failed')
+      if (apiErr.code === 'service_unavailable' && !(error instanceof ApiError)) {
+        request.server.api.metrics.databaseErrors.inc()
+        request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable')
+      } else if (apiErr.status >= 500) {
+        request.log.error({ err: error }, 'request failed')
+      }
       return sendError(reply, apiErr)
     })
 

@@ -20,7 +20,7 @@ export async function breachesRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/breaches',
     {
-      config: { scope: 'breaches:read' },
+      config: { scope: 'breaches:read', etag: 'request' },
       schema: {
         operationId: 'listBreaches',
         summary: 'List the data breaches that affect a workspace',

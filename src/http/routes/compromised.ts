@@ -23,7 +23,7 @@ export async function compromisedRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/breaches/:breach_id/compromised-employees',
     {
-      config: { scope: 'breaches:read' },
+      config: { scope: 'breaches:read', etag: 'request' },
       schema: {
         operationId: 'listCompromisedEmployees',
         summary: 'List the employees of a workspace compromised by a breach',

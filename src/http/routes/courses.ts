@@ -13,7 +13,7 @@ export async function coursesRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/courses',
     {
-      config: { scope: 'awareness:read' },
+      config: { scope: 'awareness:read', etag: 'request' },
       schema: {
         operationId: 'listCourses',
         summary: 'List the awareness courses of a workspace',

@@ -12,7 +12,7 @@ export async function employeeRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/employees/:employee_id',
     {
-      config: { scope: 'workspace:read' },
+      config: { scope: 'workspace:read', etag: 'request' },
       schema: {
         operationId: 'getEmployee',
         summary: 'Get one employee',

@@ -24,7 +24,7 @@ export async function employeesRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/employees',
     {
-      config: { scope: 'workspace:read' },
+      config: { scope: 'workspace:read', etag: 'request' },
       schema: {
         operationId: 'listEmployees',
         summary: 'List the employees of a workspace',

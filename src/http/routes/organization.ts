@@ -11,7 +11,7 @@ export async function organizationRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/organization',
     {
-      config: { scope: 'workspace:read' },
+      config: { scope: 'workspace:read', etag: 'request' },
       schema: {
         operationId: 'getOrganization',
         summary: "The key's organization and its workspaces",

@@ -13,7 +13,7 @@ export async function progressRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/courses/employees_progress',
     {
-      config: { scope: 'awareness:read' },
+      config: { scope: 'awareness:read', etag: 'request' },
       schema: {
         operationId: 'listEmployeesProgress',
         summary: 'List every employee of a workspace with their course progress',

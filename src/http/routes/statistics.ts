@@ -11,7 +11,7 @@ export async function statisticsRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/courses/statistics',
     {
-      config: { scope: 'awareness:read' },
+      config: { scope: 'awareness:read', etag: 'body' },
       schema: {
         operationId: 'getProgramStatistics',
         summary: 'Statistics of the awareness program of a workspace',

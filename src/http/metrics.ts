@@ -1,0 +1,67 @@
+// Prometheus metrics (CONTRACT 11): requests and latency by route and status, rate-limit
+// rejections, database and Redis errors, the data generation, the PostgreSQL pool, the process.
+
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+
+export class Metrics {
+  readonly registry = new Registry()
+  readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  })
+  readonly duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  })
+  readonly rateLimitRejections = new Counter({
+    name: 'rate_limit_rejections_total',
+    help: 'Requests refused with 429, by limit (key budget or failed authentications per address)',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  })
+  readonly databaseErrors = new Counter({
+    name: 'database_errors_total',
+    help: 'Requests that failed because the database could not be reached',
+    registers: [this.registry],
+  })
+  readonly redisErrors = new Counter({
+    name: 'redis_errors_total',
+    help: 'Rate-limit counter operations that Redis did not answer (the local counter answered instead)',
+    registers: [this.registry],
+  })
+
+  constructor(options: {
+    generation: () => Promise<string>
+    pool?: () => { total: number; idle: number; waiting: number }
+  }) {
+    collectDefaultMetrics({ register: this.registry })
+    new Gauge({
+      name: 'data_generation',
+      help: 'The data generation: advanced by every import that changes data',
+      registers: [this.registry],
+      async collect() {
+        this.set(Number(await options.generation().catch(() => Number.NaN)))
+      },
+    })
+    const pool = options.pool
+    if (pool) {
+      new Gauge({
+        name: 'database_pool_connections',
+        help: 'PostgreSQL pool connections, by state',
+        labelNames: ['state'] as const,
+        registers: [this.registry],
+        collect() {
+          const p = pool()
+          this.set({ state: 'total' }, p.total)
+          this.set({ state: 'idle' }, p.idle)
+          this.set({ state: 'waiting' }, p.waiting)
+        },
+      })
+    }
+  }
+}
