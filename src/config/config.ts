@@ -24,6 +24,8 @@ export interface Config {
   metrics: false | 'main' | number
   /** Which proxies to believe about the client address (for the per-address limit). */
   trustProxy: boolean | number | string[]
+  /** How long a verified key is remembered; bounds how late a revocation takes effect. */
+  keyCacheSeconds: number
 }
 
 /** Names of the variables this service reads, with what each means (shown by `--help`). */
@@ -43,6 +45,8 @@ export const ENVIRONMENT = {
   METRICS_PORT: 'serve /metrics on this port instead of the API port',
   TRUST_PROXY:
     'false (default), true, a hop count, or comma-separated proxy addresses/CIDRs whose X-Forwarded-For is believed',
+  KEY_CACHE_SECONDS:
+    'seconds a verified key is remembered, 0 to 30 (default 10): a revocation takes effect within it',
 } as const
 
 export type EnvironmentName = keyof typeof ENVIRONMENT
@@ -114,6 +118,7 @@ export function loadConfig(
     logLevel: logLevel as LogLevel,
     metrics,
     trustProxy: parseTrustProxy(get('TRUST_PROXY') ?? 'false'),
+    keyCacheSeconds: integer('KEY_CACHE_SECONDS', get('KEY_CACHE_SECONDS') ?? '10', 0, 30),
   }
 }
 

@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   sqlite: SQLite.Database | undefined
   /** PostgreSQL pool occupancy, for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number }
+  /** The PostgreSQL pool itself, for the importer's COPY (PostgreSQL only). */
+  pool?: pg.Pool
   close(): Promise<void>
 }
 
@@ -78,6 +80,7 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     dialect: 'postgres',
     sqlite: undefined,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    pool,
     close: () => db.destroy(),
   }
 }

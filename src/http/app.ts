@@ -147,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('api', {
     db: reads.db,
-    keys: new KeyVerifier(reads.db, database.db),
+    keys: new KeyVerifier(reads.db, database.db, config.keyCacheSeconds * 1000),
     cursors: new CursorCodec(await cursorSecret(database.db, config.cursorSecret)),
     limits: new RateLimits(counters, { perKey: config.rateLimit, authFailures: config.authFailureLimit }),
     generation,

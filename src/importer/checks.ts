@@ -148,12 +148,24 @@ const CHECKS: Check[] = [
   },
 ]
 
-/** Fills the workspace of progress and feedback records from their (effective) employee. */
+/**
+ * Gives progress and feedback records the workspace of their (effective) employee. The staging
+ * table is rebuilt with CREATE TABLE … AS SELECT: one bulk write, where an UPDATE would rewrite
+ * every row (on PostgreSQL, a new version of each).
+ */
 export async function resolveWorkspaces(session: WriteSession): Promise<void> {
-  for (const table of ['stg_course_progress', 'stg_course_feedback']) {
+  for (const type of ['course_progress', 'course_feedback'] as const) {
+    const spec = STAGING[type]
+    const table = spec.staging
+    const columns = ['line', ...spec.columns].map((c) => `s.${c}`).join(', ')
     await session.exec(
-      sql`update ${sql.table(table)} set workspace_id = ${employeeWorkspace(`${table}.employee_id`)}`,
+      sql`create temporary table ${sql.raw(`${table}_resolved`)} as
+        select ${sql.raw(columns)}, ${employeeWorkspace('s.employee_id')} as workspace_id from ${sql.raw(table)} s`,
     )
+    await session.exec(sql.raw(`drop table ${table}`))
+    await session.exec(sql.raw(`alter table ${table}_resolved rename to ${table}`))
+    await session.exec(sql.raw(`create index ${table}_key on ${table} (${spec.key.join(', ')})`))
+    if (session.dialect === 'postgres') await session.exec(sql.raw(`analyze ${table}`))
   }
 }
 

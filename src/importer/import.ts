@@ -75,6 +75,7 @@ export class ImportRejected extends Error {
 
 const INTEGER_COLUMNS = new Set(['line', 'karma_score', 'duration'])
 const FLUSH_ROWS = 1000
+const MAX_PENDING_FLUSHES = 4
 const PROGRESS_EVERY = 25000
 
 function columnType(column: string, dialect: DialectName): string {
@@ -104,7 +105,8 @@ async function createStaging(session: WriteSession): Promise<void> {
 }
 
 async function indexStaging(session: WriteSession): Promise<void> {
-  for (const type of TYPES) {
+  // Progress and feedback are indexed when their workspaces are resolved (checks.ts).
+  for (const type of TYPES.filter((t) => t !== 'course_progress' && t !== 'course_feedback')) {
     const spec = STAGING[type]
     await session.exec(
       sql.raw(`create index ${spec.staging}_key on ${spec.staging} (${spec.key.join(', ')})`),
@@ -156,11 +158,18 @@ export async function importSources(
     let truncated = false
     let offset = 0
 
+    // Batches are written while the next lines are parsed (PostgreSQL ingests in its own process);
+    // at most MAX_PENDING_FLUSHES are outstanding, so memory stays bounded.
+    const pending: Promise<void>[] = []
     const flush = async (type: RecordType) => {
       const rows = batches.get(type)
       if (!rows || rows.length === 0) return
       batches.set(type, [])
-      await session.insertMany(STAGING[type].staging, ['line', ...STAGING[type].columns], rows)
+      const written = session.insertMany(STAGING[type].staging, ['line', ...STAGING[type].columns], rows)
+      // Awaited below; until then a failure must not count as unhandled.
+      written.catch(() => {})
+      pending.push(written)
+      if (pending.length >= MAX_PENDING_FLUSHES) await pending.shift()
     }
 
     reading: for (const source of sources) {
@@ -222,8 +231,9 @@ export async function importSources(
       progress({ phase: 'reading', source: source.name, lines: last })
       offset += last
     }
-    if (errors.length > 0) throw new ImportRejected(errors.slice(0, MAX_REPORTED_ERRORS), truncated)
     for (const type of TYPES) await flush(type)
+    await Promise.all(pending.splice(0))
+    if (errors.length > 0) throw new ImportRejected(errors.slice(0, MAX_REPORTED_ERRORS), truncated)
 
     progress({ phase: 'checking', source: '', lines: offset })
     await indexStaging(session)

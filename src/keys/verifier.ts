@@ -1,14 +1,13 @@
 // Verifies presented keys for the server, with a small cache: a polling integration presents the
-// same key thousands of times an hour. An entry lives at most CACHE_TTL_MS, which bounds how long a
-// revoked or expired key keeps working on a process (the contract allows 30 s). Unknown keys are
-// not cached: a new key works at once.
+// same key thousands of times an hour. An entry lives at most the configured time (KEY_CACHE_SECONDS,
+// at most 30), which bounds how long a revoked key keeps working on a process (the contract allows
+// 30 s). An expired key is refused at its expiry. Unknown keys are not cached: a new key works at once.
 
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables.js'
 import { hashKey, isWellFormedKey } from './format.js'
 import { type KeyIdentity, verifyKey } from './keys.js'
 
-export const CACHE_TTL_MS = 10_000
 const MAX_ENTRIES = 10_000
 const LAST_USED_EVERY_MS = 60_000
 
@@ -20,6 +19,7 @@ export class KeyVerifier {
     private readonly db: Kysely<Database>,
     /** Where last_used_at is written (the primary, when reads go to a replica). */
     private readonly writer: Kysely<Database> = db,
+    private readonly cacheMs = 10_000,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -34,15 +34,15 @@ export class KeyVerifier {
     }
     this.cache.delete(hash)
     const identity = await verifyKey(this.db, presented, new Date(now))
-    if (identity) {
+    if (identity && this.cacheMs > 0) {
       if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as string)
       this.cache.set(hash, {
         identity,
-        expiresAt: now + CACHE_TTL_MS,
+        expiresAt: now + this.cacheMs,
         validUntil: identity.expiresAtMs ?? Infinity,
       })
-      this.touch(identity.id, now)
     }
+    if (identity) this.touch(identity.id, now)
     return identity
   }
 

@@ -98,6 +98,18 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal((employees.get(d.report.id as string) as Rec).created_at, '2024-01-13T10:00:00.123456Z')
     })
 
+    test('text with tabs, newlines, backslashes, a literal \\N and unicode survives exactly', async () => {
+      const d = smallDataset()
+      const tricky = 'Tab\there\nnew line\r\\back\\slash \\N "quoted" ünïcødé 🔐'
+      d.report.name = tricky
+      d.report.job_title = '\\N'
+      await importSources(db.handle, [source(d.all)])
+      const json = (await renderedEmployees(db)).get(d.report.id as string) as Rec
+      assert.equal(json.name, tricky)
+      assert.equal(json.job_title, '\\N')
+      assert.deepEqual(json, expectedEmployee(d.report, d.manager))
+    })
+
     test('timestamps with fewer fractional digits are stored in the six-digit form', async () => {
       const d = smallDataset()
       d.report.created_at = '2024-01-13T10:00:00Z'

@@ -59,8 +59,18 @@ export function registerServe(program: Command): void {
       const config = configFrom(options, { HOST: options.host, PORT: options.port })
       const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize })
       await migrateToLatest(database)
+      // API reads go to the replica when one is configured; migrations, imports, the cursor secret
+      // and key bookkeeping stay on the primary.
+      const readDatabase = config.databaseReadUrl
+        ? openDatabase(config.databaseReadUrl, { poolSize: config.databasePoolSize })
+        : undefined
       if (options.demoWhenEmpty) await seedDemo(database, config)
-      const app = await buildApp({ config, database, logger: { pretty: process.stdout.isTTY === true } })
+      const app = await buildApp({
+        config,
+        database,
+        readDatabase,
+        logger: { pretty: process.stdout.isTTY === true },
+      })
       const metricsServer =
         typeof config.metrics === 'number'
           ? await startMetricsServer(app.api.metrics, config.host, config.metrics)
@@ -80,6 +90,7 @@ export function registerServe(program: Command): void {
         metricsServer?.close()
         await drainAndClose(app, SHUTDOWN_GRACE_MS - 1000)
         await database.close()
+        await readDatabase?.close()
         clearTimeout(force)
       }
       process.once('SIGTERM', () => void shutdown('SIGTERM'))
