@@ -2,7 +2,9 @@
 
 import { constants as zlib } from 'node:zlib'
 import compress from '@fastify/compress'
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify'
 import type { Config } from '../config/config.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import { generationSource } from '../db/generation.js'
@@ -23,6 +25,7 @@ import {
 import './context.js'
 import { apiError, errorBody } from './errors.js'
 import { Metrics } from './metrics.js'
+import { finalizeDocument, SWAGGER_OPTIONS } from './openapi.js'
 import { CursorCodec } from './paging.js'
 import { parseQueryString } from './params/parameters.js'
 import { authentication } from './plugins/authentication.js'
@@ -91,7 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ...(logger.pretty ? { transport: { target: 'pino-pretty' } } : {}),
         }
       : false,
-    disableRequestLogging: true,
+    // One line per request is written by the observability plugin instead.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     requestIdHeader: false,
     trustProxy:
@@ -175,6 +179,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
+  })
+
+  // The OpenAPI document, generated from the routes' own schemas (routes are added after this).
+  const scopes = new Map<string, string>()
+  app.addHook('onRoute', (route) => {
+    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId
+    if (operationId && route.config?.scope) scopes.set(operationId, route.config.scope)
+  })
+  await app.register(swagger, SWAGGER_OPTIONS as never)
+  let document: string | undefined
+  const openapi = () => {
+    document ??= JSON.stringify(finalizeDocument(app.swagger() as never, scopes))
+    return document
+  }
+  app.get('/v1/openapi.json', { schema: { hide: true } } as object, async (_request, reply) => {
+    return reply.type('application/json; charset=utf-8').send(openapi())
+  })
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformSpecification: () => JSON.parse(openapi()),
+    uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0, displayOperationId: true },
   })
 
   await app.register(healthRoutes)

@@ -6,7 +6,7 @@ import { listBreaches } from '../../queries/breaches.js'
 import { readListRequest, sendPage } from '../operation.js'
 import { LIST_LIMITS } from '../paging.js'
 import { param, parameters } from '../params/parameters.js'
-import { dataOf, ERROR_RESPONSES, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
+import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
 
 const query = parameters({
   workspace_id: workspaceId,
@@ -32,7 +32,7 @@ export async function breachesRoute(app: FastifyInstance): Promise<void> {
         tags: ['Breaches'],
         querystring: query.schema,
         headers: listHeaders(LIST_LIMITS),
-        response: { 200: dataOf(Type.Array(ref('Breach'))), ...ERROR_RESPONSES },
+        response: { 200: dataOf(Type.Array(ref('Breach'))) },
       },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import { BREACH_NOT_FOUND } from '../errors.js'
 import { readListRequest, sendPage } from '../operation.js'
 import { LIST_LIMITS } from '../paging.js'
 import { param, parameters } from '../params/parameters.js'
-import { dataOf, ERROR_RESPONSES, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
+import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
 
 const query = parameters({
   breach_id: param.uuid('The breach.'),
@@ -38,7 +38,7 @@ export async function compromisedRoute(app: FastifyInstance): Promise<void> {
           acknowledged: query.definitions.acknowledged,
         }).schema,
         headers: listHeaders(LIST_LIMITS),
-        response: { 200: dataOf(Type.Array(ref('CompromisedEmployee'))), ...ERROR_RESPONSES },
+        response: { 200: dataOf(Type.Array(ref('CompromisedEmployee'))) },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@ import { listCourses } from '../../queries/courses.js'
 import { readListRequest, sendPage } from '../operation.js'
 import { LIST_LIMITS } from '../paging.js'
 import { parameters } from '../params/parameters.js'
-import { dataOf, ERROR_RESPONSES, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
+import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
 
 const query = parameters({ workspace_id: workspaceId })
 
@@ -21,7 +21,7 @@ export async function coursesRoute(app: FastifyInstance): Promise<void> {
         tags: ['Courses'],
         querystring: query.schema,
         headers: listHeaders(LIST_LIMITS),
-        response: { 200: dataOf(Type.Array(ref('Course'))), ...ERROR_RESPONSES },
+        response: { 200: dataOf(Type.Array(ref('Course'))) },
       },
     },
     async (request, reply) => {

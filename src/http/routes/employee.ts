@@ -4,7 +4,7 @@ import { findEmployee } from '../../queries/employees.js'
 import { EMPLOYEE_NOT_FOUND } from '../errors.js'
 import { readItemRequest, sendItem } from '../operation.js'
 import { param, parameters } from '../params/parameters.js'
-import { dataOf, ERROR_RESPONSES, ref } from './shared.js'
+import { dataOf, ref } from './shared.js'
 
 const path = parameters({ employee_id: param.uuid('The employee to retrieve.') })
 
@@ -21,7 +21,7 @@ export async function employeeRoute(app: FastifyInstance): Promise<void> {
         tags: ['Employees'],
         params: Type.Object({ employee_id: Type.String({ format: 'uuid' }) }),
         querystring: parameters({}).schema,
-        response: { 200: dataOf(ref('Employee')), ...ERROR_RESPONSES },
+        response: { 200: dataOf(ref('Employee')) },
       },
     },
     async (request, reply) => {

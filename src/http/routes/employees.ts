@@ -7,7 +7,7 @@ import { apiError } from '../errors.js'
 import { readListRequest, sendPage } from '../operation.js'
 import { LIST_LIMITS } from '../paging.js'
 import { param, parameters } from '../params/parameters.js'
-import { dataOf, ERROR_RESPONSES, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
+import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
 
 const query = parameters({
   workspace_id: workspaceId,
@@ -32,7 +32,7 @@ export async function employeesRoute(app: FastifyInstance): Promise<void> {
         tags: ['Employees'],
         querystring: query.schema,
         headers: listHeaders(LIST_LIMITS),
-        response: { 200: dataOf(Type.Array(ref('Employee'))), ...ERROR_RESPONSES },
+        response: { 200: dataOf(Type.Array(ref('Employee'))) },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@ import { findOrganization } from '../../queries/organization.js'
 import { UNAUTHORIZED } from '../errors.js'
 import { readItemRequest, sendItem } from '../operation.js'
 import { parameters } from '../params/parameters.js'
-import { dataOf, ERROR_RESPONSES, ref } from './shared.js'
+import { dataOf, ref } from './shared.js'
 
 const none = parameters({})
 
@@ -20,7 +20,7 @@ export async function organizationRoute(app: FastifyInstance): Promise<void> {
           'workspace. Scope: workspace:read.',
         tags: ['Organization'],
         querystring: none.schema,
-        response: { 200: dataOf(ref('Organization')), ...ERROR_RESPONSES },
+        response: { 200: dataOf(ref('Organization')) },
       },
     },
     async (request, reply) => {

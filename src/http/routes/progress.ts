@@ -5,7 +5,7 @@ import { listProgress } from '../../queries/courses.js'
 import { readListRequest, sendPage } from '../operation.js'
 import { PROGRESS_LIMITS } from '../paging.js'
 import { parameters } from '../params/parameters.js'
-import { dataOf, ERROR_RESPONSES, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
+import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
 
 const query = parameters({ workspace_id: workspaceId })
 
@@ -25,7 +25,7 @@ export async function progressRoute(app: FastifyInstance): Promise<void> {
         tags: ['Courses'],
         querystring: query.schema,
         headers: listHeaders(PROGRESS_LIMITS),
-        response: { 200: dataOf(Type.Array(ref('EmployeeCourseProgress'))), ...ERROR_RESPONSES },
+        response: { 200: dataOf(Type.Array(ref('EmployeeCourseProgress'))) },
       },
     },
     async (request, reply) => {

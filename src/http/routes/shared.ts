@@ -24,9 +24,5 @@ export function dataOf(schema: TSchema) {
 
 export const ref = (id: string) => Type.Unsafe({ $ref: `${id}#` })
 
-export const ERROR_RESPONSES = Object.fromEntries(
-  [401, 403, 404, 405, 422, 429, 500, 503].map((status) => [status, ref('ErrorResponse')]),
-)
-
 export const LIST_ORDER_NOTE =
   'Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page.'

@@ -3,7 +3,7 @@ import { grantWorkspace } from '../../queries/access.js'
 import { programStatistics } from '../../queries/statistics.js'
 import { readItemRequest, sendItem } from '../operation.js'
 import { parameters } from '../params/parameters.js'
-import { dataOf, ERROR_RESPONSES, ref, workspaceId } from './shared.js'
+import { dataOf, ref, workspaceId } from './shared.js'
 
 const query = parameters({ workspace_id: workspaceId })
 
@@ -22,7 +22,7 @@ export async function statisticsRoute(app: FastifyInstance): Promise<void> {
           'course feedback of the workspace created in the last 90 × 24 hours, inclusive. Scope: awareness:read.',
         tags: ['Courses'],
         querystring: query.schema,
-        response: { 200: dataOf(ref('Statistics')), ...ERROR_RESPONSES },
+        response: { 200: dataOf(ref('Statistics')) },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,235 @@
+// The OpenAPI 3.1 document. Routes declare their parameters and success bodies with the same
+// schemas that validate and serialize; @fastify/swagger turns them into paths, and this module adds
+// what every operation shares (the key, response headers, the error responses, examples), deriving
+// each operation's particulars from its declared parameters.
+
+import { ERROR_CODES, type ErrorCode } from './errors.js'
+import { errorExample, EXAMPLES } from './openapi-examples.js'
+
+export const API_VERSION = '1.0.0'
+
+const DESCRIPTION = `Read-only access to a security-awareness platform's data: employees with their security score
+(karma), awareness courses and each employee's progress, data breaches and the employees they compromised,
+program statistics, and the organization with its workspaces. Every operation is \`GET\` (and \`HEAD\`).
+
+**Authentication.** Every operation needs an API key in the \`x-api-key\` header (never in the query string).
+A key belongs to one organization (optionally one of its workspaces) and carries scopes: \`workspace:read\`
+(employees, organization), \`awareness:read\` (courses, progress, statistics), \`breaches:read\` (breaches,
+compromised employees). Ids of another organization answer exactly like ids that exist nowhere.
+
+**Paging.** Lists answer one page at a time. \`x-item-limit\` sets the page size (each list gives its range;
+anything else is a 422, never clamped). The \`x-next-cursor\` response header is present when more items follow
+and absent on the last page; send it back unchanged as the \`x-next-cursor\` request header. Cursors are signed
+and bound to the operation, its path id, \`workspace_id\`, the filters and the key's organization. Paging is keyset:
+a walk returns every item exactly once, in a stable order (newest first, ties broken by id).
+
+**Values.** Every listed field is always present, \`null\` where unknown. Ids are lower-case UUIDs; timestamps are
+UTC with six fractional digits. Query parameters are strict: an unknown or repeated parameter is a 422.
+
+**Errors.** Every error is \`{"errors":[{status, code, title, detail, source}], "meta":{"request_id"}}\`; \`source\`
+names the culprit (\`parameter\`, \`header\` or \`pointer\`), several problems give several entries. Other paths
+answer 404 \`endpoint_not_found\`; methods other than GET and HEAD answer 405 \`method_not_allowed\` with
+\`Allow: GET, HEAD\`.
+
+**Limits.** Each key has a request budget per fixed window (by default 600 per 60 s), announced on every
+authenticated answer by \`RateLimit-Policy\` and \`RateLimit\`; past it, 429 with \`Retry-After\`. An address that
+fails authentication too often is refused (429) for the rest of the window.
+
+**Caching.** Successes carry a weak \`ETag\`; \`If-None-Match\` with it answers 304 without a body. Bodies are
+compressed (brotli, gzip) when accepted.`
+
+type Schema = Record<string, unknown>
+type Operation = {
+  operationId: string
+  parameters?: { name: string; in: string; [k: string]: unknown }[]
+  responses: Record<string, Schema>
+  [k: string]: unknown
+}
+
+const header = (description: string, schema: Schema = { type: 'string' }) => ({ description, schema })
+
+const HEADERS = {
+  RequestId: header('The request id: the client\'s own `x-request-id` when sane, else a new UUID. Also in error bodies and logs.'),
+  ETag: header('A weak entity tag of this answer; send it in If-None-Match to get 304 while nothing changed.'),
+  RateLimitPolicy: header('The key\'s budget: `"default";q=<requests>;w=<window seconds>`.'),
+  RateLimit: header('What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`.'),
+  RetryAfter: header('Seconds to wait before trying again.', { type: 'integer', minimum: 1 }),
+  NextCursor: header('Present when more items follow: send it back unchanged as the x-next-cursor request header.', {
+    type: 'string',
+    maxLength: 512,
+  }),
+}
+
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` })
+
+const common = {
+  'x-request-id': ref('headers', 'RequestId'),
+  'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
+  RateLimit: ref('headers', 'RateLimit'),
+}
+
+function errorResponse(description: string, examples: [ErrorCode, string, object?][], headers: Schema = {}) {
+  return {
+    description,
+    headers: { ...common, ...headers },
+    content: {
+      'application/json': {
+        schema: ref('schemas', 'ErrorResponse'),
+        examples: Object.fromEntries(
+          examples.map(([code, detail, source]) => [
+            code,
+            { value: errorExample(ERROR_CODES[code].status, code, ERROR_CODES[code].title, detail, source) },
+          ]),
+        ),
+      },
+    },
+  }
+}
+
+const RESPONSES = {
+  NotModified: {
+    description: 'Not modified: the If-None-Match tag is current. No body.',
+    headers: { ...common, ETag: ref('headers', 'ETag') },
+  },
+  Unauthorized: errorResponse(
+    'unauthorized: the key is missing, malformed, unknown, revoked or expired (one identical answer for all).',
+    [['unauthorized', 'A valid API key is required in the x-api-key header.', { header: 'x-api-key' }]],
+    { 'WWW-Authenticate': header('`ApiKey header="x-api-key"`') },
+  ),
+  Forbidden: errorResponse('forbidden: the key lacks the scope of the operation, or the workspace is outside a workspace-scoped key.', [
+    ['forbidden', 'This key lacks the breaches:read scope this operation needs.', { header: 'x-api-key' }],
+  ]),
+  UnprocessableEntity: errorResponse(
+    'invalid_parameter: a parameter or header is missing, malformed, unknown or repeated (one entry each). invalid_cursor: the cursor was altered or issued for another list.',
+    [
+      ['invalid_parameter', 'x-item-limit must be an integer from 1 to 100', { header: 'x-item-limit' }],
+      ['invalid_cursor', 'x-next-cursor must be passed back unchanged from the previous page of this same request', { header: 'x-next-cursor' }],
+    ],
+  ),
+  TooManyRequests: errorResponse(
+    "too_many_requests: the key's budget for the window is used up, or the address failed authentication too often.",
+    [['too_many_requests', 'This key has used its request budget for the current window.']],
+    { 'Retry-After': ref('headers', 'RetryAfter') },
+  ),
+  InternalError: errorResponse('internal_error: a bug on our side; the body holds no internals.', [
+    ['internal_error', 'The server failed to answer this request. It has been logged.'],
+  ]),
+  ServiceUnavailable: errorResponse(
+    'service_unavailable: the database cannot be reached; retry after the given delay.',
+    [['service_unavailable', 'The database cannot be reached; retry later.']],
+    { 'Retry-After': ref('headers', 'RetryAfter') },
+  ),
+}
+
+const NOT_FOUND: Record<string, [ErrorCode, string]> = {
+  workspace_id: ['workspace_not_found', 'No workspace with this id is available to this key.'],
+  employee_id: ['employee_not_found', 'No employee with this id is available to this key.'],
+  breach_id: ['breach_not_found', 'No breach with this id affects this workspace for this key.'],
+}
+
+/** Completes the generated document; `scopes` maps operationId to the scope it needs. */
+export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, string>): Schema {
+  const doc = structuredClone(generated) as {
+    paths: Record<string, Record<string, Operation>>
+    components: Record<string, Record<string, unknown>>
+    [k: string]: unknown
+  }
+  for (const item of Object.values(doc.paths)) {
+    for (const method of Object.keys(item)) {
+      if (method !== 'get') delete item[method]
+    }
+    const operation = item.get
+    if (!operation) continue
+    const parameters = operation.parameters ?? []
+    const names = new Set(parameters.map((p) => p.name))
+    const paged = names.has('x-item-limit')
+    for (const p of parameters) {
+      if (p.name === 'status') Object.assign(p, { style: 'form', explode: false })
+      if (p.in === 'path' || p.name === 'workspace_id') p.required = true
+    }
+    parameters.push({
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description: 'An ETag from an earlier answer: 304 without a body while it is current.',
+      schema: { type: 'string' },
+    })
+    operation.parameters = parameters
+    const scope = scopes.get(operation.operationId)
+    // Spectral (spectral:oas) allows no role names on apiKey security: the scope goes in x-required-scope.
+    operation.security = [{ ApiKey: [] }]
+    if (scope) operation['x-required-scope'] = scope
+
+    const ok = operation.responses['200'] as { content: Record<string, Schema> }
+    const notFound = [...names].filter((n) => n in NOT_FOUND).map((n) => NOT_FOUND[n] as [ErrorCode, string])
+    operation.responses = {
+      '200': {
+        description: 'OK',
+        headers: {
+          ...common,
+          ETag: ref('headers', 'ETag'),
+          ...(paged ? { 'x-next-cursor': ref('headers', 'NextCursor') } : {}),
+        },
+        content: {
+          'application/json': {
+            schema: (ok.content['application/json'] as Schema).schema,
+            examples: { example: { value: EXAMPLES[operation.operationId] } },
+          },
+        },
+      },
+      '304': ref('responses', 'NotModified'),
+      '401': ref('responses', 'Unauthorized'),
+      '403': ref('responses', 'Forbidden'),
+      ...(notFound.length > 0
+        ? {
+            '404': errorResponse(
+              `${notFound.map(([code]) => code).join(', ')}: the id is unknown or out of the key's reach (the same answer for both).`,
+              notFound.map(([code, detail]) => [code, detail, { parameter: code.replace('_not_found', '_id') }]),
+            ),
+          }
+        : {}),
+      '422': ref('responses', 'UnprocessableEntity'),
+      '429': ref('responses', 'TooManyRequests'),
+      '500': ref('responses', 'InternalError'),
+      '503': ref('responses', 'ServiceUnavailable'),
+    }
+  }
+  doc.components.headers = HEADERS
+  doc.components.responses = RESPONSES
+  return doc
+}
+
+export const SWAGGER_OPTIONS = {
+  openapi: {
+    openapi: '3.1.0',
+    info: {
+      title: 'Workforce Security Awareness API',
+      version: API_VERSION,
+      description: DESCRIPTION,
+      contact: { name: 'API support', email: 'api-support@example.com' },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: 'http://127.0.0.1:3000', description: 'A local server (npm start)' }],
+    tags: [
+      { name: 'Employees', description: 'Employees of a workspace, with their security score (karma).' },
+      { name: 'Courses', description: "Awareness courses, employees' progress, and program statistics." },
+      { name: 'Breaches', description: 'Data breaches affecting a workspace and the employees they compromised.' },
+      { name: 'Organization', description: "The key's organization and its workspaces." },
+    ],
+    components: {
+      securitySchemes: {
+        ApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description:
+            'A key issued with `awareness keys create`. Scopes (listed per operation): workspace:read, awareness:read, breaches:read.',
+        },
+      },
+    },
+  },
+  refResolver: {
+    // Shared schemas become components named by their $id.
+    buildLocalReference: (json: { $id?: string }, _baseUri: unknown, _fragment: unknown, i: number) => json.$id ?? `Schema${i}`,
+  },
+}

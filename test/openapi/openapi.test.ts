@@ -1,0 +1,94 @@
+// The OpenAPI document: generated from the schemas that validate and serialize, committed at the
+// repository root, clean under Spectral, and complete.
+
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { describe, test } from 'node:test'
+import { generateOpenApi } from '../helpers/openapi.js'
+
+const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')
+const document = JSON.parse(committed)
+
+describe('OpenAPI document', () => {
+  test('the served document equals the committed openapi.json (run `npm run openapi` after a change)', async () => {
+    assert.equal(await generateOpenApi(), committed)
+  })
+
+  test("Spectral's spectral:oas ruleset reports no error and no warning", () => {
+    let output: string
+    try {
+      output = execFileSync(
+        process.execPath,
+        ['node_modules/@stoplight/spectral-cli/dist/index.js', 'lint', 'openapi.json', '--ruleset', '.spectral.yaml', '-f', 'json', '--quiet'],
+        { encoding: 'utf8' },
+      )
+    } catch (error) {
+      output = (error as { stdout: string }).stdout
+    }
+    const results = JSON.parse(output || '[]') as { code: string; severity: number; message: string; path: string[] }[]
+    assert.deepEqual(
+      results.map((r) => `${r.severity === 0 ? 'error' : 'warning'} ${r.code}: ${r.message} (${r.path.join('.')})`),
+      [],
+    )
+  })
+
+  test('all eight operations, with security, parameters, headers, errors and examples', () => {
+    const operations = Object.entries(document.paths).map(([path, item]: [string, any]) => ({ path, op: item.get }))
+    assert.deepEqual(
+      operations.map((o) => o.op.operationId).sort(),
+      [
+        'getEmployee',
+        'getOrganization',
+        'getProgramStatistics',
+        'listBreaches',
+        'listCompromisedEmployees',
+        'listCourses',
+        'listEmployees',
+        'listEmployeesProgress',
+      ],
+    )
+    assert.deepEqual(document.components.securitySchemes.ApiKey, {
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+      description: document.components.securitySchemes.ApiKey.description,
+    })
+    for (const { path, op } of operations) {
+      assert.ok(op.summary && op.description && op.tags?.length, path)
+      assert.deepEqual(op.security, [{ ApiKey: [] }])
+      assert.match(op['x-required-scope'], /^(workspace|awareness|breaches):read$/)
+      assert.ok(op.description.includes(op['x-required-scope']), `${path} names its scope`)
+      const ok = op.responses['200']
+      assert.ok(ok.content['application/json'].examples.example.value, `${path} has an example`)
+      for (const h of ['x-request-id', 'ETag', 'RateLimit', 'RateLimit-Policy']) assert.ok(ok.headers[h], `${path} ${h}`)
+      const paged = op.parameters.some((p: any) => p.name === 'x-item-limit')
+      assert.equal(Boolean(ok.headers['x-next-cursor']), paged, `${path} x-next-cursor`)
+      for (const status of ['304', '401', '403', '422', '429', '500', '503']) assert.ok(op.responses[status], `${path} ${status}`)
+      if (paged) {
+        const limit = op.parameters.find((p: any) => p.name === 'x-item-limit')
+        assert.equal(limit.in, 'header')
+        assert.equal(limit.schema.maximum, path.endsWith('employees_progress') ? 500 : 100)
+        assert.ok(op.parameters.some((p: any) => p.name === 'x-next-cursor' && p.in === 'header'))
+      }
+    }
+    const statuses = document.paths['/v1/employees'].get.parameters.find((p: any) => p.name === 'status')
+    assert.deepEqual([statuses.style, statuses.explode], ['form', false])
+    assert.ok(document.components.responses.TooManyRequests.headers['Retry-After'])
+    assert.ok(document.components.responses.Unauthorized.headers['WWW-Authenticate'])
+  })
+
+  test('the reference page and the document need no key', async () => {
+    const { testApp } = await import('../helpers/app.js')
+    const t = await testApp('sqlite')
+    try {
+      assert.equal((await t.app.inject({ url: '/v1/openapi.json' })).statusCode, 200)
+      const docs = await t.app.inject({ url: '/docs/' })
+      assert.equal(docs.statusCode, 200)
+      assert.match(docs.body, /swagger-ui/i)
+      assert.doesNotMatch(docs.body, /https?:\/\/(?!127\.0\.0\.1|localhost)[a-z0-9.-]+\/[^"']*\.(js|css)/i, 'no CDN')
+    } finally {
+      await t.close()
+    }
+  })
+})
