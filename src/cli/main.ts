@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander'
 import { ENVIRONMENT } from '../config/config.js'
 import { registerDemoData } from './commands/demo-data.js'
+import { registerExport } from './commands/export.js'
 import { registerImport } from './commands/import.js'
 import { registerKeys } from './commands/keys.js'
 import { registerServe } from './commands/serve.js'
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerImport(program)
   registerDemoData(program)
   registerKeys(program)
+  registerExport(program)
   for (const command of program.commands) command.exitOverride()
   return program
 }

@@ -173,3 +173,11 @@ function parseRateLimitVariable(variable: string, value: string): RateLimit {
   if (!parsed) throw new ConfigError(variable, 'must look like 600/60s (requests / window in s, m or h)')
   return parsed
 }
+
+/** What the export command (an API client) reads from the environment. */
+export function clientEnvironment(env: Readonly<Record<string, string | undefined>> = process.env): {
+  apiKey: string | undefined
+} {
+  const apiKey = env.AWARENESS_API_KEY
+  return { apiKey: apiKey === '' ? undefined : apiKey }
+}

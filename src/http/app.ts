@@ -4,7 +4,7 @@ import { constants as zlib } from 'node:zlib'
 import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { Config } from '../config/config.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import { generationSource } from '../db/generation.js'
@@ -52,8 +52,6 @@ export interface AppOptions {
   logger?: false | { stream?: NodeJS.WritableStream; pretty?: boolean }
   /** Shared rate-limit counters; by default Redis when REDIS_URL is set, else process memory. */
   counters?: WindowCounters
-  /** Called with each route as it is added (tests read the published schemas through it). */
-  onRoute?: (route: RouteOptions) => void
 }
 
 export const SHARED_SCHEMAS = [
@@ -125,7 +123,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Parameters are parsed by our own strict rules (params/parameters.ts); the declared schemas
   // serve the OpenAPI document.
   app.setValidatorCompiler(() => () => true)
-  if (options.onRoute) app.addHook('onRoute', options.onRoute)
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema)
 
   const generation = generationSource(reads)

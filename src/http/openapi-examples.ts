@@ -62,7 +62,12 @@ export const EXAMPLES: Record<string, unknown> = {
             course: { id: course.id, name: course.name, slug: course.slug, description: course.description },
             status: 'completed',
             years: [
-              { year: 1, status: 'completed', due_at: '2024-02-13T10:00:00.000000Z', completed_at: '2024-02-01T09:12:44.120000Z' },
+              {
+                year: 1,
+                status: 'completed',
+                due_at: '2024-02-13T10:00:00.000000Z',
+                completed_at: '2024-02-01T09:12:44.120000Z',
+              },
               { year: 2, status: 'upcoming', due_at: '2025-02-13T10:00:00.000000Z', completed_at: null },
             ],
           },
@@ -135,7 +140,13 @@ export const EXAMPLES: Record<string, unknown> = {
   },
 }
 
-export function errorExample(status: number, code: string, title: string, detail: string, source: object = {}) {
+export function errorExample(
+  status: number,
+  code: string,
+  title: string,
+  detail: string,
+  source: object = {},
+) {
   return {
     errors: [{ status: String(status), code, title, detail, source }],
     meta: { request_id: '9f1c2b7e-5d0e-4f7b-9d53-1a2b3c4d5e6f' },

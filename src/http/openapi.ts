@@ -4,7 +4,7 @@
 // each operation's particulars from its declared parameters.
 
 import { ERROR_CODES, type ErrorCode } from './errors.js'
-import { errorExample, EXAMPLES } from './openapi-examples.js'
+import { EXAMPLES, errorExample } from './openapi-examples.js'
 
 export const API_VERSION = '1.0.0'
 
@@ -49,15 +49,22 @@ type Operation = {
 const header = (description: string, schema: Schema = { type: 'string' }) => ({ description, schema })
 
 const HEADERS = {
-  RequestId: header('The request id: the client\'s own `x-request-id` when sane, else a new UUID. Also in error bodies and logs.'),
-  ETag: header('A weak entity tag of this answer; send it in If-None-Match to get 304 while nothing changed.'),
+  RequestId: header(
+    "The request id: the client's own `x-request-id` when sane, else a new UUID. Also in error bodies and logs.",
+  ),
+  ETag: header(
+    'A weak entity tag of this answer; send it in If-None-Match to get 304 while nothing changed.',
+  ),
   RateLimitPolicy: header('The key\'s budget: `"default";q=<requests>;w=<window seconds>`.'),
   RateLimit: header('What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`.'),
   RetryAfter: header('Seconds to wait before trying again.', { type: 'integer', minimum: 1 }),
-  NextCursor: header('Present when more items follow: send it back unchanged as the x-next-cursor request header.', {
-    type: 'string',
-    maxLength: 512,
-  }),
+  NextCursor: header(
+    'Present when more items follow: send it back unchanged as the x-next-cursor request header.',
+    {
+      type: 'string',
+      maxLength: 512,
+    },
+  ),
 }
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` })
@@ -96,14 +103,19 @@ const RESPONSES = {
     [['unauthorized', 'A valid API key is required in the x-api-key header.', { header: 'x-api-key' }]],
     { 'WWW-Authenticate': header('`ApiKey header="x-api-key"`') },
   ),
-  Forbidden: errorResponse('forbidden: the key lacks the scope of the operation, or the workspace is outside a workspace-scoped key.', [
-    ['forbidden', 'This key lacks the breaches:read scope this operation needs.', { header: 'x-api-key' }],
-  ]),
+  Forbidden: errorResponse(
+    'forbidden: the key lacks the scope of the operation, or the workspace is outside a workspace-scoped key.',
+    [['forbidden', 'This key lacks the breaches:read scope this operation needs.', { header: 'x-api-key' }]],
+  ),
   UnprocessableEntity: errorResponse(
     'invalid_parameter: a parameter or header is missing, malformed, unknown or repeated (one entry each). invalid_cursor: the cursor was altered or issued for another list.',
     [
       ['invalid_parameter', 'x-item-limit must be an integer from 1 to 100', { header: 'x-item-limit' }],
-      ['invalid_cursor', 'x-next-cursor must be passed back unchanged from the previous page of this same request', { header: 'x-next-cursor' }],
+      [
+        'invalid_cursor',
+        'x-next-cursor must be passed back unchanged from the previous page of this same request',
+        { header: 'x-next-cursor' },
+      ],
     ],
   ),
   TooManyRequests: errorResponse(
@@ -184,7 +196,11 @@ export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, 
         ? {
             '404': errorResponse(
               `${notFound.map(([code]) => code).join(', ')}: the id is unknown or out of the key's reach (the same answer for both).`,
-              notFound.map(([code, detail]) => [code, detail, { parameter: code.replace('_not_found', '_id') }]),
+              notFound.map(([code, detail]) => [
+                code,
+                detail,
+                { parameter: code.replace('_not_found', '_id') },
+              ]),
             ),
           }
         : {}),
@@ -209,11 +225,14 @@ export const SWAGGER_OPTIONS = {
       contact: { name: 'API support', email: 'api-support@example.com' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: 'http://127.0.0.1:3000', description: 'A local server (npm start)' }],
+    servers: [{ url: '/', description: 'The server that serves this document' }],
     tags: [
       { name: 'Employees', description: 'Employees of a workspace, with their security score (karma).' },
       { name: 'Courses', description: "Awareness courses, employees' progress, and program statistics." },
-      { name: 'Breaches', description: 'Data breaches affecting a workspace and the employees they compromised.' },
+      {
+        name: 'Breaches',
+        description: 'Data breaches affecting a workspace and the employees they compromised.',
+      },
       { name: 'Organization', description: "The key's organization and its workspaces." },
     ],
     components: {
@@ -230,6 +249,7 @@ export const SWAGGER_OPTIONS = {
   },
   refResolver: {
     // Shared schemas become components named by their $id.
-    buildLocalReference: (json: { $id?: string }, _baseUri: unknown, _fragment: unknown, i: number) => json.$id ?? `Schema${i}`,
+    buildLocalReference: (json: { $id?: string }, _baseUri: unknown, _fragment: unknown, i: number) =>
+      json.$id ?? `Schema${i}`,
   },
 }

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { loadConfig } from '../../src/config/config.js'
 import type { DialectName } from '../../src/db/dialect.js'
-import { buildApp, SHARED_SCHEMAS } from '../../src/http/app.js'
+import { buildApp } from '../../src/http/app.js'
 import { importSources } from '../../src/importer/import.js'
 import { createKey, type NewKey } from '../../src/keys/keys.js'
 import { freshDatabase, type TestDatabase } from './databases.js'
@@ -21,6 +21,8 @@ export interface TestApp {
   key(input: NewKey): Promise<string>
   /** GET (or another method) with a key; the response is checked against the route's schema. */
   request(url: string, options?: RequestOptions): Promise<Response>
+  /** Listens on a free loopback port; returns the base URL. */
+  listen(): Promise<string>
   close(): Promise<void>
 }
 
@@ -49,7 +51,8 @@ function validator() {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false })
   addFormats.default(ajv)
   ajv.addSchema({ ...document, $id: DOCUMENT_ID })
-  const pointer = (...parts: string[]) => `${DOCUMENT_ID}#/${parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`
+  const pointer = (...parts: string[]) =>
+    `${DOCUMENT_ID}#/${parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`
   const resolve = (node: any): any => {
     if (node?.$ref === undefined) return node
     return (node.$ref as string)
@@ -63,20 +66,37 @@ function validator() {
       new RegExp(`^${t.replace(/\{[a-z_]+\}/g, '[^/]+')}$`).test(path),
     )
     const response = template ? resolve(document.paths[template].get.responses[String(status)]) : undefined
-    if (template && status < 400) assert.ok(response, `${method} ${url}: status ${status} is not in the document`)
+    if (template && status < 400)
+      assert.ok(response, `${method} ${url}: status ${status} is not in the document`)
     let check: any
     if (response?.content) {
-      const responseRef = document.paths[template as string].get.responses[String(status)].$ref as string | undefined
+      const responseRef = document.paths[template as string].get.responses[String(status)].$ref as
+        | string
+        | undefined
       check = responseRef
         ? ajv.getSchema(`${DOCUMENT_ID}${responseRef}/content/application~1json/schema`)
-        : ajv.getSchema(pointer('paths', template as string, 'get', 'responses', String(status), 'content', 'application/json', 'schema'))
+        : ajv.getSchema(
+            pointer(
+              'paths',
+              template as string,
+              'get',
+              'responses',
+              String(status),
+              'content',
+              'application/json',
+              'schema',
+            ),
+          )
     } else {
       // Paths and statuses the document does not describe (404 endpoint_not_found, 405) still
       // answer the one error shape.
       assert.ok(status >= 400, `${method} ${url} ${status} is not described by the document`)
       check = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/ErrorResponse`)
     }
-    assert.ok(check(body), `${method} ${url} ${status} does not match the document: ${ajv.errorsText(check.errors)}`)
+    assert.ok(
+      check(body),
+      `${method} ${url} ${status} does not match the document: ${ajv.errorsText(check.errors)}`,
+    )
   }
 }
 
@@ -87,7 +107,6 @@ export async function testApp(
 ): Promise<TestApp> {
   const db = await freshDatabase(dialect)
   if (records.length > 0) await importSources(db.handle, [source(records)])
-  const routes: RouteOptions[] = []
   const app = await buildApp({
     // Generous limits unless a test sets its own: the suites make many requests, and many fail on purpose.
     config: loadConfig(
@@ -100,7 +119,6 @@ export async function testApp(
       },
     ),
     database: db.handle,
-    onRoute: (route) => routes.push(route),
   })
   await app.ready()
   const check = validator()
@@ -122,6 +140,10 @@ export async function testApp(
         check(method, url, response.statusCode, json)
       }
       return { status: response.statusCode, headers: response.headers, body: response.body, json }
+    },
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
     },
     async close() {
       await app.close()

@@ -20,34 +20,50 @@ describe('OpenAPI document', () => {
     try {
       output = execFileSync(
         process.execPath,
-        ['node_modules/@stoplight/spectral-cli/dist/index.js', 'lint', 'openapi.json', '--ruleset', '.spectral.yaml', '-f', 'json', '--quiet'],
+        [
+          'node_modules/@stoplight/spectral-cli/dist/index.js',
+          'lint',
+          'openapi.json',
+          '--ruleset',
+          '.spectral.yaml',
+          '-f',
+          'json',
+          '--quiet',
+        ],
         { encoding: 'utf8' },
       )
     } catch (error) {
       output = (error as { stdout: string }).stdout
     }
-    const results = JSON.parse(output || '[]') as { code: string; severity: number; message: string; path: string[] }[]
+    const results = JSON.parse(output || '[]') as {
+      code: string
+      severity: number
+      message: string
+      path: string[]
+    }[]
     assert.deepEqual(
-      results.map((r) => `${r.severity === 0 ? 'error' : 'warning'} ${r.code}: ${r.message} (${r.path.join('.')})`),
+      results.map(
+        (r) => `${r.severity === 0 ? 'error' : 'warning'} ${r.code}: ${r.message} (${r.path.join('.')})`,
+      ),
       [],
     )
   })
 
   test('all eight operations, with security, parameters, headers, errors and examples', () => {
-    const operations = Object.entries(document.paths).map(([path, item]: [string, any]) => ({ path, op: item.get }))
-    assert.deepEqual(
-      operations.map((o) => o.op.operationId).sort(),
-      [
-        'getEmployee',
-        'getOrganization',
-        'getProgramStatistics',
-        'listBreaches',
-        'listCompromisedEmployees',
-        'listCourses',
-        'listEmployees',
-        'listEmployeesProgress',
-      ],
-    )
+    const operations = Object.entries(document.paths).map(([path, item]: [string, any]) => ({
+      path,
+      op: item.get,
+    }))
+    assert.deepEqual(operations.map((o) => o.op.operationId).sort(), [
+      'getEmployee',
+      'getOrganization',
+      'getProgramStatistics',
+      'listBreaches',
+      'listCompromisedEmployees',
+      'listCourses',
+      'listEmployees',
+      'listEmployeesProgress',
+    ])
     assert.deepEqual(document.components.securitySchemes.ApiKey, {
       type: 'apiKey',
       in: 'header',
@@ -61,10 +77,12 @@ describe('OpenAPI document', () => {
       assert.ok(op.description.includes(op['x-required-scope']), `${path} names its scope`)
       const ok = op.responses['200']
       assert.ok(ok.content['application/json'].examples.example.value, `${path} has an example`)
-      for (const h of ['x-request-id', 'ETag', 'RateLimit', 'RateLimit-Policy']) assert.ok(ok.headers[h], `${path} ${h}`)
+      for (const h of ['x-request-id', 'ETag', 'RateLimit', 'RateLimit-Policy'])
+        assert.ok(ok.headers[h], `${path} ${h}`)
       const paged = op.parameters.some((p: any) => p.name === 'x-item-limit')
       assert.equal(Boolean(ok.headers['x-next-cursor']), paged, `${path} x-next-cursor`)
-      for (const status of ['304', '401', '403', '422', '429', '500', '503']) assert.ok(op.responses[status], `${path} ${status}`)
+      for (const status of ['304', '401', '403', '422', '429', '500', '503'])
+        assert.ok(op.responses[status], `${path} ${status}`)
       if (paged) {
         const limit = op.parameters.find((p: any) => p.name === 'x-item-limit')
         assert.equal(limit.in, 'header')
@@ -86,7 +104,11 @@ describe('OpenAPI document', () => {
       const docs = await t.app.inject({ url: '/docs/' })
       assert.equal(docs.statusCode, 200)
       assert.match(docs.body, /swagger-ui/i)
-      assert.doesNotMatch(docs.body, /https?:\/\/(?!127\.0\.0\.1|localhost)[a-z0-9.-]+\/[^"']*\.(js|css)/i, 'no CDN')
+      assert.doesNotMatch(
+        docs.body,
+        /https?:\/\/(?!127\.0\.0\.1|localhost)[a-z0-9.-]+\/[^"']*\.(js|css)/i,
+        'no CDN',
+      )
     } finally {
       await t.close()
     }

@@ -1,0 +1,197 @@
+// A typed client for the awareness API: one method per operation, transparent paging, retries
+// (429/503 after Retry-After, network errors with backoff), typed errors, timeouts. Uses the built-in
+// fetch of Node 20+; depends on nothing of the server.
+//
+// @example
+// import { AwarenessClient } from 'awareness-api/client'
+// const client = new AwarenessClient({ baseUrl: 'https://api.example.com', apiKey: process.env.AWARENESS_API_KEY })
+// for await (const employee of client.employees.list({ workspaceId })) console.log(employee.name)
+
+import type {
+  Breach,
+  CompromisedEmployee,
+  Course,
+  Employee,
+  EmployeeCourseProgress,
+  Organization,
+  Statistics,
+} from '../schemas/resources.js'
+import { type Answer, Transport, type TransportOptions } from './transport.js'
+
+export { AwarenessApiError, AwarenessNetworkError } from './errors.js'
+export type {
+  Breach,
+  CompromisedEmployee,
+  Course,
+  Employee,
+  EmployeeCourseProgress,
+  Organization,
+  Statistics,
+}
+export type ClientOptions = TransportOptions
+
+export type EmployeeStatus = Employee['status']
+export type BreachStatus = Breach['status']
+
+/** One page of a list and the cursor of the next one (null on the last page). */
+export interface Page<T> {
+  data: T[]
+  nextCursor: string | null
+}
+
+export interface PageOptions {
+  /** Items per page (the API's default when absent). */
+  limit?: number
+  /** The nextCursor of the previous page. */
+  cursor?: string | null
+}
+
+/** A whole list: iterate it for every item (pages are fetched as needed), or page by page. */
+export class List<T> implements AsyncIterable<T> {
+  constructor(private readonly fetchPage: (cursor: string | null) => Promise<Page<T>>) {}
+
+  /** @example for await (const page of list.pages()) console.log(page.data.length) */
+  async *pages(): AsyncGenerator<Page<T>> {
+    let cursor: string | null = null
+    do {
+      const page: Page<T> = await this.fetchPage(cursor)
+      yield page
+      cursor = page.nextCursor
+    } while (cursor !== null)
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<T> {
+    for await (const page of this.pages()) yield* page.data
+  }
+
+  /** Every item in memory: only for lists known to be small. */
+  async toArray(): Promise<T[]> {
+    const items: T[] = []
+    for await (const item of this) items.push(item)
+    return items
+  }
+}
+
+export interface EmployeeFilters {
+  workspaceId: string
+  status?: readonly EmployeeStatus[]
+  karmaScoreGte?: number
+  karmaScoreLte?: number
+}
+
+export interface CompromisedFilters {
+  breachId: string
+  workspaceId: string
+  warned?: boolean
+  acknowledged?: boolean
+}
+
+export class AwarenessClient {
+  private readonly transport: Transport
+
+  constructor(options: ClientOptions) {
+    this.transport = new Transport(options)
+  }
+
+  private async page<T>(
+    path: string,
+    query: Record<string, string | undefined>,
+    options: PageOptions,
+  ): Promise<Page<T>> {
+    const answer = await this.transport.get(path, query, {
+      'x-item-limit': options.limit === undefined ? undefined : String(options.limit),
+      'x-next-cursor': options.cursor ?? undefined,
+    })
+    return { data: (answer.body as { data: T[] }).data, nextCursor: answer.headers.get('x-next-cursor') }
+  }
+
+  private async item<T>(path: string, query: Record<string, string | undefined> = {}): Promise<T> {
+    const answer: Answer = await this.transport.get(path, query)
+    return (answer.body as { data: T }).data
+  }
+
+  private list<T>(path: string, query: Record<string, string | undefined>, limit?: number): List<T> {
+    return new List((cursor) => this.page<T>(path, query, { limit, cursor }))
+  }
+
+  readonly employees = {
+    /** @example for await (const e of client.employees.list({ workspaceId, status: ['active'] })) … */
+    list: (filters: EmployeeFilters, options: { limit?: number } = {}) =>
+      this.list<Employee>('/v1/employees', employeeQuery(filters), options.limit),
+    /** @example const { data, nextCursor } = await client.employees.page({ workspaceId }, { limit: 100 }) */
+    page: (filters: EmployeeFilters, options: PageOptions = {}) =>
+      this.page<Employee>('/v1/employees', employeeQuery(filters), options),
+    /** @example const employee = await client.employees.get(employeeId) */
+    get: (employeeId: string) => this.item<Employee>(`/v1/employees/${encodeURIComponent(employeeId)}`),
+  }
+
+  readonly courses = {
+    list: (filters: { workspaceId: string }, options: { limit?: number } = {}) =>
+      this.list<Course>('/v1/courses', { workspace_id: filters.workspaceId }, options.limit),
+    page: (filters: { workspaceId: string }, options: PageOptions = {}) =>
+      this.page<Course>('/v1/courses', { workspace_id: filters.workspaceId }, options),
+    /** Every employee of the workspace with their course progress. */
+    progress: (filters: { workspaceId: string }, options: { limit?: number } = {}) =>
+      this.list<EmployeeCourseProgress>(
+        '/v1/courses/employees_progress',
+        { workspace_id: filters.workspaceId },
+        options.limit,
+      ),
+    progressPage: (filters: { workspaceId: string }, options: PageOptions = {}) =>
+      this.page<EmployeeCourseProgress>(
+        '/v1/courses/employees_progress',
+        { workspace_id: filters.workspaceId },
+        options,
+      ),
+    /** @example const { active_employees } = await client.courses.statistics({ workspaceId }) */
+    statistics: (filters: { workspaceId: string }) =>
+      this.item<Statistics>('/v1/courses/statistics', { workspace_id: filters.workspaceId }),
+  }
+
+  readonly breaches = {
+    list: (
+      filters: { workspaceId: string; status?: readonly BreachStatus[] },
+      options: { limit?: number } = {},
+    ) => this.list<Breach>('/v1/breaches', breachQuery(filters), options.limit),
+    page: (filters: { workspaceId: string; status?: readonly BreachStatus[] }, options: PageOptions = {}) =>
+      this.page<Breach>('/v1/breaches', breachQuery(filters), options),
+    /** @example for await (const c of client.breaches.compromisedEmployees({ breachId, workspaceId, acknowledged: false })) … */
+    compromisedEmployees: (filters: CompromisedFilters, options: { limit?: number } = {}) =>
+      this.list<CompromisedEmployee>(compromisedPath(filters), compromisedQuery(filters), options.limit),
+    compromisedEmployeesPage: (filters: CompromisedFilters, options: PageOptions = {}) =>
+      this.page<CompromisedEmployee>(compromisedPath(filters), compromisedQuery(filters), options),
+  }
+
+  readonly organization = {
+    /** @example const { workspaces } = await client.organization.get() */
+    get: () => this.item<Organization>('/v1/organization'),
+  }
+}
+
+function employeeQuery(f: EmployeeFilters): Record<string, string | undefined> {
+  return {
+    workspace_id: f.workspaceId,
+    status: f.status?.join(','),
+    karma_score_gte: f.karmaScoreGte === undefined ? undefined : String(f.karmaScoreGte),
+    karma_score_lte: f.karmaScoreLte === undefined ? undefined : String(f.karmaScoreLte),
+  }
+}
+
+function breachQuery(f: {
+  workspaceId: string
+  status?: readonly BreachStatus[]
+}): Record<string, string | undefined> {
+  return { workspace_id: f.workspaceId, status: f.status?.join(',') }
+}
+
+function compromisedPath(f: CompromisedFilters): string {
+  return `/v1/breaches/${encodeURIComponent(f.breachId)}/compromised-employees`
+}
+
+function compromisedQuery(f: CompromisedFilters): Record<string, string | undefined> {
+  return {
+    workspace_id: f.workspaceId,
+    warned: f.warned === undefined ? undefined : String(f.warned),
+    acknowledged: f.acknowledged === undefined ? undefined : String(f.acknowledged),
+  }
+}

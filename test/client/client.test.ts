@@ -1,0 +1,171 @@
+// The typed client against a real listening server: exact data, paging, typed errors, retries.
+
+import assert from 'node:assert/strict'
+import { createServer } from 'node:net'
+import { after, before, describe, test } from 'node:test'
+import { AwarenessApiError, AwarenessClient, AwarenessNetworkError } from '../../src/client/index.js'
+import { type TestApp, testApp } from '../helpers/app.js'
+import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
+import * as oracle from '../helpers/oracle.js'
+
+describe('typed client', () => {
+  let t: TestApp
+  let d: ApiDataset
+  let client: AwarenessClient
+  before(async () => {
+    d = apiDataset(40)
+    t = await testApp('sqlite', d.all)
+    const baseUrl = await t.listen()
+    client = new AwarenessClient({ baseUrl, apiKey: await t.key({ organizationId: d.orgA.id as string }) })
+  })
+  after(() => t?.close())
+
+  test('iterating a list walks every page and returns exactly the imported data', async () => {
+    const employees = []
+    for await (const employee of client.employees.list({ workspaceId: d.a1 }, { limit: 7 }))
+      employees.push(employee)
+    assert.deepEqual(employees, oracle.employees(d.all, d.a1))
+    assert.deepEqual(
+      await client.employees.list({ workspaceId: d.a1, status: ['pending'], karmaScoreGte: 10 }).toArray(),
+      oracle.employees(d.all, d.a1, { status: ['pending'], gte: 10 }),
+    )
+    assert.deepEqual(
+      await client.courses.list({ workspaceId: d.a1 }, { limit: 2 }).toArray(),
+      oracle.courses(d.all, d.a1),
+    )
+    assert.deepEqual(
+      await client.courses.progress({ workspaceId: d.a1 }, { limit: 9 }).toArray(),
+      oracle.progress(d.all, d.a1),
+    )
+    assert.deepEqual(
+      await client.breaches.list({ workspaceId: d.a1 }).toArray(),
+      oracle.breaches(d.all, d.a1),
+    )
+    for (const b of d.breachesA1) {
+      assert.deepEqual(
+        await client.breaches
+          .compromisedEmployees({ breachId: b.id as string, workspaceId: d.a1, warned: true }, { limit: 3 })
+          .toArray(),
+        oracle.compromised(d.all, d.a1, b.id as string, { warned: true }),
+      )
+    }
+    assert.deepEqual(
+      await client.courses.statistics({ workspaceId: d.a1 }),
+      oracle.statistics(d.all, d.a1, Date.now()),
+    )
+    assert.deepEqual(await client.organization.get(), oracle.organization(d.all, d.orgA.id as string))
+    assert.deepEqual(
+      await client.employees.get(d.employeesA1[3]?.id as string),
+      oracle.employeeJson(d.employeesA1[3] as never, d.all),
+    )
+  })
+
+  test('the page-level API hands out cursors', async () => {
+    const first = await client.employees.page({ workspaceId: d.a1 }, { limit: 25 })
+    assert.equal(first.data.length, 25)
+    assert.ok(first.nextCursor)
+    const second = await client.employees.page({ workspaceId: d.a1 }, { limit: 25, cursor: first.nextCursor })
+    assert.equal(second.data.length, 15)
+    assert.equal(second.nextCursor, null)
+    assert.deepEqual([...first.data, ...second.data], oracle.employees(d.all, d.a1))
+  })
+
+  test('errors are typed, with status, code, detail and request id', async () => {
+    const missing = await client.employees.get(unknownId()).catch((e: unknown) => e)
+    assert.ok(missing instanceof AwarenessApiError)
+    assert.equal(missing.status, 404)
+    assert.equal(missing.code, 'employee_not_found')
+    assert.match(String(missing.requestId), /^[0-9a-f-]{36}$/)
+    const invalid = await client.employees
+      .list({ workspaceId: d.a1, karmaScoreGte: 5, karmaScoreLte: 1 })
+      .toArray()
+      .catch((e: unknown) => e)
+    assert.ok(invalid instanceof AwarenessApiError)
+    assert.equal(invalid.code, 'invalid_parameter')
+    const stranger = new AwarenessClient({
+      baseUrl: (client as any).transport.options.baseUrl,
+      apiKey: 'wsa_nope',
+    })
+    const denied = await stranger.organization.get().catch((e: unknown) => e)
+    assert.ok(denied instanceof AwarenessApiError)
+    assert.equal(denied.status, 401)
+  })
+
+  test('a 429 is retried after its Retry-After (real server, tiny budget)', async () => {
+    const small = await testApp('sqlite', d.all, { RATE_LIMIT: '3/2s' })
+    try {
+      const baseUrl = await small.listen()
+      const waits: { delayMs: number; reason: string }[] = []
+      const c = new AwarenessClient({
+        baseUrl,
+        apiKey: await small.key({ organizationId: d.orgA.id as string }),
+        onRetry: ({ delayMs, reason }) => waits.push({ delayMs, reason }),
+      })
+      const started = Date.now()
+      const all = await c.employees.list({ workspaceId: d.a1 }, { limit: 5 }).toArray()
+      assert.deepEqual(all, oracle.employees(d.all, d.a1))
+      assert.ok(waits.length >= 1, 'eight pages on a budget of three per window must wait')
+      assert.ok(
+        waits.every((w) => w.reason === '429' && w.delayMs >= 1000 && w.delayMs <= 2000),
+        JSON.stringify(waits),
+      )
+      assert.ok(Date.now() - started >= 1000)
+    } finally {
+      await small.close()
+    }
+  })
+
+  test('a Retry-After beyond the bound fails at once instead of waiting', async () => {
+    const small = await testApp('sqlite', d.all, { RATE_LIMIT: '1/1h' })
+    try {
+      const c = new AwarenessClient({
+        baseUrl: await small.listen(),
+        apiKey: await small.key({ organizationId: d.orgA.id as string }),
+        maxRetryDelayMs: 5000,
+      })
+      await c.organization.get()
+      const error = await c.organization.get().catch((e: unknown) => e)
+      assert.ok(error instanceof AwarenessApiError)
+      assert.equal(error.status, 429)
+    } finally {
+      await small.close()
+    }
+  })
+
+  test('network errors are retried with backoff, then reported', async () => {
+    const server = createServer()
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+    const { port } = server.address() as { port: number }
+    await new Promise<void>((r) => server.close(() => r()))
+    const retries: number[] = []
+    const c = new AwarenessClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: 'k',
+      maxRetries: 2,
+      retryBaseMs: 5,
+      onRetry: (r) => retries.push(r.attempt),
+    })
+    const error = await c.organization.get().catch((e: unknown) => e)
+    assert.ok(error instanceof AwarenessNetworkError)
+    assert.deepEqual(retries, [1, 2])
+  })
+
+  test('a server that does not answer times out', async () => {
+    const server = createServer(() => {})
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+    try {
+      const { port } = server.address() as { port: number }
+      const c = new AwarenessClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: 'k',
+        timeoutMs: 200,
+        maxRetries: 0,
+      })
+      const error = await c.organization.get().catch((e: unknown) => e)
+      assert.ok(error instanceof AwarenessNetworkError)
+      assert.match(error.message, /timeout/)
+    } finally {
+      server.close()
+    }
+  })
+})
