@@ -48,12 +48,36 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('busy_timeout = 10000')
   sqlite.pragma('cache_size = -65536')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return {
     db,
     dialect: 'sqlite',
     sqlite,
     close: () => db.destroy(),
+  }
+}
+
+const STATEMENT_CACHE_SIZE = 1000
+
+/**
+ * better-sqlite3 compiles SQL on every prepare(), and Kysely prepares every query it runs. Queries
+ * here have few shapes, so compiled statements are kept by SQL text (least recently used first out).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SQLite.Statement {
+      let statement = cache.get(sql)
+      if (statement) {
+        cache.delete(sql)
+      } else {
+        statement = sqlite.prepare(sql)
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+      }
+      cache.set(sql, statement)
+      return statement
+    },
   }
 }
 

@@ -53,7 +53,7 @@ export async function merge(
     ]
     written[type] = await session.exec(
       sql.raw(`insert into ${spec.target} (${columns.join(', ')})
-        select ${columns.join(', ')} from ${spec.staging} where ${changed[type]} order by ${spec.key.join(', ')}
+        select ${columns.join(', ')} from ${spec.staging} where ${changed[type]} order by ${spec.writeOrder ?? spec.key.join(', ')}
         on conflict (${spec.key.join(', ')}) do update set ${updates.join(', ')}`),
     )
   }

