@@ -27,9 +27,11 @@ export interface EmployeesTable {
   karma_score: number | null
   manager_id: string | null
   created_at: string
+  /** The employee as the API renders it, manager reference included (null: to render). */
+  json: string | null
   /** The employee's reference (id, name, primary_email_address, username) as embedded elsewhere. */
   ref_json: string
-  /** The employee's JSON is `json_head + (manager's ref_json or null) + json_tail`. */
+  /** `json` is `json_head + (manager's ref_json or null) + json_tail`, kept to render it again. */
   json_head: string
   json_tail: string
 }

@@ -47,17 +47,32 @@ export async function merge(
   for (const type of TYPES) {
     const spec = STAGING[type]
     const columns = mergedColumns(spec)
+    const computed = Object.entries(spec.computed ?? {})
     const updates = [
-      ...columns.filter((c) => !spec.key.includes(c)).map((c) => `${c} = excluded.${c}`),
+      ...[...columns, ...computed.map(([c]) => c)]
+        .filter((c) => !spec.key.includes(c))
+        .map((c) => `${c} = excluded.${c}`),
       ...spec.rendered.map((c) => `${c} = null`),
     ]
     written[type] = await session.exec(
-      sql.raw(`insert into ${spec.target} (${columns.join(', ')})
-        select ${columns.join(', ')} from ${spec.staging} where ${changed[type]} order by ${spec.writeOrder ?? spec.key.join(', ')}
+      sql.raw(`insert into ${spec.target} (${[...columns, ...computed.map(([c]) => c)].join(', ')})
+        select ${[...columns, ...computed.map(([, expression]) => expression)].join(', ')}
+        from ${spec.staging} where ${changed[type]} order by ${spec.writeOrder ?? spec.key.join(', ')}
         on conflict (${spec.key.join(', ')}) do update set ${updates.join(', ')}`),
     )
   }
   return written
+}
+
+/**
+ * Employees whose manager changes keep a stale manager reference in their stored JSON: clear it
+ * (rendered again after the merge). Runs before the merge, while changes can be told apart.
+ */
+export async function markStaleReports(session: WriteSession, changed: ChangedFilters): Promise<void> {
+  await session.exec(
+    sql.raw(`update employees set json = null
+      where json is not null and manager_id in (select id from stg_employee where ${changed.employee})`),
+  )
 }
 
 /** --replace: deletes what the replaced workspaces hold and the file does not. */

@@ -13,6 +13,7 @@ import {
   deleteReplaced,
   deriveBreaches,
   deriveStatistics,
+  markStaleReports,
   merge,
   zeroCounts,
 } from './apply.js'
@@ -251,6 +252,7 @@ export async function importSources(
     progress({ phase: 'writing', source: '', lines: offset })
     const differs = await changedFilters(session)
     await collectTouched(session, differs)
+    await markStaleReports(session, differs)
     const written = await merge(session, differs)
     const deleted = options.replace ? await deleteReplaced(session) : zeroCounts()
     await deriveBreaches(session)

@@ -1,5 +1,6 @@
-// Renders what could not be rendered while reading: breaches, whose JSON carries the counts
-// derived from the compromised employees of their workspace.
+// Renders what the merge could not: employees whose manager changed (their stored JSON embeds the
+// manager's reference), and breaches, whose JSON carries the counts derived from the compromised
+// employees of their workspace.
 
 import { sql } from 'kysely'
 import type { WriteSession } from '../db/write-session.js'
@@ -8,6 +9,10 @@ import { type BreachRow, breachJson } from '../render/render.js'
 const BATCH = 1000
 
 export async function renderStale(session: WriteSession): Promise<void> {
+  await session.exec(sql`update employees
+    set json = json_head || coalesce((select m.ref_json from employees m where m.id = employees.manager_id), 'null') || json_tail
+    where json is null`)
+
   for (;;) {
     const rows = await session.rows<BreachRow & { workspace_id: string }>(sql`
       select workspace_id, id, name, domain, status, criticality, impacted, warned, acknowledged,

@@ -37,6 +37,8 @@ export interface StagingSpec {
    * together on disk (a page read touches a few neighbouring pages, not one per item).
    */
   writeOrder?: string
+  /** Target columns computed while merging: column → SQL over the staging table. */
+  computed?: Record<string, string>
 }
 
 export const STAGING: Record<RecordType, StagingSpec> = {
@@ -76,6 +78,15 @@ export const STAGING: Record<RecordType, StagingSpec> = {
     workspaceColumn: 'workspace_id',
     derived: [],
     rendered: [],
+    writeOrder: 'workspace_id, created_at desc, id desc',
+    // The whole JSON, with the manager's reference from the file when it is there, else from the
+    // database (the checks guarantee one of them).
+    computed: {
+      json: `stg_employee.json_head || coalesce(
+        (select x.ref_json from stg_employee x where x.id = stg_employee.manager_id),
+        (select m.ref_json from employees m where m.id = stg_employee.manager_id),
+        'null') || stg_employee.json_tail`,
+    },
   },
   course: {
     staging: 'stg_course',

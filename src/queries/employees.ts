@@ -12,8 +12,8 @@ export interface EmployeeFilters {
   karmaScoreLte?: number | undefined
 }
 
-// An employee's JSON is stored around its manager's reference, which is joined in when read.
-const employeeJson = sql<string>`e.json_head || coalesce(m.ref_json, 'null') || e.json_tail`
+// The stored JSON is complete (manager reference included) and never null once imported.
+const employeeJson = sql<string>`e.json`
 
 /** A page of a workspace's employees, newest first (created_at desc, id desc). */
 export async function listEmployees(
@@ -25,7 +25,6 @@ export async function listEmployees(
 ): Promise<Page> {
   const rows = await db
     .selectFrom('employees as e')
-    .leftJoin('employees as m', 'm.id', 'e.manager_id')
     .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
     .where('e.workspace_id', '=', grant.workspaceId)
     .$if(filters.status !== undefined, (q) => q.where('e.status', 'in', filters.status as string[]))
@@ -52,7 +51,6 @@ export async function findEmployee(
   const row = await db
     .selectFrom('employees as e')
     .innerJoin('workspaces as w', 'w.id', 'e.workspace_id')
-    .leftJoin('employees as m', 'm.id', 'e.manager_id')
     .select(employeeJson.as('json'))
     .where('e.id', '=', employeeId)
     .where('w.organization_id', '=', scope.organizationId)

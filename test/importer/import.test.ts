@@ -30,11 +30,12 @@ const validCourse = Compile(Course)
 const validBreach = Compile(Breach)
 const validCompromised = Compile(CompromisedEmployee)
 
-/** The employees as the API will render them (head + manager reference + tail). */
+/** The employees as the API serves them (the stored JSON), checked against their fragments. */
 async function renderedEmployees(db: TestDatabase): Promise<Map<string, Rec>> {
-  const { rows } = await sql<{ id: string; json: string }>`
-    select e.id, e.json_head || coalesce(m.ref_json, 'null') || e.json_tail as json
+  const { rows } = await sql<{ id: string; json: string; assembled: string }>`
+    select e.id, e.json, e.json_head || coalesce(m.ref_json, 'null') || e.json_tail as assembled
     from employees e left join employees m on m.id = e.manager_id`.execute(db.handle.db)
+  for (const r of rows) assert.equal(r.json, r.assembled, 'the stored JSON is current')
   return new Map(rows.map((r) => [r.id, JSON.parse(r.json)]))
 }
 

@@ -36,6 +36,8 @@ export function initialSchema(dialect: DialectName) {
         .addColumn('karma_score', 'integer')
         .addColumn('manager_id', key)
         .addColumn('created_at', key, (c) => c.notNull())
+        // Before the fragments: a page read then never needs the fragments' overflow pages.
+        .addColumn('json', 'text')
         .addColumn('ref_json', 'text', (c) => c.notNull())
         .addColumn('json_head', 'text', (c) => c.notNull())
         .addColumn('json_tail', 'text', (c) => c.notNull())
