@@ -31,7 +31,7 @@ import { parseQueryString } from './params/parameters.js'
 import { authentication } from './plugins/authentication.js'
 import { conditional } from './plugins/conditional.js'
 import { observability } from './plugins/observability.js'
-import { requestId, responses } from './plugins/responses.js'
+import { requestId, responses, sendError } from './plugins/responses.js'
 import { breachesRoute } from './routes/breaches.js'
 import { compromisedRoute } from './routes/compromised.js'
 import { coursesRoute } from './routes/courses.js'
@@ -109,6 +109,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: 30_000,
     keepAliveTimeout: 75_000,
     routerOptions: { querystringParser: parseQueryString, maxParamLength: 2048 },
+    // Paths the router refuses before any hook runs (a malformed percent-encoding, a segment over
+    // the length limit): answered in the contract's shape too. Such a segment can only be a path id
+    // that is not a UUID.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers({
+        'x-request-id': request.id,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      })
+      const detail =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A path id must be a UUID; this one is far too long.'
+          : 'The request path is malformed (bad percent-encoding).'
+      return sendError(reply, apiError('invalid_parameter', detail))
+    },
     clientErrorHandler: (error, socket) => {
       if (!socket.writable) return
       const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW'

@@ -260,6 +260,13 @@ export async function importSources(
     await renderStale(session)
     const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
     if (changed) await bumpGeneration(session)
+    if (session.dialect === 'postgres') {
+      // Fresh statistics for what changed: without them the planner misjudges freshly loaded
+      // tables (a sequential scan of every progress row for one page) until autovacuum comes by.
+      for (const type of TYPES) {
+        if (written[type] + deleted[type] > 0) await session.exec(sql.raw(`analyze ${STAGING[type].target}`))
+      }
+    }
     await dropStaging(session)
     return { records, written, deleted, changed, seconds: (performance.now() - started) / 1000 }
   })

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely'
-import { sql } from 'kysely'
 import type { Database } from '../db/tables.js'
 import { type Page, type Position, toPage } from '../http/paging.js'
 import type { WorkspaceGrant } from './access.js'
@@ -25,9 +24,10 @@ export async function listCourses(
 }
 
 /**
- * A page of a workspace's employees with their course progress. Two queries whatever the page size:
- * the page of employees (employee order), then all their entries (course created_at desc, id desc),
- * each entry's JSON completed with its course's reference.
+ * A page of a workspace's employees with their course progress. Three queries whatever the page
+ * size: the page of employees (employee order), the workspace's courses (their order and the
+ * reference each entry embeds), and the page's entries, read in key order without a join or a sort
+ * and placed in course order here (a handful per employee).
  */
 export async function listProgress(
   db: Kysely<Database>,
@@ -45,35 +45,49 @@ export async function listProgress(
     .limit(limit + 1)
     .execute()
   const shown = employees.slice(0, limit)
-  const entries = new Map<string, string[]>()
+  const entries = new Map<string, { rank: number; json: string }[]>()
   if (shown.length > 0) {
+    const courses = await db
+      .selectFrom('courses')
+      .select(['id', 'ref_json'])
+      .where('workspace_id', '=', grant.workspaceId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+    const course = new Map(courses.map((c, rank) => [c.id, { rank, prefix: `{"course":${c.ref_json}` }]))
     const rows = await db
-      .selectFrom('course_progress as p')
-      .innerJoin('courses as c', (j) =>
-        j.onRef('c.workspace_id', '=', 'p.workspace_id').onRef('c.id', '=', 'p.course_id'),
-      )
-      .select(['p.employee_id', sql<string>`'{"course":' || c.ref_json || p.json_tail`.as('json')])
+      .selectFrom('course_progress')
+      .select(['employee_id', 'course_id', 'json_tail'])
       .where(
-        'p.employee_id',
+        'employee_id',
         'in',
         shown.map((e) => e.id),
       )
-      .orderBy('p.employee_id')
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
       .execute()
     for (const row of rows) {
+      const c = course.get(row.course_id)
+      if (!c) continue
+      const entry = { rank: c.rank, json: c.prefix + row.json_tail }
       const list = entries.get(row.employee_id)
-      if (list) list.push(row.json)
-      else entries.set(row.employee_id, [row.json])
+      if (list) list.push(entry)
+      else entries.set(row.employee_id, [entry])
     }
   }
   return toPage(
-    employees.map((e) => ({
-      json: `{"employee":${e.ref_json},"courses_progress":[${(entries.get(e.id) ?? []).join(',')}]}`,
-      sort_at: e.sort_at,
-      sort_id: e.sort_id,
-    })),
+    employees.map((e) => {
+      const list = entries.get(e.id)
+      const progress = list
+        ? list
+            .sort((a, b) => a.rank - b.rank)
+            .map((x) => x.json)
+            .join(',')
+        : ''
+      return {
+        json: `{"employee":${e.ref_json},"courses_progress":[${progress}]}`,
+        sort_at: e.sort_at,
+        sort_id: e.sort_id,
+      }
+    }),
     limit,
   )
 }

@@ -185,6 +185,12 @@ for (const { dialect, skip } of DIALECTS) {
         }
       })
 
+      test('a path id far over the router limit, and a malformed percent-encoding, get the error shape (fuzzer finds)', async () => {
+        // Both were once answered by the framework in its own body shape.
+        expectError(await t.request(`/v1/employees/${'a'.repeat(3000)}`, { key }), 422, 'invalid_parameter')
+        expectError(await t.request('/v1/employees/%E0%A4%A', { key }), 422, 'invalid_parameter')
+      })
+
       test('a path id that is not a UUID', async () => {
         expectError(await t.request('/v1/employees/42', { key }), 422, 'invalid_parameter', {
           parameter: 'employee_id',

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
 import type { Command } from 'commander'
-import { type DemoOptions, demoNdjson } from '../../demo/generate.js'
+import type { DemoOptions } from '../../demo/generate.js'
 import { configFrom, withDatabase } from '../context.js'
 import { CliError } from '../output.js'
 import { describeSummary, runImport } from './import.js'
@@ -39,6 +39,8 @@ export function registerDemoData(program: Command): void {
         out?: string
         database?: string
       }) => {
+        // Loaded on use: the vocabulary (faker) is large, and other commands never need it.
+        const { demoNdjson } = await import('../../demo/generate.js')
         const demo: DemoOptions = {
           employees: options.employees,
           seed: options.seed,

@@ -2,7 +2,6 @@ import type { Command } from 'commander'
 import type { Config } from '../../config/config.js'
 import { type DatabaseHandle, openDatabase } from '../../db/connection.js'
 import { migrateToLatest } from '../../db/migrate.js'
-import { demoNdjson } from '../../demo/generate.js'
 import { buildApp } from '../../http/app.js'
 import { drainAndClose } from '../../http/drain.js'
 import { startMetricsServer } from '../../http/metrics-server.js'
@@ -22,6 +21,8 @@ async function seedDemo(handle: DatabaseHandle, config: Config): Promise<void> {
     return
   }
   process.stdout.write('empty database: loading a demo dataset (2,000 employees)…\n')
+  // Loaded only here: the generator's vocabulary (faker) costs a server ~35 MB it never needs.
+  const { demoNdjson } = await import('../../demo/generate.js')
   const summary = await runImport(
     handle,
     [{ name: 'demo-data', read: () => demoNdjson({ employees: 2000, seed: 1 }) }],

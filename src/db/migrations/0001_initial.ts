@@ -36,9 +36,10 @@ export function initialSchema(dialect: DialectName) {
         .addColumn('karma_score', 'integer')
         .addColumn('manager_id', key)
         .addColumn('created_at', key, (c) => c.notNull())
-        // Before the fragments: a page read then never needs the fragments' overflow pages.
-        .addColumn('json', 'text')
+        // Small columns first, then the JSON read by pages, then the fragments read only at import:
+        // SQLite reads a row's payload only as far as the last column a query needs.
         .addColumn('ref_json', 'text', (c) => c.notNull())
+        .addColumn('json', 'text')
         .addColumn('json_head', 'text', (c) => c.notNull())
         .addColumn('json_tail', 'text', (c) => c.notNull())
         .execute()
