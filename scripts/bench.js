@@ -4,6 +4,7 @@
 // same bytes, as medians of several rounds. Writes BENCHMARKS.md.
 //
 // Usage: npm run bench [-- --rounds 3 --seconds 5 --skip-1m --skip-node24]
+//        npm run bench:import (imports only: 100k and 1M employees; tables on stdout)
 // PostgreSQL figures too when TEST_DATABASE_URL is set.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -300,6 +301,17 @@ function projectFor(nodeBin, nodeDir, name) {
   return dir
 }
 
+function importRows(imports) {
+  return [
+    '| import | employees | records | seconds | records/s | peak RSS (MiB) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...imports.map(
+      (i) =>
+        `| ${i.label} | ${i.employees.toLocaleString('en-US')} | ${i.records.toLocaleString('en-US')} | ${i.seconds.toFixed(1)} | ${Math.round(i.rate).toLocaleString('en-US')} | ${Math.round(i.rssMiB)} |`,
+    ),
+  ].join('\n')
+}
+
 async function main() {
   ensureWrk()
   execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
@@ -320,6 +332,18 @@ async function main() {
       employees: 1_000_000,
       ...importInto(process.execPath, ROOT, big, freshSqlite('bench-1m.db')),
     })
+  }
+  if (flag('--import-only')) {
+    if (process.env.TEST_DATABASE_URL) {
+      const pgUrl = freshPostgres(process.env.TEST_DATABASE_URL, 'bench')
+      imports.push({
+        label: 'PostgreSQL, Node 20',
+        employees: EMPLOYEES,
+        ...importInto(process.execPath, ROOT, file, pgUrl),
+      })
+    }
+    console.log(importRows(imports))
+    return
   }
   rows.push(
     await measure({
@@ -380,14 +404,7 @@ async function main() {
         `| ${r.label} | ${Math.round(r.deep)} | ${Math.round(r.rawDeep)} | ${pct(r.deep, r.rawDeep)} | ${Math.round(r.first)} | ${(r.deep / r.first).toFixed(2)} | ${Math.round(r.progress)} | ${Math.round(r.rawProgress)} | ${pct(r.progress, r.rawProgress)} | ${r.walkSeconds.toFixed(2)} | ${Math.round(r.serverRss)} |`,
     ),
   ].join('\n')
-  const importTable = [
-    '| import | employees | records | seconds | records/s | peak RSS (MiB) |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...imports.map(
-      (i) =>
-        `| ${i.label} | ${i.employees.toLocaleString('en-US')} | ${i.records.toLocaleString('en-US')} | ${i.seconds.toFixed(1)} | ${Math.round(i.rate).toLocaleString('en-US')} | ${Math.round(i.rssMiB)} |`,
-    ),
-  ].join('\n')
+  const importTable = importRows(imports)
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
   const doc = `# Benchmarks
 
@@ -410,7 +427,8 @@ Page sizes: employees deep page ${rows[0]?.deepPageBytes} bytes (50 items), prog
 
 ${importTable}
 `
-  writeFileSync('BENCHMARKS.md', doc)
+  const notes = join(ROOT, 'scripts/bench-notes.md')
+  writeFileSync('BENCHMARKS.md', existsSync(notes) ? doc + readFileSync(notes, 'utf8') : doc)
   console.log(doc)
 }
 

@@ -36,8 +36,19 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
 }
 
 function isLockContention(error: unknown): boolean {
-  const code = (error as { code?: string }).code
-  // SQLite: the file is locked by another migrating process. PostgreSQL: two processes created the
-  // migration tables at the same moment.
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === '23505' || code === '42P07'
+  const { code, message } = error as { code?: string; message?: string }
+  // SQLite: the file is locked by another migrating process, or another process migrated after this
+  // one read the applied migrations (its transaction rolled back; a retry sees the other's work).
+  // PostgreSQL: two processes created the migration tables at the same moment.
+  return (
+    code === 'SQLITE_BUSY' ||
+    code === 'SQLITE_BUSY_SNAPSHOT' ||
+    code === 'SQLITE_LOCKED' ||
+    // Two processes inserting the migrator's lock row at once.
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (code === 'SQLITE_ERROR' && / already exists$/.test(message ?? '')) ||
+    code === '23505' ||
+    code === '42P07'
+  )
 }

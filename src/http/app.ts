@@ -54,7 +54,7 @@ export interface AppOptions {
   counters?: WindowCounters
 }
 
-export const SHARED_SCHEMAS = [
+const SHARED_SCHEMAS = [
   Employee,
   Course,
   EmployeeCourseProgress,

@@ -4,23 +4,13 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../helpers/processes.js'
 
 const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 describe('awareness serve --demo-when-empty', () => {
   const dir = mkdtempSync(join(tmpdir(), 'awareness-serve-'))

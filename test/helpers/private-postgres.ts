@@ -4,9 +4,9 @@
 
 import { execFileSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './processes.js'
 
 export interface PrivatePostgres {
   url: string
@@ -28,16 +28,6 @@ export function privatePostgresUnavailable(): string | null {
   if (process.getuid?.() !== 0)
     return 'starting a private PostgreSQL cluster needs root (to run it as the postgres user)'
   return null
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {

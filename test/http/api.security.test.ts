@@ -22,9 +22,7 @@ import {
   workspace,
 } from '../helpers/records.js'
 import { routeCases, withoutRequestId } from '../helpers/routes.js'
-
-const SEED = Number(process.env.PROPERTY_SEED ?? 20261122)
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 12)
+import { RUNS, SEED } from '../helpers/seed.js'
 
 /** Status, body and headers, without what legitimately differs between two requests (the request id, the date, the budget left). */
 function comparable(response: Response) {

@@ -9,9 +9,7 @@ import fc from 'fast-check'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
-
-const SEED = Number(process.env.PROPERTY_SEED ?? 20261122)
-const RUNS = Number(process.env.FUZZ_RUNS ?? 250)
+import { FUZZ_RUNS, SEED } from '../helpers/seed.js'
 
 const ADVERSARIAL = [
   "' OR 1=1 --",
@@ -149,7 +147,7 @@ for (const { dialect, skip } of DIALECTS) {
             assert.ok('data' in body)
           }
         }),
-        { seed: SEED, numRuns: RUNS },
+        { seed: SEED, numRuns: FUZZ_RUNS },
       )
       assert.equal((await send(base, '/healthz', {})).status, 200)
       assert.equal((await send(base, `/v1/employees?workspace_id=${d.a1}`, { 'x-api-key': key })).status, 200)

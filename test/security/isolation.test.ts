@@ -10,9 +10,9 @@ import { type TestApp, testApp } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
+import { RUNS, SEED } from '../helpers/seed.js'
 
-const SEED = Number(process.env.PROPERTY_SEED ?? 20261122)
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 12) * 10
+const PROPERTY_RUNS = RUNS * 10
 
 type Scope = 'workspace:read' | 'awareness:read' | 'breaches:read'
 interface KeyKind {
@@ -178,7 +178,7 @@ for (const { dialect, skip } of DIALECTS) {
               assert.equal(body.errors[0].code, 'workspace_not_found')
           },
         ),
-        { seed: SEED, numRuns: RUNS },
+        { seed: SEED, numRuns: PROPERTY_RUNS },
       )
     })
   })
