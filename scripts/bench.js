@@ -333,15 +333,15 @@ async function main() {
       ...importInto(process.execPath, ROOT, big, freshSqlite('bench-1m.db')),
     })
   }
+  const pgUrl = process.env.TEST_DATABASE_URL ? freshPostgres(process.env.TEST_DATABASE_URL, 'bench') : null
+  if (pgUrl) {
+    imports.push({
+      label: 'PostgreSQL, Node 20',
+      employees: EMPLOYEES,
+      ...importInto(process.execPath, ROOT, file, pgUrl),
+    })
+  }
   if (flag('--import-only')) {
-    if (process.env.TEST_DATABASE_URL) {
-      const pgUrl = freshPostgres(process.env.TEST_DATABASE_URL, 'bench')
-      imports.push({
-        label: 'PostgreSQL, Node 20',
-        employees: EMPLOYEES,
-        ...importInto(process.execPath, ROOT, file, pgUrl),
-      })
-    }
     console.log(importRows(imports))
     return
   }
@@ -355,13 +355,7 @@ async function main() {
     }),
   )
 
-  if (process.env.TEST_DATABASE_URL) {
-    const pgUrl = freshPostgres(process.env.TEST_DATABASE_URL, 'bench')
-    imports.push({
-      label: 'PostgreSQL, Node 20',
-      employees: EMPLOYEES,
-      ...importInto(process.execPath, ROOT, file, pgUrl),
-    })
+  if (pgUrl) {
     rows.push(
       await measure({
         label: 'postgres-node20',

@@ -36,7 +36,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   return openSqlite(sqlitePath(url))
 }
 
-export function sqlitePath(url: string): string {
+function sqlitePath(url: string): string {
   return url.startsWith('sqlite:') ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : url
 }
 

@@ -13,11 +13,6 @@ export function keyText(dialect: DialectName): Expression<unknown> {
   return dialect === 'postgres' ? sql`text collate "C"` : sql`text`
 }
 
-/** Integer type wide enough for counts and scores on both databases. */
-export function integerType(): RawBuilder<unknown> {
-  return sql`integer`
-}
-
 /**
  * Table option for small rows always reached through their primary key: SQLite then keeps the rows
  * in the key's B-tree (one tree to write, no second lookup). PostgreSQL has no equivalent option.

@@ -57,18 +57,6 @@ export async function withWriteSession<T>(
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
 
-function common(conn: Kysely<Database>): Pick<WriteSession, 'exec' | 'rows'> {
-  return {
-    async exec(query) {
-      const result = await query.execute(conn)
-      return Number(result.numAffectedRows ?? 0n)
-    },
-    async rows<T>(query: RawBuilder<T>) {
-      return (await query.execute(conn)).rows
-    },
-  }
-}
-
 const SQLITE_ROWS_PER_INSERT = 50
 
 function sqliteSession(conn: Kysely<Database>, raw: SQLite.Database): WriteSession {
@@ -83,7 +71,13 @@ function sqliteSession(conn: Kysely<Database>, raw: SQLite.Database): WriteSessi
   }
   return {
     dialect: 'sqlite',
-    ...common(conn),
+    async exec(query) {
+      const result = await query.execute(conn)
+      return Number(result.numAffectedRows ?? 0n)
+    },
+    async rows<T>(query: RawBuilder<T>) {
+      return (await query.execute(conn)).rows
+    },
     async insertMany(table, columns, rows) {
       // Several rows per statement: fewer calls across the native boundary.
       const insert = (count: number) =>

@@ -1,5 +1,6 @@
 // Builds the API: external plugins, then ours (responses, authentication), then the routes.
 
+import { randomUUID } from 'node:crypto'
 import { constants as zlib } from 'node:zlib'
 import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
@@ -31,7 +32,7 @@ import { parseQueryString } from './params/parameters.js'
 import { authentication } from './plugins/authentication.js'
 import { conditional } from './plugins/conditional.js'
 import { observability } from './plugins/observability.js'
-import { requestId, responses, sendError } from './plugins/responses.js'
+import { commonHeaders, requestId, responses, sendError } from './plugins/responses.js'
 import { breachesRoute } from './routes/breaches.js'
 import { compromisedRoute } from './routes/compromised.js'
 import { coursesRoute } from './routes/courses.js'
@@ -67,15 +68,17 @@ const SHARED_SCHEMAS = [
 
 /** Answers requests Node refuses before Fastify sees them (headers over 16 KiB, malformed). */
 function clientErrorAnswer(status: number, detail: string): string {
-  const error = errorBody(apiError('invalid_parameter', detail), 'none')
+  const id = randomUUID()
+  const error = errorBody(apiError('invalid_parameter', detail), id)
   const body = JSON.stringify({
     ...error,
     errors: error.errors.map((e) => ({ ...e, status: String(status) })),
   })
   const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'
-  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(
-    body,
-  )}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`
+  const headers = Object.entries({ ...commonHeaders(id), 'content-type': 'application/json; charset=utf-8' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
+  return `HTTP/1.1 ${status} ${reason}\r\n${headers}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -113,11 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // the length limit): answered in the contract's shape too. Such a segment can only be a path id
     // that is not a UUID.
     frameworkErrors: (error, request, reply) => {
-      reply.headers({
-        'x-request-id': request.id,
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-      })
+      reply.headers(commonHeaders(request.id))
       const detail =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? 'A path id must be a UUID; this one is far too long.'

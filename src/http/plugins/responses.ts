@@ -27,6 +27,11 @@ const API_PATHS = [
   /^\/v1\/organization$/,
 ]
 
+/** The headers every answer carries (CONTRACT 10), whatever produced it. */
+export function commonHeaders(requestId: string): Record<string, string> {
+  return { 'x-request-id': requestId, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }
+}
+
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8')
   return reply.send(JSON.stringify(errorBody(error, reply.request.id)))
@@ -56,11 +61,7 @@ function toApiError(error: FastifyError): ApiError {
 export const responses = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      reply.headers({
-        'x-request-id': request.id,
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-      })
+      reply.headers(commonHeaders(request.id))
     })
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
