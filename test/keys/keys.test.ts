@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../../src/db/connection.js'
 import { importSources } from '../../src/importer/import.js'
 import { checksum, generateKey, hashKey, isWellFormedKey } from '../../src/keys/format.js'
 import { createKey, KeyAdminError, listKeys, revokeKey, verifyKey } from '../../src/keys/keys.js'
+import { KeyVerifier } from '../../src/keys/verifier.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
 import { smallDataset, source } from '../helpers/records.js'
 
@@ -159,6 +160,31 @@ for (const { dialect, skip } of DIALECTS) {
       await assert.rejects(createKey(handle.db, { organizationId: randomUUID() }), KeyAdminError)
       await assert.rejects(createKey(handle.db, { organizationId, workspaceId: randomUUID() }), KeyAdminError)
       await assert.rejects(createKey(handle.db, { organizationId, rateLimit: 'lots' }), KeyAdminError)
+    })
+
+    test('last_used_at is written at most once a minute per key (CONTRACT 5)', async () => {
+      const created = await createKey(handle.db, { organizationId })
+      let now = Date.parse('2026-01-01T10:00:00.000Z')
+      const verifier = new KeyVerifier(handle.db, handle.db, 10_000, () => now)
+      const lastUsed = async () => {
+        // The write is bookkeeping, not awaited by the request: give it a moment.
+        await new Promise((r) => setTimeout(r, 50))
+        return (
+          await handle.db
+            .selectFrom('api_keys')
+            .select('last_used_at')
+            .where('id', '=', created.id)
+            .executeTakeFirstOrThrow()
+        ).last_used_at
+      }
+      assert.notEqual(await verifier.verify(created.key), null)
+      assert.equal(await lastUsed(), '2026-01-01T10:00:00.000000Z')
+      now += 30_000
+      assert.notEqual(await verifier.verify(created.key), null)
+      assert.equal(await lastUsed(), '2026-01-01T10:00:00.000000Z', 'not again within the minute')
+      now += 31_000
+      assert.notEqual(await verifier.verify(created.key), null)
+      assert.equal(await lastUsed(), '2026-01-01T10:01:01.000000Z')
     })
 
     test('listing keys never shows a key or its hash', async () => {
