@@ -44,6 +44,10 @@ function openSqlite(path: string): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = new SQLite(path)
   // WAL lets readers go on while an import writes; a busy timeout lets several processes share the file.
+  // Set before anything is written (an existing file keeps its own): list pages read a few large
+  // pages instead of many small ones, and 2 KB progress items pack several to a page (measured:
+  // progress page query 1.4 → 0.9 ms, employees page 80 → 63 µs against 4 KiB pages).
+  sqlite.pragma('page_size = 16384')
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('busy_timeout = 10000')

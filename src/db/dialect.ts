@@ -20,3 +20,12 @@ export function keyText(dialect: DialectName): Expression<unknown> {
 export function clusteredByKey(dialect: DialectName): RawBuilder<unknown> {
   return dialect === 'sqlite' ? sql`without rowid` : sql``
 }
+
+/**
+ * SQL text joining `value` over a group with commas, in `orderBy` order: SQLite's group_concat and
+ * PostgreSQL's string_agg take the same ordered-aggregate form. An empty group gives null.
+ */
+export function joinedText(dialect: DialectName, value: string, orderBy: string): string {
+  const name = dialect === 'postgres' ? 'string_agg' : 'group_concat'
+  return `${name}(${value}, ',' order by ${orderBy})`
+}

@@ -4,11 +4,15 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
 import type { DatabaseHandle } from './connection.js'
 import { initialSchema } from './migrations/0001_initial.js'
+import { employeeProgress } from './migrations/0002_employee_progress.js'
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001_initial': initialSchema(handle.dialect) }
+      return {
+        '0001_initial': initialSchema(handle.dialect),
+        '0002_employee_progress': employeeProgress(handle.dialect),
+      }
     },
   }
 }

@@ -54,6 +54,14 @@ export interface CourseProgressTable {
   json_tail: string
 }
 
+/** One progress list item per employee, stored whole (render/progress-items.ts). */
+export interface EmployeeProgressTable {
+  workspace_id: string
+  created_at: string
+  employee_id: string
+  json: string
+}
+
 export interface CourseFeedbackTable {
   id: string
   employee_id: string
@@ -126,6 +134,7 @@ export interface Database {
   employees: EmployeesTable
   courses: CoursesTable
   course_progress: CourseProgressTable
+  employee_progress: EmployeeProgressTable
   course_feedback: CourseFeedbackTable
   breaches: BreachesTable
   compromised_employees: CompromisedEmployeesTable

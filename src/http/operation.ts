@@ -7,6 +7,8 @@ import { type Limits, type Page, type Position, readLimit } from './paging.js'
 import { type ParamDef, type ParameterSet, type RawQuery, throwProblems } from './params/parameters.js'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
+const DATA_START = Buffer.from('{"data":[')
+const DATA_END = Buffer.from(']}')
 
 export interface ListRequest<Q> {
   query: Q
@@ -61,7 +63,11 @@ function rawParameters(request: FastifyRequest): RawQuery {
 export function sendPage(reply: FastifyReply, list: ListRequest<unknown>, page: Page): FastifyReply {
   if (page.next !== null)
     reply.header('x-next-cursor', reply.server.api.cursors.encode(list.binding, page.next))
-  return reply.type(JSON_TYPE).send(`{"data":[${page.items.join(',')}]}`)
+  const body =
+    typeof page.body === 'string'
+      ? `{"data":[${page.body}]}`
+      : Buffer.concat([DATA_START, page.body, DATA_END])
+  return reply.type(JSON_TYPE).send(body)
 }
 
 /** `{"data":…}` from an item's stored JSON. */

@@ -106,19 +106,9 @@ export class CursorCodec {
   }
 }
 
-/** What a list query returns: the JSON of each item, and the position after the last one if more follow. */
+/** What a list query returns: its items' JSON joined by commas, and the position after the last one if more follow. */
 export interface Page {
-  items: string[]
+  body: Uint8Array | string
+  count: number
   next: Position | null
-}
-
-/** Runs a keyset query for one more row than the limit, to know whether another page follows. */
-export function toPage<R extends { json: string; sort_at: string; sort_id: string }>(
-  rows: R[],
-  limit: number,
-): Page {
-  const more = rows.length > limit
-  const items = more ? rows.slice(0, limit) : rows
-  const last = items[items.length - 1]
-  return { items: items.map((r) => r.json), next: more && last ? [last.sort_at, last.sort_id] : null }
 }

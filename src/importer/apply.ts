@@ -4,6 +4,7 @@
 
 import { sql } from 'kysely'
 import type { WriteSession } from '../db/write-session.js'
+import { insertProgressItems } from '../render/progress-items.js'
 import { mergedColumns, type RecordType, STAGING } from './staging.js'
 
 export interface Changes {
@@ -75,6 +76,41 @@ export async function markStaleReports(session: WriteSession, changed: ChangedFi
   )
 }
 
+/**
+ * Employees whose progress item (render/progress-items.ts) moves: changed employees, employees with
+ * a changed entry, and those with an entry on a changed course. Runs before the merge, while changes
+ * can be told apart; deleteReplaced adds what it deletes.
+ */
+export async function collectStaleProgress(session: WriteSession, changed: ChangedFilters): Promise<void> {
+  // Into an empty table every item is written anyway (renderStaleProgress).
+  if (await progressItemsEmpty(session)) return
+  await session.exec(
+    sql.raw(`insert into stg_progress_stale (employee_id)
+      select id from stg_employee where ${changed.employee}
+      union select employee_id from stg_course_progress where ${changed.course_progress}
+      union select p.employee_id from course_progress p
+        join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
+        where ${changed.course}`),
+  )
+}
+
+async function progressItemsEmpty(session: WriteSession): Promise<boolean> {
+  return (await session.rows(sql`select 1 as one from employee_progress limit 1`)).length === 0
+}
+
+/** Writes the progress items of the employees collected as stale, after the merge and deletes. */
+export async function renderStaleProgress(session: WriteSession): Promise<void> {
+  // Every employee has an item, so an empty table means a first import: all are written, in
+  // list order straight from the employees' index.
+  if (await progressItemsEmpty(session)) {
+    await session.exec(sql.raw(insertProgressItems(session.dialect, null)))
+    return
+  }
+  const stale = 'select employee_id from stg_progress_stale'
+  await session.exec(sql.raw(`delete from employee_progress where employee_id in (${stale})`))
+  await session.exec(sql.raw(insertProgressItems(session.dialect, stale)))
+}
+
 /** --replace: deletes what the replaced workspaces hold and the file does not. */
 export async function deleteReplaced(session: WriteSession): Promise<Record<RecordType, number>> {
   const deleted = zero()
@@ -83,6 +119,11 @@ export async function deleteReplaced(session: WriteSession): Promise<Record<Reco
     const spec = STAGING[type]
     return `not exists (select 1 from ${spec.staging} s where ${spec.key.map((k) => `s.${k} = ${alias}.${k}`).join(' and ')})`
   }
+  const staleProgress = (select: string) =>
+    session.exec(sql.raw(`insert into stg_progress_stale (employee_id) ${select} on conflict do nothing`))
+  await staleProgress(`select id from employees where ${replaced} and ${absent('employee', 'employees')}`)
+  await staleProgress(`select employee_id from course_progress
+    where employee_id in (select id from employees where ${replaced}) and ${absent('course_progress', 'course_progress')}`)
   // Entries are found through their employees (a key prefix); they go before the employees do.
   deleted.course_progress = await session.exec(
     sql.raw(`delete from course_progress where employee_id in (select id from employees where ${replaced})

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import type { Database } from '../db/tables.js'
 import type { BreachStatus } from '../domain/values.js'
-import { type Page, type Position, toPage } from '../http/paging.js'
+import type { Page, Position } from '../http/paging.js'
 import type { WorkspaceGrant } from './access.js'
-import { after } from './keyset.js'
+import { after, readPage } from './keyset.js'
 
 /** A page of the breaches affecting a workspace, most recent first (last_breached_at desc, id desc). */
 export async function listBreaches(
@@ -14,17 +14,20 @@ export async function listBreaches(
   position: Position | null,
   limit: number,
 ): Promise<Page> {
-  const rows = await db
-    .selectFrom('breaches as b')
-    .select([sql<string>`b.json`.as('json'), 'b.last_breached_at as sort_at', 'b.id as sort_id'])
-    .where('b.workspace_id', '=', grant.workspaceId)
-    .$if(status !== undefined, (q) => q.where('b.status', 'in', status as string[]))
-    .$if(position !== null, (q) => q.where(after('b.last_breached_at', 'b.id', position as Position)))
-    .orderBy('b.last_breached_at', 'desc')
-    .orderBy('b.id', 'desc')
-    .limit(limit + 1)
-    .execute()
-  return toPage(rows, limit)
+  return readPage(
+    db,
+    (position) =>
+      db
+        .selectFrom('breaches as b')
+        .select([sql<string>`b.json`.as('json'), 'b.last_breached_at as sort_at', 'b.id as sort_id'])
+        .where('b.workspace_id', '=', grant.workspaceId)
+        .$if(status !== undefined, (q) => q.where('b.status', 'in', status as string[]))
+        .$if(position !== null, (q) => q.where(after('b.last_breached_at', 'b.id', position as Position)))
+        .orderBy('b.last_breached_at', 'desc')
+        .orderBy('b.id', 'desc'),
+    position,
+    limit,
+  )
 }
 
 export async function breachAffects(
@@ -55,24 +58,31 @@ export async function listCompromisedEmployees(
   position: Position | null,
   limit: number,
 ): Promise<Page> {
-  const rows = await db
-    .selectFrom('compromised_employees as c')
-    .innerJoin('employees as e', 'e.id', 'c.employee_id')
-    .select([
-      sql<string>`'{"employee":' || e.ref_json || c.json_tail`.as('json'),
-      'c.compromised_at as sort_at',
-      'c.employee_id as sort_id',
-    ])
-    .where('c.workspace_id', '=', grant.workspaceId)
-    .where('c.breach_id', '=', breachId)
-    .$if(filters.warned !== undefined, (q) => q.where('c.warned_at', filters.warned ? 'is not' : 'is', null))
-    .$if(filters.acknowledged !== undefined, (q) =>
-      q.where('c.acknowledged_at', filters.acknowledged ? 'is not' : 'is', null),
-    )
-    .$if(position !== null, (q) => q.where(after('c.compromised_at', 'c.employee_id', position as Position)))
-    .orderBy('c.compromised_at', 'desc')
-    .orderBy('c.employee_id', 'desc')
-    .limit(limit + 1)
-    .execute()
-  return toPage(rows, limit)
+  return readPage(
+    db,
+    (position) =>
+      db
+        .selectFrom('compromised_employees as c')
+        .innerJoin('employees as e', 'e.id', 'c.employee_id')
+        .select([
+          sql<string>`'{"employee":' || e.ref_json || c.json_tail`.as('json'),
+          'c.compromised_at as sort_at',
+          'c.employee_id as sort_id',
+        ])
+        .where('c.workspace_id', '=', grant.workspaceId)
+        .where('c.breach_id', '=', breachId)
+        .$if(filters.warned !== undefined, (q) =>
+          q.where('c.warned_at', filters.warned ? 'is not' : 'is', null),
+        )
+        .$if(filters.acknowledged !== undefined, (q) =>
+          q.where('c.acknowledged_at', filters.acknowledged ? 'is not' : 'is', null),
+        )
+        .$if(position !== null, (q) =>
+          q.where(after('c.compromised_at', 'c.employee_id', position as Position)),
+        )
+        .orderBy('c.compromised_at', 'desc')
+        .orderBy('c.employee_id', 'desc'),
+    position,
+    limit,
+  )
 }

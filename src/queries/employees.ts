@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import type { Database } from '../db/tables.js'
 import type { EmployeeStatus } from '../domain/values.js'
-import { type Page, type Position, toPage } from '../http/paging.js'
+import type { Page, Position } from '../http/paging.js'
 import type { KeyScope, WorkspaceGrant } from './access.js'
-import { after } from './keyset.js'
+import { after, readPage } from './keyset.js'
 
 export interface EmployeeFilters {
   status?: EmployeeStatus[] | undefined
@@ -23,23 +23,26 @@ export async function listEmployees(
   position: Position | null,
   limit: number,
 ): Promise<Page> {
-  const rows = await db
-    .selectFrom('employees as e')
-    .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
-    .where('e.workspace_id', '=', grant.workspaceId)
-    .$if(filters.status !== undefined, (q) => q.where('e.status', 'in', filters.status as string[]))
-    .$if(filters.karmaScoreGte !== undefined, (q) =>
-      q.where('e.karma_score', '>=', filters.karmaScoreGte as number),
-    )
-    .$if(filters.karmaScoreLte !== undefined, (q) =>
-      q.where('e.karma_score', '<=', filters.karmaScoreLte as number),
-    )
-    .$if(position !== null, (q) => q.where(after('e.created_at', 'e.id', position as Position)))
-    .orderBy('e.created_at', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(limit + 1)
-    .execute()
-  return toPage(rows, limit)
+  return readPage(
+    db,
+    (position) =>
+      db
+        .selectFrom('employees as e')
+        .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
+        .where('e.workspace_id', '=', grant.workspaceId)
+        .$if(filters.status !== undefined, (q) => q.where('e.status', 'in', filters.status as string[]))
+        .$if(filters.karmaScoreGte !== undefined, (q) =>
+          q.where('e.karma_score', '>=', filters.karmaScoreGte as number),
+        )
+        .$if(filters.karmaScoreLte !== undefined, (q) =>
+          q.where('e.karma_score', '<=', filters.karmaScoreLte as number),
+        )
+        .$if(position !== null, (q) => q.where(after('e.created_at', 'e.id', position as Position)))
+        .orderBy('e.created_at', 'desc')
+        .orderBy('e.id', 'desc'),
+    position,
+    limit,
+  )
 }
 
 /** One employee the key can reach, or null (unknown, another organization, another workspace). */

@@ -1,13 +1,18 @@
-// Migrations are safe when several processes start at once: one applies them, the others wait.
+// Migrations are safe when several processes start at once: one applies them, the others wait; and a
+// database migrated by an earlier release gets its derived tables filled from the rows it holds.
 
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
+import { sql } from 'kysely'
 import pg from 'pg'
+import { migrateToLatest } from '../../src/db/migrate.js'
+import { importSources } from '../../src/importer/import.js'
 import { runCli } from '../helpers/cli.js'
-import { DIALECTS } from '../helpers/databases.js'
+import { DIALECTS, freshDatabase } from '../helpers/databases.js'
+import { smallDataset, source } from '../helpers/records.js'
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`concurrent migrations (${dialect})`, { skip }, () => {
@@ -42,6 +47,23 @@ for (const { dialect, skip } of DIALECTS) {
         assert.equal(again.code, 0)
       } finally {
         await cleanup()
+      }
+    })
+
+    test('upgrading from the initial schema fills the stored progress items', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        await importSources(db.handle, [source(smallDataset().all)])
+        const items = () => sql`select * from employee_progress order by employee_id`.execute(db.handle.db)
+        const expected = (await items()).rows
+        assert.equal(expected.length, 2)
+        // The database as 0001_initial left it.
+        await sql`drop table employee_progress`.execute(db.handle.db)
+        await sql`delete from kysely_migration where name = '0002_employee_progress'`.execute(db.handle.db)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0002_employee_progress'])
+        assert.deepEqual((await items()).rows, expected)
+      } finally {
+        await db.drop()
       }
     })
   })

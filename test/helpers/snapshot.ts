@@ -11,6 +11,7 @@ const TABLES = {
   breaches: 'workspace_id, id',
   compromised_employees: 'workspace_id, breach_id, employee_id',
   workspace_statistics: 'workspace_id',
+  employee_progress: 'employee_id',
   service_state: 'name',
 } as const
 

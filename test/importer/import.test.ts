@@ -10,6 +10,7 @@ import { Compile } from 'typebox/compile'
 import { ImportRejected, importSources } from '../../src/importer/import.js'
 import { Breach, CompromisedEmployee, Course, Employee } from '../../src/schemas/resources.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
+import * as oracle from '../helpers/oracle.js'
 import {
   breach,
   compromised,
@@ -381,6 +382,59 @@ for (const { dialect, skip } of DIALECTS) {
       )
       assert.ok(error instanceof ImportRejected)
       assert.match(error.errors[0]?.message ?? '', /manager: employee .* does not exist/)
+    })
+
+    test('stored progress items follow every import: renamed and reordered courses, changed entries and employees, --replace', async () => {
+      const d = smallDataset()
+      const wsId = d.ws.id as string
+      const storedItems = async () =>
+        (
+          await db.handle.db
+            .selectFrom('employee_progress')
+            .select('json')
+            .where('workspace_id', '=', wsId)
+            .orderBy('created_at', 'desc')
+            .orderBy('employee_id', 'desc')
+            .execute()
+        ).map((r) => JSON.parse(r.json))
+      const extra = employee(wsId)
+      const c3 = course(wsId, { name: 'Wi-Fi', slug: 'wifi' })
+      const p3 = progress(d.manager.id as string, c3.id as string)
+      let all = [...d.all, extra, c3, p3]
+      await importSources(db.handle, [source(all)])
+      assert.deepEqual(await storedItems(), oracle.progress(all, wsId), 'after the first import')
+
+      // Each change alone rewrites every item embedding it: a renamed course, a course moved to the
+      // front of the course order, then a changed entry, then a renamed employee.
+      const steps: Rec[] = [
+        { ...c3, name: 'Wi-Fi 2' },
+        { ...d.c1, created_at: ts(60_000) },
+        {
+          ...d.p2,
+          status: 'missed',
+          years: [{ year: 1, status: 'missed', due_at: ts(), completed_at: null }],
+        },
+        { ...d.report, name: 'Renamed Report' },
+      ]
+      for (const change of steps) {
+        const same = (r: Rec) =>
+          r.type === change.type &&
+          r.id === change.id &&
+          r.employee_id === change.employee_id &&
+          r.course_id === change.course_id
+        all = all.map((r) => (same(r) ? change : r))
+        const before = JSON.stringify(await storedItems())
+        await importSources(db.handle, [source([change])])
+        const items = await storedItems()
+        assert.notEqual(JSON.stringify(items), before, `${change.type} changed an item`)
+        assert.deepEqual(items, oracle.progress(all, wsId), `after a changed ${change.type}`)
+      }
+
+      // --replace without an entry, an employee and a course (with its entry).
+      all = all.filter((r) => r !== d.p2 && r !== extra && r !== c3 && r !== p3)
+      await importSources(db.handle, [source(all)], { replace: true })
+      assert.deepEqual(await storedItems(), oracle.progress(all, wsId), 'after --replace')
+      assert.equal(await count(db.handle, 'employee_progress'), 2)
     })
 
     test('a manually assigned course keeps years: []', async () => {
