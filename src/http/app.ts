@@ -187,6 +187,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, {
     global: true,
     threshold: 1024,
+    // A list page (up to ~100 KB) is compressed in one call: the streaming path's round trips
+    // through the thread pool cost more than the compression (measured: a 100k-employee walk
+    // through the client 6.5 s → see BENCHMARKS.md). Larger bodies still stream.
+    syncThreshold: 128 * 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
