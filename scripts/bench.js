@@ -295,6 +295,9 @@ function projectFor(nodeBin, nodeDir, name) {
       {
         cwd: join(dir, 'node_modules/better-sqlite3'),
         stdio: 'ignore',
+        // Under `npm run`, a `nodedir` from the user's npmrc arrives as npm_config_nodedir and wins
+        // over the flag (the module was then built for Node 20's headers).
+        env: { ...process.env, npm_config_nodedir: nodeDir },
       },
     )
   }

@@ -35,53 +35,65 @@ export type ListQuery = (position: Position | null) => SelectQueryBuilder<any, a
 const UUID_LENGTH = 36
 
 interface PageRow {
-  body: Uint8Array | string | null
+  body: Uint8Array | null
   count: number | string
   last: string | null
   more: number | boolean
 }
 
 /**
- * The page query around a list's compiled SQL, as text: the page's items joined into one value in
- * the database (SQLite hands it over as bytes: no per-row strings, no UTF-8 round trip; SQLite runs
- * the limited, ordered subquery as a co-routine that feeds the aggregate in list order, PostgreSQL
- * is told the order), the last item's sort key (ids are UUIDs and timestamps have one fixed width,
- * so `min(sort_at || sort_id)` is the last key in list order), and whether a row follows the page.
- * Written as text around the compiled list, and kept per list shape: building and compiling a
- * nested query costs more than running it.
+ * SQLite: the page query around a list's compiled SQL, as text. The page's items are joined into
+ * one value by the database and handed over as bytes (no per-row strings, no UTF-8 round trip);
+ * SQLite runs the limited, ordered subquery as a co-routine that feeds the aggregate in list order.
+ * It also gives the last item's sort key (ids are UUIDs and timestamps have one fixed width, so
+ * `min(sort_at || sort_id)` is the last key in list order) and whether a row follows the page.
+ * Written as text around the compiled list and kept per list shape: building and compiling a
+ * nested query costs more than running it (measured 40 µs against 16 µs for the flat list).
  */
-function pageSql(list: string, parameterCount: number, postgres: boolean): string {
-  const limit = postgres ? `$${parameterCount + 1}` : '?'
-  const body = postgres
-    ? `string_agg(p.json, ',' order by p.sort_at desc, p.sort_id desc)`
-    : `cast(group_concat(p.json, ',') as blob)`
-  return `select exists(select 1 from (${list}) f limit 1 offset ${limit}) as more,
-    ${body} as body, count(*) as count, min(p.sort_at || p.sort_id) as last
-    from (${list} limit ${limit}) p`
+function pageSql(list: string): string {
+  return `select exists(select 1 from (${list}) f limit 1 offset ?) as more,
+    cast(group_concat(p.json, ',') as blob) as body, count(*) as count, min(p.sort_at || p.sort_id) as last
+    from (${list} limit ?) p`
 }
 
 const pageSqlCache = new Map<string, string>()
 const MAX_CACHED_SHAPES = 1000
 
-/** Reads one page of a list: one statement, whatever the page size. */
+/**
+ * PostgreSQL: the page's rows (one more than the limit, to know whether another page follows),
+ * joined here. Measured on the 100k workspace, rows beat the aggregate there (employees page 450 vs
+ * 630 µs, progress page 6.6 vs 10 ms): the ordered aggregate sorts, and the probe reads the heap.
+ */
+async function readRows(list: ListQuery, position: Position | null, limit: number): Promise<Page> {
+  const rows = await list(position)
+    .limit(limit + 1)
+    .execute()
+  const shown = rows.length > limit ? rows.slice(0, limit) : rows
+  const last = shown[shown.length - 1]
+  return {
+    body: shown.map((r) => r.json).join(','),
+    count: shown.length,
+    next: rows.length > limit && last ? [last.sort_at, last.sort_id] : null,
+  }
+}
+
+/** Reads one page of a list: on SQLite one statement, whatever the page size. */
 export async function readPage(
   db: Kysely<Database>,
   list: ListQuery,
   position: Position | null,
   limit: number,
 ): Promise<Page> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return readRows(list, position, limit)
   const compiled = list(position).compile()
-  const postgres = !(db.getExecutor().adapter instanceof SqliteAdapter)
   let text = pageSqlCache.get(compiled.sql)
   if (text === undefined) {
     if (pageSqlCache.size >= MAX_CACHED_SHAPES) pageSqlCache.clear()
-    text = pageSql(compiled.sql, compiled.parameters.length, postgres)
+    text = pageSql(compiled.sql)
     pageSqlCache.set(compiled.sql, text)
   }
-  // SQLite's `?` are positional: the list's parameters and the limit, once per use.
-  const parameters = postgres
-    ? [...compiled.parameters, limit]
-    : [...compiled.parameters, limit, ...compiled.parameters, limit]
+  // `?` are positional: the list's parameters and the limit, once per use.
+  const parameters = [...compiled.parameters, limit, ...compiled.parameters, limit]
   const { rows } = await db.executeQuery<PageRow>(CompiledQuery.raw(text, parameters))
   const page = rows[0] as PageRow
   const next: Position | null =
