@@ -109,6 +109,5 @@ export class CursorCodec {
 /** What a list query returns: its items' JSON joined by commas, and the position after the last one if more follow. */
 export interface Page {
   body: Uint8Array | string
-  count: number
   next: Position | null
 }

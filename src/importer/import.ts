@@ -87,8 +87,13 @@ function columnType(column: string, dialect: DialectName): string {
 }
 
 const TYPES = Object.keys(STAGING) as RecordType[]
-const HELPERS = ['stg_replaced', 'stg_touched']
-const TEMPORARY = [...TYPES.map((t) => STAGING[t].staging), ...HELPERS, 'stg_progress_stale']
+// Key sets the apply steps fill: replaced and touched workspaces, employees whose progress item moves.
+const HELPERS = {
+  stg_replaced: 'workspace_id',
+  stg_touched: 'workspace_id',
+  stg_progress_stale: 'employee_id',
+}
+const TEMPORARY = [...TYPES.map((t) => STAGING[t].staging), ...Object.keys(HELPERS)]
 
 async function createStaging(session: WriteSession): Promise<void> {
   for (const table of TEMPORARY) {
@@ -99,16 +104,9 @@ async function createStaging(session: WriteSession): Promise<void> {
     const columns = stagingColumns(spec).map((c) => `${c} ${columnType(c, session.dialect)}`)
     await session.exec(sql.raw(`create temporary table ${spec.staging} (${columns.join(', ')})`))
   }
-  await session.exec(
-    sql.raw(
-      `create temporary table stg_progress_stale (employee_id ${columnType('employee_id', session.dialect)} primary key)`,
-    ),
-  )
-  for (const table of HELPERS) {
+  for (const [table, key] of Object.entries(HELPERS)) {
     await session.exec(
-      sql.raw(
-        `create temporary table ${table} (workspace_id ${columnType('workspace_id', session.dialect)} primary key)`,
-      ),
+      sql.raw(`create temporary table ${table} (${key} ${columnType(key, session.dialect)} primary key)`),
     )
   }
 }

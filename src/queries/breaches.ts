@@ -4,7 +4,7 @@ import type { Database } from '../db/tables.js'
 import type { BreachStatus } from '../domain/values.js'
 import type { Page, Position } from '../http/paging.js'
 import type { WorkspaceGrant } from './access.js'
-import { after, readPage } from './keyset.js'
+import { readPage } from './keyset.js'
 
 /** A page of the breaches affecting a workspace, most recent first (last_breached_at desc, id desc). */
 export async function listBreaches(
@@ -16,15 +16,15 @@ export async function listBreaches(
 ): Promise<Page> {
   return readPage(
     db,
-    (position) =>
-      db
+    {
+      rows: db
         .selectFrom('breaches as b')
         .select([sql<string>`b.json`.as('json'), 'b.last_breached_at as sort_at', 'b.id as sort_id'])
         .where('b.workspace_id', '=', grant.workspaceId)
-        .$if(status !== undefined, (q) => q.where('b.status', 'in', status as string[]))
-        .$if(position !== null, (q) => q.where(after('b.last_breached_at', 'b.id', position as Position)))
-        .orderBy('b.last_breached_at', 'desc')
-        .orderBy('b.id', 'desc'),
+        .$if(status !== undefined, (q) => q.where('b.status', 'in', status as string[])),
+      at: 'b.last_breached_at',
+      id: 'b.id',
+    },
     position,
     limit,
   )
@@ -60,8 +60,8 @@ export async function listCompromisedEmployees(
 ): Promise<Page> {
   return readPage(
     db,
-    (position) =>
-      db
+    {
+      rows: db
         .selectFrom('compromised_employees as c')
         .innerJoin('employees as e', 'e.id', 'c.employee_id')
         .select([
@@ -76,12 +76,10 @@ export async function listCompromisedEmployees(
         )
         .$if(filters.acknowledged !== undefined, (q) =>
           q.where('c.acknowledged_at', filters.acknowledged ? 'is not' : 'is', null),
-        )
-        .$if(position !== null, (q) =>
-          q.where(after('c.compromised_at', 'c.employee_id', position as Position)),
-        )
-        .orderBy('c.compromised_at', 'desc')
-        .orderBy('c.employee_id', 'desc'),
+        ),
+      at: 'c.compromised_at',
+      id: 'c.employee_id',
+    },
     position,
     limit,
   )

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables.js'
 import type { Page, Position } from '../http/paging.js'
 import type { WorkspaceGrant } from './access.js'
-import { after, readPage } from './keyset.js'
+import { readPage } from './keyset.js'
 
 /** A page of a workspace's courses, newest first (created_at desc, id desc). */
 export async function listCourses(
@@ -13,14 +13,14 @@ export async function listCourses(
 ): Promise<Page> {
   return readPage(
     db,
-    (position) =>
-      db
+    {
+      rows: db
         .selectFrom('courses as c')
         .select(['c.json', 'c.created_at as sort_at', 'c.id as sort_id'])
-        .where('c.workspace_id', '=', grant.workspaceId)
-        .$if(position !== null, (q) => q.where(after('c.created_at', 'c.id', position as Position)))
-        .orderBy('c.created_at', 'desc')
-        .orderBy('c.id', 'desc'),
+        .where('c.workspace_id', '=', grant.workspaceId),
+      at: 'c.created_at',
+      id: 'c.id',
+    },
     position,
     limit,
   )
@@ -38,14 +38,14 @@ export async function listProgress(
 ): Promise<Page> {
   return readPage(
     db,
-    (position) =>
-      db
+    {
+      rows: db
         .selectFrom('employee_progress as p')
         .select(['p.json', 'p.created_at as sort_at', 'p.employee_id as sort_id'])
-        .where('p.workspace_id', '=', grant.workspaceId)
-        .$if(position !== null, (q) => q.where(after('p.created_at', 'p.employee_id', position as Position)))
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.employee_id', 'desc'),
+        .where('p.workspace_id', '=', grant.workspaceId),
+      at: 'p.created_at',
+      id: 'p.employee_id',
+    },
     position,
     limit,
   )

@@ -4,7 +4,7 @@ import type { Database } from '../db/tables.js'
 import type { EmployeeStatus } from '../domain/values.js'
 import type { Page, Position } from '../http/paging.js'
 import type { KeyScope, WorkspaceGrant } from './access.js'
-import { after, readPage } from './keyset.js'
+import { readPage } from './keyset.js'
 
 export interface EmployeeFilters {
   status?: EmployeeStatus[] | undefined
@@ -25,8 +25,8 @@ export async function listEmployees(
 ): Promise<Page> {
   return readPage(
     db,
-    (position) =>
-      db
+    {
+      rows: db
         .selectFrom('employees as e')
         .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
         .where('e.workspace_id', '=', grant.workspaceId)
@@ -36,10 +36,10 @@ export async function listEmployees(
         )
         .$if(filters.karmaScoreLte !== undefined, (q) =>
           q.where('e.karma_score', '<=', filters.karmaScoreLte as number),
-        )
-        .$if(position !== null, (q) => q.where(after('e.created_at', 'e.id', position as Position)))
-        .orderBy('e.created_at', 'desc')
-        .orderBy('e.id', 'desc'),
+        ),
+      at: 'e.created_at',
+      id: 'e.id',
+    },
     position,
     limit,
   )

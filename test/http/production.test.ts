@@ -42,12 +42,6 @@ function raw(url: string, headers: Record<string, string> = {}, method = 'GET'):
   })
 }
 
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const address = t.app.server.address() as { port: number }
-  return `http://127.0.0.1:${address.port}`
-}
-
 describe('production HTTP behaviour (real listening server)', () => {
   describe('rate limits', () => {
     let t: TestApp
@@ -56,7 +50,7 @@ describe('production HTTP behaviour (real listening server)', () => {
     before(async () => {
       d = apiDataset(6)
       t = await testApp('sqlite', d.all, { RATE_LIMIT: '5/60s', AUTH_FAILURE_LIMIT: '3/60s' })
-      base = await listen(t)
+      base = await t.listen()
     })
     after(() => t?.close())
 
@@ -119,7 +113,7 @@ describe('production HTTP behaviour (real listening server)', () => {
     before(async () => {
       d = apiDataset(40)
       t = await testApp('sqlite', d.all)
-      base = await listen(t)
+      base = await t.listen()
       key = await t.key({ organizationId: d.orgA.id as string })
     })
     after(() => t?.close())
@@ -272,7 +266,7 @@ describe('production HTTP behaviour (real listening server)', () => {
       const d = apiDataset(4)
       const t = await testApp('sqlite', d.all)
       try {
-        const base = await listen(t)
+        const base = await t.listen()
         const key = await t.key({ organizationId: d.orgA.id as string })
         for (let i = 0; i < 3; i++)
           await raw(`${base}/v1/employees?workspace_id=${d.a1}`, { 'x-api-key': key })
