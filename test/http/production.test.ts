@@ -18,7 +18,7 @@ import { createKey } from '../../src/keys/keys.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { privatePostgresUnavailable, startPrivatePostgres } from '../helpers/private-postgres.js'
-import { source } from '../helpers/records.js'
+import { course, employee, progress, source, workspace } from '../helpers/records.js'
 
 interface Raw {
   status: number
@@ -175,6 +175,31 @@ describe('production HTTP behaviour (real listening server)', () => {
       })
       assert.ok(small.body.length < 1024)
       assert.equal(small.headers['content-encoding'], undefined)
+    })
+
+    test('a body above the one-call compression limit (128 KiB) is streamed compressed and decodes the same', async () => {
+      const ws = workspace(d.orgA.id as string)
+      const courses = [1, 2, 3].map(() => course(ws.id as string))
+      const people = Array.from({ length: 400 }, () => employee(ws.id as string))
+      const entries = people.flatMap((e) => courses.map((c) => progress(e.id as string, c.id as string)))
+      await importSources(t.db.handle, [source([ws, ...courses, ...people, ...entries])])
+      const url = `${base}/v1/courses/employees_progress?workspace_id=${ws.id}`
+      const plain = await raw(url, { 'x-api-key': key, 'x-item-limit': '500' })
+      assert.ok(plain.body.length > 128 * 1024, `a ${plain.body.length}-byte page`)
+      assert.equal(JSON.parse(plain.body.toString()).data.length, 400)
+      for (const [encoding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const compressed = await raw(url, {
+          'x-api-key': key,
+          'x-item-limit': '500',
+          'accept-encoding': encoding,
+        })
+        assert.equal(compressed.headers['content-encoding'], encoding)
+        assert.ok(compressed.body.length < plain.body.length / 3)
+        assert.deepEqual(JSON.parse(decode(compressed.body).toString()), JSON.parse(plain.body.toString()))
+      }
     })
 
     test('HEAD has the headers of GET and no body', async () => {
