@@ -348,27 +348,11 @@ async function main() {
     console.log(importRows(imports))
     return
   }
-  rows.push(
-    await measure({
-      label: 'sqlite-node20',
-      nodeBin: process.execPath,
-      cwd: ROOT,
-      databaseUrl: sqliteUrl,
-      ...ids(process.execPath, ROOT, sqliteUrl),
-    }),
-  )
-
-  if (pgUrl) {
-    rows.push(
-      await measure({
-        label: 'postgres-node20',
-        nodeBin: process.execPath,
-        cwd: ROOT,
-        databaseUrl: pgUrl,
-        ...ids(process.execPath, ROOT, pgUrl),
-      }),
-    )
-  }
+  // One setup: a Node binary, the project built for it, and a loaded database.
+  const measureSetup = (label, nodeBin, cwd, databaseUrl) =>
+    measure({ label, nodeBin, cwd, databaseUrl, ...ids(nodeBin, cwd, databaseUrl) })
+  rows.push(await measureSetup('sqlite-node20', process.execPath, ROOT, sqliteUrl))
+  if (pgUrl) rows.push(await measureSetup('postgres-node20', process.execPath, ROOT, pgUrl))
 
   if (!flag('--skip-node24')) {
     const nodeHome = '/tmp/awareness-node24-bin'
@@ -381,15 +365,7 @@ async function main() {
     const cwd = projectFor(node24, nodeDir, 'awareness-node24')
     const url24 = freshSqlite('bench-node24.db')
     imports.push({ label: 'SQLite, Node 24', employees: EMPLOYEES, ...importInto(node24, cwd, file, url24) })
-    rows.push(
-      await measure({
-        label: 'sqlite-node24',
-        nodeBin: node24,
-        cwd,
-        databaseUrl: url24,
-        ...ids(node24, cwd, url24),
-      }),
-    )
+    rows.push(await measureSetup('sqlite-node24', node24, cwd, url24))
   }
 
   const pct = (a, b) => `${((100 * a) / b).toFixed(1)} %`

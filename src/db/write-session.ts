@@ -6,11 +6,10 @@ import type SQLite from 'better-sqlite3'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
+import type { EncodedRows, Value } from './bulk-rows.js'
 import type { DatabaseHandle } from './connection.js'
 import type { DialectName } from './dialect.js'
 import type { Database } from './tables.js'
-
-export type Value = string | number | null
 
 export interface WriteSession {
   dialect: DialectName
@@ -18,8 +17,8 @@ export interface WriteSession {
   exec(query: RawBuilder<unknown>): Promise<number>
   /** Runs a query and returns its rows. */
   rows<T>(query: RawBuilder<T>): Promise<T[]>
-  /** Inserts rows (arrays in `columns` order). */
-  insertMany(table: string, columns: readonly string[], rows: readonly Value[][]): Promise<void>
+  /** Inserts rows encoded for this database (bulk-rows.ts `encodeRows`), in `columns` order. */
+  insertMany(table: string, columns: readonly string[], rows: EncodedRows): Promise<void>
   /** Sets `setColumns` on the rows matched by `keyColumns`; each row lists key values then set values. */
   updateMany(
     table: string,
@@ -39,7 +38,13 @@ export async function withWriteSession<T>(
 ): Promise<T> {
   if (handle.dialect === 'postgres') return withPostgresSession(handle, work)
   return handle.db.connection().execute(async (conn) => {
-    const session = sqliteSession(conn, handle.sqlite as SQLite.Database)
+    const raw = handle.sqlite as SQLite.Database
+    const session = sqliteSession(conn, raw)
+    // SQLite lets every sort of a statement use as much memory as the page cache. The readers'
+    // large cache would let each of the import's big sorts grow as large, for no speed: measured on
+    // a 100k-employee import, 19.7 s either way, peak RSS 359 MiB with 64 MiB, 299 MiB with 16.
+    const cacheSize = raw.pragma('cache_size', { simple: true }) as number
+    raw.pragma(`cache_size = ${WRITE_CACHE_KIB}`)
     await sql.raw('begin immediate').execute(conn)
     try {
       const result = await work(session)
@@ -51,6 +56,8 @@ export async function withWriteSession<T>(
         .execute(conn)
         .catch(() => {})
       throw error
+    } finally {
+      raw.pragma(`cache_size = ${cacheSize}`)
     }
   })
 }
@@ -58,6 +65,8 @@ export async function withWriteSession<T>(
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 const SQLITE_ROWS_PER_INSERT = 50
+/** Page cache (and so sort memory) while an import writes, in KiB as PRAGMA cache_size takes it. */
+const WRITE_CACHE_KIB = -16384
 
 function sqliteSession(conn: Kysely<Database>, raw: SQLite.Database): WriteSession {
   const statements = new Map<string, SQLite.Statement>()
@@ -79,6 +88,7 @@ function sqliteSession(conn: Kysely<Database>, raw: SQLite.Database): WriteSessi
       return (await query.execute(conn)).rows
     },
     async insertMany(table, columns, rows) {
+      if (!('values' in rows)) throw new Error('rows encoded for another database')
       // Several rows per statement: fewer calls across the native boundary.
       const insert = (count: number) =>
         prepared(
@@ -87,16 +97,19 @@ function sqliteSession(conn: Kysely<Database>, raw: SQLite.Database): WriteSessi
             () => `(${columns.map(() => '?').join(', ')})`,
           ).join(', ')}`,
         )
+      const { values, count } = rows
+      const width = columns.length
       let i = 0
-      if (rows.length >= SQLITE_ROWS_PER_INSERT) {
+      if (count >= SQLITE_ROWS_PER_INSERT) {
         const statement = insert(SQLITE_ROWS_PER_INSERT)
-        for (; i + SQLITE_ROWS_PER_INSERT <= rows.length; i += SQLITE_ROWS_PER_INSERT) {
-          statement.run(rows.slice(i, i + SQLITE_ROWS_PER_INSERT).flat())
+        const step = SQLITE_ROWS_PER_INSERT * width
+        for (; i + SQLITE_ROWS_PER_INSERT <= count; i += SQLITE_ROWS_PER_INSERT) {
+          statement.run(values.slice(i * width, i * width + step))
         }
       }
-      if (i < rows.length) {
+      if (i < count) {
         const statement = insert(1)
-        for (; i < rows.length; i++) statement.run(rows[i] as Value[])
+        for (; i < count; i++) statement.run(values.slice(i * width, (i + 1) * width))
       }
     },
     async updateMany(table, keyColumns, setColumns, rows) {
@@ -136,7 +149,8 @@ async function withPostgresSession<T>(
       return (await run(query)).rows as R[]
     },
     async insertMany(table, columns, rows) {
-      if (rows.length === 0) return
+      if (!('copy' in rows)) throw new Error('rows encoded for another database')
+      if (rows.count === 0) return
       const stream = client.query(
         copyFrom(`copy ${ident(table)} (${columns.map(ident).join(', ')}) from stdin`),
       )
@@ -144,7 +158,7 @@ async function withPostgresSession<T>(
         stream.on('finish', resolve)
         stream.on('error', reject)
       })
-      stream.end(rows.map(copyLine).join(''))
+      stream.end(rows.copy)
       await done
     },
     async updateMany(table, keyColumns, setColumns, rows) {
@@ -177,20 +191,4 @@ async function withPostgresSession<T>(
     client.release(true)
     throw error
   }
-}
-
-/** One row in COPY's text format: tab-separated, \N for null, backslash escapes. */
-function copyLine(row: readonly Value[]): string {
-  let line = ''
-  for (let i = 0; i < row.length; i++) {
-    const value = row[i]
-    if (i > 0) line += '\t'
-    if (value === null || value === undefined) line += '\\N'
-    else if (typeof value === 'number') line += String(value)
-    else
-      line += value.replace(/[\\\t\n\r]/g, (c) =>
-        c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
-      )
-  }
-  return `${line}\n`
 }

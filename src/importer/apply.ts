@@ -3,6 +3,7 @@
 // (CONTRACT 6) of every workspace that changed.
 
 import { sql } from 'kysely'
+import { encodeRows } from '../db/bulk-rows.js'
 import type { WriteSession } from '../db/write-session.js'
 import { insertProgressItems } from '../render/progress-items.js'
 import { mergedColumns, type RecordType, STAGING } from './staging.js'
@@ -211,7 +212,7 @@ export async function deriveStatistics(session: WriteSession): Promise<void> {
   await session.insertMany(
     'workspace_statistics',
     ['workspace_id', 'active_employees', 'covered_employees', 'average_courses_completed'],
-    values,
+    encodeRows(session.dialect, values),
   )
 }
 

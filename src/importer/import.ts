@@ -3,9 +3,10 @@
 // one transaction, or nothing when any error was found.
 
 import { sql } from 'kysely'
+import type { EncodedRows } from '../db/bulk-rows.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import type { DialectName } from '../db/dialect.js'
-import { type Value, type WriteSession, withWriteSession } from '../db/write-session.js'
+import { type WriteSession, withWriteSession } from '../db/write-session.js'
 import {
   bumpGeneration,
   changedFilters,
@@ -20,8 +21,7 @@ import {
   zeroCounts,
 } from './apply.js'
 import { findProblems, resolveWorkspaces } from './checks.js'
-import { InputError, readLines } from './lines.js'
-import { parseRecord } from './records.js'
+import { withRecordParser } from './record-parser.js'
 import { renderStale } from './render-stale.js'
 import { type RecordType, STAGING, stagingColumns } from './staging.js'
 
@@ -77,7 +77,6 @@ export class ImportRejected extends Error {
 }
 
 const INTEGER_COLUMNS = new Set(['line', 'karma_score', 'duration'])
-const FLUSH_ROWS = 1000
 const MAX_PENDING_FLUSHES = 4
 const PROGRESS_EVERY = 25000
 
@@ -120,6 +119,14 @@ async function indexStaging(session: WriteSession): Promise<void> {
     )
   }
   await session.exec(sql.raw('create index stg_employee_manager on stg_employee (manager_id)'))
+  // The merge then reads records in the order they are written, instead of sorting whole records.
+  for (const type of TYPES) {
+    const spec = STAGING[type]
+    if (spec.writeOrder)
+      await session.exec(
+        sql.raw(`create index ${spec.staging}_order on ${spec.staging} (${spec.writeOrder})`),
+      )
+  }
   if (session.dialect === 'postgres') {
     // Temporary tables are never analyzed automatically; without statistics the planner guesses badly.
     for (const type of TYPES) await session.exec(sql.raw(`analyze ${STAGING[type].staging}`))
@@ -161,84 +168,52 @@ export async function importSources(
     const offsets: { name: string; offset: number }[] = []
     const errors: ImportError[] = []
     const records = zeroCounts()
-    const batches = new Map<RecordType, Value[][]>()
     let truncated = false
     let offset = 0
 
-    // Batches are written while the next lines are parsed (PostgreSQL ingests in its own process);
-    // at most MAX_PENDING_FLUSHES are outstanding, so memory stays bounded.
+    // Batches are written while the worker parses the next lines (and PostgreSQL ingests in its own
+    // process). Writes go one after another on the one connection; at most MAX_PENDING_FLUSHES
+    // wait, so memory stays bounded.
     const pending: Promise<void>[] = []
-    const flush = async (type: RecordType) => {
-      const rows = batches.get(type)
-      if (!rows || rows.length === 0) return
-      batches.set(type, [])
-      const written = session.insertMany(STAGING[type].staging, ['line', ...STAGING[type].columns], rows)
+    let writes: Promise<void> = Promise.resolve()
+    const write = async (type: RecordType, rows: EncodedRows) => {
+      const spec = STAGING[type]
+      writes = writes.then(() => session.insertMany(spec.staging, ['line', ...spec.columns], rows))
       // Awaited below; until then a failure must not count as unhandled.
-      written.catch(() => {})
-      pending.push(written)
+      writes.catch(() => {})
+      pending.push(writes)
       if (pending.length >= MAX_PENDING_FLUSHES) await pending.shift()
     }
 
-    reading: for (const source of sources) {
-      offsets.push({ name: source.name, offset })
-      let last = 0
-      try {
-        for await (const line of readLines(source.read())) {
-          last = line.number
-          if (line.number % PROGRESS_EVERY === 0)
-            progress({ phase: 'reading', source: source.name, lines: line.number })
-          let problems: string[]
-          if ('error' in line) {
-            problems = [line.error]
-          } else {
-            let value: unknown
-            try {
-              value = JSON.parse(line.text)
-            } catch (error) {
-              errors.push({
-                source: source.name,
-                line: line.number,
-                message: `not valid JSON (${(error as Error).message})`,
-              })
-              if (errors.length >= MAX_REPORTED_ERRORS) {
-                truncated = true
-                break reading
-              }
-              continue
-            }
-            const parsed = parseRecord(value)
-            if ('type' in parsed) {
-              records[parsed.type]++
-              // Once the file is known to be refused, staging more rows is wasted work.
-              if (errors.length > 0) continue
-              let batch = batches.get(parsed.type)
-              if (!batch) {
-                batch = []
-                batches.set(parsed.type, batch)
-              }
-              batch.push([offset + line.number, ...parsed.row])
-              if (batch.length >= FLUSH_ROWS) await flush(parsed.type)
-              continue
-            }
-            problems = parsed.errors
-          }
-          for (const message of problems) {
-            errors.push({ source: source.name, line: line.number, message })
-          }
-          if (errors.length >= MAX_REPORTED_ERRORS) {
+    await withRecordParser(async (parser) => {
+      parser.begin(session.dialect, MAX_REPORTED_ERRORS)
+      for (const source of sources) {
+        offsets.push({ name: source.name, offset })
+        let shown = 0
+        const read = await parser.read(source.read(), offset, {
+          rows: write,
+          problem: (line, message) => {
+            errors.push({ source: source.name, line, message })
+            if (errors.length < MAX_REPORTED_ERRORS) return true
             truncated = true
-            break reading
-          }
+            return false
+          },
+          progress: (lines) => {
+            if (lines - shown < PROGRESS_EVERY) return
+            shown = lines
+            progress({ phase: 'reading', source: source.name, lines })
+          },
+        })
+        for (const [type, count] of Object.entries(read.records)) records[type as RecordType] += count
+        if (read.inputError) {
+          errors.push({ source: source.name, line: read.lines + 1, message: read.inputError.message })
+          break
         }
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error
-        errors.push({ source: source.name, line: last + 1, message: error.message })
-        break
+        if (truncated) break
+        progress({ phase: 'reading', source: source.name, lines: read.lines })
+        offset += read.lines
       }
-      progress({ phase: 'reading', source: source.name, lines: last })
-      offset += last
-    }
-    for (const type of TYPES) await flush(type)
+    })
     await Promise.all(pending.splice(0))
     if (errors.length > 0) throw new ImportRejected(errors.slice(0, MAX_REPORTED_ERRORS), truncated)
 

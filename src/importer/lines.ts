@@ -11,7 +11,7 @@ export const MAX_LINE_BYTES = 1024 * 1024
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
-async function* decompressed(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+export async function* decompressed(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   const iterator = input[Symbol.asyncIterator]()
   const first = await iterator.next()
   if (first.done) return
@@ -41,26 +41,62 @@ async function* decompressed(input: AsyncIterable<Buffer>): AsyncGenerator<Buffe
 /** An input that cannot be read to the end (damaged gzip, unreadable file). */
 export class InputError extends Error {}
 
-/** Yields each non-blank line of `input` with its 1-based number. */
-export async function* readLines(
-  input: AsyncIterable<Buffer>,
-  maxLineBytes = MAX_LINE_BYTES,
-): AsyncGenerator<Line> {
-  let pending: Buffer[] = []
-  let pendingBytes = 0
-  let overlong = false
-  let number = 0
-  const finish = (last: Buffer): Line | null => {
-    number++
-    if (overlong) {
-      overlong = false
-      pending = []
-      pendingBytes = 0
-      return { number, error: `line is longer than ${maxLineBytes} bytes` }
+/**
+ * Cuts a byte stream into lines as chunks arrive (push), holding at most one partial line, and
+ * never more than `maxLineBytes` of it. Numbers count every line, blank ones included.
+ */
+export class LineSplitter {
+  private pending: Buffer[] = []
+  private pendingBytes = 0
+  private overlong = false
+  private number = 0
+
+  constructor(private readonly maxLineBytes = MAX_LINE_BYTES) {}
+
+  /** The non-blank lines `chunk` completes. */
+  push(chunk: Uint8Array): Line[] {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    const lines: Line[] = []
+    let start = 0
+    for (;;) {
+      const newline = bytes.indexOf(0x0a, start)
+      if (newline === -1) break
+      const line = this.finish(bytes.subarray(start, newline))
+      if (line) lines.push(line)
+      start = newline + 1
     }
-    const bytes = pending.length === 0 ? last : Buffer.concat([...pending, last])
-    pending = []
-    pendingBytes = 0
+    const tail = bytes.subarray(start)
+    if (tail.length > 0 && !this.overlong) {
+      // Copied: the chunk's memory goes back to be filled again (record-parser.ts).
+      this.pending.push(Buffer.from(tail))
+      this.pendingBytes += tail.length
+      if (this.pendingBytes > this.maxLineBytes) {
+        this.overlong = true
+        this.pending = []
+        this.pendingBytes = 0
+      }
+    }
+    return lines
+  }
+
+  /** The last line, when the input does not end with a newline. */
+  end(): Line[] {
+    if (this.pendingBytes === 0 && !this.overlong) return []
+    const line = this.finish(Buffer.alloc(0))
+    return line ? [line] : []
+  }
+
+  private finish(last: Buffer): Line | null {
+    const number = ++this.number
+    if (this.overlong) {
+      this.overlong = false
+      this.pending = []
+      this.pendingBytes = 0
+      return { number, error: `line is longer than ${this.maxLineBytes} bytes` }
+    }
+    const bytes = this.pending.length === 0 ? last : Buffer.concat([...this.pending, last])
+    this.pending = []
+    this.pendingBytes = 0
     let end = bytes.length
     if (end > 0 && bytes[end - 1] === 0x0d) end--
     let text: string
@@ -70,29 +106,5 @@ export async function* readLines(
       return { number, error: 'line is not valid UTF-8' }
     }
     return text.trim() === '' ? null : { number, text }
-  }
-  for await (const chunk of decompressed(input)) {
-    let start = 0
-    for (;;) {
-      const newline = chunk.indexOf(0x0a, start)
-      if (newline === -1) break
-      const line = finish(chunk.subarray(start, newline))
-      if (line) yield line
-      start = newline + 1
-    }
-    const tail = chunk.subarray(start)
-    if (tail.length > 0 && !overlong) {
-      pending.push(tail)
-      pendingBytes += tail.length
-      if (pendingBytes > maxLineBytes) {
-        overlong = true
-        pending = []
-        pendingBytes = 0
-      }
-    }
-  }
-  if (pendingBytes > 0 || overlong) {
-    const line = finish(Buffer.alloc(0))
-    if (line) yield line
   }
 }

@@ -2,6 +2,7 @@
 // line number), so that references, duplicates and changes are checked with set-based SQL against
 // the whole file and the database, with memory that stays flat whatever the file size.
 
+import type { Value } from '../db/bulk-rows.js'
 import type { Database } from '../db/tables.js'
 
 export type RecordType =
@@ -14,8 +15,7 @@ export type RecordType =
   | 'breach'
   | 'compromised_employee'
 
-export type StagingValue = string | number | null
-export type StagingRow = StagingValue[]
+export type StagingRow = Value[]
 
 export interface StagingSpec {
   /** Temporary table holding this type's records. */

@@ -1,10 +1,12 @@
 // The command line (CONTRACT 13): exit codes, one-line failures, output formats.
 
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { runCli } from '../helpers/cli.js'
 import { employee, ndjson, smallDataset } from '../helpers/records.js'
@@ -45,6 +47,21 @@ describe('awareness CLI', () => {
       result.stdout,
       /^imported 12 records \(organization 1, workspace 1, employee 2, .*\) in [\d.]+ s: 12 written, 0 deleted\n$/,
     )
+  })
+
+  // The built program, not the sources: from the sources (through tsx) the import's worker thread
+  // starts another way. `npm ci` builds it.
+  const built = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
+  test('the built import runs in a process started with flags a worker thread refuses (--input-type=module -e)', {
+    skip: existsSync(built) ? false : 'dist/ is not built (npm run build)',
+  }, () => {
+    const file = join(dir, 'flags.ndjson')
+    writeFileSync(file, ndjson(d.all))
+    const args = ['node', 'awareness', 'import', file, '--database', join(dir, 'flags.db')]
+    const code = `const { main } = await import(${JSON.stringify(pathToFileURL(built).href)}); process.exitCode = await main(${JSON.stringify(args)})`
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' })
+    assert.equal(result.status, 0, result.stderr)
+    assert.match(result.stdout, /12 written/)
   })
 
   test('import reads standard input with -', async () => {

@@ -7,7 +7,7 @@ import { after, beforeEach, describe, test } from 'node:test'
 import { gzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { Compile } from 'typebox/compile'
-import { ImportRejected, importSources } from '../../src/importer/import.js'
+import { type ImportProgress, ImportRejected, importSources } from '../../src/importer/import.js'
 import { Breach, CompromisedEmployee, Course, Employee } from '../../src/schemas/resources.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
 import * as oracle from '../helpers/oracle.js'
@@ -166,6 +166,32 @@ for (const { dialect, skip } of DIALECTS) {
       ])
       assert.equal(summary.written.employee, 1)
       assert.equal(summary.written.course_progress, 1)
+    })
+
+    test('a long file is streamed with progress while it is read: every record staged, phases in order', async () => {
+      const d = smallDataset()
+      const wsId = d.ws.id as string
+      // Over 25,000 lines in 777-byte chunks: far more than the reader keeps in flight at once.
+      const records = [...d.all, ...Array.from({ length: 30_000 }, () => employee(wsId))]
+      const events: ImportProgress[] = []
+      const summary = await importSources(db.handle, [source(records, 'long.ndjson')], {
+        onProgress: (p) => events.push(p),
+      })
+      assert.equal(summary.records.employee, 30_002)
+      assert.equal(await count(db.handle, 'employees'), 30_002)
+      const reading = events.filter((e) => e.phase === 'reading')
+      assert.ok(reading.length >= 2, 'progress is reported before the end of the file')
+      assert.ok(
+        reading.every(
+          (e, i) => e.source === 'long.ndjson' && (i === 0 || e.lines > (reading[i - 1]?.lines ?? 0)),
+        ),
+      )
+      assert.ok((reading[0]?.lines ?? 0) < records.length)
+      assert.equal(reading.at(-1)?.lines, records.length)
+      assert.deepEqual(
+        events.slice(reading.length).map((e) => e.phase),
+        ['checking', 'writing'],
+      )
     })
 
     test('gzip input is read transparently', async () => {

@@ -1,0 +1,113 @@
+// The import's reading runs here, on a thread of its own: cutting lines, JSON.parse, validating and
+// rendering every record is most of an import's JavaScript, and on this thread it overlaps with the
+// writes (and the database's own work) on the main one. The main thread sends the bytes of each
+// source; this thread answers with staging rows, encoded for the database, and the problems found.
+
+import { parentPort } from 'node:worker_threads'
+import { type EncodedRows, encodeRows } from '../db/bulk-rows.js'
+import type { DialectName } from '../db/dialect.js'
+import { type Line, LineSplitter } from './lines.js'
+import { parseRecord } from './records.js'
+import type { RecordType, StagingRow } from './staging.js'
+
+export type ToWorker =
+  /** A new import: problems are counted from zero, and stop at `maxProblems`. */
+  | { kind: 'import'; dialect: DialectName; maxProblems: number }
+  /** A new source; its staging rows carry line numbers shifted by `offset`. */
+  | { kind: 'begin'; offset: number }
+  /** The next `length` bytes, in a buffer that goes back with `consumed`. */
+  | { kind: 'chunk'; buffer: ArrayBuffer; length: number }
+  /** The source is over; `broken` when its bytes stopped short, so the last partial line is dropped. */
+  | { kind: 'end'; broken: boolean }
+
+export type FromWorker =
+  | { kind: 'rows'; type: RecordType; rows: EncodedRows }
+  | { kind: 'problem'; line: number; message: string }
+  /** A chunk is done, its buffer handed back; `lines` is the number of the last line read so far. */
+  | { kind: 'consumed'; lines: number; buffer: ArrayBuffer }
+  /** The source is done: the number of its last non-blank line, and its records per type. */
+  | { kind: 'ended'; lines: number; records: Partial<Record<RecordType, number>> }
+
+const BATCH_ROWS = 1000
+
+let dialect: DialectName = 'sqlite'
+let problemsLeft = 0
+let refused = false
+let offset = 0
+let last = 0
+let splitter = new LineSplitter()
+let records: Partial<Record<RecordType, number>> = {}
+const batches = new Map<RecordType, StagingRow[]>()
+
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer)
+
+function flush(type: RecordType): void {
+  const rows = batches.get(type)
+  if (!rows || rows.length === 0) return
+  batches.set(type, [])
+  post({ kind: 'rows', type, rows: encodeRows(dialect, rows) })
+}
+
+function problem(line: number, message: string): void {
+  if (problemsLeft <= 0) return
+  problemsLeft--
+  refused = true
+  post({ kind: 'problem', line, message })
+}
+
+function read(line: Line): void {
+  // Past the error limit the import is refused and nothing more is reported: stop working.
+  if (problemsLeft <= 0) return
+  last = line.number
+  if ('error' in line) {
+    problem(line.number, line.error)
+    return
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(line.text)
+  } catch (error) {
+    problem(line.number, `not valid JSON (${(error as Error).message})`)
+    return
+  }
+  const parsed = parseRecord(value)
+  if (!('type' in parsed)) {
+    for (const message of parsed.errors) problem(line.number, message)
+    return
+  }
+  records[parsed.type] = (records[parsed.type] ?? 0) + 1
+  // Once the file is known to be refused, staging more rows is wasted work.
+  if (refused) return
+  let batch = batches.get(parsed.type)
+  if (!batch) {
+    batch = []
+    batches.set(parsed.type, batch)
+  }
+  batch.push([offset + line.number, ...parsed.row])
+  if (batch.length >= BATCH_ROWS) flush(parsed.type)
+}
+
+parentPort?.on('message', (message: ToWorker) => {
+  switch (message.kind) {
+    case 'import':
+      dialect = message.dialect
+      problemsLeft = message.maxProblems
+      refused = false
+      return
+    case 'begin':
+      offset = message.offset
+      last = 0
+      splitter = new LineSplitter()
+      records = {}
+      return
+    case 'chunk':
+      for (const line of splitter.push(new Uint8Array(message.buffer, 0, message.length))) read(line)
+      post({ kind: 'consumed', lines: last, buffer: message.buffer }, [message.buffer])
+      return
+    case 'end':
+      if (!message.broken) for (const line of splitter.end()) read(line)
+      for (const type of batches.keys()) flush(type)
+      post({ kind: 'ended', lines: last, records })
+      return
+  }
+})
