@@ -1,10 +1,26 @@
 // Brings the schema up to date. Safe when several processes start at once: Kysely's migrator takes
-// an advisory lock on PostgreSQL, and on SQLite a process that finds the file locked waits and retries.
+// an advisory lock on PostgreSQL; on SQLite every run of migrations is one `begin immediate`
+// transaction, so one process holds the write lock while it migrates and the others wait for it.
 
-import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
+import type SQLite from 'better-sqlite3'
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  SqliteAdapter,
+  SqliteDriver,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+} from 'kysely'
 import type { DatabaseHandle } from './connection.js'
 import { initialSchema } from './migrations/0001_initial.js'
 import { employeeProgress } from './migrations/0002_employee_progress.js'
+import type { Database } from './tables.js'
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -28,7 +44,8 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
     handle.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
       : undefined
-  const migrator = new Migrator({ db: handle.db, provider: provider(handle), migrationTableSchema })
+  const db = handle.sqlite ? transactionalSqlite(handle.sqlite) : handle.db
+  const migrator = new Migrator({ db, provider: provider(handle), migrationTableSchema })
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest()
     if (!error) {
@@ -39,16 +56,45 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
   }
 }
 
+/**
+ * Kysely's SQLite adapter runs migrations outside a transaction and takes no lock. Two processes
+ * migrating one new file could then interleave: one failing half way (busy) left tables behind with
+ * no record of its migration, and every later start failed on "table already exists" (seen in CI).
+ * SQLite's DDL is transactional; this Kysely, over the same connection and used only to migrate,
+ * runs them in a transaction that takes the write lock when it begins.
+ */
+function transactionalSqlite(database: SQLite.Database): Kysely<Database> {
+  class ImmediateDriver extends SqliteDriver {
+    override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+    }
+    // The connection belongs to the handle; closing it is the handle's business.
+    override async destroy(): Promise<void> {}
+  }
+  class TransactionalAdapter extends SqliteAdapter {
+    override get supportsTransactionalDdl(): boolean {
+      return true
+    }
+  }
+  const dialect: Dialect = {
+    createAdapter: () => new TransactionalAdapter(),
+    createDriver: () => new ImmediateDriver({ database }),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  }
+  return new Kysely<Database>({ dialect })
+}
+
 function isLockContention(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string }
-  // SQLite: the file is locked by another migrating process, or another process migrated after this
-  // one read the applied migrations (its transaction rolled back; a retry sees the other's work).
+  // SQLite: the file stayed locked by another migrating process past the busy timeout, or two
+  // processes created the migration tables or inserted the migrator's lock row at the same moment
+  // (outside the transaction; a retry sees the other's work).
   // PostgreSQL: two processes created the migration tables at the same moment.
   return (
     code === 'SQLITE_BUSY' ||
     code === 'SQLITE_BUSY_SNAPSHOT' ||
     code === 'SQLITE_LOCKED' ||
-    // Two processes inserting the migrator's lock row at once.
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
     code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     (code === 'SQLITE_ERROR' && / already exists$/.test(message ?? '')) ||

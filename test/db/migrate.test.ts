@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { sql } from 'kysely'
 import pg from 'pg'
+import { openDatabase } from '../../src/db/connection.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { importSources } from '../../src/importer/import.js'
 import { runCli } from '../helpers/cli.js'
@@ -16,7 +17,7 @@ import { smallDataset, source } from '../helpers/records.js'
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`concurrent migrations (${dialect})`, { skip }, () => {
-    test('three processes migrating one empty database at once all succeed', async () => {
+    test('eight processes migrating one empty database at once all succeed, and apply each migration once', async () => {
       let url: string
       let cleanup: () => Promise<void>
       if (dialect === 'sqlite') {
@@ -41,10 +42,26 @@ for (const { dialect, skip } of DIALECTS) {
         }
       }
       try {
-        const results = await Promise.all([1, 2, 3].map(() => runCli(['migrate', '--database', url])))
+        const results = await Promise.all(
+          Array.from({ length: 8 }, (_, i) => i).map(() => runCli(['migrate', '--database', url])),
+        )
         for (const r of results) assert.equal(r.code, 0, r.stderr)
         const again = await runCli(['migrate', '--database', url])
         assert.equal(again.code, 0)
+        // Before migrations ran in one transaction on SQLite, a process that failed half way left
+        // tables behind without their migration's row, and every later start failed.
+        const handle = openDatabase(url)
+        try {
+          const names = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+            handle.db,
+          )
+          assert.deepEqual(
+            names.rows.map((r) => r.name),
+            ['0001_initial', '0002_employee_progress'],
+          )
+        } finally {
+          await handle.close()
+        }
       } finally {
         await cleanup()
       }
