@@ -170,19 +170,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   app.decorate('inFlight', 0)
   app.decorate('shuttingDown', false)
-  app.addHook('onRequest', async () => {
+  // Hooks whose work is synchronous take Fastify's callback form: an async hook costs a promise
+  // and a turn of the microtask queue on every request.
+  app.addHook('onRequest', (_request, _reply, done) => {
     app.inFlight++
+    done()
   })
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     app.inFlight--
+    done()
   })
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.shuttingDown) reply.header('connection', 'close')
+    done(null, payload)
   })
   await app.register(responses)
   await app.register(authentication)
   await app.register(conditional)
   await app.register(observability)
+  // GET and HEAD take no body, so nothing is ever decompressed: without this, the plugin adds a
+  // request-decompression hook to every route (runs before the plugin's own onRoute hook).
+  app.addHook('onRoute', (route) => {
+    ;(route as { decompress?: false }).decompress = false
+  })
   // After conditional: its 304 decision sees the body before compression does.
   await app.register(compress, {
     global: true,

@@ -52,12 +52,14 @@ export const authentication = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('key', null as never)
     app.decorateRequest('rateLimitHeaders', null as never)
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.rateLimitHeaders = {}
+      done()
     })
     app.addHook('onRequest', authenticate)
-    app.addHook('onSend', async (request, reply) => {
-      for (const [name, value] of Object.entries(request.rateLimitHeaders)) reply.header(name, value)
+    app.addHook('onSend', (request, reply, payload, done) => {
+      for (const name in request.rateLimitHeaders) reply.header(name, request.rateLimitHeaders[name])
+      done(null, payload)
     })
   },
   { name: 'authentication' },

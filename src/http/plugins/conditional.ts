@@ -38,7 +38,7 @@ async function beforeHandler(request: FastifyRequest, reply: FastifyReply) {
   if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send()
 }
 
-async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+function bodyTag(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (reply.statusCode !== 200) {
     if (reply.statusCode !== 304) reply.removeHeader('etag')
     return payload
@@ -51,6 +51,16 @@ async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unk
     return ''
   }
   return payload
+}
+
+// Callback form: the work is synchronous, and an async hook costs a promise per request.
+function onSend(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: Error | null, payload: unknown) => void,
+) {
+  done(null, bodyTag(request, reply, payload))
 }
 
 export const conditional = fp(

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 
 export const observability = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched'
       const status = reply.statusCode
       const seconds = reply.elapsedTime / 1000
@@ -23,6 +23,7 @@ export const observability = fp(
         },
         'request',
       )
+      done()
     })
   },
   { name: 'observability' },

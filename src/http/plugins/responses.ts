@@ -60,8 +60,9 @@ function toApiError(error: FastifyError): ApiError {
 
 export const responses = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
       reply.headers(commonHeaders(request.id))
+      done()
     })
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
