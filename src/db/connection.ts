@@ -52,7 +52,11 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('page_size = 16384')
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')
-  sqlite.pragma('cache_size = -65536')
+  // 16 MiB of page cache. Reads of a large file are served from the OS page cache anyway (a deep
+  // employees page: 58 µs with 64 MiB, 55 µs with 16), and SQLite lets each sort of an import use
+  // as much memory as the page cache (100k-employee import: 19.7 s either way, peak RSS 359 MiB
+  // with 64 MiB, 299 MiB with 16).
+  sqlite.pragma('cache_size = -16384')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return {
     db,
