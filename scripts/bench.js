@@ -69,8 +69,11 @@ function startProcess(command, argv, env) {
   return child
 }
 
-async function waitFor(url) {
+/** Waits until `url` answers; when `child` is given, fails at once if it exits, with what it printed. */
+async function waitFor(url, child) {
   for (let i = 0; i < 600; i++) {
+    if (child && child.exitCode !== null)
+      throw new Error(`${url}: the process exited (${child.exitCode}): ${child.errText()}`)
     const ok = await fetch(url).then(
       (r) => r.ok,
       () => false,
@@ -78,7 +81,7 @@ async function waitFor(url) {
     if (ok) return
     await sleep(100)
   }
-  throw new Error(`${url} did not come up`)
+  throw new Error(`${url} did not come up${child ? `: ${child.errText()}` : ''}`)
 }
 
 function peakRssMiB(pid) {
@@ -145,7 +148,7 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
   })
   const base = `http://127.0.0.1:${port}`
   try {
-    await waitFor(`${base}/healthz`)
+    await waitFor(`${base}/healthz`, server)
     const employeesPath = `/v1/employees?workspace_id=${workspaceId}`
     const progressPath = `/v1/courses/employees_progress?workspace_id=${workspaceId}`
     const emp = await walkPages(base, employeesPath, key, 50, 2000)

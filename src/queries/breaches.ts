@@ -4,7 +4,40 @@ import type { Database } from '../db/tables.js'
 import type { BreachStatus } from '../domain/values.js'
 import type { Page, Position } from '../http/paging.js'
 import type { WorkspaceGrant } from './access.js'
-import { readPage } from './keyset.js'
+import { type ListDefinition, readPage } from './keyset.js'
+
+const BREACHES: ListDefinition<{ workspaceId: string; status: BreachStatus[] | undefined }> = {
+  name: 'breaches',
+  rows: (db, v) =>
+    db
+      .selectFrom('breaches as b')
+      .select([sql<string>`b.json`.as('json'), 'b.last_breached_at as sort_at', 'b.id as sort_id'])
+      .where('b.workspace_id', '=', v.workspaceId)
+      .$if(v.status !== undefined, (q) => q.where('b.status', 'in', v.status as string[])),
+  at: 'b.last_breached_at',
+  id: 'b.id',
+}
+
+const COMPROMISED: ListDefinition<{ workspaceId: string; breachId: string } & CompromisedFilters> = {
+  name: 'compromised',
+  rows: (db, v) =>
+    db
+      .selectFrom('compromised_employees as c')
+      .innerJoin('employees as e', 'e.id', 'c.employee_id')
+      .select([
+        sql<string>`'{"employee":' || e.ref_json || c.json_tail`.as('json'),
+        'c.compromised_at as sort_at',
+        'c.employee_id as sort_id',
+      ])
+      .where('c.workspace_id', '=', v.workspaceId)
+      .where('c.breach_id', '=', v.breachId)
+      .$if(v.warned !== undefined, (q) => q.where('c.warned_at', v.warned ? 'is not' : 'is', null))
+      .$if(v.acknowledged !== undefined, (q) =>
+        q.where('c.acknowledged_at', v.acknowledged ? 'is not' : 'is', null),
+      ),
+  at: 'c.compromised_at',
+  id: 'c.employee_id',
+}
 
 /** A page of the breaches affecting a workspace, most recent first (last_breached_at desc, id desc). */
 export async function listBreaches(
@@ -14,20 +47,7 @@ export async function listBreaches(
   position: Position | null,
   limit: number,
 ): Promise<Page> {
-  return readPage(
-    db,
-    {
-      rows: db
-        .selectFrom('breaches as b')
-        .select([sql<string>`b.json`.as('json'), 'b.last_breached_at as sort_at', 'b.id as sort_id'])
-        .where('b.workspace_id', '=', grant.workspaceId)
-        .$if(status !== undefined, (q) => q.where('b.status', 'in', status as string[])),
-      at: 'b.last_breached_at',
-      id: 'b.id',
-    },
-    position,
-    limit,
-  )
+  return readPage(db, BREACHES, { workspaceId: grant.workspaceId, status }, position, limit)
 }
 
 export async function breachAffects(
@@ -58,28 +78,11 @@ export async function listCompromisedEmployees(
   position: Position | null,
   limit: number,
 ): Promise<Page> {
+  const { warned, acknowledged } = filters
   return readPage(
     db,
-    {
-      rows: db
-        .selectFrom('compromised_employees as c')
-        .innerJoin('employees as e', 'e.id', 'c.employee_id')
-        .select([
-          sql<string>`'{"employee":' || e.ref_json || c.json_tail`.as('json'),
-          'c.compromised_at as sort_at',
-          'c.employee_id as sort_id',
-        ])
-        .where('c.workspace_id', '=', grant.workspaceId)
-        .where('c.breach_id', '=', breachId)
-        .$if(filters.warned !== undefined, (q) =>
-          q.where('c.warned_at', filters.warned ? 'is not' : 'is', null),
-        )
-        .$if(filters.acknowledged !== undefined, (q) =>
-          q.where('c.acknowledged_at', filters.acknowledged ? 'is not' : 'is', null),
-        ),
-      at: 'c.compromised_at',
-      id: 'c.employee_id',
-    },
+    COMPROMISED,
+    { workspaceId: grant.workspaceId, breachId, warned, acknowledged },
     position,
     limit,
   )

@@ -2,7 +2,31 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables.js'
 import type { Page, Position } from '../http/paging.js'
 import type { WorkspaceGrant } from './access.js'
-import { readPage } from './keyset.js'
+import { type ListDefinition, readPage } from './keyset.js'
+
+type WorkspaceValues = { workspaceId: string }
+
+const COURSES: ListDefinition<WorkspaceValues> = {
+  name: 'courses',
+  rows: (db, v) =>
+    db
+      .selectFrom('courses as c')
+      .select(['c.json', 'c.created_at as sort_at', 'c.id as sort_id'])
+      .where('c.workspace_id', '=', v.workspaceId),
+  at: 'c.created_at',
+  id: 'c.id',
+}
+
+const PROGRESS: ListDefinition<WorkspaceValues> = {
+  name: 'progress',
+  rows: (db, v) =>
+    db
+      .selectFrom('employee_progress as p')
+      .select(['p.json', 'p.created_at as sort_at', 'p.employee_id as sort_id'])
+      .where('p.workspace_id', '=', v.workspaceId),
+  at: 'p.created_at',
+  id: 'p.employee_id',
+}
 
 /** A page of a workspace's courses, newest first (created_at desc, id desc). */
 export async function listCourses(
@@ -11,19 +35,7 @@ export async function listCourses(
   position: Position | null,
   limit: number,
 ): Promise<Page> {
-  return readPage(
-    db,
-    {
-      rows: db
-        .selectFrom('courses as c')
-        .select(['c.json', 'c.created_at as sort_at', 'c.id as sort_id'])
-        .where('c.workspace_id', '=', grant.workspaceId),
-      at: 'c.created_at',
-      id: 'c.id',
-    },
-    position,
-    limit,
-  )
+  return readPage(db, COURSES, { workspaceId: grant.workspaceId }, position, limit)
 }
 
 /**
@@ -36,17 +48,5 @@ export async function listProgress(
   position: Position | null,
   limit: number,
 ): Promise<Page> {
-  return readPage(
-    db,
-    {
-      rows: db
-        .selectFrom('employee_progress as p')
-        .select(['p.json', 'p.created_at as sort_at', 'p.employee_id as sort_id'])
-        .where('p.workspace_id', '=', grant.workspaceId),
-      at: 'p.created_at',
-      id: 'p.employee_id',
-    },
-    position,
-    limit,
-  )
+  return readPage(db, PROGRESS, { workspaceId: grant.workspaceId }, position, limit)
 }

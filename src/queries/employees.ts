@@ -4,7 +4,7 @@ import type { Database } from '../db/tables.js'
 import type { EmployeeStatus } from '../domain/values.js'
 import type { Page, Position } from '../http/paging.js'
 import type { KeyScope, WorkspaceGrant } from './access.js'
-import { readPage } from './keyset.js'
+import { type ListDefinition, readPage } from './keyset.js'
 
 export interface EmployeeFilters {
   status?: EmployeeStatus[] | undefined
@@ -15,6 +15,22 @@ export interface EmployeeFilters {
 // The stored JSON is complete (manager reference included) and never null once imported.
 const employeeJson = sql<string>`e.json`
 
+type EmployeeListValues = { workspaceId: string } & EmployeeFilters
+
+const EMPLOYEES: ListDefinition<EmployeeListValues> = {
+  name: 'employees',
+  rows: (db, v) =>
+    db
+      .selectFrom('employees as e')
+      .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
+      .where('e.workspace_id', '=', v.workspaceId)
+      .$if(v.status !== undefined, (q) => q.where('e.status', 'in', v.status as string[]))
+      .$if(v.karmaScoreGte !== undefined, (q) => q.where('e.karma_score', '>=', v.karmaScoreGte as number))
+      .$if(v.karmaScoreLte !== undefined, (q) => q.where('e.karma_score', '<=', v.karmaScoreLte as number)),
+  at: 'e.created_at',
+  id: 'e.id',
+}
+
 /** A page of a workspace's employees, newest first (created_at desc, id desc). */
 export async function listEmployees(
   db: Kysely<Database>,
@@ -23,23 +39,11 @@ export async function listEmployees(
   position: Position | null,
   limit: number,
 ): Promise<Page> {
+  const { status, karmaScoreGte, karmaScoreLte } = filters
   return readPage(
     db,
-    {
-      rows: db
-        .selectFrom('employees as e')
-        .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
-        .where('e.workspace_id', '=', grant.workspaceId)
-        .$if(filters.status !== undefined, (q) => q.where('e.status', 'in', filters.status as string[]))
-        .$if(filters.karmaScoreGte !== undefined, (q) =>
-          q.where('e.karma_score', '>=', filters.karmaScoreGte as number),
-        )
-        .$if(filters.karmaScoreLte !== undefined, (q) =>
-          q.where('e.karma_score', '<=', filters.karmaScoreLte as number),
-        ),
-      at: 'e.created_at',
-      id: 'e.id',
-    },
+    EMPLOYEES,
+    { workspaceId: grant.workspaceId, status, karmaScoreGte, karmaScoreLte },
     position,
     limit,
   )

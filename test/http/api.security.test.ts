@@ -59,6 +59,30 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    // The server remembers a workspace's organization once it has seen it (it never changes); only
+    // that "yes" may be remembered, never a "no", and never for another organization.
+    test('a workspace unknown at first answers once imported, and still only to its organization', async () => {
+      const org = organization()
+      const first = workspace(org.id as string)
+      await importSources(t.db.handle, [source([org, first])])
+      const key = await t.key({ organizationId: org.id as string })
+      const later = workspace(org.id as string)
+      const staff = employee(later.id as string)
+      const path = `/v1/employees?workspace_id=${later.id}`
+      assert.equal((await t.request(path, { key })).status, 404)
+      await importSources(t.db.handle, [source([later, staff])])
+      const seen = await t.request(path, { key })
+      assert.equal(seen.status, 200)
+      assert.deepEqual(
+        seen.json.data.map((e: { id: string }) => e.id),
+        [staff.id],
+      )
+      const foreign = await t.request(path, { key: keyB })
+      const unknown = await t.request(`/v1/employees?workspace_id=${randomUUID()}`, { key: keyB })
+      assert.equal(foreign.status, 404)
+      assert.deepEqual(comparable(foreign), comparable(unknown))
+    })
+
     test("another organization's employee answers like an unknown one", async () => {
       const foreign = await t.request(`/v1/employees/${d.foreignEmployee.id}`, { key: keyA })
       const unknown = await t.request(`/v1/employees/${randomUUID()}`, { key: keyA })

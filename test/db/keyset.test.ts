@@ -1,0 +1,159 @@
+// A list's compiled SQL is kept per shape and reused with each request's own values (queries/keyset.ts):
+// the values must never leak from one request into another, and a builder that uses a value other
+// than as a parameter must be refused before it can serve a wrong page.
+
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { sql } from 'kysely'
+import { importSources } from '../../src/importer/import.js'
+import { type ListDefinition, readPage } from '../../src/queries/keyset.js'
+import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
+import { employee, organization, source, workspace } from '../helpers/records.js'
+
+type Values = {
+  workspaceId: string
+  status: string[] | undefined
+  minKarma: number | undefined
+  newest: boolean
+}
+
+let lists = 0
+/** A list over employees with every kind of value: a scalar, a list, an optional number, a boolean. */
+function employeesList(name = `test-${++lists}`): ListDefinition<Values> {
+  return {
+    name,
+    rows: (db, v) =>
+      db
+        .selectFrom('employees as e')
+        .select(['e.id as json', 'e.created_at as sort_at', 'e.id as sort_id'])
+        .where('e.workspace_id', '=', v.workspaceId)
+        .$if(v.status !== undefined, (q) => q.where('e.status', 'in', v.status as string[]))
+        .$if(v.minKarma !== undefined, (q) => q.where('e.karma_score', '>=', v.minKarma as number))
+        .$if(!v.newest, (q) => q.where('e.karma_score', 'is not', null)),
+    at: 'e.created_at',
+    id: 'e.id',
+  }
+}
+
+const ids = (body: Uint8Array | string) => {
+  const text = typeof body === 'string' ? body : Buffer.from(body).toString('utf8')
+  return text === '' ? [] : text.split(',').sort()
+}
+
+for (const { dialect, skip } of DIALECTS) {
+  describe(`list shapes (${dialect})`, { skip }, () => {
+    let db: TestDatabase
+    const org = organization()
+    const [w1, w2] = [workspace(org.id as string), workspace(org.id as string)]
+    const people = {
+      w1Active: employee(w1.id as string, {
+        status: 'active',
+        karma: { score: 100, security_level: 'bad' },
+      }),
+      w1Inactive: employee(w1.id as string, {
+        status: 'deactivated',
+        karma: { score: 900, security_level: 'excellent' },
+      }),
+      w2Active: employee(w2.id as string, {
+        status: 'active',
+        karma: { score: 500, security_level: 'good' },
+      }),
+      w2Inactive: employee(w2.id as string, {
+        status: 'deactivated',
+        karma: { score: 700, security_level: 'good' },
+      }),
+    }
+    before(async () => {
+      db = await freshDatabase(dialect)
+      await importSources(db.handle, [source([org, w1, w2, ...Object.values(people)])])
+    })
+    after(() => db?.drop())
+
+    test('one shape, learnt once, answers each request with its own values', async () => {
+      const list = employeesList()
+      const page = (workspaceId: string, status: string[], minKarma: number) =>
+        readPage(db.handle.db, list, { workspaceId, status, minKarma, newest: true }, null, 10)
+      assert.deepEqual(ids((await page(w1.id as string, ['active'], 0)).body), [people.w1Active.id])
+      assert.deepEqual(ids((await page(w1.id as string, ['deactivated'], 0)).body), [people.w1Inactive.id])
+      assert.deepEqual(ids((await page(w2.id as string, ['deactivated'], 0)).body), [people.w2Inactive.id])
+      assert.deepEqual(ids((await page(w2.id as string, ['active'], 600)).body), [])
+      assert.deepEqual(ids((await page(w2.id as string, ['deactivated'], 600)).body), [people.w2Inactive.id])
+    })
+
+    test('shapes differ by list length, absent values, booleans and position, and each answers right', async () => {
+      const list = employeesList()
+      const w2Id = w2.id as string
+      const both = [people.w2Active.id, people.w2Inactive.id].sort()
+      const read = (values: Partial<Values>, position: readonly [string, string] | null = null) =>
+        readPage(
+          db.handle.db,
+          list,
+          { workspaceId: w2Id, status: undefined, minKarma: undefined, newest: true, ...values },
+          position,
+          10,
+        )
+      assert.deepEqual(ids((await read({})).body), both)
+      assert.deepEqual(ids((await read({ status: ['active', 'deactivated'] })).body), both)
+      assert.deepEqual(ids((await read({ status: ['deactivated'] })).body), [people.w2Inactive.id])
+      assert.deepEqual(ids((await read({ minKarma: 600 })).body), [people.w2Inactive.id])
+      assert.deepEqual(ids((await read({ newest: false, minKarma: 100 })).body), both)
+      // After the newest of the two, only the other remains; the same shape then takes another position.
+      const newest = [people.w2Active, people.w2Inactive].sort((a, b) =>
+        `${b.created_at}${b.id}`.localeCompare(`${a.created_at}${a.id}`),
+      )
+      const [first, second] = newest as [(typeof newest)[0], (typeof newest)[0]]
+      assert.deepEqual(ids((await read({}, [first.created_at as string, first.id as string])).body), [
+        second.id,
+      ])
+      assert.deepEqual(ids((await read({}, [second.created_at as string, second.id as string])).body), [])
+    })
+
+    test('a builder that writes a value into the SQL text is refused', async () => {
+      const list: ListDefinition<{ workspaceId: string }> = {
+        name: `test-${++lists}`,
+        rows: (db, v) =>
+          db
+            .selectFrom('employees as e')
+            .select(['e.id as json', 'e.created_at as sort_at', 'e.id as sort_id'])
+            .where(sql<boolean>`e.workspace_id = ${sql.lit(v.workspaceId)}`),
+        at: 'e.created_at',
+        id: 'e.id',
+      }
+      await assert.rejects(
+        readPage(db.handle.db, list, { workspaceId: w1.id as string }, null, 10),
+        /used outside a parameter/,
+      )
+    })
+
+    test('a builder that leaves a value unused, or alters it, is refused', async () => {
+      const unused: ListDefinition<{ workspaceId: string; other: string }> = {
+        name: `test-${++lists}`,
+        rows: (db, v) =>
+          db
+            .selectFrom('employees as e')
+            .select(['e.id as json', 'e.created_at as sort_at', 'e.id as sort_id'])
+            .where('e.workspace_id', '=', v.workspaceId),
+        at: 'e.created_at',
+        id: 'e.id',
+      }
+      await assert.rejects(
+        readPage(db.handle.db, unused, { workspaceId: w1.id as string, other: 'x' }, null, 10),
+        /value other is not used/,
+      )
+      const altered: ListDefinition<{ workspaceId: string }> = {
+        name: `test-${++lists}`,
+        rows: (db, v) =>
+          db
+            .selectFrom('employees as e')
+            .select(['e.id as json', 'e.created_at as sort_at', 'e.id as sort_id'])
+            .where('e.workspace_id', '=', v.workspaceId.toUpperCase()),
+        at: 'e.created_at',
+        id: 'e.id',
+      }
+      await assert.rejects(
+        readPage(db.handle.db, altered, { workspaceId: w1.id as string }, null, 10),
+        /altered by its builder/,
+      )
+    })
+  })
+}
