@@ -196,10 +196,13 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
     rawDeep.kill()
     rawProgress.kill()
 
-    // A full sequential walk through the typed client.
+    // A full sequential walk through the typed client, on core 1 like wrk (not the server's core).
     const walk = spawnSync(
-      nodeBin,
+      'taskset',
       [
+        '-c',
+        '1',
+        nodeBin,
         '--input-type=module',
         '-e',
         `const { AwarenessClient } = await import(${JSON.stringify(join(cwd, 'dist/client/index.js'))});

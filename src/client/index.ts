@@ -46,18 +46,37 @@ export interface PageOptions {
   cursor?: string | null
 }
 
-/** A whole list: iterate it for every item (pages are fetched as needed), or page by page. */
+/** A page whose cursor is known (its headers are in) and whose items are still to be read. */
+export interface OpeningPage<T> {
+  nextCursor: string | null
+  data(): Promise<T[]>
+}
+
+/**
+ * A whole list: iterate it for every item, or page by page. Pages are fetched in order, one at a
+ * time, and the next one is asked for as soon as this one's cursor arrives (its headers), so the
+ * server prepares it while this one's body is read and parsed. Stopping early abandons that request.
+ */
 export class List<T> implements AsyncIterable<T> {
-  constructor(private readonly fetchPage: (cursor: string | null) => Promise<Page<T>>) {}
+  constructor(
+    private readonly openPage: (cursor: string | null, signal: AbortSignal) => Promise<OpeningPage<T>>,
+  ) {}
 
   /** @example for await (const page of list.pages()) console.log(page.data.length) */
   async *pages(): AsyncGenerator<Page<T>> {
-    let cursor: string | null = null
-    do {
-      const page: Page<T> = await this.fetchPage(cursor)
-      yield page
-      cursor = page.nextCursor
-    } while (cursor !== null)
+    const abandon = new AbortController()
+    let opening: Promise<OpeningPage<T>> | null = this.openPage(null, abandon.signal)
+    try {
+      while (opening !== null) {
+        const page: OpeningPage<T> = await opening
+        opening = page.nextCursor === null ? null : this.openPage(page.nextCursor, abandon.signal)
+        // Awaited on the next turn; until then its failure must not count as unhandled.
+        opening?.catch(() => {})
+        yield { data: await page.data(), nextCursor: page.nextCursor }
+      }
+    } finally {
+      abandon.abort()
+    }
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T> {
@@ -98,11 +117,29 @@ export class AwarenessClient {
     query: Record<string, string | undefined>,
     options: PageOptions,
   ): Promise<Page<T>> {
-    const answer = await this.transport.get(path, query, {
-      'x-item-limit': options.limit === undefined ? undefined : String(options.limit),
-      'x-next-cursor': options.cursor ?? undefined,
-    })
-    return { data: (answer.body as { data: T[] }).data, nextCursor: answer.headers.get('x-next-cursor') }
+    const page = await this.openPage<T>(path, query, options)
+    return { data: await page.data(), nextCursor: page.nextCursor }
+  }
+
+  private async openPage<T>(
+    path: string,
+    query: Record<string, string | undefined>,
+    options: PageOptions,
+    signal?: AbortSignal,
+  ): Promise<OpeningPage<T>> {
+    const answer = await this.transport.open(
+      path,
+      query,
+      {
+        'x-item-limit': options.limit === undefined ? undefined : String(options.limit),
+        'x-next-cursor': options.cursor ?? undefined,
+      },
+      signal,
+    )
+    return {
+      nextCursor: answer.headers.get('x-next-cursor'),
+      data: async () => ((await answer.body()) as { data: T[] }).data,
+    }
   }
 
   private async item<T>(path: string, query: Record<string, string | undefined> = {}): Promise<T> {
@@ -111,7 +148,7 @@ export class AwarenessClient {
   }
 
   private list<T>(path: string, query: Record<string, string | undefined>, limit?: number): List<T> {
-    return new List((cursor) => this.page<T>(path, query, { limit, cursor }))
+    return new List((cursor, signal) => this.openPage<T>(path, query, { limit, cursor }, signal))
   }
 
   readonly employees = {

@@ -25,6 +25,14 @@ export interface Answer {
   body: unknown
 }
 
+/** A successful answer whose body has not been read yet. */
+export interface OpenAnswer {
+  status: number
+  headers: Headers
+  /** Reads and parses the body (once). */
+  body(): Promise<unknown>
+}
+
 const RETRIED = new Set([429, 503])
 
 function retryAfterMs(value: string | null): number | null {
@@ -55,6 +63,20 @@ export class Transport {
     query: Record<string, string | undefined>,
     headers: Record<string, string | undefined> = {},
   ): Promise<Answer> {
+    const answer = await this.open(path, query, headers)
+    return { status: answer.status, headers: answer.headers, body: await answer.body() }
+  }
+
+  /**
+   * Like get, but returns as soon as a successful answer's headers are in, before its body is read:
+   * a list can ask for its next page while this one's body is still arriving. `signal` abandons it.
+   */
+  async open(
+    path: string,
+    query: Record<string, string | undefined>,
+    headers: Record<string, string | undefined> = {},
+    signal?: AbortSignal,
+  ): Promise<OpenAnswer> {
     const url = new URL(this.options.baseUrl + path)
     for (const [name, value] of Object.entries(query))
       if (value !== undefined) url.searchParams.set(name, value)
@@ -65,9 +87,12 @@ export class Transport {
       try {
         response = await this.options.fetch(url, {
           headers: sent,
-          signal: AbortSignal.timeout(this.options.timeoutMs),
+          signal: signal
+            ? AbortSignal.any([signal, AbortSignal.timeout(this.options.timeoutMs)])
+            : AbortSignal.timeout(this.options.timeoutMs),
         })
       } catch (error) {
+        if (signal?.aborted) throw error
         const reason = (error as Error).name === 'TimeoutError' ? 'timeout' : 'network error'
         if (attempt >= this.options.maxRetries) {
           throw new AwarenessNetworkError(
@@ -78,14 +103,17 @@ export class Transport {
         await this.wait(attempt, this.backoff(attempt), reason)
         continue
       }
-      const body = await response.text()
       if (response.ok || response.status === 304) {
         return {
           status: response.status,
           headers: response.headers,
-          body: body.length > 0 ? JSON.parse(body) : null,
+          body: async () => {
+            const body = await response.text()
+            return body.length > 0 ? JSON.parse(body) : null
+          },
         }
       }
+      const body = await response.text()
       if (RETRIED.has(response.status) && attempt < this.options.maxRetries) {
         const asked = retryAfterMs(response.headers.get('retry-after'))
         if (asked === null || asked <= this.options.maxRetryDelayMs) {

@@ -12,10 +12,11 @@ describe('typed client', () => {
   let t: TestApp
   let d: ApiDataset
   let client: AwarenessClient
+  let baseUrl: string
   before(async () => {
     d = apiDataset(40)
     t = await testApp('sqlite', d.all)
-    const baseUrl = await t.listen()
+    baseUrl = await t.listen()
     client = new AwarenessClient({ baseUrl, apiKey: await t.key({ organizationId: d.orgA.id as string }) })
   })
   after(() => t?.close())
@@ -58,6 +59,58 @@ describe('typed client', () => {
       await client.employees.get(d.employeesA1[3]?.id as string),
       oracle.employeeJson(d.employeesA1[3] as never, d.all),
     )
+  })
+
+  /** A fetch that records when each page is asked for and when its body is read, and its signal. */
+  function recordingFetch(events: string[], signals: AbortSignal[]): typeof fetch {
+    let pages = 0
+    return async (input, init) => {
+      const page = ++pages
+      events.push(`ask ${page}`)
+      if (init?.signal) signals.push(init.signal)
+      const response = await fetch(input, init)
+      const text = response.text.bind(response)
+      Object.defineProperty(response, 'text', {
+        value: async () => {
+          events.push(`read ${page}`)
+          return text()
+        },
+      })
+      return response
+    }
+  }
+
+  test("a list asks for its next page as soon as a page's cursor is in, before reading its body", async () => {
+    const events: string[] = []
+    const key = await t.key({ organizationId: d.orgA.id as string })
+    const recording = new AwarenessClient({
+      baseUrl,
+      apiKey: key,
+      fetch: recordingFetch(events, []),
+    })
+    const employees = await recording.employees.list({ workspaceId: d.a1 }, { limit: 7 }).toArray()
+    assert.deepEqual(employees, oracle.employees(d.all, d.a1))
+    const pages = Math.ceil(employees.length / 7)
+    assert.ok(pages >= 3)
+    const expected = ['ask 1']
+    for (let page = 1; page < pages; page++) expected.push(`ask ${page + 1}`, `read ${page}`)
+    expected.push(`read ${pages}`)
+    assert.deepEqual(events, expected)
+  })
+
+  test('stopping a walk early abandons the page asked for ahead', async () => {
+    const events: string[] = []
+    const signals: AbortSignal[] = []
+    const key = await t.key({ organizationId: d.orgA.id as string })
+    const recording = new AwarenessClient({
+      baseUrl,
+      apiKey: key,
+      fetch: recordingFetch(events, signals),
+    })
+    for await (const _ of recording.employees.list({ workspaceId: d.a1 }, { limit: 7 })) break
+    assert.deepEqual(events.slice(0, 3), ['ask 1', 'ask 2', 'read 1'])
+    assert.equal(signals.length, 2)
+    assert.ok(signals[1]?.aborted, 'the request for page 2 is abandoned')
   })
 
   test('the page-level API hands out cursors', async () => {
