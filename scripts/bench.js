@@ -288,11 +288,16 @@ function freshPostgres(url, schema) {
 /** A copy of the project whose native module is rebuilt for another Node (its headers ship with it). */
 function projectFor(nodeBin, nodeDir, name) {
   const dir = join('/tmp', name)
+  // The build is copied afresh every run (an earlier run's copy measured an old build); the rebuilt
+  // native module is kept.
+  mkdirSync(dir, { recursive: true })
+  for (const entry of ['package.json', 'bin', 'dist', 'scripts']) {
+    rmSync(join(dir, entry), { recursive: true, force: true })
+    cpSync(join(ROOT, entry), join(dir, entry), { recursive: true })
+  }
   if (!existsSync(join(dir, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))) {
-    rmSync(dir, { recursive: true, force: true })
-    mkdirSync(dir)
-    for (const entry of ['package.json', 'bin', 'dist', 'scripts', 'node_modules'])
-      cpSync(join(ROOT, entry), join(dir, entry), { recursive: true })
+    rmSync(join(dir, 'node_modules'), { recursive: true, force: true })
+    cpSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), { recursive: true })
     // npm's own node-gyp, run by the other Node, against that Node's headers (no download).
     const npmRoot = execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim()
     execFileSync(

@@ -7,8 +7,6 @@ import { type Limits, type Page, type Position, readLimit } from './paging.js'
 import { type ParamDef, type ParameterSet, type RawQuery, throwProblems } from './params/parameters.js'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
-const DATA_START = Buffer.from('{"data":[')
-const DATA_END = Buffer.from(']}')
 
 export interface ListRequest<Q> {
   query: Q
@@ -59,15 +57,11 @@ function rawParameters(request: FastifyRequest): RawQuery {
   return raw
 }
 
-/** `{"data":[…]}` from the items' stored JSON, with x-next-cursor when more items follow. */
+/** A page's document, with x-next-cursor when more items follow. */
 export function sendPage(reply: FastifyReply, list: ListRequest<unknown>, page: Page): FastifyReply {
   if (page.next !== null)
     reply.header('x-next-cursor', reply.server.api.cursors.encode(list.binding, page.next))
-  const body =
-    typeof page.body === 'string'
-      ? `{"data":[${page.body}]}`
-      : Buffer.concat([DATA_START, page.body, DATA_END])
-  return reply.type(JSON_TYPE).send(body)
+  return reply.type(JSON_TYPE).send(page.document)
 }
 
 /** `{"data":…}` from an item's stored JSON. */

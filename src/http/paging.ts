@@ -106,8 +106,8 @@ export class CursorCodec {
   }
 }
 
-/** What a list query returns: its items' JSON joined by commas, and the position after the last one if more follow. */
+/** What a list query returns: the response document `{"data":[…]}`, and the position after the last item if more follow. */
 export interface Page {
-  body: Uint8Array | string
+  document: Uint8Array | string
   next: Position | null
 }

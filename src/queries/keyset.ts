@@ -163,14 +163,16 @@ function templateFor<V extends ListValues<V>>(
 const UUID_LENGTH = 36
 
 interface PageRow {
-  body: Uint8Array | null
+  document: Uint8Array
   last: string | null
   more: number | boolean
 }
 
 /**
  * SQLite: the page query around a list's compiled SQL, as text. The page's items are joined into
- * one value by the database and handed over as bytes (no per-row strings, no UTF-8 round trip);
+ * the response document by the database and handed over as bytes (no per-row strings, no UTF-8
+ * round trip, and one buffer per response: a second one, from adding the envelope in JS, stayed
+ * until V8's external-memory pressure collected it, and 1 MB progress pages raised peak RSS);
  * SQLite runs the limited, ordered subquery as a co-routine that feeds the aggregate in list order.
  * It also gives the last item's sort key (ids are UUIDs and timestamps have one fixed width, so
  * `min(sort_at || sort_id)` is the last key in list order) and whether a row follows the page.
@@ -182,7 +184,8 @@ interface PageRow {
  */
 function pageSql(list: string, limit: number): string {
   return `select exists(select 1 from (${list}) f limit 1 offset ${limit}) as more,
-    cast(group_concat(p.json, ',') as blob) as body, min(p.sort_at || p.sort_id) as last
+    cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+    min(p.sort_at || p.sort_id) as last
     from (${list} limit ${limit}) p`
 }
 
@@ -210,7 +213,7 @@ export async function readPage<V extends ListValues<V>>(
     const shown = rows.length > limit ? rows.slice(0, limit) : rows
     const last = shown[shown.length - 1]
     return {
-      body: shown.map((r) => r.json).join(','),
+      document: `{"data":[${shown.map((r) => r.json).join(',')}]}`,
       next: rows.length > limit && last ? [last.sort_at, last.sort_id] : null,
     }
   }
@@ -226,5 +229,5 @@ export async function readPage<V extends ListValues<V>>(
   const page = rows[0] as PageRow
   const next: Position | null =
     page.more && page.last !== null ? [page.last.slice(0, -UUID_LENGTH), page.last.slice(-UUID_LENGTH)] : null
-  return { body: page.body ?? '', next }
+  return { document: page.document, next }
 }
