@@ -171,8 +171,7 @@ interface PageRow {
 /**
  * SQLite: the page query around a list's compiled SQL, as text. The page's items are joined into
  * the response document by the database and handed over as bytes (no per-row strings, no UTF-8
- * round trip, and one buffer per response: a second one, from adding the envelope in JS, stayed
- * until V8's external-memory pressure collected it, and 1 MB progress pages raised peak RSS);
+ * round trip, and no second copy to add the envelope in JS; peak RSS measured the same either way);
  * SQLite runs the limited, ordered subquery as a co-routine that feeds the aggregate in list order.
  * It also gives the last item's sort key (ids are UUIDs and timestamps have one fixed width, so
  * `min(sort_at || sort_id)` is the last key in list order) and whether a row follows the page.
