@@ -8,7 +8,7 @@ import { connect } from 'node:net'
 import { PassThrough } from 'node:stream'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { loadConfig } from '../../src/config/config.js'
 import { openDatabase } from '../../src/db/connection.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
@@ -26,10 +26,18 @@ interface Raw {
   body: Buffer
 }
 
-/** A plain HTTP request on its own connection, returning the raw (possibly compressed) body. */
-function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+/** A plain HTTP request on its own connection (with `body` if given), returning the raw (possibly compressed) body. */
+function raw(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  body?: string | Buffer,
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
+    // A GET's body is sent unframed unless its length is given.
+    const framed =
+      body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }
+    const req = httpRequest(url, { method, headers: framed, agent: false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c) => chunks.push(c))
       res.on('end', () =>
@@ -38,7 +46,7 @@ function raw(url: string, headers: Record<string, string> = {}, method = 'GET'):
       res.on('error', reject)
     })
     req.on('error', reject)
-    req.end()
+    req.end(body)
   })
 }
 
@@ -199,6 +207,24 @@ describe('production HTTP behaviour (real listening server)', () => {
         assert.equal(compressed.headers['content-encoding'], encoding)
         assert.ok(compressed.body.length < plain.body.length / 3)
         assert.deepEqual(JSON.parse(decode(compressed.body).toString()), JSON.parse(plain.body.toString()))
+      }
+    })
+
+    // The API never reads a request body (and so never decompresses one): a GET that carries one,
+    // plain or with a Content-Encoding, is answered exactly as the same GET without it.
+    test('a GET carrying a body, plain or compressed, is answered as without one', async () => {
+      const url = `${base}/v1/employees?workspace_id=${d.a1}`
+      const headers = { 'x-api-key': key, 'x-item-limit': '3' }
+      const plain = await raw(url, headers)
+      assert.equal(plain.status, 200)
+      for (const [extra, body] of [
+        [{ 'content-type': 'application/json' }, '{"workspace_id":"other"}'],
+        [{ 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipSync('{"a":1}')],
+        [{ 'content-type': 'text/plain', 'content-encoding': 'br' }, 'not brotli at all'],
+      ] as const) {
+        const answer = await raw(url, { ...headers, ...extra }, 'GET', body)
+        assert.equal(answer.status, 200, JSON.stringify(extra))
+        assert.deepEqual(answer.body, plain.body)
       }
     })
 
