@@ -29,8 +29,10 @@ export interface WriteSession {
 }
 
 /**
- * Runs `work` in one write transaction (BEGIN IMMEDIATE on SQLite, so that two importing
- * processes queue instead of failing), committing when it returns and rolling back when it throws.
+ * Runs `work` in one write transaction, committing when it returns and rolling back when it throws.
+ * Write transactions queue, one at a time per database, instead of failing or interleaving: BEGIN
+ * IMMEDIATE on SQLite, a transaction-level advisory lock on PostgreSQL. An import can then rely on
+ * what it read at its start (such as a table being empty) until it commits.
  */
 export async function withWriteSession<T>(
   handle: DatabaseHandle,
@@ -120,6 +122,8 @@ function sqliteSession(conn: Kysely<Database>, raw: SQLite.Database): WriteSessi
 // by Kysely and sent as they are; rows are loaded with COPY, the fastest way into PostgreSQL.
 
 const MAX_PARAMETERS = 60000
+// The first key of the advisory lock that write sessions take (an arbitrary constant of this project).
+const WRITE_LOCK = 0x6177_6172
 
 async function withPostgresSession<T>(
   handle: DatabaseHandle,
@@ -171,6 +175,8 @@ async function withPostgresSession<T>(
   }
   await client.query('begin')
   try {
+    // Keyed by schema: databases that share a server in separate schemas do not queue.
+    await client.query('select pg_advisory_xact_lock($1, hashtext(current_schema()))', [WRITE_LOCK])
     const result = await work(session)
     await client.query('commit')
     client.release()

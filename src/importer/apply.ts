@@ -25,6 +25,9 @@ const zero = () => Object.fromEntries(TYPES.map((t) => [t, 0])) as Record<Record
  */
 export type ChangedFilters = Record<RecordType, string>
 
+/** The filter of a type whose table was empty when the import began: every staged record is new. */
+export const EVERY_RECORD = 'true'
+
 export async function changedFilters(session: WriteSession): Promise<ChangedFilters> {
   const filters = {} as ChangedFilters
   for (const type of TYPES) {
@@ -36,7 +39,7 @@ export async function changedFilters(session: WriteSession): Promise<ChangedFilt
         .filter((c) => !spec.key.includes(c))
         .map((c) => `t.${c} is not distinct from ${spec.staging}.${c}`),
     ].join(' and ')
-    filters[type] = empty ? 'true' : `not exists (select 1 from ${spec.target} t where ${same})`
+    filters[type] = empty ? EVERY_RECORD : `not exists (select 1 from ${spec.target} t where ${same})`
   }
   return filters
 }
@@ -56,11 +59,18 @@ export async function merge(
         .map((c) => `${c} = excluded.${c}`),
       ...spec.rendered.map((c) => `${c} = null`),
     ]
+    // Into a table that was empty no key can collide (the checks refused duplicates within the file,
+    // and the write session keeps other imports out until commit): a plain insert, which PostgreSQL
+    // runs in half the time of an upsert (its speculative insertion), measured on a first import.
+    const upsert =
+      changed[type] === EVERY_RECORD
+        ? ''
+        : `on conflict (${spec.key.join(', ')}) do update set ${updates.join(', ')}`
     written[type] = await session.exec(
       sql.raw(`insert into ${spec.target} (${[...columns, ...computed.map(([c]) => c)].join(', ')})
         select ${[...columns, ...computed.map(([, expression]) => expression)].join(', ')}
         from ${spec.staging} where ${changed[type]} order by ${spec.writeOrder ?? spec.key.join(', ')}
-        on conflict (${spec.key.join(', ')}) do update set ${updates.join(', ')}`),
+        ${upsert}`),
     )
   }
   return written

@@ -4,11 +4,11 @@
 // source; this thread answers with staging rows, encoded for the database, and the problems found.
 
 import { parentPort } from 'node:worker_threads'
-import { type EncodedRows, encodeRows } from '../db/bulk-rows.js'
+import { type EncodedRows, RowBatch } from '../db/bulk-rows.js'
 import type { DialectName } from '../db/dialect.js'
 import { type Line, LineSplitter } from './lines.js'
 import { parseRecord } from './records.js'
-import type { RecordType, StagingRow } from './staging.js'
+import type { RecordType } from './staging.js'
 
 export type ToWorker =
   /** A new import: problems are counted from zero, and stop at `maxProblems`. */
@@ -37,15 +37,14 @@ let offset = 0
 let last = 0
 let splitter = new LineSplitter()
 let records: Partial<Record<RecordType, number>> = {}
-const batches = new Map<RecordType, StagingRow[]>()
+const batches = new Map<RecordType, RowBatch>()
 
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer)
 
 function flush(type: RecordType): void {
-  const rows = batches.get(type)
-  if (!rows || rows.length === 0) return
-  batches.set(type, [])
-  post({ kind: 'rows', type, rows: encodeRows(dialect, rows) })
+  const batch = batches.get(type)
+  if (!batch || batch.count === 0) return
+  post({ kind: 'rows', type, rows: batch.take() })
 }
 
 function problem(line: number, message: string): void {
@@ -80,17 +79,18 @@ function read(line: Line): void {
   if (refused) return
   let batch = batches.get(parsed.type)
   if (!batch) {
-    batch = []
+    batch = new RowBatch(dialect)
     batches.set(parsed.type, batch)
   }
-  batch.push([offset + line.number, ...parsed.row])
-  if (batch.length >= BATCH_ROWS) flush(parsed.type)
+  batch.add(parsed.row, offset + line.number)
+  if (batch.count >= BATCH_ROWS) flush(parsed.type)
 }
 
 parentPort?.on('message', (message: ToWorker) => {
   switch (message.kind) {
     case 'import':
       dialect = message.dialect
+      batches.clear()
       problemsLeft = message.maxProblems
       refused = false
       return

@@ -124,14 +124,18 @@ export function courseReferenceJson(row: Pick<CourseRow, 'id' | 'name' | 'slug' 
   return JSON.stringify(reference)
 }
 
-/** A progress entry after its course: `{"course":` + course reference + this. */
+/**
+ * A progress entry after its course: `{"course":` + course reference + this. Written out by hand
+ * (the import renders one per entry, hundreds of thousands): the same text JSON.stringify makes of
+ * a CourseProgress, keys in its order.
+ */
 export function progressEntryTail(row: { status: string | null; years: CourseProgress['years'] }): string {
-  const entry: CourseProgress = {
-    course: null as unknown as CourseProgress['course'],
-    status: row.status as CourseProgress['status'],
-    years: row.years,
+  let years = ''
+  for (const y of row.years) {
+    const completed = y.completed_at === null ? 'null' : JSON.stringify(y.completed_at)
+    years += `${years === '' ? '' : ','}{"year":${JSON.stringify(y.year)},"status":${JSON.stringify(y.status)},"due_at":${JSON.stringify(y.due_at)},"completed_at":${completed}}`
   }
-  return cut(JSON.stringify(entry), '{"course":null').tail
+  return `,"status":${row.status === null ? 'null' : JSON.stringify(row.status)},"years":[${years}]}`
 }
 
 export interface BreachRow {

@@ -234,6 +234,48 @@ for (const { dialect, skip } of DIALECTS) {
       assert.deepEqual(await snapshot(db.handle), before)
     })
 
+    test('two imports at once queue: the second sees what the first wrote', async () => {
+      // The first import into empty tables writes with plain inserts (no upsert), so a second one
+      // must not write in between. The first is held half way through its file; the second starts
+      // then, and must wait for the first to commit, then find every record stored.
+      const d = smallDataset()
+      const text = ndjson(d.all)
+      const half = text.indexOf('\n', text.length / 2) + 1
+      let release: () => void = () => {}
+      const gate = new Promise<void>((resolve) => (release = resolve))
+      let reading: () => void = () => {}
+      const begun = new Promise<void>((resolve) => (reading = resolve))
+      const held = {
+        name: 'held',
+        async *read() {
+          yield Buffer.from(text.slice(0, half))
+          reading()
+          await gate
+          yield Buffer.from(text.slice(half))
+        },
+      }
+      const first = importSources(db.handle, [held])
+      await begun
+      // Released once the second has read its file (it was not held back), or after a while (it was).
+      let read: () => void = () => {}
+      const secondRead = new Promise<void>((resolve) => (read = resolve))
+      const second = importSources(db.handle, [source(d.all)], {
+        onProgress: (p) => p.phase !== 'reading' && read(),
+      })
+      await Promise.race([secondRead, new Promise((resolve) => setTimeout(resolve, 3000))])
+      release()
+      const [a, b] = await Promise.all([first, second])
+      assert.equal(a.changed, true, 'the first import wrote the file')
+      assert.equal(b.changed, false, 'the second found it stored')
+      const generation = await db.handle.db
+        .selectFrom('service_state')
+        .select('value')
+        .where('name', '=', 'data_generation')
+        .executeTakeFirst()
+      assert.equal(generation?.value, '1')
+      assert.equal((await renderedEmployees(db)).size, 2)
+    })
+
     test('an upsert changes the stored row and the data generation', async () => {
       const d = smallDataset()
       await importSources(db.handle, [source(d.all)])
