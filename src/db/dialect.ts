@@ -29,3 +29,8 @@ export function joinedText(dialect: DialectName, value: string, orderBy: string)
   const name = dialect === 'postgres' ? 'string_agg' : 'group_concat'
   return `${name}(${value}, ',' order by ${orderBy})`
 }
+
+/** SQL text for the 1-based position of `needle` in `text` (0 when absent). */
+export function textPosition(dialect: DialectName, text: string, needle: string): string {
+  return dialect === 'postgres' ? `strpos(${text}, ${needle})` : `instr(${text}, ${needle})`
+}

@@ -20,6 +20,7 @@ import {
 import type { DatabaseHandle } from './connection.js'
 import { initialSchema } from './migrations/0001_initial.js'
 import { employeeProgress } from './migrations/0002_employee_progress.js'
+import { employeeFragments } from './migrations/0003_employee_fragments.js'
 import type { Database } from './tables.js'
 
 function provider(handle: DatabaseHandle): MigrationProvider {
@@ -28,6 +29,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
       return {
         '0001_initial': initialSchema(handle.dialect),
         '0002_employee_progress': employeeProgress(handle.dialect),
+        '0003_employee_fragments': employeeFragments(),
       }
     },
   }

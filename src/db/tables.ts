@@ -27,13 +27,13 @@ export interface EmployeesTable {
   karma_score: number | null
   manager_id: string | null
   created_at: string
-  /** The employee as the API renders it, manager reference included (null: to render). */
-  json: string | null
+  /**
+   * The employee as the API renders it, manager reference included (the column allows null, which
+   * no import leaves). A manager's new reference is spliced into its slot (render/employee-slot.ts).
+   */
+  json: string
   /** The employee's reference (id, name, primary_email_address, username) as embedded elsewhere. */
   ref_json: string
-  /** `json` is `json_head + (manager's ref_json or null) + json_tail`, kept to render it again. */
-  json_head: string
-  json_tail: string
 }
 
 export interface CoursesTable {

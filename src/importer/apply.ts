@@ -5,6 +5,7 @@
 import { sql } from 'kysely'
 import { encodeRows } from '../db/bulk-rows.js'
 import type { WriteSession } from '../db/write-session.js'
+import { slotText, withSlot } from '../render/employee-slot.js'
 import { insertProgressItems } from '../render/progress-items.js'
 import { mergedColumns, type RecordType, STAGING } from './staging.js'
 
@@ -38,6 +39,7 @@ export async function changedFilters(session: WriteSession): Promise<ChangedFilt
       ...mergedColumns(spec)
         .filter((c) => !spec.key.includes(c))
         .map((c) => `t.${c} is not distinct from ${spec.staging}.${c}`),
+      ...(spec.sameStored === undefined ? [] : [`(${spec.sameStored})`]),
     ].join(' and ')
     filters[type] = empty ? EVERY_RECORD : `not exists (select 1 from ${spec.target} t where ${same})`
   }
@@ -77,13 +79,18 @@ export async function merge(
 }
 
 /**
- * Employees whose manager changes keep a stale manager reference in their stored JSON: clear it
- * (rendered again after the merge). Runs before the merge, while changes can be told apart.
+ * Employees whose manager's reference changed hold the old one in their stored JSON: the new one is
+ * put in its slot. Runs after the merge; the employees merged render theirs then, and the others
+ * are found by their slot differing from their manager's reference. After a first import (the table
+ * was empty) every slot was rendered by the merge.
  */
-export async function markStaleReports(session: WriteSession, changed: ChangedFilters): Promise<void> {
+export async function renderStaleReports(session: WriteSession, changed: ChangedFilters): Promise<void> {
+  if (changed.employee === EVERY_RECORD) return
+  const reference = '(select m.ref_json from employees m where m.id = employees.manager_id)'
   await session.exec(
-    sql.raw(`update employees set json = null
-      where json is not null and manager_id in (select id from stg_employee where ${changed.employee})`),
+    sql.raw(`update employees set json = ${withSlot(session.dialect, 'json', reference)}
+      where manager_id in (select id from stg_employee)
+        and ${slotText(session.dialect, 'json')} <> ${reference}`),
   )
 }
 

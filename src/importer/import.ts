@@ -15,14 +15,14 @@ import {
   deleteReplaced,
   deriveBreaches,
   deriveStatistics,
-  markStaleReports,
   merge,
   renderStaleProgress,
+  renderStaleReports,
   zeroCounts,
 } from './apply.js'
 import { findProblems, resolveWorkspaces } from './checks.js'
 import { withRecordParser } from './record-parser.js'
-import { renderStale } from './render-stale.js'
+import { renderStaleBreaches } from './render-stale.js'
 import { type RecordType, STAGING, stagingColumns } from './staging.js'
 
 export interface ImportSource {
@@ -234,12 +234,12 @@ export async function importSources(
     const differs = await changedFilters(session)
     await collectTouched(session, differs)
     await collectStaleProgress(session, differs)
-    await markStaleReports(session, differs)
     const written = await merge(session, differs)
+    await renderStaleReports(session, differs)
     const deleted = options.replace ? await deleteReplaced(session) : zeroCounts()
     await deriveBreaches(session)
     await deriveStatistics(session)
-    await renderStale(session)
+    await renderStaleBreaches(session)
     await renderStaleProgress(session)
     const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
     if (changed) await bumpGeneration(session)

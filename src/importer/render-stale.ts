@@ -1,6 +1,6 @@
-// Renders what the merge could not: employees whose manager changed (their stored JSON embeds the
-// manager's reference), and breaches, whose JSON carries the counts derived from the compromised
-// employees of their workspace.
+// Renders what the merge could not: breaches, whose JSON carries the counts derived from the
+// compromised employees of their workspace. (Employees whose manager changed: apply.ts,
+// renderStaleReports.)
 
 import { sql } from 'kysely'
 import type { WriteSession } from '../db/write-session.js'
@@ -8,11 +8,7 @@ import { type BreachRow, breachJson } from '../render/render.js'
 
 const BATCH = 1000
 
-export async function renderStale(session: WriteSession): Promise<void> {
-  await session.exec(sql`update employees
-    set json = json_head || coalesce((select m.ref_json from employees m where m.id = employees.manager_id), 'null') || json_tail
-    where json is null`)
-
+export async function renderStaleBreaches(session: WriteSession): Promise<void> {
   for (;;) {
     const rows = await session.rows<BreachRow & { workspace_id: string }>(sql`
       select workspace_id, id, name, domain, status, criticality, impacted, warned, acknowledged,

@@ -4,6 +4,7 @@
 
 import type { Value } from '../db/bulk-rows.js'
 import type { Database } from '../db/tables.js'
+import { sameAroundSlot } from '../render/employee-slot.js'
 
 export type RecordType =
   | 'organization'
@@ -39,6 +40,13 @@ export interface StagingSpec {
   writeOrder?: string
   /** Target columns computed while merging: column → SQL over the staging table. */
   computed?: Record<string, string>
+  /** Columns only staging holds: used to compute others while merging, not stored. */
+  stagingOnly?: readonly string[]
+  /**
+   * What else must hold for a stored row `t` to equal its staged record, when the record is stored
+   * in a form that plain column equality cannot compare (SQL over `t` and the staging table).
+   */
+  sameStored?: string
 }
 
 export const STAGING: Record<RecordType, StagingSpec> = {
@@ -87,6 +95,10 @@ export const STAGING: Record<RecordType, StagingSpec> = {
         (select m.ref_json from employees m where m.id = stg_employee.manager_id),
         'null') || stg_employee.json_tail`,
     },
+    stagingOnly: ['json_head', 'json_tail'],
+    // The employee's own fields, compared around the manager's slot (its reference follows the
+    // manager's record, see render/employee-slot.ts).
+    sameStored: sameAroundSlot('t.json', 'stg_employee.json_head', 'stg_employee.json_tail'),
   },
   course: {
     staging: 'stg_course',
@@ -157,7 +169,7 @@ export function stagingColumns(spec: StagingSpec): string[] {
   return ['line', ...spec.columns, ...spec.derived]
 }
 
-/** Columns written to the target table on merge. */
+/** Columns written to the target table on merge, as staged (computed ones aside). */
 export function mergedColumns(spec: StagingSpec): string[] {
-  return [...spec.columns, ...spec.derived]
+  return [...spec.columns, ...spec.derived].filter((c) => !spec.stagingOnly?.includes(c))
 }

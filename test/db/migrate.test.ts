@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { openDatabase } from '../../src/db/connection.js'
+import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { importSources } from '../../src/importer/import.js'
 import { runCli } from '../helpers/cli.js'
@@ -57,7 +57,7 @@ for (const { dialect, skip } of DIALECTS) {
           )
           assert.deepEqual(
             names.rows.map((r) => r.name),
-            ['0001_initial', '0002_employee_progress'],
+            ['0001_initial', '0002_employee_progress', '0003_employee_fragments'],
           )
         } finally {
           await handle.close()
@@ -76,12 +76,47 @@ for (const { dialect, skip } of DIALECTS) {
         assert.equal(expected.length, 2)
         // The database as 0001_initial left it.
         await sql`drop table employee_progress`.execute(db.handle.db)
+        await asBeforeFragmentsLeft(db.handle)
         await sql`delete from kysely_migration where name = '0002_employee_progress'`.execute(db.handle.db)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0002_employee_progress'])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, [
+          '0002_employee_progress',
+          '0003_employee_fragments',
+        ])
         assert.deepEqual((await items()).rows, expected)
       } finally {
         await db.drop()
       }
     })
+
+    test('upgrading from 0002 drops the fragments and keeps every employee exactly; imports go on', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        await importSources(db.handle, [source(d.all)])
+        const employees = () => sql`select * from employees order by id`.execute(db.handle.db)
+        const expected = (await employees()).rows
+        await asBeforeFragmentsLeft(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0003_employee_fragments'])
+        assert.deepEqual((await employees()).rows, expected)
+        const renamed = await importSources(db.handle, [source([{ ...d.manager, name: 'Renamed' }])])
+        assert.equal(renamed.written.employee, 1)
+        const { rows } = await sql<{
+          json: string
+        }>`select json from employees where id = ${d.report.id}`.execute(db.handle.db)
+        assert.equal(
+          (JSON.parse(rows[0]?.json as string) as { manager: { name: string } }).manager.name,
+          'Renamed',
+        )
+      } finally {
+        await db.drop()
+      }
+    })
   })
+}
+
+/** Puts back what 0003 removed, as 0002 left it (fragments of the right kind, not checked by 0003). */
+async function asBeforeFragmentsLeft(handle: DatabaseHandle): Promise<void> {
+  await sql`alter table employees add column json_head text not null default ''`.execute(handle.db)
+  await sql`alter table employees add column json_tail text not null default ''`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0003_employee_fragments'`.execute(handle.db)
 }

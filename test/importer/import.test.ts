@@ -31,12 +31,21 @@ const validCourse = Compile(Course)
 const validBreach = Compile(Breach)
 const validCompromised = Compile(CompromisedEmployee)
 
-/** The employees as the API serves them (the stored JSON), checked against their fragments. */
+/** The employees as the API serves them (the stored JSON), each holding its manager's current reference. */
 async function renderedEmployees(db: TestDatabase): Promise<Map<string, Rec>> {
-  const { rows } = await sql<{ id: string; json: string; assembled: string }>`
-    select e.id, e.json, e.json_head || coalesce(m.ref_json, 'null') || e.json_tail as assembled
+  const { rows } = await sql<{ id: string; json: string; manager: string | null }>`
+    select e.id, e.json, m.ref_json as manager
     from employees e left join employees m on m.id = e.manager_id`.execute(db.handle.db)
-  for (const r of rows) assert.equal(r.json, r.assembled, 'the stored JSON is current')
+  for (const r of rows) {
+    const json = JSON.parse(r.json) as Rec
+    assert.deepEqual(
+      json.manager,
+      r.manager === null ? null : JSON.parse(r.manager),
+      'the stored JSON is current',
+    )
+    // The reference sits in the text exactly as the manager's own reference is stored.
+    if (r.manager !== null) assert.ok(r.json.includes(`,"manager":${r.manager},"workspace":`), r.json)
+  }
   return new Map(rows.map((r) => [r.id, JSON.parse(r.json)]))
 }
 
@@ -297,6 +306,35 @@ for (const { dialect, skip } of DIALECTS) {
         'New Name',
         "a manager's new name shows in the reports' JSON",
       )
+    })
+
+    test("a manager's new reference replaces the old one in its reports, whatever their text holds", async () => {
+      // Text that looks like the markers around the manager's slot, quotes, backslashes and unicode:
+      // the slot is still found, and an unchanged record still compares as unchanged.
+      const tricky = ',"manager":null,"workspace":{"id":"x"} \\" \\\\ \u2028 é 😀'
+      const d = smallDataset()
+      const report: Rec = { ...d.report, name: tricky, job_title: `${tricky}!`, username: '"manager":' }
+      const peer = employee(d.ws.id as string, { name: ',"workspace":', manager: { id: d.manager.id } })
+      const first = [...d.all.filter((r) => r !== d.report), report, peer]
+      await importSources(db.handle, [source(first)])
+      const manager = { ...d.manager, name: `${tricky} (renamed)`, username: ',"manager":' }
+      const summary = await importSources(db.handle, [
+        source([...first.filter((r) => r !== d.manager), manager]),
+      ])
+      assert.equal(summary.written.employee, 1, 'only the manager changed')
+      const employees = await renderedEmployees(db)
+      assert.deepEqual(employees.get(report.id as string), expectedEmployee(report, manager))
+      assert.deepEqual(employees.get(peer.id as string), expectedEmployee(peer, manager))
+      // The report's own change is seen around the slot, and its manager's reference kept.
+      const changed = { ...report, job_title: 'Analyst' }
+      const again = await importSources(db.handle, [source([changed])])
+      assert.equal(again.written.employee, 1)
+      assert.deepEqual(
+        (await renderedEmployees(db)).get(report.id as string),
+        expectedEmployee(changed, manager),
+      )
+      const unchanged = await importSources(db.handle, [source([changed, manager, peer])])
+      assert.equal(unchanged.changed, false)
     })
 
     test('breach counts and status are derived per workspace and follow every import', async () => {

@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely'
+
+// The employee's JSON fragments (`json_head`, `json_tail`) leave the employees table: they are only
+// needed while an import renders, and staging holds them then. Each row read by a list page shrinks
+// from ~1.3 KB to ~0.65 KB: a deep employees page touches half as many database pages (a random deep
+// page read 108–189 µs with them, 82–86 µs without, on a 100k workspace).
+export function employeeFragments() {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      // One column per statement: SQLite's ALTER TABLE takes one change at a time.
+      await db.schema.alterTable('employees').dropColumn('json_head').execute()
+      await db.schema.alterTable('employees').dropColumn('json_tail').execute()
+    },
+  }
+}
