@@ -201,15 +201,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: true,
     threshold: 1024,
     // Pages are compressed in one call up to ONE_CALL_COMPRESSION_BYTES: the streaming path's round
-    // trips through the thread pool cost more than the compression. Measured: a 100k-employee walk
-    // through the client 6.5 s → see BENCHMARKS.md; 16 clients reading 1 MB progress pages with
-    // brotli 65 → 117 req/s, the server's peak RSS 308 → 209 MiB (one compressor at a time instead
-    // of one per response). Larger bodies still stream (so one never holds the loop for long).
+    // trips through the thread pool cost more than the compression, and it holds one compressor per
+    // response. Measured: a 100k-employee walk through the client 6.5 s → see BENCHMARKS.md; 16
+    // clients reading 1 MB progress pages with brotli 45–65 → 112–117 req/s, the server's peak RSS
+    // 308–374 → 209–220 MiB. Larger bodies still stream, so none holds the event loop for long.
     syncThreshold: ONE_CALL_COMPRESSION_BYTES,
     encodings: ['br', 'gzip'],
-    // A 128 KiB window instead of brotli's 4 MiB: it spans every body compressed in one call, so
-    // those lose nothing; a streamed 1 MB progress page grows 1.0 % (49,844 → 50,364 bytes), and
-    // 16 clients reading them compressed leave the server with 236 MiB of memory instead of 326.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   })
