@@ -8,13 +8,14 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { isPostgresUrl } from '../config/config.js'
 import type { DialectName } from './dialect.js'
+import { type StatementStore, statementStore } from './sqlite-statements.js'
 import type { Database } from './tables.js'
 
 export interface DatabaseHandle {
   db: Kysely<Database>
   dialect: DialectName
-  /** The raw better-sqlite3 connection, for the importer's bulk statements (SQLite only). */
-  sqlite: SQLite.Database | undefined
+  /** The SQLite connection's statements, for the importer's bulk statements and migrations (SQLite only). */
+  sqlite: StatementStore | undefined
   /** PostgreSQL pool occupancy, for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number }
   /** The PostgreSQL pool itself, for the importer's COPY (PostgreSQL only). */
@@ -48,45 +49,24 @@ function openSqlite(path: string): DatabaseHandle {
   // pages instead of many small ones, and 2 KB progress items pack several to a page (measured:
   // progress page query 1.4 → 0.9 ms, employees page 80 → 63 µs against 4 KiB pages).
   // The busy timeout comes first: switching a new file to WAL takes a lock another process may hold.
-  sqlite.pragma('busy_timeout = 10000')
-  sqlite.pragma('page_size = 16384')
-  sqlite.pragma('journal_mode = WAL')
-  sqlite.pragma('synchronous = NORMAL')
+  // Pragmas run through exec(): better-sqlite3's pragma() prepares a statement that is then left to
+  // the garbage collector, which Node 24 cannot survive (sqlite-statements.ts).
+  sqlite.exec('pragma busy_timeout = 10000')
+  sqlite.exec('pragma page_size = 16384')
+  sqlite.exec('pragma journal_mode = WAL')
+  sqlite.exec('pragma synchronous = NORMAL')
   // 16 MiB of page cache. Reads of a large file are served from the OS page cache anyway (a deep
   // employees page: 58 µs with 64 MiB, 55 µs with 16), and SQLite lets each sort of an import use
   // as much memory as the page cache (100k-employee import: 19.7 s either way, peak RSS 359 MiB
   // with 64 MiB, 299 MiB with 16).
-  sqlite.pragma('cache_size = -16384')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  sqlite.exec('pragma cache_size = -16384')
+  const statements = statementStore(sqlite)
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) })
   return {
     db,
     dialect: 'sqlite',
-    sqlite,
+    sqlite: statements,
     close: () => db.destroy(),
-  }
-}
-
-const STATEMENT_CACHE_SIZE = 1000
-
-/**
- * better-sqlite3 compiles SQL on every prepare(), and Kysely prepares every query it runs. Queries
- * here have few shapes, so compiled statements are kept by SQL text (least recently used first out).
- */
-function withStatementCache(sqlite: SQLite.Database) {
-  const cache = new Map<string, SQLite.Statement>()
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string): SQLite.Statement {
-      let statement = cache.get(sql)
-      if (statement) {
-        cache.delete(sql)
-      } else {
-        statement = sqlite.prepare(sql)
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
-      }
-      cache.set(sql, statement)
-      return statement
-    },
   }
 }
 

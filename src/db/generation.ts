@@ -11,11 +11,10 @@ export interface GenerationSource {
 /** Reads the generation on each call: one indexed single-row read. */
 export function generationSource(handle: DatabaseHandle): GenerationSource {
   if (handle.sqlite) {
-    // A prepared statement on the raw connection: a few microseconds.
-    const statement = handle.sqlite
-      .prepare("select value from service_state where name = 'data_generation'")
-      .pluck()
-    return { current: async () => String(statement.get() ?? '0') }
+    // A prepared statement on the connection, without Kysely: a few microseconds. (Statements are
+    // shared by SQL text, so its mode is left as it is: rows, not plucked values.)
+    const statement = handle.sqlite.prepare("select value from service_state where name = 'data_generation'")
+    return { current: async () => String((statement.get() as { value: string } | undefined)?.value ?? '0') }
   }
   return {
     async current() {

@@ -2,7 +2,6 @@
 // an advisory lock on PostgreSQL; on SQLite every run of migrations is one `begin immediate`
 // transaction, so one process holds the write lock while it migrates and the others wait for it.
 
-import type SQLite from 'better-sqlite3'
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -21,6 +20,7 @@ import type { DatabaseHandle } from './connection.js'
 import { initialSchema } from './migrations/0001_initial.js'
 import { employeeProgress } from './migrations/0002_employee_progress.js'
 import { employeeFragments } from './migrations/0003_employee_fragments.js'
+import type { StatementStore } from './sqlite-statements.js'
 import type { Database } from './tables.js'
 
 function provider(handle: DatabaseHandle): MigrationProvider {
@@ -65,7 +65,10 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
  * SQLite's DDL is transactional; this Kysely, over the same connection and used only to migrate,
  * runs them in a transaction that takes the write lock when it begins.
  */
-function transactionalSqlite(database: SQLite.Database): Kysely<Database> {
+function transactionalSqlite(statements: StatementStore): Kysely<Database> {
+  // The connection's own statement store (its statements must outlive the migration on Node 24, see
+  // sqlite-statements.ts); closing it stays the handle's business.
+  const database = { prepare: (sql: string) => statements.prepare(sql), close() {} }
   class ImmediateDriver extends SqliteDriver {
     override async beginTransaction(connection: DatabaseConnection): Promise<void> {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'))

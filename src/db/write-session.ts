@@ -2,13 +2,13 @@
 // written once with Kysely's `sql` tag; only the bulk loops differ: SQLite runs prepared multi-row
 // statements (cheapest there), PostgreSQL loads rows with COPY (fastest there).
 
-import type SQLite from 'better-sqlite3'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import type { EncodedRows, Value } from './bulk-rows.js'
 import type { DatabaseHandle } from './connection.js'
 import type { DialectName } from './dialect.js'
+import type { StatementStore } from './sqlite-statements.js'
 import type { Database } from './tables.js'
 
 export interface WriteSession {
@@ -40,7 +40,7 @@ export async function withWriteSession<T>(
 ): Promise<T> {
   if (handle.dialect === 'postgres') return withPostgresSession(handle, work)
   return handle.db.connection().execute(async (conn) => {
-    const session = sqliteSession(conn, handle.sqlite as SQLite.Database)
+    const session = sqliteSession(conn, handle.sqlite as StatementStore)
     await sql.raw('begin immediate').execute(conn)
     try {
       const result = await work(session)
@@ -60,16 +60,8 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 const SQLITE_ROWS_PER_INSERT = 50
 
-function sqliteSession(conn: Kysely<Database>, raw: SQLite.Database): WriteSession {
-  const statements = new Map<string, SQLite.Statement>()
-  const prepared = (text: string) => {
-    let statement = statements.get(text)
-    if (!statement) {
-      statement = raw.prepare(text)
-      statements.set(text, statement)
-    }
-    return statement
-  }
+function sqliteSession(conn: Kysely<Database>, statements: StatementStore): WriteSession {
+  const prepared = (text: string) => statements.prepare(text)
   return {
     dialect: 'sqlite',
     async exec(query) {
