@@ -53,7 +53,12 @@ const npmRoot = execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim()
 console.error(`rebuilding better-sqlite3 for Node ${version}`)
 execFileSync(
   nodeBin,
-  [join(npmRoot, 'npm/node_modules/node-gyp/bin/node-gyp.js'), 'rebuild', '--loglevel=error', `--nodedir=${nodeDir}`],
+  [
+    join(npmRoot, 'npm/node_modules/node-gyp/bin/node-gyp.js'),
+    'rebuild',
+    '--loglevel=error',
+    `--nodedir=${nodeDir}`,
+  ],
   {
     cwd: join(dir, 'node_modules/better-sqlite3'),
     stdio: ['ignore', 'ignore', 'inherit'],

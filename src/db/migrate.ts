@@ -67,14 +67,12 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
  */
 function transactionalSqlite(statements: StatementStore): Kysely<Database> {
   // The connection's own statement store (its statements must outlive the migration on Node 24, see
-  // sqlite-statements.ts); closing it stays the handle's business.
-  const database = { prepare: (sql: string) => statements.prepare(sql), close() {} }
+  // sqlite-statements.ts). The connection belongs to the handle: closing it is the handle's business.
+  const database = { prepare: statements.prepare, close() {} }
   class ImmediateDriver extends SqliteDriver {
     override async beginTransaction(connection: DatabaseConnection): Promise<void> {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'))
     }
-    // The connection belongs to the handle; closing it is the handle's business.
-    override async destroy(): Promise<void> {}
   }
   class TransactionalAdapter extends SqliteAdapter {
     override get supportsTransactionalDdl(): boolean {

@@ -61,7 +61,6 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
 const SQLITE_ROWS_PER_INSERT = 50
 
 function sqliteSession(conn: Kysely<Database>, statements: StatementStore): WriteSession {
-  const prepared = (text: string) => statements.prepare(text)
   return {
     dialect: 'sqlite',
     async exec(query) {
@@ -75,7 +74,7 @@ function sqliteSession(conn: Kysely<Database>, statements: StatementStore): Writ
       if (!('values' in rows)) throw new Error('rows encoded for another database')
       // Several rows per statement: fewer calls across the native boundary.
       const insert = (count: number) =>
-        prepared(
+        statements.prepare(
           `insert into ${ident(table)} (${columns.map(ident).join(', ')}) values ${Array.from(
             { length: count },
             () => `(${columns.map(() => '?').join(', ')})`,
@@ -97,7 +96,7 @@ function sqliteSession(conn: Kysely<Database>, statements: StatementStore): Writ
       }
     },
     async updateMany(table, keyColumns, setColumns, rows) {
-      const statement = prepared(
+      const statement = statements.prepare(
         `update ${ident(table)} set ${setColumns.map((c) => `${ident(c)} = ?`).join(', ')} where ${keyColumns
           .map((c) => `${ident(c)} = ?`)
           .join(' and ')}`,

@@ -71,6 +71,16 @@ function expectedEmployee(record: Rec, manager: Rec | null): Rec {
   }
 }
 
+/** The data generation (advanced by every import that changes stored data). */
+async function dataGeneration(db: TestDatabase): Promise<string | undefined> {
+  const row = await db.handle.db
+    .selectFrom('service_state')
+    .select('value')
+    .where('name', '=', 'data_generation')
+    .executeTakeFirst()
+  return row?.value
+}
+
 async function breachRow(db: TestDatabase, workspaceId: string, breachId: string) {
   return db.handle.db
     .selectFrom('breaches')
@@ -276,30 +286,17 @@ for (const { dialect, skip } of DIALECTS) {
       const [a, b] = await Promise.all([first, second])
       assert.equal(a.changed, true, 'the first import wrote the file')
       assert.equal(b.changed, false, 'the second found it stored')
-      const generation = await db.handle.db
-        .selectFrom('service_state')
-        .select('value')
-        .where('name', '=', 'data_generation')
-        .executeTakeFirst()
-      assert.equal(generation?.value, '1')
+      assert.equal(await dataGeneration(db), '1')
       assert.equal((await renderedEmployees(db)).size, 2)
     })
 
     test('an upsert changes the stored row and the data generation', async () => {
       const d = smallDataset()
       await importSources(db.handle, [source(d.all)])
-      const generation = async () =>
-        (
-          await db.handle.db
-            .selectFrom('service_state')
-            .select('value')
-            .where('name', '=', 'data_generation')
-            .executeTakeFirst()
-        )?.value
-      const g1 = await generation()
+      const g1 = await dataGeneration(db)
       const summary = await importSources(db.handle, [source([{ ...d.manager, name: 'New Name' }])])
       assert.equal(summary.written.employee, 1)
-      assert.notEqual(await generation(), g1)
+      assert.notEqual(await dataGeneration(db), g1)
       const report = (await renderedEmployees(db)).get(d.report.id as string) as Rec
       assert.equal(
         (report.manager as Rec).name,
