@@ -174,7 +174,9 @@ describe('typed client', () => {
       const c = new AwarenessClient({
         baseUrl: await small.listen(),
         apiKey: await small.key({ organizationId: d.orgA.id as string }),
-        maxRetryDelayMs: 5000,
+        // Below any Retry-After (at least 1 s): windows are aligned to the clock, so near the end of
+        // the hour a larger bound would let the client wait for the next window (seen once, at 15:00).
+        maxRetryDelayMs: 500,
       })
       await c.organization.get()
       const error = await c.organization.get().catch((e: unknown) => e)
