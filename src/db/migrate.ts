@@ -53,7 +53,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
     if (!error) {
       return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) }
     }
-    if (attempt >= 20 || !isLockContention(error)) throw error
+    if (attempt >= 20 || !isConcurrentChange(error, migrationTableSchema)) throw error
     await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
   }
 }
@@ -88,13 +88,18 @@ function transactionalSqlite(statements: StatementStore): Kysely<Database> {
   return new Kysely<Database>({ dialect })
 }
 
-function isLockContention(error: unknown): boolean {
+/** A failure caused by another process changing the database at the same moment: worth a retry. */
+function isConcurrentChange(error: unknown, ownSchema: string | undefined): boolean {
   const { code, message } = error as { code?: string; message?: string }
   // SQLite: the file stayed locked by another migrating process past the busy timeout, or two
   // processes created the migration tables or inserted the migrator's lock row at the same moment
   // (outside the transaction; a retry sees the other's work).
-  // PostgreSQL: two processes created the migration tables at the same moment.
+  // PostgreSQL: two processes created the migration tables at the same moment; or another schema of
+  // the database was dropped while Kysely's introspection (which looks every schema up by name, to
+  // find its own tables) was reading the catalog. Our own schema missing is no race: not retried.
+  const missingSchema = /^schema "(.*)" does not exist$/.exec(message ?? '')?.[1]
   return (
+    (code === '3F000' && missingSchema !== undefined && missingSchema !== ownSchema) ||
     code === 'SQLITE_BUSY' ||
     code === 'SQLITE_BUSY_SNAPSHOT' ||
     code === 'SQLITE_LOCKED' ||

@@ -114,6 +114,30 @@ for (const { dialect, skip } of DIALECTS) {
   })
 }
 
+describe('migrations beside other schemas (postgres)', { skip: DIALECTS[1]?.skip ?? false }, () => {
+  test('a migration succeeds while other schemas of the database are created and dropped', async () => {
+    // Kysely finds its own tables by looking every schema of the database up by name; one dropped
+    // meanwhile (another test file, another application) failed the migration before it retried.
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    await admin.connect()
+    let stop = false
+    const churn = (async () => {
+      for (let i = 0; !stop; i++) {
+        const schema = `churn_${process.pid}_${i}`
+        await admin.query(`create schema ${schema}; create table ${schema}.t (a int)`)
+        await admin.query(`drop schema ${schema} cascade`)
+      }
+    })()
+    try {
+      for (let i = 0; i < 10; i++) await (await freshDatabase('postgres')).drop()
+    } finally {
+      stop = true
+      await churn
+      await admin.end()
+    }
+  })
+})
+
 /** Puts back what 0003 removed, as 0002 left it (fragments of the right kind, not checked by 0003). */
 async function asBeforeFragmentsLeft(handle: DatabaseHandle): Promise<void> {
   await sql`alter table employees add column json_head text not null default ''`.execute(handle.db)

@@ -68,8 +68,12 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
       await handle.close()
       const client = new pg.Client({ connectionString: POSTGRES_URL })
       await client.connect()
-      await client.query(`drop schema ${schema} cascade`)
-      await client.end()
+      try {
+        await client.query(`drop schema ${schema} cascade`)
+      } finally {
+        // Ended whatever happens: an open client keeps the test process from exiting.
+        await client.end()
+      }
     },
   }
 }
