@@ -10,6 +10,7 @@ import { type WriteSession, withWriteSession } from '../db/write-session.js'
 import {
   bumpGeneration,
   changedFilters,
+  changedTable,
   collectStaleProgress,
   collectTouched,
   deleteReplaced,
@@ -54,6 +55,36 @@ export interface ImportSummary {
   /** Whether the stored data changed at all. */
   changed: boolean
   seconds: number
+  /** Where the time went, phase by phase, in the order they ran. */
+  phases: PhaseTime[]
+}
+
+/** An import's phases, in the order they run. */
+export const PHASES = ['read', 'check', 'compare', 'merge', 'derive', 'progress items', 'commit'] as const
+
+export type PhaseName = (typeof PHASES)[number]
+
+export interface PhaseTime {
+  phase: PhaseName
+  seconds: number
+}
+
+/** Times consecutive phases: each mark closes the phase that ran since the previous one. */
+class PhaseClock {
+  readonly phases: PhaseTime[] = []
+  private readonly started = performance.now()
+  private last = this.started
+
+  mark(phase: PhaseName): void {
+    const now = performance.now()
+    this.phases.push({ phase, seconds: (now - this.last) / 1000 })
+    this.last = now
+  }
+
+  /** Seconds from the clock's start to the last mark. */
+  get seconds(): number {
+    return (this.last - this.started) / 1000
+  }
 }
 
 export interface ImportError {
@@ -86,11 +117,13 @@ function columnType(column: string, dialect: DialectName): string {
 }
 
 const TYPES = Object.keys(STAGING) as RecordType[]
-// Key sets the apply steps fill: replaced and touched workspaces, employees whose progress item moves.
-const HELPERS = {
+// Key sets the apply steps fill: replaced and touched workspaces, employees whose progress item moves,
+// and the lines of the staged records that differ from what is stored.
+const HELPERS: Record<string, string> = {
   stg_replaced: 'workspace_id',
   stg_touched: 'workspace_id',
   stg_progress_stale: 'employee_id',
+  ...Object.fromEntries(TYPES.map((t) => [changedTable(t), 'line'])),
 }
 const TEMPORARY = [...TYPES.map((t) => STAGING[t].staging), ...Object.keys(HELPERS)]
 
@@ -159,7 +192,7 @@ export async function importSources(
   sources: readonly ImportSource[],
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
-  const started = performance.now()
+  const clock = new PhaseClock()
   const progress = options.onProgress ?? (() => {})
   const summary = await withWriteSession(handle, async (session) => {
     await createStaging(session)
@@ -215,6 +248,7 @@ export async function importSources(
       }
     })
     await Promise.all(pending.splice(0))
+    clock.mark('read')
     if (errors.length > 0) throw new ImportRejected(errors.slice(0, MAX_REPORTED_ERRORS), truncated)
 
     progress({ phase: 'checking', source: '', lines: offset })
@@ -229,18 +263,23 @@ export async function importSources(
       })
       throw new ImportRejected(located, findings.length > MAX_REPORTED_ERRORS)
     }
+    clock.mark('check')
 
     progress({ phase: 'writing', source: '', lines: offset })
     const differs = await changedFilters(session)
     await collectTouched(session, differs)
     await collectStaleProgress(session, differs)
+    clock.mark('compare')
     const written = await merge(session, differs)
     await renderStaleReports(session, differs)
     const deleted = options.replace ? await deleteReplaced(session) : zeroCounts()
+    clock.mark('merge')
     await deriveBreaches(session)
     await deriveStatistics(session)
     await renderStaleBreaches(session)
+    clock.mark('derive')
     await renderStaleProgress(session)
+    clock.mark('progress items')
     const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
     if (changed) await bumpGeneration(session)
     if (session.dialect === 'postgres') {
@@ -254,6 +293,8 @@ export async function importSources(
     await dropStaging(session)
     return { records, written, deleted, changed }
   })
-  // Committed included: the import's time is until its data is durable.
-  return { ...summary, seconds: (performance.now() - started) / 1000 }
+  // Committed included: the import's time is until its data is durable. The statistics for the
+  // planner and the dropping of staging count with the commit.
+  clock.mark('commit')
+  return { ...summary, seconds: clock.seconds, phases: clock.phases }
 }

@@ -49,6 +49,25 @@ describe('awareness CLI', () => {
     )
   })
 
+  test('import --timings adds the seconds of every phase, in the order they ran', async () => {
+    const file = join(dir, 'timed.ndjson')
+    writeFileSync(file, ndjson(d.all))
+    const result = await runCli(['import', file, '--timings', '--database', join(dir, 'timed.db')])
+    assert.equal(result.code, 0, result.stderr)
+    const [summary, phases] = result.stdout.trimEnd().split('\n')
+    assert.match(summary ?? '', /^imported 12 records/)
+    const named = [...(phases ?? '').matchAll(/(?:^phases: |, )([a-z ]+) (\d+\.\d\d) s/g)]
+    assert.deepEqual(
+      named.map((m) => m[1]),
+      ['read', 'check', 'compare', 'merge', 'derive', 'progress items', 'commit'],
+      phases,
+    )
+    // The phases cover the whole import: their sum is its time, to the printed rounding.
+    const total = Number(/ in ([\d.]+) s:/.exec(summary ?? '')?.[1])
+    const sum = named.reduce((s, m) => s + Number(m[2]), 0)
+    assert.ok(Math.abs(sum - total) <= 0.01 * named.length + 0.01, `${sum} vs ${total}`)
+  })
+
   // The built program, not the sources: from the sources (through tsx) the import's worker thread
   // starts another way. `npm ci` builds it.
   const built = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))

@@ -425,6 +425,29 @@ for (const { dialect, skip } of DIALECTS) {
       })
     })
 
+    test('a re-import whose only change is one progress entry moves the statistics, and writes that entry alone', async () => {
+      const d = smallDataset()
+      const wsId = d.ws.id as string
+      await importSources(db.handle, [source(d.all)])
+      assert.deepEqual(await statistics(db, wsId), {
+        active_employees: 2,
+        covered_employees: 1,
+        average_courses_completed: 1,
+      })
+      // The report's one completion becomes a miss; every other record is as stored.
+      const missed = { ...d.p1, status: 'missed', years: [] }
+      const summary = await importSources(db.handle, [source(d.all.map((r) => (r === d.p1 ? missed : r)))])
+      assert.deepEqual(
+        Object.entries(summary.written).filter(([, n]) => n > 0),
+        [['course_progress', 1]],
+      )
+      assert.deepEqual(await statistics(db, wsId), {
+        active_employees: 2,
+        covered_employees: 1,
+        average_courses_completed: 0,
+      })
+    })
+
     test('--replace deletes exactly what the file no longer holds, and recomputes derived values', async () => {
       const d = smallDataset()
       const wsId = d.ws.id as string

@@ -7,6 +7,7 @@ import {
   type ImportSource,
   type ImportSummary,
   importSources,
+  PHASES,
 } from '../../importer/import.js'
 import { configFrom, withDatabase } from '../context.js'
 import { CliError, formatCount, progressLine } from '../output.js'
@@ -50,6 +51,11 @@ export async function runImport(
   }
 }
 
+/** The phases of an import with their seconds, on one line: `read 5.31 s, check 4.02 s, …`. */
+export function describePhases(summary: ImportSummary): string {
+  return summary.phases.map((p) => `${p.phase} ${p.seconds.toFixed(2)} s`).join(', ')
+}
+
 export function describeSummary(summary: ImportSummary): string {
   const read = Object.entries(summary.records)
     .filter(([, n]) => n > 0)
@@ -76,7 +82,8 @@ export function registerImport(program: Command): void {
       'make the files the whole truth for every workspace they name (a workspace record, or a workspace_id / workspace.id field): what those workspaces hold and the files do not is deleted',
     )
     .option('--database <url>', 'database URL or SQLite path (overrides DATABASE_URL)')
-    .action(async (files: string[], options: { replace?: boolean; database?: string }) => {
+    .option('--timings', `also print the seconds each phase took (${PHASES.join(', ')})`)
+    .action(async (files: string[], options: { replace?: boolean; database?: string; timings?: boolean }) => {
       for (const file of files) {
         if (file === '-') continue
         const info = await stat(file).catch(() => null)
@@ -89,5 +96,6 @@ export function registerImport(program: Command): void {
         runImport(handle, files.map(fileSource), options.replace ?? false),
       )
       process.stdout.write(`${describeSummary(summary)}\n`)
+      if (options.timings) process.stdout.write(`phases: ${describePhases(summary)}\n`)
     })
 }
