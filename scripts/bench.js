@@ -4,7 +4,7 @@
 // same bytes, as medians of several rounds. Writes BENCHMARKS.md.
 //
 // Usage: npm run bench [-- --rounds 3 --seconds 5 --skip-1m --skip-node24]
-//        npm run bench:import (imports only: 100k and 1M employees; tables on stdout)
+//        npm run bench:import (imports only: 100k, side by side with its floors, and 1M; tables on stdout)
 // PostgreSQL figures too when TEST_DATABASE_URL is set.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -255,10 +255,133 @@ function demoFile(employees) {
 }
 
 function importInto(nodeBin, cwd, file, databaseUrl) {
-  const r = cli(nodeBin, cwd, ['import', file, '--database', databaseUrl])
+  const r = cli(nodeBin, cwd, ['import', file, '--timings', '--database', databaseUrl])
   const records = Number(/imported ([\d,]+) records/.exec(r.stdout)[1].replaceAll(',', ''))
   const seconds = Number(/ in ([\d.]+) s/.exec(r.stdout)[1])
-  return { records, seconds, rate: records / seconds, rssMiB: r.rssMiB }
+  const phases = Object.fromEntries(
+    [.../(?:phases: |, )([a-z ]+) ([\d.]+) s/g[Symbol.matchAll](r.stdout)].map((m) => [m[1], Number(m[2])]),
+  )
+  return { records, seconds, rate: records / seconds, rssMiB: r.rssMiB, phases }
+}
+
+/** The run whose time is the median of `runs` (each a function returning { seconds }). */
+function medianRun(runs) {
+  const results = runs.map((run) => run())
+  return [...results].sort((a, b) => a.seconds - b.seconds)[Math.floor(results.length / 2)]
+}
+
+// The tables an import fills, in an order that keeps each table's rows in their stored order.
+const DATA_TABLES = [
+  'organizations',
+  'workspaces',
+  'courses',
+  'breaches',
+  'employees',
+  'course_progress',
+  'course_feedback',
+  'compromised_employees',
+  'employee_progress',
+  'workspace_statistics',
+]
+
+/** Runs an ES module's text in a child (from the project folder, so it finds its packages); returns its stdout. */
+function script(code, nodeBin = process.execPath) {
+  return execFileSync(nodeBin, ['--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' })
+}
+
+/**
+ * The floor of an import's writing: the final rows of an imported SQLite database written into a
+ * new, migrated one in one transaction, with the server's settings. No parsing, validation, checks
+ * or rendering: only rows and their indexes, already in stored order. `where true` keeps SQLite
+ * from copying identical tables page by page (its transfer optimization), which no import can do.
+ */
+function sqliteWriteFloor(sourceFile) {
+  const floor = freshSqlite('bench-floor.db')
+  cli(process.execPath, ROOT, ['migrate', '--database', floor])
+  const out = script(`import SQLite from 'better-sqlite3'
+    const db = new SQLite(${JSON.stringify(floor)})
+    for (const p of ['busy_timeout = 10000', 'journal_mode = WAL', 'synchronous = NORMAL', 'cache_size = -16384']) db.exec('pragma ' + p)
+    db.exec(${JSON.stringify(`attach '${sourceFile}' as src`)})
+    const started = performance.now()
+    db.exec('begin immediate')
+    for (const t of ${JSON.stringify(DATA_TABLES)}) db.exec('insert into main.' + t + ' select * from src.' + t + ' where true')
+    db.exec('commit')
+    console.log((performance.now() - started) / 1000)
+    db.close()`)
+  return { seconds: Number(out) }
+}
+
+/** The same floor on PostgreSQL: a migrated schema of its own filled from the imported one. */
+function postgresWriteFloor(url, sourceSchema) {
+  const floor = freshPostgres(url, 'bench_floor')
+  cli(process.execPath, ROOT, ['migrate', '--database', floor])
+  const out = script(`import pg from 'pg'
+    const client = new pg.Client({ connectionString: ${JSON.stringify(url)} })
+    await client.connect()
+    const started = performance.now()
+    await client.query('begin')
+    await client.query('set local jit = off')
+    for (const t of ${JSON.stringify(DATA_TABLES)})
+      await client.query('insert into bench_floor.' + t + ' select * from ${sourceSchema}.' + t)
+    await client.query('commit')
+    console.log((performance.now() - started) / 1000)
+    await client.end()`)
+  return { seconds: Number(out) }
+}
+
+/** The floor of an import's reading: every line of the file through JSON.parse, on one thread. */
+function parseFloor(file) {
+  const out = script(`import { createReadStream } from 'node:fs'
+    import { createInterface } from 'node:readline'
+    const started = performance.now()
+    const lines = createInterface({ input: createReadStream(${JSON.stringify(file)}, { highWaterMark: 256 * 1024 }), crlfDelay: Infinity })
+    for await (const line of lines) if (line) JSON.parse(line)
+    console.log((performance.now() - started) / 1000)`)
+  return { seconds: Number(out) }
+}
+
+/**
+ * A 100k import measured with what bounds it, side by side in one run (medians of the rounds):
+ * the first import into an empty database, a re-import of the unchanged file (the daily case), and
+ * the two floors. Leaves the database loaded.
+ */
+function importSideBySide(label, file, freshUrl, writeFloor) {
+  let url = null
+  const importFresh = () => {
+    url = freshUrl()
+    return importInto(process.execPath, ROOT, file, url)
+  }
+  const first = medianRun(Array.from({ length: ROUNDS }, () => importFresh))
+  const again = medianRun(
+    Array.from({ length: ROUNDS }, () => () => importInto(process.execPath, ROOT, file, url)),
+  )
+  const write = medianRun(Array.from({ length: ROUNDS }, () => () => writeFloor(url)))
+  const parse = medianRun(Array.from({ length: ROUNDS }, () => () => parseFloor(file)))
+  return { label, url, first, again, write, parse }
+}
+
+function floorRows(sides) {
+  const s = (x) => x.toFixed(2)
+  // The phases as `awareness import --timings` names them, in the order they ran.
+  const phases = Object.keys(sides[0].first.phases)
+  const rate = (r, sec) => Math.round(r / sec).toLocaleString('en-US')
+  return [
+    '| database | first import (s) | records/s | re-import, unchanged (s) | records/s | final rows written alone (s) | file parsed alone (s) | first import / rows written alone |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...sides.map(
+      (x) =>
+        `| ${x.label} | ${s(x.first.seconds)} | ${rate(x.first.records, x.first.seconds)} | ${s(x.again.seconds)} | ${rate(x.again.records, x.again.seconds)} | ${s(x.write.seconds)} | ${s(x.parse.seconds)} | ${(x.first.seconds / x.write.seconds).toFixed(2)} |`,
+    ),
+    '',
+    `| database, import | ${phases.join(' | ')} |`,
+    `|---|${phases.map(() => '---:').join('|')}|`,
+    ...sides.flatMap((x) =>
+      [
+        ['first', x.first],
+        ['re-import', x.again],
+      ].map(([kind, r]) => `| ${x.label}, ${kind} | ${phases.map((p) => s(r.phases[p])).join(' | ')} |`),
+    ),
+  ].join('\n')
 }
 
 function ids(nodeBin, cwd, databaseUrl) {
@@ -266,7 +389,7 @@ function ids(nodeBin, cwd, databaseUrl) {
     const h = openDatabase(${JSON.stringify(databaseUrl)});
     const w = await h.db.selectFrom('workspaces').select(['id', 'organization_id']).executeTakeFirstOrThrow();
     console.log(JSON.stringify(w)); await h.close()`
-  const w = JSON.parse(execFileSync(nodeBin, ['--input-type=module', '-e', code], { encoding: 'utf8' }))
+  const w = JSON.parse(script(code, nodeBin))
   return { workspaceId: w.id, organizationId: w.organization_id }
 }
 
@@ -333,12 +456,9 @@ async function main() {
   const rows = []
   const imports = []
 
-  const sqliteUrl = freshSqlite('bench.db')
-  imports.push({
-    label: 'SQLite, Node 20',
-    employees: EMPLOYEES,
-    ...importInto(process.execPath, ROOT, file, sqliteUrl),
-  })
+  const sides = [importSideBySide('SQLite', file, () => freshSqlite('bench.db'), sqliteWriteFloor)]
+  const sqliteUrl = sides[0].url
+  imports.push({ label: 'SQLite, Node 20', employees: EMPLOYEES, ...sides[0].first })
   if (!flag('--skip-1m')) {
     const big = demoFile(1_000_000)
     imports.push({
@@ -347,16 +467,21 @@ async function main() {
       ...importInto(process.execPath, ROOT, big, freshSqlite('bench-1m.db')),
     })
   }
-  const pgUrl = process.env.TEST_DATABASE_URL ? freshPostgres(process.env.TEST_DATABASE_URL, 'bench') : null
-  if (pgUrl) {
-    imports.push({
-      label: 'PostgreSQL, Node 20',
-      employees: EMPLOYEES,
-      ...importInto(process.execPath, ROOT, file, pgUrl),
-    })
+  const pgBase = process.env.TEST_DATABASE_URL
+  let pgUrl = null
+  if (pgBase) {
+    const side = importSideBySide(
+      'PostgreSQL',
+      file,
+      () => freshPostgres(pgBase, 'bench'),
+      () => postgresWriteFloor(pgBase, 'bench'),
+    )
+    sides.push(side)
+    pgUrl = side.url
+    imports.push({ label: 'PostgreSQL, Node 20', employees: EMPLOYEES, ...side.first })
   }
   if (flag('--import-only')) {
-    console.log(importRows(imports))
+    console.log(`${importRows(imports)}\n\n${floorRows(sides)}`)
     return
   }
   // One setup: a Node binary, the project built for it, and a loaded database.
@@ -410,6 +535,15 @@ Page sizes: employees deep page ${rows[0]?.deepPageBytes} bytes (50 items), prog
 ## Import
 
 ${importTable}
+
+Side by side in the same run, ${EMPLOYEES.toLocaleString('en-US')} employees (medians of ${ROUNDS} runs each): the first
+import into an empty database, a re-import of the same file (nothing changed: the daily sync), and
+two floors no import can beat with this storage: the final rows alone written into an empty, migrated
+database in one transaction (no parsing, checks or rendering; the rows already in stored order), and
+the file alone read through \`JSON.parse\` on one thread. Phases as \`awareness import --timings\`
+prints them.
+
+${floorRows(sides)}
 `
   const notes = join(ROOT, 'scripts/bench-notes.md')
   writeFileSync('BENCHMARKS.md', existsSync(notes) ? doc + readFileSync(notes, 'utf8') : doc)
