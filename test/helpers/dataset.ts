@@ -147,3 +147,9 @@ export function apiDataset(size = 40): ApiDataset {
 }
 
 export const unknownId = () => randomUUID()
+
+/**
+ * The key with its last character changed, so its checksum no longer matches. Always a different
+ * character: writing a fixed one over a key that already ends in it left the key valid (1 in 62).
+ */
+export const alteredKey = (key: string) => `${key.slice(0, -1)}${key.endsWith('x') ? 'y' : 'x'}`

@@ -9,7 +9,7 @@ import { importSources } from '../../src/importer/import.js'
 import { hashKey } from '../../src/keys/format.js'
 import { type Response, type TestApp, testApp, walk } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
-import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
+import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
 import {
   breach,
@@ -122,7 +122,7 @@ for (const { dialect, skip } of DIALECTS) {
 
     test('no response carries a key or its hash', async () => {
       for (const route of routeCases(d)) {
-        for (const k of [keyA, `${keyA.slice(0, -1)}x`]) {
+        for (const k of [keyA, alteredKey(keyA)]) {
           const response = await t.request(route.url, { key: k })
           assert.ok(!response.body.includes(keyA), route.name)
           assert.ok(!response.body.includes(hashKey(keyA)), route.name)

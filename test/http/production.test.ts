@@ -16,7 +16,7 @@ import { buildApp, ONE_CALL_COMPRESSION_BYTES } from '../../src/http/app.js'
 import { importSources } from '../../src/importer/import.js'
 import { createKey } from '../../src/keys/keys.js'
 import { type TestApp, testApp } from '../helpers/app.js'
-import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
+import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
 import { privatePostgresUnavailable, startPrivatePostgres } from '../helpers/private-postgres.js'
 import { course, employee, progress, source, workspace } from '../helpers/records.js'
 
@@ -291,7 +291,7 @@ describe('production HTTP behaviour (real listening server)', () => {
         url: `/v1/employees?workspace_id=${d.a1}&x-api-key=${key}`,
         headers: { 'x-api-key': key },
       })
-      await app.inject({ url: '/v1/organization', headers: { 'x-api-key': `${key.slice(0, -1)}x` } })
+      await app.inject({ url: '/v1/organization', headers: { 'x-api-key': alteredKey(key) } })
       await app.inject({ url: `/v1/nothing?api_key=${key}` })
       await new Promise((r) => setTimeout(r, 50))
       const all = lines.join('\n')
