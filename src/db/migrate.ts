@@ -95,11 +95,14 @@ function isConcurrentChange(error: unknown, ownSchema: string | undefined): bool
   // processes created the migration tables or inserted the migrator's lock row at the same moment
   // (outside the transaction; a retry sees the other's work).
   // PostgreSQL: two processes created the migration tables at the same moment; or another schema of
-  // the database was dropped while Kysely's introspection (which looks every schema up by name, to
-  // find its own tables) was reading the catalog. Our own schema missing is no race: not retried.
+  // the database, or a table in one, was dropped while Kysely's introspection (which looks every
+  // schema and table up by name, to find its own tables) was reading the catalog. Our own schema or
+  // table missing is no race: not retried.
   const missingSchema = /^schema "(.*)" does not exist$/.exec(message ?? '')?.[1]
+  const missingTableSchema = /^relation "([^".]+)\.[^"]+" does not exist$/.exec(message ?? '')?.[1]
   return (
     (code === '3F000' && missingSchema !== undefined && missingSchema !== ownSchema) ||
+    (code === '42P01' && missingTableSchema !== undefined && missingTableSchema !== ownSchema) ||
     code === 'SQLITE_BUSY' ||
     code === 'SQLITE_BUSY_SNAPSHOT' ||
     code === 'SQLITE_LOCKED' ||
