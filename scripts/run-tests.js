@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts with node's test runner (Node 20 has no glob support in --test).
+// Runs every test/**/*.test.ts with node's test runner (Node 20 has no glob support in --test), then
+// names every skipped suite and test with its reason. With TEST_FORBID_SKIPS=1 (set by .ci/run) any
+// skip fails the run: CI must run the PostgreSQL, Redis and browser tests, not pass without them.
 // Usage: node scripts/run-tests.js [path-substring...]
 import { spawnSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 function find(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -21,9 +25,50 @@ if (files.length === 0) {
   console.error('no test files match')
   process.exit(1)
 }
+
+const scratch = mkdtempSync(join(tmpdir(), 'awareness-tests-'))
+const skipsFile = join(scratch, 'skips.ndjson')
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=2',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${fileURLToPath(new URL('./skip-reporter.js', import.meta.url))}`,
+    `--test-reporter-destination=${skipsFile}`,
+    ...files,
+  ],
   { stdio: 'inherit' },
 )
-process.exit(result.status ?? 1)
+let skips = []
+try {
+  skips = readFileSync(skipsFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+} catch {
+  // No file: the runner stopped before reporting anything; its own status says why.
+}
+rmSync(scratch, { recursive: true, force: true })
+
+const status = result.status ?? 1
+if (skips.length > 0) {
+  const byReason = new Map()
+  for (const s of skips) {
+    const reason = s.reason || 'no reason given'
+    byReason.set(reason, [...(byReason.get(reason) ?? []), s])
+  }
+  console.log(`ℹ skipped suites and tests: ${skips.length} (the count above has tests only)`)
+  for (const [reason, group] of byReason) {
+    const names = group.map((s) => `${s.name}${s.file ? ` [${relative('.', s.file)}]` : ''}`)
+    console.log(`ℹ   ${reason}: ${names.join('; ')}`)
+  }
+  if (process.env.TEST_FORBID_SKIPS === '1') {
+    console.error('TEST_FORBID_SKIPS=1: every test must run here, and the skips above did not')
+    process.exit(status === 0 ? 1 : status)
+  }
+}
+process.exit(status)
