@@ -5,17 +5,24 @@
 import {
   CompiledQuery,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
   type Dialect,
   Kysely,
   type Migration,
   type MigrationProvider,
   Migrator,
+  PostgresAdapter,
+  PostgresDriver,
+  PostgresQueryCompiler,
+  type SchemaMetadata,
   SqliteAdapter,
   SqliteDriver,
   SqliteIntrospector,
   SqliteQueryCompiler,
   sql,
 } from 'kysely'
+import type pg from 'pg'
 import type { DatabaseHandle } from './connection.js'
 import { initialSchema } from './migrations/0001_initial.js'
 import { employeeProgress } from './migrations/0002_employee_progress.js'
@@ -46,14 +53,18 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
     handle.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
       : undefined
-  const db = handle.sqlite ? transactionalSqlite(handle.sqlite) : handle.db
+  const db = handle.sqlite
+    ? transactionalSqlite(handle.sqlite)
+    : handle.pool && migrationTableSchema !== undefined
+      ? ownSchemaPostgres(handle.pool, migrationTableSchema)
+      : handle.db
   const migrator = new Migrator({ db, provider: provider(handle), migrationTableSchema })
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest()
     if (!error) {
       return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) }
     }
-    if (attempt >= 20 || !isConcurrentChange(error, migrationTableSchema)) throw error
+    if (attempt >= 20 || !isConcurrentChange(error)) throw error
     await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
   }
 }
@@ -88,21 +99,58 @@ function transactionalSqlite(statements: StatementStore): Kysely<Database> {
   return new Kysely<Database>({ dialect })
 }
 
+/**
+ * Kysely's migrator asks its introspector whether its schema and tables exist, and PostgreSQL's reads
+ * every table of the database, looking each one's columns up by name: a schema, table or column that
+ * another application (or test) dropped between the catalog read and the lookup failed the migration
+ * (3F000, 42P01, 42703, all seen). This Kysely, over the same pool and used only to migrate, answers
+ * from the connection's own schema alone, which nobody else changes while we hold the migration lock.
+ */
+function ownSchemaPostgres(pool: pg.Pool, schema: string): Kysely<Database> {
+  const dialect: Dialect = {
+    createAdapter: () => new PostgresAdapter(),
+    // Never destroyed: the pool belongs to the handle, and destroying the driver would end it.
+    createDriver: () => new PostgresDriver({ pool }),
+    createIntrospector: (db) => new OwnSchemaIntrospector(db, schema),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  }
+  return new Kysely<Database>({ dialect })
+}
+
+/** The schema and its tables, by name: all the migrator asks (it reads no column). */
+class OwnSchemaIntrospector implements DatabaseIntrospector {
+  constructor(
+    private readonly db: Kysely<unknown>,
+    private readonly schema: string,
+  ) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<SchemaMetadata>`
+      select nspname as name from pg_namespace where nspname = ${this.schema}`.execute(this.db)
+    return rows
+  }
+
+  async getTables(): Promise<DatabaseMetadata['tables']> {
+    const { rows } = await sql<{ name: string; is_view: boolean }>`
+      select c.relname as name, c.relkind = 'v' as is_view
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${this.schema} and c.relkind in ('r', 'v', 'p')`.execute(this.db)
+    return rows.map((r) => ({ name: r.name, isView: r.is_view, schema: this.schema, columns: [] }))
+  }
+
+  async getMetadata(): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables() }
+  }
+}
+
 /** A failure caused by another process changing the database at the same moment: worth a retry. */
-function isConcurrentChange(error: unknown, ownSchema: string | undefined): boolean {
+function isConcurrentChange(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string }
   // SQLite: the file stayed locked by another migrating process past the busy timeout, or two
   // processes created the migration tables or inserted the migrator's lock row at the same moment
   // (outside the transaction; a retry sees the other's work).
-  // PostgreSQL: two processes created the migration tables at the same moment; or another schema of
-  // the database, or a table in one, was dropped while Kysely's introspection (which looks every
-  // schema and table up by name, to find its own tables) was reading the catalog. Our own schema or
-  // table missing is no race: not retried.
-  const missingSchema = /^schema "(.*)" does not exist$/.exec(message ?? '')?.[1]
-  const missingTableSchema = /^relation "([^".]+)\.[^"]+" does not exist$/.exec(message ?? '')?.[1]
+  // PostgreSQL: two processes created the migration tables at the same moment.
   return (
-    (code === '3F000' && missingSchema !== undefined && missingSchema !== ownSchema) ||
-    (code === '42P01' && missingTableSchema !== undefined && missingTableSchema !== ownSchema) ||
     code === 'SQLITE_BUSY' ||
     code === 'SQLITE_BUSY_SNAPSHOT' ||
     code === 'SQLITE_LOCKED' ||

@@ -116,16 +116,19 @@ for (const { dialect, skip } of DIALECTS) {
 
 describe('migrations beside other schemas (postgres)', { skip: DIALECTS[1]?.skip ?? false }, () => {
   test('a migration succeeds while other schemas of the database are created and dropped', async () => {
-    // Kysely finds its own tables by looking every schema and table of the database up by name; one
-    // dropped meanwhile (another test file, another application) failed the migration before it retried.
+    // Kysely's own introspection reads every table of the database and looks each up by name; a
+    // schema, table or column dropped meanwhile (another test file, another application) failed the
+    // migration. Ours reads our own schema alone.
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
     await admin.connect()
     let stop = false
     const churn = (async () => {
       for (let i = 0; !stop; i++) {
         const schema = `churn_${process.pid}_${i}`
-        await admin.query(`create schema ${schema}; create table ${schema}.t (a int)`)
-        // A table dropped from a schema that stays (a down migration, a test's own tables).
+        await admin.query(`create schema ${schema}; create table ${schema}.t (a int, b int)`)
+        // A column dropped from a table that stays, and a table from a schema that stays (a down
+        // migration, a test's own tables).
+        await admin.query(`alter table ${schema}.t drop column b`)
         await admin.query(`drop table ${schema}.t`)
         await admin.query(`drop schema ${schema} cascade`)
       }
