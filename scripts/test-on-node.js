@@ -41,6 +41,7 @@ for (const entry of [
   'package.json',
   'tsconfig.json',
   'openapi.json',
+  '.spectral.yaml',
   'bin',
   'dist',
   'scripts',

@@ -33,9 +33,12 @@ describe('OpenAPI document', () => {
         { encoding: 'utf8' },
       )
     } catch (error) {
-      output = (error as { stdout: string }).stdout
+      // Exit 1 is findings, printed as JSON; anything else (a missing ruleset: 2) means no lint ran.
+      const { status, stdout, stderr } = error as { status: number; stdout: string; stderr: string }
+      assert.equal(status, 1, `Spectral did not run: ${stderr}`)
+      output = stdout
     }
-    const results = JSON.parse(output || '[]') as {
+    const results = JSON.parse(output) as {
       code: string
       severity: number
       message: string
