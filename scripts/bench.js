@@ -264,10 +264,11 @@ function importInto(nodeBin, cwd, file, databaseUrl) {
   return { records, seconds, rate: records / seconds, rssMiB: r.rssMiB, phases }
 }
 
-/** The run whose time is the median of `runs` (each a function returning { seconds }). */
-function medianRun(runs) {
-  const results = runs.map((run) => run())
-  return [...results].sort((a, b) => a.seconds - b.seconds)[Math.floor(results.length / 2)]
+/** Runs `run` ROUNDS times; the result whose time (its `seconds`) is the median. */
+function medianRun(run) {
+  const results = Array.from({ length: ROUNDS }, () => run())
+  const mid = median(results.map((r) => r.seconds))
+  return results.find((r) => r.seconds === mid)
 }
 
 // The tables an import fills, in an order that keeps each table's rows in their stored order.
@@ -351,12 +352,10 @@ function importSideBySide(label, file, freshUrl, writeFloor) {
     url = freshUrl()
     return importInto(process.execPath, ROOT, file, url)
   }
-  const first = medianRun(Array.from({ length: ROUNDS }, () => importFresh))
-  const again = medianRun(
-    Array.from({ length: ROUNDS }, () => () => importInto(process.execPath, ROOT, file, url)),
-  )
-  const write = medianRun(Array.from({ length: ROUNDS }, () => () => writeFloor(url)))
-  const parse = medianRun(Array.from({ length: ROUNDS }, () => () => parseFloor(file)))
+  const first = medianRun(importFresh)
+  const again = medianRun(() => importInto(process.execPath, ROOT, file, url))
+  const write = medianRun(() => writeFloor(url))
+  const parse = medianRun(() => parseFloor(file))
   return { label, url, first, again, write, parse }
 }
 

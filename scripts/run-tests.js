@@ -58,8 +58,8 @@ const status = result.status ?? 1
 if (skips.length > 0) {
   const byReason = new Map()
   for (const s of skips) {
-    const reason = s.reason || 'no reason given'
-    byReason.set(reason, [...(byReason.get(reason) ?? []), s])
+    if (!byReason.has(s.reason)) byReason.set(s.reason, [])
+    byReason.get(s.reason).push(s)
   }
   console.log(`ℹ skipped suites and tests: ${skips.length} (the count above has tests only)`)
   for (const [reason, group] of byReason) {

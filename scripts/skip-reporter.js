@@ -7,6 +7,6 @@ export default async function* skipReporter(source) {
     if (event.type !== 'test:pass' && event.type !== 'test:fail') continue
     const { name, file, skip } = event.data
     if (skip === undefined || skip === false) continue
-    yield `${JSON.stringify({ name, file, reason: skip === true ? '' : skip })}\n`
+    yield `${JSON.stringify({ name, file, reason: skip === true ? 'no reason given' : skip })}\n`
   }
 }

@@ -52,7 +52,7 @@ export async function runImport(
 }
 
 /** The phases of an import with their seconds, on one line: `read 5.31 s, check 4.02 s, …`. */
-export function describePhases(summary: ImportSummary): string {
+function describePhases(summary: ImportSummary): string {
   return summary.phases.map((p) => `${p.phase} ${p.seconds.toFixed(2)} s`).join(', ')
 }
 
