@@ -26,11 +26,20 @@ export interface Config {
   trustProxy: boolean | number | string[]
   /** How long a verified key is remembered; bounds how late a revocation takes effect. */
   keyCacheSeconds: number
+  /** A request not answered by then gets 503 (the database hung, say). */
+  requestTimeoutMs: number
+  /** After SIGTERM, how long new connections are still accepted (readiness already fails). */
+  shutdownDelayMs: number
+  /** After SIGTERM, the process has exited by then. */
+  shutdownTimeoutMs: number
+  /** An import stops reading past this many decompressed bytes. */
+  importMaxBytes: number
 }
 
 /** Names of the variables this service reads, with what each means (shown by `--help`). */
 export const ENVIRONMENT = {
-  DATABASE_URL: 'postgres://… or a SQLite file path (sqlite: prefix optional); default ./data/awareness.db',
+  DATABASE_URL:
+    'postgres://… (or postgresql://…), or a SQLite file path or file: URL; default ./data/awareness.db',
   DATABASE_READ_URL: 'optional PostgreSQL replica used for API reads',
   DATABASE_POOL_SIZE: 'PostgreSQL connections per process (default 10)',
   HOST: 'address to listen on (default 127.0.0.1)',
@@ -47,6 +56,10 @@ export const ENVIRONMENT = {
     'false (default), true, a hop count, or comma-separated proxy addresses/CIDRs whose X-Forwarded-For is believed',
   KEY_CACHE_SECONDS:
     'seconds a verified key is remembered, 0 to 30 (default 10): a revocation takes effect within it',
+  REQUEST_TIMEOUT: 'a request not answered within it gets 503 service_unavailable (default 5s)',
+  SHUTDOWN_DELAY: 'after SIGTERM, how long new connections are still accepted (default 5s; 0s allowed)',
+  SHUTDOWN_TIMEOUT: 'after SIGTERM, the process has exited within it (default 15s)',
+  IMPORT_MAX_BYTES: 'an import refuses input larger than this once decompressed, e.g. 500MiB (default 20GiB)',
 } as const
 
 export type EnvironmentName = keyof typeof ENVIRONMENT
@@ -77,6 +90,16 @@ export function loadConfig(
     return value === undefined || value === '' ? undefined : value
   }
   const databaseUrl = get('DATABASE_URL') ?? './data/awareness.db'
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(databaseUrl)?.[1]?.toLowerCase()
+  if (scheme !== undefined && !['postgres', 'postgresql', 'file'].includes(scheme)) {
+    throw new ConfigError(
+      'DATABASE_URL',
+      `${scheme}: is not a database this service uses: give a postgres:// URL, or a SQLite file path or file: URL`,
+    )
+  }
+  if (scheme?.startsWith('postgres') && !isPostgresUrl(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'a PostgreSQL URL starts with postgres:// or postgresql://')
+  }
   const databaseReadUrl = get('DATABASE_READ_URL')
   if (databaseReadUrl !== undefined && !isPostgresUrl(databaseReadUrl)) {
     throw new ConfigError('DATABASE_READ_URL', 'must be a postgres:// URL')
@@ -105,6 +128,11 @@ export function loadConfig(
       : metricsPort === undefined
         ? 'main'
         : integer('METRICS_PORT', metricsPort, 1, 65535)
+  const shutdownDelayMs = durationMs('SHUTDOWN_DELAY', get('SHUTDOWN_DELAY') ?? '5s', { zero: true })
+  const shutdownTimeoutMs = durationMs('SHUTDOWN_TIMEOUT', get('SHUTDOWN_TIMEOUT') ?? '15s')
+  if (shutdownDelayMs >= shutdownTimeoutMs) {
+    throw new ConfigError('SHUTDOWN_DELAY', 'must be shorter than SHUTDOWN_TIMEOUT')
+  }
   return {
     databaseUrl,
     databaseReadUrl,
@@ -119,7 +147,43 @@ export function loadConfig(
     metrics,
     trustProxy: parseTrustProxy(get('TRUST_PROXY') ?? 'false'),
     keyCacheSeconds: integer('KEY_CACHE_SECONDS', get('KEY_CACHE_SECONDS') ?? '10', 0, 30),
+    requestTimeoutMs: durationMs('REQUEST_TIMEOUT', get('REQUEST_TIMEOUT') ?? '5s'),
+    shutdownDelayMs,
+    shutdownTimeoutMs,
+    importMaxBytes: size('IMPORT_MAX_BYTES', get('IMPORT_MAX_BYTES') ?? '20GiB'),
   }
+}
+
+function durationMs(variable: string, value: string, options: { zero?: boolean } = {}): number {
+  if (options.zero && /^0[smhd]$/.test(value)) return 0
+  const seconds = parseDuration(value, 'smh')
+  if (seconds === null) {
+    throw new ConfigError(
+      variable,
+      `must be a duration such as 5s, 2m or 1h${options.zero ? ' (0s allowed)' : ''}`,
+    )
+  }
+  return seconds * 1000
+}
+
+const SIZE_UNITS = { '': 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, TiB: 1024 ** 4 } as const
+
+/**
+ * Parses a size in bytes, or with KiB, MiB, GiB or TiB, e.g. `500MiB`; null when it is not one.
+ * @example parseSize('20GiB') // 21474836480
+ */
+export function parseSize(value: string): number | null {
+  const m = /^(\d{1,15})(KiB|MiB|GiB|TiB)?$/.exec(value)
+  if (!m) return null
+  const bytes = Number(m[1]) * SIZE_UNITS[(m[2] ?? '') as keyof typeof SIZE_UNITS]
+  return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : null
+}
+
+function size(variable: string, value: string): number {
+  const bytes = parseSize(value)
+  if (bytes === null)
+    throw new ConfigError(variable, 'must be a size in bytes, or with KiB, MiB, GiB or TiB (e.g. 500MiB)')
+  return bytes
 }
 
 function parseTrustProxy(value: string): Config['trustProxy'] {

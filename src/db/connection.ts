@@ -1,8 +1,9 @@
 // Opens the database named by a URL: PostgreSQL for postgres:// URLs, SQLite (better-sqlite3) for a
-// file path or a sqlite: URL.
+// file path or a file: URL (the configuration refuses any other scheme).
 
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
@@ -18,15 +19,25 @@ export interface DatabaseHandle {
   sqlite: StatementStore | undefined
   /** PostgreSQL pool occupancy, for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number }
-  /** The PostgreSQL pool itself, for the importer's COPY (PostgreSQL only). */
+  /** The PostgreSQL pool itself, for migrations (PostgreSQL only). */
   pool?: pg.Pool
+  /** A connection of its own for a write session, without the request deadline (PostgreSQL only). */
+  writeClient?: () => pg.Client
   close(): Promise<void>
 }
 
 export interface OpenOptions {
   poolSize?: number
-  readonly?: boolean
+  /**
+   * Set when the handle serves API requests: no statement may wait past this. PostgreSQL queries
+   * are abandoned (and their connection dropped) after it; SQLite waits for a lock only briefly,
+   * since its wait blocks the whole process.
+   */
+  requestTimeoutMs?: number
 }
+
+/** How long a serving SQLite connection waits for a lock (the wait holds the event loop). */
+const SERVING_BUSY_TIMEOUT_MS = 50
 
 /**
  * Opens a database.
@@ -34,14 +45,18 @@ export interface OpenOptions {
  */
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (isPostgresUrl(url)) return openPostgres(url, options)
-  return openSqlite(sqlitePath(url))
+  return openSqlite(
+    sqlitePath(url),
+    options.requestTimeoutMs === undefined ? 10_000 : SERVING_BUSY_TIMEOUT_MS,
+  )
 }
 
 function sqlitePath(url: string): string {
-  return url.startsWith('sqlite:') ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : url
+  if (/^file:\/\//i.test(url)) return fileURLToPath(url)
+  return /^file:/i.test(url) ? url.slice('file:'.length) : url
 }
 
-function openSqlite(path: string): DatabaseHandle {
+function openSqlite(path: string, busyTimeoutMs: number): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = new SQLite(path)
   // WAL lets readers go on while an import writes; a busy timeout lets several processes share the file.
@@ -51,7 +66,7 @@ function openSqlite(path: string): DatabaseHandle {
   // The busy timeout comes first: switching a new file to WAL takes a lock another process may hold.
   // Pragmas run through exec(): better-sqlite3's pragma() prepares a statement that is then left to
   // the garbage collector, which Node 24 cannot survive (sqlite-statements.ts).
-  sqlite.exec('pragma busy_timeout = 10000')
+  sqlite.exec(`pragma busy_timeout = ${busyTimeoutMs}`)
   sqlite.exec('pragma page_size = 16384')
   sqlite.exec('pragma journal_mode = WAL')
   sqlite.exec('pragma synchronous = NORMAL')
@@ -74,19 +89,27 @@ function openSqlite(path: string): DatabaseHandle {
 pg.types.setTypeParser(20, (value: string) => Number(value))
 
 function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
+  const deadline = options.requestTimeoutMs
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    // A request must fail fast (503) rather than hang when the server is gone or overloaded.
-    connectionTimeoutMillis: 2000,
+    // A request must fail fast (503) rather than hang when the server is gone or overloaded: this
+    // also bounds the wait for a free connection of the pool.
+    connectionTimeoutMillis: Math.min(2000, deadline ?? 2000),
     idleTimeoutMillis: 30000,
-    statement_timeout: 15000,
+    statement_timeout: deadline ?? 15000,
+    // The server's statement_timeout cannot fire when the server is frozen or cut off: the client
+    // gives up too, and drops the connection (below), which would otherwise wait forever.
+    ...(deadline === undefined ? {} : { query_timeout: deadline }),
   })
   // An idle client's error (the server went away) must not crash the process; the next query fails
   // and is answered as the database being unavailable.
   pool.on('error', () => {})
-  // Likewise for a client the server drops while it is checked out between two queries.
-  pool.on('connect', (client) => client.on('error', () => {}))
+  pool.on('connect', (client) => {
+    // Likewise for a client the server drops while it is checked out between two queries.
+    client.on('error', () => {})
+    if (deadline !== undefined) dropOnQueryTimeout(client)
+  })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     db,
@@ -94,6 +117,32 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     sqlite: undefined,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     pool,
+    writeClient: () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
+      client.on('error', () => {})
+      return client
+    },
     close: () => db.destroy(),
+  }
+}
+
+/** pg's message when `query_timeout` gives up on a query. */
+export const QUERY_TIMEOUT_MESSAGE = 'Query read timeout'
+
+/**
+ * A query abandoned by `query_timeout` is still running (or stuck) on its connection, and every
+ * later query would wait behind it: the connection is dropped, and the pool makes a new one.
+ */
+function dropOnQueryTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  ;(client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args)
+    if (result instanceof Promise) {
+      result.catch((error: Error) => {
+        if (error?.message === QUERY_TIMEOUT_MESSAGE)
+          (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
+      })
+    }
+    return result
   }
 }

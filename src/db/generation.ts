@@ -1,27 +1,44 @@
-// The data generation: a counter the importer advances whenever it changes stored data. ETags are
-// derived from it instead of hashing response bodies.
+// Data generations: counters the importer advances whenever it changes stored data, one for the
+// whole database (a metric) and one per organization. ETags are derived from an organization's
+// generation instead of hashing response bodies, so an import into one organization never changes
+// another's ETags.
 
 import { sql } from 'kysely'
 import type { DatabaseHandle } from './connection.js'
 
 export interface GenerationSource {
+  /** The whole database's generation. */
   current(): Promise<string>
+  /** An organization's generation ('0' before its first import). */
+  ofOrganization(organizationId: string): Promise<string>
 }
 
-/** Reads the generation on each call: one indexed single-row read. */
+const GLOBAL = "select value from service_state where name = 'data_generation'"
+const ORGANIZATION = 'select generation from organization_generations where organization_id = ?'
+
+/** Reads a generation on each call: one indexed single-row read. */
 export function generationSource(handle: DatabaseHandle): GenerationSource {
   if (handle.sqlite) {
-    // A prepared statement on the connection, without Kysely: a few microseconds. (Statements are
-    // shared by SQL text, so its mode is left as it is: rows, not plucked values.)
-    const statement = handle.sqlite.prepare("select value from service_state where name = 'data_generation'")
-    return { current: async () => String((statement.get() as { value: string } | undefined)?.value ?? '0') }
+    // Prepared statements on the connection, without Kysely: a few microseconds. (Statements are
+    // shared by SQL text, so their mode is left as it is: rows, not plucked values.)
+    const global = handle.sqlite.prepare(GLOBAL)
+    const organization = handle.sqlite.prepare(ORGANIZATION)
+    return {
+      current: async () => String((global.get() as { value: string } | undefined)?.value ?? '0'),
+      ofOrganization: async (id) =>
+        String((organization.get(id) as { generation: number } | undefined)?.generation ?? 0),
+    }
   }
   return {
     async current() {
-      const { rows } = await sql<{
-        value: string
-      }>`select value from service_state where name = 'data_generation'`.execute(handle.db)
+      const { rows } = await sql<{ value: string }>`select value from service_state
+        where name = 'data_generation'`.execute(handle.db)
       return rows[0]?.value ?? '0'
+    },
+    async ofOrganization(id) {
+      const { rows } = await sql<{ generation: number }>`select generation from organization_generations
+        where organization_id = ${id}`.execute(handle.db)
+      return String(rows[0]?.generation ?? 0)
     },
   }
 }

@@ -123,6 +123,12 @@ export interface ApiKeysTable {
   last_used_at: string | null
 }
 
+/** Advanced by every import that changes an organization's data; its answers' ETags derive from it. */
+export interface OrganizationGenerationsTable {
+  organization_id: string
+  generation: number
+}
+
 export interface ServiceStateTable {
   name: string
   value: string
@@ -140,6 +146,7 @@ export interface Database {
   compromised_employees: CompromisedEmployeesTable
   workspace_statistics: WorkspaceStatisticsTable
   api_keys: ApiKeysTable
+  organization_generations: OrganizationGenerationsTable
   service_state: ServiceStateTable
 }
 

@@ -120,7 +120,9 @@ async function withPostgresSession<T>(
   handle: DatabaseHandle,
   work: (session: WriteSession) => Promise<T>,
 ): Promise<T> {
-  const client = await (handle.pool as pg.Pool).connect()
+  // A connection of its own: an import's statements may run longer than the pool's request deadline.
+  const client = (handle.writeClient as () => pg.Client)()
+  await client.connect()
   const run = async (query: RawBuilder<unknown>) => {
     const compiled = query.compile(handle.db)
     return client.query(compiled.sql, compiled.parameters as unknown[])
@@ -173,12 +175,11 @@ async function withPostgresSession<T>(
     await client.query('set local jit = off')
     const result = await work(session)
     await client.query('commit')
-    client.release()
     return result
   } catch (error) {
     await client.query('rollback').catch(() => {})
-    // A client whose transaction failed oddly is not given back to others.
-    client.release(true)
     throw error
+  } finally {
+    await client.end().catch(() => {})
   }
 }

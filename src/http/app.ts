@@ -1,6 +1,5 @@
 // Builds the API: external plugins, then ours (responses, authentication), then the routes.
 
-import { randomUUID } from 'node:crypto'
 import { constants as zlib } from 'node:zlib'
 import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
@@ -24,7 +23,7 @@ import {
   Statistics,
 } from '../schemas/resources.js'
 import './context.js'
-import { apiError, errorBody } from './errors.js'
+import { apiError } from './errors.js'
 import { Metrics } from './metrics.js'
 import { finalizeDocument, SWAGGER_OPTIONS } from './openapi.js'
 import { CursorCodec } from './paging.js'
@@ -32,7 +31,9 @@ import { parseQueryString } from './params/parameters.js'
 import { authentication } from './plugins/authentication.js'
 import { conditional } from './plugins/conditional.js'
 import { observability } from './plugins/observability.js'
+import { type OverloadOptions, overload } from './plugins/overload.js'
 import { commonHeaders, requestId, responses, sendError } from './plugins/responses.js'
+import { answerSocket, CONNECT_REFUSED, clientErrorAnswer } from './raw-answers.js'
 import { breachesRoute } from './routes/breaches.js'
 import { compromisedRoute } from './routes/compromised.js'
 import { coursesRoute } from './routes/courses.js'
@@ -46,6 +47,9 @@ import { statisticsRoute } from './routes/statistics.js'
 /** Response bodies up to this size are compressed in one call; larger ones are streamed. */
 export const ONE_CALL_COMPRESSION_BYTES = 2 * 1024 * 1024
 
+/** Headers and body of a request must have arrived within this (CONTRACT 8: 408). */
+const HEADERS_TIMEOUT_MS = 30_000
+
 export interface AppOptions {
   config: Config
   /** The primary database (key bookkeeping, the cursor secret). */
@@ -56,6 +60,8 @@ export interface AppOptions {
   logger?: false | { stream?: NodeJS.WritableStream; pretty?: boolean }
   /** Shared rate-limit counters; by default Redis when REDIS_URL is set, else process memory. */
   counters?: WindowCounters
+  /** Tests shorten the protocol's time limits and move the overload bound with these. */
+  tuning?: { headersTimeoutMs?: number; overload?: OverloadOptions }
 }
 
 const SHARED_SCHEMAS = [
@@ -68,21 +74,6 @@ const SHARED_SCHEMAS = [
   Statistics,
   ErrorResponse,
 ]
-
-/** Answers requests Node refuses before Fastify sees them (headers over 16 KiB, malformed). */
-function clientErrorAnswer(status: number, detail: string): string {
-  const id = randomUUID()
-  const error = errorBody(apiError('invalid_parameter', detail), id)
-  const body = JSON.stringify({
-    ...error,
-    errors: error.errors.map((e) => ({ ...e, status: String(status) })),
-  })
-  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'
-  const headers = Object.entries({ ...commonHeaders(id), 'content-type': 'application/json; charset=utf-8' })
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('')
-  return `HTTP/1.1 ${status} ${reason}\r\n${headers}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
-}
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options
@@ -112,7 +103,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // In-flight requests finish when the server closes (graceful shutdown, see drain.ts).
     return503OnClosing: false,
     forceCloseConnections: false,
-    requestTimeout: 30_000,
+    // Headers and body must arrive within 30 s (408 otherwise), checked every second; a request
+    // without Host is answered by the responses plugin in the contract's shape, not by Node.
+    requestTimeout: HEADERS_TIMEOUT_MS,
+    http: {
+      requireHostHeader: false,
+      headersTimeout: options.tuning?.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: 1000,
+    },
+    // A request not answered within REQUEST_TIMEOUT gets 503 (a hung database, say).
+    handlerTimeout: config.requestTimeoutMs,
     keepAliveTimeout: 75_000,
     routerOptions: { querystringParser: parseQueryString, maxParamLength: 2048 },
     // Paths the router refuses before any hook runs (a malformed percent-encoding, a segment over
@@ -127,16 +127,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return sendError(reply, apiError('invalid_parameter', detail))
     },
     clientErrorHandler: (error, socket) => {
-      if (!socket.writable) return
-      const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW'
-      socket.end(
-        clientErrorAnswer(
-          tooLarge ? 431 : 400,
-          tooLarge ? 'The request headers exceed 16 KiB.' : 'The request is malformed.',
-        ),
-      )
+      const answer = clientErrorAnswer((error as { code?: string }).code)
+      if (answer) answerSocket(socket, answer)
+      else socket.destroy()
     },
   })
+  app.server.on('connect', (_request, socket) => answerSocket(socket, CONNECT_REFUSED()))
   // Parameters are parsed by our own strict rules (params/parameters.ts); the declared schemas
   // serve the OpenAPI document.
   app.setValidatorCompiler(() => () => true)
@@ -171,23 +167,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     generation,
     metrics,
   })
-  app.decorate('inFlight', 0)
   app.decorate('shuttingDown', false)
-  // Hooks whose work is synchronous take Fastify's callback form: an async hook costs a promise
-  // and a turn of the microtask queue on every request.
-  app.addHook('onRequest', (_request, _reply, done) => {
-    app.inFlight++
-    done()
-  })
-  app.addHook('onResponse', (_request, _reply, done) => {
-    app.inFlight--
-    done()
-  })
+  app.decorate('draining', false)
+  // During a shutdown's drain every answer closes its connection (drain.ts).
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (app.shuttingDown) reply.header('connection', 'close')
+    if (app.draining) reply.header('connection', 'close')
     done(null, payload)
   })
   await app.register(responses)
+  await app.register(overload, options.tuning?.overload ?? {})
   await app.register(authentication)
   await app.register(conditional)
   await app.register(observability)

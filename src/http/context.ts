@@ -21,10 +21,10 @@ export interface ApiContext {
 declare module 'fastify' {
   interface FastifyInstance {
     api: ApiContext
-    /** Requests received and not yet answered. */
-    inFlight: number
-    /** Set when a shutdown starts: readiness fails and connections are not kept alive. */
+    /** Set when a shutdown starts: readiness fails. */
     shuttingDown: boolean
+    /** Set once the shutdown stops listening: every answer closes its connection. */
+    draining: boolean
   }
   interface FastifyRequest {
     /** The verified key of an authenticated request. */
@@ -34,9 +34,9 @@ declare module 'fastify' {
     /** The scope an operation needs; routes without one need no key. */
     scope?: import('../domain/values.js').Scope
     /**
-     * How the ETag is made: 'request' from the data generation and what identifies the request
-     * (checked before any work is done), 'body' from the body (answers that depend on the time).
+     * 'body': the ETag is a hash of the body (answers that depend on the time). Otherwise the route
+     * calls notModified (plugins/conditional.ts) once its checks have passed.
      */
-    etag?: 'request' | 'body'
+    etag?: 'body'
   }
 }

@@ -1,7 +1,9 @@
 // Every error code of the API with its status and title (CONTRACT 8), in one place. Routes throw
-// ApiError; one handler (error-handler.ts) turns it into the JSON:API error body.
+// ApiError; the error handler (plugins/responses.ts) turns it into the JSON:API error body, and
+// protocol-level failures that never reach Fastify are answered from the same body (raw-answers.ts).
 
 export const ERROR_CODES = {
+  malformed_request: { status: 400, title: 'Malformed request' },
   unauthorized: { status: 401, title: 'Unauthorized' },
   forbidden: { status: 403, title: 'Forbidden' },
   workspace_not_found: { status: 404, title: 'Workspace not found' },
@@ -9,9 +11,11 @@ export const ERROR_CODES = {
   breach_not_found: { status: 404, title: 'Breach not found' },
   endpoint_not_found: { status: 404, title: 'Endpoint not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
+  request_timeout: { status: 408, title: 'Request timeout' },
   invalid_parameter: { status: 422, title: 'Invalid parameter' },
   invalid_cursor: { status: 422, title: 'Invalid cursor' },
   too_many_requests: { status: 429, title: 'Too many requests' },
+  request_header_too_large: { status: 431, title: 'Request header fields too large' },
   internal_error: { status: 500, title: 'Internal error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const
@@ -54,15 +58,18 @@ export function apiError(
   return new ApiError(code, [{ detail, source }], headers)
 }
 
+/** At most this many entries in one error body; `meta.more_errors` says when there were more. */
+export const MAX_ERROR_ENTRIES = 10
+
 export interface ErrorBody {
   errors: { status: string; code: ErrorCode; title: string; detail: string; source: ErrorSource }[]
-  meta: { request_id: string }
+  meta: { request_id: string; more_errors?: true }
 }
 
 export function errorBody(error: ApiError, requestId: string): ErrorBody {
   const { title } = ERROR_CODES[error.code]
-  return {
-    errors: error.details.map((d) => ({
+  const body: ErrorBody = {
+    errors: error.details.slice(0, MAX_ERROR_ENTRIES).map((d) => ({
       status: String(error.status),
       code: error.code,
       title,
@@ -71,6 +78,15 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
     })),
     meta: { request_id: requestId },
   }
+  if (error.details.length > MAX_ERROR_ENTRIES) body.meta.more_errors = true
+  return body
+}
+
+const MAX_ECHO = 100
+
+/** A client's text (a parameter name, a path) shortened for an error detail: never a long echo. */
+export function echo(text: string): string {
+  return text.length <= MAX_ECHO ? text : `${text.slice(0, MAX_ECHO)}…`
 }
 
 // The errors whose wording is fixed by the contract: identical whatever the cause.

@@ -1,5 +1,6 @@
 // Prometheus metrics (CONTRACT 11): requests and latency by route and status, rate-limit
-// rejections, database and Redis errors, the data generation, the PostgreSQL pool, the process.
+// rejections, requests shed under overload or past their deadline, database and Redis errors, the
+// data generation, the PostgreSQL pool, the process.
 
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 
@@ -22,6 +23,16 @@ export class Metrics {
     name: 'rate_limit_rejections_total',
     help: 'Requests refused with 429, by limit (key budget or failed authentications per address)',
     labelNames: ['limit'] as const,
+    registers: [this.registry],
+  })
+  readonly shedRequests = new Counter({
+    name: 'overload_rejections_total',
+    help: 'Requests answered 503 at once because the process was overloaded (event loop running late)',
+    registers: [this.registry],
+  })
+  readonly timedOutRequests = new Counter({
+    name: 'request_timeouts_total',
+    help: 'Requests answered 503 because they were not done within REQUEST_TIMEOUT',
     registers: [this.registry],
   })
   readonly databaseErrors = new Counter({

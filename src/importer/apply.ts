@@ -263,10 +263,24 @@ export async function deriveStatistics(session: WriteSession): Promise<void> {
   )
 }
 
-/** Advances the data generation (used for ETags) when the import changed anything. */
-export async function bumpGeneration(session: WriteSession): Promise<void> {
+/**
+ * Advances the data generations when the import changed anything: the database's (a metric), and
+ * that of every organization whose data changed (its ETags derive from it): organizations of the
+ * touched workspaces and changed organization records. Runs after the merge, when new workspaces
+ * are stored.
+ */
+export async function bumpGenerations(session: WriteSession, changed: ChangedFilters): Promise<void> {
   await session.exec(sql`insert into service_state (name, value) values ('data_generation', '1')
     on conflict (name) do update set value = cast(cast(service_state.value as integer) + 1 as text)`)
+  // `where true`: SQLite needs it to read an upsert whose rows come from a select.
+  await session.exec(
+    sql.raw(`insert into organization_generations (organization_id, generation)
+      select organization_id, 1 from (
+        select organization_id from workspaces where id in (select workspace_id from stg_touched)
+        union select id as organization_id from stg_organization where ${changed.organization}) t
+      where true
+      on conflict (organization_id) do update set generation = organization_generations.generation + 1`),
+  )
 }
 
 export { zero as zeroCounts }

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../db/connection.js'
 import type { DialectName } from '../db/dialect.js'
 import { type WriteSession, withWriteSession } from '../db/write-session.js'
 import {
-  bumpGeneration,
+  bumpGenerations,
   changedFilters,
   changedTable,
   collectStaleProgress,
@@ -281,7 +281,7 @@ export async function importSources(
     await renderStaleProgress(session)
     clock.mark('progress items')
     const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
-    if (changed) await bumpGeneration(session)
+    if (changed) await bumpGenerations(session, differs)
     if (session.dialect === 'postgres') {
       // Fresh statistics for what changed: without them the planner misjudges freshly loaded
       // tables (a sequential scan of every progress row for one page) until autovacuum comes by.

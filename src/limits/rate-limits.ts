@@ -3,13 +3,29 @@
 // past which the address is refused without its key being looked at.
 
 import type { RateLimit } from '../config/config.js'
-import type { WindowCounters } from './counters.js'
+import type { WindowCount, WindowCounters } from './counters.js'
 
 export interface Verdict {
   allowed: boolean
   /** Response headers: RateLimit-Policy and RateLimit, plus Retry-After when refused. */
   headers: Record<string, string>
   retryAfterSeconds: number
+  /** What was counted, for `refund`. */
+  charge: Charge
+}
+
+/** One request counted against a key's budget. */
+export interface Charge {
+  bucket: string
+  budget: RateLimit
+  counted: WindowCount
+}
+
+function budgetHeaders(budget: RateLimit, count: number, resetSeconds: number): Record<string, string> {
+  return {
+    'ratelimit-policy': `"default";q=${budget.limit};w=${budget.windowSeconds}`,
+    ratelimit: `"default";r=${Math.max(0, budget.limit - count)};t=${resetSeconds}`,
+  }
 }
 
 export class RateLimits {
@@ -21,15 +37,22 @@ export class RateLimits {
   /** Counts a request of a key against its budget (its own, or the server default). */
   async admitKey(keyId: string, own: RateLimit | null): Promise<Verdict> {
     const budget = own ?? this.defaults.perKey
-    const { count, resetSeconds } = await this.counters.increment(`key:${keyId}`, budget.windowSeconds)
-    const left = Math.max(0, budget.limit - count)
-    const headers: Record<string, string> = {
-      'ratelimit-policy': `"default";q=${budget.limit};w=${budget.windowSeconds}`,
-      ratelimit: `"default";r=${left};t=${resetSeconds}`,
-    }
-    const allowed = count <= budget.limit
-    if (!allowed) headers['retry-after'] = String(resetSeconds)
-    return { allowed, headers, retryAfterSeconds: resetSeconds }
+    const bucket = `key:${keyId}`
+    const counted = await this.counters.increment(bucket, budget.windowSeconds)
+    const headers = budgetHeaders(budget, counted.count, counted.resetSeconds)
+    const allowed = counted.count <= budget.limit
+    if (!allowed) headers['retry-after'] = String(counted.resetSeconds)
+    return { allowed, headers, retryAfterSeconds: counted.resetSeconds, charge: { bucket, budget, counted } }
+  }
+
+  /**
+   * Takes a request back from its key's budget (a 304 does not consume it); returns the RateLimit
+   * fields as they stand after.
+   */
+  async refund(charge: Charge): Promise<Record<string, string>> {
+    const { bucket, budget, counted } = charge
+    await this.counters.decrement(bucket, budget.windowSeconds, counted)
+    return budgetHeaders(budget, counted.count - 1, counted.resetSeconds)
   }
 
   /** Seconds until an address may try again, or 0 when it is not blocked. */

@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { ERROR_CODES } from '../http/errors.js'
+import { ERROR_CODES, MAX_ERROR_ENTRIES } from '../http/errors.js'
 import { Closed, StringEnum } from './common.js'
 
 export const ErrorSourceSchema = Type.Union([
@@ -20,9 +20,14 @@ export const ErrorResponse = Closed(
         detail: Type.String(),
         source: ErrorSourceSchema,
       }),
-      { minItems: 1 },
+      { minItems: 1, maxItems: MAX_ERROR_ENTRIES },
     ),
-    meta: Closed({ request_id: Type.String() }),
+    meta: Closed({
+      request_id: Type.String(),
+      more_errors: Type.Optional(
+        Type.Literal(true, { description: 'present when there were more problems than the entries listed' }),
+      ),
+    }),
   },
   { $id: 'ErrorResponse' },
 )

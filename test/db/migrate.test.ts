@@ -57,7 +57,12 @@ for (const { dialect, skip } of DIALECTS) {
           )
           assert.deepEqual(
             names.rows.map((r) => r.name),
-            ['0001_initial', '0002_employee_progress', '0003_employee_fragments'],
+            [
+              '0001_initial',
+              '0002_employee_progress',
+              '0003_employee_fragments',
+              '0004_organization_generations',
+            ],
           )
         } finally {
           await handle.close()
@@ -75,12 +80,14 @@ for (const { dialect, skip } of DIALECTS) {
         const expected = (await items()).rows
         assert.equal(expected.length, 2)
         // The database as 0001_initial left it.
+        await asBeforeGenerations(db.handle)
         await sql`drop table employee_progress`.execute(db.handle.db)
         await asBeforeFragmentsLeft(db.handle)
         await sql`delete from kysely_migration where name = '0002_employee_progress'`.execute(db.handle.db)
         assert.deepEqual((await migrateToLatest(db.handle)).applied, [
           '0002_employee_progress',
           '0003_employee_fragments',
+          '0004_organization_generations',
         ])
         assert.deepEqual((await items()).rows, expected)
       } finally {
@@ -95,8 +102,12 @@ for (const { dialect, skip } of DIALECTS) {
         await importSources(db.handle, [source(d.all)])
         const employees = () => sql`select * from employees order by id`.execute(db.handle.db)
         const expected = (await employees()).rows
+        await asBeforeGenerations(db.handle)
         await asBeforeFragmentsLeft(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0003_employee_fragments'])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, [
+          '0003_employee_fragments',
+          '0004_organization_generations',
+        ])
         assert.deepEqual((await employees()).rows, expected)
         const renamed = await importSources(db.handle, [source([{ ...d.manager, name: 'Renamed' }])])
         assert.equal(renamed.written.employee, 1)
@@ -106,6 +117,26 @@ for (const { dialect, skip } of DIALECTS) {
         assert.equal(
           (JSON.parse(rows[0]?.json as string) as { manager: { name: string } }).manager.name,
           'Renamed',
+        )
+      } finally {
+        await db.drop()
+      }
+    })
+
+    test('upgrading from 0003 gives every stored organization a data generation', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        await importSources(db.handle, [source(d.all)])
+        await asBeforeGenerations(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0004_organization_generations'])
+        const generations = await sql<{ organization_id: string; generation: number }>`
+          select organization_id, generation from organization_generations`.execute(db.handle.db)
+        const organizations = await sql<{ id: string }>`select id from organizations`.execute(db.handle.db)
+        assert.ok(organizations.rows.length > 0)
+        assert.deepEqual(
+          generations.rows.map((r) => [r.organization_id, Number(r.generation)]).sort(),
+          organizations.rows.map((r) => [r.id, 1]).sort(),
         )
       } finally {
         await db.drop()
@@ -148,4 +179,10 @@ async function asBeforeFragmentsLeft(handle: DatabaseHandle): Promise<void> {
   await sql`alter table employees add column json_head text not null default ''`.execute(handle.db)
   await sql`alter table employees add column json_tail text not null default ''`.execute(handle.db)
   await sql`delete from kysely_migration where name = '0003_employee_fragments'`.execute(handle.db)
+}
+
+/** Takes back 0004: the table of organization generations and its migration's row. */
+async function asBeforeGenerations(handle: DatabaseHandle): Promise<void> {
+  await sql`drop table organization_generations`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0004_organization_generations'`.execute(handle.db)
 }

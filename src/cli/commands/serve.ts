@@ -3,13 +3,15 @@ import type { Config } from '../../config/config.js'
 import { type DatabaseHandle, openDatabase } from '../../db/connection.js'
 import { migrateToLatest } from '../../db/migrate.js'
 import { buildApp } from '../../http/app.js'
-import { drainAndClose } from '../../http/drain.js'
+import { ConnectionTracker, drainAndClose } from '../../http/drain.js'
 import { startMetricsServer } from '../../http/metrics-server.js'
 import { createKey } from '../../keys/keys.js'
 import { configFrom } from '../context.js'
+import { CliError } from '../output.js'
 import { describeSummary, runImport } from './import.js'
 
-const SHUTDOWN_GRACE_MS = 10_000
+// Time kept after the drain to close the databases before SHUTDOWN_TIMEOUT.
+const CLOSING_MARGIN_MS = 1000
 
 /** `npm start` on an empty database: a demo dataset and a key to try it with. */
 async function seedDemo(handle: DatabaseHandle, config: Config): Promise<void> {
@@ -58,44 +60,79 @@ export function registerServe(program: Command): void {
     )
     .action(async (options: { host?: string; port?: string; database?: string; demoWhenEmpty?: boolean }) => {
       const config = configFrom(options, { HOST: options.host, PORT: options.port })
-      const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize })
-      await migrateToLatest(database)
-      // API reads go to the replica when one is configured; migrations, imports, the cursor secret
-      // and key bookkeeping stay on the primary.
-      const readDatabase = config.databaseReadUrl
-        ? openDatabase(config.databaseReadUrl, { poolSize: config.databasePoolSize })
-        : undefined
-      if (options.demoWhenEmpty) await seedDemo(database, config)
+      // Migrations and the demo import may run long: they get a handle without the request deadline.
+      const admin = openDatabase(config.databaseUrl, { poolSize: 2 })
+      try {
+        await migrateToLatest(admin)
+        if (options.demoWhenEmpty) await seedDemo(admin, config)
+      } finally {
+        await admin.close()
+      }
+      // What serves requests waits for nothing past the request deadline. API reads go to the
+      // replica when one is configured; the cursor secret and key bookkeeping stay on the primary.
+      const serving = { poolSize: config.databasePoolSize, requestTimeoutMs: config.requestTimeoutMs }
+      const database = openDatabase(config.databaseUrl, serving)
+      const readDatabase = config.databaseReadUrl ? openDatabase(config.databaseReadUrl, serving) : undefined
       const app = await buildApp({
         config,
         database,
         readDatabase,
         logger: { pretty: process.stdout.isTTY === true },
       })
+      const connections = new ConnectionTracker(app.server)
       const metricsServer =
         typeof config.metrics === 'number'
           ? await startMetricsServer(app.api.metrics, config.host, config.metrics)
           : null
       let closing = false
-      // Graceful shutdown: stop accepting, let in-flight requests finish (bounded), close the
-      // database, exit 0.
+      // Graceful shutdown (drain.ts): readiness fails at once, connections are still accepted for
+      // SHUTDOWN_DELAY, every request read is answered, and the process exits 0 within
+      // SHUTDOWN_TIMEOUT whatever happens.
       const shutdown = async (signal: string) => {
         if (closing) return
         closing = true
         app.log.info({ signal }, 'shutting down')
         const force = setTimeout(() => {
-          app.log.warn('in-flight requests did not finish in time; exiting')
+          app.log.warn('the shutdown did not finish in time; exiting')
           process.exit(0)
-        }, SHUTDOWN_GRACE_MS)
+        }, config.shutdownTimeoutMs)
         force.unref()
         metricsServer?.close()
-        await drainAndClose(app, SHUTDOWN_GRACE_MS - 1000)
+        await drainAndClose(app, connections, {
+          delayMs: config.shutdownDelayMs,
+          timeoutMs: Math.max(0, config.shutdownTimeoutMs - CLOSING_MARGIN_MS),
+        })
         await database.close()
         await readDatabase?.close()
         clearTimeout(force)
       }
       process.once('SIGTERM', () => void shutdown('SIGTERM'))
       process.once('SIGINT', () => void shutdown('SIGINT'))
-      await app.listen({ host: config.host, port: config.port })
+      try {
+        await app.listen({ host: config.host, port: config.port })
+      } catch (error) {
+        await app.close()
+        await database.close()
+        await readDatabase?.close()
+        const code = (error as { code?: string }).code
+        const where = `${config.host}:${config.port}`
+        if (code === 'EADDRINUSE') throw new CliError(`cannot listen on ${where}: the port is in use`)
+        if (code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${where}: no such local address`)
+        if (code === 'EACCES') throw new CliError(`cannot listen on ${where}: permission denied`)
+        throw error
+      }
+      process.stderr.write(`${startBanner(config)}\n`)
     })
+}
+
+/** The one plain line `serve` prints on start: where it listens, its database and its Redis. */
+export function startBanner(config: Config): string {
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  const redis = config.redisUrl ? hidePassword(config.redisUrl) : 'none: limits per process'
+  return `awareness-api listening on http://${host}:${config.port} (reference: http://${host}:${config.port}/docs); database ${hidePassword(config.databaseUrl)}; redis ${redis}`
+}
+
+/** A URL with its password replaced by `***`. */
+export function hidePassword(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/?#@]*:)[^@/?#]*@/i, '$1***@')
 }

@@ -5,7 +5,7 @@
 
 import Type, { type TSchema } from 'typebox'
 import { UUID_PATTERN } from '../../schemas/common.js'
-import { ApiError, type ErrorDetail } from '../errors.js'
+import { ApiError, type ErrorDetail, echo } from '../errors.js'
 
 /** The raw query: every value of every parameter, as sent. */
 export type RawQuery = Record<string, string[]>
@@ -17,6 +17,8 @@ export interface ParamDef<T, R extends boolean = boolean> {
   parse(raw: string): T | undefined
   /** What a valid value looks like, for the error detail. */
   rule: string
+  /** A list: given several times, its values count as one comma-separated value (CONTRACT 7). */
+  list?: true
 }
 
 const UUID = new RegExp(UUID_PATTERN, 'i')
@@ -48,11 +50,14 @@ export const param = {
       rule: 'must be true or false',
     }
   },
-  /** A comma-separated list of allowed values; duplicates allowed, empty items not. */
+  /**
+   * A comma-separated list of allowed values; duplicates allowed, empty items not. The parameter may
+   * also be repeated (`status=a&status=b`, what OpenAPI client generators send): same meaning.
+   */
   enumList<const V extends readonly string[]>(values: V, description: string): ParamDef<V[number][], false> {
     return {
       schema: Type.Array(Type.Unsafe<V[number]>({ type: 'string', enum: [...values] }), {
-        description: `${description} Comma-separated, any of: ${values.join(', ')}.`,
+        description: `${description} Comma-separated (or the parameter repeated), any of: ${values.join(', ')}.`,
       }),
       required: false,
       parse: (raw) => {
@@ -60,6 +65,7 @@ export const param = {
         return items.every((i) => values.includes(i)) ? [...new Set(items)].sort() : undefined
       },
       rule: `must be a comma-separated list of: ${values.join(', ')}`,
+      list: true,
     }
   },
 }
@@ -89,8 +95,8 @@ export function parameters<D extends Record<string, ParamDef<unknown>>>(definiti
       for (const name of Object.keys(raw)) {
         if (!Object.hasOwn(definitions, name)) {
           problems.push({
-            detail: `${name} is not a parameter of this endpoint`,
-            source: { parameter: name },
+            detail: `${echo(name)} is not a parameter of this endpoint`,
+            source: { parameter: echo(name) },
           })
         }
       }
@@ -101,11 +107,11 @@ export function parameters<D extends Record<string, ParamDef<unknown>>>(definiti
             problems.push({ detail: `${name} is required`, source: { parameter: name } })
           continue
         }
-        if (values.length > 1) {
+        if (values.length > 1 && !definition.list) {
           problems.push({ detail: `${name} is given more than once`, source: { parameter: name } })
           continue
         }
-        const value = definition.parse(values[0] as string)
+        const value = definition.parse(values.join(','))
         if (value === undefined)
           problems.push({ detail: `${name} ${definition.rule}`, source: { parameter: name } })
         else out[name] = value

@@ -5,6 +5,7 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Charge } from '../../limits/rate-limits.js'
 import { apiError, UNAUTHORIZED } from '../errors.js'
 
 const TOO_MANY = (retryAfter: number, detail: string) =>
@@ -27,6 +28,7 @@ async function authenticate(request: FastifyRequest): Promise<void> {
   }
   request.key = identity
   const verdict = await limits.admitKey(identity.id, identity.rateLimit)
+  request.rateCharge = verdict.charge
   for (const [name, value] of Object.entries(verdict.headers)) {
     if (name !== 'retry-after') request.rateLimitHeaders[name] = value
   }
@@ -45,6 +47,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The RateLimit fields of an authenticated request, added to whatever it is answered. */
     rateLimitHeaders: Record<string, string>
+    /** What this request cost its key's budget, until refunded (a 304 costs nothing). */
+    rateCharge: Charge | null
   }
 }
 
@@ -52,6 +56,7 @@ export const authentication = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('key', null as never)
     app.decorateRequest('rateLimitHeaders', null as never)
+    app.decorateRequest('rateCharge', null)
     app.addHook('onRequest', (request, _reply, done) => {
       request.rateLimitHeaders = {}
       done()

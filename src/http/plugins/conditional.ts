@@ -1,7 +1,10 @@
 // Conditional requests (CONTRACT 10): an ETag on every success, and 304 without a body when
-// If-None-Match holds it. Data changes only at import, so most ETags come from the data generation
-// and what identifies the request (path, query, page headers, the key's reach) and are checked
-// before any query runs; answers that depend on the time (statistics) hash their body instead.
+// If-None-Match holds it. A conditional request is judged only after it has passed every check an
+// unconditional one must pass, so routes ask `notModified` once their checks are done, before the
+// answer's query runs. Data changes only at import, so those ETags come from the organization's data
+// generation and what identifies the request (path, query, page headers, the key's reach): an import
+// into one organization never changes another's. Answers that depend on the time (statistics) hash
+// their body instead. A 304 does not consume the key's budget.
 
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -21,51 +24,73 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   })
 }
 
-async function beforeHandler(request: FastifyRequest, reply: FastifyReply) {
-  if (request.routeOptions.config.etag !== 'request') return
-  const generation = await request.server.api.generation.current()
+/** Gives the request's budget charge back, and returns the RateLimit fields as they stand after. */
+async function refund(request: FastifyRequest): Promise<Record<string, string>> {
+  const charge = request.rateCharge
+  if (charge === null) return {}
+  request.rateCharge = null
+  request.rateLimitHeaders = await request.server.api.limits.refund(charge)
+  return request.rateLimitHeaders
+}
+
+/**
+ * Sets the answer's ETag; when If-None-Match holds it, answers 304 and returns true. Call it once
+ * the request has passed every check (key, scope, workspace, path ids, parameters, cursor).
+ */
+export async function notModified(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const { key } = request
+  const generation = await request.server.api.generation.ofOrganization(key.organizationId)
   const etag = tag(
     [
       generation,
       request.url,
       request.headers['x-item-limit'] ?? '',
       request.headers['x-next-cursor'] ?? '',
-      request.key?.organizationId ?? '',
-      request.key?.workspaceId ?? '',
+      key.organizationId,
+      key.workspaceId ?? '',
     ].join('\n'),
   )
   reply.header('etag', etag)
-  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send()
+  if (!matches(request.headers['if-none-match'], etag)) return false
+  await refund(request)
+  reply.code(304).send()
+  return true
 }
 
-function bodyTag(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
-  if (reply.statusCode !== 200) {
-    if (reply.statusCode !== 304) reply.removeHeader('etag')
-    return payload
-  }
-  if (request.routeOptions.config.etag !== 'body' || typeof payload !== 'string') return payload
-  const etag = tag(payload)
-  reply.header('etag', etag)
-  if (matches(request.headers['if-none-match'], etag)) {
-    reply.code(304)
-    return ''
-  }
-  return payload
-}
-
-// Callback form: the work is synchronous, and an async hook costs a promise per request.
+// Callback form: the work is synchronous but for a refund, and an async hook costs a promise per request.
 function onSend(
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
   done: (error: Error | null, payload: unknown) => void,
-) {
-  done(null, bodyTag(request, reply, payload))
+): void {
+  if (reply.statusCode !== 200) {
+    if (reply.statusCode !== 304) reply.removeHeader('etag')
+    done(null, payload)
+    return
+  }
+  if (request.routeOptions.config.etag !== 'body' || typeof payload !== 'string') {
+    done(null, payload)
+    return
+  }
+  const etag = tag(payload)
+  reply.header('etag', etag)
+  if (!matches(request.headers['if-none-match'], etag)) {
+    done(null, payload)
+    return
+  }
+  refund(request).then(
+    (headers) => {
+      reply.headers(headers)
+      reply.code(304)
+      done(null, '')
+    },
+    (error) => done(error, payload),
+  )
 }
 
 export const conditional = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preHandler', beforeHandler)
     app.addHook('onSend', onSend)
   },
   { name: 'conditional', dependencies: ['authentication'] },

@@ -1,11 +1,12 @@
 // What every response carries (CONTRACT 8 and 10): request id, no-store, nosniff, the error shape for
-// every failure (including unknown paths, other methods, and bugs), and no internals.
+// every failure (including unknown paths, other methods, a missing Host, requests past their
+// deadline, and bugs), and no internals.
 
 import { randomUUID } from 'node:crypto'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { isDatabaseUnavailable } from '../../db/availability.js'
-import { ApiError, apiError, errorBody } from '../errors.js'
+import { ApiError, apiError, echo, errorBody } from '../errors.js'
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/
 
@@ -39,8 +40,17 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 
 export const DATABASE_RETRY_AFTER_SECONDS = 5
 
+const DEADLINE_PASSED = () =>
+  apiError(
+    'service_unavailable',
+    'The request could not be answered in time (the database is slow or unreachable); retry later.',
+    {},
+    { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  )
+
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error
+  if (error.code === 'FST_ERR_HANDLER_TIMEOUT') return DEADLINE_PASSED()
   if (isDatabaseUnavailable(error)) {
     return apiError(
       'service_unavailable',
@@ -51,7 +61,10 @@ function toApiError(error: FastifyError): ApiError {
       },
     )
   }
-  if (error.statusCode === 413 || error.statusCode === 415 || error.statusCode === 400) {
+  if (error.statusCode === 400) {
+    return apiError('malformed_request', 'This request cannot be read as HTTP.')
+  }
+  if (error.statusCode === 413 || error.statusCode === 415) {
     // A body or malformed request on a read-only API: nothing of ours failed.
     return apiError('invalid_parameter', 'This request cannot be read: GET requests take no body.')
   }
@@ -62,12 +75,36 @@ export const responses = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
       reply.headers(commonHeaders(request.id))
+      // HTTP/1.1 requires Host; Node is told not to refuse its absence with a bare page.
+      if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+        return done(apiError('malformed_request', 'An HTTP/1.1 request must carry a Host header.'))
+      }
       done()
+    })
+
+    // A handler still running when its deadline answered 503 ends unheard: its late result or
+    // failure is not a second answer, nor an error to log.
+    app.addHook('onRoute', (route) => {
+      const handler = route.handler as (this: unknown, ...args: unknown[]) => unknown
+      route.handler = function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
+        const result = handler.call(this, request, reply)
+        if (!(result instanceof Promise)) return result
+        return result.then(
+          (value) => (request.signal?.aborted ? undefined : value),
+          (error) => {
+            if (request.signal?.aborted) return undefined
+            throw error
+          },
+        )
+      } as typeof route.handler
     })
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const apiErr = toApiError(error)
-      if (apiErr.code === 'service_unavailable' && !(error instanceof ApiError)) {
+      if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+        request.server.api.metrics.timedOutRequests.inc()
+        request.log.warn({ route: request.routeOptions.url }, 'request deadline passed')
+      } else if (apiErr.code === 'service_unavailable' && !(error instanceof ApiError)) {
         request.server.api.metrics.databaseErrors.inc()
         request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable')
       } else if (apiErr.status >= 500) {
@@ -91,7 +128,7 @@ export const responses = fp(
           ),
         )
       }
-      return sendError(reply, apiError('endpoint_not_found', `There is no endpoint at ${path}.`))
+      return sendError(reply, apiError('endpoint_not_found', `There is no endpoint at ${echo(path)}.`))
     })
   },
   { name: 'responses' },

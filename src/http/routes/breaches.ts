@@ -6,6 +6,7 @@ import { listBreaches } from '../../queries/breaches.js'
 import { readListRequest, sendPage } from '../operation.js'
 import { LIST_LIMITS } from '../paging.js'
 import { param, parameters } from '../params/parameters.js'
+import { notModified } from '../plugins/conditional.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
 
 const query = parameters({
@@ -20,7 +21,7 @@ export async function breachesRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/breaches',
     {
-      config: { scope: 'breaches:read', etag: 'request' },
+      config: { scope: 'breaches:read' },
       schema: {
         operationId: 'listBreaches',
         summary: 'List the data breaches that affect a workspace',
@@ -41,6 +42,7 @@ export async function breachesRoute(app: FastifyInstance): Promise<void> {
         q.status ?? null,
       ])
       const grant = await grantWorkspace(app.api.db, request.key, list.query.workspace_id)
+      if (await notModified(request, reply)) return reply
       return sendPage(
         reply,
         list,

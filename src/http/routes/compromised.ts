@@ -6,6 +6,7 @@ import { BREACH_NOT_FOUND } from '../errors.js'
 import { readListRequest, sendPage } from '../operation.js'
 import { LIST_LIMITS } from '../paging.js'
 import { param, parameters } from '../params/parameters.js'
+import { notModified } from '../plugins/conditional.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
 
 const query = parameters({
@@ -23,7 +24,7 @@ export async function compromisedRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/breaches/:breach_id/compromised-employees',
     {
-      config: { scope: 'breaches:read', etag: 'request' },
+      config: { scope: 'breaches:read' },
       schema: {
         operationId: 'listCompromisedEmployees',
         summary: 'List the employees of a workspace compromised by a breach',
@@ -51,6 +52,7 @@ export async function compromisedRoute(app: FastifyInstance): Promise<void> {
       const { breach_id, workspace_id, warned, acknowledged } = list.query
       const grant = await grantWorkspace(app.api.db, request.key, workspace_id)
       if (!(await breachAffects(app.api.db, grant, breach_id))) throw BREACH_NOT_FOUND()
+      if (await notModified(request, reply)) return reply
       const page = await listCompromisedEmployees(
         app.api.db,
         grant,

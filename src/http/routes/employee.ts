@@ -4,6 +4,7 @@ import { findEmployee } from '../../queries/employees.js'
 import { EMPLOYEE_NOT_FOUND } from '../errors.js'
 import { readItemRequest, sendItem } from '../operation.js'
 import { param, parameters } from '../params/parameters.js'
+import { notModified } from '../plugins/conditional.js'
 import { dataOf, ref } from './shared.js'
 
 const path = parameters({ employee_id: param.uuid('The employee to retrieve.') })
@@ -12,7 +13,7 @@ export async function employeeRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/employees/:employee_id',
     {
-      config: { scope: 'workspace:read', etag: 'request' },
+      config: { scope: 'workspace:read' },
       schema: {
         operationId: 'getEmployee',
         summary: 'Get one employee',
@@ -28,6 +29,7 @@ export async function employeeRoute(app: FastifyInstance): Promise<void> {
       const { employee_id } = readItemRequest(request, path)
       const json = await findEmployee(app.api.db, request.key, employee_id)
       if (json === null) throw EMPLOYEE_NOT_FOUND()
+      if (await notModified(request, reply)) return reply
       return sendItem(reply, json)
     },
   )

@@ -7,6 +7,7 @@ import { apiError } from '../errors.js'
 import { readListRequest, sendPage } from '../operation.js'
 import { LIST_LIMITS } from '../paging.js'
 import { param, parameters } from '../params/parameters.js'
+import { notModified } from '../plugins/conditional.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
 
 const query = parameters({
@@ -24,7 +25,7 @@ export async function employeesRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/employees',
     {
-      config: { scope: 'workspace:read', etag: 'request' },
+      config: { scope: 'workspace:read' },
       schema: {
         operationId: 'listEmployees',
         summary: 'List the employees of a workspace',
@@ -53,6 +54,7 @@ export async function employeesRoute(app: FastifyInstance): Promise<void> {
         })
       }
       const grant = await grantWorkspace(app.api.db, request.key, workspace_id)
+      if (await notModified(request, reply)) return reply
       const page = await listEmployees(
         app.api.db,
         grant,

@@ -5,6 +5,7 @@ import { listProgress } from '../../queries/courses.js'
 import { readListRequest, sendPage } from '../operation.js'
 import { PROGRESS_LIMITS } from '../paging.js'
 import { parameters } from '../params/parameters.js'
+import { notModified } from '../plugins/conditional.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from './shared.js'
 
 const query = parameters({ workspace_id: workspaceId })
@@ -13,7 +14,7 @@ export async function progressRoute(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/courses/employees_progress',
     {
-      config: { scope: 'awareness:read', etag: 'request' },
+      config: { scope: 'awareness:read' },
       schema: {
         operationId: 'listEmployeesProgress',
         summary: 'List every employee of a workspace with their course progress',
@@ -33,6 +34,7 @@ export async function progressRoute(app: FastifyInstance): Promise<void> {
         q.workspace_id,
       ])
       const grant = await grantWorkspace(app.api.db, request.key, list.query.workspace_id)
+      if (await notModified(request, reply)) return reply
       return sendPage(reply, list, await listProgress(app.api.db, grant, list.position, list.limit))
     },
   )
