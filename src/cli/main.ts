@@ -1,5 +1,6 @@
 // The `awareness` command line.
 
+import { readFileSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { ENVIRONMENT } from '../config/config.js'
 import { registerDemoData } from './commands/demo-data.js'
@@ -19,7 +20,7 @@ export function buildProgram(): Command {
         .map(([name, text]) => `  ${name.padEnd(20)} ${text}`)
         .join('\n')}`,
     )
-    .showHelpAfterError()
+    .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
   registerServe(program)
   program
@@ -34,18 +35,52 @@ export function buildProgram(): Command {
   registerDemoData(program)
   registerKeys(program)
   registerExport(program)
-  for (const command of program.commands) command.exitOverride()
+  for (const command of allCommands(program)) {
+    command.exitOverride()
+    // A usage error is one line naming the problem and where the help is (main() writes it).
+    command.configureOutput({
+      outputError: (text) => {
+        usageError = `${text.trim().replace(/^error: /, '')} (see ${commandPath(command)} --help)`
+      },
+    })
+  }
   return program
 }
+
+let usageError: string | null = null
+
+function allCommands(command: Command): Command[] {
+  return [command, ...command.commands.flatMap(allCommands)]
+}
+
+function commandPath(command: Command): string {
+  const names: string[] = []
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name())
+  return names.join(' ')
+}
+
+function packageVersion(): string {
+  const url = new URL('../../package.json', import.meta.url)
+  return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version
+}
+
+/** Exit code of a usage error (unknown command or flag, missing argument). */
+export const USAGE_ERROR = 2
 
 /** Runs the CLI; returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   const program = buildProgram()
+  usageError = null
   try {
     await program.parseAsync(argv as string[])
     return 0
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode
+    if (error instanceof CommanderError) {
+      // Help and version were asked for, and printed.
+      if (usageError === null) return error.exitCode === 1 ? USAGE_ERROR : error.exitCode
+      process.stderr.write(`awareness: ${usageError}\n`)
+      return USAGE_ERROR
+    }
     const message =
       error instanceof CliError ? error.message : `unexpected failure: ${(error as Error).message}`
     process.stderr.write(`awareness: ${message}\n`)

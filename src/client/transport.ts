@@ -96,7 +96,7 @@ export class Transport {
         const reason = (error as Error).name === 'TimeoutError' ? 'timeout' : 'network error'
         if (attempt >= this.options.maxRetries) {
           throw new AwarenessNetworkError(
-            `${reason} after ${attempt + 1} attempts: ${(error as Error).message}`,
+            `cannot reach ${url.host}: ${networkCause(error)} (${attempt + 1} attempts)`,
             { cause: error },
           )
         }
@@ -134,6 +134,30 @@ export class Transport {
     this.options.onRetry?.({ attempt: attempt + 1, delayMs, reason })
     await new Promise((resolve) => setTimeout(resolve, delayMs))
   }
+}
+
+const CAUSES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'the host name could not be resolved now',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  UND_ERR_SOCKET: 'the connection was closed',
+  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another name',
+}
+
+/** Why fetch failed, in words: fetch's own message is only "fetch failed"; the cause has the code. */
+function networkCause(error: unknown): string {
+  if ((error as Error).name === 'TimeoutError') return 'timeout: no answer in time'
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  const code = cause?.code
+  if (code) return CAUSES[code] ? `${CAUSES[code]} (${code})` : code
+  return cause?.message ?? (error as Error).message
 }
 
 function toError(response: Response, body: string): AwarenessApiError {

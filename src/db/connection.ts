@@ -1,7 +1,7 @@
 // Opens the database named by a URL: PostgreSQL for postgres:// URLs, SQLite (better-sqlite3) for a
 // file path or a file: URL (the configuration refuses any other scheme).
 
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import SQLite from 'better-sqlite3'
@@ -23,6 +23,11 @@ export interface DatabaseHandle {
   pool?: pg.Pool
   /** A connection of its own for a write session, without the request deadline (PostgreSQL only). */
   writeClient?: () => pg.Client
+  /**
+   * Truncates SQLite's write-ahead log when it has grown large (a write that was killed leaves it
+   * so until a checkpoint truncates it); returns whether it did. Best effort (SQLite only).
+   */
+  trimWal?: () => boolean
   close(): Promise<void>
 }
 
@@ -81,9 +86,22 @@ function openSqlite(path: string, busyTimeoutMs: number): DatabaseHandle {
     db,
     dialect: 'sqlite',
     sqlite: statements,
+    trimWal() {
+      const size = path === ':memory:' ? 0 : (statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0)
+      if (size <= LARGE_WAL_BYTES) return false
+      try {
+        statements.prepare('pragma wal_checkpoint(TRUNCATE)').get()
+        return true
+      } catch {
+        return false
+      }
+    },
     close: () => db.destroy(),
   }
 }
+
+/** A write-ahead log larger than this is truncated by trimWal. */
+export const LARGE_WAL_BYTES = 64 * 1024 * 1024
 
 // int8 (bigint) results such as count(*) arrive as strings by default; every count here fits a double.
 pg.types.setTypeParser(20, (value: string) => Number(value))

@@ -41,6 +41,8 @@ export async function withWriteSession<T>(
   if (handle.dialect === 'postgres') return withPostgresSession(handle, work)
   return handle.db.connection().execute(async (conn) => {
     const session = sqliteSession(conn, handle.sqlite as StatementStore)
+    // What an import killed earlier may have left in the write-ahead log goes first.
+    await truncateWal(conn)
     await sql.raw('begin immediate').execute(conn)
     try {
       const result = await work(session)
@@ -52,8 +54,20 @@ export async function withWriteSession<T>(
         .execute(conn)
         .catch(() => {})
       throw error
+    } finally {
+      // A large write (hundreds of MB for a big import), committed or not, leaves the log that
+      // large on disk until it is truncated: a failed import on a full disk would keep it full.
+      await truncateWal(conn)
     }
   })
+}
+
+/** Checkpoints the write-ahead log and truncates it to nothing; best effort (busy readers: later). */
+async function truncateWal(conn: Kysely<Database>): Promise<void> {
+  await sql
+    .raw('pragma wal_checkpoint(TRUNCATE)')
+    .execute(conn)
+    .catch(() => {})
 }
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`

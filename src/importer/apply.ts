@@ -75,6 +75,29 @@ export async function changedFilters(session: WriteSession): Promise<ChangedFilt
   return filters
 }
 
+/**
+ * How many of the records that differ from what is stored are new (the others change a stored
+ * row), per type. Runs before the merge.
+ */
+export async function countNew(
+  session: WriteSession,
+  changed: ChangedFilters,
+): Promise<Record<RecordType, number>> {
+  const created = zero()
+  for (const type of TYPES) {
+    if (changed[type] === NO_RECORD) continue
+    const spec = STAGING[type]
+    const stored = spec.key.map((k) => `t.${k} = ${spec.staging}.${k}`).join(' and ')
+    const absent =
+      changed[type] === EVERY_RECORD ? '' : `and not exists (select 1 from ${spec.target} t where ${stored})`
+    const [row] = await session.rows<{ n: number }>(
+      sql.raw(`select count(*) as n from ${spec.staging} where ${changed[type]} ${absent}`),
+    )
+    created[type] = Number(row?.n ?? 0)
+  }
+  return created
+}
+
 export async function merge(
   session: WriteSession,
   changed: ChangedFilters,

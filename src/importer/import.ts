@@ -13,6 +13,7 @@ import {
   changedTable,
   collectStaleProgress,
   collectTouched,
+  countNew,
   deleteReplaced,
   deriveBreaches,
   deriveStatistics,
@@ -35,6 +36,12 @@ export interface ImportSource {
 export interface ImportOptions {
   /** Make the sources the whole truth for every workspace they name. */
   replace?: boolean
+  /** Check everything and count what would change, then write nothing. */
+  dryRun?: boolean
+  /** Stops the import (nothing is written) at the next batch or phase: ImportInterrupted. */
+  signal?: AbortSignal
+  /** Stop reading past this many bytes of all sources together, once decompressed (IMPORT_MAX_BYTES). */
+  maxBytes?: number
   /** Called now and then while reading, and when a phase starts. */
   onProgress?: (progress: ImportProgress) => void
 }
@@ -50,10 +57,14 @@ export interface ImportSummary {
   records: Record<RecordType, number>
   /** Records inserted or updated, per type (records equal to what is stored are not written). */
   written: Record<RecordType, number>
+  /** Of those written, the new ones (the others changed a stored row), per type. */
+  created: Record<RecordType, number>
   /** Rows deleted by --replace, per type. */
   deleted: Record<RecordType, number>
-  /** Whether the stored data changed at all. */
+  /** Whether the stored data changed at all (with dryRun: would change). */
   changed: boolean
+  /** Nothing was written: a dry run. */
+  dryRun: boolean
   seconds: number
   /** Where the time went, phase by phase, in the order they ran. */
   phases: PhaseTime[]
@@ -94,6 +105,21 @@ export interface ImportError {
 }
 
 export const MAX_REPORTED_ERRORS = 100
+
+/** The import was stopped by its signal (SIGINT, SIGTERM); nothing was written. */
+export class ImportInterrupted extends Error {
+  constructor() {
+    super('import interrupted: nothing was written')
+    this.name = 'ImportInterrupted'
+  }
+}
+
+/** Carries a dry run's counts out of its transaction, which is then rolled back. */
+class DryRunDone extends Error {
+  constructor(readonly summary: Omit<ImportSummary, 'seconds' | 'phases'>) {
+    super('dry run')
+  }
+}
 
 /** The import was refused; nothing was written. */
 export class ImportRejected extends Error {
@@ -194,7 +220,10 @@ export async function importSources(
 ): Promise<ImportSummary> {
   const clock = new PhaseClock()
   const progress = options.onProgress ?? (() => {})
-  const summary = await withWriteSession(handle, async (session) => {
+  const goOn = () => {
+    if (options.signal?.aborted) throw new ImportInterrupted()
+  }
+  const run = withWriteSession(handle, async (session) => {
     await createStaging(session)
 
     // Line numbers are global across sources in the staging tables; `offsets` maps them back.
@@ -210,6 +239,7 @@ export async function importSources(
     const pending: Promise<void>[] = []
     let writes: Promise<void> = Promise.resolve()
     const write = async (type: RecordType, rows: EncodedRows) => {
+      goOn()
       const spec = STAGING[type]
       writes = writes.then(() => session.insertMany(spec.staging, ['line', ...spec.columns], rows))
       // Awaited below; until then a failure must not count as unhandled.
@@ -218,36 +248,47 @@ export async function importSources(
       if (pending.length >= MAX_PENDING_FLUSHES) await pending.shift()
     }
 
+    let bytesLeft = options.maxBytes ?? Number.POSITIVE_INFINITY
     await withRecordParser(async (parser) => {
       parser.begin(session.dialect, MAX_REPORTED_ERRORS)
       for (const source of sources) {
         offsets.push({ name: source.name, offset })
         let shown = 0
-        const read = await parser.read(source.read(), offset, {
-          rows: write,
-          problem: (line, message) => {
-            errors.push({ source: source.name, line, message })
-            if (errors.length < MAX_REPORTED_ERRORS) return true
-            truncated = true
-            return false
+        let final = false
+        const read = await parser.read(
+          source.read(),
+          offset,
+          {
+            rows: write,
+            problem: (line, message, last) => {
+              errors.push({ source: source.name, line, message })
+              final ||= last
+              if (last) return false
+              if (errors.length < MAX_REPORTED_ERRORS) return true
+              truncated = true
+              return false
+            },
+            progress: (lines) => {
+              if (lines - shown < PROGRESS_EVERY) return
+              shown = lines
+              progress({ phase: 'reading', source: source.name, lines })
+            },
           },
-          progress: (lines) => {
-            if (lines - shown < PROGRESS_EVERY) return
-            shown = lines
-            progress({ phase: 'reading', source: source.name, lines })
-          },
-        })
+          bytesLeft,
+        )
+        bytesLeft -= read.bytes
         for (const [type, count] of Object.entries(read.records)) records[type as RecordType] += count
         if (read.inputError) {
           errors.push({ source: source.name, line: read.lines + 1, message: read.inputError.message })
           break
         }
-        if (truncated) break
+        if (truncated || final) break
         progress({ phase: 'reading', source: source.name, lines: read.lines })
         offset += read.lines
       }
     })
     await Promise.all(pending.splice(0))
+    goOn()
     clock.mark('read')
     if (errors.length > 0) throw new ImportRejected(errors.slice(0, MAX_REPORTED_ERRORS), truncated)
 
@@ -263,24 +304,30 @@ export async function importSources(
       })
       throw new ImportRejected(located, findings.length > MAX_REPORTED_ERRORS)
     }
+    goOn()
     clock.mark('check')
 
     progress({ phase: 'writing', source: '', lines: offset })
     const differs = await changedFilters(session)
+    const created = await countNew(session, differs)
     await collectTouched(session, differs)
     await collectStaleProgress(session, differs)
+    goOn()
     clock.mark('compare')
     const written = await merge(session, differs)
     await renderStaleReports(session, differs)
     const deleted = options.replace ? await deleteReplaced(session) : zeroCounts()
+    const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
+    if (options.dryRun) throw new DryRunDone({ records, written, created, deleted, changed, dryRun: true })
+    goOn()
     clock.mark('merge')
     await deriveBreaches(session)
     await deriveStatistics(session)
     await renderStaleBreaches(session)
     clock.mark('derive')
     await renderStaleProgress(session)
+    goOn()
     clock.mark('progress items')
-    const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
     if (changed) await bumpGenerations(session, differs)
     if (session.dialect === 'postgres') {
       // Fresh statistics for what changed: without them the planner misjudges freshly loaded
@@ -291,7 +338,11 @@ export async function importSources(
       if (changed) await session.exec(sql`analyze employee_progress`)
     }
     await dropStaging(session)
-    return { records, written, deleted, changed }
+    return { records, written, created, deleted, changed, dryRun: false }
+  })
+  const summary = await run.catch((error: unknown) => {
+    if (error instanceof DryRunDone) return error.summary
+    throw error
   })
   // Committed included: the import's time is until its data is durable. The statistics for the
   // planner and the dropping of staging count with the commit.

@@ -8,6 +8,8 @@ import { createGunzip } from 'node:zlib'
 export type Line = { number: number; text: string } | { number: number; error: string }
 
 export const MAX_LINE_BYTES = 1024 * 1024
+/** More blank lines than this in one import: not an import file (a newline bomb, say). */
+export const MAX_BLANK_LINES = 10_000
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
@@ -50,6 +52,13 @@ export class LineSplitter {
   private pendingBytes = 0
   private overlong = false
   private number = 0
+  /** Blank lines seen so far (they are numbered, and skipped). */
+  blank = 0
+
+  /** The number of the last line cut. */
+  get lines(): number {
+    return this.number
+  }
 
   constructor(private readonly maxLineBytes = MAX_LINE_BYTES) {}
 
@@ -105,6 +114,8 @@ export class LineSplitter {
     } catch {
       return { number, error: 'line is not valid UTF-8' }
     }
-    return text.trim() === '' ? null : { number, text }
+    if (text.trim() !== '') return { number, text }
+    this.blank++
+    return null
   }
 }

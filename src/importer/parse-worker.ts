@@ -6,9 +6,9 @@
 import { parentPort } from 'node:worker_threads'
 import { type EncodedRows, RowBatch } from '../db/bulk-rows.js'
 import type { DialectName } from '../db/dialect.js'
-import { type Line, LineSplitter } from './lines.js'
+import { type Line, LineSplitter, MAX_BLANK_LINES } from './lines.js'
 import { parseRecord } from './records.js'
-import type { RecordType } from './staging.js'
+import { type RecordType, STAGING } from './staging.js'
 
 export type ToWorker =
   /** A new import: problems are counted from zero, and stop at `maxProblems`. */
@@ -22,13 +22,26 @@ export type ToWorker =
 
 export type FromWorker =
   | { kind: 'rows'; type: RecordType; rows: EncodedRows }
-  | { kind: 'problem'; line: number; message: string }
+  /** `final`: the input cannot be read on (reading stops here). */
+  | { kind: 'problem'; line: number; message: string; final?: true }
   /** A chunk is done, its buffer handed back; `lines` is the number of the last line read so far. */
   | { kind: 'consumed'; lines: number; buffer: ArrayBuffer }
   /** The source is done: the number of its last non-blank line, and its records per type. */
   | { kind: 'ended'; lines: number; records: Partial<Record<RecordType, number>> }
 
 const BATCH_ROWS = 1000
+/**
+ * Keys remembered per type to report a duplicate while reading: a file repeating one record stops at
+ * the error limit at once instead of being read to its end. Duplicates further apart are found by
+ * the checks after reading (checks.ts), with the same message.
+ */
+const RECENT_KEYS = 10_000
+const KEY_COLUMNS = Object.fromEntries(
+  (Object.keys(STAGING) as RecordType[]).map((type) => [
+    type,
+    STAGING[type].key.map((k) => STAGING[type].columns.indexOf(k)),
+  ]),
+) as Record<RecordType, number[]>
 
 let dialect: DialectName = 'sqlite'
 let problemsLeft = 0
@@ -38,6 +51,8 @@ let last = 0
 let splitter = new LineSplitter()
 let records: Partial<Record<RecordType, number>> = {}
 const batches = new Map<RecordType, RowBatch>()
+let blankLines = 0
+let recentKeys = new Map<RecordType, Map<string, number>>()
 
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer)
 
@@ -52,6 +67,33 @@ function problem(line: number, message: string): void {
   problemsLeft--
   refused = true
   post({ kind: 'problem', line, message })
+}
+
+/** A problem after which nothing more is read. */
+function finalProblem(line: number, message: string): void {
+  if (problemsLeft <= 0) return
+  problemsLeft = 0
+  refused = true
+  post({ kind: 'problem', line, message, final: true })
+}
+
+/** The line of an earlier record of this type with the same key, among the recent ones. */
+function seenBefore(
+  type: RecordType,
+  row: readonly unknown[],
+  line: number,
+): { key: string; first: number } | null {
+  let keys = recentKeys.get(type)
+  if (!keys) {
+    keys = new Map()
+    recentKeys.set(type, keys)
+  }
+  const key = KEY_COLUMNS[type].map((i) => String(row[i])).join(' ')
+  const first = keys.get(key)
+  if (first !== undefined) return { key, first }
+  if (keys.size >= RECENT_KEYS) keys.delete(keys.keys().next().value as string)
+  keys.set(key, line)
+  return null
 }
 
 function read(line: Line): void {
@@ -69,12 +111,17 @@ function read(line: Line): void {
     problem(line.number, `not valid JSON (${(error as Error).message})`)
     return
   }
-  const parsed = parseRecord(value)
+  const parsed = parseRecord(value, line.text.includes('\\u'))
   if (!('type' in parsed)) {
     for (const message of parsed.errors) problem(line.number, message)
     return
   }
   records[parsed.type] = (records[parsed.type] ?? 0) + 1
+  const duplicate = seenBefore(parsed.type, parsed.row, line.number)
+  if (duplicate) {
+    problem(line.number, `duplicate ${parsed.type} ${duplicate.key} (first at line ${duplicate.first})`)
+    return
+  }
   // Once the file is known to be refused, staging more rows is wasted work.
   if (refused) return
   let batch = batches.get(parsed.type)
@@ -93,19 +140,30 @@ parentPort?.on('message', (message: ToWorker) => {
       batches.clear()
       problemsLeft = message.maxProblems
       refused = false
+      blankLines = 0
       return
     case 'begin':
       offset = message.offset
       last = 0
       splitter = new LineSplitter()
       records = {}
+      recentKeys = new Map()
       return
     case 'chunk':
-      for (const line of splitter.push(new Uint8Array(message.buffer, 0, message.length))) read(line)
+      if (problemsLeft > 0) {
+        for (const line of splitter.push(new Uint8Array(message.buffer, 0, message.length))) read(line)
+        if (blankLines + splitter.blank > MAX_BLANK_LINES) {
+          finalProblem(
+            splitter.lines,
+            `more than ${MAX_BLANK_LINES.toLocaleString('en-US')} blank lines: not an import file`,
+          )
+        }
+      }
       post({ kind: 'consumed', lines: last, buffer: message.buffer }, [message.buffer])
       return
     case 'end':
       if (!message.broken) for (const line of splitter.end()) read(line)
+      blankLines += splitter.blank
       for (const type of batches.keys()) flush(type)
       post({ kind: 'ended', lines: last, records })
       return

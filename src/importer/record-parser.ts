@@ -12,12 +12,14 @@ import type { RecordType } from './staging.js'
 
 const BUFFERS = 4
 const BUFFER_BYTES = 256 * 1024
+/** The input error of an input larger than the import's byte limit. */
+export const TOO_LARGE = 'the input is larger than IMPORT_MAX_BYTES once decompressed'
 
 export interface ParseSink {
   /** Takes a batch of staging rows; a returned promise holds the reading back until it settles. */
   rows(type: RecordType, rows: EncodedRows): Promise<void> | undefined
-  /** Takes a problem; returns false to stop reading (the error limit is reached). */
-  problem(line: number, message: string): boolean
+  /** Takes a problem (`final`: nothing more can be read); returns false to stop reading. */
+  problem(line: number, message: string, final: boolean): boolean
   progress(lines: number): void
 }
 
@@ -25,8 +27,10 @@ export interface SourceRead {
   /** Number of the source's last non-blank line read. */
   lines: number
   records: Partial<Record<RecordType, number>>
-  /** Set when the bytes could not be read to the end (a damaged gzip stream). */
+  /** Set when the bytes could not be read to the end (a damaged gzip stream, too many bytes). */
   inputError?: InputError
+  /** Bytes read, once decompressed. */
+  bytes: number
 }
 
 /** Lets one side wait until the other has changed something. */
@@ -79,15 +83,26 @@ export class RecordParser {
     this.send({ kind: 'import', dialect, maxProblems })
   }
 
-  /** Reads one source, its staging rows' line numbers shifted by `offset`. */
-  async read(source: AsyncIterable<Buffer>, offset: number, sink: ParseSink): Promise<SourceRead> {
+  /**
+   * Reads one source, its staging rows' line numbers shifted by `offset`, and at most `maxBytes`
+   * bytes of it once decompressed (an input error past that).
+   */
+  async read(
+    source: AsyncIterable<Buffer>,
+    offset: number,
+    sink: ParseSink,
+    maxBytes: number = Number.POSITIVE_INFINITY,
+  ): Promise<SourceRead> {
     let stopped = false
     let inputError: InputError | undefined
+    let bytes = 0
     this.reading = true
     this.send({ kind: 'begin', offset })
     const pump = (async () => {
       try {
         for await (const chunk of decompressed(source)) {
+          bytes += chunk.length
+          if (bytes > maxBytes) throw new InputError(TOO_LARGE)
           for (let at = 0; at < chunk.length; at += BUFFER_BYTES) {
             while (this.buffers.length === 0 && !stopped) await this.returned.wait()
             if (stopped || this.failure) return
@@ -116,11 +131,11 @@ export class RecordParser {
         } else if (message.kind === 'rows') {
           await sink.rows(message.type, message.rows)
         } else if (message.kind === 'problem') {
-          if (!sink.problem(message.line, message.message)) stopped = true
+          if (!sink.problem(message.line, message.message, message.final === true)) stopped = true
         } else {
           await pump
           this.reading = false
-          return { lines: message.lines, records: message.records, inputError }
+          return { lines: message.lines, records: message.records, inputError, bytes }
         }
       }
     } finally {

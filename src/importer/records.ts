@@ -149,7 +149,29 @@ const VALIDATORS = Object.fromEntries(
 export type ParsedRecord = { type: RecordType; row: StagingRow } | { errors: string[] }
 
 /** Validates one decoded JSON value and returns its staging row, or what is wrong with it. */
-export function parseRecord(value: unknown): ParsedRecord {
+// NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for
+const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Where a record holds text that strict JSON parsers or CSV cannot carry (NUL, an unpaired UTF-16
+ * surrogate), as a field path; null when it holds none. Both can only come from \u escapes.
+ */
+export function unsafeTextPath(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return UNSAFE_TEXT.test(value) ? path : null
+  if (typeof value !== 'object' || value === null) return null
+  for (const [key, item] of Object.entries(value)) {
+    const found = unsafeTextPath(item, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`)
+    if (found !== null) return found
+  }
+  return null
+}
+
+/**
+ * Validates one record. `escapes`: whether its line holds a \u escape (the only way to write NUL
+ * or an unpaired surrogate in JSON text); only then is every string looked at.
+ */
+export function parseRecord(value: unknown, escapes = true): ParsedRecord {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { errors: ['a record must be a JSON object'] }
   }
@@ -166,6 +188,12 @@ export function parseRecord(value: unknown): ParsedRecord {
   const recordType = type as RecordType
   const validator = VALIDATORS[recordType]
   if (!validator.Check(value)) return { errors: describe(recordType, validator.Errors(value)) }
+  const unsafe = escapes ? unsafeTextPath(value, recordType) : null
+  if (unsafe !== null) {
+    return {
+      errors: [`${unsafe}: text may not hold NUL or an unpaired UTF-16 surrogate (\\u0000, \\ud800…)`],
+    }
+  }
   const errors: string[] = []
   const row = TO_ROW[recordType](value as never, errors)
   return errors.length > 0 ? { errors } : { type: recordType, row }

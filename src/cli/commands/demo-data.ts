@@ -67,7 +67,7 @@ export function registerDemoData(program: Command): void {
         }
         const config = configFrom(options)
         const summary = await withDatabase(config, (handle) =>
-          runImport(handle, [{ name: 'demo-data', read: () => demoNdjson(demo) }], false),
+          runImport(handle, [{ name: 'demo-data', read: () => demoNdjson(demo) }], {}),
         )
         process.stdout.write(`${describeSummary(summary)}\n`)
       },

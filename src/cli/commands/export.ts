@@ -1,5 +1,7 @@
 import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
+import { rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import type { Writable } from 'node:stream'
 import type { Command } from 'commander'
 import { stringify } from 'csv-stringify'
@@ -9,14 +11,6 @@ import { CSV_COLUMNS, type Resource, toRows } from '../export-rows.js'
 import { CliError, formatCount, progressLine } from '../output.js'
 
 const RESOURCES = Object.keys(CSV_COLUMNS) as Resource[]
-
-interface ExportOptions {
-  url: string
-  workspace?: string
-  breach?: string
-  format: 'ndjson' | 'csv'
-  out?: string
-}
 
 /** The items of a resource: a list to page through, or one object. */
 function source(
@@ -50,6 +44,70 @@ async function write(stream: Writable, chunk: string): Promise<void> {
   if (!stream.write(chunk)) await once(stream, 'drain')
 }
 
+/** Where an export goes: standard output, or a file that appears only once the export is whole. */
+interface Target {
+  stream: Writable
+  /** The export is whole: the file takes its name (the previous one is replaced at once). */
+  commit(): Promise<void>
+  /** The export failed: the temporary file goes, the previous file stays as it was. */
+  abandon(): Promise<void>
+}
+
+const WRITE_FAILURES: Record<string, string> = {
+  ENOENT: 'no such directory',
+  EACCES: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EISDIR: 'it is a directory',
+  ENOTDIR: 'a part of the path is not a directory',
+}
+
+const cannotWrite = (path: string, error: unknown) => {
+  const code = (error as { code?: string }).code ?? ''
+  return new CliError(`cannot write ${path}: ${WRITE_FAILURES[code] ?? (error as Error).message}`)
+}
+
+/** A temporary file beside `path`, renamed to it at the end (CONTRACT 13). */
+async function fileTarget(path: string): Promise<Target> {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.partial`)
+  const stream = createWriteStream(temporary, { flags: 'wx' })
+  const failed = new Promise<never>((_, reject) => stream.once('error', (e) => reject(cannotWrite(path, e))))
+  failed.catch(() => {})
+  await Promise.race([once(stream, 'open'), failed])
+  return {
+    stream,
+    async commit() {
+      stream.end()
+      await Promise.race([once(stream, 'close'), failed])
+      await rename(temporary, path).catch((error: unknown) => {
+        throw cannotWrite(path, error)
+      })
+    },
+    async abandon() {
+      stream.destroy()
+      await rm(temporary, { force: true })
+    },
+  }
+}
+
+function stdoutTarget(): Target {
+  // `| head` closes the pipe early: the reader has what it wanted, which is not a failure.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0)
+    throw error
+  })
+  return { stream: process.stdout, commit: async () => {}, abandon: async () => {} }
+}
+
+interface ExportOptions {
+  url: string
+  workspace?: string
+  breach?: string
+  format: 'ndjson' | 'csv'
+  out?: string
+  bom?: boolean
+}
+
 export function registerExport(program: Command): void {
   program
     .command('export')
@@ -62,12 +120,22 @@ export function registerExport(program: Command): void {
     .option('--workspace <id>', 'workspace (all resources but organization)')
     .option('--breach <id>', 'breach (compromised)')
     .option('--format <format>', 'ndjson or csv', 'ndjson')
-    .option('--out <file>', 'write to this file instead of standard output')
+    .option(
+      '--out <file>',
+      'write to this file instead of standard output; it is replaced only once the export is complete',
+    )
+    .option('--bom', 'start the CSV with a UTF-8 byte order mark (Excel reads its accents right)')
+    .addHelpText(
+      'after',
+      '\nCSV is RFC 4180 (CRLF line ends); a cell starting with =, +, -, @, tab or CR is prefixed with\n' +
+        "' so that a spreadsheet shows it as text instead of running it as a formula.",
+    )
     .action(async (resource: string, options: ExportOptions) => {
       if (!RESOURCES.includes(resource as Resource))
         throw new CliError(`unknown resource ${resource}; one of ${RESOURCES.join(', ')}`)
       if (options.format !== 'ndjson' && options.format !== 'csv')
         throw new CliError('--format must be ndjson or csv')
+      if (options.bom && options.format !== 'csv') throw new CliError('--bom goes with --format csv')
       if (resource !== 'organization' && !options.workspace)
         throw new CliError(`${resource} needs --workspace`)
       if (resource === 'compromised' && !options.breach) throw new CliError('compromised needs --breach')
@@ -81,18 +149,22 @@ export function registerExport(program: Command): void {
         onRetry: ({ delayMs, reason }) =>
           progress.update(`waiting ${Math.ceil(delayMs / 1000)} s (${reason})…`),
       })
-      const output: Writable = options.out ? createWriteStream(options.out) : process.stdout
+      const target = options.out ? await fileTarget(options.out) : stdoutTarget()
+      const output = target.stream
       const csv =
         options.format === 'csv'
           ? stringify({
               header: true,
               columns: [...CSV_COLUMNS[resource as Resource]],
               cast: { boolean: String },
+              record_delimiter: 'windows',
+              escape_formulas: true,
+              bom: options.bom === true,
             })
           : null
       let finished: Promise<unknown> = Promise.resolve()
       if (csv) {
-        csv.pipe(output, { end: Boolean(options.out) })
+        csv.pipe(output, { end: false })
         finished = once(csv, 'end')
       }
       const emit = async (item: unknown) => {
@@ -121,21 +193,19 @@ export function registerExport(program: Command): void {
             )
           }
         }
+        if (csv) {
+          csv.end()
+          await finished
+        }
+        await target.commit()
       } catch (error) {
         progress.done()
+        await target.abandon()
         if (error instanceof AwarenessApiError || error instanceof AwarenessNetworkError)
           throw new CliError(error.message)
         throw error
       }
       progress.done()
-      if (csv) {
-        csv.end()
-        await finished
-      }
-      if (options.out) {
-        output.end()
-        await once(output, 'close')
-        process.stderr.write(`exported ${formatCount(items)} ${resource} to ${options.out}\n`)
-      }
+      if (options.out) process.stderr.write(`exported ${formatCount(items)} ${resource} to ${options.out}\n`)
     })
 }

@@ -3,12 +3,16 @@ import { stat } from 'node:fs/promises'
 import type { Command } from 'commander'
 import type { DatabaseHandle } from '../../db/connection.js'
 import {
+  ImportInterrupted,
+  type ImportOptions,
   ImportRejected,
   type ImportSource,
   type ImportSummary,
   importSources,
   PHASES,
 } from '../../importer/import.js'
+import { MAX_BLANK_LINES } from '../../importer/lines.js'
+import type { RecordType } from '../../importer/staging.js'
 import { configFrom, withDatabase } from '../context.js'
 import { CliError, formatCount, progressLine } from '../output.js'
 
@@ -21,13 +25,13 @@ export function fileSource(path: string): ImportSource {
 export async function runImport(
   handle: DatabaseHandle,
   sources: ImportSource[],
-  replace: boolean,
+  options: Pick<ImportOptions, 'replace' | 'dryRun' | 'maxBytes' | 'signal'>,
 ): Promise<ImportSummary> {
   const progress = progressLine()
   const started = Date.now()
   try {
     return await importSources(handle, sources, {
-      replace,
+      ...options,
       onProgress: (p) => {
         const rate = Math.round((p.lines * 1000) / Math.max(1, Date.now() - started))
         progress.update(
@@ -45,6 +49,7 @@ export async function runImport(
         `import refused: ${error.errors.length}${error.truncated ? ' (first)' : ''} error(s) found; nothing was written`,
       )
     }
+    if (error instanceof ImportInterrupted) throw new CliError(error.message)
     throw error
   } finally {
     progress.done()
@@ -64,9 +69,32 @@ export function describeSummary(summary: ImportSummary): string {
   const total = Object.values(summary.records).reduce((a, b) => a + b, 0)
   const written = Object.values(summary.written).reduce((a, b) => a + b, 0)
   const deleted = Object.values(summary.deleted).reduce((a, b) => a + b, 0)
-  return `imported ${formatCount(total)} records (${read || 'none'}) in ${summary.seconds.toFixed(2)} s: ${formatCount(
+  const records = `${formatCount(total)} ${total === 1 ? 'record' : 'records'} (${read || 'none'})`
+  if (summary.dryRun) {
+    return `dry run: ${records} checked in ${summary.seconds.toFixed(2)} s; ${formatCount(written)} would be written, ${formatCount(
+      deleted,
+    )} deleted; nothing was written`
+  }
+  return `imported ${records} in ${summary.seconds.toFixed(2)} s: ${formatCount(
     written,
   )} written, ${formatCount(deleted)} deleted${summary.changed ? '' : ' (no change)'}`
+}
+
+/**
+ * What an import created, changed and deleted, one line per type that moved:
+ * `  employee: 3 created, 10 changed, 750 deleted`.
+ */
+export function describeChanges(summary: ImportSummary): string {
+  const lines = (Object.keys(summary.records) as RecordType[]).flatMap((type) => {
+    const created = summary.created[type]
+    const changed = summary.written[type] - created
+    const deleted = summary.deleted[type]
+    if (created + changed + deleted === 0) return []
+    return [
+      `  ${type}: ${formatCount(created)} created, ${formatCount(changed)} changed, ${formatCount(deleted)} deleted`,
+    ]
+  })
+  return lines.length > 0 ? lines.join('\n') : '  nothing changes'
 }
 
 export function registerImport(program: Command): void {
@@ -81,9 +109,19 @@ export function registerImport(program: Command): void {
       '--replace',
       'make the files the whole truth for every workspace they name (a workspace record, or a workspace_id / workspace.id field): what those workspaces hold and the files do not is deleted',
     )
+    .option(
+      '--dry-run',
+      'check every record and print what would be created, changed and deleted per type; write nothing',
+    )
     .option('--database <url>', 'database URL or SQLite path (overrides DATABASE_URL)')
     .option('--timings', `also print the seconds each phase took (${PHASES.join(', ')})`)
-    .action(async (files: string[], options: { replace?: boolean; database?: string; timings?: boolean }) => {
+    .addHelpText(
+      'after',
+      `\nBounds: a line over 1 MiB, more than ${MAX_BLANK_LINES.toLocaleString('en-US')} blank lines, input over IMPORT_MAX_BYTES\n` +
+        '(default 20GiB, decompressed), or text holding NUL or an unpaired surrogate is refused; reading\n' +
+        'stops at the 100th error. A refused, failed or interrupted (Ctrl-C) import writes nothing.',
+    )
+    .action(async (files: string[], options: ImportCommandOptions) => {
       for (const file of files) {
         if (file === '-') continue
         const info = await stat(file).catch(() => null)
@@ -92,10 +130,36 @@ export function registerImport(program: Command): void {
       if (files.filter((f) => f === '-').length > 1)
         throw new CliError('standard input (-) can be read only once')
       const config = configFrom(options)
-      const summary = await withDatabase(config, (handle) =>
-        runImport(handle, files.map(fileSource), options.replace ?? false),
-      )
-      process.stdout.write(`${describeSummary(summary)}\n`)
-      if (options.timings) process.stdout.write(`phases: ${describePhases(summary)}\n`)
+      // Ctrl-C or SIGTERM stop the import cleanly: rolled back, nothing written. A second one exits.
+      const interrupt = new AbortController()
+      const onSignal = () => {
+        if (interrupt.signal.aborted) process.exit(130)
+        interrupt.abort()
+      }
+      process.on('SIGINT', onSignal)
+      process.on('SIGTERM', onSignal)
+      try {
+        const summary = await withDatabase(config, (handle) =>
+          runImport(handle, files.map(fileSource), {
+            replace: options.replace ?? false,
+            dryRun: options.dryRun ?? false,
+            maxBytes: config.importMaxBytes,
+            signal: interrupt.signal,
+          }),
+        )
+        process.stdout.write(`${describeSummary(summary)}\n`)
+        if (summary.dryRun || options.replace) process.stdout.write(`${describeChanges(summary)}\n`)
+        if (options.timings) process.stdout.write(`phases: ${describePhases(summary)}\n`)
+      } finally {
+        process.off('SIGINT', onSignal)
+        process.off('SIGTERM', onSignal)
+      }
     })
+}
+
+interface ImportCommandOptions {
+  replace?: boolean
+  dryRun?: boolean
+  database?: string
+  timings?: boolean
 }

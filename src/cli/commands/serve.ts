@@ -12,6 +12,7 @@ import { describeSummary, runImport } from './import.js'
 
 // Time kept after the drain to close the databases before SHUTDOWN_TIMEOUT.
 const CLOSING_MARGIN_MS = 1000
+const WAL_CHECK_MS = 60_000
 
 /** `npm start` on an empty database: a demo dataset and a key to try it with. */
 async function seedDemo(handle: DatabaseHandle, config: Config): Promise<void> {
@@ -28,7 +29,7 @@ async function seedDemo(handle: DatabaseHandle, config: Config): Promise<void> {
   const summary = await runImport(
     handle,
     [{ name: 'demo-data', read: () => demoNdjson({ employees: 2000, seed: 1 }) }],
-    false,
+    {},
   )
   process.stdout.write(`${describeSummary(summary)}\n`)
   const organization = await handle.db.selectFrom('organizations').select('id').executeTakeFirstOrThrow()
@@ -80,6 +81,10 @@ export function registerServe(program: Command): void {
         logger: { pretty: process.stdout.isTTY === true },
       })
       const connections = new ConnectionTracker(app.server)
+      // An import killed mid-way leaves SQLite's write-ahead log large until someone truncates it.
+      const walTrimmer = database.trimWal ? setInterval(() => database.trimWal?.(), WAL_CHECK_MS) : undefined
+      walTrimmer?.unref()
+      database.trimWal?.()
       const metricsServer =
         typeof config.metrics === 'number'
           ? await startMetricsServer(app.api.metrics, config.host, config.metrics)
@@ -98,6 +103,7 @@ export function registerServe(program: Command): void {
         }, config.shutdownTimeoutMs)
         force.unref()
         metricsServer?.close()
+        clearInterval(walTrimmer)
         await drainAndClose(app, connections, {
           delayMs: config.shutdownDelayMs,
           timeoutMs: Math.max(0, config.shutdownTimeoutMs - CLOSING_MARGIN_MS),
