@@ -3,7 +3,10 @@
 // 2. For SHUTDOWN_DELAY the server goes on as before, keep-alive included: balancers that have not
 //    noticed yet are served. (Closing connections now would make their clients reconnect, and a
 //    connection still waiting in the listen queue when the server stops listening is reset.)
-// 3. Then it stops listening, and every answer carries `Connection: close` (app.ts): a connection
+// 3. Then it stops listening, once connections have stopped arriving for a moment (bounded): Node
+//    accepts one connection per turn of its loop, and a connection still waiting in the kernel's
+//    listen queue when the server stops listening is reset, its request lost. Every answer now
+//    carries `Connection: close` (app.ts): a connection
 //    with a request in progress is answered, then closed; the client reconnects and is refused,
 //    its request never having reached us. An idle connection is closed only once it has been idle
 //    for a moment: one just accepted has its request on the way (Node's own close would drop every
@@ -17,6 +20,10 @@ import type { FastifyInstance } from 'fastify'
 /** An idle connection is closed once idle this long after the server stopped listening. */
 const IDLE_GRACE_MS = 1000
 const POLL_MS = 25
+/** The listener closes once no connection has arrived for this long, */
+const ACCEPT_QUIET_MS = 100
+/** or after this long at most. */
+const ACCEPT_QUIET_MAX_MS = 1000
 
 interface ConnectionState {
   /** Requests read and not yet answered. */
@@ -76,6 +83,14 @@ export async function drainAndClose(
   const server = app.server
   app.shuttingDown = true
   await sleep(Math.min(times.delayMs, times.timeoutMs))
+  let lastArrival = Date.now()
+  const arrived = () => {
+    lastArrival = Date.now()
+  }
+  server.on('connection', arrived)
+  const acceptUntil = Math.min(Date.now() + ACCEPT_QUIET_MAX_MS, deadline)
+  while (Date.now() - lastArrival < ACCEPT_QUIET_MS && Date.now() < acceptUntil) await sleep(POLL_MS)
+  server.off('connection', arrived)
 
   // Fastify's close stops listening, then waits for the connections; Node's would also drop the
   // idle ones at once.

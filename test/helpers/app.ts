@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { loadConfig } from '../../src/config/config.js'
 import type { DialectName } from '../../src/db/dialect.js'
-import { buildApp } from '../../src/http/app.js'
+import { type AppOptions, buildApp } from '../../src/http/app.js'
 import { importSources } from '../../src/importer/import.js'
 import { createKey, type NewKey } from '../../src/keys/keys.js'
 import { freshDatabase, type TestDatabase } from './databases.js'
@@ -104,6 +104,7 @@ export async function testApp(
   dialect: DialectName,
   records: readonly Rec[] = [],
   env: Record<string, string> = {},
+  options: Pick<AppOptions, 'tuning'> & { setup?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const db = await freshDatabase(dialect)
   if (records.length > 0) await importSources(db.handle, [source(records)])
@@ -119,7 +120,10 @@ export async function testApp(
       },
     ),
     database: db.handle,
+    tuning: options.tuning,
   })
+  // A test's own hooks, after the app's (they run after the app's hooks of the same kind).
+  options.setup?.(app)
   await app.ready()
   const check = validator()
   return {

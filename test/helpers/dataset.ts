@@ -27,6 +27,7 @@ export interface ApiDataset {
   a2: string
   b1: string
   employeesA1: Rec[]
+  employeesA2: Rec[]
   breachesA1: Rec[]
   sharedBreachId: string
   foreignEmployee: Rec
@@ -139,6 +140,7 @@ export function apiDataset(size = 40): ApiDataset {
     a2,
     b1,
     employeesA1,
+    employeesA2,
     breachesA1,
     sharedBreachId,
     foreignEmployee: employeesB1[0] as Rec,

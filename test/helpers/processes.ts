@@ -38,6 +38,9 @@ export function get(url: string, headers: Record<string, string> = {}): Promise<
 export interface ServerProcess {
   base: string
   stop(): Promise<void>
+  child: ChildProcess
+  /** What the process wrote on stderr so far. */
+  stderr(): string
 }
 
 /** Starts `awareness serve` with the given environment and waits until it answers. */
@@ -54,6 +57,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     if ((await get(`${base}/healthz`).catch(() => null))?.status === 200) {
       return {
         base,
+        child,
+        stderr: () => errors,
         stop: () =>
           new Promise((resolve) => {
             if (child.exitCode !== null) return resolve()

@@ -47,6 +47,23 @@ for (const { dialect, skip } of DIALECTS) {
         assert.ok(items.length > 0)
       })
 
+      test('a repeated status means the same as a comma-separated one, and a cursor serves both spellings', async () => {
+        const comma = `/v1/employees?workspace_id=${d.a1}&status=pending,unlicensed`
+        const repeated = `/v1/employees?workspace_id=${d.a1}&status=pending&status=unlicensed&status=pending`
+        const { items } = await walk(t, repeated, key, 2)
+        assert.deepEqual(items, oracle.employees(d.all, d.a1, { status: ['pending', 'unlicensed'] }))
+        const first = await t.request(comma, { key, headers: { 'x-item-limit': '1' } })
+        const cursor = String(first.headers['x-next-cursor'])
+        const viaRepeated = await t.request(repeated, {
+          key,
+          headers: { 'x-item-limit': '1', 'x-next-cursor': cursor },
+        })
+        assert.equal(viaRepeated.status, 200, viaRepeated.body)
+        assert.deepEqual(viaRepeated.json.data, items.slice(1, 2))
+        const empty = await t.request(`/v1/employees?workspace_id=${d.a1}&status=&status=active`, { key })
+        assert.equal(empty.status, 422)
+      })
+
       test('karma bounds are inclusive and exclude employees without karma', async () => {
         const { items } = await walk(
           t,

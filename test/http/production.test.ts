@@ -371,6 +371,7 @@ describe('production HTTP behaviour (real listening server)', () => {
         PORT: String(port),
         LOG_LEVEL: 'warn',
         RATE_LIMIT: '100000/60s',
+        SHUTDOWN_DELAY: '0s',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

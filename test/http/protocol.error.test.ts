@@ -1,0 +1,120 @@
+// Whatever the failure, a client that opened a connection gets an answer in the contract's error
+// shape (CONTRACT 8): requests Node refuses while reading them, CONNECT, a missing Host, slow
+// headers, oversized headers; and an error body is never larger than the request deserves.
+
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { after, before, describe, test } from 'node:test'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { type TestApp, testApp } from '../helpers/app.js'
+import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
+import { type RawExchange, rawExchange } from '../helpers/raw-http.js'
+
+const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
+const ajv = new Ajv2020({ strict: false, allErrors: true })
+ajv.addSchema({ ...document, $id: 'doc' })
+const errorShape = ajv.getSchema('doc#/components/schemas/ErrorResponse')
+if (!errorShape) throw new Error('the document has no ErrorResponse schema')
+
+/** The answer is one error of `status` and `code`, in the published shape, with a request id. */
+function assertError(answer: RawExchange, status: number, code: string): void {
+  assert.equal(answer.status, status, answer.body)
+  assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8')
+  assert.equal(answer.headers['cache-control'], 'no-store')
+  assert.equal(answer.headers['x-content-type-options'], 'nosniff')
+  const body = JSON.parse(answer.body)
+  assert.ok(errorShape?.(body), JSON.stringify(errorShape?.errors))
+  assert.equal(body.errors[0].code, code)
+  assert.equal(body.errors[0].status, String(status))
+  assert.equal(body.meta.request_id, answer.headers['x-request-id'])
+  assert.match(body.meta.request_id, /^[0-9a-f-]{36}$/)
+}
+
+describe('protocol errors (real listening server)', () => {
+  let t: TestApp
+  let d: ApiDataset
+  let base: string
+  let key: string
+  before(async () => {
+    d = apiDataset(6)
+    t = await testApp('sqlite', d.all, {}, { tuning: { headersTimeoutMs: 1000 } })
+    base = await t.listen()
+    key = await t.key({ organizationId: d.orgA.id as string })
+  })
+  after(() => t?.close())
+
+  test('an HTTP/1.1 request without Host: 400 malformed_request', async () => {
+    const answer = await rawExchange(base, 'GET /v1/organization HTTP/1.1\r\nConnection: close\r\n\r\n')
+    assertError(answer, 400, 'malformed_request')
+  })
+
+  test('CONNECT: 405 method_not_allowed with Allow, and the connection closed', async () => {
+    const answer = await rawExchange(
+      base,
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+    )
+    assertError(answer, 405, 'method_not_allowed')
+    assert.equal(answer.headers.allow, 'GET, HEAD')
+    assert.notEqual(answer.closedAfterMs, null)
+  })
+
+  test('an unknown method token or bytes that are not HTTP: 400 malformed_request', async () => {
+    assertError(
+      await rawExchange(base, 'FROB /v1/organization HTTP/1.1\r\nHost: x\r\n\r\n'),
+      400,
+      'malformed_request',
+    )
+    assertError(
+      await rawExchange(base, 'GET /\x01\x02 HTTP/1.1\r\nHost: x\r\n\r\n'),
+      400,
+      'malformed_request',
+    )
+    assertError(
+      await rawExchange(base, '\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03'),
+      400,
+      'malformed_request',
+    )
+  })
+
+  test('headers over 16 KiB: 431 request_header_too_large', async () => {
+    const answer = await rawExchange(
+      base,
+      `GET /v1/organization HTTP/1.1\r\nHost: x\r\nx-padding: ${'a'.repeat(17 * 1024)}\r\n\r\n`,
+    )
+    assertError(answer, 431, 'request_header_too_large')
+  })
+
+  test('headers that never end, or never start: 408 request_timeout, then the connection closes', async () => {
+    const [partial, silent] = await Promise.all([
+      rawExchange(base, 'GET /v1/organization HTTP/1.1\r\nHost: x\r\n', 8000),
+      rawExchange(base, '', 8000),
+    ])
+    for (const answer of [partial, silent]) {
+      assertError(answer, 408, 'request_timeout')
+      assert.notEqual(answer.closedAfterMs, null, 'closed by the server')
+      assert.ok((answer.closedAfterMs as number) < 4000, `closed after ${answer.closedAfterMs} ms`)
+    }
+  })
+
+  test('2,000 unknown parameters: ten entries, more_errors, and a small body', async () => {
+    const query = Array.from({ length: 2000 }, (_, i) => `p${i}=1`).join('&')
+    const response = await t.request(`/v1/employees?workspace_id=${d.a1}&${query}`, { key })
+    assert.equal(response.status, 422)
+    assert.equal(response.json.errors.length, 10)
+    assert.equal(response.json.meta.more_errors, true)
+    assert.ok(response.body.length < 4096, `${response.body.length} bytes`)
+    const few = await t.request(`/v1/employees?workspace_id=${d.a1}&p1=1&p2=2`, { key })
+    assert.equal(few.json.errors.length, 2)
+    assert.equal(few.json.meta.more_errors, undefined)
+  })
+
+  test('a long parameter name or path is not echoed whole', async () => {
+    const name = 'x'.repeat(8000)
+    const response = await t.request(`/v1/employees?workspace_id=${d.a1}&${name}=1`, { key })
+    assert.equal(response.status, 422)
+    assert.ok(response.body.length < 1024, `${response.body.length} bytes`)
+    const path = await t.request(`/v1/${'y'.repeat(8000)}`, { key })
+    assert.equal(path.status, 404)
+    assert.ok(path.body.length < 1024, `${path.body.length} bytes`)
+  })
+})
