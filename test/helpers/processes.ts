@@ -78,6 +78,10 @@ export interface PrivateRedis {
   url: string
   kill(): Promise<void>
   restart(): Promise<void>
+  /** Stops the server process (SIGSTOP): connections stay open, nothing is answered. */
+  freeze(): void
+  /** Lets a frozen server go on (SIGCONT). */
+  thaw(): void
 }
 
 export function redisUnavailable(): string | null {
@@ -122,5 +126,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
         c.kill('SIGKILL')
       }),
     restart: start,
+    freeze: () => (child as ChildProcess | null)?.kill('SIGSTOP'),
+    thaw: () => (child as ChildProcess | null)?.kill('SIGCONT'),
   }
 }
