@@ -24,10 +24,10 @@ export interface DatabaseHandle {
   /** A connection of its own for a write session, without the request deadline (PostgreSQL only). */
   writeClient?: () => pg.Client
   /**
-   * Truncates SQLite's write-ahead log when it has grown large (a write that was killed leaves it
-   * so until a checkpoint truncates it); returns whether it did. Best effort (SQLite only).
+   * Truncates SQLite's write-ahead log when it is larger than `overBytes` (a write that was killed
+   * leaves it so until a checkpoint truncates it); returns whether it did. Best effort (SQLite only).
    */
-  trimWal?: () => boolean
+  trimWal?: (overBytes?: number) => boolean
   close(): Promise<void>
 }
 
@@ -86,9 +86,9 @@ function openSqlite(path: string, busyTimeoutMs: number): DatabaseHandle {
     db,
     dialect: 'sqlite',
     sqlite: statements,
-    trimWal() {
+    trimWal(overBytes = LARGE_WAL_BYTES) {
       const size = path === ':memory:' ? 0 : (statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0)
-      if (size <= LARGE_WAL_BYTES) return false
+      if (size <= overBytes) return false
       try {
         statements.prepare('pragma wal_checkpoint(TRUNCATE)').get()
         return true

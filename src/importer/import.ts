@@ -121,6 +121,31 @@ class DryRunDone extends Error {
   }
 }
 
+/** The bytes of a source until `signal` fires (a source may wait for input forever: stdin). */
+async function* untilAborted(
+  bytes: AsyncIterable<Buffer>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Buffer> {
+  if (!signal) return yield* bytes
+  const iterator = bytes[Symbol.asyncIterator]()
+  const aborted = new Promise<never>((_, reject) => {
+    const stop = () => reject(new ImportInterrupted())
+    if (signal.aborted) stop()
+    else signal.addEventListener('abort', stop, { once: true })
+  })
+  aborted.catch(() => {})
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), aborted])
+      if (next.done) return
+      yield next.value
+    }
+  } finally {
+    // Not awaited: a source waiting for input (stdin) may settle only once its read does.
+    iterator.return?.().catch(() => {})
+  }
+}
+
 /** The import was refused; nothing was written. */
 export class ImportRejected extends Error {
   constructor(
@@ -256,7 +281,7 @@ export async function importSources(
         let shown = 0
         let final = false
         const read = await parser.read(
-          source.read(),
+          untilAborted(source.read(), options.signal),
           offset,
           {
             rows: write,

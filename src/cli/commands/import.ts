@@ -153,6 +153,8 @@ export function registerImport(program: Command): void {
       } finally {
         process.off('SIGINT', onSignal)
         process.off('SIGTERM', onSignal)
+        // An interrupted read of standard input would keep the process waiting for more.
+        if (files.includes('-')) process.stdin.destroy()
       }
     })
 }
