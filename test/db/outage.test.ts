@@ -130,7 +130,7 @@ describe('a frozen PostgreSQL (behind a proxy that stops forwarding)', { skip: p
     proxy.freeze()
     // More at once than the pool holds: those waiting for a connection are bounded too.
     const burst = await Promise.all(Array.from({ length: 10 }, () => timed(app, url, key)))
-    burst.forEach((answer, i) => assertUnavailable(answer, `burst ${i}`))
+    for (const [i, answer] of burst.entries()) assertUnavailable(answer, `burst ${i}`)
     for (let i = 0; i < 3; i++) assertUnavailable(await timed(app, url, key), `then ${i}`)
     assertUnavailable(await timed(app, '/readyz'), 'readiness')
     proxy.thaw()

@@ -89,7 +89,8 @@ describe('the write-ahead log after an import that did not commit (sqlite)', () 
     let written = 0
     for await (const chunk of demo(3000).read()) {
       if (!child.stdin.write(chunk)) await new Promise((r) => child.stdin.once('drain', r))
-      if ((written += chunk.length) > 2_000_000) break
+      written += chunk.length
+      if (written > 2_000_000) break
     }
     await sleep(1500)
     child.kill('SIGINT')
