@@ -40,7 +40,12 @@ export function buildProgram(): Command {
     // A usage error is one line naming the problem and where the help is (main() writes it).
     command.configureOutput({
       outputError: (text) => {
-        usageError = `${text.trim().replace(/^error: /, '')} (see ${commandPath(command)} --help)`
+        const problem = text
+          .trim()
+          .replace(/^error: /, '')
+          .replace(/\s*\(Did you mean (.+)\?\)$/, '; did you mean $1?')
+          .replace(/\s*\n\s*/g, ' ')
+        usageError = `${problem} (see ${commandPath(command)} --help)`
       },
     })
   }

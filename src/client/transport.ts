@@ -96,7 +96,7 @@ export class Transport {
         const reason = (error as Error).name === 'TimeoutError' ? 'timeout' : 'network error'
         if (attempt >= this.options.maxRetries) {
           throw new AwarenessNetworkError(
-            `cannot reach ${url.host}: ${networkCause(error)} (${attempt + 1} attempts)`,
+            `cannot reach ${url.host}: ${networkCause(error)} (${attempt + 1} ${attempt === 0 ? 'attempt' : 'attempts'})`,
             { cause: error },
           )
         }

@@ -119,6 +119,72 @@ describe('awareness CLI', () => {
     assert.match(result.stderr, /^awareness: configuration: LOG_LEVEL: must be one of/)
   })
 
+  test('usage errors are one line naming the problem and its help, nothing on stdout, exit 2', async () => {
+    for (const [args, line] of [
+      [['bogus'], "awareness: unknown command 'bogus' (see awareness --help)"],
+      [['import', '--bogus', 'x'], "awareness: unknown option '--bogus' (see awareness import --help)"],
+      [['import'], "awareness: missing required argument 'files' (see awareness import --help)"],
+      [
+        ['keys', 'create'],
+        "awareness: required option '--organization <id>' not specified (see awareness keys create --help)",
+      ],
+      [
+        ['export', 'employees', '--url', 'http://127.0.0.1:1', '--wrkspace', 'x'],
+        "awareness: unknown option '--wrkspace'; did you mean --workspace? (see awareness export --help)",
+      ],
+    ] as const) {
+      const result = await runCli([...args])
+      assert.equal(result.code, 2, args.join(' '))
+      assert.equal(result.stdout, '', args.join(' '))
+      assert.equal(result.stderr, `${line}\n`)
+    }
+  })
+
+  test('--version prints the version of the package', async () => {
+    const result = await runCli(['--version'])
+    assert.equal(result.code, 0)
+    assert.match(result.stdout, /^\d+\.\d+\.\d+\n$/)
+  })
+
+  test('DATABASE_URL takes postgres:// or postgresql://, a file path or a file: URL, and refuses any other scheme', async () => {
+    for (const url of ['mysql://x', 'postgre://u@h/db', 'sqlite3:data.db', 'postgresql:/h/db']) {
+      const result = await runCli(['migrate'], { env: { DATABASE_URL: url } })
+      assert.equal(result.code, 1, url)
+      assert.match(result.stderr, /^awareness: configuration: DATABASE_URL: .*\n$/, url)
+      assert.equal(result.stdout, '')
+    }
+    assert.equal(existsSync('mysql:'), false, 'no SQLite file named after the URL')
+    const viaUrl = join(dir, 'file-url.db')
+    const result = await runCli(['migrate'], { env: { DATABASE_URL: pathToFileURL(viaUrl).href } })
+    assert.equal(result.code, 0, result.stderr)
+    assert.ok(existsSync(viaUrl))
+  })
+
+  test('import --dry-run prints what would change per type and writes nothing; --replace prints it too', async () => {
+    const base = join(dir, 'dry.db')
+    const first = join(dir, 'dry-first.ndjson')
+    writeFileSync(first, ndjson(d.all))
+    assert.equal((await runCli(['import', first, '--database', base])).code, 0)
+    const renamed = { ...(d.manager as object), name: 'Another Name' }
+    const added = employee(d.ws.id as string)
+    const next = join(dir, 'dry-next.ndjson')
+    writeFileSync(next, ndjson([d.org, d.ws, renamed, added]))
+    const dry = await runCli(['import', next, '--replace', '--dry-run', '--database', base])
+    assert.equal(dry.code, 0, dry.stderr)
+    const [summary, ...types] = dry.stdout.trimEnd().split('\n')
+    assert.match(
+      summary ?? '',
+      /^dry run: 4 records \(.*\) checked in [\d.]+ s; 2 would be written, \d+ deleted; nothing was written$/,
+    )
+    assert.ok(types.includes('  employee: 1 created, 1 changed, 1 deleted'), types.join('\n'))
+    // Nothing was written: the same dry run finds the same changes.
+    const again = await runCli(['import', next, '--replace', '--dry-run', '--database', base])
+    assert.deepEqual(again.stdout.trimEnd().split('\n').slice(1), types)
+    const real = await runCli(['import', next, '--replace', '--database', base])
+    assert.equal(real.code, 0, real.stderr)
+    assert.ok(real.stdout.split('\n').includes('  employee: 1 created, 1 changed, 1 deleted'), real.stdout)
+  })
+
   test('keys create prints the key alone; --json prints the documented fields; list never shows it', async () => {
     const plain = await runCli([
       'keys',

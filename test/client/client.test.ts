@@ -7,6 +7,7 @@ import { AwarenessApiError, AwarenessClient, AwarenessNetworkError } from '../..
 import { type TestApp, testApp } from '../helpers/app.js'
 import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
+import { overloadedProxy } from '../helpers/overloaded-proxy.js'
 
 describe('typed client', () => {
   let t: TestApp
@@ -203,6 +204,42 @@ describe('typed client', () => {
     const error = await c.organization.get().catch((e: unknown) => e)
     assert.ok(error instanceof AwarenessNetworkError)
     assert.deepEqual(retries, [1, 2])
+  })
+
+  test('an overloaded server (503, Retry-After) is retried after the delay it asks for', async () => {
+    const proxy = await overloadedProxy(baseUrl, 2)
+    try {
+      const retries: number[] = []
+      const patient = new AwarenessClient({
+        baseUrl: proxy.base,
+        apiKey: await t.key({ organizationId: d.orgA.id as string }),
+        onRetry: ({ delayMs }) => retries.push(delayMs),
+      })
+      const started = Date.now()
+      assert.deepEqual(
+        await patient.employees.list({ workspaceId: d.a1 }, { limit: 9 }).toArray(),
+        oracle.employees(d.all, d.a1),
+      )
+      assert.deepEqual(retries, [1000, 1000])
+      assert.equal(proxy.refused(), 2)
+      assert.ok(Date.now() - started >= 2000)
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  test('an unreachable server: the error names the host and the cause', async () => {
+    const server = createServer()
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+    const { port } = server.address() as { port: number }
+    await new Promise<void>((r) => server.close(() => r()))
+    const c = new AwarenessClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', maxRetries: 0 })
+    const error = await c.organization.get().catch((e: unknown) => e)
+    assert.ok(error instanceof AwarenessNetworkError)
+    assert.equal(
+      error.message,
+      `cannot reach 127.0.0.1:${port}: connection refused (ECONNREFUSED) (1 attempt)`,
+    )
   })
 
   test('a server that does not answer times out', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { ConfigError, loadConfig, parseDuration, parseRateLimit } from '../../src/config/config.js'
+import { ConfigError, loadConfig, parseDuration, parseRateLimit, parseSize } from '../../src/config/config.js'
 
 describe('configuration', () => {
   test('defaults', () => {
@@ -27,6 +27,16 @@ describe('configuration', () => {
     ['CURSOR_SECRET', 'short'],
     ['REDIS_URL', 'localhost:6379'],
     ['DATABASE_READ_URL', 'replica.db'],
+    ['DATABASE_URL', 'mysql://localhost/x'],
+    ['DATABASE_URL', 'postgre://localhost/x'],
+    ['DATABASE_URL', 'postgresql:/x'],
+    ['REQUEST_TIMEOUT', '0s'],
+    ['REQUEST_TIMEOUT', '5'],
+    ['SHUTDOWN_DELAY', 'soon'],
+    ['SHUTDOWN_DELAY', '20s'],
+    ['SHUTDOWN_TIMEOUT', '-1s'],
+    ['IMPORT_MAX_BYTES', '0'],
+    ['IMPORT_MAX_BYTES', '5GB'],
   ] as const) {
     test(`a bad ${variable} stops the start with a message naming it`, () => {
       assert.throws(
@@ -36,6 +46,42 @@ describe('configuration', () => {
       )
     })
   }
+
+  test('time limits and sizes, with their defaults', () => {
+    const defaults = loadConfig({}, {})
+    assert.deepEqual(
+      [
+        defaults.requestTimeoutMs,
+        defaults.shutdownDelayMs,
+        defaults.shutdownTimeoutMs,
+        defaults.importMaxBytes,
+      ],
+      [5000, 5000, 15000, 20 * 1024 ** 3],
+    )
+    const set = loadConfig(
+      {},
+      { REQUEST_TIMEOUT: '2s', SHUTDOWN_DELAY: '0s', SHUTDOWN_TIMEOUT: '1m', IMPORT_MAX_BYTES: '500MiB' },
+    )
+    assert.deepEqual(
+      [set.requestTimeoutMs, set.shutdownDelayMs, set.shutdownTimeoutMs, set.importMaxBytes],
+      [2000, 0, 60000, 500 * 1024 ** 2],
+    )
+    assert.equal(parseSize('1024'), 1024)
+    assert.equal(parseSize('2KiB'), 2048)
+    assert.equal(parseSize('1.5GiB'), null)
+  })
+
+  test('DATABASE_URL: postgres:// or postgresql://, a path, or a file: URL', () => {
+    for (const url of [
+      'postgres://u@h/db',
+      'postgresql://u@h/db',
+      './data/x.db',
+      '/var/x.db',
+      'file:///var/x.db',
+      ':memory:',
+    ])
+      assert.equal(loadConfig({}, { DATABASE_URL: url }).databaseUrl, url)
+  })
 
   test('durations and budgets', () => {
     assert.equal(parseDuration('90d'), 90 * 86400)
