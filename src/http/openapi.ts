@@ -24,19 +24,29 @@ and bound to the operation, its path id, \`workspace_id\`, the filters and the k
 a walk returns every item exactly once, in a stable order (newest first, ties broken by id).
 
 **Values.** Every listed field is always present, \`null\` where unknown. Ids are lower-case UUIDs; timestamps are
-UTC with six fractional digits. Query parameters are strict: an unknown or repeated parameter is a 422.
+UTC with six fractional digits. Query parameters are strict: an unknown or repeated parameter is a 422, except a
+list parameter (\`status\`), which may be comma-separated or repeated (\`status=a,b\` or \`status=a&status=b\`, the
+same list; a cursor issued for one spelling serves the other).
 
 **Errors.** Every error is \`{"errors":[{status, code, title, detail, source}], "meta":{"request_id"}}\`; \`source\`
-names the culprit (\`parameter\`, \`header\` or \`pointer\`), several problems give several entries. Other paths
-answer 404 \`endpoint_not_found\`; methods other than GET and HEAD answer 405 \`method_not_allowed\` with
-\`Allow: GET, HEAD\`.
+names the culprit (\`parameter\`, \`header\` or \`pointer\`), several problems give several entries (at most 10, then
+\`meta.more_errors: true\`). Other paths answer 404 \`endpoint_not_found\`; methods other than GET and HEAD
+(\`CONNECT\` included) answer 405 \`method_not_allowed\` with \`Allow: GET, HEAD\`. Whatever the failure, the answer has
+this shape: a malformed request (no \`Host\`, bad bytes, an unknown method) is 400 \`malformed_request\`, headers or a
+body that do not arrive within 30 s are 408 \`request_timeout\`, headers over 16 KiB are 431
+\`request_header_too_large\`.
 
 **Limits.** Each key has a request budget per fixed window (by default 600 per 60 s), announced on every
 authenticated answer by \`RateLimit-Policy\` and \`RateLimit\`; past it, 429 with \`Retry-After\`. An address that
-fails authentication too often is refused (429) for the rest of the window.
+fails authentication too often is refused (429) for the rest of the window. A request not answered within the
+server's deadline (5 s by default: the database is slow or unreachable), or that arrives while the server is
+overloaded, is answered 503 \`service_unavailable\` at once, with \`Retry-After\`: retry after that delay.
 
-**Caching.** Successes carry a weak \`ETag\`; \`If-None-Match\` with it answers 304 without a body. Bodies are
-compressed (brotli, gzip) when accepted.`
+**Caching.** Successes carry a weak \`ETag\`; \`If-None-Match\` with it answers 304 without a body, and without
+using the key's budget. A conditional request is judged only after every check an unconditional one must pass: a
+request that would get 401, 403, 404 or 422 gets exactly that. An ETag changes only when the data behind the
+answer may have changed (an import into the key's own organization). Bodies are compressed (brotli, gzip) when
+accepted.`
 
 type Schema = Record<string, unknown>
 type Operation = {
@@ -75,7 +85,12 @@ const common = {
   RateLimit: ref('headers', 'RateLimit'),
 }
 
-function errorResponse(description: string, examples: [ErrorCode, string, object?][], headers: Schema = {}) {
+/** An error response; each example is [code, detail, source?, example name (default: the code)?]. */
+function errorResponse(
+  description: string,
+  examples: [ErrorCode, string, object?, string?][],
+  headers: Schema = {},
+) {
   return {
     description,
     headers: { ...common, ...headers },
@@ -83,8 +98,8 @@ function errorResponse(description: string, examples: [ErrorCode, string, object
       'application/json': {
         schema: ref('schemas', 'ErrorResponse'),
         examples: Object.fromEntries(
-          examples.map(([code, detail, source]) => [
-            code,
+          examples.map(([code, detail, source, name]) => [
+            name ?? code,
             { value: errorExample(ERROR_CODES[code].status, code, ERROR_CODES[code].title, detail, source) },
           ]),
         ),
@@ -127,8 +142,11 @@ const RESPONSES = {
     ['internal_error', 'The server failed to answer this request. It has been logged.'],
   ]),
   ServiceUnavailable: errorResponse(
-    'service_unavailable: the database cannot be reached; retry after the given delay.',
-    [['service_unavailable', 'The database cannot be reached; retry later.']],
+    'service_unavailable: the database cannot be reached or did not answer in time, or the server is overloaded; retry after the given delay.',
+    [
+      ['service_unavailable', 'The database cannot be reached; retry later.'],
+      ['service_unavailable', 'The server is overloaded; retry after the given delay.', {}, 'overloaded'],
+    ],
     { 'Retry-After': ref('headers', 'RetryAfter') },
   ),
 }
