@@ -60,6 +60,7 @@ export const ENVIRONMENT = {
   SHUTDOWN_DELAY: 'after SIGTERM, how long new connections are still accepted (default 5s; 0s allowed)',
   SHUTDOWN_TIMEOUT: 'after SIGTERM, the process has exited within it (default 15s)',
   IMPORT_MAX_BYTES: 'an import refuses input larger than this once decompressed, e.g. 500MiB (default 20GiB)',
+  AWARENESS_API_KEY: 'the API key `awareness export` sends (never a flag: flags show in process lists)',
 } as const
 
 export type EnvironmentName = keyof typeof ENVIRONMENT
