@@ -21,6 +21,8 @@ const MAX_LAG_MS = 50
 /** A request waits at most this long in the queue; then it is refused. */
 export const MAX_WAIT_MS = 500
 const RETRY_AFTER_SECONDS = '1'
+/** The queue's array drops its taken slots once this many have piled up at its front. */
+const COMPACT_AT = 1024
 
 /** Routes that answer whatever the load: liveness and metrics must not look dead under load. */
 const NEVER_QUEUED = new Set(['/healthz', '/metrics'])
@@ -54,7 +56,10 @@ export const overload = fp(
     ticker.unref()
     app.addHook('onClose', async () => clearInterval(ticker))
 
-    const queue: Waiting[] = []
+    // First in, first out: `head` is the next to go. Taken entries are cleared at once (a queue
+    // that never empties must not hold the requests it let through), and the array is compacted
+    // now and then.
+    const queue: (Waiting | undefined)[] = []
     let head = 0
     let pumping = false
 
@@ -62,13 +67,18 @@ export const overload = fp(
       app.api.metrics.shedRequests.inc()
       waiting.release(OVERLOADED())
     }
+    const take = (): Waiting => {
+      const waiting = queue[head] as Waiting
+      queue[head++] = undefined
+      return waiting
+    }
     // Each call releases one request; the next call comes on the next turn of the loop (an
     // immediate scheduled from an immediate runs on the next turn).
     const pump = () => {
       pumping = false
       const now = performance.now()
       while (head < queue.length) {
-        const waiting = queue[head++] as Waiting
+        const waiting = take()
         if (now - waiting.since > maxWaitMs) {
           refuse(waiting)
           continue
@@ -79,10 +89,14 @@ export const overload = fp(
       if (head === queue.length) {
         queue.length = 0
         head = 0
-      } else {
-        pumping = true
-        setImmediate(pump)
+        return
       }
+      if (head >= COMPACT_AT) {
+        queue.splice(0, head)
+        head = 0
+      }
+      pumping = true
+      setImmediate(pump)
     }
 
     app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
@@ -90,7 +104,8 @@ export const overload = fp(
       if (head === queue.length && now - lastTick - TICK_MS <= maxLagMs) return done()
       if (NEVER_QUEUED.has(request.routeOptions.url ?? '')) return done()
       const waiting: Waiting = { since: now, release: done }
-      if (head < queue.length && now - (queue[head] as Waiting).since > maxWaitMs) return refuse(waiting)
+      const oldest = queue[head]
+      if (oldest && now - oldest.since > maxWaitMs) return refuse(waiting)
       queue.push(waiting)
       if (!pumping) {
         pumping = true
