@@ -11,7 +11,12 @@ import { registerServe } from './commands/serve.js'
 import { configFrom, withDatabase } from './context.js'
 import { CliError } from './output.js'
 
-export function buildProgram(): Command {
+/** Where a program built by buildProgram puts the one-line usage error it met, for main() to print. */
+export interface UsageErrors {
+  last: string | null
+}
+
+export function buildProgram(usage: UsageErrors = { last: null }): Command {
   const program = new Command('awareness')
     .description('Security-awareness data API: serve it, load data into it, and manage its keys.')
     .addHelpText(
@@ -45,14 +50,12 @@ export function buildProgram(): Command {
           .replace(/^error: /, '')
           .replace(/\s*\(Did you mean (.+)\?\)$/, '; did you mean $1?')
           .replace(/\s*\n\s*/g, ' ')
-        usageError = `${problem} (see ${commandPath(command)} --help)`
+        usage.last = `${problem} (see ${commandPath(command)} --help)`
       },
     })
   }
   return program
 }
-
-let usageError: string | null = null
 
 function allCommands(command: Command): Command[] {
   return [command, ...command.commands.flatMap(allCommands)]
@@ -74,16 +77,16 @@ export const USAGE_ERROR = 2
 
 /** Runs the CLI; returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
-  const program = buildProgram()
-  usageError = null
+  const usage: UsageErrors = { last: null }
+  const program = buildProgram(usage)
   try {
     await program.parseAsync(argv as string[])
     return 0
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version were asked for, and printed.
-      if (usageError === null) return error.exitCode === 1 ? USAGE_ERROR : error.exitCode
-      process.stderr.write(`awareness: ${usageError}\n`)
+      if (usage.last === null) return error.exitCode === 1 ? USAGE_ERROR : error.exitCode
+      process.stderr.write(`awareness: ${usage.last}\n`)
       return USAGE_ERROR
     }
     const message =

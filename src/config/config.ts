@@ -156,7 +156,7 @@ export function loadConfig(
 }
 
 function durationMs(variable: string, value: string, options: { zero?: boolean } = {}): number {
-  if (options.zero && /^0[smhd]$/.test(value)) return 0
+  if (options.zero && /^0[smh]$/.test(value)) return 0
   const seconds = parseDuration(value, 'smh')
   if (seconds === null) {
     throw new ConfigError(

@@ -3,7 +3,6 @@
 // generation instead of hashing response bodies, so an import into one organization never changes
 // another's ETags.
 
-import { sql } from 'kysely'
 import type { DatabaseHandle } from './connection.js'
 
 export interface GenerationSource {
@@ -29,16 +28,23 @@ export function generationSource(handle: DatabaseHandle): GenerationSource {
         String((organization.get(id) as { generation: number } | undefined)?.generation ?? 0),
     }
   }
+  const { db } = handle
   return {
     async current() {
-      const { rows } = await sql<{ value: string }>`select value from service_state
-        where name = 'data_generation'`.execute(handle.db)
-      return rows[0]?.value ?? '0'
+      const row = await db
+        .selectFrom('service_state')
+        .select('value')
+        .where('name', '=', 'data_generation')
+        .executeTakeFirst()
+      return row?.value ?? '0'
     },
     async ofOrganization(id) {
-      const { rows } = await sql<{ generation: number }>`select generation from organization_generations
-        where organization_id = ${id}`.execute(handle.db)
-      return String(rows[0]?.generation ?? 0)
+      const row = await db
+        .selectFrom('organization_generations')
+        .select('generation')
+        .where('organization_id', '=', id)
+        .executeTakeFirst()
+      return String(row?.generation ?? 0)
     },
   }
 }

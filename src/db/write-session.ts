@@ -55,8 +55,8 @@ export async function withWriteSession<T>(
         .catch(() => {})
       throw error
     } finally {
-      // A large write (hundreds of MB for a big import), committed or not, leaves the log that
-      // large on disk until it is truncated: a failed import on a full disk would keep it full.
+      // A large write, committed or not, leaves the log that large on disk until it is truncated:
+      // a failed import on a full disk would keep it full.
       await truncateWal(conn)
     }
   })

@@ -7,7 +7,7 @@ import { encodeRows } from '../db/bulk-rows.js'
 import type { WriteSession } from '../db/write-session.js'
 import { slotText, withSlot } from '../render/employee-slot.js'
 import { insertProgressItems } from '../render/progress-items.js'
-import { mergedColumns, type RecordType, STAGING } from './staging.js'
+import { keysEqual, mergedColumns, type RecordType, STAGING } from './staging.js'
 
 export interface Changes {
   /** Records inserted or updated, per type. */
@@ -54,7 +54,7 @@ export async function changedFilters(session: WriteSession): Promise<ChangedFilt
       continue
     }
     const same = [
-      ...spec.key.map((k) => `t.${k} = ${spec.staging}.${k}`),
+      keysEqual(spec, 't', spec.staging),
       ...mergedColumns(spec)
         .filter((c) => !spec.key.includes(c))
         .map((c) => `t.${c} is not distinct from ${spec.staging}.${c}`),
@@ -87,9 +87,10 @@ export async function countNew(
   for (const type of TYPES) {
     if (changed[type] === NO_RECORD) continue
     const spec = STAGING[type]
-    const stored = spec.key.map((k) => `t.${k} = ${spec.staging}.${k}`).join(' and ')
     const absent =
-      changed[type] === EVERY_RECORD ? '' : `and not exists (select 1 from ${spec.target} t where ${stored})`
+      changed[type] === EVERY_RECORD
+        ? ''
+        : `and not exists (select 1 from ${spec.target} t where ${keysEqual(spec, 't', spec.staging)})`
     const [row] = await session.rows<{ n: number }>(
       sql.raw(`select count(*) as n from ${spec.staging} where ${changed[type]} ${absent}`),
     )
@@ -188,7 +189,7 @@ export async function deleteReplaced(session: WriteSession): Promise<Record<Reco
   const replaced = 'workspace_id in (select workspace_id from stg_replaced)'
   const absent = (type: RecordType, alias: string) => {
     const spec = STAGING[type]
-    return `not exists (select 1 from ${spec.staging} s where ${spec.key.map((k) => `s.${k} = ${alias}.${k}`).join(' and ')})`
+    return `not exists (select 1 from ${spec.staging} s where ${keysEqual(spec, 's', alias)})`
   }
   const staleProgress = (select: string) =>
     session.exec(sql.raw(`insert into stg_progress_stale (employee_id) ${select} on conflict do nothing`))

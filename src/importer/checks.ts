@@ -7,7 +7,7 @@
 
 import { type RawBuilder, sql } from 'kysely'
 import type { WriteSession } from '../db/write-session.js'
-import { type RecordType, STAGING } from './staging.js'
+import { duplicateMessage, type RecordType, STAGING } from './staging.js'
 
 export interface Finding {
   line: number
@@ -50,7 +50,7 @@ function duplicateCheck(type: RecordType): Check {
     query: sql.raw(`select s.line as line, ${keyText} as value, cast(d.first_line as text) as other
       from (select ${keys}, min(line) as first_line from ${spec.staging} group by ${keys} having count(*) > 1) d
       join ${spec.staging} s on ${same} and s.line > d.first_line`),
-    message: (key, first) => `duplicate ${type} ${key} (first at line ${first})`,
+    message: (key, first) => duplicateMessage(type, key ?? '', first ?? ''),
   }
 }
 

@@ -8,7 +8,7 @@ import { type EncodedRows, RowBatch } from '../db/bulk-rows.js'
 import type { DialectName } from '../db/dialect.js'
 import { type Line, LineSplitter, MAX_BLANK_LINES } from './lines.js'
 import { parseRecord } from './records.js'
-import { type RecordType, STAGING } from './staging.js'
+import { duplicateMessage, type RecordType, STAGING } from './staging.js'
 
 export type ToWorker =
   /** A new import: problems are counted from zero, and stop at `maxProblems`. */
@@ -119,7 +119,7 @@ function read(line: Line): void {
   records[parsed.type] = (records[parsed.type] ?? 0) + 1
   const duplicate = seenBefore(parsed.type, parsed.row, line.number)
   if (duplicate) {
-    problem(line.number, `duplicate ${parsed.type} ${duplicate.key} (first at line ${duplicate.first})`)
+    problem(line.number, duplicateMessage(parsed.type, duplicate.key, duplicate.first))
     return
   }
   // Once the file is known to be refused, staging more rows is wasted work.

@@ -148,7 +148,6 @@ const VALIDATORS = Object.fromEntries(
 
 export type ParsedRecord = { type: RecordType; row: StagingRow } | { errors: string[] }
 
-/** Validates one decoded JSON value and returns its staging row, or what is wrong with it. */
 // NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for
 const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
@@ -157,7 +156,7 @@ const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbf
  * Where a record holds text that strict JSON parsers or CSV cannot carry (NUL, an unpaired UTF-16
  * surrogate), as a field path; null when it holds none. Both can only come from \u escapes.
  */
-export function unsafeTextPath(value: unknown, path: string): string | null {
+function unsafeTextPath(value: unknown, path: string): string | null {
   if (typeof value === 'string') return UNSAFE_TEXT.test(value) ? path : null
   if (typeof value !== 'object' || value === null) return null
   for (const [key, item] of Object.entries(value)) {
@@ -168,8 +167,9 @@ export function unsafeTextPath(value: unknown, path: string): string | null {
 }
 
 /**
- * Validates one record. `escapes`: whether its line holds a \u escape (the only way to write NUL
- * or an unpaired surrogate in JSON text); only then is every string looked at.
+ * Validates one decoded JSON value and returns its staging row, or what is wrong with it.
+ * `escapes`: whether its line holds a \u escape (the only way to write NUL or an unpaired
+ * surrogate in JSON text); only then is every string looked at.
  */
 export function parseRecord(value: unknown, escapes = true): ParsedRecord {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -164,6 +164,19 @@ export const STAGING: Record<RecordType, StagingSpec> = {
   },
 }
 
+/** What a second record with the same key is told, while reading (parse-worker.ts) or after (checks.ts). */
+export function duplicateMessage(type: RecordType, key: string, firstLine: number | string): string {
+  return `duplicate ${type} ${key} (first at line ${firstLine})`
+}
+
+/**
+ * SQL: the key of `a` equals that of `b` (two aliases of a type's staging or target table).
+ * @example keysEqual(STAGING.course, 't', 'stg_course') // t.workspace_id = stg_course.workspace_id and t.id = stg_course.id
+ */
+export function keysEqual(spec: StagingSpec, a: string, b: string): string {
+  return spec.key.map((k) => `${a}.${k} = ${b}.${k}`).join(' and ')
+}
+
 /** Every column a staging table has: line, the record's columns, and derived ones. */
 export function stagingColumns(spec: StagingSpec): string[] {
   return ['line', ...spec.columns, ...spec.derived]

@@ -119,7 +119,7 @@ export class RedisCounters implements WindowCounters {
   private readonly timings: RedisTimings
   /** Until when Redis is not asked (epoch ms). */
   private pausedUntil = 0
-  /** Start times of the commands waiting for an answer. */
+  /** Start times of the commands waiting for an answer, oldest first. */
   private readonly waiting = new Set<{ started: number }>()
 
   constructor(
@@ -158,11 +158,10 @@ export class RedisCounters implements WindowCounters {
   private available(): boolean {
     const now = this.now()
     if (now < this.pausedUntil) return false
-    for (const command of this.waiting) {
-      if (now - command.started >= this.timings.slowMs) {
-        this.pausedUntil = now + this.timings.pauseMs
-        return false
-      }
+    const oldest = this.waiting.values().next().value
+    if (oldest && now - oldest.started >= this.timings.slowMs) {
+      this.pausedUntil = now + this.timings.pauseMs
+      return false
     }
     return true
   }

@@ -185,6 +185,20 @@ describe('awareness CLI', () => {
     assert.ok(real.stdout.split('\n').includes('  employee: 1 created, 1 changed, 1 deleted'), real.stdout)
   })
 
+  test('IMPORT_MAX_BYTES bounds what import reads, once decompressed', async () => {
+    const file = join(dir, 'bounded.ndjson.gz')
+    writeFileSync(file, gzipSync(ndjson(d.all)))
+    const target = join(dir, 'bounded.db')
+    const refused = await runCli(['import', file, '--database', target], {
+      env: { IMPORT_MAX_BYTES: '1KiB' },
+    })
+    assert.equal(refused.code, 1)
+    assert.match(refused.stderr, /bounded\.ndjson\.gz:\d+: the input is larger than IMPORT_MAX_BYTES/)
+    assert.match(refused.stderr, /awareness: import refused: 1 error\(s\) found; nothing was written\n$/)
+    const fits = await runCli(['import', file, '--database', target], { env: { IMPORT_MAX_BYTES: '1MiB' } })
+    assert.equal(fits.code, 0, fits.stderr)
+  })
+
   test('keys create prints the key alone; --json prints the documented fields; list never shows it', async () => {
     const plain = await runCli([
       'keys',

@@ -2,19 +2,11 @@
 // every failure (including unknown paths, other methods, a missing Host, requests past their
 // deadline, and bugs), and no internals.
 
-import { randomUUID } from 'node:crypto'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { isDatabaseUnavailable } from '../../db/availability.js'
 import { ApiError, apiError, echo, errorBody } from '../errors.js'
-
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/
-
-/** The client's own request id when it is sane, else a new UUID. */
-export function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
-  const given = request.headers['x-request-id']
-  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID()
-}
+import { commonHeaders } from '../headers.js'
 
 // The API's paths, to tell "no such path" (404) from "no such method on this path" (405).
 const API_PATHS = [
@@ -27,11 +19,6 @@ const API_PATHS = [
   /^\/v1\/breaches\/[^/]+\/compromised-employees$/,
   /^\/v1\/organization$/,
 ]
-
-/** The headers every answer carries (CONTRACT 10), whatever produced it. */
-export function commonHeaders(requestId: string): Record<string, string> {
-  return { 'x-request-id': requestId, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }
-}
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8')
