@@ -7,15 +7,10 @@
 // const client = new AwarenessClient({ baseUrl: 'https://api.example.com', apiKey: process.env.AWARENESS_API_KEY })
 // for await (const employee of client.employees.list({ workspaceId })) console.log(employee.name)
 
-import type {
-  Breach,
-  CompromisedEmployee,
-  Course,
-  Employee,
-  EmployeeCourseProgress,
-  Organization,
-  Statistics,
-} from '../schemas/resources.js'
+import type { Breach, CompromisedEmployee } from '../resources/breaches/schema.js'
+import type { Course, EmployeeCourseProgress, Statistics } from '../resources/courses/schema.js'
+import type { Employee } from '../resources/employees/schema.js'
+import type { Organization } from '../resources/organization/schema.js'
 import { type Answer, Transport, type TransportOptions } from './transport.js'
 
 export { AwarenessApiError, AwarenessNetworkError } from './errors.js'

@@ -28,6 +28,8 @@ export interface DatabaseHandle {
    * leaves it so until a checkpoint truncates it); returns whether it did. Best effort (SQLite only).
    */
   trimWal?: (overBytes?: number) => boolean
+  /** Told the text of every statement a write session runs (test/sql/snapshots.test.ts). */
+  trace?: (statement: string) => void
   close(): Promise<void>
 }
 

@@ -38,14 +38,17 @@ export async function withWriteSession<T>(
   handle: DatabaseHandle,
   work: (session: WriteSession) => Promise<T>,
 ): Promise<T> {
-  if (handle.dialect === 'postgres') return withPostgresSession(handle, work)
+  const traced = handle.trace
+    ? (session: WriteSession) => work(tracedSession(session, handle.db, handle.trace as Trace))
+    : work
+  if (handle.dialect === 'postgres') return withPostgresSession(handle, traced)
   return handle.db.connection().execute(async (conn) => {
     const session = sqliteSession(conn, handle.sqlite as StatementStore)
     // What an import killed earlier may have left in the write-ahead log goes first.
     await truncateWal(conn)
     await sql.raw('begin immediate').execute(conn)
     try {
-      const result = await work(session)
+      const result = await traced(session)
       await sql.raw('commit').execute(conn)
       return result
     } catch (error) {
@@ -60,6 +63,43 @@ export async function withWriteSession<T>(
       await truncateWal(conn)
     }
   })
+}
+
+type Trace = (statement: string) => void
+
+/**
+ * A session that tells `trace` the text of every statement it runs; bulk statements are told in
+ * the form of one row (test/sql/snapshots.test.ts keeps what an import runs as readable SQL).
+ */
+function tracedSession(session: WriteSession, db: Kysely<Database>, trace: Trace): WriteSession {
+  return {
+    dialect: session.dialect,
+    exec(query) {
+      trace(query.compile(db).sql)
+      return session.exec(query)
+    },
+    rows(query) {
+      trace(query.compile(db).sql)
+      return session.rows(query)
+    },
+    insertMany(table, columns, rows) {
+      const list = columns.map(ident).join(', ')
+      trace(
+        session.dialect === 'postgres'
+          ? `copy ${ident(table)} (${list}) from stdin`
+          : `insert into ${ident(table)} (${list}) values (${columns.map(() => '?').join(', ')}), …`,
+      )
+      return session.insertMany(table, columns, rows)
+    },
+    updateMany(table, keyColumns, setColumns, rows) {
+      trace(
+        `update ${ident(table)} set ${setColumns.map((c) => `${ident(c)} = ?`).join(', ')} where ${keyColumns
+          .map((c) => `${ident(c)} = ?`)
+          .join(' and ')}, …`,
+      )
+      return session.updateMany(table, keyColumns, setColumns, rows)
+    },
+  }
 }
 
 /** Checkpoints the write-ahead log and truncates it to nothing; best effort (busy readers: later). */

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import type { Metrics } from './metrics.js'
+import type { Metrics } from '../observability/metrics.js'
 
 /** /metrics on a port of its own (METRICS_PORT), e.g. reachable only from the monitoring network. */
 export function startMetricsServer(metrics: Metrics, host: string, port: number): Promise<Server> {

@@ -3,8 +3,11 @@
 // what every operation shares (the key, response headers, the error responses, examples), deriving
 // each operation's particulars from its declared parameters.
 
-import { ERROR_CODES, type ErrorCode } from './errors.js'
-import { EXAMPLES, errorExample } from './openapi-examples.js'
+import { ERROR_CODES, type ErrorCode } from '../errors.js'
+import { RESOURCES } from '../resources/index.js'
+import { errorExample } from './openapi-errors.js'
+
+const EXAMPLES: Record<string, unknown> = Object.assign({}, ...RESOURCES.map((r) => r.examples))
 
 export const API_VERSION = '1.0.0'
 

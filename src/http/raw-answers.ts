@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { type ApiError, apiError, errorBody } from './errors.js'
+import { type ApiError, apiError, errorBody } from '../errors.js'
 import { commonHeaders } from './headers.js'
 
 /** A complete HTTP/1.1 response carrying `error`, closing the connection. */

@@ -7,25 +7,21 @@ import type { EncodedRows } from '../db/bulk-rows.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import type { DialectName } from '../db/dialect.js'
 import { type WriteSession, withWriteSession } from '../db/write-session.js'
+import { RESOURCES } from '../resources/index.js'
 import {
   bumpGenerations,
-  changedFilters,
   changedTable,
-  collectStaleProgress,
+  collectReplaced,
   collectTouched,
+  compareWithStored,
   countNew,
   deleteReplaced,
-  deriveBreaches,
-  deriveStatistics,
   merge,
-  renderStaleProgress,
-  renderStaleReports,
   zeroCounts,
 } from './apply.js'
 import { findProblems, resolveWorkspaces } from './checks.js'
 import { withRecordParser } from './record-parser.js'
-import { renderStaleBreaches } from './render-stale.js'
-import { type RecordType, STAGING, stagingColumns } from './staging.js'
+import { type RecordType, SPECS, stagingColumns, TYPES } from './staging.js'
 
 export interface ImportSource {
   /** Shown in error messages: a file name, or `-` for standard input. */
@@ -167,7 +163,6 @@ function columnType(column: string, dialect: DialectName): string {
   return dialect === 'postgres' ? 'text collate "C"' : 'text'
 }
 
-const TYPES = Object.keys(STAGING) as RecordType[]
 // Key sets the apply steps fill: replaced and touched workspaces, employees whose progress item moves,
 // and the lines of the staged records that differ from what is stored.
 const HELPERS: Record<string, string> = {
@@ -176,14 +171,14 @@ const HELPERS: Record<string, string> = {
   stg_progress_stale: 'employee_id',
   ...Object.fromEntries(TYPES.map((t) => [changedTable(t), 'line'])),
 }
-const TEMPORARY = [...TYPES.map((t) => STAGING[t].staging), ...Object.keys(HELPERS)]
+const TEMPORARY = [...TYPES.map((t) => SPECS[t].staging), ...Object.keys(HELPERS)]
 
 async function createStaging(session: WriteSession): Promise<void> {
   for (const table of TEMPORARY) {
     await session.exec(sql.raw(`drop table if exists ${table}`))
   }
   for (const type of TYPES) {
-    const spec = STAGING[type]
+    const spec = SPECS[type]
     const columns = stagingColumns(spec).map((c) => `${c} ${columnType(c, session.dialect)}`)
     await session.exec(sql.raw(`create temporary table ${spec.staging} (${columns.join(', ')})`))
   }
@@ -195,17 +190,19 @@ async function createStaging(session: WriteSession): Promise<void> {
 }
 
 async function indexStaging(session: WriteSession): Promise<void> {
-  // Progress and feedback are indexed when their workspaces are resolved (checks.ts).
-  for (const type of TYPES.filter((t) => t !== 'course_progress' && t !== 'course_feedback')) {
-    const spec = STAGING[type]
-    await session.exec(
-      sql.raw(`create index ${spec.staging}_key on ${spec.staging} (${spec.key.join(', ')})`),
-    )
-  }
-  await session.exec(sql.raw('create index stg_employee_manager on stg_employee (manager_id)'))
-  // The merge then reads records in the order they are written, instead of sorting whole records.
-  for (const type of TYPES) {
-    const spec = STAGING[type]
+  for (const spec of TYPES.map((t) => SPECS[t])) {
+    // Records whose workspace is their employee's are indexed once it is resolved (checks.ts).
+    if (!spec.workspaceOfEmployee)
+      await session.exec(
+        sql.raw(`create index ${spec.staging}_key on ${spec.staging} (${spec.key.join(', ')})`),
+      )
+    for (const columns of spec.stagingIndexes)
+      await session.exec(
+        sql.raw(
+          `create index ${spec.staging}_${columns.join('_')} on ${spec.staging} (${columns.join(', ')})`,
+        ),
+      )
+    // The merge then reads records in the order they are written, instead of sorting whole records.
     if (spec.writeOrder)
       await session.exec(
         sql.raw(`create index ${spec.staging}_order on ${spec.staging} (${spec.writeOrder})`),
@@ -213,7 +210,7 @@ async function indexStaging(session: WriteSession): Promise<void> {
   }
   if (session.dialect === 'postgres') {
     // Temporary tables are never analyzed automatically; without statistics the planner guesses badly.
-    for (const type of TYPES) await session.exec(sql.raw(`analyze ${STAGING[type].staging}`))
+    for (const type of TYPES) await session.exec(sql.raw(`analyze ${SPECS[type].staging}`))
   }
 }
 
@@ -221,16 +218,6 @@ async function dropStaging(session: WriteSession): Promise<void> {
   for (const table of TEMPORARY) {
     await session.exec(sql.raw(`drop table ${table}`))
   }
-}
-
-async function fillReplaced(session: WriteSession): Promise<void> {
-  await session.exec(sql`insert into stg_replaced (workspace_id)
-    select distinct workspace_id from (
-      select id as workspace_id from stg_workspace
-      union select workspace_id from stg_employee
-      union select workspace_id from stg_course
-      union select workspace_id from stg_breach
-      union select workspace_id from stg_compromised_employee) t`)
 }
 
 /**
@@ -265,7 +252,7 @@ export async function importSources(
     let writes: Promise<void> = Promise.resolve()
     const write = async (type: RecordType, rows: EncodedRows) => {
       goOn()
-      const spec = STAGING[type]
+      const spec = SPECS[type]
       writes = writes.then(() => session.insertMany(spec.staging, ['line', ...spec.columns], rows))
       // Awaited below; until then a failure must not count as unhandled.
       writes.catch(() => {})
@@ -319,7 +306,7 @@ export async function importSources(
 
     progress({ phase: 'checking', source: '', lines: offset })
     await indexStaging(session)
-    if (options.replace) await fillReplaced(session)
+    if (options.replace) await collectReplaced(session)
     await resolveWorkspaces(session)
     const findings = await findProblems(session, MAX_REPORTED_ERRORS + 1)
     if (findings.length > 0) {
@@ -333,24 +320,27 @@ export async function importSources(
     clock.mark('check')
 
     progress({ phase: 'writing', source: '', lines: offset })
-    const differs = await changedFilters(session)
+    const differs = await compareWithStored(session)
     const created = await countNew(session, differs)
     await collectTouched(session, differs)
-    await collectStaleProgress(session, differs)
+    for (const { import: steps } of RESOURCES) await steps.beforeMerge?.(session, differs)
     goOn()
     clock.mark('compare')
     const written = await merge(session, differs)
-    await renderStaleReports(session, differs)
-    const deleted = options.replace ? await deleteReplaced(session) : zeroCounts()
+    for (const { import: steps } of RESOURCES) await steps.afterMerge?.(session, differs)
+    let deleted = zeroCounts()
+    if (options.replace) {
+      for (const { import: steps } of RESOURCES) await steps.beforeReplace?.(session)
+      deleted = await deleteReplaced(session)
+      for (const { import: steps } of RESOURCES) await steps.afterReplace?.(session)
+    }
     const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
     if (options.dryRun) throw new DryRunDone({ records, written, created, deleted, changed, dryRun: true })
     goOn()
     clock.mark('merge')
-    await deriveBreaches(session)
-    await deriveStatistics(session)
-    await renderStaleBreaches(session)
+    for (const { import: steps } of RESOURCES) await steps.derive?.(session)
     clock.mark('derive')
-    await renderStaleProgress(session)
+    for (const { import: steps } of RESOURCES) await steps.renderItems?.(session)
     goOn()
     clock.mark('progress items')
     if (changed) await bumpGenerations(session, differs)
@@ -358,7 +348,7 @@ export async function importSources(
       // Fresh statistics for what changed: without them the planner misjudges freshly loaded
       // tables (a sequential scan of every progress row for one page) until autovacuum comes by.
       for (const type of TYPES) {
-        if (written[type] + deleted[type] > 0) await session.exec(sql.raw(`analyze ${STAGING[type].target}`))
+        if (written[type] + deleted[type] > 0) await session.exec(sql.raw(`analyze ${SPECS[type].target}`))
       }
       if (changed) await session.exec(sql`analyze employee_progress`)
     }

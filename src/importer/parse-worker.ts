@@ -8,7 +8,7 @@ import { type EncodedRows, RowBatch } from '../db/bulk-rows.js'
 import type { DialectName } from '../db/dialect.js'
 import { type Line, LineSplitter, MAX_BLANK_LINES } from './lines.js'
 import { parseRecord } from './records.js'
-import { duplicateMessage, type RecordType, STAGING } from './staging.js'
+import { duplicateMessage, type RecordType, SPECS, TYPES } from './staging.js'
 
 export type ToWorker =
   /** A new import: problems are counted from zero, and stop at `maxProblems`. */
@@ -37,10 +37,7 @@ const BATCH_ROWS = 1000
  */
 const RECENT_KEYS = 10_000
 const KEY_COLUMNS = Object.fromEntries(
-  (Object.keys(STAGING) as RecordType[]).map((type) => [
-    type,
-    STAGING[type].key.map((k) => STAGING[type].columns.indexOf(k)),
-  ]),
+  TYPES.map((type) => [type, SPECS[type].key.map((k) => SPECS[type].columns.indexOf(k))]),
 ) as Record<RecordType, number[]>
 
 let dialect: DialectName = 'sqlite'

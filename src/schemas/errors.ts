@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { ERROR_CODES, MAX_ERROR_ENTRIES } from '../http/errors.js'
+import { ERROR_CODES, MAX_ERROR_ENTRIES } from '../errors.js'
 import { Closed, StringEnum } from './common.js'
 
 export const ErrorSourceSchema = Type.Union([

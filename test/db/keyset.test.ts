@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { importSources } from '../../src/importer/import.js'
-import { type ListDefinition, readPage } from '../../src/queries/keyset.js'
+import { type ListDefinition, readPage } from '../../src/paging/keyset.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
 import { employee, organization, source, workspace } from '../helpers/records.js'
 

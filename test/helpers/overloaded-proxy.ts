@@ -2,7 +2,7 @@
 // does (503 service_unavailable, Retry-After: 1), then passes everything through.
 
 import { createServer, request, type Server } from 'node:http'
-import { errorBody } from '../../src/http/errors.js'
+import { errorBody } from '../../src/errors.js'
 import { OVERLOADED } from '../../src/http/plugins/overload.js'
 
 export interface OverloadedProxy {

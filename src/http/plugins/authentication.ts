@@ -5,8 +5,8 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Charge } from '../../limits/rate-limits.js'
-import { apiError, UNAUTHORIZED } from '../errors.js'
+import { apiError, UNAUTHORIZED } from '../../errors.js'
+import '../../routing/context.js'
 
 const TOO_MANY = (retryAfter: number, detail: string) =>
   apiError('too_many_requests', detail, {}, { 'retry-after': String(retryAfter) })
@@ -40,15 +40,6 @@ async function authenticate(request: FastifyRequest): Promise<void> {
     throw apiError('forbidden', `This key lacks the ${scope} scope this operation needs.`, {
       header: 'x-api-key',
     })
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The RateLimit fields of an authenticated request, added to whatever it is answered. */
-    rateLimitHeaders: Record<string, string>
-    /** What this request cost its key's budget, until refunded (a 304 costs nothing). */
-    rateCharge: Charge | null
   }
 }
 

@@ -13,7 +13,7 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { apiError } from '../errors.js'
+import { apiError } from '../../errors.js'
 
 const TICK_MS = 10
 /** The loop counts as late, and requests queue, past this. */

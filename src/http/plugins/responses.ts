@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { isDatabaseUnavailable } from '../../db/availability.js'
-import { ApiError, apiError, echo, errorBody } from '../errors.js'
+import { ApiError, apiError, echo, errorBody } from '../../errors.js'
 import { commonHeaders } from '../headers.js'
 
 // The API's paths, to tell "no such path" (404) from "no such method on this path" (405).

@@ -1,0 +1,68 @@
+// What the routes share, set up once at start (routing/context.ts): the read database, key
+// verification, cursors, rate limits (in Redis when configured), data generations and metrics.
+
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../../config/config.js'
+import type { DatabaseHandle } from '../../db/connection.js'
+import { generationSource } from '../../db/generation.js'
+import { cursorSecret } from '../../db/state.js'
+import { KeyVerifier } from '../../keys/verifier.js'
+import { MemoryCounters, RedisCounters, type WindowCounters } from '../../limits/counters.js'
+import { RateLimits } from '../../limits/rate-limits.js'
+import { Metrics } from '../../observability/metrics.js'
+import { CursorCodec } from '../../paging/paging.js'
+import '../../routing/context.js'
+
+export interface ApiContextOptions {
+  config: Config
+  /** The primary database (key bookkeeping, the cursor secret). */
+  database: DatabaseHandle
+  /** Where API reads go. */
+  reads: DatabaseHandle
+  /** Shared rate-limit counters; by default Redis when REDIS_URL is set, else process memory. */
+  counters?: WindowCounters | undefined
+}
+
+const REDIS_WARNING_INTERVAL_MS = 10_000
+
+export const apiContext = fp(
+  async (app: FastifyInstance, { config, database, reads, counters: given }: ApiContextOptions) => {
+    const generation = generationSource(reads)
+    const metrics = new Metrics({ generation: () => generation.current(), pool: reads.poolStats })
+    let lastRedisWarning = 0
+    const counters =
+      given ??
+      (config.redisUrl
+        ? new RedisCounters(config.redisUrl, {
+            onError(error) {
+              metrics.redisErrors.inc()
+              if (Date.now() - lastRedisWarning > REDIS_WARNING_INTERVAL_MS) {
+                lastRedisWarning = Date.now()
+                app.log.warn(
+                  { err: { message: (error as Error).message } },
+                  'redis unavailable: counting in this process',
+                )
+              }
+            },
+          })
+        : new MemoryCounters())
+    app.addHook('onClose', async () => counters.close())
+    app.decorate('api', {
+      db: reads.db,
+      keys: new KeyVerifier(reads.db, database.db, config.keyCacheSeconds * 1000),
+      cursors: new CursorCodec(await cursorSecret(database.db, config.cursorSecret)),
+      limits: new RateLimits(counters, { perKey: config.rateLimit, authFailures: config.authFailureLimit }),
+      generation,
+      metrics,
+    })
+    app.decorate('shuttingDown', false)
+    app.decorate('draining', false)
+    // During a shutdown's drain every answer closes its connection (drain.ts).
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (app.draining) reply.header('connection', 'close')
+      done(null, payload)
+    })
+  },
+  { name: 'api-context' },
+)

@@ -1,0 +1,113 @@
+// Keyset paging (CONTRACT 4): the page size from x-item-limit, and signed cursors that carry the
+// position after the last item sent, bound to everything that defines the list.
+
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import Type from 'typebox'
+import { CANONICAL_TIMESTAMP } from '../domain/time.js'
+import { apiError, type ErrorDetail } from '../errors.js'
+import { UUID_PATTERN } from '../schemas/common.js'
+
+export interface Limits {
+  default: number
+  max: number
+}
+
+export const LIST_LIMITS: Limits = { default: 50, max: 100 }
+export const PROGRESS_LIMITS: Limits = { default: 500, max: 500 }
+
+/** A position in a list ordered by (timestamp desc, id desc): the last item's sort key. */
+export type Position = readonly [timestamp: string, id: string]
+
+export function limitHeaderSchema(limits: Limits) {
+  return Type.Integer({
+    minimum: 1,
+    maximum: limits.max,
+    default: limits.default,
+    description: `Items per page, ${1} to ${limits.max} (default ${limits.default}). Anything else is a 422.`,
+  })
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+/** Reads x-item-limit; a bad value is a problem, never clamped. */
+export function readLimit(
+  value: string | string[] | undefined,
+  limits: Limits,
+  problems: ErrorDetail[],
+): number {
+  const raw = header(value)
+  if (raw === undefined) return limits.default
+  if (/^\d{1,3}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= limits.max) return Number(raw)
+  problems.push({
+    detail: `x-item-limit must be an integer from 1 to ${limits.max}`,
+    source: { header: 'x-item-limit' },
+  })
+  return limits.default
+}
+
+const MAX_CURSOR_LENGTH = 512
+const TIMESTAMP = CANONICAL_TIMESTAMP
+const UUID = new RegExp(UUID_PATTERN)
+
+const invalidCursor = () =>
+  apiError(
+    'invalid_cursor',
+    'x-next-cursor must be passed back unchanged from the previous page of this same request',
+    { header: 'x-next-cursor' },
+  )
+
+/**
+ * Signs and checks cursors: `c1.<position>.<mac>`, the position base64url-encoded JSON and the mac
+ * an HMAC-SHA256 over the binding (endpoint, organization, workspace, path id, filters) and the
+ * position. A cursor replayed elsewhere, altered, or signed by another secret does not verify.
+ */
+export class CursorCodec {
+  constructor(private readonly secret: string) {}
+
+  private mac(binding: string, payload: string): string {
+    return createHmac('sha256', this.secret).update(binding).update('\n').update(payload).digest('base64url')
+  }
+
+  encode(binding: string, position: Position): string {
+    const payload = Buffer.from(JSON.stringify(position)).toString('base64url')
+    return `c1.${payload}.${this.mac(binding, payload)}`
+  }
+
+  /** The position of a request's cursor header, or null without one; throws 422 invalid_cursor. */
+  decode(binding: string, value: string | string[] | undefined): Position | null {
+    if (value === undefined) return null
+    const raw = header(value) as string
+    if (raw.length === 0 || raw.length > MAX_CURSOR_LENGTH) throw invalidCursor()
+    const parts = raw.split('.')
+    if (parts.length !== 3 || parts[0] !== 'c1') throw invalidCursor()
+    const [, payload, mac] = parts as [string, string, string]
+    const expected = Buffer.from(this.mac(binding, payload))
+    const given = Buffer.from(mac)
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor()
+    let position: unknown
+    try {
+      position = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+    } catch {
+      throw invalidCursor()
+    }
+    if (
+      !Array.isArray(position) ||
+      position.length !== 2 ||
+      typeof position[0] !== 'string' ||
+      typeof position[1] !== 'string' ||
+      !TIMESTAMP.test(position[0]) ||
+      !UUID.test(position[1])
+    ) {
+      throw invalidCursor()
+    }
+    return [position[0], position[1]]
+  }
+}
+
+/** What a list query returns: the response document `{"data":[…]}`, and the position after the last item if more follow. */
+export interface Page {
+  document: Uint8Array | string
+  next: Position | null
+}

@@ -1,0 +1,148 @@
+// What a resource declares about each of its import record types, for the import engine
+// (src/importer) to stage, check, compare and merge them: the record's schema, its conversion to a
+// named staging row, and how that row is stored.
+
+import type { RawBuilder } from 'kysely'
+import type { Static, TSchema } from 'typebox'
+import type { Value } from '../db/bulk-rows.js'
+import type { Database } from '../db/tables.js'
+import type { WriteSession } from '../db/write-session.js'
+
+/** A record type's staging row, keyed by column. */
+export type StagingRow<C extends string> = { readonly [K in C]: Value }
+
+export interface RecordDefinition<T extends string, S extends TSchema, C extends string> {
+  /** The record's `type` field. */
+  type: T
+  schema: S
+  /** Columns of the staging row, in the order they are loaded. */
+  columns: readonly C[]
+  /**
+   * The staging row of a record that passed `schema`. Rules a schema cannot express (real dates,
+   * time-zone names, …) are checked here and reported in `errors`; the row is then ignored.
+   */
+  toRow(record: Static<S>, errors: string[]): StagingRow<C>
+  /** Table the records are merged into. */
+  target: keyof Database
+  /** Columns that identify a record (its upsert key). */
+  key: readonly C[]
+  /** Column naming the record's workspace; null when the record does not carry it. */
+  workspaceColumn: C | null
+  /** The record's workspace is that of its employee (`employee_id`), resolved after reading. */
+  workspaceOfEmployee?: true
+  /** Target columns cleared when a record changes, so that they are rendered again. */
+  rendered?: readonly string[]
+  /**
+   * The order rows are written in: the order the API lists them, so that the rows of one page sit
+   * together on disk.
+   */
+  writeOrder?: string
+  /** Target columns computed while merging: column → SQL over the staging table. */
+  computed?: Record<string, string>
+  /** Columns only staging holds: used to compute others while merging, not stored. */
+  stagingOnly?: readonly C[]
+  /**
+   * What else must hold for a stored row `t` to equal its staged record, when the record is stored
+   * in a form that plain column equality cannot compare (SQL over `t` and the staging table).
+   */
+  sameStored?: string
+  /** More indexes on the staging table, besides the key's (column lists). */
+  stagingIndexes?: readonly (readonly C[])[]
+  /**
+   * --replace: SQL over the target selecting its rows in the replaced workspaces (`stg_replaced`);
+   * default `workspace_id in (select workspace_id from stg_replaced)`. Null: never deleted.
+   */
+  replaced?: string | null
+}
+
+/** A record type as the engine sees it: staging rows as value lists in `columns` order. */
+export interface RecordSpec<T extends string = string> {
+  readonly type: T
+  readonly schema: TSchema
+  /** Temporary table holding this type's records. */
+  readonly staging: string
+  readonly columns: readonly string[]
+  /** The staging row of a valid record, in `columns` order; null when `errors` got entries. */
+  toRow(record: unknown, errors: string[]): Value[] | null
+  readonly target: keyof Database
+  readonly key: readonly string[]
+  readonly workspaceColumn: string | null
+  readonly workspaceOfEmployee: boolean
+  readonly rendered: readonly string[]
+  readonly writeOrder: string | undefined
+  readonly computed: Readonly<Record<string, string>>
+  readonly stagingOnly: readonly string[]
+  readonly sameStored: string | undefined
+  readonly stagingIndexes: readonly (readonly string[])[]
+  readonly replaced: string | null
+}
+
+/** A record type's spec, its row conversion type-checked against its schema and columns. */
+export function defineRecord<T extends string, S extends TSchema, const C extends string>(
+  definition: RecordDefinition<T, S, C>,
+): RecordSpec<T> {
+  const { columns } = definition
+  return {
+    type: definition.type,
+    schema: definition.schema,
+    staging: `stg_${definition.type}`,
+    columns,
+    toRow(record, errors) {
+      const row = definition.toRow(record as Static<S>, errors)
+      if (errors.length > 0) return null
+      const values: Value[] = new Array(columns.length)
+      for (let i = 0; i < columns.length; i++) values[i] = row[columns[i] as C]
+      return values
+    },
+    target: definition.target,
+    key: definition.key,
+    workspaceColumn: definition.workspaceColumn,
+    workspaceOfEmployee: definition.workspaceOfEmployee ?? false,
+    rendered: definition.rendered ?? [],
+    writeOrder: definition.writeOrder,
+    computed: definition.computed ?? {},
+    stagingOnly: definition.stagingOnly ?? [],
+    sameStored: definition.sameStored,
+    stagingIndexes: definition.stagingIndexes ?? [],
+    replaced:
+      definition.replaced === undefined
+        ? 'workspace_id in (select workspace_id from stg_replaced)'
+        : definition.replaced,
+  }
+}
+
+/**
+ * Which staged records of each type differ from what is stored: all of them (the table was empty),
+ * none, or some (their lines are listed in the type's changed table).
+ */
+export type ChangeState = 'all' | 'none' | 'some'
+
+export interface ChangedRecords {
+  state(type: string): ChangeState
+  /** SQL over the type's staging table: true for the records that differ from what is stored. */
+  where(type: string): string
+}
+
+/** A check that needs the whole file and the database: the offending lines, one query. */
+export interface Check {
+  query: RawBuilder<{ line: number; value: string | null; other: string | null }>
+  message: (value: string | null, other: string | null) => string
+}
+
+/** What a resource adds to an import, step by step (src/importer/import.ts runs them in order). */
+export interface ImportSteps {
+  /** References and moves to refuse, after every record is staged. */
+  checks?: readonly Check[]
+  /** Before the merge, while changed records can still be told apart from the stored ones. */
+  beforeMerge?(session: WriteSession, changed: ChangedRecords): Promise<void>
+  /** After the merge of every record type. */
+  afterMerge?(session: WriteSession, changed: ChangedRecords): Promise<void>
+  /** --replace, before any row of the replaced workspaces is deleted. */
+  beforeReplace?(session: WriteSession): Promise<void>
+  /** --replace, after the rows of the replaced workspaces that the file does not hold are deleted. */
+  afterReplace?(session: WriteSession): Promise<void>
+  /** Derived values of the touched workspaces (`stg_touched`), and what renders them. */
+  derive?(session: WriteSession): Promise<void>
+  /** Items stored whole that embed rows of several tables, rendered after everything else. */
+  renderItems?(session: WriteSession): Promise<void>
+}

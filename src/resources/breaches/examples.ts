@@ -1,0 +1,31 @@
+// Examples shown in the OpenAPI document (validated against the schemas by tests).
+
+import { EXAMPLE_REFERENCE } from '../employees/examples.js'
+import type { Breach, CompromisedEmployee } from './schema.js'
+
+const breach: Breach = {
+  id: '2b0e6d7c-8f9a-4b1c-9d2e-3f4a5b6c7d8e',
+  name: 'ExampleCorp',
+  domain: 'examplecorp.com',
+  status: 'active',
+  criticality: 'high',
+  impacted: 27,
+  warned: 13,
+  acknowledged: 11,
+  last_breached_at: '2026-09-01T00:00:00.000310Z',
+  created_at: '2026-09-03T12:00:00.000000Z',
+  updated_at: '2026-09-10T12:00:00.000000Z',
+}
+
+const compromised: CompromisedEmployee = {
+  employee: EXAMPLE_REFERENCE,
+  compromised_at: '2026-09-01T00:00:00.000310Z',
+  warned_at: '2026-10-02T00:00:00.000659Z',
+  acknowledged_at: null,
+  breached_accounts: [{ email: 'ada@example.com', compromised_at: '2026-09-01T00:00:00.000461Z' }],
+}
+
+export const BREACH_EXAMPLES = {
+  listBreaches: { data: [breach] },
+  listCompromisedEmployees: { data: [compromised] },
+}

@@ -1,0 +1,89 @@
+// What an import does for breaches beyond merging their records: checks the references of
+// compromised employees, derives each breach's counts and status in the touched workspaces
+// (CONTRACT 6), and renders the breaches whose values moved.
+
+import { sql } from 'kysely'
+import type { WriteSession } from '../../db/write-session.js'
+import { kept, workspaceExists } from '../../records/checks.js'
+import type { Check, ImportSteps } from '../../records/spec.js'
+import { employeeWorkspace } from '../employees/import.js'
+import { breachJson } from './render.js'
+import type { Breach } from './schema.js'
+
+const breachExists = (workspace: string, breach: string) =>
+  sql`(exists (select 1 from stg_breach sb where sb.workspace_id = ${sql.raw(workspace)} and sb.id = ${sql.raw(breach)})
+    or exists (select 1 from breaches db where db.workspace_id = ${sql.raw(workspace)} and db.id = ${sql.raw(breach)} and ${kept('db')}))`
+
+const CHECKS: readonly Check[] = [
+  {
+    query: sql`select s.line, s.workspace_id as value, null as other from stg_breach s
+      where not ${workspaceExists('s.workspace_id')}`,
+    message: (v) => `breach.workspace_id: workspace ${v} does not exist`,
+  },
+  {
+    query: sql`select s.line, s.breach_id as value, null as other from stg_compromised_employee s
+      where not ${breachExists('s.workspace_id', 's.breach_id')}`,
+    message: (v) => `compromised_employee.breach_id: breach ${v} does not exist in this workspace`,
+  },
+  {
+    query: sql`select line, employee_id as value, employee_workspace as other from (
+        select s.line, s.employee_id, s.workspace_id, ${employeeWorkspace('s.employee_id')} as employee_workspace
+        from stg_compromised_employee s) c
+      where employee_workspace is null or employee_workspace <> workspace_id`,
+    message: (v, w) =>
+      w === null
+        ? `compromised_employee.employee_id: employee ${v} does not exist`
+        : `compromised_employee.employee_id: employee ${v} belongs to another workspace`,
+  },
+]
+
+/**
+ * Breach counts and status per workspace (CONTRACT 6), for the touched workspaces. Only rows whose
+ * values move are written, and their JSON is cleared so that it is rendered again.
+ */
+async function deriveBreaches(session: WriteSession): Promise<void> {
+  await session.exec(sql`update breaches set
+      impacted = c.impacted, warned = c.warned, acknowledged = c.acknowledged, status = c.status, json = null
+    from (
+      select workspace_id, breach_id, count(*) as impacted, count(warned_at) as warned,
+        count(acknowledged_at) as acknowledged,
+        case when count(acknowledged_at) < count(*) then 'active' else 'resolved' end as status
+      from compromised_employees
+      where workspace_id in (select workspace_id from stg_touched)
+      group by workspace_id, breach_id) c
+    where breaches.workspace_id = c.workspace_id and breaches.id = c.breach_id
+      and (breaches.impacted <> c.impacted or breaches.warned <> c.warned
+        or breaches.acknowledged <> c.acknowledged or breaches.status <> c.status)`)
+  await session.exec(sql`update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolved', json = null
+    where workspace_id in (select workspace_id from stg_touched)
+      and (impacted <> 0 or warned <> 0 or acknowledged <> 0 or status <> 'resolved')
+      and not exists (select 1 from compromised_employees c
+        where c.workspace_id = breaches.workspace_id and c.breach_id = breaches.id)`)
+}
+
+const RENDER_BATCH = 1000
+
+/** Renders the breaches whose JSON was cleared: merged ones, and those whose counts moved. */
+async function renderStaleBreaches(session: WriteSession): Promise<void> {
+  for (;;) {
+    const rows = await session.rows<Breach & { workspace_id: string }>(sql`
+      select workspace_id, id, name, domain, status, criticality, impacted, warned, acknowledged,
+        last_breached_at, created_at, updated_at
+      from breaches where json is null limit ${RENDER_BATCH}`)
+    if (rows.length === 0) return
+    await session.updateMany(
+      'breaches',
+      ['workspace_id', 'id'],
+      ['json'],
+      rows.map((r) => [r.workspace_id, r.id, breachJson(r)]),
+    )
+  }
+}
+
+export const BREACH_IMPORT: ImportSteps = {
+  checks: CHECKS,
+  async derive(session) {
+    await deriveBreaches(session)
+    await renderStaleBreaches(session)
+  },
+}

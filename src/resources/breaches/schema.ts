@@ -1,0 +1,42 @@
+// Data breaches and the employees they compromised, as the API publishes them (SPEC.md, CONTRACT 1,
+// 2 and 6).
+
+import Type from 'typebox'
+import { BREACH_STATUSES, CRITICALITIES } from '../../domain/values.js'
+import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+import { EmployeeReference } from '../employees/schema.js'
+
+export const Breach = Closed(
+  {
+    id: Uuid,
+    name: Type.String(),
+    domain: Type.String(),
+    status: StringEnum(BREACH_STATUSES, {
+      description: 'active while a compromised employee of the workspace has not acknowledged',
+    }),
+    criticality: StringEnum(CRITICALITIES),
+    impacted: Type.Integer({ minimum: 0 }),
+    warned: Type.Integer({ minimum: 0 }),
+    acknowledged: Type.Integer({ minimum: 0 }),
+    last_breached_at: Timestamp,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Breach' },
+)
+
+export const BreachedAccount = Closed({ email: Type.String(), compromised_at: Timestamp })
+
+export const CompromisedEmployee = Closed(
+  {
+    employee: EmployeeReference,
+    compromised_at: Timestamp,
+    warned_at: Nullable(Timestamp),
+    acknowledged_at: Nullable(Timestamp),
+    breached_accounts: Type.Array(BreachedAccount),
+  },
+  { $id: 'CompromisedEmployee' },
+)
+
+export type Breach = Type.Static<typeof Breach>
+export type CompromisedEmployee = Type.Static<typeof CompromisedEmployee>

@@ -1,0 +1,63 @@
+// Examples shown in the OpenAPI document (validated against the schemas by tests).
+
+import { EXAMPLE_REFERENCE } from '../employees/examples.js'
+import type { Course, EmployeeCourseProgress, Statistics } from './schema.js'
+
+const course: Course = {
+  id: 'fa870638-0858-4324-94a9-162c8370259f',
+  name: 'Spotting phishing emails',
+  slug: 'spotting-phishing-emails',
+  description: 'How to recognise a phishing email and what to do with it.',
+  duration: 12,
+  theme: 'social_engineering',
+  settings: [
+    { delivery: 'first_month', year: 1 },
+    { delivery: 'yearly', year: 2 },
+  ],
+  created_at: '2023-09-14T20:50:54.483611Z',
+  updated_at: '2023-09-14T20:50:54.483611Z',
+}
+
+const progress: EmployeeCourseProgress = {
+  employee: EXAMPLE_REFERENCE,
+  courses_progress: [
+    {
+      course: { id: course.id, name: course.name, slug: course.slug, description: course.description },
+      status: 'completed',
+      years: [
+        {
+          year: 1,
+          status: 'completed',
+          due_at: '2024-02-13T10:00:00.000000Z',
+          completed_at: '2024-02-01T09:12:44.120000Z',
+        },
+        { year: 2, status: 'upcoming', due_at: '2025-02-13T10:00:00.000000Z', completed_at: null },
+      ],
+    },
+    {
+      course: {
+        id: '56a2aca7-16e7-4ef9-8a99-e5e073087c4c',
+        name: 'Multi-factor authentication',
+        slug: 'multi-factor-authentication',
+        description: 'Why a second factor matters.',
+      },
+      status: null,
+      years: [],
+    },
+  ],
+}
+
+const statistics: Statistics = {
+  active_employees: 967,
+  covered_employees: 965,
+  average_courses_completed: 4,
+  positive_feedbacks: 219,
+  neutral_feedbacks: 43,
+  negative_feedbacks: 41,
+}
+
+export const COURSE_EXAMPLES = {
+  listCourses: { data: [course] },
+  listEmployeesProgress: { data: [progress] },
+  getProgramStatistics: { data: statistics },
+}

@@ -1,0 +1,131 @@
+// What an import does for courses beyond merging their records: checks the references of progress
+// and feedback, keeps the progress items (render.ts) in step with every row they embed, and derives
+// the program statistics of the touched workspaces (CONTRACT 6).
+
+import { sql } from 'kysely'
+import { encodeRows } from '../../db/bulk-rows.js'
+import type { WriteSession } from '../../db/write-session.js'
+import { kept, workspaceExists } from '../../records/checks.js'
+import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
+import { insertProgressItems } from './render.js'
+
+const courseExists = (workspace: string, course: string) =>
+  sql`(exists (select 1 from stg_course sc where sc.workspace_id = ${sql.raw(workspace)} and sc.id = ${sql.raw(course)})
+    or exists (select 1 from courses dc where dc.workspace_id = ${sql.raw(workspace)} and dc.id = ${sql.raw(course)} and ${kept('dc')}))`
+
+const CHECKS: readonly Check[] = [
+  {
+    query: sql`select s.line, s.workspace_id as value, null as other from stg_course s
+      where not ${workspaceExists('s.workspace_id')}`,
+    message: (v) => `course.workspace_id: workspace ${v} does not exist`,
+  },
+  ...(['course_progress', 'course_feedback'] as const).flatMap((type): Check[] => [
+    {
+      query: sql`select s.line, s.employee_id as value, null as other from ${sql.table(`stg_${type}`)} s
+        where s.workspace_id is null`,
+      message: (v) => `${type}.employee_id: employee ${v} does not exist`,
+    },
+    {
+      query: sql`select s.line, s.course_id as value, null as other from ${sql.table(`stg_${type}`)} s
+        where s.workspace_id is not null and not ${courseExists('s.workspace_id', 's.course_id')}`,
+      message: (v) => `${type}.course_id: course ${v} does not exist in the employee's workspace`,
+    },
+  ]),
+]
+
+async function progressItemsEmpty(session: WriteSession): Promise<boolean> {
+  return (await session.rows(sql`select 1 as one from employee_progress limit 1`)).length === 0
+}
+
+/**
+ * Employees whose progress item moves: changed employees, employees with a changed entry, and
+ * those with an entry on a changed course. Runs before the merge, while changes can be told apart.
+ */
+async function collectStaleProgress(session: WriteSession, changed: ChangedRecords): Promise<void> {
+  // Into an empty table every item is written anyway (renderStaleProgress).
+  if (await progressItemsEmpty(session)) return
+  await session.exec(
+    sql.raw(`insert into stg_progress_stale (employee_id)
+      select id from stg_employee where ${changed.where('employee')}
+      union select employee_id from stg_course_progress where ${changed.where('course_progress')}
+      union select p.employee_id from course_progress p
+        join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
+        where ${changed.where('course')}`),
+  )
+}
+
+/** --replace: the items of employees, and of entries, that the replace is about to delete. */
+async function collectDeletedProgress(session: WriteSession): Promise<void> {
+  const replaced = 'workspace_id in (select workspace_id from stg_replaced)'
+  const stale = (select: string) =>
+    session.exec(sql.raw(`insert into stg_progress_stale (employee_id) ${select} on conflict do nothing`))
+  await stale(`select id from employees where ${replaced}
+    and not exists (select 1 from stg_employee s where s.id = employees.id)`)
+  await stale(`select employee_id from course_progress
+    where employee_id in (select id from employees where ${replaced})
+      and not exists (select 1 from stg_course_progress s
+        where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)`)
+}
+
+async function deleteReplacedStatistics(session: WriteSession): Promise<void> {
+  await session.exec(
+    sql`delete from workspace_statistics where workspace_id in (select workspace_id from stg_replaced)`,
+  )
+}
+
+/** Writes the progress items of the employees collected as stale, after the merge and deletes. */
+async function renderStaleProgress(session: WriteSession): Promise<void> {
+  // Every employee has an item, so an empty table means a first import: all are written, in
+  // list order straight from the employees' index.
+  if (await progressItemsEmpty(session)) {
+    await session.exec(sql.raw(insertProgressItems(session.dialect, null)))
+    return
+  }
+  const stale = 'select employee_id from stg_progress_stale'
+  await session.exec(sql.raw(`delete from employee_progress where employee_id in (${stale})`))
+  await session.exec(sql.raw(insertProgressItems(session.dialect, stale)))
+}
+
+/**
+ * Statistics that depend only on imported rows (CONTRACT 6): active employees, covered ones, and the
+ * mean number of completed entries per active employee, rounded half up. The feedback counts depend
+ * on the time of the request and are counted then (queries.ts).
+ */
+async function deriveStatistics(session: WriteSession): Promise<void> {
+  const active = await session.rows<{ workspace_id: string; active: number }>(sql`
+    select t.workspace_id, count(e.id) as active
+    from stg_touched t left join employees e on e.workspace_id = t.workspace_id and e.status = 'active'
+    group by t.workspace_id`)
+  const progress = await session.rows<{ workspace_id: string; covered: number; completed: number }>(sql`
+    select e.workspace_id, count(distinct e.id) as covered,
+      sum(case when p.status = 'completed' then 1 else 0 end) as completed
+    from employees e join course_progress p on p.employee_id = e.id
+    where e.status = 'active' and e.workspace_id in (select workspace_id from stg_touched)
+    group by e.workspace_id`)
+  const byWorkspace = new Map(progress.map((p) => [p.workspace_id, p]))
+  await session.exec(
+    sql`delete from workspace_statistics where workspace_id in (select workspace_id from stg_touched)`,
+  )
+  const values = active.map((r) => {
+    const count = Number(r.active)
+    const covered = Number(byWorkspace.get(r.workspace_id)?.covered ?? 0)
+    const completed = Number(byWorkspace.get(r.workspace_id)?.completed ?? 0)
+    // Half up in integers: floor(completed / active + 1/2).
+    const average = count === 0 ? 0 : Math.floor((2 * completed + count) / (2 * count))
+    return [r.workspace_id, count, covered, average]
+  })
+  await session.insertMany(
+    'workspace_statistics',
+    ['workspace_id', 'active_employees', 'covered_employees', 'average_courses_completed'],
+    encodeRows(session.dialect, values),
+  )
+}
+
+export const COURSE_IMPORT: ImportSteps = {
+  checks: CHECKS,
+  beforeMerge: collectStaleProgress,
+  beforeReplace: collectDeletedProgress,
+  afterReplace: deleteReplacedStatistics,
+  derive: deriveStatistics,
+  renderItems: renderStaleProgress,
+}

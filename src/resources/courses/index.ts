@@ -1,0 +1,18 @@
+// Courses: the awareness courses of a workspace, each employee's progress through them, and the
+// program's statistics.
+
+import type { Resource } from '../resource.js'
+import { COURSE_EXAMPLES } from './examples.js'
+import { COURSE_IMPORT } from './import.js'
+import { courseFeedbackRecord, courseProgressRecord, courseRecord } from './records.js'
+import { courseRoutes } from './routes.js'
+import { Course, EmployeeCourseProgress, Statistics } from './schema.js'
+
+export const courses = {
+  name: 'courses',
+  schemas: [Course, EmployeeCourseProgress, Statistics],
+  routes: courseRoutes,
+  examples: COURSE_EXAMPLES,
+  records: [courseRecord, courseProgressRecord, courseFeedbackRecord],
+  import: COURSE_IMPORT,
+} satisfies Resource<'course' | 'course_progress' | 'course_feedback'>

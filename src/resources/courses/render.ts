@@ -1,0 +1,76 @@
+// Course JSON, and the progress list's items (GET /v1/courses/employees_progress). An item is an
+// employee's reference and every course progress entry of theirs, in course order: it embeds rows
+// of three tables, so it is stored whole in `employee_progress`, one row per employee in list
+// order, and put together in SQL from stored fragments whenever one of those rows changes (a page is
+// then one range read). The fragments are rendered here in JS: a course's reference, and each entry
+// after its course (`{"course":` + reference + tail).
+
+import { type DialectName, joinedText } from '../../db/dialect.js'
+import { splitAround } from '../../records/fragments.js'
+import type { Course, CourseProgress } from './schema.js'
+
+export function courseJson(course: Course): string {
+  const ordered: Course = {
+    id: course.id,
+    name: course.name,
+    slug: course.slug,
+    description: course.description,
+    duration: course.duration,
+    theme: course.theme,
+    settings: course.settings,
+    created_at: course.created_at,
+    updated_at: course.updated_at,
+  }
+  return JSON.stringify(ordered)
+}
+
+/** The course as a progress entry embeds it. */
+export function courseReferenceJson(course: CourseProgress['course']): string {
+  const reference: CourseProgress['course'] = {
+    id: course.id,
+    name: course.name,
+    slug: course.slug,
+    description: course.description,
+  }
+  return JSON.stringify(reference)
+}
+
+/** A progress entry after its course: `{"course":` + course reference + this. */
+export function progressEntryTail(entry: Omit<CourseProgress, 'course'>): string {
+  const whole: CourseProgress = {
+    course: null as unknown as CourseProgress['course'],
+    status: entry.status,
+    years: entry.years.map((y) => ({
+      year: y.year,
+      status: y.status,
+      due_at: y.due_at,
+      completed_at: y.completed_at,
+    })),
+  }
+  return splitAround(JSON.stringify(whole), '{"course":null').tail
+}
+
+/**
+ * SQL that (re)writes the progress items of the employees `employeeIds` selects (a subquery
+ * returning employee ids; null for every employee, when the table is empty), in list order. Their
+ * old items must be deleted first; employees that no longer exist get none. Each employee's entries
+ * are gathered by a key-prefix read of course_progress (a handful of rows): no large join, no large
+ * intermediate result.
+ */
+export function insertProgressItems(dialect: DialectName, employeeIds: string | null): string {
+  const entries = joinedText(
+    dialect,
+    `'{"course":' || c.ref_json || p.json_tail`,
+    'c.created_at desc, c.id desc',
+  )
+  return `insert into employee_progress (workspace_id, created_at, employee_id, json)
+    select e.workspace_id, e.created_at, e.id,
+      '{"employee":' || e.ref_json || ',"courses_progress":[' || coalesce((
+        select ${entries}
+        from course_progress p
+        join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
+        where p.employee_id = e.id), '') || ']}'
+    from employees e
+    ${employeeIds === null ? '' : `where e.id in (${employeeIds})`}
+    order by e.workspace_id, e.created_at desc, e.id desc`
+}

@@ -1,0 +1,43 @@
+// Examples shown in the OpenAPI document (validated against the schemas by tests).
+
+import type { Employee, EmployeeReference } from './schema.js'
+
+export const EXAMPLE_EMPLOYEE: Employee = {
+  id: '8f0a3c5e-2b1d-4e6f-9a7b-1c2d3e4f5a6b',
+  name: 'Ada Lovelace',
+  username: 'ada.lovelace',
+  primary_email_address: 'ada@example.com',
+  email_addresses: [
+    { address: 'ada@example.com', is_primary: true, source: 'okta' },
+    { address: 'countess@example.com', is_primary: false, source: 'custom' },
+  ],
+  country_code: 'GB',
+  department: { name: 'Engineering' },
+  job_title: 'Analyst',
+  language: 'english',
+  timezone: 'Europe/London',
+  status: 'active',
+  karma: { score: 640, security_level: 'great' },
+  manager: {
+    id: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+    name: 'Charles Babbage',
+    primary_email_address: 'charles@example.com',
+    username: 'charles.babbage',
+  },
+  workspace: { id: '7cf3c256-32b9-4240-ad3f-b64afebede10' },
+  created_at: '2024-01-13T10:00:00.123456Z',
+  updated_at: '2024-06-02T08:30:00.000001Z',
+}
+
+/** The example employee as other items embed it. */
+export const EXAMPLE_REFERENCE: EmployeeReference = {
+  id: EXAMPLE_EMPLOYEE.id,
+  name: EXAMPLE_EMPLOYEE.name,
+  primary_email_address: EXAMPLE_EMPLOYEE.primary_email_address,
+  username: EXAMPLE_EMPLOYEE.username,
+}
+
+export const EMPLOYEE_EXAMPLES = {
+  listEmployees: { data: [EXAMPLE_EMPLOYEE] },
+  getEmployee: { data: EXAMPLE_EMPLOYEE },
+}

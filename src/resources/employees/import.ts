@@ -1,0 +1,59 @@
+// What an import does for employees beyond merging their records: checks their workspace and
+// reporting line, and puts a changed manager's reference into their reports.
+
+import { type RawBuilder, sql } from 'kysely'
+import { kept, workspaceExists } from '../../records/checks.js'
+import type { Check, ImportSteps } from '../../records/spec.js'
+import { renderStaleReports } from './manager-slot.js'
+
+/** The workspace an employee id will belong to after the import, or null when it will not exist. */
+export const employeeWorkspace = (column: string): RawBuilder<string | null> =>
+  sql`coalesce(
+    (select se.workspace_id from stg_employee se where se.id = ${sql.raw(column)} limit 1),
+    (select de.workspace_id from employees de where de.id = ${sql.raw(column)} and ${kept('de')}))`
+
+const CHECKS: readonly Check[] = [
+  {
+    query: sql`select s.line, s.workspace_id as value, null as other from stg_employee s
+      where not ${workspaceExists('s.workspace_id')}`,
+    message: (v) => `employee.workspace: workspace ${v} does not exist`,
+  },
+  {
+    query: sql`select s.line, e.workspace_id as value, null as other from stg_employee s
+      join employees e on e.id = s.id where e.workspace_id <> s.workspace_id`,
+    message: (v) =>
+      `employee: belongs to workspace ${v}; moving an employee to another workspace is not supported`,
+  },
+  {
+    query: sql`select line, manager_id as value, manager_workspace as other from (
+        select s.line, s.manager_id, s.workspace_id, ${employeeWorkspace('s.manager_id')} as manager_workspace
+        from stg_employee s where s.manager_id is not null) m
+      where manager_workspace is null or manager_workspace <> workspace_id`,
+    message: (v, w) =>
+      w === null
+        ? `employee.manager: employee ${v} does not exist`
+        : `employee.manager: employee ${v} belongs to another workspace`,
+  },
+  {
+    // A reporting line that comes back to where it started. The database held none before, so any
+    // cycle runs through an employee of the file, and every member of a cycle manages someone: the
+    // walk starts only from the file's managers, and UNION (not UNION ALL) ends it on a revisit.
+    query: sql`with recursive chain (start_id, manager_id) as (
+        select s.id, s.manager_id from stg_employee s
+        where s.manager_id is not null
+          and (exists (select 1 from stg_employee x where x.manager_id = s.id)
+            or exists (select 1 from employees e where e.manager_id = s.id and ${kept('e')}))
+        union
+        select c.start_id,
+          case when exists (select 1 from stg_employee x where x.id = c.manager_id)
+            then (select x.manager_id from stg_employee x where x.id = c.manager_id limit 1)
+            else (select e.manager_id from employees e where e.id = c.manager_id and ${kept('e')}) end
+        from chain c where c.manager_id <> c.start_id)
+      select (select min(s.line) from stg_employee s where s.id = chain.start_id) as line,
+        start_id as value, null as other
+      from chain where manager_id = start_id`,
+    message: (v) => `employee.manager: the reporting line of employee ${v} comes back to itself (a cycle)`,
+  },
+]
+
+export const EMPLOYEE_IMPORT: ImportSteps = { checks: CHECKS, afterMerge: renderStaleReports }

@@ -1,0 +1,17 @@
+// Employees: their security score (karma), manager and addresses.
+
+import type { Resource } from '../resource.js'
+import { EMPLOYEE_EXAMPLES } from './examples.js'
+import { EMPLOYEE_IMPORT } from './import.js'
+import { employeeRecord } from './record.js'
+import { employeeRoutes } from './routes.js'
+import { Employee } from './schema.js'
+
+export const employees = {
+  name: 'employees',
+  schemas: [Employee],
+  routes: employeeRoutes,
+  examples: EMPLOYEE_EXAMPLES,
+  records: [employeeRecord],
+  import: EMPLOYEE_IMPORT,
+} satisfies Resource<'employee'>

@@ -1,0 +1,50 @@
+// The employee as the API publishes it (SPEC.md, CONTRACT 1 and 2): validates responses in tests,
+// types the renderer, and is published in the OpenAPI document.
+
+import Type from 'typebox'
+import { EMAIL_SOURCES, EMPLOYEE_STATUSES, LANGUAGES, SECURITY_LEVELS } from '../../domain/values.js'
+import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+
+export const EmailAddress = Closed({
+  address: Type.String(),
+  is_primary: Type.Boolean(),
+  source: StringEnum(EMAIL_SOURCES, { description: 'where the address comes from' }),
+})
+
+// Embedded in other resources, so it has no $id of its own.
+export const EmployeeReference = Closed({
+  id: Uuid,
+  name: Nullable(Type.String()),
+  primary_email_address: Nullable(Type.String()),
+  username: Nullable(Type.String()),
+})
+
+export const Employee = Closed(
+  {
+    id: Uuid,
+    name: Nullable(Type.String()),
+    username: Nullable(Type.String()),
+    primary_email_address: Nullable(Type.String()),
+    email_addresses: Type.Array(EmailAddress),
+    country_code: Nullable(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' })),
+    department: Nullable(Closed({ name: Type.String() })),
+    job_title: Nullable(Type.String()),
+    language: Nullable(StringEnum(LANGUAGES)),
+    timezone: Type.String({ description: 'IANA time-zone name' }),
+    status: StringEnum(EMPLOYEE_STATUSES),
+    karma: Nullable(
+      Closed({
+        score: Type.Integer({ minimum: 0, description: 'higher is safer' }),
+        security_level: StringEnum(SECURITY_LEVELS, { description: 'worst to best' }),
+      }),
+    ),
+    manager: Nullable(EmployeeReference),
+    workspace: Closed({ id: Uuid }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Employee' },
+)
+
+export type EmployeeReference = Type.Static<typeof EmployeeReference>
+export type Employee = Type.Static<typeof Employee>

@@ -1,0 +1,17 @@
+// The organization: the key's organization and its workspaces.
+
+import type { Resource } from '../resource.js'
+import { ORGANIZATION_EXAMPLES } from './examples.js'
+import { ORGANIZATION_IMPORT } from './import.js'
+import { organizationRecord, workspaceRecord } from './records.js'
+import { organizationRoutes } from './routes.js'
+import { Organization } from './schema.js'
+
+export const organization = {
+  name: 'organization',
+  schemas: [Organization],
+  routes: organizationRoutes,
+  examples: ORGANIZATION_EXAMPLES,
+  records: [organizationRecord, workspaceRecord],
+  import: ORGANIZATION_IMPORT,
+} satisfies Resource<'organization' | 'workspace'>

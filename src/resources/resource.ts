@@ -1,0 +1,18 @@
+// What a resource folder exports: everything about one part of the API, for the engines that loop
+// over the list in index.ts (the HTTP app, the OpenAPI document, the importer).
+
+import type { FastifyInstance } from 'fastify'
+import type { TSchema } from 'typebox'
+import type { ImportSteps, RecordSpec } from '../records/spec.js'
+
+export interface Resource<T extends string = string> {
+  name: string
+  /** Schemas with an $id, which the routes' responses reference. */
+  schemas: readonly TSchema[]
+  routes(app: FastifyInstance): Promise<void>
+  /** An example response per operationId, shown in the OpenAPI document. */
+  examples: Readonly<Record<string, unknown>>
+  /** Its import record types, parents before children. */
+  records: readonly RecordSpec<T>[]
+  import: ImportSteps
+}

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely'
+import type { GenerationSource } from '../db/generation.js'
+import type { Database } from '../db/tables.js'
+import type { KeyIdentity } from '../keys/keys.js'
+import type { KeyVerifier } from '../keys/verifier.js'
+import type { Charge, RateLimits } from '../limits/rate-limits.js'
+import type { Metrics } from '../observability/metrics.js'
+import type { CursorCodec } from '../paging/paging.js'
+
+/** What the routes share: set up once at start. */
+export interface ApiContext {
+  /** Where API reads go (a replica when one is configured). */
+  db: Kysely<Database>
+  keys: KeyVerifier
+  cursors: CursorCodec
+  limits: RateLimits
+  generation: GenerationSource
+  metrics: Metrics
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    api: ApiContext
+    /** Set when a shutdown starts: readiness fails. */
+    shuttingDown: boolean
+    /** Set once the shutdown stops listening: every answer closes its connection. */
+    draining: boolean
+  }
+  interface FastifyRequest {
+    /** The verified key of an authenticated request. */
+    key: KeyIdentity
+    /** The RateLimit fields of an authenticated request, added to whatever it is answered. */
+    rateLimitHeaders: Record<string, string>
+    /** What this request cost its key's budget, until refunded (a 304 costs nothing). */
+    rateCharge: Charge | null
+  }
+  interface FastifyContextConfig {
+    /** The scope an operation needs; routes without one need no key. */
+    scope?: import('../domain/values.js').Scope
+    /**
+     * 'body': the ETag is a hash of the body (answers that depend on the time). Otherwise the route
+     * calls notModified (routing/conditional.ts) once its checks have passed.
+     */
+    etag?: 'body'
+  }
+}

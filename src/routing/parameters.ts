@@ -1,0 +1,142 @@
+// Query and path parameters, parsed strictly (CONTRACT 7). One definition per parameter gives both
+// its published schema (OpenAPI) and its parser, so the two cannot disagree. Fastify's own
+// validation is off for these parts: its coercion would accept what the contract refuses (an empty
+// value as 0, a repeated parameter, an unknown one).
+
+import Type, { type TSchema } from 'typebox'
+import { ApiError, type ErrorDetail, echo } from '../errors.js'
+import { UUID_PATTERN } from '../schemas/common.js'
+
+/** The raw query: every value of every parameter, as sent. */
+export type RawQuery = Record<string, string[]>
+
+export interface ParamDef<T, R extends boolean = boolean> {
+  schema: TSchema
+  required: R
+  /** The parsed value, or undefined when the raw value breaks the rule. */
+  parse(raw: string): T | undefined
+  /** What a valid value looks like, for the error detail. */
+  rule: string
+  /** A list: given several times, its values count as one comma-separated value (CONTRACT 7). */
+  list?: true
+}
+
+const UUID = new RegExp(UUID_PATTERN, 'i')
+const MAX_INTEGER = 2147483647
+
+export const param = {
+  /** A required UUID (ids are compared in lower case). */
+  uuid(description: string): ParamDef<string, true> {
+    return {
+      schema: Type.String({ format: 'uuid', description }),
+      required: true,
+      parse: (raw) => (UUID.test(raw) ? raw.toLowerCase() : undefined),
+      rule: 'must be a UUID',
+    }
+  },
+  nonNegativeInteger(description: string): ParamDef<number, false> {
+    return {
+      schema: Type.Integer({ minimum: 0, maximum: MAX_INTEGER, description }),
+      required: false,
+      parse: (raw) => (/^\d{1,10}$/.test(raw) && Number(raw) <= MAX_INTEGER ? Number(raw) : undefined),
+      rule: `must be an integer from 0 to ${MAX_INTEGER}`,
+    }
+  },
+  boolean(description: string): ParamDef<boolean, false> {
+    return {
+      schema: Type.Boolean({ description }),
+      required: false,
+      parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined),
+      rule: 'must be true or false',
+    }
+  },
+  /**
+   * A comma-separated list of allowed values; duplicates allowed, empty items not. The parameter may
+   * also be repeated (`status=a&status=b`, what OpenAPI client generators send): same meaning.
+   */
+  enumList<const V extends readonly string[]>(values: V, description: string): ParamDef<V[number][], false> {
+    return {
+      schema: Type.Array(Type.Unsafe<V[number]>({ type: 'string', enum: [...values] }), {
+        description: `${description} Comma-separated (or the parameter repeated), any of: ${values.join(', ')}.`,
+      }),
+      required: false,
+      parse: (raw) => {
+        const items = raw.split(',')
+        return items.every((i) => values.includes(i)) ? [...new Set(items)].sort() : undefined
+      },
+      rule: `must be a comma-separated list of: ${values.join(', ')}`,
+      list: true,
+    }
+  },
+}
+
+type Parsed<D extends Record<string, ParamDef<unknown>>> = {
+  [K in keyof D]: D[K] extends ParamDef<infer T, infer R> ? (R extends true ? T : T | undefined) : never
+}
+
+export interface ParameterSet<D extends Record<string, ParamDef<unknown>>> {
+  definitions: D
+  /** The closed object schema of these parameters, for the OpenAPI document. */
+  schema: TSchema
+  /** Parses the raw values; collects every problem (with the parameter named) into `problems`. */
+  parse(raw: RawQuery, problems: ErrorDetail[]): Parsed<D>
+}
+
+export function parameters<D extends Record<string, ParamDef<unknown>>>(definitions: D): ParameterSet<D> {
+  const properties = Object.fromEntries(Object.entries(definitions).map(([name, d]) => [name, d.schema]))
+  const required = Object.entries(definitions)
+    .filter(([, d]) => d.required)
+    .map(([name]) => name)
+  return {
+    definitions,
+    schema: Type.Unsafe({ type: 'object', properties, required, additionalProperties: false }),
+    parse(raw, problems) {
+      const out: Record<string, unknown> = {}
+      for (const name of Object.keys(raw)) {
+        if (!Object.hasOwn(definitions, name)) {
+          problems.push({
+            detail: `${echo(name)} is not a parameter of this endpoint`,
+            source: { parameter: echo(name) },
+          })
+        }
+      }
+      for (const [name, definition] of Object.entries(definitions)) {
+        const values = raw[name]
+        if (values === undefined) {
+          if (definition.required)
+            problems.push({ detail: `${name} is required`, source: { parameter: name } })
+          continue
+        }
+        if (values.length > 1 && !definition.list) {
+          problems.push({ detail: `${name} is given more than once`, source: { parameter: name } })
+          continue
+        }
+        const value = definition.parse(values.join(','))
+        if (value === undefined)
+          problems.push({ detail: `${name} ${definition.rule}`, source: { parameter: name } })
+        else out[name] = value
+      }
+      return out as Parsed<D>
+    },
+  }
+}
+
+/** Throws one 422 listing every problem, when there is any. */
+export function throwProblems(problems: readonly ErrorDetail[]): void {
+  if (problems.length > 0) throw new ApiError('invalid_parameter', problems)
+}
+
+/**
+ * Parses a query string keeping every value of every name, so that a repeated parameter can be
+ * refused instead of silently taking one of its values.
+ */
+export function parseQueryString(query: string): RawQuery {
+  // No prototype: a parameter named __proto__ is just an unknown parameter.
+  const out: RawQuery = Object.create(null)
+  for (const [name, value] of new URLSearchParams(query)) {
+    const list = out[name]
+    if (list) list.push(value)
+    else out[name] = [value]
+  }
+  return out
+}

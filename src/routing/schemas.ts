@@ -1,0 +1,28 @@
+// Schemas shared by the route declarations (published in the OpenAPI document).
+
+import Type, { type TSchema } from 'typebox'
+import { type Limits, limitHeaderSchema } from '../paging/paging.js'
+import { param } from './parameters.js'
+
+export const workspaceId = param.uuid('The workspace whose data is returned.')
+
+export function listHeaders(limits: Limits) {
+  return Type.Object({
+    'x-item-limit': Type.Optional(limitHeaderSchema(limits)),
+    'x-next-cursor': Type.Optional(
+      Type.String({
+        maxLength: 512,
+        description: 'The x-next-cursor response header of the previous page, passed back unchanged.',
+      }),
+    ),
+  })
+}
+
+export function dataOf(schema: TSchema) {
+  return Type.Object({ data: schema }, { additionalProperties: false })
+}
+
+export const ref = (id: string) => Type.Unsafe({ $ref: `${id}#` })
+
+export const LIST_ORDER_NOTE =
+  'Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page.'

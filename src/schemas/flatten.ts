@@ -1,0 +1,46 @@
+// A published object as one flat row, derived from its schema (CSV export): nested objects become
+// dotted column names, arrays become JSON text in one column, null becomes an empty field. Adding a
+// field to a schema adds its column.
+
+import type { TSchema } from 'typebox'
+
+export type Cell = string | number | boolean | null
+export type FlatRow = Record<string, Cell>
+
+interface SchemaNode {
+  type?: string
+  properties?: Record<string, SchemaNode>
+  anyOf?: SchemaNode[]
+}
+
+/** The object schema inside a field's schema (itself, or the non-null branch of a nullable one). */
+function objectOf(schema: SchemaNode): SchemaNode | null {
+  if (schema.type === 'object' && schema.properties) return schema
+  const branch = schema.anyOf?.find((s) => s.type !== 'null')
+  return branch?.type === 'object' && branch.properties ? branch : null
+}
+
+/**
+ * The columns of an object schema, in its field order.
+ * @example flatColumns(Employee) // ['id', 'name', …, 'department.name', …, 'manager.id', …]
+ */
+export function flatColumns(schema: TSchema, prefix = ''): string[] {
+  const properties = (schema as SchemaNode).properties ?? {}
+  return Object.entries(properties).flatMap(([name, field]) => {
+    const nested = objectOf(field)
+    return nested ? flatColumns(nested as TSchema, `${prefix}${name}.`) : [`${prefix}${name}`]
+  })
+}
+
+/** `value` as a row of `flatColumns(schema)`. */
+export function flatRow(schema: TSchema, value: unknown, prefix = '', row: FlatRow = {}): FlatRow {
+  const properties = (schema as SchemaNode).properties ?? {}
+  const object = (value ?? null) as Record<string, unknown> | null
+  for (const [name, field] of Object.entries(properties)) {
+    const nested = objectOf(field)
+    const item = object === null ? null : object[name]
+    if (nested) flatRow(nested as TSchema, item, `${prefix}${name}.`, row)
+    else row[`${prefix}${name}`] = Array.isArray(item) ? JSON.stringify(item) : ((item ?? null) as Cell)
+  }
+  return row
+}

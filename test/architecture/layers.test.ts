@@ -1,0 +1,86 @@
+// The layout is the architecture (docs/design.md): every module imports only from its own folder or
+// from a layer below its own. Resources may use each other (a compromised employee embeds an
+// employee's reference), never an engine above them.
+
+import assert from 'node:assert/strict'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { test } from 'node:test'
+
+const SRC = resolve(import.meta.dirname, '../../src')
+
+/** Bottom first. A top-level folder (or module) of src/ sits in exactly one layer. */
+const LAYERS: readonly (readonly string[])[] = [
+  ['domain', 'errors', 'config'],
+  ['db', 'schemas', 'observability'],
+  ['keys', 'limits'],
+  ['access', 'paging', 'records'],
+  ['routing'],
+  ['resources'],
+  ['importer', 'http', 'demo', 'client'],
+  ['cli'],
+]
+
+function layerOf(unit: string): number {
+  const layer = LAYERS.findIndex((units) => units.includes(unit))
+  assert.notEqual(layer, -1, `src/${unit} is in no layer of this test: place it`)
+  return layer
+}
+
+/** The top-level folder (or module, without extension) of a path inside src/. */
+const unitOf = (path: string) => (relative(SRC, path).split('/')[0] as string).replace(/\.[jt]s$/, '')
+
+function modules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? modules(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
+  )
+}
+
+function importsOf(path: string): string[] {
+  const text = readFileSync(path, 'utf8')
+  const found = [...text.matchAll(/(?:from|import)\s+'(\.[^']+)'/g)].map((m) => m[1] as string)
+  return found.map((specifier) => resolve(dirname(path), specifier))
+}
+
+test('no module imports from a layer above its own, nor from another folder of its layer', () => {
+  const wrong: string[] = []
+  for (const path of modules(SRC)) {
+    const unit = unitOf(path)
+    for (const target of importsOf(path)) {
+      const other = unitOf(target)
+      if (other === unit) continue
+      if (layerOf(other) >= layerOf(unit))
+        wrong.push(`${relative(SRC, path)} imports ${relative(SRC, target)}`)
+    }
+  }
+  assert.deepEqual(wrong, [])
+})
+
+test('resource folders import each other without a cycle', () => {
+  const resources = join(SRC, 'resources')
+  const uses = new Map<string, Set<string>>()
+  for (const path of modules(resources)) {
+    const from = relative(resources, path).split('/')[0] as string
+    for (const target of importsOf(path)) {
+      const to = relative(resources, target).split('/')[0] as string
+      if (to.startsWith('..') || to === from || !to || to.endsWith('.js')) continue
+      if (!uses.has(from)) uses.set(from, new Set())
+      uses.get(from)?.add(to)
+    }
+  }
+  const reaches = (from: string, to: string, seen: Set<string>): boolean => {
+    for (const next of uses.get(from) ?? []) {
+      if (next === to) return true
+      if (seen.has(next)) continue
+      seen.add(next)
+      if (reaches(next, to, seen)) return true
+    }
+    return false
+  }
+  for (const resource of uses.keys())
+    assert.ok(!reaches(resource, resource, new Set()), `${resource} depends on itself`)
+})
