@@ -5,6 +5,10 @@
 //
 // Usage: npm run bench [-- --rounds 3 --seconds 5 --skip-1m --skip-node24]
 //        npm run bench:import (imports only: 100k, side by side with its floors, and 1M; tables on stdout)
+//        npm run bench -- --baseline DIR (this build against the build in DIR, a checkout with its own
+//          dist/ and node_modules/: imports and pages measured alternately, round by round, on the
+//          same data; medians and each side's spread on stdout; BENCHMARKS.md untouched;
+//          --skip-import: pages only)
 // PostgreSQL figures too when TEST_DATABASE_URL is set.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -448,9 +452,122 @@ function importRows(imports) {
   ].join('\n')
 }
 
+/** Spread of a side's rounds: (max − min) / median, the noise a difference must beat. */
+const spread = (xs) => (Math.max(...xs) - Math.min(...xs)) / median(xs)
+
+/**
+ * This build (A) against the build in `baselineDir` (B), interleaved: A then B in every round, on
+ * the same database, so that drift on a shared machine lands on both sides alike.
+ */
+async function compareBuilds(baselineDir) {
+  const builds = [
+    { name: 'this build', cwd: ROOT },
+    { name: 'baseline', cwd: resolve(baselineDir) },
+  ]
+  const file = demoFile(EMPLOYEES)
+  const figures = []
+  const record = (setup, figure, unit, values) => figures.push({ setup, figure, unit, values })
+  const databases = [{ label: 'SQLite', fresh: () => freshSqlite('ab.db') }]
+  if (process.env.TEST_DATABASE_URL)
+    databases.push({
+      label: 'PostgreSQL',
+      fresh: () => freshPostgres(process.env.TEST_DATABASE_URL, 'bench_ab'),
+    })
+  for (const { label, fresh } of databases) {
+    const first = builds.map(() => [])
+    const again = builds.map(() => [])
+    let url
+    if (flag('--skip-import')) {
+      url = fresh()
+      importInto(process.execPath, ROOT, file, url)
+    }
+    for (let round = 0; round < (flag('--skip-import') ? 0 : ROUNDS); round++) {
+      for (const [i, build] of builds.entries()) {
+        url = fresh()
+        first[i].push(importInto(process.execPath, build.cwd, file, url).seconds)
+        again[i].push(importInto(process.execPath, build.cwd, file, url).seconds)
+        log(
+          `${label} round ${round + 1} ${build.name}: first import ${first[i].at(-1)} s, re-import ${again[i].at(-1)} s`,
+        )
+      }
+    }
+    if (!flag('--skip-import')) {
+      record(label, 'first import', 's', first)
+      record(label, 're-import, unchanged', 's', again)
+    }
+    // Pages: both servers on the database the last import left, one measured at a time.
+    const { organizationId, workspaceId } = ids(process.execPath, ROOT, url)
+    const key = cli(process.execPath, ROOT, [
+      'keys',
+      'create',
+      '--organization',
+      organizationId,
+      '--rate-limit',
+      '999999999/1h',
+      '--database',
+      url,
+    ]).stdout.trim()
+    const servers = builds.map((build, i) => {
+      const port = 32000 + i + Math.floor(Math.random() * 500) * 2
+      const child = startProcess(process.execPath, [join(build.cwd, 'bin/awareness.js'), 'serve'], {
+        DATABASE_URL: url,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT: '999999999/1h',
+        METRICS: 'off',
+      })
+      return { child, base: `http://127.0.0.1:${port}` }
+    })
+    try {
+      for (const s of servers) await waitFor(`${s.base}/healthz`, s.child)
+      const employeesPath = `/v1/employees?workspace_id=${workspaceId}`
+      const progressPath = `/v1/courses/employees_progress?workspace_id=${workspaceId}`
+      const emp = await walkPages(servers[0].base, employeesPath, key, 50, 2000)
+      const prog = await walkPages(servers[0].base, progressPath, key, 500, 100)
+      const cursors = join(BENCH, 'ab-cursors.txt')
+      const progressCursors = join(BENCH, 'ab-progress-cursors.txt')
+      writeFileSync(cursors, emp.cursors.join('\n'))
+      writeFileSync(progressCursors, prog.cursors.join('\n'))
+      const headers = { 'x-api-key': key, 'x-item-limit': '50' }
+      const pages = {
+        'employees deep page': (base) => wrk(base + employeesPath, headers, cursors),
+        'employees first page': (base) => wrk(base + employeesPath, headers),
+        'progress page (500)': (base) =>
+          wrk(base + progressPath, { 'x-api-key': key, 'x-item-limit': '500' }, progressCursors),
+      }
+      for (const s of servers) pages['employees deep page'](s.base) // warm-up
+      for (const [figure, run] of Object.entries(pages)) {
+        const values = builds.map(() => [])
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const [i, s] of servers.entries()) values[i].push(run(s.base))
+          log(`${label} ${figure} round ${round + 1}: ${values.map((v) => v.at(-1)).join(' vs ')} req/s`)
+        }
+        record(label, figure, 'req/s', values)
+      }
+    } finally {
+      for (const s of servers) s.child.kill('SIGTERM')
+      await sleep(300)
+    }
+  }
+  const pct = (x) => `${(100 * x).toFixed(1)} %`
+  const table = [
+    `| setup | figure | this build | baseline | this / baseline | spread, this build | spread, baseline |`,
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...figures.map(({ setup, figure, unit, values: [a, b] }) => {
+      const digits = unit === 's' ? 2 : 0
+      return `| ${setup} | ${figure} (${unit}) | ${median(a).toFixed(digits)} | ${median(b).toFixed(digits)} | ${(median(a) / median(b)).toFixed(3)} | ${pct(spread(a))} | ${pct(spread(b))} |`
+    }),
+  ].join('\n')
+  console.log(
+    `${builds[0].name} (${ROOT}) against ${builds[1].name} (${builds[1].cwd}), ${ROUNDS} interleaved rounds, medians; spread = (max − min) / median of a side's rounds.\n\n${table}`,
+  )
+}
+
 async function main() {
   ensureWrk()
   execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
+  const baselineIndex = args.indexOf('--baseline')
+  if (baselineIndex !== -1) return compareBuilds(args[baselineIndex + 1])
   const file = demoFile(EMPLOYEES)
   const rows = []
   const imports = []
