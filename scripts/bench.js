@@ -456,8 +456,9 @@ function importRows(imports) {
 const spread = (xs) => (Math.max(...xs) - Math.min(...xs)) / median(xs)
 
 /**
- * This build (A) against the build in `baselineDir` (B), interleaved: A then B in every round, on
- * the same database, so that drift on a shared machine lands on both sides alike.
+ * This build (A) against the build in `baselineDir` (B), interleaved: both in every round, on
+ * the same database, so that drift on a shared machine lands on both sides alike; each round
+ * starts with the side the previous one ended with.
  */
 async function compareBuilds(baselineDir) {
   const builds = [
@@ -482,7 +483,8 @@ async function compareBuilds(baselineDir) {
       importInto(process.execPath, ROOT, file, url)
     }
     for (let round = 0; round < (flag('--skip-import') ? 0 : ROUNDS); round++) {
-      for (const [i, build] of builds.entries()) {
+      for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
+        const build = builds[i]
         url = fresh()
         first[i].push(importInto(process.execPath, build.cwd, file, url).seconds)
         again[i].push(importInto(process.execPath, build.cwd, file, url).seconds)
@@ -539,7 +541,8 @@ async function compareBuilds(baselineDir) {
       for (const [figure, run] of Object.entries(pages)) {
         const values = builds.map(() => [])
         for (let round = 0; round < ROUNDS; round++) {
-          for (const [i, s] of servers.entries()) values[i].push(run(s.base))
+          // Each round starts with the other side: what runs second can pay for what ran first.
+          for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) values[i].push(run(servers[i].base))
           log(`${label} ${figure} round ${round + 1}: ${values.map((v) => v.at(-1)).join(' vs ')} req/s`)
         }
         record(label, figure, 'req/s', values)
@@ -661,8 +664,9 @@ prints them.
 
 ${floorRows(sides)}
 `
-  const notes = join(ROOT, 'scripts/bench-notes.md')
-  writeFileSync('BENCHMARKS.md', existsSync(notes) ? doc + readFileSync(notes, 'utf8') : doc)
+  // The soak's figures come from `npm run soak`, kept beside this script and carried over.
+  const soak = join(ROOT, 'scripts/bench-soak.md')
+  writeFileSync('BENCHMARKS.md', existsSync(soak) ? doc + readFileSync(soak, 'utf8') : doc)
   console.log(doc)
 }
 

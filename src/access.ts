@@ -42,7 +42,7 @@ export async function grantWorkspace(
 // Workspaces seen to belong to an organization, per database. That fact never changes: an import
 // refuses to move a workspace to another organization, and nothing deletes workspaces (--replace
 // empties them). Only the answer "yes" is kept: a workspace unknown now may be imported later.
-// Measured: one statement less per list request (about 10 µs of Kysely and SQLite).
+// Bounded: past KNOWN_MEMBERSHIPS entries the set starts again. Saves one statement per request.
 const KNOWN_MEMBERSHIPS = 10_000
 const memberships = new WeakMap<Kysely<Database>, Set<string>>()
 

@@ -68,8 +68,7 @@ function openSqlite(path: string, busyTimeoutMs: number): DatabaseHandle {
   const sqlite = new SQLite(path)
   // WAL lets readers go on while an import writes; a busy timeout lets several processes share the file.
   // Set before anything is written (an existing file keeps its own): list pages read a few large
-  // pages instead of many small ones, and 2 KB progress items pack several to a page (measured:
-  // progress page query 1.4 → 0.9 ms, employees page 80 → 63 µs against 4 KiB pages).
+  // pages instead of many small ones, and 2 KB progress items pack several to a page (docs/design.md).
   // The busy timeout comes first: switching a new file to WAL takes a lock another process may hold.
   // Pragmas run through exec(): better-sqlite3's pragma() prepares a statement that is then left to
   // the garbage collector, which Node 24 cannot survive (sqlite-statements.ts).
@@ -77,10 +76,8 @@ function openSqlite(path: string, busyTimeoutMs: number): DatabaseHandle {
   sqlite.exec('pragma page_size = 16384')
   sqlite.exec('pragma journal_mode = WAL')
   sqlite.exec('pragma synchronous = NORMAL')
-  // 16 MiB of page cache. Reads of a large file are served from the OS page cache anyway (a deep
-  // employees page: 58 µs with 64 MiB, 55 µs with 16), and SQLite lets each sort of an import use
-  // as much memory as the page cache (100k-employee import: 19.7 s either way, peak RSS 359 MiB
-  // with 64 MiB, 299 MiB with 16).
+  // A small page cache: reads of a large file are served from the OS page cache anyway, and SQLite
+  // lets each sort of an import use as much memory as the page cache (docs/design.md).
   sqlite.exec('pragma cache_size = -16384')
   const statements = statementStore(sqlite)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) })

@@ -74,7 +74,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
 /**
  * Kysely's SQLite adapter runs migrations outside a transaction and takes no lock. Two processes
  * migrating one new file could then interleave: one failing half way (busy) left tables behind with
- * no record of its migration, and every later start failed on "table already exists" (seen in CI).
+ * no record of its migration, and every later start failed on "table already exists".
  * SQLite's DDL is transactional; this Kysely, over the same connection and used only to migrate,
  * runs them in a transaction that takes the write lock when it begins.
  */

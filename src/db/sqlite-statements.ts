@@ -4,12 +4,12 @@
 //
 // On Node 24, better-sqlite3 12 aborts the whole process when the garbage collector frees one of its
 // statements while no JavaScript runs (V8's own memory tasks): "Assertion failed: (env) != nullptr"
-// in node::RemoveEnvironmentCleanupHook, seen here within seconds of a server's start. better-sqlite3
-// 13 fixes it but needs Node 22, and this project supports Node 20. So on Node 24 and later none of
-// its objects is ever left to the collector: each statement prepared, and each connection, stays
-// referenced for the life of the process (statements have few shapes; an evicted one is prepared
-// again only after 1,000 others). Nothing else may prepare statements: better-sqlite3's own
-// pragma() does, so pragmas go through exec() (connection.ts).
+// in node::RemoveEnvironmentCleanupHook. better-sqlite3 13 fixes it but needs Node 22, and this
+// project supports Node 20. So on Node 24 and later none of its objects is ever left to the
+// collector: each statement prepared, and each connection, stays referenced for the life of the
+// process. That is bounded by the statements' shapes, which are few (an evicted one is prepared
+// again only after 1,000 others), and by the connections a process opens. Nothing else may prepare
+// statements: better-sqlite3's own pragma() does, so pragmas go through exec() (connection.ts).
 
 import type SQLite from 'better-sqlite3'
 

@@ -224,8 +224,8 @@ async function withPostgresSession<T>(
   try {
     // Keyed by schema: databases that share a server in separate schemas do not queue.
     await client.query('select pg_advisory_xact_lock($1, hashtext(current_schema()))', [WRITE_LOCK])
-    // Each of an import's statements runs once over many rows: compiling it first (PostgreSQL's JIT,
-    // ~0.2 s for the progress items' statement on a 100k import) is never paid back.
+    // Each of an import's statements runs once over many rows: compiling it first (PostgreSQL's JIT)
+    // is never paid back.
     await client.query('set local jit = off')
     const result = await work(session)
     await client.query('commit')

@@ -11,6 +11,7 @@ export const MAX_LINE_BYTES = 1024 * 1024
 /** More blank lines than this in one import: not an import file (a newline bomb, say). */
 export const MAX_BLANK_LINES = 10_000
 
+// Shared by every import: each call decodes whole lines (no `stream` option), so it keeps no state.
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
 export async function* decompressed(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {

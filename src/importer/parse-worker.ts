@@ -40,6 +40,8 @@ const KEY_COLUMNS = Object.fromEntries(
   TYPES.map((type) => [type, SPECS[type].key.map((k) => SPECS[type].columns.indexOf(k))]),
 ) as Record<RecordType, number[]>
 
+// This thread's state for the one import it serves at a time (record-parser.ts hands a worker to
+// one import only); an 'import' message resets it, and 'begin' each of its sources.
 let dialect: DialectName = 'sqlite'
 let problemsLeft = 0
 let refused = false

@@ -171,7 +171,8 @@ export class RecordParser {
 }
 
 // Idle workers are kept (unreferenced, so they never hold the process open): starting one costs
-// about as much as reading a small file.
+// about as much as reading a small file. There are at most as many as imports ever ran at once in
+// this process, and a worker keeps nothing of an import once the next one begins.
 const idle: RecordParser[] = []
 
 function startWorker(): Worker {

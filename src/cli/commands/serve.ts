@@ -24,7 +24,7 @@ async function seedDemo(handle: DatabaseHandle, config: Config): Promise<void> {
     return
   }
   process.stdout.write('empty database: loading a demo dataset (2,000 employees)…\n')
-  // Loaded only here: the generator's vocabulary (faker) costs a server ~35 MB it never needs.
+  // Loaded only here: the generator's vocabulary (faker) is memory a server never needs.
   const { demoNdjson } = await import('../../demo/generate.js')
   const summary = await runImport(
     handle,

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely'
 
 // The employee's JSON fragments (`json_head`, `json_tail`) leave the employees table: they are only
-// needed while an import renders, and staging holds them then. Each row read by a list page shrinks
-// from ~1.3 KB to ~0.65 KB: a deep employees page touches half as many database pages (a random deep
-// page read 108–189 µs with them, 82–86 µs without, on a 100k workspace).
+// needed while an import renders, and staging holds them then. A row read by a list page is half as
+// wide, so a deep employees page touches half as many database pages.
 export function employeeFragments() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {

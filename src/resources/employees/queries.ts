@@ -18,7 +18,6 @@ const employeeJson = sql<string>`e.json`
 type EmployeeListValues = { workspaceId: string } & EmployeeFilters
 
 const EMPLOYEES: ListDefinition<EmployeeListValues> = {
-  name: 'employees',
   rows: (db, v) =>
     db
       .selectFrom('employees as e')
