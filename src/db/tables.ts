@@ -2,7 +2,7 @@
 // canonical fixed-width UTC strings, so text order is the contract's order on both databases
 // (PostgreSQL columns use the "C" collation for that, see dialect.ts).
 // Columns hold what queries need (keys, order, filters, derived values, references); everything
-// else lives in JSON rendered at import (see src/render), so that a request only concatenates.
+// else lives in JSON rendered at import (see each resource's render.ts), so that a request only concatenates.
 
 import type { Selectable } from 'kysely'
 
@@ -29,7 +29,8 @@ export interface EmployeesTable {
   created_at: string
   /**
    * The employee as the API renders it, manager reference included (the column allows null, which
-   * no import leaves). A manager's new reference is spliced into its slot (render/employee-slot.ts).
+   * no import leaves). A manager's new reference is spliced into its slot
+   * (resources/employees/manager-slot.ts).
    */
   json: string
   /** The employee's reference (id, name, primary_email_address, username) as embedded elsewhere. */
@@ -54,7 +55,7 @@ export interface CourseProgressTable {
   json_tail: string
 }
 
-/** One progress list item per employee, stored whole (render/progress-items.ts). */
+/** One progress list item per employee, stored whole (resources/courses/render.ts). */
 export interface EmployeeProgressTable {
   workspace_id: string
   created_at: string
