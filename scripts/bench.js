@@ -130,18 +130,15 @@ async function walkPages(base, path, key, limit, collect) {
   return { cursors, firstBody, deepBody: deepBody ?? firstBody }
 }
 
+/** A key of the organization whose budget no benchmark exhausts. */
+function benchKey(nodeBin, cwd, databaseUrl, organizationId) {
+  const argv = ['keys', 'create', '--organization', organizationId, '--rate-limit', '999999999/1h']
+  return cli(nodeBin, cwd, [...argv, '--database', databaseUrl]).stdout.trim()
+}
+
 /** Measures one setup (a database, a Node binary): every ratio, as medians of ROUNDS. */
 async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, workspaceId }) {
-  const key = cli(nodeBin, cwd, [
-    'keys',
-    'create',
-    '--organization',
-    organizationId,
-    '--rate-limit',
-    '999999999/1h',
-    '--database',
-    databaseUrl,
-  ]).stdout.trim()
+  const key = benchKey(nodeBin, cwd, databaseUrl, organizationId)
   const port = 31000 + Math.floor(Math.random() * 1000)
   const server = startProcess(nodeBin, [join(cwd, 'bin/awareness.js'), 'serve'], {
     DATABASE_URL: databaseUrl,
@@ -499,16 +496,7 @@ async function compareBuilds(baselineDir) {
     }
     // Pages: both servers on the database the last import left, one measured at a time.
     const { organizationId, workspaceId } = ids(process.execPath, ROOT, url)
-    const key = cli(process.execPath, ROOT, [
-      'keys',
-      'create',
-      '--organization',
-      organizationId,
-      '--rate-limit',
-      '999999999/1h',
-      '--database',
-      url,
-    ]).stdout.trim()
+    const key = benchKey(process.execPath, ROOT, url, organizationId)
     const servers = builds.map((build, i) => {
       const port = 32000 + i + Math.floor(Math.random() * 500) * 2
       const child = startProcess(process.execPath, [join(build.cwd, 'bin/awareness.js'), 'serve'], {
@@ -643,7 +631,10 @@ The server runs on core 0 (\`taskset -c 0\`), wrk on core 1 (${CONNECTIONS} conn
 every API figure is measured side by side in the same run with a bare \`node:http\` server on core 0
 sending the very bytes of such a page, and is the median of ${ROUNDS} rounds. Deep pages use a cursor
 picked at random per request from a walk of the whole workspace (${EMPLOYEES.toLocaleString('en-US')} employees, one workspace).
-The machines are shared: read the ratios, not the absolute numbers.
+The machines are shared: read the ratios, not the absolute numbers. To compare two builds, use
+\`npm run bench -- --baseline DIR\` (DIR: another checkout, built): both measured in every round on the
+same data, each round starting with the side the previous one ended with; it prints medians and each
+side's spread, (max − min) / median, which a difference must exceed to count.
 
 ## API
 

@@ -39,16 +39,34 @@ export async function grantWorkspace(
   return { organizationId: scope.organizationId, workspaceId } as WorkspaceGrant
 }
 
+// Workspaces seen to belong to an organization, per database. That fact never changes: an import
+// refuses to move a workspace to another organization, and nothing deletes workspaces (--replace
+// empties them). Only the answer "yes" is kept: a workspace unknown now may be imported later.
+// Bounded: past KNOWN_MEMBERSHIPS entries the set starts again. Saves a statement per request
+// (docs/design.md).
+const KNOWN_MEMBERSHIPS = 10_000
+const memberships = new WeakMap<Kysely<Database>, Set<string>>()
+
 async function belongsTo(
   db: Kysely<Database>,
   workspaceId: string,
   organizationId: string,
 ): Promise<boolean> {
+  let known = memberships.get(db)
+  if (!known) {
+    known = new Set()
+    memberships.set(db, known)
+  }
+  const membership = `${organizationId} ${workspaceId}`
+  if (known.has(membership)) return true
   const workspace = await db
     .selectFrom('workspaces')
     .select('id')
     .where('id', '=', workspaceId)
     .where('organization_id', '=', organizationId)
     .executeTakeFirst()
-  return workspace !== undefined
+  if (!workspace) return false
+  if (known.size >= KNOWN_MEMBERSHIPS) known.clear()
+  known.add(membership)
+  return true
 }

@@ -207,23 +207,26 @@ select s.line, s.employee_id as value, null as other from "stg_course_progress" 
   where s.workspace_id is null order by line limit 101;
 
 select s.line, s.course_id as value, null as other from "stg_course_progress" s
-  where s.workspace_id is not null and not (exists (select 1 from stg_course sc where sc.workspace_id = s.workspace_id and sc.id = s.course_id)
-  or exists (select 1 from courses dc where dc.workspace_id = s.workspace_id and dc.id = s.course_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = dc.workspace_id))) order by line limit 101;
+  where s.workspace_id is not null and not (exists (select 1 from stg_course staged where staged.workspace_id = s.workspace_id and staged.id = s.course_id)
+  or exists (select 1 from courses stored where stored.workspace_id = s.workspace_id and stored.id = s.course_id
+  and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) order by line limit 101;
 
 select s.line, s.employee_id as value, null as other from "stg_course_feedback" s
   where s.workspace_id is null order by line limit 101;
 
 select s.line, s.course_id as value, null as other from "stg_course_feedback" s
-  where s.workspace_id is not null and not (exists (select 1 from stg_course sc where sc.workspace_id = s.workspace_id and sc.id = s.course_id)
-  or exists (select 1 from courses dc where dc.workspace_id = s.workspace_id and dc.id = s.course_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = dc.workspace_id))) order by line limit 101;
+  where s.workspace_id is not null and not (exists (select 1 from stg_course staged where staged.workspace_id = s.workspace_id and staged.id = s.course_id)
+  or exists (select 1 from courses stored where stored.workspace_id = s.workspace_id and stored.id = s.course_id
+  and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) order by line limit 101;
 
 select s.line, s.workspace_id as value, null as other from stg_breach s
   where not (exists (select 1 from stg_workspace sw where sw.id = s.workspace_id)
   or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
 
 select s.line, s.breach_id as value, null as other from stg_compromised_employee s
-  where not (exists (select 1 from stg_breach sb where sb.workspace_id = s.workspace_id and sb.id = s.breach_id)
-  or exists (select 1 from breaches db where db.workspace_id = s.workspace_id and db.id = s.breach_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = db.workspace_id))) order by line limit 101;
+  where not (exists (select 1 from stg_breach staged where staged.workspace_id = s.workspace_id and staged.id = s.breach_id)
+  or exists (select 1 from breaches stored where stored.workspace_id = s.workspace_id and stored.id = s.breach_id
+  and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) order by line limit 101;
 
 select line, employee_id as value, employee_workspace as other from (
   select s.line, s.employee_id, s.workspace_id, coalesce(

@@ -25,11 +25,22 @@ export interface ListRow {
   sort_id: string
 }
 
+type Scalar = string | number
+/**
+ * What a list's query is built from. Strings, numbers and lists of them may only be used as query
+ * parameters; booleans and absent values (undefined) may change the query's shape.
+ */
+export type ListValue = Scalar | readonly Scalar[] | boolean | undefined
+export type ListValues<V = Record<string, ListValue>> = { [K in keyof V]: ListValue }
+type AnyValues = Record<string, ListValue>
+
 /**
  * A list: its rows, scoped and filtered, selecting `json`, `sort_at` and `sort_id`; `at` and `id`
  * name the sort key's columns. The paging (order, position, limit) is added here.
  */
-export interface ListDefinition<V> {
+export interface ListDefinition<V extends ListValues<V>> {
+  /** Names the list among the cached shapes. */
+  name: string
   // biome-ignore lint/suspicious/noExplicitAny: the lists' tables differ; only their selection matters here
   rows(db: Kysely<Database>, values: V): SelectQueryBuilder<any, any, ListRow>
   at: string
@@ -37,12 +48,121 @@ export interface ListDefinition<V> {
 }
 
 /** The list's rows after `position` (from the start when null), newest first. */
-function ordered<V>(db: Kysely<Database>, list: ListDefinition<V>, values: V, position: Position | null) {
+function ordered<V extends ListValues<V>>(
+  db: Kysely<Database>,
+  list: ListDefinition<V>,
+  values: V,
+  position: Position | null,
+) {
   return list
     .rows(db, values)
     .$if(position !== null, (q) => q.where(after(list.at, list.id, position as Position)))
     .orderBy(sql.ref(list.at), 'desc')
     .orderBy(sql.ref(list.id), 'desc')
+}
+
+// A list's SQL depends only on its shape: which values are absent, the booleans, how long each list
+// of values is, whether a position is given. Building and compiling it with Kysely on every request
+// costs as much as half of reading a page (docs/design.md), so each shape is built once with marker
+// values in place of the real ones, and the compiled parameters tell which value goes where.
+const MARKER = '\u0000list value '
+const POSITION = ['\u0000position at', '\u0000position id'] as const
+
+type Slot = { value: unknown } | { key: string; index?: number } | { position: 0 | 1 }
+
+interface Template {
+  sql: string
+  slots: Slot[]
+  /** The statement read for each page size (sizes are bounded by the list's maximum). */
+  pages: Map<number, string>
+}
+
+// Keys in the order the caller wrote them: a caller that changed its order would only add a shape.
+function shapeOf(values: AnyValues, position: Position | null): string {
+  let shape = position === null ? 'start' : 'after'
+  for (const key in values) {
+    const value = values[key]
+    shape += ` ${key}:${value === undefined ? '-' : Array.isArray(value) ? `[${value.length}]` : typeof value === 'boolean' ? value : '?'}`
+  }
+  return shape
+}
+
+function markersFor<V extends ListValues<V>>(values: V): V {
+  const markers: AnyValues = {}
+  for (const [key, value] of Object.entries(values as AnyValues)) {
+    markers[key] =
+      value === undefined || typeof value === 'boolean'
+        ? value
+        : Array.isArray(value)
+          ? value.map((_, i) => `${MARKER}${key}[${i}]`)
+          : `${MARKER}${key}`
+  }
+  return markers as V
+}
+
+function slotOf(parameter: unknown): Slot {
+  if (typeof parameter !== 'string' || !parameter.startsWith('\u0000')) return { value: parameter }
+  if (parameter === POSITION[0]) return { position: 0 }
+  if (parameter === POSITION[1]) return { position: 1 }
+  const marked =
+    parameter.startsWith(MARKER) && /^([^[]+)(?:\[(\d+)\])?$/.exec(parameter.slice(MARKER.length))
+  if (!marked) throw new Error(`list parameter ${JSON.stringify(parameter)} was altered by its builder`)
+  return marked[2] === undefined
+    ? { key: marked[1] as string }
+    : { key: marked[1] as string, index: Number(marked[2]) }
+}
+
+function learn<V extends ListValues<V>>(
+  db: Kysely<Database>,
+  list: ListDefinition<V>,
+  values: V,
+  position: Position | null,
+): Template {
+  const compiled = ordered(db, list, markersFor(values), position === null ? null : POSITION).compile()
+  // A value written into the text instead of bound would be wrong for every other request.
+  if (compiled.sql.includes('\u0000'))
+    throw new Error(`list ${list.name}: a value was used outside a parameter`)
+  const slots = compiled.parameters.map(slotOf)
+  for (const [key, value] of Object.entries(values as AnyValues)) {
+    const expected =
+      value === undefined || typeof value === 'boolean' ? 0 : Array.isArray(value) ? value.length : 1
+    const used = new Set(slots.flatMap((s) => ('key' in s && s.key === key ? [s.index ?? -1] : [])))
+    if (used.size !== expected) throw new Error(`list ${list.name}: value ${key} is not used as a parameter`)
+  }
+  return { sql: compiled.sql, slots, pages: new Map() }
+}
+
+function parametersOf(template: Template, values: AnyValues, position: Position | null): unknown[] {
+  return template.slots.map((slot) => {
+    if ('value' in slot) return slot.value
+    if ('position' in slot) return (position as Position)[slot.position]
+    const value = values[slot.key]
+    return slot.index === undefined ? value : (value as readonly Scalar[])[slot.index]
+  })
+}
+
+// Shapes learnt, per dialect. Bounded: past MAX_CACHED_SHAPES the map starts again (lists have a few
+// dozen shapes). Safe across imports and databases: a template holds SQL text and parameter slots,
+// never a value, and every request binds its own.
+const MAX_CACHED_SHAPES = 1000
+const templates = { sqlite: new Map<string, Template>(), postgres: new Map<string, Template>() }
+
+function templateFor<V extends ListValues<V>>(
+  db: Kysely<Database>,
+  sqlite: boolean,
+  list: ListDefinition<V>,
+  values: V,
+  position: Position | null,
+): Template {
+  const cache = sqlite ? templates.sqlite : templates.postgres
+  const shape = `${list.name} ${shapeOf(values as AnyValues, position)}`
+  let template = cache.get(shape)
+  if (template === undefined) {
+    if (cache.size >= MAX_CACHED_SHAPES) cache.clear()
+    template = learn(db, list, values, position)
+    cache.set(shape, template)
+  }
+  return template
 }
 
 const UUID_LENGTH = 36
@@ -77,7 +197,7 @@ function sqlitePageSql(list: string, limit: number): string {
  * rows and one more (to know whether another page follows), joined here: there the ordered
  * aggregate sorts, and the probe reads the heap (docs/design.md).
  */
-export async function readPage<V>(
+export async function readPage<V extends ListValues<V>>(
   db: Kysely<Database>,
   list: ListDefinition<V>,
   values: V,
@@ -86,10 +206,14 @@ export async function readPage<V>(
 ): Promise<Page> {
   if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`page limit ${limit}`)
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter
-  const query = ordered(db, list, values, position).compile()
-  const parameters = [...query.parameters]
+  const template = templateFor(db, sqlite, list, values, position)
+  const parameters = parametersOf(template, values as AnyValues, position)
+  let text = template.pages.get(limit)
+  if (text === undefined) {
+    text = sqlite ? sqlitePageSql(template.sql, limit) : `${template.sql} limit ${limit + 1}`
+    template.pages.set(limit, text)
+  }
   if (!sqlite) {
-    const text = `${query.sql} limit ${limit + 1}`
     const { rows } = await db.executeQuery<ListRow>(CompiledQuery.raw(text, parameters))
     const shown = rows.length > limit ? rows.slice(0, limit) : rows
     const last = shown[shown.length - 1]
@@ -99,7 +223,6 @@ export async function readPage<V>(
     }
   }
   // `?` are positional: the list's parameters, once per use.
-  const text = sqlitePageSql(query.sql, limit)
   const { rows } = await db.executeQuery<PageRow>(CompiledQuery.raw(text, [...parameters, ...parameters]))
   const page = rows[0] as PageRow
   const next: Position | null =

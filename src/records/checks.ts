@@ -12,3 +12,19 @@ export const kept = (alias: string): RawBuilder<unknown> =>
 export const workspaceExists = (column: string): RawBuilder<unknown> =>
   sql.raw(`(exists (select 1 from stg_workspace sw where sw.id = ${column})
     or exists (select 1 from workspaces dw where dw.id = ${column}))`)
+
+/**
+ * The row (`workspace`, `id`) of `table` will exist after the import: staged in `staging`, or stored
+ * and kept.
+ */
+export const rowExists = (
+  staging: string,
+  table: string,
+  workspace: string,
+  id: string,
+): RawBuilder<unknown> => {
+  const [w, i] = [sql.raw(workspace), sql.raw(id)]
+  return sql`(exists (select 1 from ${sql.raw(staging)} staged where staged.workspace_id = ${w} and staged.id = ${i})
+    or exists (select 1 from ${sql.raw(table)} stored where stored.workspace_id = ${w} and stored.id = ${i}
+      and ${kept('stored')}))`
+}

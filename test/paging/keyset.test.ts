@@ -1,5 +1,6 @@
-// A list's query takes many shapes (filters present or absent, lists of any length, a position or
-// none), and each request's values must be its own (paging/keyset.ts).
+// A list's compiled SQL is kept per shape and reused with each request's own values (paging/keyset.ts):
+// the values must never leak from one request into another, and a builder that uses a value other
+// than as a parameter must be refused before it can serve a wrong page.
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
@@ -16,9 +17,11 @@ type Values = {
   newest: boolean
 }
 
+let lists = 0
 /** A list over employees with every kind of value: a scalar, a list, an optional number, a boolean. */
-function employeesList(): ListDefinition<Values> {
+function employeesList(name = `test-${++lists}`): ListDefinition<Values> {
   return {
+    name,
     rows: (db, v) =>
       db
         .selectFrom('employees as e')
@@ -67,7 +70,7 @@ for (const { dialect, skip } of DIALECTS) {
     })
     after(() => db?.drop())
 
-    test('one shape answers each request with its own values', async () => {
+    test('one shape, learnt once, answers each request with its own values', async () => {
       const list = employeesList()
       const page = (workspaceId: string, status: string[], minKarma: number) =>
         readPage(db.handle.db, list, { workspaceId, status, minKarma, newest: true }, null, 10)
@@ -102,6 +105,54 @@ for (const { dialect, skip } of DIALECTS) {
       const [first, second] = newest as [(typeof newest)[0], (typeof newest)[0]]
       assert.deepEqual(ids(await read({}, [first.created_at as string, first.id as string])), [second.id])
       assert.deepEqual(ids(await read({}, [second.created_at as string, second.id as string])), [])
+    })
+
+    test('a builder that writes a value into the SQL text is refused', async () => {
+      const list: ListDefinition<{ workspaceId: string }> = {
+        name: `test-${++lists}`,
+        rows: (db, v) =>
+          db
+            .selectFrom('employees as e')
+            .select(['e.id as json', 'e.created_at as sort_at', 'e.id as sort_id'])
+            .where(sql<boolean>`e.workspace_id = ${sql.lit(v.workspaceId)}`),
+        at: 'e.created_at',
+        id: 'e.id',
+      }
+      await assert.rejects(
+        readPage(db.handle.db, list, { workspaceId: w1.id as string }, null, 10),
+        /used outside a parameter/,
+      )
+    })
+
+    test('a builder that leaves a value unused, or alters it, is refused', async () => {
+      const unused: ListDefinition<{ workspaceId: string; other: string }> = {
+        name: `test-${++lists}`,
+        rows: (db, v) =>
+          db
+            .selectFrom('employees as e')
+            .select(['e.id as json', 'e.created_at as sort_at', 'e.id as sort_id'])
+            .where('e.workspace_id', '=', v.workspaceId),
+        at: 'e.created_at',
+        id: 'e.id',
+      }
+      await assert.rejects(
+        readPage(db.handle.db, unused, { workspaceId: w1.id as string, other: 'x' }, null, 10),
+        /value other is not used/,
+      )
+      const altered: ListDefinition<{ workspaceId: string }> = {
+        name: `test-${++lists}`,
+        rows: (db, v) =>
+          db
+            .selectFrom('employees as e')
+            .select(['e.id as json', 'e.created_at as sort_at', 'e.id as sort_id'])
+            .where('e.workspace_id', '=', v.workspaceId.toUpperCase()),
+        at: 'e.created_at',
+        id: 'e.id',
+      }
+      await assert.rejects(
+        readPage(db.handle.db, altered, { workspaceId: w1.id as string }, null, 10),
+        /altered by its builder/,
+      )
     })
   })
 }

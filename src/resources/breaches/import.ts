@@ -4,15 +4,13 @@
 
 import { sql } from 'kysely'
 import type { WriteSession } from '../../db/write-session.js'
-import { kept, workspaceExists } from '../../records/checks.js'
+import { rowExists, workspaceExists } from '../../records/checks.js'
 import type { Check, ImportSteps } from '../../records/spec.js'
 import { employeeWorkspace } from '../employees/import.js'
 import { breachJson } from './render.js'
 import type { Breach } from './schema.js'
 
-const breachExists = (workspace: string, breach: string) =>
-  sql`(exists (select 1 from stg_breach sb where sb.workspace_id = ${sql.raw(workspace)} and sb.id = ${sql.raw(breach)})
-    or exists (select 1 from breaches db where db.workspace_id = ${sql.raw(workspace)} and db.id = ${sql.raw(breach)} and ${kept('db')}))`
+const breachExists = (workspace: string, id: string) => rowExists('stg_breach', 'breaches', workspace, id)
 
 const CHECKS: readonly Check[] = [
   {

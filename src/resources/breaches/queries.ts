@@ -8,6 +8,7 @@ import type { Page, Position } from '../../paging/paging.js'
 import { COMPROMISED_JSON } from './render.js'
 
 const BREACHES: ListDefinition<{ workspaceId: string; status: BreachStatus[] | undefined }> = {
+  name: 'breaches',
   rows: (db, v) =>
     db
       .selectFrom('breaches as b')
@@ -19,6 +20,7 @@ const BREACHES: ListDefinition<{ workspaceId: string; status: BreachStatus[] | u
 }
 
 const COMPROMISED: ListDefinition<{ workspaceId: string; breachId: string } & CompromisedFilters> = {
+  name: 'compromised',
   rows: (db, v) =>
     db
       .selectFrom('compromised_employees as c')

@@ -5,13 +5,11 @@
 import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
 import type { WriteSession } from '../../db/write-session.js'
-import { kept, workspaceExists } from '../../records/checks.js'
+import { rowExists, workspaceExists } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { insertProgressItems } from './render.js'
 
-const courseExists = (workspace: string, course: string) =>
-  sql`(exists (select 1 from stg_course sc where sc.workspace_id = ${sql.raw(workspace)} and sc.id = ${sql.raw(course)})
-    or exists (select 1 from courses dc where dc.workspace_id = ${sql.raw(workspace)} and dc.id = ${sql.raw(course)} and ${kept('dc')}))`
+const courseExists = (workspace: string, id: string) => rowExists('stg_course', 'courses', workspace, id)
 
 const CHECKS: readonly Check[] = [
   {

@@ -9,6 +9,7 @@ import type { Statistics } from './schema.js'
 type WorkspaceValues = { workspaceId: string }
 
 const COURSES: ListDefinition<WorkspaceValues> = {
+  name: 'courses',
   rows: (db, v) =>
     db
       .selectFrom('courses as c')
@@ -19,6 +20,7 @@ const COURSES: ListDefinition<WorkspaceValues> = {
 }
 
 const PROGRESS: ListDefinition<WorkspaceValues> = {
+  name: 'progress',
   rows: (db, v) =>
     db
       .selectFrom('employee_progress as p')

@@ -18,6 +18,7 @@ const employeeJson = sql<string>`e.json`
 type EmployeeListValues = { workspaceId: string } & EmployeeFilters
 
 const EMPLOYEES: ListDefinition<EmployeeListValues> = {
+  name: 'employees',
   rows: (db, v) =>
     db
       .selectFrom('employees as e')
