@@ -124,17 +124,29 @@ async function* untilAborted(
 ): AsyncGenerator<Buffer> {
   if (!signal) return yield* bytes
   const iterator = bytes[Symbol.asyncIterator]()
-  const aborted = new Promise<never>((_, reject) => {
-    const stop = () => reject(new ImportInterrupted())
-    if (signal.aborted) stop()
-    else signal.addEventListener('abort', stop, { once: true })
-  })
-  aborted.catch(() => {})
+  // One listener per wait, removed once the chunk is in: a race against one long-lived promise would
+  // keep every chunk it ever saw (each race leaves a reaction on that promise).
+  const next = () =>
+    new Promise<IteratorResult<Buffer>>((resolve, reject) => {
+      const stop = () => reject(new ImportInterrupted())
+      if (signal.aborted) return stop()
+      signal.addEventListener('abort', stop, { once: true })
+      iterator.next().then(
+        (result) => {
+          signal.removeEventListener('abort', stop)
+          resolve(result)
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', stop)
+          reject(error)
+        },
+      )
+    })
   try {
     for (;;) {
-      const next = await Promise.race([iterator.next(), aborted])
-      if (next.done) return
-      yield next.value
+      const result = await next()
+      if (result.done) return
+      yield result.value
     }
   } finally {
     // Not awaited: a source waiting for input (stdin) may settle only once its read does.

@@ -35,7 +35,7 @@ const BATCH_ROWS = 1000
  * the error limit at once instead of being read to its end. Duplicates further apart are found by
  * the checks after reading (checks.ts), with the same message.
  */
-const RECENT_KEYS = 10_000
+const RECENT_KEYS = 1000
 const KEY_COLUMNS = Object.fromEntries(
   TYPES.map((type) => [type, SPECS[type].key.map((k) => SPECS[type].columns.indexOf(k))]),
 ) as Record<RecordType, number[]>
@@ -51,7 +51,7 @@ let splitter = new LineSplitter()
 let records: Partial<Record<RecordType, number>> = {}
 const batches = new Map<RecordType, RowBatch>()
 let blankLines = 0
-let recentKeys = new Map<RecordType, Map<string, number>>()
+let recentKeys = new Map<RecordType, RecentKeys>()
 
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer)
 
@@ -76,22 +76,36 @@ function finalProblem(line: number, message: string): void {
   post({ kind: 'problem', line, message, final: true })
 }
 
+/** The recent keys of one type: key → line, and the keys in the order they came (a ring). */
+interface RecentKeys {
+  lines: Map<string, number>
+  order: string[]
+  next: number
+}
+
 /** The line of an earlier record of this type with the same key, among the recent ones. */
 function seenBefore(
   type: RecordType,
   row: readonly unknown[],
   line: number,
 ): { key: string; first: number } | null {
-  let keys = recentKeys.get(type)
-  if (!keys) {
-    keys = new Map()
-    recentKeys.set(type, keys)
+  let recent = recentKeys.get(type)
+  if (!recent) {
+    recent = { lines: new Map(), order: [], next: 0 }
+    recentKeys.set(type, recent)
   }
-  const key = KEY_COLUMNS[type].map((i) => String(row[i])).join(' ')
-  const first = keys.get(key)
+  const columns = KEY_COLUMNS[type]
+  let key = String(row[columns[0] as number])
+  for (let c = 1; c < columns.length; c++) key += ` ${String(row[columns[c] as number])}`
+  const first = recent.lines.get(key)
   if (first !== undefined) return { key, first }
-  if (keys.size >= RECENT_KEYS) keys.delete(keys.keys().next().value as string)
-  keys.set(key, line)
+  // The oldest key goes by its place in the ring: asking the map for its first key would walk the
+  // slots its deletions left, once per record.
+  const oldest = recent.order[recent.next]
+  if (oldest !== undefined) recent.lines.delete(oldest)
+  recent.order[recent.next] = key
+  recent.next = (recent.next + 1) % RECENT_KEYS
+  recent.lines.set(key, line)
   return null
 }
 
