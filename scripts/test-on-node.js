@@ -41,6 +41,7 @@ for (const entry of [
   'package.json',
   'tsconfig.json',
   'openapi.json',
+  'sql',
   '.spectral.yaml',
   'bin',
   'dist',
