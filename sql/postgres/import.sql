@@ -598,8 +598,6 @@ delete from courses where workspace_id in (select workspace_id from stg_replaced
 delete from employees where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_employee s where s.id = employees.id);
 
-delete from workspace_statistics where workspace_id in (select workspace_id from stg_replaced);
-
 insert into organization_generations (organization_id, generation)
   select organization_id, 1 from (
   select organization_id from workspaces where id in (select workspace_id from stg_touched)

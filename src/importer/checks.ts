@@ -8,7 +8,7 @@ import type { WriteSession } from '../db/write-session.js'
 import type { Check } from '../records/spec.js'
 import { employeeWorkspace } from '../resources/employees/import.js'
 import { RESOURCES } from '../resources/index.js'
-import { duplicateMessage, type RecordType, SPECS, TYPES } from './staging.js'
+import { duplicateMessage, keysEqual, type RecordType, SPECS, TYPES } from './staging.js'
 
 export interface Finding {
   line: number
@@ -18,7 +18,7 @@ export interface Finding {
 function duplicateCheck(type: RecordType): Check {
   const spec = SPECS[type]
   const keys = spec.key.join(', ')
-  const same = spec.key.map((k) => `s.${k} = d.${k}`).join(' and ')
+  const same = keysEqual(spec, 's', 'd')
   const keyText = spec.key.map((k) => `s.${k}`).join(` || ' ' || `)
   // Grouping walks the key index once; only duplicated keys are looked up again.
   return {

@@ -344,7 +344,6 @@ export async function importSources(
     if (options.replace) {
       for (const { import: steps } of RESOURCES) await steps.beforeReplace?.(session)
       deleted = await deleteReplaced(session)
-      for (const { import: steps } of RESOURCES) await steps.afterReplace?.(session)
     }
     const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
     if (options.dryRun) throw new DryRunDone({ records, written, created, deleted, changed, dryRun: true })

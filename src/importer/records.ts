@@ -7,8 +7,6 @@ import { Compile } from 'typebox/compile'
 import type { Value } from '../db/bulk-rows.js'
 import { type RecordType, SPECS, TYPES } from './staging.js'
 
-export const RECORD_TYPES = TYPES
-
 // Compiled once per thread (the reading worker's); one per record type, never more.
 const VALIDATORS = Object.fromEntries(TYPES.map((type) => [type, Compile(SPECS[type].schema)])) as Record<
   RecordType,
@@ -50,7 +48,7 @@ export function parseRecord(value: unknown, escapes = true): ParsedRecord {
       errors: [
         type === undefined
           ? 'missing field "type"'
-          : `unknown record type ${JSON.stringify(type)} (expected one of ${RECORD_TYPES.join(', ')})`,
+          : `unknown record type ${JSON.stringify(type)} (expected one of ${TYPES.join(', ')})`,
       ],
     }
   }

@@ -139,8 +139,6 @@ export interface ImportSteps {
   afterMerge?(session: WriteSession, changed: ChangedRecords): Promise<void>
   /** --replace, before any row of the replaced workspaces is deleted. */
   beforeReplace?(session: WriteSession): Promise<void>
-  /** --replace, after the rows of the replaced workspaces that the file does not hold are deleted. */
-  afterReplace?(session: WriteSession): Promise<void>
   /** Derived values of the touched workspaces (`stg_touched`), and what renders them. */
   derive?(session: WriteSession): Promise<void>
   /** Items stored whole that embed rows of several tables, rendered after everything else. */

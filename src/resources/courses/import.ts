@@ -65,12 +65,6 @@ async function collectDeletedProgress(session: WriteSession): Promise<void> {
         where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)`)
 }
 
-async function deleteReplacedStatistics(session: WriteSession): Promise<void> {
-  await session.exec(
-    sql`delete from workspace_statistics where workspace_id in (select workspace_id from stg_replaced)`,
-  )
-}
-
 /** Writes the progress items of the employees collected as stale, after the merge and deletes. */
 async function renderStaleProgress(session: WriteSession): Promise<void> {
   // Every employee has an item, so an empty table means a first import: all are written, in
@@ -86,7 +80,8 @@ async function renderStaleProgress(session: WriteSession): Promise<void> {
 
 /**
  * Statistics that depend only on imported rows (CONTRACT 6): active employees, covered ones, and the
- * mean number of completed entries per active employee, rounded half up. The feedback counts depend
+ * mean number of completed entries per active employee, rounded half up, for every touched workspace
+ * (replaced ones included). The feedback counts depend
  * on the time of the request and are counted then (queries.ts).
  */
 async function deriveStatistics(session: WriteSession): Promise<void> {
@@ -123,7 +118,6 @@ export const COURSE_IMPORT: ImportSteps = {
   checks: CHECKS,
   beforeMerge: collectStaleProgress,
   beforeReplace: collectDeletedProgress,
-  afterReplace: deleteReplacedStatistics,
   derive: deriveStatistics,
   renderItems: renderStaleProgress,
 }
