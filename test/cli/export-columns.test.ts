@@ -1,0 +1,90 @@
+// The CSV columns of `awareness export` are derived from the published schemas; these are the
+// columns integrators' spreadsheets and loaders were built against (README, CSV export).
+
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { CSV_COLUMNS } from '../../src/cli/export-rows.js'
+
+const reference = (prefix: string) =>
+  ['id', 'name', 'primary_email_address', 'username'].map((c) => `${prefix}.${c}`)
+
+test('every resource exports the columns of its published schema, in its order', () => {
+  assert.deepEqual(CSV_COLUMNS, {
+    employees: [
+      'id',
+      'name',
+      'username',
+      'primary_email_address',
+      'email_addresses',
+      'country_code',
+      'department.name',
+      'job_title',
+      'language',
+      'timezone',
+      'status',
+      'karma.score',
+      'karma.security_level',
+      ...reference('manager'),
+      'workspace.id',
+      'created_at',
+      'updated_at',
+    ],
+    courses: [
+      'id',
+      'name',
+      'slug',
+      'description',
+      'duration',
+      'theme',
+      'settings',
+      'created_at',
+      'updated_at',
+    ],
+    progress: [
+      ...reference('employee'),
+      'course.id',
+      'course.name',
+      'course.slug',
+      'course.description',
+      'status',
+      'years',
+    ],
+    statistics: [
+      'active_employees',
+      'covered_employees',
+      'average_courses_completed',
+      'positive_feedbacks',
+      'neutral_feedbacks',
+      'negative_feedbacks',
+    ],
+    breaches: [
+      'id',
+      'name',
+      'domain',
+      'status',
+      'criticality',
+      'impacted',
+      'warned',
+      'acknowledged',
+      'last_breached_at',
+      'created_at',
+      'updated_at',
+    ],
+    compromised: [
+      ...reference('employee'),
+      'compromised_at',
+      'warned_at',
+      'acknowledged_at',
+      'breached_accounts',
+    ],
+    organization: [
+      'organization.id',
+      'organization.created_at',
+      'organization.updated_at',
+      'workspace.id',
+      'workspace.name',
+      'workspace.created_at',
+      'workspace.updated_at',
+    ],
+  })
+})
