@@ -19,6 +19,7 @@ import { type TestApp, testApp } from '../helpers/app.js'
 import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
 import { privatePostgresUnavailable, startPrivatePostgres } from '../helpers/private-postgres.js'
 import { course, employee, progress, source, workspace } from '../helpers/records.js'
+import { clearOfWindowEnd } from '../helpers/windows.js'
 
 interface Raw {
   status: number
@@ -64,6 +65,7 @@ describe('production HTTP behaviour (real listening server)', () => {
 
     test('a key past its budget gets 429 with Retry-After; every authenticated answer carries the RateLimit fields', async () => {
       const key = await t.key({ organizationId: d.orgA.id as string })
+      await clearOfWindowEnd(60)
       const left: string[] = []
       for (let i = 0; i < 5; i++) {
         const response = await raw(`${base}/v1/employees?workspace_id=${d.a1}`, { 'x-api-key': key })
@@ -93,6 +95,7 @@ describe('production HTTP behaviour (real listening server)', () => {
       const key = (
         await createKey(t.db.handle.db, { organizationId: d.orgA.id as string, rateLimit: '2/30s' })
       ).key
+      await clearOfWindowEnd(30)
       for (let i = 0; i < 2; i++) {
         const ok = await raw(`${base}/v1/organization`, { 'x-api-key': key })
         assert.equal(ok.status, 200)
@@ -103,6 +106,7 @@ describe('production HTTP behaviour (real listening server)', () => {
 
     test('an address past its failed authentications is refused, even with a valid key', async () => {
       const key = await t.key({ organizationId: d.orgA.id as string })
+      await clearOfWindowEnd(60)
       for (let i = 0; i < 3; i++) {
         assert.equal((await raw(`${base}/v1/organization`, { 'x-api-key': `wsa_wrong${i}` })).status, 401)
       }
