@@ -152,20 +152,26 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
     await waitFor(`${base}/healthz`, server)
     const employeesPath = `/v1/employees?workspace_id=${workspaceId}`
     const progressPath = `/v1/courses/employees_progress?workspace_id=${workspaceId}`
+    const eventsPath = `/v1/events?workspace_id=${workspaceId}`
     const emp = await walkPages(base, employeesPath, key, 50, 2000)
     const prog = await walkPages(base, progressPath, key, 500, 100)
+    const feed = await walkPages(base, eventsPath, key, 50, 2000)
     const files = {
       cursors: join(BENCH, `${label}-cursors.txt`),
       progressCursors: join(BENCH, `${label}-progress-cursors.txt`),
+      eventCursors: join(BENCH, `${label}-event-cursors.txt`),
       deep: join(BENCH, `${label}-deep-page.json`),
       progress: join(BENCH, `${label}-progress-page.json`),
+      events: join(BENCH, `${label}-events-page.json`),
     }
     writeFileSync(files.cursors, emp.cursors.join('\n'))
     writeFileSync(files.progressCursors, prog.cursors.join('\n'))
+    writeFileSync(files.eventCursors, feed.cursors.join('\n'))
     writeFileSync(files.deep, emp.deepBody)
     writeFileSync(files.progress, prog.deepBody)
+    writeFileSync(files.events, feed.deepBody)
 
-    const rawPorts = [port + 1, port + 2]
+    const rawPorts = [port + 1, port + 2, port + 3]
     const rawDeep = startProcess(
       nodeBin,
       [join(cwd, 'scripts/raw-server.js'), files.deep, String(rawPorts[0])],
@@ -176,10 +182,22 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
       [join(cwd, 'scripts/raw-server.js'), files.progress, String(rawPorts[1])],
       {},
     )
-    await waitFor(`http://127.0.0.1:${rawPorts[0]}/`)
-    await waitFor(`http://127.0.0.1:${rawPorts[1]}/`)
+    const rawEvents = startProcess(
+      nodeBin,
+      [join(cwd, 'scripts/raw-server.js'), files.events, String(rawPorts[2])],
+      {},
+    )
+    for (const rawPort of rawPorts) await waitFor(`http://127.0.0.1:${rawPort}/`)
     const headers = { 'x-api-key': key, 'x-item-limit': '50' }
-    const results = { deep: [], first: [], rawDeep: [], progress: [], rawProgress: [] }
+    const results = {
+      deep: [],
+      first: [],
+      rawDeep: [],
+      progress: [],
+      rawProgress: [],
+      events: [],
+      rawEvents: [],
+    }
     wrk(base + employeesPath, headers, files.cursors) // warm-up
     for (let round = 0; round < ROUNDS; round++) {
       results.deep.push(wrk(base + employeesPath, headers, files.cursors))
@@ -189,13 +207,16 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
         wrk(base + progressPath, { 'x-api-key': key, 'x-item-limit': '500' }, files.progressCursors),
       )
       results.rawProgress.push(wrk(`http://127.0.0.1:${rawPorts[1]}/`, headers, files.progressCursors))
+      results.events.push(wrk(base + eventsPath, headers, files.eventCursors))
+      results.rawEvents.push(wrk(`http://127.0.0.1:${rawPorts[2]}/`, headers, files.eventCursors))
       log(
-        `${label} round ${round + 1}: deep ${results.deep.at(-1)} raw ${results.rawDeep.at(-1)} first ${results.first.at(-1)} progress ${results.progress.at(-1)} raw ${results.rawProgress.at(-1)}`,
+        `${label} round ${round + 1}: deep ${results.deep.at(-1)} raw ${results.rawDeep.at(-1)} first ${results.first.at(-1)} progress ${results.progress.at(-1)} raw ${results.rawProgress.at(-1)} events ${results.events.at(-1)} raw ${results.rawEvents.at(-1)}`,
       )
     }
     const serverRss = peakRssMiB(server.pid)
     rawDeep.kill()
     rawProgress.kill()
+    rawEvents.kill()
 
     // A full sequential walk through the typed client, on core 1 like wrk (not the server's core).
     const walk = spawnSync(
@@ -222,6 +243,9 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
       first: median(results.first),
       progress: median(results.progress),
       rawProgress: median(results.rawProgress),
+      events: median(results.events),
+      rawEvents: median(results.rawEvents),
+      eventsPageBytes: feed.deepBody.length,
       deepPageBytes: emp.deepBody.length,
       progressPageBytes: prog.deepBody.length,
       walkSeconds: walked.seconds,
@@ -358,6 +382,25 @@ function importSideBySide(label, file, freshUrl, writeFloor) {
   const write = medianRun(() => writeFloor(url))
   const parse = medianRun(() => parseFloor(file))
   return { label, url, first, again, write, parse }
+}
+
+/** Events' share of each import: the phases that record them, against the rest of that same run. */
+function eventRows(sides) {
+  const s = (x) => x.toFixed(2)
+  const share = (r) => (r.phases['renderings before'] ?? 0) + (r.phases.events ?? 0)
+  return [
+    '| database, import | events recorded (s) | rest of the import (s) | events / rest |',
+    '|---|---:|---:|---:|',
+    ...sides.flatMap((x) =>
+      [
+        ['first', x.first],
+        ['re-import', x.again],
+      ].map(
+        ([kind, r]) =>
+          `| ${x.label}, ${kind} | ${s(share(r))} | ${s(r.seconds - share(r))} | ${((100 * share(r)) / (r.seconds - share(r))).toFixed(1)} % |`,
+      ),
+    ),
+  ].join('\n')
 }
 
 function floorRows(sides) {
@@ -588,7 +631,7 @@ async function main() {
     imports.push({ label: 'PostgreSQL, Node 20', employees: EMPLOYEES, ...side.first })
   }
   if (flag('--import-only')) {
-    console.log(`${importRows(imports)}\n\n${floorRows(sides)}`)
+    console.log(`${importRows(imports)}\n\n${floorRows(sides)}\n\n${eventRows(sides)}`)
     return
   }
   // One setup: a Node binary, the project built for it, and a loaded database.
@@ -613,11 +656,11 @@ async function main() {
 
   const pct = (a, b) => `${((100 * a) / b).toFixed(1)} %`
   const table = [
-    '| setup | employees deep page (req/s) | raw node:http, same bytes | ratio | first page (req/s) | deep/first | progress page, 500 (req/s) | raw, same bytes | ratio | 100k walk via client (s) | server peak RSS (MiB) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| setup | employees deep page (req/s) | raw node:http, same bytes | ratio | first page (req/s) | deep/first | progress page, 500 (req/s) | raw, same bytes | ratio | events feed deep page (req/s) | raw, same bytes | ratio | 100k walk via client (s) | server peak RSS (MiB) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.label} | ${Math.round(r.deep)} | ${Math.round(r.rawDeep)} | ${pct(r.deep, r.rawDeep)} | ${Math.round(r.first)} | ${(r.deep / r.first).toFixed(2)} | ${Math.round(r.progress)} | ${Math.round(r.rawProgress)} | ${pct(r.progress, r.rawProgress)} | ${r.walkSeconds.toFixed(2)} | ${Math.round(r.serverRss)} |`,
+        `| ${r.label} | ${Math.round(r.deep)} | ${Math.round(r.rawDeep)} | ${pct(r.deep, r.rawDeep)} | ${Math.round(r.first)} | ${(r.deep / r.first).toFixed(2)} | ${Math.round(r.progress)} | ${Math.round(r.rawProgress)} | ${pct(r.progress, r.rawProgress)} | ${Math.round(r.events)} | ${Math.round(r.rawEvents)} | ${pct(r.events, r.rawEvents)} | ${r.walkSeconds.toFixed(2)} | ${Math.round(r.serverRss)} |`,
     ),
   ].join('\n')
   const importTable = importRows(imports)
@@ -640,7 +683,8 @@ side's spread, (max − min) / median, which a difference must exceed to count.
 
 ${table}
 
-Page sizes: employees deep page ${rows[0]?.deepPageBytes} bytes (50 items), progress page ${rows[0]?.progressPageBytes} bytes (500 items).
+Page sizes: employees deep page ${rows[0]?.deepPageBytes} bytes (50 items), progress page ${rows[0]?.progressPageBytes} bytes (500 items),
+events feed deep page ${rows[0]?.eventsPageBytes} bytes (50 events, recorded by the first import).
 
 ## Import
 
@@ -654,6 +698,12 @@ the file alone read through \`JSON.parse\` on one thread. Phases as \`awareness 
 prints them.
 
 ${floorRows(sides)}
+
+What recording events adds to those imports, in the same runs: the phases \`renderings before\` (the
+renderings an import may change, read before the merge) and \`events\` (read again, compared, and
+written as events with their webhook deliveries), against everything else the import did.
+
+${eventRows(sides)}
 `
   // The soak's figures come from `npm run soak`, kept beside this script and carried over.
   const soak = join(ROOT, 'scripts/bench-soak.md')

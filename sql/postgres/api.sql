@@ -37,3 +37,12 @@ select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_a
 
 -- getOrganization: a workspace key
 select "id", "created_at", "updated_at" from "organizations" where "id" = $1;
+
+-- listEvents: a later page, type (two values)
+select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = $1 and "v"."type" in ($2, $3) and ("v"."created_at", "v"."id") > ($4, $5) order by "v"."created_at" asc, "v"."id" asc limit 101;
+
+-- listEvents: the position of after=
+select "created_at", "id" from "events" where "id" = $1 and "workspace_id" = $2;
+
+-- listEvents: the oldest event kept (after= unknown)
+select "id", "created_at" from "events" order by "id" limit $1;

@@ -289,6 +289,36 @@ insert into stg_touched (workspace_id)
 
 select 1 as one from employee_progress limit 1;
 
+drop table if exists ev_employee_keys;
+
+drop table if exists ev_employee_before;
+
+drop table if exists ev_employee_after;
+
+drop table if exists ev_course_keys;
+
+drop table if exists ev_course_before;
+
+drop table if exists ev_course_after;
+
+drop table if exists ev_course_progress_keys;
+
+drop table if exists ev_course_progress_before;
+
+drop table if exists ev_course_progress_after;
+
+drop table if exists ev_breach_keys;
+
+drop table if exists ev_breach_before;
+
+drop table if exists ev_breach_after;
+
+drop table if exists ev_compromised_employee_keys;
+
+drop table if exists ev_compromised_employee_before;
+
+drop table if exists ev_compromised_employee_after;
+
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
   from stg_organization where true order by id;
@@ -372,6 +402,58 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   where p.employee_id = e.id), '') || ']}'
   from employees e
   order by e.workspace_id, e.created_at desc, e.id desc;
+
+select max(id) as id from events;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'employee.created', created_at,
+  '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select e.workspace_id, e.id, e.json from employees e ) r
+  where true
+  ) x;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'course.created', created_at,
+  '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select c.workspace_id, c.id, c.json from courses c
+  ) r
+  where true
+  ) x;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'course_progress.updated', created_at,
+  '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
+  from (select p.workspace_id, p.employee_id, p.json from employee_progress p
+  ) r
+  where true
+  and not (r.json like '%,"courses_progress":[]}')) x;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'breach.created', created_at,
+  '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select b.workspace_id, b.id, b.json from breaches b
+  ) r
+  where true
+  ) x;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'compromised_employee.created', created_at,
+  '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select c.workspace_id, c.breach_id, c.employee_id,
+  '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
+  || ',"breach":{"id":"' || c.breach_id || '"}}' as json
+  from compromised_employees c
+  join employees e on e.id = c.employee_id
+  ) r
+  where true
+  ) x;
+
+select 1 as one from webhook_endpoints limit 1;
 
 insert into service_state (name, value) values ('data_generation', '1')
   on conflict (name) do update set value = cast(cast(service_state.value as integer) + 1 as text);
@@ -473,6 +555,115 @@ insert into stg_progress_stale (employee_id)
   join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
   where false;
 
+create temporary table ev_employee_keys (workspace_id text collate "C", id text collate "C", primary key (workspace_id, id));
+
+create temporary table ev_employee_before (workspace_id text collate "C", id text collate "C", json text, primary key (workspace_id, id));
+
+create temporary table ev_employee_after (workspace_id text collate "C", id text collate "C", json text, primary key (workspace_id, id));
+
+insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from stg_employee where false) c where true on conflict do nothing;
+
+insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees
+  where manager_id in (select id from stg_employee where false)) c where true on conflict do nothing;
+
+insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where false
+  and not exists (select 1 from stg_employee s where s.id = employees.id)) c where true on conflict do nothing;
+
+insert into ev_employee_before (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id;
+
+analyze ev_employee_keys;
+
+analyze ev_employee_before;
+
+create temporary table ev_course_keys (workspace_id text collate "C", id text collate "C", primary key (workspace_id, id));
+
+create temporary table ev_course_before (workspace_id text collate "C", id text collate "C", json text, primary key (workspace_id, id));
+
+create temporary table ev_course_after (workspace_id text collate "C", id text collate "C", json text, primary key (workspace_id, id));
+
+insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from stg_course where false) c where true on conflict do nothing;
+
+insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where false
+  and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id)) c where true on conflict do nothing;
+
+insert into ev_course_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
+  join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
+
+analyze ev_course_keys;
+
+analyze ev_course_before;
+
+create temporary table ev_course_progress_keys (workspace_id text collate "C", employee_id text collate "C", primary key (workspace_id, employee_id));
+
+create temporary table ev_course_progress_before (workspace_id text collate "C", employee_id text collate "C", json text, primary key (workspace_id, employee_id));
+
+create temporary table ev_course_progress_after (workspace_id text collate "C", employee_id text collate "C", json text, primary key (workspace_id, employee_id));
+
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from stg_course_progress where false) c where true on conflict do nothing;
+
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from course_progress p
+  join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
+  where false) c where true on conflict do nothing;
+
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where false
+  and not exists (select 1 from stg_course_progress s where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)) c where true on conflict do nothing;
+
+insert into ev_course_progress_before (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
+  join ev_course_progress_keys k on k.employee_id = p.employee_id;
+
+analyze ev_course_progress_keys;
+
+analyze ev_course_progress_before;
+
+create temporary table ev_breach_keys (workspace_id text collate "C", id text collate "C", primary key (workspace_id, id));
+
+create temporary table ev_breach_before (workspace_id text collate "C", id text collate "C", json text, primary key (workspace_id, id));
+
+create temporary table ev_breach_after (workspace_id text collate "C", id text collate "C", json text, primary key (workspace_id, id));
+
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from stg_breach where false) c where true on conflict do nothing;
+
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from stg_compromised_employee where false) c where true on conflict do nothing;
+
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where false
+  and not exists (select 1 from stg_breach s where s.workspace_id = breaches.workspace_id and s.id = breaches.id)) c where true on conflict do nothing;
+
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where false
+  and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
+
+insert into ev_breach_before (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
+  join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id;
+
+analyze ev_breach_keys;
+
+analyze ev_breach_before;
+
+create temporary table ev_compromised_employee_keys (workspace_id text collate "C", breach_id text collate "C", employee_id text collate "C", primary key (workspace_id, breach_id, employee_id));
+
+create temporary table ev_compromised_employee_before (workspace_id text collate "C", breach_id text collate "C", employee_id text collate "C", json text, primary key (workspace_id, breach_id, employee_id));
+
+create temporary table ev_compromised_employee_after (workspace_id text collate "C", breach_id text collate "C", employee_id text collate "C", json text, primary key (workspace_id, breach_id, employee_id));
+
+insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from stg_compromised_employee
+  where false) c where true on conflict do nothing;
+
+insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees
+  where employee_id in (select id from stg_employee where false)) c where true on conflict do nothing;
+
+insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where false
+  and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
+
+insert into ev_compromised_employee_before (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
+  '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
+  || ',"breach":{"id":"' || c.breach_id || '"}}' as json
+  from compromised_employees c
+  join employees e on e.id = c.employee_id
+  join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
+
+analyze ev_compromised_employee_keys;
+
+analyze ev_compromised_employee_before;
+
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
   from stg_organization where false order by id
@@ -533,6 +724,64 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   where e.id in (select employee_id from stg_progress_stale)
   order by e.workspace_id, e.created_at desc, e.id desc;
 
+select 1 as one from ev_employee_before limit 1;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'employee.created', created_at,
+  '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id) r
+  where not exists (select 1 from ev_employee_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
+select 1 as one from ev_course_before limit 1;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'course.created', created_at,
+  '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select c.workspace_id, c.id, c.json from courses c
+  join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id) r
+  where not exists (select 1 from ev_course_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
+select 1 as one from ev_course_progress_before limit 1;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'course_progress.updated', created_at,
+  '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
+  from (select p.workspace_id, p.employee_id, p.json from employee_progress p
+  join ev_course_progress_keys k on k.employee_id = p.employee_id) r
+  where not exists (select 1 from ev_course_progress_before o where o.workspace_id = r.workspace_id and o.employee_id = r.employee_id)
+  and not (r.json like '%,"courses_progress":[]}')) x;
+
+select 1 as one from ev_breach_before limit 1;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'breach.created', created_at,
+  '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select b.workspace_id, b.id, b.json from breaches b
+  join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id) r
+  where not exists (select 1 from ev_breach_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
+select 1 as one from ev_compromised_employee_before limit 1;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'compromised_employee.created', created_at,
+  '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select c.workspace_id, c.breach_id, c.employee_id,
+  '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
+  || ',"breach":{"id":"' || c.breach_id || '"}}' as json
+  from compromised_employees c
+  join employees e on e.id = c.employee_id
+  join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id) r
+  where not exists (select 1 from ev_compromised_employee_before o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
+  ) x;
+
 insert into stg_replaced (workspace_id)
   select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee) t;
 
@@ -554,6 +803,38 @@ insert into stg_progress_stale (employee_id)
   union select p.employee_id from course_progress p
   join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
   where stg_course.line in (select line from stg_course_changed);
+
+insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed)) c where true on conflict do nothing;
+
+insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees
+  where manager_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
+
+insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_employee s where s.id = employees.id)) c where true on conflict do nothing;
+
+insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from stg_course where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
+
+insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id)) c where true on conflict do nothing;
+
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from course_progress p
+  join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
+  where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
+
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where employee_id in (select id from employees where workspace_id in (select workspace_id from stg_replaced))
+  and not exists (select 1 from stg_course_progress s where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)) c where true on conflict do nothing;
+
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_breach s where s.workspace_id = breaches.workspace_id and s.id = breaches.id)) c where true on conflict do nothing;
+
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
+
+insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees
+  where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
+
+insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
 
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
@@ -597,6 +878,92 @@ delete from courses where workspace_id in (select workspace_id from stg_replaced
 
 delete from employees where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_employee s where s.id = employees.id);
+
+insert into ev_employee_after (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id;
+
+analyze ev_employee_after;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'employee.created', created_at,
+  '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from ev_employee_after r
+  where not exists (select 1 from ev_employee_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_employee_before" b join "ev_employee_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json
+  order by b.workspace_id, b.id limit 1000;
+
+copy "events" ("id", "workspace_id", "type", "created_at", "json") from stdin;
+
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_employee_before" b join "ev_employee_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json and (b.workspace_id, b.id) > ($1, $2)
+  order by b.workspace_id, b.id limit 1000;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'employee.deleted', created_at,
+  '{"id":"' || id || '","type":"employee.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from ev_employee_before r
+  where not exists (select 1 from ev_employee_after o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
+insert into ev_course_after (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
+  join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
+
+analyze ev_course_after;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'course.created', created_at,
+  '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from ev_course_after r
+  where not exists (select 1 from ev_course_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_course_before" b join "ev_course_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json
+  order by b.workspace_id, b.id limit 1000;
+
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_course_before" b join "ev_course_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json and (b.workspace_id, b.id) > ($1, $2)
+  order by b.workspace_id, b.id limit 1000;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'course.deleted', created_at,
+  '{"id":"' || id || '","type":"course.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from ev_course_before r
+  where not exists (select 1 from ev_course_after o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
+insert into ev_course_progress_after (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
+  join ev_course_progress_keys k on k.employee_id = p.employee_id;
+
+analyze ev_course_progress_after;
+
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'course_progress.updated', created_at,
+  '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
+  from ev_course_progress_after r
+  where not exists (select 1 from ev_course_progress_before o where o.workspace_id = r.workspace_id and o.employee_id = r.employee_id)
+  and not (r.json like '%,"courses_progress":[]}')) x;
+
+select b.workspace_id, b.employee_id, b.json as before, a.json as after
+  from "ev_course_progress_before" b join "ev_course_progress_after" a on a.workspace_id = b.workspace_id and a.employee_id = b.employee_id
+  where a.json <> b.json
+  order by b.workspace_id, b.employee_id limit 1000;
+
+select b.workspace_id, b.employee_id, b.json as before, a.json as after
+  from "ev_course_progress_before" b join "ev_course_progress_after" a on a.workspace_id = b.workspace_id and a.employee_id = b.employee_id
+  where a.json <> b.json and (b.workspace_id, b.employee_id) > ($1, $2)
+  order by b.workspace_id, b.employee_id limit 1000;
 
 insert into organization_generations (organization_id, generation)
   select organization_id, 1 from (

@@ -58,3 +58,15 @@ select exists(select 1 from (select '{"employee":' || e.ref_json || c.json_tail 
 
 -- getOrganization: a workspace key
 select "id", "created_at", "updated_at" from "organizations" where "id" = ?;
+
+-- listEvents: a later page, type (two values)
+select exists(select 1 from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = ? and "v"."type" in (?, ?) and ("v"."created_at", "v"."id") > (?, ?) order by "v"."created_at" asc, "v"."id" asc) f limit 1 offset 100) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  max(p.sort_at || p.sort_id) as last
+  from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = ? and "v"."type" in (?, ?) and ("v"."created_at", "v"."id") > (?, ?) order by "v"."created_at" asc, "v"."id" asc limit 100) p;
+
+-- listEvents: the position of after=
+select "created_at", "id" from "events" where "id" = ? and "workspace_id" = ?;
+
+-- listEvents: the oldest event kept (after= unknown)
+select "id", "created_at" from "events" order by "id" limit ?;

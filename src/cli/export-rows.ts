@@ -14,6 +14,7 @@ import {
   Statistics,
 } from '../resources/courses/schema.js'
 import { Employee, EmployeeReference } from '../resources/employees/schema.js'
+import { Event } from '../resources/events/schema.js'
 import { Organization } from '../resources/organization/schema.js'
 import { type FlatRow, flatColumns, flatRow } from '../schemas/flatten.js'
 
@@ -34,6 +35,7 @@ export const CSV_COLUMNS = {
     ...flatColumns(OrganizationFields, 'organization.'),
     ...flatColumns(WorkspaceFields, 'workspace.'),
   ],
+  events: flatColumns(Event),
 } as const
 
 export type Resource = keyof typeof CSV_COLUMNS
@@ -55,4 +57,5 @@ export const toRows = {
     const organization = flatRow(OrganizationFields, o, 'organization.')
     return o.workspaces.map((w) => ({ ...organization, ...flatRow(WorkspaceFields, w, 'workspace.') }))
   },
+  events: (e: unknown): Row[] => [flatRow(Event, e)],
 } satisfies { [R in Resource]: (item: never) => Row[] }

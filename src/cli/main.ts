@@ -8,7 +8,9 @@ import { registerExport } from './commands/export.js'
 import { registerImport } from './commands/import.js'
 import { registerKeys } from './commands/keys.js'
 import { registerServe } from './commands/serve.js'
+import { registerWebhooks } from './commands/webhooks.js'
 import { configFrom, withDatabase } from './context.js'
+import { DATABASE_FLAG } from './options.js'
 import { CliError } from './output.js'
 
 /** Where a program built by buildProgram puts the one-line usage error it met, for main() to print. */
@@ -31,7 +33,7 @@ export function buildProgram(usage: UsageErrors = { last: null }): Command {
   program
     .command('migrate')
     .description('create or upgrade the database schema (safe to run from several processes at once)')
-    .option('--database <url>', 'database URL or SQLite path (overrides DATABASE_URL)')
+    .option(...DATABASE_FLAG)
     .action(async (options: { database?: string }) => {
       await withDatabase(configFrom(options), async () => {})
       process.stdout.write('schema is up to date\n')
@@ -40,6 +42,7 @@ export function buildProgram(usage: UsageErrors = { last: null }): Command {
   registerDemoData(program)
   registerKeys(program)
   registerExport(program)
+  registerWebhooks(program)
   for (const command of allCommands(program)) {
     command.exitOverride()
     // A usage error is one line naming the problem and where the help is (main() writes it).

@@ -10,6 +10,7 @@
 import type { Breach, CompromisedEmployee } from '../resources/breaches/schema.js'
 import type { Course, EmployeeCourseProgress, Statistics } from '../resources/courses/schema.js'
 import type { Employee } from '../resources/employees/schema.js'
+import type { Event } from '../resources/events/schema.js'
 import type { Organization } from '../resources/organization/schema.js'
 import { type Answer, Transport, type TransportOptions } from './transport.js'
 
@@ -20,6 +21,7 @@ export type {
   Course,
   Employee,
   EmployeeCourseProgress,
+  Event,
   Organization,
   Statistics,
 }
@@ -91,6 +93,22 @@ export interface EmployeeFilters {
   status?: readonly EmployeeStatus[]
   karmaScoreGte?: number
   karmaScoreLte?: number
+}
+
+export interface EventFilters {
+  workspaceId: string
+  /** Only these event types. */
+  types?: readonly Event['type'][]
+  /** The id of the last event handled: the feed resumes after it (from the oldest kept when absent). */
+  after?: string | null
+}
+
+export interface FollowOptions {
+  /** How long to wait after the feed's last page before asking again (default 30 s). */
+  intervalMs?: number
+  /** Stops following (the iteration then ends). */
+  signal?: AbortSignal
+  limit?: number
 }
 
 export interface CompromisedFilters {
@@ -194,6 +212,39 @@ export class AwarenessClient {
       this.page<CompromisedEmployee>(compromisedPath(filters), compromisedQuery(filters), options),
   }
 
+  readonly events = {
+    /**
+     * The events after `after`, oldest first, to the newest recorded so far.
+     * @example for await (const event of client.events.list({ workspaceId, after: stored })) handle(event)
+     */
+    list: (filters: EventFilters, options: { limit?: number } = {}) =>
+      this.list<Event>('/v1/events', eventQuery(filters), options.limit),
+    page: (filters: EventFilters, options: PageOptions = {}) =>
+      this.page<Event>('/v1/events', eventQuery(filters), options),
+    /**
+     * Follows the feed from a stored position: every event after `after`, then, whenever the feed
+     * is read to its end, waits and asks again, until `signal` aborts. Store each handled event's id
+     * and pass it as `after` to resume after a restart. A position older than the retention throws
+     * AwarenessApiError with code `event_expired`: read the resources again in full, then follow from
+     * the start.
+     * @example for await (const event of client.events.follow({ workspaceId, after: await load() })) await save(event.id)
+     */
+    follow: (filters: EventFilters, options: FollowOptions = {}) => this.follow(filters, options),
+  }
+
+  private async *follow(filters: EventFilters, options: FollowOptions): AsyncGenerator<Event> {
+    let after = filters.after ?? null
+    const { signal } = options
+    while (!signal?.aborted) {
+      for await (const event of this.events.list({ ...filters, after }, { limit: options.limit })) {
+        yield event
+        after = event.id
+        if (signal?.aborted) return
+      }
+      await pause(options.intervalMs ?? 30_000, signal)
+    }
+  }
+
   readonly organization = {
     /** @example const { workspaces } = await client.organization.get() */
     get: () => this.item<Organization>('/v1/organization'),
@@ -214,6 +265,24 @@ function breachQuery(f: {
   status?: readonly BreachStatus[]
 }): Record<string, string | undefined> {
   return { workspace_id: f.workspaceId, status: f.status?.join(',') }
+}
+
+function eventQuery(f: EventFilters): Record<string, string | undefined> {
+  return { workspace_id: f.workspaceId, type: f.types?.join(','), after: f.after ?? undefined }
+}
+
+/** Waits `ms`, or less when `signal` aborts first. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve()
+    const done = () => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener('abort', done, { once: true })
+  })
 }
 
 function compromisedPath(f: CompromisedFilters): string {

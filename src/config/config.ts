@@ -34,6 +34,14 @@ export interface Config {
   shutdownTimeoutMs: number
   /** An import stops reading past this many decompressed bytes. */
   importMaxBytes: number
+  /** Events, and finished webhook deliveries, are kept this long. */
+  eventsRetentionMs: number
+  /** This process delivers webhooks (WEBHOOKS=on, the default). */
+  webhooks: boolean
+  /** Webhook URLs may name loopback, private, link-local or metadata addresses, and use http://. */
+  webhookAllowPrivateNetworks: boolean
+  /** 32 bytes that encrypt webhook secrets at rest (AES-256-GCM); unset: stored as they are. */
+  secretsKey: Buffer | undefined
 }
 
 /** Names of the variables this service reads, with what each means (shown by `--help`). */
@@ -60,6 +68,12 @@ export const ENVIRONMENT = {
   SHUTDOWN_DELAY: 'after SIGTERM, how long new connections are still accepted (default 5s; 0s allowed)',
   SHUTDOWN_TIMEOUT: 'after SIGTERM, the process has exited within it (default 15s)',
   IMPORT_MAX_BYTES: 'an import refuses input larger than this once decompressed, e.g. 500MiB (default 20GiB)',
+  EVENTS_RETENTION: 'events and finished webhook deliveries are kept this long, e.g. 7d (default 30d)',
+  WEBHOOKS: 'on (default) or off: this serve process delivers webhooks',
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS:
+    '1 allows webhook URLs on loopback, private, link-local or metadata addresses, and plain http:// (default 0)',
+  SECRETS_KEY:
+    '64 hex characters (32 bytes): webhook signing secrets are stored encrypted with it (AES-256-GCM)',
   AWARENESS_API_KEY: 'the API key `awareness export` sends (never a flag: flags show in process lists)',
 } as const
 
@@ -152,7 +166,39 @@ export function loadConfig(
     shutdownDelayMs,
     shutdownTimeoutMs,
     importMaxBytes: size('IMPORT_MAX_BYTES', get('IMPORT_MAX_BYTES') ?? '20GiB'),
+    eventsRetentionMs: retention(get('EVENTS_RETENTION') ?? '30d'),
+    webhooks: onOff('WEBHOOKS', get('WEBHOOKS') ?? 'on'),
+    webhookAllowPrivateNetworks: flag(
+      'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
+      get('WEBHOOK_ALLOW_PRIVATE_NETWORKS') ?? '0',
+    ),
+    secretsKey: secretsKey(get('SECRETS_KEY')),
   }
+}
+
+function retention(value: string): number {
+  const seconds = parseDuration(value)
+  if (seconds === null)
+    throw new ConfigError('EVENTS_RETENTION', 'must be a duration such as 30d, 12h or 15m')
+  return seconds * 1000
+}
+
+function onOff(variable: string, value: string): boolean {
+  const v = value.toLowerCase()
+  if (v !== 'on' && v !== 'off') throw new ConfigError(variable, 'must be on or off')
+  return v === 'on'
+}
+
+function flag(variable: string, value: string): boolean {
+  if (value !== '0' && value !== '1') throw new ConfigError(variable, 'must be 0 or 1')
+  return value === '1'
+}
+
+function secretsKey(value: string | undefined): Buffer | undefined {
+  if (value === undefined) return undefined
+  if (!/^[0-9a-fA-F]{64}$/.test(value))
+    throw new ConfigError('SECRETS_KEY', 'must be 64 hex characters (32 bytes)')
+  return Buffer.from(value, 'hex')
 }
 
 function durationMs(variable: string, value: string, options: { zero?: boolean } = {}): number {

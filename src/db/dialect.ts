@@ -34,3 +34,8 @@ export function joinedText(dialect: DialectName, value: string, orderBy: string)
 export function textPosition(dialect: DialectName, text: string, needle: string): string {
   return dialect === 'postgres' ? `strpos(${text}, ${needle})` : `instr(${text}, ${needle})`
 }
+
+/** SQL for an integer as 12 lowercase hex digits (an event id's counter). */
+export function hex12(dialect: DialectName, value: RawBuilder<unknown>): RawBuilder<string> {
+  return dialect === 'postgres' ? sql`lpad(to_hex(${value}), 12, '0')` : sql`printf('%012x', ${value})`
+}

@@ -28,6 +28,7 @@ import { initialSchema } from './migrations/0001_initial.js'
 import { employeeProgress } from './migrations/0002_employee_progress.js'
 import { employeeFragments } from './migrations/0003_employee_fragments.js'
 import { organizationGenerations } from './migrations/0004_organization_generations.js'
+import { events } from './migrations/0005_events.js'
 import type { StatementStore } from './sqlite-statements.js'
 import type { Database } from './tables.js'
 
@@ -39,6 +40,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '0002_employee_progress': employeeProgress(handle.dialect),
         '0003_employee_fragments': employeeFragments(),
         '0004_organization_generations': organizationGenerations(handle.dialect),
+        '0005_events': events(handle.dialect),
       }
     },
   }

@@ -130,6 +130,51 @@ export interface OrganizationGenerationsTable {
   generation: number
 }
 
+/** An event (CONTRACT 14), its whole object rendered when the import that caused it ran. */
+export interface EventsTable {
+  /** A UUIDv7: ids increase in the order imports committed. */
+  id: string
+  workspace_id: string
+  type: string
+  /** The time in the id, as a canonical timestamp (the feed's keyset orders by it, then id). */
+  created_at: string
+  json: string
+}
+
+export interface WebhookEndpointsTable {
+  id: string
+  organization_id: string
+  workspace_id: string | null
+  url: string
+  /** Comma-separated event types; null for all. */
+  events: string | null
+  /** The signing secret, encrypted when SECRETS_KEY is set (webhooks/secrets.ts). */
+  secret: string
+  created_at: string
+}
+
+/** The outbox: one row per event and endpoint, written with the event. */
+export interface WebhookDeliveriesTable {
+  event_id: string
+  endpoint_id: string
+  status: 'pending' | 'delivered' | 'failed'
+  attempts: number
+  next_attempt_at: string
+  leased_until: string | null
+  created_at: string
+  finished_at: string | null
+}
+
+export interface WebhookAttemptsTable {
+  endpoint_id: string
+  event_id: string
+  attempt: number
+  status_code: number | null
+  error: string | null
+  attempted_at: string
+  next_attempt_at: string | null
+}
+
 export interface ServiceStateTable {
   name: string
   value: string
@@ -149,6 +194,10 @@ export interface Database {
   api_keys: ApiKeysTable
   organization_generations: OrganizationGenerationsTable
   service_state: ServiceStateTable
+  events: EventsTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_attempts: WebhookAttemptsTable
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>

@@ -72,7 +72,23 @@ export const THEMES = [
   'technical',
 ] as const
 export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const
-export const SCOPES = ['workspace:read', 'awareness:read', 'breaches:read'] as const
+export const SCOPES = ['workspace:read', 'awareness:read', 'breaches:read', 'events:read'] as const
+/** Every event type (CONTRACT 14), a stable list. */
+export const EVENT_TYPES = [
+  'employee.created',
+  'employee.updated',
+  'employee.deleted',
+  'course.created',
+  'course.updated',
+  'course.deleted',
+  'course_progress.updated',
+  'breach.created',
+  'breach.updated',
+  'breach.deleted',
+  'compromised_employee.created',
+  'compromised_employee.updated',
+  'compromised_employee.deleted',
+] as const
 
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number]
 export type SecurityLevel = (typeof SECURITY_LEVELS)[number]
@@ -80,3 +96,4 @@ export type BreachStatus = (typeof BREACH_STATUSES)[number]
 export type ProgressStatus = (typeof PROGRESS_STATUSES)[number]
 export type Sentiment = (typeof SENTIMENTS)[number]
 export type Scope = (typeof SCOPES)[number]
+export type EventType = (typeof EVENT_TYPES)[number]

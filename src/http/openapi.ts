@@ -18,13 +18,15 @@ program statistics, and the organization with its workspaces. Every operation is
 **Authentication.** Every operation needs an API key in the \`x-api-key\` header (never in the query string).
 A key belongs to one organization (optionally one of its workspaces) and carries scopes: \`workspace:read\`
 (employees, organization), \`awareness:read\` (courses, progress, statistics), \`breaches:read\` (breaches,
-compromised employees). Ids of another organization answer exactly like ids that exist nowhere.
+compromised employees), \`events:read\` (the events feed). Ids of another organization answer exactly like ids
+that exist nowhere.
 
 **Paging.** Lists answer one page at a time. \`x-item-limit\` sets the page size (each list gives its range;
 anything else is a 422, never clamped). The \`x-next-cursor\` response header is present when more items follow
 and absent on the last page; send it back unchanged as the \`x-next-cursor\` request header. Cursors are signed
 and bound to the operation, its path id, \`workspace_id\`, the filters and the key's organization. Paging is keyset:
-a walk returns every item exactly once, in a stable order (newest first, ties broken by id).
+a walk returns every item exactly once, in a stable order (newest first, ties broken by id; the events feed is
+the one list oldest first).
 
 **Values.** Every listed field is always present, \`null\` where unknown. Ids are lower-case UUIDs; timestamps are
 UTC with six fractional digits. Query parameters are strict: an unknown or repeated parameter is a 422, except a
@@ -177,7 +179,7 @@ export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, 
     const names = new Set(parameters.map((p) => p.name))
     const paged = names.has('x-item-limit')
     for (const p of parameters) {
-      if (p.name === 'status') Object.assign(p, { style: 'form', explode: false })
+      if (p.name === 'status' || p.name === 'type') Object.assign(p, { style: 'form', explode: false })
       if (p.in === 'path' || p.name === 'workspace_id') p.required = true
     }
     parameters.push({
@@ -226,6 +228,20 @@ export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, 
           }
         : {}),
       '422': ref('responses', 'UnprocessableEntity'),
+      ...(names.has('after')
+        ? {
+            '410': errorResponse(
+              'event_expired: after names a position older than the events kept (EVENTS_RETENTION); read the resources again in full.',
+              [
+                [
+                  'event_expired',
+                  'This position is older than the events kept: read the resources again in full, then follow the feed from its start.',
+                  { parameter: 'after' },
+                ],
+              ],
+            ),
+          }
+        : {}),
       '429': ref('responses', 'TooManyRequests'),
       '500': ref('responses', 'InternalError'),
       '503': ref('responses', 'ServiceUnavailable'),
@@ -255,6 +271,11 @@ export const SWAGGER_OPTIONS = {
         description: 'Data breaches affecting a workspace and the employees they compromised.',
       },
       { name: 'Organization', description: "The key's organization and its workspaces." },
+      {
+        name: 'Events',
+        description:
+          'What changed, as a feed to follow (and as signed webhooks the operator configures): one event per resource an import created, changed or deleted.',
+      },
     ],
     components: {
       securitySchemes: {
@@ -263,7 +284,7 @@ export const SWAGGER_OPTIONS = {
           in: 'header',
           name: 'x-api-key',
           description:
-            'A key issued with `awareness keys create`. Scopes (listed per operation): workspace:read, awareness:read, breaches:read.',
+            'A key issued with `awareness keys create`. Scopes (listed per operation): workspace:read, awareness:read, breaches:read, events:read.',
         },
       },
     },

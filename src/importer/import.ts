@@ -20,6 +20,7 @@ import {
   zeroCounts,
 } from './apply.js'
 import { findProblems, resolveWorkspaces } from './checks.js'
+import { captureRenderings, type RecordedEvents, recordEvents } from './events.js'
 import { withRecordParser } from './record-parser.js'
 import { type RecordType, SPECS, stagingColumns, TYPES } from './staging.js'
 
@@ -61,13 +62,25 @@ export interface ImportSummary {
   changed: boolean
   /** Nothing was written: a dry run. */
   dryRun: boolean
+  /** Events recorded and webhook deliveries queued (none on a dry run). */
+  events: RecordedEvents
   seconds: number
   /** Where the time went, phase by phase, in the order they ran. */
   phases: PhaseTime[]
 }
 
 /** An import's phases, in the order they run. */
-export const PHASES = ['read', 'check', 'compare', 'merge', 'derive', 'progress items', 'commit'] as const
+export const PHASES = [
+  'read',
+  'check',
+  'compare',
+  'renderings before',
+  'merge',
+  'derive',
+  'progress items',
+  'events',
+  'commit',
+] as const
 
 export type PhaseName = (typeof PHASES)[number]
 
@@ -338,6 +351,10 @@ export async function importSources(
     for (const { import: steps } of RESOURCES) await steps.beforeMerge?.(session, differs)
     goOn()
     clock.mark('compare')
+    const captured = options.dryRun
+      ? null
+      : await captureRenderings(session, differs, options.replace === true)
+    clock.mark('renderings before')
     const written = await merge(session, differs)
     for (const { import: steps } of RESOURCES) await steps.afterMerge?.(session, differs)
     let deleted = zeroCounts()
@@ -346,7 +363,16 @@ export async function importSources(
       deleted = await deleteReplaced(session)
     }
     const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
-    if (options.dryRun) throw new DryRunDone({ records, written, created, deleted, changed, dryRun: true })
+    if (options.dryRun)
+      throw new DryRunDone({
+        records,
+        written,
+        created,
+        deleted,
+        changed,
+        dryRun: true,
+        events: { counts: {}, deliveries: 0 },
+      })
     goOn()
     clock.mark('merge')
     for (const { import: steps } of RESOURCES) await steps.derive?.(session)
@@ -354,6 +380,8 @@ export async function importSources(
     for (const { import: steps } of RESOURCES) await steps.renderItems?.(session)
     goOn()
     clock.mark('progress items')
+    const events = await recordEvents(session, captured ?? { fresh: new Set() })
+    clock.mark('events')
     if (changed) await bumpGenerations(session, differs)
     if (session.dialect === 'postgres') {
       // Fresh statistics for what changed: without them the planner misjudges freshly loaded
@@ -364,7 +392,7 @@ export async function importSources(
       if (changed) await session.exec(sql`analyze employee_progress`)
     }
     await dropStaging(session)
-    return { records, written, created, deleted, changed, dryRun: false }
+    return { records, written, created, deleted, changed, dryRun: false, events }
   })
   const summary = await run.catch((error: unknown) => {
     if (error instanceof DryRunDone) return error.summary

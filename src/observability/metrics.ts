@@ -46,9 +46,23 @@ export class Metrics {
     registers: [this.registry],
   })
 
+  readonly webhookDeliveries = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts, by outcome: delivered, retry (failed, tried again later), failed (gave up)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  })
+  readonly eventsPruned = new Counter({
+    name: 'events_pruned_total',
+    help: 'Events and finished webhook deliveries deleted past EVENTS_RETENTION',
+    registers: [this.registry],
+  })
+
   constructor(options: {
     generation: () => Promise<string>
     pool?: () => { total: number; idle: number; waiting: number }
+    /** Seconds the oldest pending webhook delivery has waited (0 when none). */
+    oldestPendingDelivery?: () => Promise<number>
   }) {
     collectDefaultMetrics({ register: this.registry })
     new Gauge({
@@ -59,6 +73,17 @@ export class Metrics {
         this.set(Number(await options.generation().catch(() => Number.NaN)))
       },
     })
+    const oldest = options.oldestPendingDelivery
+    if (oldest) {
+      new Gauge({
+        name: 'webhook_oldest_pending_delivery_seconds',
+        help: 'Age of the oldest webhook delivery not yet delivered nor given up (0 when none)',
+        registers: [this.registry],
+        async collect() {
+          this.set(await oldest().catch(() => Number.NaN))
+        },
+      })
+    }
     const pool = options.pool
     if (pool) {
       new Gauge({

@@ -12,10 +12,12 @@ import type { Page, Position } from './paging.js'
 
 /**
  * The rows after `position` in (timestamp desc, id desc) order: `(at, id) < (position)`, one
- * row-value comparison that both databases answer from the (…, at desc, id desc) index.
+ * row-value comparison that both databases answer from the (…, at desc, id desc) index; `>` for an
+ * ascending list.
  */
-function after(at: string, id: string, position: Position): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${sql.ref(at)}, ${sql.ref(id)}) < (${position[0]}, ${position[1]})`
+function after(at: string, id: string, position: Position, ascending: boolean): RawBuilder<SqlBool> {
+  const operator = sql.raw(ascending ? '>' : '<')
+  return sql<SqlBool>`(${sql.ref(at)}, ${sql.ref(id)}) ${operator} (${position[0]}, ${position[1]})`
 }
 
 /** A list row: the item's stored JSON and its sort key (timestamp, id). */
@@ -45,6 +47,8 @@ export interface ListDefinition<V extends ListValues<V>> {
   rows(db: Kysely<Database>, values: V): SelectQueryBuilder<any, any, ListRow>
   at: string
   id: string
+  /** Oldest first (the events feed); lists are newest first otherwise. */
+  ascending?: true
 }
 
 /** The list's rows after `position` (from the start when null), newest first. */
@@ -54,11 +58,14 @@ function ordered<V extends ListValues<V>>(
   values: V,
   position: Position | null,
 ) {
+  const direction = list.ascending ? 'asc' : 'desc'
   return list
     .rows(db, values)
-    .$if(position !== null, (q) => q.where(after(list.at, list.id, position as Position)))
-    .orderBy(sql.ref(list.at), 'desc')
-    .orderBy(sql.ref(list.id), 'desc')
+    .$if(position !== null, (q) =>
+      q.where(after(list.at, list.id, position as Position, list.ascending === true)),
+    )
+    .orderBy(sql.ref(list.at), direction)
+    .orderBy(sql.ref(list.id), direction)
 }
 
 // A list's SQL depends only on its shape: which values are absent, the booleans, how long each list
@@ -179,16 +186,16 @@ interface PageRow {
  * round trip, and no second copy to add the envelope in JS);
  * SQLite runs the limited, ordered subquery as a co-routine that feeds the aggregate in list order.
  * It also gives the last item's sort key (ids are UUIDs and timestamps have one fixed width, so
- * `min(sort_at || sort_id)` is the last key in list order) and whether a row follows the page.
+ * `min(sort_at || sort_id)` is the last key in list order, `max` in an ascending one) and whether a row follows the page.
  *
  * The limit is written into the text, not bound: SQLite reads a bound LIMIT's value while planning
  * and then marks the statement to be compiled again whenever that parameter is bound, which
  * better-sqlite3 does on every run.
  */
-function sqlitePageSql(list: string, limit: number): string {
+function sqlitePageSql(list: string, limit: number, ascending: boolean): string {
   return `select exists(select 1 from (${list}) f limit 1 offset ${limit}) as more,
     cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-    min(p.sort_at || p.sort_id) as last
+    ${ascending ? 'max' : 'min'}(p.sort_at || p.sort_id) as last
     from (${list} limit ${limit}) p`
 }
 
@@ -210,7 +217,9 @@ export async function readPage<V extends ListValues<V>>(
   const parameters = parametersOf(template, values as AnyValues, position)
   let text = template.pages.get(limit)
   if (text === undefined) {
-    text = sqlite ? sqlitePageSql(template.sql, limit) : `${template.sql} limit ${limit + 1}`
+    text = sqlite
+      ? sqlitePageSql(template.sql, limit, list.ascending === true)
+      : `${template.sql} limit ${limit + 1}`
     template.pages.set(limit, text)
   }
   if (!sqlite) {

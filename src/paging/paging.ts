@@ -14,6 +14,7 @@ export interface Limits {
 
 export const LIST_LIMITS: Limits = { default: 50, max: 100 }
 export const PROGRESS_LIMITS: Limits = { default: 500, max: 500 }
+export const EVENT_LIMITS: Limits = { default: 100, max: 1000 }
 
 /** A position in a list ordered by (timestamp desc, id desc): the last item's sort key. */
 export type Position = readonly [timestamp: string, id: string]
@@ -39,7 +40,7 @@ export function readLimit(
 ): number {
   const raw = header(value)
   if (raw === undefined) return limits.default
-  if (/^\d{1,3}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= limits.max) return Number(raw)
+  if (/^\d{1,4}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= limits.max) return Number(raw)
   problems.push({
     detail: `x-item-limit must be an integer from 1 to ${limits.max}`,
     source: { header: 'x-item-limit' },

@@ -3,6 +3,7 @@
 
 import type { FastifyInstance } from 'fastify'
 import type { TSchema } from 'typebox'
+import type { EventSource } from '../records/events.js'
 import type { ImportSteps, RecordSpec } from '../records/spec.js'
 
 export interface Resource<T extends string = string> {
@@ -15,4 +16,6 @@ export interface Resource<T extends string = string> {
   /** Its import record types, parents before children. */
   records: readonly RecordSpec<T>[]
   import: ImportSteps
+  /** The events its changes make (CONTRACT 14), by kind of rendering. */
+  events?: readonly EventSource[]
 }

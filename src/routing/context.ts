@@ -16,6 +16,8 @@ export interface ApiContext {
   limits: RateLimits
   generation: GenerationSource
   metrics: Metrics
+  /** How long events are kept (EVENTS_RETENTION). */
+  eventsRetentionMs: number
 }
 
 declare module 'fastify' {

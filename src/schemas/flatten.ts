@@ -1,6 +1,6 @@
 // A published object as one flat row, derived from its schema (CSV export): nested objects become
-// dotted column names, arrays become JSON text in one column, null becomes an empty field. Adding a
-// field to a schema adds its column.
+// dotted column names, arrays (and objects of no fixed shape) become JSON text in one column, null
+// becomes an empty field. Adding a field to a schema adds its column.
 
 import type { TSchema } from 'typebox'
 
@@ -40,7 +40,9 @@ export function flatRow(schema: TSchema, value: unknown, prefix = '', row: FlatR
     const nested = objectOf(field)
     const item = object === null ? null : object[name]
     if (nested) flatRow(nested as TSchema, item, `${prefix}${name}.`, row)
-    else row[`${prefix}${name}`] = Array.isArray(item) ? JSON.stringify(item) : ((item ?? null) as Cell)
+    else
+      row[`${prefix}${name}`] =
+        item !== null && typeof item === 'object' ? JSON.stringify(item) : ((item ?? null) as Cell)
   }
   return row
 }

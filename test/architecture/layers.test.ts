@@ -13,7 +13,7 @@ const SRC = resolve(import.meta.dirname, '../../src')
 const LAYERS: readonly (readonly string[])[] = [
   ['domain', 'errors', 'config'],
   ['db', 'schemas', 'observability'],
-  ['keys', 'limits'],
+  ['keys', 'limits', 'webhooks'],
   ['access', 'paging', 'records'],
   ['routing'],
   ['resources'],

@@ -1,4 +1,4 @@
-// The reference page, as a person sees it: headless Chromium opens /docs, finds the eight
+// The reference page, as a person sees it: headless Chromium opens /docs, finds the nine
 // operations, and leaves a screenshot in test-artifacts/.
 
 import assert from 'node:assert/strict'
@@ -21,7 +21,7 @@ describe('reference page in a browser', { skip }, () => {
   })
   after(() => t?.close())
 
-  test('/docs renders the eight operations from the served document', async () => {
+  test('/docs renders the nine operations from the served document', async () => {
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
@@ -54,6 +54,7 @@ describe('reference page in a browser', { skip }, () => {
         '/v1/courses/statistics',
         '/v1/employees',
         '/v1/employees/{employee_id}',
+        '/v1/events',
         '/v1/organization',
       ])
       const title = await page.textContent('.info .title')

@@ -45,7 +45,7 @@ describe('awareness CLI', () => {
     assert.equal(result.code, 0, result.stderr)
     assert.match(
       result.stdout,
-      /^imported 12 records \(organization 1, workspace 1, employee 2, .*\) in [\d.]+ s: 12 written, 0 deleted\n$/,
+      /^imported 12 records \(organization 1, workspace 1, employee 2, .*\) in [\d.]+ s: 12 written, 0 deleted; 8 events recorded\n$/,
     )
   })
 
@@ -59,7 +59,17 @@ describe('awareness CLI', () => {
     const named = [...(phases ?? '').matchAll(/(?:^phases: |, )([a-z ]+) (\d+\.\d\d) s/g)]
     assert.deepEqual(
       named.map((m) => m[1]),
-      ['read', 'check', 'compare', 'merge', 'derive', 'progress items', 'commit'],
+      [
+        'read',
+        'check',
+        'compare',
+        'renderings before',
+        'merge',
+        'derive',
+        'progress items',
+        'events',
+        'commit',
+      ],
       phases,
     )
     // The phases cover the whole import: their sum is its time, to the printed rounding.

@@ -260,4 +260,41 @@ describe('typed client', () => {
       server.close()
     }
   })
+
+  test('events: list resumes after a stored position; follow yields new events as imports record them (changes data: last)', async () => {
+    const { importSources } = await import('../../src/importer/import.js')
+    const { source } = await import('../helpers/records.js')
+    const all = await client.events.list({ workspaceId: d.a1 }, { limit: 7 }).toArray()
+    assert.ok(all.length > 10)
+    assert.deepEqual(
+      await client.events.list({ workspaceId: d.a1, after: all[4]?.id }).toArray(),
+      all.slice(5),
+    )
+    assert.deepEqual(
+      await client.events.list({ workspaceId: d.a1, types: ['breach.created'] }).toArray(),
+      all.filter((e) => e.type === 'breach.created'),
+    )
+    const stop = new AbortController()
+    const followed: string[] = []
+    const following = (async () => {
+      for await (const event of client.events.follow(
+        { workspaceId: d.a1, after: all[all.length - 1]?.id },
+        { intervalMs: 20, signal: stop.signal },
+      )) {
+        followed.push(event.type)
+        stop.abort()
+      }
+    })()
+    await new Promise((r) => setTimeout(r, 50))
+    const someone = d.all.find(
+      (r) => r.type === 'employee' && (r.workspace as { id: string }).id === d.a1,
+    ) as Record<string, unknown>
+    await importSources(t.db.handle, [source([{ ...someone, job_title: 'Followed' }])])
+    await following
+    assert.deepEqual(followed, ['employee.updated'])
+    await assert.rejects(
+      client.events.list({ workspaceId: d.a1, after: '00000000-0001-7000-8000-000000000000' }).toArray(),
+      (e: unknown) => e instanceof AwarenessApiError && e.status === 410 && e.code === 'event_expired',
+    )
+  })
 })

@@ -71,6 +71,44 @@ describe('configuration', () => {
     assert.equal(parseSize('1.5GiB'), null)
   })
 
+  test('events and webhooks: retention, delivery switch, private networks, secrets key', () => {
+    const defaults = loadConfig({}, {})
+    assert.deepEqual(
+      [
+        defaults.eventsRetentionMs,
+        defaults.webhooks,
+        defaults.webhookAllowPrivateNetworks,
+        defaults.secretsKey,
+      ],
+      [30 * 86_400_000, true, false, undefined],
+    )
+    const set = loadConfig(
+      {},
+      {
+        EVENTS_RETENTION: '12h',
+        WEBHOOKS: 'off',
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
+        SECRETS_KEY: 'ab'.repeat(32),
+      },
+    )
+    assert.deepEqual(
+      [set.eventsRetentionMs, set.webhooks, set.webhookAllowPrivateNetworks, set.secretsKey?.length],
+      [12 * 3_600_000, false, true, 32],
+    )
+    for (const [name, value] of [
+      ['EVENTS_RETENTION', '30'],
+      ['EVENTS_RETENTION', '0d'],
+      ['WEBHOOKS', 'yes'],
+      ['WEBHOOK_ALLOW_PRIVATE_NETWORKS', 'true'],
+      ['SECRETS_KEY', 'short'],
+    ] as const)
+      assert.throws(
+        () => loadConfig({}, { [name]: value }),
+        new RegExp(`^ConfigError: ${name}:`),
+        `${name}=${value}`,
+      )
+  })
+
   test('DATABASE_URL: postgres:// or postgresql://, a path, or a file: URL', () => {
     for (const url of [
       'postgres://u@h/db',

@@ -62,6 +62,7 @@ for (const { dialect, skip } of DIALECTS) {
               '0002_employee_progress',
               '0003_employee_fragments',
               '0004_organization_generations',
+              '0005_events',
             ],
           )
         } finally {
@@ -80,6 +81,7 @@ for (const { dialect, skip } of DIALECTS) {
         const expected = (await items()).rows
         assert.equal(expected.length, 2)
         // The database as 0001_initial left it.
+        await asBeforeEvents(db.handle)
         await asBeforeGenerations(db.handle)
         await sql`drop table employee_progress`.execute(db.handle.db)
         await asBeforeFragmentsLeft(db.handle)
@@ -88,6 +90,7 @@ for (const { dialect, skip } of DIALECTS) {
           '0002_employee_progress',
           '0003_employee_fragments',
           '0004_organization_generations',
+          '0005_events',
         ])
         assert.deepEqual((await items()).rows, expected)
       } finally {
@@ -102,11 +105,13 @@ for (const { dialect, skip } of DIALECTS) {
         await importSources(db.handle, [source(d.all)])
         const employees = () => sql`select * from employees order by id`.execute(db.handle.db)
         const expected = (await employees()).rows
+        await asBeforeEvents(db.handle)
         await asBeforeGenerations(db.handle)
         await asBeforeFragmentsLeft(db.handle)
         assert.deepEqual((await migrateToLatest(db.handle)).applied, [
           '0003_employee_fragments',
           '0004_organization_generations',
+          '0005_events',
         ])
         assert.deepEqual((await employees()).rows, expected)
         const renamed = await importSources(db.handle, [source([{ ...d.manager, name: 'Renamed' }])])
@@ -128,8 +133,12 @@ for (const { dialect, skip } of DIALECTS) {
       try {
         const d = smallDataset()
         await importSources(db.handle, [source(d.all)])
+        await asBeforeEvents(db.handle)
         await asBeforeGenerations(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0004_organization_generations'])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, [
+          '0004_organization_generations',
+          '0005_events',
+        ])
         const generations = await sql<{ organization_id: string; generation: number }>`
           select organization_id, generation from organization_generations`.execute(db.handle.db)
         const organizations = await sql<{ id: string }>`select id from organizations`.execute(db.handle.db)
@@ -138,6 +147,29 @@ for (const { dialect, skip } of DIALECTS) {
           generations.rows.map((r) => [r.organization_id, Number(r.generation)]).sort(),
           organizations.rows.map((r) => [r.id, 1]).sort(),
         )
+      } finally {
+        await db.drop()
+      }
+    })
+
+    test('upgrading from 0004 adds the events tables; the next import records its changes', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        await importSources(db.handle, [source(d.all)])
+        await asBeforeEvents(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0005_events'])
+        await importSources(db.handle, [source([{ ...d.manager, name: 'Renamed' }])])
+        const { rows } = await sql<{ type: string }>`select type from events order by id`.execute(
+          db.handle.db,
+        )
+        // The manager; its report, whose manager reference changed; its compromised-employee item,
+        // which embeds its reference.
+        assert.deepEqual(rows.map((r) => r.type).sort(), [
+          'compromised_employee.updated',
+          'employee.updated',
+          'employee.updated',
+        ])
       } finally {
         await db.drop()
       }
@@ -179,6 +211,13 @@ async function asBeforeFragmentsLeft(handle: DatabaseHandle): Promise<void> {
   await sql`alter table employees add column json_head text not null default ''`.execute(handle.db)
   await sql`alter table employees add column json_tail text not null default ''`.execute(handle.db)
   await sql`delete from kysely_migration where name = '0003_employee_fragments'`.execute(handle.db)
+}
+
+/** Takes back 0005: the events, webhook endpoints, deliveries and attempts, and its migration's row. */
+async function asBeforeEvents(handle: DatabaseHandle): Promise<void> {
+  for (const table of ['events', 'webhook_endpoints', 'webhook_deliveries', 'webhook_attempts'])
+    await sql`drop table ${sql.table(table)}`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0005_events'`.execute(handle.db)
 }
 
 /** Takes back 0004: the table of organization generations and its migration's row. */

@@ -26,6 +26,7 @@ import { importSources } from '../../src/importer/import.js'
 import { listBreaches, listCompromisedEmployees } from '../../src/resources/breaches/queries.js'
 import { listCourses, listProgress, programStatistics } from '../../src/resources/courses/queries.js'
 import { findEmployee, listEmployees } from '../../src/resources/employees/queries.js'
+import { eventPosition, listEvents, oldestEvent } from '../../src/resources/events/queries.js'
 import { findOrganization } from '../../src/resources/organization/queries.js'
 import { freshDatabase } from './databases.js'
 
@@ -157,6 +158,12 @@ export async function listStatements(dialect: DialectName): Promise<string> {
       (db) => listCompromisedEmployees(db, grant, ID, { warned: true, acknowledged: false }, AFTER, 50),
     ],
     ['getOrganization: a workspace key', (db) => findOrganization(db, workspaceKey)],
+    [
+      'listEvents: a later page, type (two values)',
+      (db) => listEvents(db, grant, ['employee.created', 'breach.updated'], AFTER, 100),
+    ],
+    ['listEvents: the position of after=', (db) => eventPosition(db, grant, ID)],
+    ['listEvents: the oldest event kept (after= unknown)', (db) => oldestEvent(db)],
   ]
   const out: string[] = []
   for (const [name, run] of shapes) {

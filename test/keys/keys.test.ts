@@ -112,6 +112,7 @@ for (const { dialect, skip } of DIALECTS) {
       assert.deepEqual([...(identity?.scopes ?? [])].sort(), [
         'awareness:read',
         'breaches:read',
+        'events:read',
         'workspace:read',
       ])
     })

@@ -52,7 +52,7 @@ describe('OpenAPI document', () => {
     )
   })
 
-  test('all eight operations, with security, parameters, headers, errors and examples', () => {
+  test('all nine operations, with security, parameters, headers, errors and examples', () => {
     const operations = Object.entries(document.paths).map(([path, item]: [string, any]) => ({
       path,
       op: item.get,
@@ -66,6 +66,7 @@ describe('OpenAPI document', () => {
       'listCourses',
       'listEmployees',
       'listEmployeesProgress',
+      'listEvents',
     ])
     assert.deepEqual(document.components.securitySchemes.ApiKey, {
       type: 'apiKey',
@@ -76,7 +77,7 @@ describe('OpenAPI document', () => {
     for (const { path, op } of operations) {
       assert.ok(op.summary && op.description && op.tags?.length, path)
       assert.deepEqual(op.security, [{ ApiKey: [] }])
-      assert.match(op['x-required-scope'], /^(workspace|awareness|breaches):read$/)
+      assert.match(op['x-required-scope'], /^(workspace|awareness|breaches|events):read$/)
       assert.ok(op.description.includes(op['x-required-scope']), `${path} names its scope`)
       const ok = op.responses['200']
       assert.ok(ok.content['application/json'].examples.example.value, `${path} has an example`)
@@ -89,12 +90,16 @@ describe('OpenAPI document', () => {
       if (paged) {
         const limit = op.parameters.find((p: any) => p.name === 'x-item-limit')
         assert.equal(limit.in, 'header')
-        assert.equal(limit.schema.maximum, path.endsWith('employees_progress') ? 500 : 100)
+        const maximum = path.endsWith('employees_progress') ? 500 : path.endsWith('events') ? 1000 : 100
+        assert.equal(limit.schema.maximum, maximum)
         assert.ok(op.parameters.some((p: any) => p.name === 'x-next-cursor' && p.in === 'header'))
       }
     }
     const statuses = document.paths['/v1/employees'].get.parameters.find((p: any) => p.name === 'status')
     assert.deepEqual([statuses.style, statuses.explode], ['form', false])
+    const types = document.paths['/v1/events'].get.parameters.find((p: any) => p.name === 'type')
+    assert.deepEqual([types.style, types.explode], ['form', false])
+    assert.ok(document.paths['/v1/events'].get.responses['410'], 'the feed documents event_expired')
     assert.ok(document.components.responses.TooManyRequests.headers['Retry-After'])
     assert.ok(document.components.responses.Unauthorized.headers['WWW-Authenticate'])
   })

@@ -5,6 +5,7 @@ import { createGzip } from 'node:zlib'
 import type { Command } from 'commander'
 import type { DemoOptions } from '../../demo/generate.js'
 import { configFrom, withDatabase } from '../context.js'
+import { DATABASE_FLAG } from '../options.js'
 import { CliError } from '../output.js'
 import { describeSummary, runImport } from './import.js'
 
@@ -29,7 +30,7 @@ export function registerDemoData(program: Command): void {
     .option('--workspaces <k>', 'number of workspaces', positiveInteger('--workspaces', 100), 3)
     .option('--anchor <date>', 'the dataset\'s "today" (YYYY-MM-DD); default: today, UTC')
     .option('--out <file>', 'write the NDJSON to this file (- for standard output) instead of importing it')
-    .option('--database <url>', 'database URL or SQLite path (overrides DATABASE_URL)')
+    .option(...DATABASE_FLAG)
     .action(
       async (options: {
         employees: number

@@ -37,6 +37,8 @@ function source(
       )
     case 'organization':
       return client.organization.get()
+    case 'events':
+      return client.events.list({ workspaceId, after: o.after ?? null }, { limit: 1000 })
   }
 }
 
@@ -103,6 +105,7 @@ interface ExportOptions {
   url: string
   workspace?: string
   breach?: string
+  after?: string
   format: 'ndjson' | 'csv'
   out?: string
   bom?: boolean
@@ -119,6 +122,7 @@ export function registerExport(program: Command): void {
     .requiredOption('--url <url>', 'the API base URL, e.g. http://127.0.0.1:3000')
     .option('--workspace <id>', 'workspace (all resources but organization)')
     .option('--breach <id>', 'breach (compromised)')
+    .option('--after <event-id>', 'events: only those after this one (the last one handled before)')
     .option('--format <format>', 'ndjson or csv', 'ndjson')
     .option(
       '--out <file>',
@@ -139,6 +143,7 @@ export function registerExport(program: Command): void {
       if (resource !== 'organization' && !options.workspace)
         throw new CliError(`${resource} needs --workspace`)
       if (resource === 'compromised' && !options.breach) throw new CliError('compromised needs --breach')
+      if (options.after !== undefined && resource !== 'events') throw new CliError('--after goes with events')
       const { apiKey } = clientEnvironment()
       if (!apiKey) throw new CliError('set AWARENESS_API_KEY to the API key to export with')
       if (!/^https?:\/\//.test(options.url)) throw new CliError('--url must be an http:// or https:// URL')

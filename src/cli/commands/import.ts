@@ -14,6 +14,7 @@ import {
 import { MAX_BLANK_LINES } from '../../importer/lines.js'
 import type { RecordType } from '../../importer/staging.js'
 import { configFrom, withDatabase } from '../context.js'
+import { DATABASE_FLAG } from '../options.js'
 import { CliError, formatCount, progressLine } from '../output.js'
 
 export function fileSource(path: string): ImportSource {
@@ -75,9 +76,12 @@ export function describeSummary(summary: ImportSummary): string {
       deleted,
     )} deleted; nothing was written`
   }
+  const events = Object.values(summary.events.counts).reduce((a, b) => a + b, 0)
+  const recorded =
+    events === 0 ? '' : `; ${formatCount(events)} ${events === 1 ? 'event' : 'events'} recorded`
   return `imported ${records} in ${summary.seconds.toFixed(2)} s: ${formatCount(
     written,
-  )} written, ${formatCount(deleted)} deleted${summary.changed ? '' : ' (no change)'}`
+  )} written, ${formatCount(deleted)} deleted${summary.changed ? '' : ' (no change)'}${recorded}`
 }
 
 /**
@@ -113,7 +117,7 @@ export function registerImport(program: Command): void {
       '--dry-run',
       'check every record and print what would be created, changed and deleted per type; write nothing',
     )
-    .option('--database <url>', 'database URL or SQLite path (overrides DATABASE_URL)')
+    .option(...DATABASE_FLAG)
     .option('--timings', `also print the seconds each phase took (${PHASES.join(', ')})`)
     .addHelpText(
       'after',

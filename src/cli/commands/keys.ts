@@ -3,16 +3,8 @@ import { parseDuration } from '../../config/config.js'
 import { SCOPES, type Scope } from '../../domain/values.js'
 import { createKey, KeyAdminError, listKeys, revokeKey } from '../../keys/keys.js'
 import { configFrom, withDatabase } from '../context.js'
+import { DATABASE_FLAG, uuid } from '../options.js'
 import { CliError } from '../output.js'
-
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
-
-function uuid(flag: string) {
-  return (value: string) => {
-    if (!UUID.test(value)) throw new CliError(`${flag} must be a UUID`)
-    return value.toLowerCase()
-  }
-}
 
 interface CreateOptions {
   organization: string
@@ -43,7 +35,7 @@ export function registerKeys(program: Command): void {
       'requests per window for this key, such as 1200/60s (default: RATE_LIMIT)',
     )
     .option('--json', 'print {"id","key","organization_id","workspace_id","scopes","expires_at"}')
-    .option('--database <url>', 'database URL or SQLite path (overrides DATABASE_URL)')
+    .option(...DATABASE_FLAG)
     .action(async (options: CreateOptions) => {
       let scopes: Scope[] | undefined
       if (options.scopes !== undefined) {
@@ -81,7 +73,7 @@ export function registerKeys(program: Command): void {
     .description('list keys (never the keys themselves)')
     .option('--organization <id>', "only this organization's keys", uuid('--organization'))
     .option('--json', 'print a JSON array')
-    .option('--database <url>', 'database URL or SQLite path (overrides DATABASE_URL)')
+    .option(...DATABASE_FLAG)
     .action(async (options: { organization?: string; json?: boolean; database?: string }) => {
       const rows = await withDatabase(configFrom(options), (handle) =>
         listKeys(handle.db, options.organization),
@@ -106,7 +98,7 @@ export function registerKeys(program: Command): void {
     .command('revoke')
     .description('revoke a key by its id; every server process refuses it within 30 seconds')
     .argument('<id>', 'the key id (from keys list)', uuid('id'))
-    .option('--database <url>', 'database URL or SQLite path (overrides DATABASE_URL)')
+    .option(...DATABASE_FLAG)
     .action(async (id: string, options: { database?: string }) => {
       const found = await withDatabase(configFrom(options), (handle) => revokeKey(handle.db, id))
       if (!found) throw new CliError(`no key with id ${id}`)

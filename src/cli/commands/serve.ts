@@ -6,7 +6,9 @@ import { buildApp } from '../../http/app.js'
 import { ConnectionTracker, drainAndClose } from '../../http/drain.js'
 import { startMetricsServer } from '../../http/metrics-server.js'
 import { createKey } from '../../keys/keys.js'
+import { DeliveryWorker } from '../../webhooks/worker.js'
 import { configFrom } from '../context.js'
+import { DATABASE_FLAG } from '../options.js'
 import { CliError } from '../output.js'
 import { describeSummary, runImport } from './import.js'
 
@@ -54,7 +56,7 @@ export function registerServe(program: Command): void {
     .description('run the API server (brings the schema up to date first)')
     .option('--host <host>', 'address to listen on (overrides HOST)')
     .option('--port <port>', 'port to listen on (overrides PORT)')
-    .option('--database <url>', 'database URL or SQLite path (overrides DATABASE_URL)')
+    .option(...DATABASE_FLAG)
     .option(
       '--demo-when-empty',
       'load a demo dataset and print a new key when the database is empty (npm start)',
@@ -89,6 +91,21 @@ export function registerServe(program: Command): void {
         typeof config.metrics === 'number'
           ? await startMetricsServer(app.api.metrics, config.host, config.metrics)
           : null
+      // Webhook deliveries and the pruning of expired events (webhooks/worker.ts).
+      const worker = new DeliveryWorker({
+        db: database.db,
+        dialect: database.dialect,
+        metrics: app.api.metrics,
+        deliver: config.webhooks,
+        allowPrivate: config.webhookAllowPrivateNetworks,
+        secretsKey: config.secretsKey,
+        retentionMs: config.eventsRetentionMs,
+        onError(error) {
+          // An import holding SQLite's write lock: the next round tries again.
+          if ((error as { code?: string }).code === 'SQLITE_BUSY') return
+          app.log.warn({ err: { message: (error as Error).message } }, 'webhook delivery round failed')
+        },
+      })
       let closing = false
       // Graceful shutdown (drain.ts): readiness fails at once, connections are still accepted for
       // SHUTDOWN_DELAY, every request read is answered, and the process exits 0 within
@@ -104,10 +121,12 @@ export function registerServe(program: Command): void {
         force.unref()
         metricsServer?.close()
         clearInterval(walTrimmer)
+        const workerStopped = worker.stop()
         await drainAndClose(app, connections, {
           delayMs: config.shutdownDelayMs,
           timeoutMs: Math.max(0, config.shutdownTimeoutMs - CLOSING_MARGIN_MS),
         })
+        await workerStopped
         await database.close()
         await readDatabase?.close()
         clearTimeout(force)
@@ -127,6 +146,7 @@ export function registerServe(program: Command): void {
         if (code === 'EACCES') throw new CliError(`cannot listen on ${where}: permission denied`)
         throw error
       }
+      worker.start()
       process.stderr.write(`${startBanner(config)}\n`)
     })
 }

@@ -13,6 +13,7 @@ import { RateLimits } from '../../limits/rate-limits.js'
 import { Metrics } from '../../observability/metrics.js'
 import { CursorCodec } from '../../paging/paging.js'
 import '../../routing/context.js'
+import { oldestPendingSeconds } from '../../webhooks/worker.js'
 
 export interface ApiContextOptions {
   config: Config
@@ -29,7 +30,11 @@ const REDIS_WARNING_INTERVAL_MS = 10_000
 export const apiContext = fp(
   async (app: FastifyInstance, { config, database, reads, counters: given }: ApiContextOptions) => {
     const generation = generationSource(reads)
-    const metrics = new Metrics({ generation: () => generation.current(), pool: reads.poolStats })
+    const metrics = new Metrics({
+      generation: () => generation.current(),
+      pool: reads.poolStats,
+      oldestPendingDelivery: () => oldestPendingSeconds(database.db),
+    })
     let lastRedisWarning = 0
     const counters =
       given ??
@@ -55,6 +60,7 @@ export const apiContext = fp(
       limits: new RateLimits(counters, { perKey: config.rateLimit, authFailures: config.authFailureLimit }),
       generation,
       metrics,
+      eventsRetentionMs: config.eventsRetentionMs,
     })
     app.decorate('shuttingDown', false)
     app.decorate('draining', false)

@@ -1,17 +1,19 @@
 // Breaches: the data breaches that affect a workspace, and the employees each compromised.
 
 import type { Resource } from '../resource.js'
+import { BREACH_EVENTS, COMPROMISED_EMPLOYEE_EVENTS } from './events.js'
 import { BREACH_EXAMPLES } from './examples.js'
 import { BREACH_IMPORT } from './import.js'
 import { breachRecord, compromisedEmployeeRecord } from './records.js'
 import { breachRoutes } from './routes.js'
-import { Breach, CompromisedEmployee } from './schema.js'
+import { Breach, CompromisedEmployee, CompromisedEmployeeChange } from './schema.js'
 
 export const breaches = {
   name: 'breaches',
-  schemas: [Breach, CompromisedEmployee],
+  schemas: [Breach, CompromisedEmployee, CompromisedEmployeeChange],
   routes: breachRoutes,
   examples: BREACH_EXAMPLES,
   records: [breachRecord, compromisedEmployeeRecord],
   import: BREACH_IMPORT,
+  events: [BREACH_EVENTS, COMPROMISED_EMPLOYEE_EVENTS],
 } satisfies Resource<'breach' | 'compromised_employee'>

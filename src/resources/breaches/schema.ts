@@ -38,5 +38,11 @@ export const CompromisedEmployee = Closed(
   { $id: 'CompromisedEmployee' },
 )
 
+/** A compromised employee as a compromised_employee.* event carries it (CONTRACT 14). */
+export const CompromisedEmployeeChange = Closed(
+  { ...CompromisedEmployee.properties, breach: Closed({ id: Uuid }) },
+  { $id: 'CompromisedEmployeeChange' },
+)
+
 export type Breach = Type.Static<typeof Breach>
 export type CompromisedEmployee = Type.Static<typeof CompromisedEmployee>

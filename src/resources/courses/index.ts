@@ -2,6 +2,7 @@
 // program's statistics.
 
 import type { Resource } from '../resource.js'
+import { COURSE_EVENTS, COURSE_PROGRESS_EVENTS } from './events.js'
 import { COURSE_EXAMPLES } from './examples.js'
 import { COURSE_IMPORT } from './import.js'
 import { courseFeedbackRecord, courseProgressRecord, courseRecord } from './records.js'
@@ -15,4 +16,5 @@ export const courses = {
   examples: COURSE_EXAMPLES,
   records: [courseRecord, courseProgressRecord, courseFeedbackRecord],
   import: COURSE_IMPORT,
+  events: [COURSE_EVENTS, COURSE_PROGRESS_EVENTS],
 } satisfies Resource<'course' | 'course_progress' | 'course_feedback'>

@@ -1,6 +1,7 @@
 // Employees: their security score (karma), manager and addresses.
 
 import type { Resource } from '../resource.js'
+import { EMPLOYEE_EVENTS } from './events.js'
 import { EMPLOYEE_EXAMPLES } from './examples.js'
 import { EMPLOYEE_IMPORT } from './import.js'
 import { employeeRecord } from './record.js'
@@ -14,4 +15,5 @@ export const employees = {
   examples: EMPLOYEE_EXAMPLES,
   records: [employeeRecord],
   import: EMPLOYEE_IMPORT,
+  events: [EMPLOYEE_EVENTS],
 } satisfies Resource<'employee'>

@@ -1,0 +1,159 @@
+import type { Command } from 'commander'
+import { eventId, eventIdPrefix } from '../../domain/event-ids.js'
+import { timestampFromMillis } from '../../domain/time.js'
+import { EVENT_TYPES } from '../../domain/values.js'
+import { deliver } from '../../webhooks/deliver.js'
+import {
+  createEndpoint,
+  deleteEndpoint,
+  findEndpoint,
+  listAttempts,
+  listEndpoints,
+  WebhookAdminError,
+} from '../../webhooks/endpoints.js'
+import { openSecret, SecretUnavailable } from '../../webhooks/secrets.js'
+import { configFrom, withDatabase } from '../context.js'
+import { DATABASE_FLAG, uuid } from '../options.js'
+import { CliError } from '../output.js'
+
+interface CreateOptions {
+  organization: string
+  workspace?: string
+  url: string
+  events?: string
+  json?: boolean
+  database?: string
+}
+
+const adminError = (error: unknown) => {
+  throw error instanceof WebhookAdminError ? new CliError(error.message) : error
+}
+
+export function registerWebhooks(program: Command): void {
+  const webhooks = program
+    .command('webhooks')
+    .description(
+      'configure webhook endpoints: every serve process POSTs each event to them, signed (Standard Webhooks)',
+    )
+
+  webhooks
+    .command('create')
+    .description('add an endpoint and print its id and signing secret once')
+    .requiredOption(
+      '--organization <id>',
+      'the organization whose events it receives',
+      uuid('--organization'),
+    )
+    .option('--workspace <id>', 'only the events of this workspace', uuid('--workspace'))
+    .requiredOption(
+      '--url <url>',
+      'https:// URL on a public address (http:// and private addresses need WEBHOOK_ALLOW_PRIVATE_NETWORKS=1)',
+    )
+    .option('--events <list>', `comma-separated event types (default all: ${EVENT_TYPES.join(',')})`)
+    .option('--json', 'print {"id","url","secret","organization_id","workspace_id","events","created_at"}')
+    .option(...DATABASE_FLAG)
+    .action(async (options: CreateOptions) => {
+      const config = configFrom(options)
+      const events = options.events?.split(',').map((e) => e.trim())
+      const created = await withDatabase(config, (handle) =>
+        createEndpoint(
+          handle.db,
+          { organizationId: options.organization, workspaceId: options.workspace, url: options.url, events },
+          { allowPrivate: config.webhookAllowPrivateNetworks, secretsKey: config.secretsKey },
+        ).catch(adminError),
+      )
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(created)}\n`)
+        return
+      }
+      process.stdout.write(
+        `endpoint ${created.id}\nsecret ${created.secret}\n(the secret is shown this once: verify deliveries with it)\n`,
+      )
+    })
+
+  webhooks
+    .command('list')
+    .description('list endpoints (never their secrets)')
+    .option('--json', 'print a JSON array')
+    .option(...DATABASE_FLAG)
+    .action(async (options: { json?: boolean; database?: string }) => {
+      const rows = await withDatabase(configFrom(options), (handle) => listEndpoints(handle.db))
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(rows)}\n`)
+        return
+      }
+      for (const e of rows) {
+        process.stdout.write(
+          `${e.id}  ${e.url}  organization ${e.organization_id}${e.workspace_id ? ` workspace ${e.workspace_id}` : ''}  ${e.events?.join(',') ?? 'all events'}\n`,
+        )
+      }
+    })
+
+  webhooks
+    .command('delete')
+    .description('delete an endpoint; its pending deliveries are dropped')
+    .argument('<id>', 'the endpoint id (from webhooks list)', uuid('id'))
+    .option(...DATABASE_FLAG)
+    .action(async (id: string, options: { database?: string }) => {
+      const found = await withDatabase(configFrom(options), (handle) => deleteEndpoint(handle.db, id))
+      if (!found) throw new CliError(`no webhook endpoint with id ${id}`)
+      process.stdout.write(`deleted ${id}\n`)
+    })
+
+  webhooks
+    .command('deliveries')
+    .description("an endpoint's most recent delivery attempts, newest first")
+    .argument('<id>', 'the endpoint id (from webhooks list)', uuid('id'))
+    .option('--json', 'print [{"event_id","attempt","status_code","error","attempted_at","next_attempt_at"}]')
+    .option(...DATABASE_FLAG)
+    .action(async (id: string, options: { json?: boolean; database?: string }) => {
+      const rows = await withDatabase(configFrom(options), (handle) => listAttempts(handle.db, id))
+      if (rows === null) throw new CliError(`no webhook endpoint with id ${id}`)
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(rows)}\n`)
+        return
+      }
+      for (const a of rows) {
+        const result = a.error === null ? `HTTP ${a.status_code}` : a.error
+        const next = a.next_attempt_at === null ? '' : `  next attempt ${a.next_attempt_at}`
+        process.stdout.write(
+          `${a.attempted_at}  event ${a.event_id}  attempt ${a.attempt}  ${result}${next}\n`,
+        )
+      }
+    })
+
+  webhooks
+    .command('ping')
+    .description('send a signed webhook.ping event to an endpoint now, and print its answer')
+    .argument('<id>', 'the endpoint id (from webhooks list)', uuid('id'))
+    .option(...DATABASE_FLAG)
+    .action(async (id: string, options: { database?: string }) => {
+      const config = configFrom(options)
+      const endpoint = await withDatabase(config, (handle) => findEndpoint(handle.db, id))
+      if (endpoint === null) throw new CliError(`no webhook endpoint with id ${id}`)
+      let secret: string
+      try {
+        secret = openSecret(endpoint.secret, config.secretsKey)
+      } catch (error) {
+        if (error instanceof SecretUnavailable) throw new CliError(`cannot sign: ${error.message}`)
+        throw error
+      }
+      const now = Date.now()
+      const event = {
+        id: eventId(eventIdPrefix(now), 0),
+        type: 'webhook.ping',
+        created_at: timestampFromMillis(now),
+        workspace_id: endpoint.workspace_id,
+        data: { object: { endpoint_id: endpoint.id } },
+      }
+      const outcome = await deliver({
+        url: endpoint.url,
+        secret,
+        id: event.id,
+        body: JSON.stringify(event),
+        allowPrivate: config.webhookAllowPrivateNetworks,
+      })
+      if (!outcome.ok) throw new CliError(`ping ${event.id} to ${endpoint.url} failed: ${outcome.error}`)
+      process.stdout.write(`ping ${event.id} delivered to ${endpoint.url}: HTTP ${outcome.statusCode}\n`)
+    })
+}

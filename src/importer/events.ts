@@ -1,0 +1,269 @@
+// Events from imports (CONTRACT 14). Before the merge, each resource's event sources name the
+// renderings the import may change and their current text is kept; after every rendering step they
+// are read again. A rendering that appeared is a `.created` event, one that changed an `.updated`
+// (with the top-level fields that changed, and their old values), one that disappeared a
+// `.deleted`. Everything stays in temporary tables and set-based SQL, except updates, which are
+// compared in JS a batch at a time: memory stays bounded whatever the import's size. The events
+// and their webhook deliveries are written in the import's transaction.
+
+import { sql } from 'kysely'
+import { encodeRows } from '../db/bulk-rows.js'
+import { hex12 } from '../db/dialect.js'
+import type { WriteSession } from '../db/write-session.js'
+import { eventId, eventIdMillis, eventIdPrefix } from '../domain/event-ids.js'
+import { timestampFromMillis } from '../domain/time.js'
+import type { EventSource } from '../records/events.js'
+import type { ChangedRecords } from '../records/spec.js'
+import { RESOURCES } from '../resources/index.js'
+import type { Resource } from '../resources/resource.js'
+import { keysEqual, type RecordType, SPECS } from './staging.js'
+
+const SOURCES: readonly EventSource[] = RESOURCES.flatMap((r: Resource) => r.events ?? [])
+
+const keysTable = (s: EventSource) => `ev_${s.name}_keys`
+const beforeTable = (s: EventSource) => `ev_${s.name}_before`
+const afterTable = (s: EventSource) => `ev_${s.name}_after`
+const TEMPORARY = SOURCES.flatMap((s) => [keysTable(s), beforeTable(s), afterTable(s)])
+
+const UPDATE_BATCH = 1000
+
+function keyColumns(session: WriteSession, source: EventSource, json: boolean): string {
+  const type = session.dialect === 'postgres' ? 'text collate "C"' : 'text'
+  const columns = source.key.map((k) => `${k} ${type}`)
+  if (json) columns.push('json text')
+  return `${columns.join(', ')}, primary key (${source.key.join(', ')})`
+}
+
+/** The stored rows of a record type that this --replace deletes, as apply.ts deletes them. */
+function deletedRows(replace: boolean, type: RecordType, columns: string): string {
+  const spec = SPECS[type]
+  const deletes = replace && spec.replaced !== null
+  return `select ${columns} from ${spec.target} where ${deletes ? spec.replaced : 'false'}
+    and not exists (select 1 from ${spec.staging} s where ${keysEqual(spec, 's', spec.target)})`
+}
+
+/** What was captured before the merge: the sources whose table was empty (all they hold after is new). */
+export interface CapturedRenderings {
+  fresh: ReadonlySet<string>
+}
+
+/**
+ * Before the merge: names the renderings each source may see change, and keeps their current text.
+ * A source whose table is empty has nothing to keep: every rendering it holds after is new.
+ */
+export async function captureRenderings(
+  session: WriteSession,
+  changed: ChangedRecords,
+  replace: boolean,
+): Promise<CapturedRenderings> {
+  const fresh = new Set<string>()
+  for (const table of TEMPORARY) await session.exec(sql.raw(`drop table if exists ${table}`))
+  for (const source of SOURCES) {
+    if ((await session.rows(sql.raw(`select 1 as one from ${source.table} limit 1`))).length === 0) {
+      fresh.add(source.name)
+      continue
+    }
+    await session.exec(
+      sql.raw(`create temporary table ${keysTable(source)} (${keyColumns(session, source, false)})`),
+    )
+    await session.exec(
+      sql.raw(`create temporary table ${beforeTable(source)} (${keyColumns(session, source, true)})`),
+    )
+    await session.exec(
+      sql.raw(`create temporary table ${afterTable(source)} (${keyColumns(session, source, true)})`),
+    )
+    const selects = source.candidates({
+      changed,
+      replace,
+      deleted: (type, columns) => deletedRows(replace, type as RecordType, columns),
+    })
+    const columns = source.key.join(', ')
+    for (const select of selects) {
+      await session.exec(
+        sql.raw(
+          `insert into ${keysTable(source)} (${columns}) select * from (${select}) c where true on conflict do nothing`,
+        ),
+      )
+    }
+    await session.exec(
+      sql.raw(`insert into ${beforeTable(source)} (${columns}, json) ${source.rendering(keysTable(source))}`),
+    )
+    await analyze(session, keysTable(source), beforeTable(source))
+  }
+  return { fresh }
+}
+
+/** PostgreSQL never analyzes temporary tables by itself; the planner then guesses their size. */
+async function analyze(session: WriteSession, ...tables: string[]): Promise<void> {
+  if (session.dialect !== 'postgres') return
+  for (const table of tables) await session.exec(sql.raw(`analyze ${table}`))
+}
+
+export interface RecordedEvents {
+  /** Events recorded, per type. */
+  counts: Record<string, number>
+  /** Webhook deliveries queued. */
+  deliveries: number
+}
+
+/** The fields of `after` that differ from `before`, with their values in `before`. */
+export function previousAttributes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
+  const previous: Record<string, unknown> = {}
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+      previous[field] = before[field] ?? null
+  }
+  return previous
+}
+
+/**
+ * After every rendering step: reads the renderings again, records an event for each that appeared,
+ * changed or disappeared, and queues a delivery of each to every webhook endpoint that wants it.
+ */
+export async function recordEvents(
+  session: WriteSession,
+  captured: CapturedRenderings,
+): Promise<RecordedEvents> {
+  const [last] = await session.rows<{ id: string | null }>(sql`select max(id) as id from events`)
+  const lastMs = last?.id ? (eventIdMillis(last.id) ?? 0) : 0
+  const ms = Math.max(Date.now(), lastMs + 1)
+  const prefix = eventIdPrefix(ms)
+  const createdAt = timestampFromMillis(ms)
+  const first = eventId(prefix, 0)
+  let counter = 0
+  const counts: Record<string, number> = {}
+
+  // Appeared or disappeared renderings, all in SQL: `object` is the rendering as stored.
+  const insertWhole = async (
+    source: EventSource,
+    type: string,
+    from: string,
+    other: string | null,
+    extra: { previous: string; skip: string } | null,
+  ) => {
+    const on = source.key.map((k) => `o.${k} = r.${k}`).join(' and ')
+    const data =
+      extra === null
+        ? `'{"object":' || r.json || '}'`
+        : `'{"object":' || r.json || ',"previous_attributes":${extra.previous}}'`
+    // The import's id prefix, time and counter are bound: the statement's text stays the same.
+    // Numbered in the order rows come: no sort of whole renderings.
+    const counted = sql`cast(${counter} as bigint) + row_number() over ()`
+    const id = sql`cast(${prefix} as text) || ${hex12(session.dialect, counted)}`
+    const inserted = await session.exec(
+      sql`insert into events (id, workspace_id, type, created_at, json)
+        select id, workspace_id, ${sql.lit(type)}, created_at,
+          '{"id":"' || id || '","type":"${sql.raw(type)}","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+        from (select ${id} as id, r.workspace_id, cast(${createdAt} as text) as created_at, ${sql.raw(data)} as data
+          from ${sql.raw(from)} r
+          where ${sql.raw(other === null ? 'true' : `not exists (select 1 from ${other} o where ${on})`)}
+            ${sql.raw(extra === null ? '' : `and not (${extra.skip})`)}) x`,
+    )
+    counter += inserted
+    if (inserted > 0) counts[type] = (counts[type] ?? 0) + inserted
+  }
+
+  for (const source of SOURCES) {
+    const columns = source.key.join(', ')
+    // A source whose table was empty: all it holds now is new, read once, straight into events.
+    if (captured.fresh.has(source.name)) {
+      const now = `(${source.rendering(null)})`
+      if (source.updateOnly === undefined)
+        await insertWhole(source, `${source.name}.created`, now, null, null)
+      else
+        await insertWhole(source, `${source.name}.updated`, now, null, {
+          previous: JSON.stringify(source.updateOnly.previous),
+          skip: source.updateOnly.empty,
+        })
+      continue
+    }
+    // Nothing rendered before among the candidates (only new rows): the same, through the candidates.
+    const fresh =
+      (await session.rows(sql.raw(`select 1 as one from ${beforeTable(source)} limit 1`))).length === 0
+    const now = fresh ? `(${source.rendering(keysTable(source))})` : afterTable(source)
+    if (!fresh) {
+      await session.exec(
+        sql.raw(
+          `insert into ${afterTable(source)} (${columns}, json) ${source.rendering(keysTable(source))}`,
+        ),
+      )
+      await analyze(session, afterTable(source))
+    }
+    if (source.updateOnly === undefined) {
+      await insertWhole(source, `${source.name}.created`, now, beforeTable(source), null)
+    } else {
+      const previous = JSON.stringify(source.updateOnly.previous)
+      await insertWhole(source, `${source.name}.updated`, now, beforeTable(source), {
+        previous,
+        skip: source.updateOnly.empty,
+      })
+    }
+    if (fresh) continue
+    await recordUpdates(source)
+    if (source.updateOnly === undefined)
+      await insertWhole(source, `${source.name}.deleted`, beforeTable(source), afterTable(source), null)
+  }
+
+  async function recordUpdates(source: EventSource): Promise<void> {
+    const type = `${source.name}.updated`
+    const keys = source.key.map((k) => `b.${k}`)
+    const on = source.key.map((k) => `a.${k} = b.${k}`).join(' and ')
+    let position: string[] | null = null
+    for (;;) {
+      const after =
+        position === null ? sql`` : sql`and (${sql.raw(keys.join(', '))}) > (${sql.join(position)})`
+      const rows = await session.rows<Record<string, string>>(
+        sql`select ${sql.raw(keys.join(', '))}, b.json as before, a.json as after
+          from ${sql.table(beforeTable(source))} b join ${sql.table(afterTable(source))} a on ${sql.raw(on)}
+          where a.json <> b.json ${after}
+          order by ${sql.raw(keys.join(', '))} limit ${sql.lit(UPDATE_BATCH)}`,
+      )
+      if (rows.length === 0) return
+      const values: (string | number)[][] = []
+      for (const row of rows) {
+        const previous = previousAttributes(JSON.parse(row.before as string), JSON.parse(row.after as string))
+        if (source.updatedBy !== undefined && !source.updatedBy.some((f) => f in previous)) continue
+        const id = eventId(prefix, ++counter)
+        const workspace = row.workspace_id as string
+        values.push([
+          id,
+          workspace,
+          type,
+          createdAt,
+          `{"id":"${id}","type":"${type}","created_at":"${createdAt}","workspace_id":"${workspace}","data":{"object":${row.after},"previous_attributes":${JSON.stringify(previous)}}}`,
+        ])
+      }
+      if (values.length > 0) {
+        await session.insertMany(
+          'events',
+          ['id', 'workspace_id', 'type', 'created_at', 'json'],
+          encodeRows(session.dialect, values),
+        )
+        counts[type] = (counts[type] ?? 0) + values.length
+      }
+      const lastRow = rows[rows.length - 1] as Record<string, string>
+      position = source.key.map((k) => lastRow[k] as string)
+    }
+  }
+
+  let deliveries = 0
+  if (counter > 0) {
+    const endpoints = await session.rows(sql`select 1 as one from webhook_endpoints limit 1`)
+    if (endpoints.length > 0) {
+      deliveries = await session.exec(sql`insert into webhook_deliveries
+          (event_id, endpoint_id, status, attempts, next_attempt_at, leased_until, created_at, finished_at)
+        select e.id, w.id, 'pending', 0, ${createdAt}, null, ${createdAt}, null
+        from events e
+        join workspaces ws on ws.id = e.workspace_id
+        join webhook_endpoints w on w.organization_id = ws.organization_id
+          and (w.workspace_id is null or w.workspace_id = e.workspace_id)
+          and (w.events is null or (',' || w.events || ',') like ('%,' || e.type || ',%'))
+        where e.id >= ${first}`)
+    }
+  }
+  for (const table of TEMPORARY) await session.exec(sql.raw(`drop table if exists ${table}`))
+  return { counts, deliveries }
+}

@@ -1,0 +1,53 @@
+// What a resource declares about the events its changes make (CONTRACT 14), for the import engine
+// (src/importer/events.ts): which of its renderings an import may change, and how to read them.
+// An event is recorded when a rendering appears, changes or disappears; the engine compares the
+// renderings read before the merge with those read after every rendering step.
+
+import type { ChangedRecords } from './spec.js'
+
+/** An import record type's name (`employee`, `course_progress`, …). */
+type RecordTypeName = string
+
+export interface EventCandidates {
+  changed: ChangedRecords
+  /** A --replace import. */
+  replace: boolean
+  /**
+   * SQL selecting `columns` (unqualified, or qualified by the target table's name) of the stored
+   * rows of record type `type` that this --replace deletes; none without --replace.
+   */
+  deleted(type: RecordTypeName, columns: string): string
+}
+
+/** `join <keys> k on <on>`, or nothing when every rendering is wanted. */
+export function keysJoin(keys: string | null, on: string): string {
+  return keys === null ? '' : `join ${keys} k on ${on}`
+}
+
+export interface EventSource {
+  /** The event types' prefix: `employee` records `employee.created`, `.updated`, `.deleted`. */
+  name: string
+  /** Columns naming one rendering, `workspace_id` first. */
+  key: readonly string[]
+  /**
+   * SQL selects of `key` columns (in order) naming the renderings an import may change: changed
+   * records, rows that embed them, rows a --replace deletes. Run before the merge.
+   */
+  candidates(c: EventCandidates): string[]
+  /** The table holding one row per rendering: when it was empty before an import, all it holds after is new. */
+  table: string
+  /**
+   * SQL selecting the `key` columns and `json` (exactly as the resource's GET renders it) of the
+   * renderings named in the candidates table `keys` (join it with `keysJoin`), or of every
+   * rendering when `keys` is null.
+   */
+  rendering(keys: string | null): string
+  /**
+   * Set when the resource is never created or deleted on its own, only updated (course_progress):
+   * a rendering that appears is an update from `previous` (its empty state), unless `empty` (SQL
+   * over `r.json`) holds; one that disappears makes no event.
+   */
+  updateOnly?: { previous: Record<string, unknown>; empty: string }
+  /** Top-level fields whose change makes an update; by default any. */
+  updatedBy?: readonly string[]
+}

@@ -1,0 +1,18 @@
+// employee.created, .updated, .deleted: the employee as GET /v1/employees/{id} renders it. A
+// changed employee's reports are candidates too: their rendering embeds the manager's reference.
+
+import { type EventSource, keysJoin } from '../../records/events.js'
+
+export const EMPLOYEE_EVENTS: EventSource = {
+  name: 'employee',
+  key: ['workspace_id', 'id'],
+  candidates: ({ changed, deleted }) => [
+    `select workspace_id, id from stg_employee where ${changed.where('employee')}`,
+    `select workspace_id, id from employees
+      where manager_id in (select id from stg_employee where ${changed.where('employee')})`,
+    deleted('employee', 'workspace_id, id'),
+  ],
+  table: 'employees',
+  rendering: (keys) =>
+    `select e.workspace_id, e.id, e.json from employees e ${keysJoin(keys, 'k.id = e.id')}`,
+}

@@ -1,0 +1,17 @@
+// Events: what each import changed, as a feed (CONTRACT 14). The events themselves are recorded by
+// the importer from what each resource declares (src/resources/*/events.ts); webhooks deliver them.
+
+import type { ImportSteps } from '../../records/spec.js'
+import type { Resource } from '../resource.js'
+import { EVENT_EXAMPLES } from './examples.js'
+import { eventRoutes } from './routes.js'
+import { Event } from './schema.js'
+
+export const events = {
+  name: 'events',
+  schemas: [Event],
+  routes: eventRoutes,
+  examples: EVENT_EXAMPLES,
+  records: [],
+  import: {} as ImportSteps,
+} satisfies Resource<never>

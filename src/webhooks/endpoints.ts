@@ -1,0 +1,152 @@
+// Webhook endpoints, as the operator configures them with `awareness webhooks` (CONTRACT 14).
+
+import { randomUUID } from 'node:crypto'
+import type { Kysely, Selectable } from 'kysely'
+import type { Database, WebhookAttemptsTable } from '../db/tables.js'
+import { timestampFromMillis } from '../domain/time.js'
+import { EVENT_TYPES, type EventType } from '../domain/values.js'
+import { checkUrl } from './address-guard.js'
+import { sealSecret } from './secrets.js'
+import { newSecret } from './signing.js'
+
+export class WebhookAdminError extends Error {}
+
+export interface NewEndpoint {
+  organizationId: string
+  workspaceId?: string | undefined
+  url: string
+  /** Event types; none means all. */
+  events?: readonly string[] | undefined
+}
+
+export interface CreatedEndpoint {
+  id: string
+  url: string
+  secret: string
+  organization_id: string
+  workspace_id: string | null
+  events: EventType[] | null
+  created_at: string
+}
+
+export type EndpointSummary = Omit<CreatedEndpoint, 'secret'>
+
+export interface EndpointSettings {
+  allowPrivate: boolean
+  secretsKey: Buffer | undefined
+}
+
+/** Creates an endpoint and returns it with its signing secret, shown this once. */
+export async function createEndpoint(
+  db: Kysely<Database>,
+  endpoint: NewEndpoint,
+  settings: EndpointSettings,
+): Promise<CreatedEndpoint> {
+  const organization = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', endpoint.organizationId)
+    .executeTakeFirst()
+  if (!organization) throw new WebhookAdminError(`organization ${endpoint.organizationId} does not exist`)
+  if (endpoint.workspaceId !== undefined) {
+    const workspace = await db
+      .selectFrom('workspaces')
+      .select('id')
+      .where('id', '=', endpoint.workspaceId)
+      .where('organization_id', '=', endpoint.organizationId)
+      .executeTakeFirst()
+    if (!workspace)
+      throw new WebhookAdminError(`workspace ${endpoint.workspaceId} is not a workspace of this organization`)
+  }
+  let events: EventType[] | null = null
+  if (endpoint.events !== undefined) {
+    const unknown = endpoint.events.filter((e) => !(EVENT_TYPES as readonly string[]).includes(e))
+    if (unknown.length > 0 || endpoint.events.length === 0)
+      throw new WebhookAdminError(
+        `--events: unknown event type ${unknown.join(', ') || '(empty)'}; allowed: ${EVENT_TYPES.join(', ')}`,
+      )
+    events = [...new Set(endpoint.events)] as EventType[]
+  }
+  try {
+    await checkUrl(endpoint.url, settings.allowPrivate)
+  } catch (error) {
+    throw new WebhookAdminError(`--url: ${(error as Error).message}`)
+  }
+  const created: CreatedEndpoint = {
+    id: randomUUID(),
+    url: endpoint.url,
+    secret: newSecret(),
+    organization_id: endpoint.organizationId,
+    workspace_id: endpoint.workspaceId ?? null,
+    events,
+    created_at: timestampFromMillis(Date.now()),
+  }
+  await db
+    .insertInto('webhook_endpoints')
+    .values({
+      id: created.id,
+      organization_id: created.organization_id,
+      workspace_id: created.workspace_id,
+      url: created.url,
+      events: events === null ? null : events.join(','),
+      secret: sealSecret(created.secret, settings.secretsKey),
+      created_at: created.created_at,
+    })
+    .execute()
+  return created
+}
+
+/** Every endpoint, oldest first; never a secret. */
+export async function listEndpoints(db: Kysely<Database>): Promise<EndpointSummary[]> {
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'url', 'organization_id', 'workspace_id', 'events', 'created_at'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => ({ ...r, events: r.events === null ? null : (r.events.split(',') as EventType[]) }))
+}
+
+/** Deletes an endpoint and its deliveries (pending ones are not sent). False when there is none. */
+export async function deleteEndpoint(db: Kysely<Database>, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst()
+    if (Number(deleted.numDeletedRows) === 0) return false
+    await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute()
+    await trx.deleteFrom('webhook_attempts').where('endpoint_id', '=', id).execute()
+    return true
+  })
+}
+
+/** One delivery attempt, as `webhooks deliveries --json` prints it. */
+export type AttemptSummary = Omit<Selectable<WebhookAttemptsTable>, 'endpoint_id'>
+
+/** An endpoint's most recent attempts, newest first; null when there is no such endpoint. */
+export async function listAttempts(
+  db: Kysely<Database>,
+  id: string,
+  limit = 50,
+): Promise<AttemptSummary[] | null> {
+  const endpoint = await db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!endpoint) return null
+  return db
+    .selectFrom('webhook_attempts')
+    .select(['event_id', 'attempt', 'status_code', 'error', 'attempted_at', 'next_attempt_at'])
+    .where('endpoint_id', '=', id)
+    .orderBy('attempted_at', 'desc')
+    .orderBy('event_id', 'desc')
+    .orderBy('attempt', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+/** An endpoint with its stored secret, for a ping. */
+export async function findEndpoint(db: Kysely<Database>, id: string) {
+  return (
+    (await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+  )
+}

@@ -1,0 +1,300 @@
+// Webhooks (CONTRACT 14): Standard Webhooks signing checked against the reference library, a real
+// receiver that gets each event with a retry after a 500 under the same webhook-id, attempts
+// recorded, and SSRF safety at creation and at delivery.
+
+import assert from 'node:assert/strict'
+import type { lookup as dnsLookup } from 'node:dns'
+import { after, before, describe, test } from 'node:test'
+import { sql } from 'kysely'
+import { Webhook } from 'standardwebhooks'
+import { importSources } from '../../src/importer/import.js'
+import { Metrics } from '../../src/observability/metrics.js'
+import { checkUrl, isPrivateAddress } from '../../src/webhooks/address-guard.js'
+import { deliver } from '../../src/webhooks/deliver.js'
+import { createEndpoint, listAttempts, WebhookAdminError } from '../../src/webhooks/endpoints.js'
+import { openSecret, sealSecret } from '../../src/webhooks/secrets.js'
+import { newSecret, signatureHeaders } from '../../src/webhooks/signing.js'
+import { DeliveryWorker, oldestPendingSeconds, withJitter } from '../../src/webhooks/worker.js'
+import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
+import { smallDataset, source } from '../helpers/records.js'
+import { type Receiver, startReceiver } from './receiver.js'
+
+/** A DNS lookup that answers `addresses` for every name. */
+const fakeLookup = (addresses: string[]) =>
+  ((
+    _host: string,
+    _options: unknown,
+    callback: (e: null, a: { address: string; family: number }[]) => void,
+  ) =>
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    )) as unknown as typeof dnsLookup
+
+describe('signing', () => {
+  test('our signature verifies with the standardwebhooks library, and equals its own', () => {
+    const secret = newSecret()
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]{43}=$/)
+    const body = JSON.stringify({ id: 'x', type: 'employee.updated', text: 'Grüße "quoted"' })
+    const now = Math.floor(Date.now() / 1000)
+    const headers = signatureHeaders(secret, '0193f6c2-0000-7000-8000-000000000001', now, body)
+    assert.doesNotThrow(() => new Webhook(secret).verify(body, headers))
+    const theirs = new Webhook(secret).sign(headers['webhook-id'], new Date(now * 1000), body)
+    assert.equal(headers['webhook-signature'], theirs)
+    assert.throws(() => new Webhook(newSecret()).verify(body, headers), 'another secret does not verify')
+    assert.throws(() => new Webhook(secret).verify(`${body} `, headers), 'another body does not verify')
+  })
+
+  test('secrets sealed with SECRETS_KEY open only with it', () => {
+    const key = Buffer.alloc(32, 7)
+    const sealed = sealSecret('whsec_abc', key)
+    assert.ok(!sealed.includes('whsec_abc'))
+    assert.equal(openSecret(sealed, key), 'whsec_abc')
+    assert.throws(() => openSecret(sealed, undefined))
+    assert.throws(() => openSecret(sealed, Buffer.alloc(32, 8)))
+    assert.equal(sealSecret('whsec_abc', undefined), 'whsec_abc')
+  })
+
+  test('retry delays spread by at most ±10 %', () => {
+    assert.equal(
+      withJitter(1000, () => 0),
+      900,
+    )
+    assert.equal(
+      withJitter(1000, () => 1),
+      1100,
+    )
+  })
+})
+
+describe('SSRF safety', () => {
+  test('loopback, private, link-local, metadata and reserved addresses are refused; public ones pass', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:127.0.0.1',
+      '::ffff:169.254.169.254',
+      '224.0.0.1',
+    ])
+      assert.ok(isPrivateAddress(address), address)
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])
+      assert.ok(!isPrivateAddress(address), address)
+  })
+
+  test('at creation: a URL whose host resolves to such an address, or plain http, is refused', async () => {
+    for (const url of [
+      'https://127.0.0.1/hooks',
+      'https://[::1]/hooks',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.5/hooks',
+    ])
+      await assert.rejects(checkUrl(url, false), /loopback, private, link-local or metadata/, url)
+    await assert.rejects(
+      checkUrl('https://hooks.example/x', false, fakeLookup(['93.184.216.34', '10.0.0.1'])),
+      /10\.0\.0\.1/,
+      'one private answer among several is enough',
+    )
+    await assert.rejects(checkUrl('http://hooks.example/x', false, fakeLookup(['93.184.216.34'])), /https/)
+    await assert.rejects(checkUrl('https://user:pw@hooks.example/x', false), /credentials/)
+    await checkUrl('https://hooks.example/x', false, fakeLookup(['93.184.216.34']))
+    await checkUrl('http://127.0.0.1:9/x', true)
+  })
+
+  test('at delivery: a name that resolved to a public address at creation and to loopback now is refused, unsent', async () => {
+    let got = 0
+    const receiver = await startReceiver(() => 'whsec_AAAA')
+    receiver.answer = () => {
+      got++
+      return 200
+    }
+    try {
+      const port = new URL(receiver.url).port
+      const url = `https://hooks.example:${port}/hooks`
+      await checkUrl(url, false, fakeLookup(['93.184.216.34']))
+      const outcome = await deliver({
+        url,
+        secret: 'whsec_AAAA',
+        id: 'e1',
+        body: '{}',
+        allowPrivate: false,
+        resolve: fakeLookup(['127.0.0.1']),
+      })
+      assert.equal(outcome.ok, false)
+      assert.match(outcome.error ?? '', /127\.0\.0\.1.*loopback, private/)
+      const literal = await deliver({
+        url: `https://127.0.0.1:${port}/hooks`,
+        secret: 'whsec_AAAA',
+        id: 'e2',
+        body: '{}',
+        allowPrivate: false,
+      })
+      assert.equal(literal.ok, false)
+      assert.equal(got, 0, 'nothing reached the loopback receiver')
+    } finally {
+      await receiver.close()
+    }
+  })
+})
+
+for (const { dialect, skip } of DIALECTS) {
+  describe(`webhook deliveries to a real receiver (${dialect})`, { skip }, () => {
+    let db: TestDatabase
+    let receiver: Receiver
+    let secret = ''
+    let endpointId = ''
+    const d = smallDataset()
+    const metrics = new Metrics({ generation: async () => '0' })
+    const worker = () =>
+      new DeliveryWorker({
+        db: db.handle.db,
+        dialect,
+        metrics,
+        allowPrivate: true,
+        secretsKey: Buffer.alloc(32, 1),
+        retentionMs: 30 * 86_400_000,
+        retryDelaysMs: [0, 0],
+      })
+
+    before(async () => {
+      db = await freshDatabase(dialect)
+      receiver = await startReceiver(() => secret)
+      await importSources(db.handle, [source([d.org, d.ws])])
+      const created = await createEndpoint(
+        db.handle.db,
+        { organizationId: d.org.id as string, url: receiver.url },
+        { allowPrivate: true, secretsKey: Buffer.alloc(32, 1) },
+      )
+      secret = created.secret
+      endpointId = created.id
+      const stored = await db.handle.db
+        .selectFrom('webhook_endpoints')
+        .select('secret')
+        .executeTakeFirstOrThrow()
+      assert.ok(!stored.secret.includes(secret), 'stored encrypted with SECRETS_KEY')
+    })
+    after(async () => {
+      await receiver?.close()
+      await db?.drop()
+    })
+
+    test('each event arrives signed; a 500 is retried with the same webhook-id; attempts are recorded', async () => {
+      const summary = await importSources(db.handle, [source(d.all)])
+      const events = (
+        await sql<{ id: string; json: string }>`select id, json from events order by id`.execute(db.handle.db)
+      ).rows
+      assert.equal(summary.events.deliveries, events.length)
+      await new Promise((r) => setTimeout(r, 20))
+      assert.ok((await oldestPendingSeconds(db.handle.db)) > 0, 'deliveries wait')
+      const failing = events[1]?.id as string
+      receiver.answer = ({ id }) =>
+        id === failing && !receiver.received.some((r) => r.id === id) ? 500 : 200
+      await worker().runOnce()
+      const ok = receiver.received.filter((r) => r.status === 200)
+      assert.deepEqual(ok.map((r) => r.id).sort(), events.map((e) => e.id).sort(), 'every event once')
+      for (const r of receiver.received) {
+        assert.ok(r.verified, `${r.id} verifies with standardwebhooks`)
+        assert.equal(r.body.id, r.id)
+        assert.match(String(r.headers['content-type']), /^application\/json/)
+      }
+      for (const e of events) {
+        assert.deepEqual(
+          receiver.received.find((r) => r.id === e.id && r.status === 200)?.body,
+          JSON.parse(e.json),
+        )
+      }
+      const tries = receiver.received.filter((r) => r.id === failing).map((r) => r.status)
+      assert.deepEqual(tries, [500, 200], 'the retry carries the same webhook-id')
+      const attempts = (await listAttempts(db.handle.db, endpointId)) ?? []
+      const ofFailing = attempts.filter((a) => a.event_id === failing).sort((a, b) => a.attempt - b.attempt)
+      assert.deepEqual(
+        ofFailing.map((a) => [a.attempt, a.status_code, a.error]),
+        [
+          [1, 500, 'HTTP 500'],
+          [2, 200, null],
+        ],
+      )
+      assert.ok(ofFailing[0]?.next_attempt_at)
+      const pending = await db.handle.db
+        .selectFrom('webhook_deliveries')
+        .select('status')
+        .where('status', '<>', 'delivered')
+        .execute()
+      assert.deepEqual(pending, [])
+      assert.equal(await oldestPendingSeconds(db.handle.db), 0)
+      const text = await metrics.registry.metrics()
+      assert.match(text, new RegExp(`webhook_deliveries_total\\{outcome="delivered"\\} ${events.length}`))
+      assert.match(text, /webhook_deliveries_total\{outcome="retry"\} 1/)
+    })
+
+    test('a delivery that keeps failing is given up after the last retry', async () => {
+      await importSources(db.handle, [source([{ ...d.manager, name: 'Failing' }])])
+      const before = receiver.received.length
+      receiver.answer = () => 503
+      await worker().runOnce()
+      const tries = receiver.received.slice(before)
+      // Every new event: the first attempt and the two retries of this schedule.
+      assert.ok(tries.length > 0 && tries.length % 3 === 0, `${tries.length} attempts`)
+      const failed = await db.handle.db
+        .selectFrom('webhook_deliveries')
+        .select(['status', 'attempts'])
+        .where('status', '=', 'failed')
+        .execute()
+      assert.equal(failed.length, tries.length / 3)
+      assert.ok(failed.every((f) => Number(f.attempts) === 3))
+    })
+
+    test('a stored URL that now points at a private address is refused at delivery, and retried later', async () => {
+      await db.handle.db
+        .updateTable('webhook_endpoints')
+        .set({ url: receiver.url.replace('http:', 'https:') })
+        .execute()
+      await importSources(db.handle, [source([{ ...d.manager, name: 'Private now' }])])
+      const before = receiver.received.length
+      const refusing = new DeliveryWorker({
+        db: db.handle.db,
+        dialect,
+        allowPrivate: false,
+        secretsKey: Buffer.alloc(32, 1),
+        retentionMs: 30 * 86_400_000,
+      })
+      await refusing.runOnce()
+      assert.equal(receiver.received.length, before, 'nothing sent')
+      const attempts = (await listAttempts(db.handle.db, endpointId)) ?? []
+      assert.match(attempts[0]?.error ?? '', /loopback, private, link-local or metadata/)
+      assert.ok(attempts[0]?.next_attempt_at, 'retried on the schedule')
+    })
+
+    test('an endpoint is refused for an unknown organization, a foreign workspace or an unknown event type', async () => {
+      const settings = { allowPrivate: true, secretsKey: undefined }
+      await assert.rejects(
+        createEndpoint(db.handle.db, { organizationId: d.ws.id as string, url: receiver.url }, settings),
+        WebhookAdminError,
+      )
+      await assert.rejects(
+        createEndpoint(
+          db.handle.db,
+          { organizationId: d.org.id as string, workspaceId: d.org.id as string, url: receiver.url },
+          settings,
+        ),
+        WebhookAdminError,
+      )
+      await assert.rejects(
+        createEndpoint(
+          db.handle.db,
+          { organizationId: d.org.id as string, url: receiver.url, events: ['employee.renamed'] },
+          settings,
+        ),
+        /unknown event type employee.renamed/,
+      )
+    })
+  })
+}

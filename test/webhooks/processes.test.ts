@@ -1,0 +1,129 @@
+// Webhook delivery by real `serve` processes on PostgreSQL (CONTRACT 14): two processes side by
+// side send each event to each endpoint exactly once per attempt, and a process killed with
+// SIGKILL mid-delivery loses nothing: its deliveries go out once another process runs.
+
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { sql } from 'kysely'
+import { importSources } from '../../src/importer/import.js'
+import { createEndpoint } from '../../src/webhooks/endpoints.js'
+import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
+import { apiDataset } from '../helpers/dataset.js'
+import { type ServerProcess, startServer } from '../helpers/processes.js'
+import { source } from '../helpers/records.js'
+import { type Receiver, startReceiver } from './receiver.js'
+
+const postgres = DIALECTS.find((d) => d.dialect === 'postgres')
+
+describe('webhook delivery by server processes (postgres)', { skip: postgres?.skip ?? false }, () => {
+  let db: TestDatabase
+  let receiver: Receiver
+  let secret = ''
+  const servers: ServerProcess[] = []
+  const d = apiDataset(60)
+  const env = () => ({ DATABASE_URL: db.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1', LOG_LEVEL: 'error' })
+  const eventIds = async () =>
+    (await sql<{ id: string }>`select id from events order by id`.execute(db.handle.db)).rows.map((r) => r.id)
+
+  before(async () => {
+    db = await freshDatabase('postgres')
+    receiver = await startReceiver(() => secret)
+    await importSources(db.handle, [
+      source(d.all.filter((r) => r.type === 'organization' || r.type === 'workspace')),
+    ])
+    secret = (
+      await createEndpoint(
+        db.handle.db,
+        { organizationId: d.orgA.id as string, url: receiver.url },
+        { allowPrivate: true, secretsKey: undefined },
+      )
+    ).secret
+  })
+  after(async () => {
+    await Promise.all(servers.map((s) => s.stop()))
+    await receiver?.close()
+    await db?.drop()
+  })
+
+  test('two processes delivering side by side send every event exactly once', async () => {
+    servers.push(...(await Promise.all([startServer(env()), startServer(env())])))
+    // Answers take a while, so that both processes hold deliveries at the same time.
+    receiver.answer = () => new Promise((r) => setTimeout(() => r(200), Math.random() * 20))
+    await importSources(db.handle, [source(d.all)])
+    const ids = await eventIds()
+    const ofA = (
+      await sql<{ id: string }>`select e.id from events e join workspaces w on w.id = e.workspace_id
+      where w.organization_id = ${d.orgA.id as string} order by e.id`.execute(db.handle.db)
+    ).rows.map((r) => r.id)
+    assert.ok(ofA.length > 100, `${ofA.length} events of organization A`)
+    assert.ok(ids.length > ofA.length, 'organization B has events too, for no endpoint of A')
+    await receiver.delivered(ofA.length)
+    // A duplicate would come within the next rounds.
+    await new Promise((r) => setTimeout(r, 2500))
+    const sent = receiver.received.map((r) => r.id)
+    assert.deepEqual([...sent].sort(), ofA, 'each event of the organization once, no other')
+    assert.ok(receiver.received.every((r) => r.verified && r.status === 200))
+    const states = (
+      await sql<{
+        status: string
+        n: number
+      }>`select status, count(*) as n from webhook_deliveries group by status`.execute(db.handle.db)
+    ).rows
+    assert.deepEqual(
+      states.map((s) => [s.status, Number(s.n)]),
+      [['delivered', ofA.length]],
+    )
+  })
+
+  test('a process killed with SIGKILL mid-delivery loses no event: delivered after a restart', async () => {
+    await Promise.all(servers.splice(0).map((s) => s.stop()))
+    const victim = await startServer(env())
+    let held = 0
+    let release: () => void = () => {}
+    const released = new Promise<void>((r) => (release = r))
+    // Every delivery is held open: the process is killed while it waits for them.
+    receiver.answer = async () => {
+      held++
+      await released
+      return 200
+    }
+    const changed = d.all
+      .filter((r) => r.type === 'employee' && (r.workspace as { id: string }).id === d.a1)
+      .map((r) => ({ ...r, job_title: 'Killed mid-delivery' }))
+    await importSources(db.handle, [source(changed)])
+    const expected = (
+      await sql<{
+        id: string
+      }>`select event_id as id from webhook_deliveries where status = 'pending' order by 1`.execute(
+        db.handle.db,
+      )
+    ).rows.map((r) => r.id)
+    assert.ok(expected.length > 0)
+    for (let i = 0; i < 400 && held === 0; i++) await new Promise((r) => setTimeout(r, 25))
+    assert.ok(held > 0, 'the process is mid-delivery')
+    victim.child.kill('SIGKILL')
+    await new Promise((r) => victim.child.once('exit', r))
+    // Until the held connections are seen closed, answering them would look like a delivery.
+    await new Promise((r) => setTimeout(r, 500))
+    receiver.answer = () => 200
+    release()
+    servers.push(await startServer(env()))
+    const start = Date.now()
+    const delivered = () => new Set(receiver.received.filter((r) => r.status === 200).map((r) => r.id))
+    while (!expected.every((id) => delivered().has(id))) {
+      assert.ok(Date.now() - start < 60_000, 'every event delivered after the restart')
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    // The receiver answers before the sender records the attempt.
+    const undelivered = async () =>
+      Number(
+        (
+          await sql<{
+            n: number
+          }>`select count(*) as n from webhook_deliveries where status <> 'delivered'`.execute(db.handle.db)
+        ).rows[0]?.n,
+      )
+    for (let i = 0; i < 100 && (await undelivered()) > 0; i++) await new Promise((r) => setTimeout(r, 100))
+    assert.equal(await undelivered(), 0)
+  })
+})
