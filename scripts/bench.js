@@ -219,6 +219,9 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
     rawEvents.kill()
 
     // A full sequential walk through the typed client, on core 1 like wrk (not the server's core).
+    const client = [join(cwd, 'packages/client/dist/index.js'), join(cwd, 'dist/client/index.js')].find(
+      (path) => existsSync(path),
+    )
     const walk = spawnSync(
       'taskset',
       [
@@ -227,7 +230,7 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
         nodeBin,
         '--input-type=module',
         '-e',
-        `const { AwarenessClient } = await import(${JSON.stringify(join(cwd, 'dist/client/index.js'))});
+        `const { AwarenessClient } = await import(${JSON.stringify(client)});
          const c = new AwarenessClient({ baseUrl: ${JSON.stringify(base)}, apiKey: ${JSON.stringify(key)} });
          const t = performance.now(); let n = 0;
          for await (const e of c.employees.list({ workspaceId: ${JSON.stringify(workspaceId)} }, { limit: 100 })) n++;
@@ -457,7 +460,7 @@ function projectFor(nodeBin, nodeDir, name) {
   // The build is copied afresh every run (an earlier run's copy measured an old build); the rebuilt
   // native module is kept.
   mkdirSync(dir, { recursive: true })
-  for (const entry of ['package.json', 'bin', 'dist', 'scripts']) {
+  for (const entry of ['package.json', 'bin', 'dist', 'scripts', 'packages']) {
     rmSync(join(dir, entry), { recursive: true, force: true })
     cpSync(join(ROOT, entry), join(dir, entry), { recursive: true })
   }
@@ -508,26 +511,29 @@ async function compareBuilds(baselineDir) {
   const file = demoFile(EMPLOYEES)
   const figures = []
   const record = (setup, figure, unit, values) => figures.push({ setup, figure, unit, values })
-  const databases = [{ label: 'SQLite', fresh: () => freshSqlite('ab.db') }]
+  // Each build imports into and serves from a database of its own: their schemas may differ.
+  const databases = [{ label: 'SQLite', fresh: (i) => freshSqlite(`ab-${i}.db`) }]
   if (process.env.TEST_DATABASE_URL)
     databases.push({
       label: 'PostgreSQL',
-      fresh: () => freshPostgres(process.env.TEST_DATABASE_URL, 'bench_ab'),
+      fresh: (i) => freshPostgres(process.env.TEST_DATABASE_URL, `bench_ab_${i}`),
     })
   for (const { label, fresh } of databases) {
     const first = builds.map(() => [])
     const again = builds.map(() => [])
-    let url
+    const urls = []
     if (flag('--skip-import')) {
-      url = fresh()
-      importInto(process.execPath, ROOT, file, url)
+      for (const [i, build] of builds.entries()) {
+        urls[i] = fresh(i)
+        importInto(process.execPath, build.cwd, file, urls[i])
+      }
     }
     for (let round = 0; round < (flag('--skip-import') ? 0 : ROUNDS); round++) {
       for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
         const build = builds[i]
-        url = fresh()
-        first[i].push(importInto(process.execPath, build.cwd, file, url).seconds)
-        again[i].push(importInto(process.execPath, build.cwd, file, url).seconds)
+        urls[i] = fresh(i)
+        first[i].push(importInto(process.execPath, build.cwd, file, urls[i]).seconds)
+        again[i].push(importInto(process.execPath, build.cwd, file, urls[i]).seconds)
         log(
           `${label} round ${round + 1} ${build.name}: first import ${first[i].at(-1)} s, re-import ${again[i].at(-1)} s`,
         )
@@ -537,13 +543,14 @@ async function compareBuilds(baselineDir) {
       record(label, 'first import', 's', first)
       record(label, 're-import, unchanged', 's', again)
     }
-    // Pages: both servers on the database the last import left, one measured at a time.
-    const { organizationId, workspaceId } = ids(process.execPath, ROOT, url)
-    const key = benchKey(process.execPath, ROOT, url, organizationId)
+    // Pages: each server on the database its build's last import left (the same file, so the same
+    // ids), one measured at a time.
+    const { organizationId, workspaceId } = ids(process.execPath, ROOT, urls[0])
+    const keys = builds.map((build, i) => benchKey(process.execPath, build.cwd, urls[i], organizationId))
     const servers = builds.map((build, i) => {
       const port = 32000 + i + Math.floor(Math.random() * 500) * 2
       const child = startProcess(process.execPath, [join(build.cwd, 'bin/awareness.js'), 'serve'], {
-        DATABASE_URL: url,
+        DATABASE_URL: urls[i],
         PORT: String(port),
         LOG_LEVEL: 'warn',
         RATE_LIMIT: '999999999/1h',
@@ -555,25 +562,29 @@ async function compareBuilds(baselineDir) {
       for (const s of servers) await waitFor(`${s.base}/healthz`, s.child)
       const employeesPath = `/v1/employees?workspace_id=${workspaceId}`
       const progressPath = `/v1/courses/employees_progress?workspace_id=${workspaceId}`
-      const emp = await walkPages(servers[0].base, employeesPath, key, 50, 2000)
-      const prog = await walkPages(servers[0].base, progressPath, key, 500, 100)
-      const cursors = join(BENCH, 'ab-cursors.txt')
-      const progressCursors = join(BENCH, 'ab-progress-cursors.txt')
-      writeFileSync(cursors, emp.cursors.join('\n'))
-      writeFileSync(progressCursors, prog.cursors.join('\n'))
-      const headers = { 'x-api-key': key, 'x-item-limit': '50' }
-      const pages = {
-        'employees deep page': (base) => wrk(base + employeesPath, headers, cursors),
-        'employees first page': (base) => wrk(base + employeesPath, headers),
-        'progress page (500)': (base) =>
-          wrk(base + progressPath, { 'x-api-key': key, 'x-item-limit': '500' }, progressCursors),
+      const cursors = []
+      const progressCursors = []
+      for (const [i, s] of servers.entries()) {
+        const emp = await walkPages(s.base, employeesPath, keys[i], 50, 2000)
+        const prog = await walkPages(s.base, progressPath, keys[i], 500, 100)
+        cursors[i] = join(BENCH, `ab-cursors-${i}.txt`)
+        progressCursors[i] = join(BENCH, `ab-progress-cursors-${i}.txt`)
+        writeFileSync(cursors[i], emp.cursors.join('\n'))
+        writeFileSync(progressCursors[i], prog.cursors.join('\n'))
       }
-      for (const s of servers) pages['employees deep page'](s.base) // warm-up
+      const headers = (i, limit) => ({ 'x-api-key': keys[i], 'x-item-limit': limit })
+      const pages = {
+        'employees deep page': (i) => wrk(servers[i].base + employeesPath, headers(i, '50'), cursors[i]),
+        'employees first page': (i) => wrk(servers[i].base + employeesPath, headers(i, '50')),
+        'progress page (500)': (i) =>
+          wrk(servers[i].base + progressPath, headers(i, '500'), progressCursors[i]),
+      }
+      for (const i of servers.keys()) pages['employees deep page'](i) // warm-up
       for (const [figure, run] of Object.entries(pages)) {
         const values = builds.map(() => [])
         for (let round = 0; round < ROUNDS; round++) {
           // Each round starts with the other side: what runs second can pay for what ran first.
-          for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) values[i].push(run(servers[i].base))
+          for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) values[i].push(run(i))
           log(`${label} ${figure} round ${round + 1}: ${values.map((v) => v.at(-1)).join(' vs ')} req/s`)
         }
         record(label, figure, 'req/s', values)

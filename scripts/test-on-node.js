@@ -40,6 +40,7 @@ mkdirSync(dir, { recursive: true })
 for (const entry of [
   'package.json',
   'tsconfig.json',
+  'packages',
   'openapi.json',
   'sql',
   '.spectral.yaml',

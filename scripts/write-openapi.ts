@@ -1,7 +1,18 @@
-// Writes openapi.json (committed at the repository root) from the app's own schemas.
-// Run: npm run openapi. The tests fail when the committed file differs from the generated one.
-import { writeFileSync } from 'node:fs'
-import { generateOpenApi } from '../test/helpers/openapi.js'
+// Writes what is generated from the app's own schemas and committed: openapi.json at the repository
+// root, the client package's types, and the Postman collection. Run: npm run openapi. Tests fail
+// when a committed file differs from the generated one.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { generateClientTypes, generateOpenApi } from '../test/helpers/openapi.js'
+import { generatePostmanCollection } from '../test/helpers/postman.js'
 
-writeFileSync(new URL('../openapi.json', import.meta.url), await generateOpenApi())
-console.log('wrote openapi.json')
+const document = await generateOpenApi()
+const outputs: [string, string][] = [
+  ['openapi.json', document],
+  ['packages/client/src/openapi.ts', await generateClientTypes(document)],
+  ['postman/awareness-api.postman_collection.json', generatePostmanCollection(document)],
+]
+mkdirSync(new URL('../postman', import.meta.url), { recursive: true })
+for (const [path, text] of outputs) {
+  writeFileSync(new URL(`../${path}`, import.meta.url), text)
+  console.log(`wrote ${path}`)
+}

@@ -4,8 +4,8 @@
 // without progress gives one row with empty course columns); an organization gives one row per
 // workspace.
 
+import type { Organization as OrganizationItem } from '@awareness-api/client'
 import Type from 'typebox'
-import type { Organization as OrganizationItem } from '../client/index.js'
 import { Breach, CompromisedEmployee } from '../resources/breaches/schema.js'
 import {
   Course,

@@ -7,6 +7,7 @@ import { registerDemoData } from './commands/demo-data.js'
 import { registerExport } from './commands/export.js'
 import { registerImport } from './commands/import.js'
 import { registerKeys } from './commands/keys.js'
+import { registerOrganizations } from './commands/organizations.js'
 import { registerServe } from './commands/serve.js'
 import { registerWebhooks } from './commands/webhooks.js'
 import { configFrom, withDatabase } from './context.js'
@@ -40,6 +41,7 @@ export function buildProgram(usage: UsageErrors = { last: null }): Command {
     })
   registerImport(program)
   registerDemoData(program)
+  registerOrganizations(program)
   registerKeys(program)
   registerExport(program)
   registerWebhooks(program)

@@ -8,6 +8,23 @@ import { RESOURCES } from '../resources/index.js'
 import { errorExample } from './openapi-errors.js'
 
 const EXAMPLES: Record<string, unknown> = Object.assign({}, ...RESOURCES.map((r) => r.examples))
+const CLIENT_SAMPLES: Record<string, string> = Object.assign({}, ...RESOURCES.map((r) => r.clientSamples))
+
+/** The package name of the typed client (packages/client), as integrators install it. */
+export const CLIENT_PACKAGE = '@awareness-api/client'
+
+/** A whole script calling `operationId` through the typed client. */
+export function clientSample(operationId: string): string | undefined {
+  const body = CLIENT_SAMPLES[operationId]
+  if (body === undefined) return undefined
+  return `import { AwarenessClient } from '${CLIENT_PACKAGE}'
+
+// The key is read from AWARENESS_API_KEY unless given as apiKey.
+const client = new AwarenessClient({ baseUrl: 'http://localhost:3000' })
+
+${body}
+`
+}
 
 export const API_VERSION = '1.0.0'
 
@@ -194,6 +211,10 @@ export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, 
     // Spectral (spectral:oas) allows no role names on apiKey security: the scope goes in x-required-scope.
     operation.security = [{ ApiKey: [] }]
     if (scope) operation['x-required-scope'] = scope
+    // Shown by the reference page beside the samples it generates (curl, Python, PowerShell).
+    const sample = clientSample(operation.operationId)
+    if (sample)
+      operation['x-codeSamples'] = [{ lang: 'javascript', label: 'JavaScript (client)', source: sample }]
 
     const ok = operation.responses['200'] as { content: Record<string, Schema> }
     const notFound = [...names].filter((n) => n in NOT_FOUND).map((n) => NOT_FOUND[n] as [ErrorCode, string])

@@ -13,6 +13,11 @@ export interface Resource<T extends string = string> {
   routes(app: FastifyInstance): Promise<void>
   /** An example response per operationId, shown in the OpenAPI document. */
   examples: Readonly<Record<string, unknown>>
+  /**
+   * How the typed client calls each operation (a script body, after `client` is made): the
+   * reference page's JavaScript sample, type-checked against the packed client by tests.
+   */
+  clientSamples: Readonly<Record<string, string>>
   /** Its import record types, parents before children. */
   records: readonly RecordSpec<T>[]
   import: ImportSteps

@@ -17,7 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['access', 'paging', 'records'],
   ['routing'],
   ['resources'],
-  ['importer', 'http', 'demo', 'client'],
+  ['importer', 'http', 'demo'],
   ['cli'],
 ]
 

@@ -1,11 +1,13 @@
-// The reference page, as a person sees it: headless Chromium opens /docs, finds the nine
-// operations, and leaves a screenshot in test-artifacts/.
+// The reference page, as a person sees it: headless Chromium opens the server's address, lands on
+// /docs, finds every operation of the document, sends a request with a key from the page ("Test
+// Request"), finds the key still there after a reload, and leaves a screenshot in test-artifacts/.
 
 import assert from 'node:assert/strict'
 import { existsSync, mkdirSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
-import { chromium } from 'playwright-core'
+import { type Browser, chromium, type Page, type Response } from 'playwright-core'
 import { type TestApp, testApp } from '../helpers/app.js'
+import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 
 const CHROMIUM = '/usr/bin/chromium'
 const skip = existsSync(CHROMIUM)
@@ -14,15 +16,14 @@ const skip = existsSync(CHROMIUM)
 
 describe('reference page in a browser', { skip }, () => {
   let t: TestApp
+  let d: ApiDataset
   let base: string
+  let browser: Browser
   before(async () => {
-    t = await testApp('sqlite')
+    d = apiDataset(12)
+    t = await testApp('sqlite', d.all)
     base = await t.listen()
-  })
-  after(() => t?.close())
-
-  test('/docs renders the nine operations from the served document', async () => {
-    const browser = await chromium.launch({
+    browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
       args: [
@@ -35,36 +36,93 @@ describe('reference page in a browser', { skip }, () => {
         '--disable-sync',
       ],
     })
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 2000 } })
-      const external: string[] = []
-      page.on('request', (r) => {
-        if (!r.url().startsWith(base) && !r.url().startsWith('data:')) external.push(r.url())
-      })
-      await page.goto(`${base}/docs/`, { waitUntil: 'networkidle' })
-      await page.waitForSelector('.opblock-summary-path', { timeout: 20_000 })
-      const paths = await page.$$eval('.opblock-summary-path', (nodes) =>
-        nodes.map((n) => n.getAttribute('data-path')),
-      )
-      assert.deepEqual([...paths].sort(), [
-        '/v1/breaches',
-        '/v1/breaches/{breach_id}/compromised-employees',
-        '/v1/courses',
-        '/v1/courses/employees_progress',
-        '/v1/courses/statistics',
-        '/v1/employees',
-        '/v1/employees/{employee_id}',
-        '/v1/events',
-        '/v1/organization',
-      ])
-      const title = await page.textContent('.info .title')
-      assert.match(String(title), /Workforce Security Awareness API/)
-      assert.deepEqual(external, [], 'everything is served by the API itself (no CDN)')
-      mkdirSync('test-artifacts', { recursive: true })
-      await page.screenshot({ path: 'test-artifacts/docs.png', fullPage: false })
-      assert.ok(existsSync('test-artifacts/docs.png'))
-    } finally {
-      await browser.close()
+  })
+  after(async () => {
+    await browser?.close()
+    await t?.close()
+  })
+
+  /** A page that records every request leaving the server under test. */
+  async function open(): Promise<{ page: Page; external: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+    const page = await context.newPage()
+    const external: string[] = []
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base) && !r.url().startsWith('data:')) external.push(r.url())
+    })
+    return { page, external }
+  }
+
+  test("the server's address leads to a reference of every operation, served by the API itself", async () => {
+    const { page, external } = await open()
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' })
+    assert.equal(new URL(page.url()).pathname, '/docs/')
+    assert.equal(await page.title(), 'Workforce Security Awareness API – reference')
+    const document = JSON.parse((await t.app.inject({ url: '/v1/openapi.json' })).body)
+    const expected = Object.keys(document.paths).map((path) => `get ${path}`)
+    const buttons = page.getByRole('button', { name: /Test Request/ })
+    await buttons.first().waitFor({ timeout: 20_000 })
+    const shown = (await buttons.allInnerTexts()).map((text) => /\((get [^)]+)\)/.exec(text)?.[1])
+    assert.deepEqual([...shown].sort(), [...expected].sort())
+    const text = await page.evaluate(() => document.body.innerText)
+    assert.match(text, /Workforce Security Awareness API/)
+    assert.doesNotMatch(text, /Swagger|Fastify/i, 'no framework branding')
+    // The samples: curl, PowerShell, Python (requests), and the typed client.
+    await page
+      .getByRole('button', { name: /Shell Curl/ })
+      .first()
+      .click()
+    const clients = await page.getByRole('option').allInnerTexts()
+    for (const name of ['JavaScript (client)', 'Invoke-RestMethod', 'Requests', 'Curl'])
+      assert.ok(clients.includes(name), `${name} in ${JSON.stringify(clients)}`)
+    await page.keyboard.press('Escape')
+    assert.deepEqual(external, [], 'everything is served by the API itself (no CDN, no hosted service)')
+    await page.context().close()
+  })
+
+  test('"Test Request" sends a real request with the key typed in the page, and the key survives a reload', async () => {
+    const key = await t.key({ organizationId: d.orgA.id as string })
+    const { page, external } = await open()
+    await page.goto(`${base}/docs/#tag/employees/GET/v1/employees`, { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: /Test Request \(get \/v1\/employees\)/ }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.locator('input[id^="scalar-client"]').first().fill(key)
+    // The value cell of the workspace_id row: the editor after its name's (editors, not <input>s).
+    const editors = dialog.locator('.cm-content')
+    const names = await editors.allInnerTexts()
+    await editors.nth(names.findIndex((n) => n.trim() === 'workspace_id') + 1).click()
+    await page.keyboard.type(d.a1)
+    // The editor hands its value over when it loses focus.
+    await page.keyboard.press('Tab')
+    // The page takes the typed value in after a short delay: send until the request carries it.
+    let response: Response | undefined
+    for (let attempt = 0; attempt < 20 && !response; attempt++) {
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/employees')
+      await dialog.getByRole('button', { name: 'Send' }).first().click()
+      const candidate = await answered
+      if (new URL(candidate.url()).searchParams.has('workspace_id')) response = candidate
+      else await page.waitForTimeout(250)
     }
+    assert.ok(response, 'the typed workspace_id never reached a request')
+    assert.equal(response.status(), 200)
+    assert.equal(response.request().headers()['x-api-key'], key)
+    assert.equal(new URL(response.url()).searchParams.get('workspace_id'), d.a1)
+    const body = await response.json()
+    assert.ok(body.data.length > 0)
+    await dialog.getByText(body.data[0].id).first().waitFor({ timeout: 10_000 })
+    mkdirSync('test-artifacts', { recursive: true })
+    await page.screenshot({ path: 'test-artifacts/docs-try-it.png' })
+
+    await page.reload({ waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: /Test Request \(get \/v1\/employees\)/ }).click()
+    assert.equal(
+      await page.getByRole('dialog').locator('input[id^="scalar-client"]').first().inputValue(),
+      key,
+    )
+    await page.keyboard.press('Escape')
+    await page.goto(`${base}/docs/#tag/employees/GET/v1/employees`, { waitUntil: 'networkidle' })
+    await page.screenshot({ path: 'test-artifacts/docs.png' })
+    assert.deepEqual(external, [])
+    await page.context().close()
   })
 })

@@ -266,6 +266,77 @@ describe('awareness CLI', () => {
     assert.ok(listed.find((k: { id: string }) => k.id === created.id).revoked_at)
   })
 
+  test('keys list is a table with a header, the expiry and the last use of each key', async () => {
+    const expiring = JSON.parse(
+      (
+        await runCli([
+          'keys',
+          'create',
+          '--organization',
+          d.org.id as string,
+          '--name',
+          'siem sync',
+          '--expires-in',
+          '90d',
+          '--json',
+          '--database',
+          database,
+        ])
+      ).stdout,
+    )
+    const listed = await runCli([
+      'keys',
+      'list',
+      '--organization',
+      d.org.id as string,
+      '--database',
+      database,
+    ])
+    assert.equal(listed.code, 0, listed.stderr)
+    const [header, ...rows] = listed.stdout.trimEnd().split('\n')
+    assert.match(
+      String(header),
+      /^ID\s+NAME\s+ORGANIZATION\s+WORKSPACE\s+SCOPES\s+STATE\s+EXPIRES\s+LAST USED$/,
+    )
+    const row = rows.find((r) => r.startsWith(expiring.id))
+    assert.ok(row, listed.stdout)
+    const expires = `${expiring.expires_at.slice(0, 10)} ${expiring.expires_at.slice(11, 16)}Z`
+    assert.match(row, new RegExp(`siem sync\\s+${d.org.id}\\s+all\\s+\\S+\\s+active\\s+${expires}\\s+never$`))
+    // Columns line up: each row's STATE starts where the header's does.
+    const column = String(header).indexOf('STATE')
+    for (const r of rows) assert.match(r.slice(column), /^(active|revoked|expired) /)
+    assert.doesNotMatch(listed.stdout, /wsa_/)
+  })
+
+  test('organizations list shows each organization with its workspaces; --json as documented', async () => {
+    const listed = await runCli(['organizations', 'list', '--database', database])
+    assert.equal(listed.code, 0, listed.stderr)
+    const [header, row] = listed.stdout.trimEnd().split('\n')
+    assert.match(String(header), /^ORGANIZATION\s+CREATED\s+WORKSPACES$/)
+    assert.match(
+      String(row),
+      new RegExp(
+        `^${d.org.id}\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}Z\\s+1 workspace: ${d.ws.name} \\(${d.ws.id}\\)$`,
+      ),
+    )
+    assert.match(listed.stderr, /keys create --organization/)
+    const json = JSON.parse(
+      (await runCli(['organizations', 'list', '--json', '--database', database])).stdout,
+    )
+    assert.deepEqual(json, [
+      {
+        id: d.org.id,
+        created_at: d.org.created_at,
+        updated_at: d.org.updated_at,
+        workspaces: [{ id: d.ws.id, name: d.ws.name }],
+      },
+    ])
+    const empty = await runCli(['organizations', 'list', '--database', join(dir, 'empty.db')])
+    assert.equal(empty.code, 0)
+    assert.equal(empty.stdout, '')
+    assert.match(empty.stderr, /no organization yet/)
+  })
+
   test('keys create refuses unknown scopes and bad durations with one line', async () => {
     const scopes = await runCli([
       'keys',

@@ -3,11 +3,12 @@
 import assert from 'node:assert/strict'
 import { createServer } from 'node:net'
 import { after, before, describe, test } from 'node:test'
-import { AwarenessApiError, AwarenessClient, AwarenessNetworkError } from '../../src/client/index.js'
+import { AwarenessApiError, AwarenessClient, AwarenessNetworkError } from '@awareness-api/client'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
 import { overloadedProxy } from '../helpers/overloaded-proxy.js'
+import { clearOfWindowEnd } from '../helpers/windows.js'
 
 describe('typed client', () => {
   let t: TestApp
@@ -143,6 +144,109 @@ describe('typed client', () => {
     const denied = await stranger.organization.get().catch((e: unknown) => e)
     assert.ok(denied instanceof AwarenessApiError)
     assert.equal(denied.status, 401)
+  })
+
+  test("results and errors carry the answer's request id and the key's rate-limit state", async () => {
+    const { data, response } = await client.organization.get().withResponse()
+    assert.deepEqual(data, oracle.organization(d.all, d.orgA.id as string))
+    assert.equal(response.status, 200)
+    assert.match(String(response.requestId), /^[0-9a-f-]{36}$/)
+    assert.ok(response.etag?.startsWith('W/'))
+    const limits = response.rateLimit
+    assert.ok(limits)
+    assert.equal(limits.limit, 1_000_000)
+    assert.equal(limits.windowSeconds, 60)
+    assert.ok(limits.remaining < limits.limit && limits.resetSeconds >= 1)
+    const page = await client.employees.page({ workspaceId: d.a1 }, { limit: 5 })
+    assert.match(String(page.response.requestId), /^[0-9a-f-]{36}$/)
+    assert.ok(page.response.rateLimit)
+    const list = client.courses.list({ workspaceId: d.a1 }, { limit: 2 })
+    assert.equal(list.lastResponse, null)
+    for await (const page of list.pages()) assert.equal(list.lastResponse, page.response)
+    const missing = await client.employees.get(unknownId()).catch((e: unknown) => e)
+    assert.ok(missing instanceof AwarenessApiError)
+    assert.ok(missing.rateLimit && missing.rateLimit.limit === 1_000_000)
+    assert.equal(missing.retryAfterSeconds, null)
+  })
+
+  test('every request names the client in its User-Agent, after the application when given', async () => {
+    const agents: string[] = []
+    const spy: typeof fetch = (input, init) => {
+      agents.push(new Headers(init?.headers).get('user-agent') ?? '')
+      return fetch(input, init)
+    }
+    const named = new AwarenessClient({
+      baseUrl,
+      apiKey: await t.key({ organizationId: d.orgA.id as string }),
+      userAgent: 'acme-siem-sync/2.1',
+      fetch: spy,
+    })
+    await named.organization.get()
+    assert.match(agents[0] ?? '', /^acme-siem-sync\/2\.1 awareness-api-client\/\d+\.\d+\.\d+ node\/\d+/)
+  })
+
+  test('a call is abandoned by its own AbortSignal, waits and retries included', async () => {
+    const controller = new AbortController()
+    controller.abort(new Error('stopped by the caller'))
+    await assert.rejects(client.organization.get({ signal: controller.signal }), /stopped by the caller/)
+    const later = new AbortController()
+    const walk = client.employees.list({ workspaceId: d.a1 }, { limit: 1, signal: later.signal })
+    let seen = 0
+    await assert.rejects(
+      (async () => {
+        for await (const _ of walk) if (++seen === 3) later.abort(new Error('enough'))
+      })(),
+      /enough/,
+    )
+    assert.equal(seen, 3)
+    // A wait for a retry ends at once too: the server never answers here.
+    const silent = createServer(() => {}).listen(0)
+    await new Promise((resolve) => silent.once('listening', resolve))
+    try {
+      const port = (silent.address() as { port: number }).port
+      const stuck = new AwarenessClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: 'wsa_x',
+        timeoutMs: 50,
+      })
+      const soon = AbortSignal.timeout(300)
+      const started = Date.now()
+      await assert.rejects(stuck.organization.get({ signal: soon }))
+      assert.ok(Date.now() - started < 3000)
+    } finally {
+      silent.close()
+    }
+  })
+
+  test('with etagCache, an unchanged answer comes back as 304 from memory and costs no budget', async () => {
+    const cached = new AwarenessClient({
+      baseUrl,
+      apiKey: await t.key({ organizationId: d.orgA.id as string }),
+      etagCache: true,
+    })
+    await clearOfWindowEnd(60)
+    const first = await cached.employees.get(d.employeesA1[0]?.id as string).withResponse()
+    const again = await cached.employees.get(d.employeesA1[0]?.id as string).withResponse()
+    assert.equal(first.response.status, 200)
+    assert.equal(again.response.status, 304)
+    assert.deepEqual(again.data, first.data)
+    assert.equal(again.response.rateLimit?.remaining, first.response.rateLimit?.remaining)
+    const pages = await cached.employees.list({ workspaceId: d.a1 }, { limit: 10 }).toArray()
+    assert.deepEqual(await cached.employees.list({ workspaceId: d.a1 }, { limit: 10 }).toArray(), pages)
+  })
+
+  test('the key comes from AWARENESS_API_KEY when not given; without either the client refuses to start', async () => {
+    const saved = process.env.AWARENESS_API_KEY
+    try {
+      process.env.AWARENESS_API_KEY = await t.key({ organizationId: d.orgA.id as string })
+      const fromEnv = new AwarenessClient({ baseUrl })
+      assert.deepEqual(await fromEnv.organization.get(), oracle.organization(d.all, d.orgA.id as string))
+      delete process.env.AWARENESS_API_KEY
+      assert.throws(() => new AwarenessClient({ baseUrl }), /AWARENESS_API_KEY/)
+    } finally {
+      if (saved === undefined) delete process.env.AWARENESS_API_KEY
+      else process.env.AWARENESS_API_KEY = saved
+    }
   })
 
   test('a 429 is retried after its Retry-After (real server, tiny budget)', async () => {

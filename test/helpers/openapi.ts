@@ -16,3 +16,10 @@ export async function generateOpenApi(): Promise<string> {
     await database.close()
   }
 }
+
+/** The client package's types (packages/client/src/openapi.ts), generated from the document. */
+export async function generateClientTypes(document: string): Promise<string> {
+  const { default: openapiTS, astToString } = await import('openapi-typescript')
+  const ast = await openapiTS(JSON.parse(document))
+  return `// Generated from openapi.json by \`npm run openapi\` (openapi-typescript); do not edit.\n\n${astToString(ast)}`
+}

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
-import { generateOpenApi } from '../helpers/openapi.js'
+import { generateClientTypes, generateOpenApi } from '../helpers/openapi.js'
 
 const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')
 const document = JSON.parse(committed)
@@ -13,6 +13,11 @@ const document = JSON.parse(committed)
 describe('OpenAPI document', () => {
   test('the served document equals the committed openapi.json (run `npm run openapi` after a change)', async () => {
     assert.equal(await generateOpenApi(), committed)
+  })
+
+  test("the client package's types are generated from it (run `npm run openapi` after a change)", async () => {
+    const types = readFileSync(new URL('../../packages/client/src/openapi.ts', import.meta.url), 'utf8')
+    assert.equal(await generateClientTypes(committed), types)
   })
 
   test("Spectral's spectral:oas ruleset reports no error and no warning", () => {
@@ -111,7 +116,8 @@ describe('OpenAPI document', () => {
       assert.equal((await t.app.inject({ url: '/v1/openapi.json' })).statusCode, 200)
       const docs = await t.app.inject({ url: '/docs/' })
       assert.equal(docs.statusCode, 200)
-      assert.match(docs.body, /swagger-ui/i)
+      assert.match(docs.body, /Scalar\.createApiReference/)
+      assert.equal((await t.app.inject({ url: '/' })).headers.location, '/docs')
       assert.doesNotMatch(
         docs.body,
         /https?:\/\/(?!127\.0\.0\.1|localhost)[a-z0-9.-]+\/[^"']*\.(js|css)/i,

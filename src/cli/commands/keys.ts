@@ -4,7 +4,7 @@ import { SCOPES, type Scope } from '../../domain/values.js'
 import { createKey, KeyAdminError, listKeys, revokeKey } from '../../keys/keys.js'
 import { configFrom, withDatabase } from '../context.js'
 import { DATABASE_FLAG, uuid } from '../options.js'
-import { CliError } from '../output.js'
+import { CliError, shortTime, table } from '../output.js'
 
 interface CreateOptions {
   organization: string
@@ -82,16 +82,28 @@ export function registerKeys(program: Command): void {
         process.stdout.write(`${JSON.stringify(rows)}\n`)
         return
       }
-      for (const k of rows) {
-        const state = k.revoked_at
-          ? `revoked ${k.revoked_at}`
-          : k.expires_at
-            ? `expires ${k.expires_at}`
-            : 'active'
-        process.stdout.write(
-          `${k.id}  ${k.name}  organization ${k.organization_id}${k.workspace_id ? ` workspace ${k.workspace_id}` : ''}  ${k.scopes.join(',')}  ${state}\n`,
+      if (rows.length === 0) {
+        process.stderr.write(
+          'no key yet: awareness keys create --organization ID (see awareness organizations list)\n',
         )
+        return
       }
+      const now = new Date().toISOString()
+      process.stdout.write(
+        table(
+          ['ID', 'NAME', 'ORGANIZATION', 'WORKSPACE', 'SCOPES', 'STATE', 'EXPIRES', 'LAST USED'],
+          rows.map((k) => [
+            k.id,
+            k.name,
+            k.organization_id,
+            k.workspace_id ?? 'all',
+            k.scopes.join(','),
+            k.revoked_at ? 'revoked' : k.expires_at !== null && k.expires_at <= now ? 'expired' : 'active',
+            k.expires_at === null ? 'never' : shortTime(k.expires_at),
+            k.last_used_at === null ? 'never' : shortTime(k.last_used_at),
+          ]),
+        ),
+      )
     })
 
   keys

@@ -29,3 +29,18 @@ export const BREACH_EXAMPLES = {
   listBreaches: { data: [breach] },
   listCompromisedEmployees: { data: [compromised] },
 }
+
+/** How the typed client calls each operation: the JavaScript sample of the reference page. */
+export const BREACH_CLIENT_SAMPLES = {
+  listBreaches: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+for await (const breach of client.breaches.list({ workspaceId, status: ['active'] })) {
+  console.log(breach.name, breach.criticality)
+}`,
+  listCompromisedEmployees: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+const compromised = client.breaches.compromisedEmployees({
+  breachId: '2b0e6d7c-8f9a-4b1c-9d2e-3f4a5b6c7d8e',
+  workspaceId,
+  acknowledged: false,
+})
+for await (const entry of compromised) console.log(entry.employee.id, entry.compromised_at)`,
+}

@@ -2,7 +2,7 @@
 
 import type { Resource } from '../resource.js'
 import { BREACH_EVENTS, COMPROMISED_EMPLOYEE_EVENTS } from './events.js'
-import { BREACH_EXAMPLES } from './examples.js'
+import { BREACH_CLIENT_SAMPLES, BREACH_EXAMPLES } from './examples.js'
 import { BREACH_IMPORT } from './import.js'
 import { breachRecord, compromisedEmployeeRecord } from './records.js'
 import { breachRoutes } from './routes.js'
@@ -13,6 +13,7 @@ export const breaches = {
   schemas: [Breach, CompromisedEmployee, CompromisedEmployeeChange],
   routes: breachRoutes,
   examples: BREACH_EXAMPLES,
+  clientSamples: BREACH_CLIENT_SAMPLES,
   records: [breachRecord, compromisedEmployeeRecord],
   import: BREACH_IMPORT,
   events: [BREACH_EVENTS, COMPROMISED_EMPLOYEE_EVENTS],

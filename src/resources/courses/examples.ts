@@ -61,3 +61,16 @@ export const COURSE_EXAMPLES = {
   listEmployeesProgress: { data: [progress] },
   getProgramStatistics: { data: statistics },
 }
+
+/** How the typed client calls each operation: the JavaScript sample of the reference page. */
+export const COURSE_CLIENT_SAMPLES = {
+  listCourses: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+for await (const course of client.courses.list({ workspaceId })) console.log(course.id, course.name)`,
+  listEmployeesProgress: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+for await (const progress of client.courses.progress({ workspaceId })) {
+  console.log(progress.employee.id, progress.courses_progress.length)
+}`,
+  getProgramStatistics: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+const statistics = await client.courses.statistics({ workspaceId })
+console.log(statistics)`,
+}

@@ -3,7 +3,7 @@
 
 import type { Resource } from '../resource.js'
 import { COURSE_EVENTS, COURSE_PROGRESS_EVENTS } from './events.js'
-import { COURSE_EXAMPLES } from './examples.js'
+import { COURSE_CLIENT_SAMPLES, COURSE_EXAMPLES } from './examples.js'
 import { COURSE_IMPORT } from './import.js'
 import { courseFeedbackRecord, courseProgressRecord, courseRecord } from './records.js'
 import { courseRoutes } from './routes.js'
@@ -14,6 +14,7 @@ export const courses = {
   schemas: [Course, EmployeeCourseProgress, Statistics],
   routes: courseRoutes,
   examples: COURSE_EXAMPLES,
+  clientSamples: COURSE_CLIENT_SAMPLES,
   records: [courseRecord, courseProgressRecord, courseFeedbackRecord],
   import: COURSE_IMPORT,
   events: [COURSE_EVENTS, COURSE_PROGRESS_EVENTS],

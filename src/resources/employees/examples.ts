@@ -41,3 +41,14 @@ export const EMPLOYEE_EXAMPLES = {
   listEmployees: { data: [EXAMPLE_EMPLOYEE] },
   getEmployee: { data: EXAMPLE_EMPLOYEE },
 }
+
+/** How the typed client calls each operation: the JavaScript sample of the reference page. */
+export const EMPLOYEE_CLIENT_SAMPLES = {
+  listEmployees: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+// Every page, fetched as the loop goes.
+for await (const employee of client.employees.list({ workspaceId, status: ['active'] })) {
+  console.log(employee.primary_email_address, employee.karma?.score)
+}`,
+  getEmployee: `const employee = await client.employees.get('8f0a3c5e-2b1d-4e6f-9a7b-1c2d3e4f5a6b')
+console.log(employee.name, employee.karma?.security_level)`,
+}

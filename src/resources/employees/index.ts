@@ -2,7 +2,7 @@
 
 import type { Resource } from '../resource.js'
 import { EMPLOYEE_EVENTS } from './events.js'
-import { EMPLOYEE_EXAMPLES } from './examples.js'
+import { EMPLOYEE_CLIENT_SAMPLES, EMPLOYEE_EXAMPLES } from './examples.js'
 import { EMPLOYEE_IMPORT } from './import.js'
 import { employeeRecord } from './record.js'
 import { employeeRoutes } from './routes.js'
@@ -13,6 +13,7 @@ export const employees = {
   schemas: [Employee],
   routes: employeeRoutes,
   examples: EMPLOYEE_EXAMPLES,
+  clientSamples: EMPLOYEE_CLIENT_SAMPLES,
   records: [employeeRecord],
   import: EMPLOYEE_IMPORT,
   events: [EMPLOYEE_EVENTS],

@@ -15,3 +15,14 @@ const updated: Event = {
 }
 
 export const EVENT_EXAMPLES = { listEvents: { data: [updated] } }
+
+/** How the typed client calls each operation: the JavaScript sample of the reference page. */
+export const EVENT_CLIENT_SAMPLES = {
+  listEvents: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+// Resumes after the last event handled (store its id), then waits for new ones.
+let after = null
+for await (const event of client.events.follow({ workspaceId, after })) {
+  console.log(event.type, event.id)
+  after = event.id
+}`,
+}

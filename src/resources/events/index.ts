@@ -3,7 +3,7 @@
 
 import type { ImportSteps } from '../../records/spec.js'
 import type { Resource } from '../resource.js'
-import { EVENT_EXAMPLES } from './examples.js'
+import { EVENT_CLIENT_SAMPLES, EVENT_EXAMPLES } from './examples.js'
 import { eventRoutes } from './routes.js'
 import { Event } from './schema.js'
 
@@ -12,6 +12,7 @@ export const events = {
   schemas: [Event],
   routes: eventRoutes,
   examples: EVENT_EXAMPLES,
+  clientSamples: EVENT_CLIENT_SAMPLES,
   records: [],
   import: {} as ImportSteps,
 } satisfies Resource<never>

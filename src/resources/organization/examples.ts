@@ -17,3 +17,9 @@ const organization: Organization = {
 }
 
 export const ORGANIZATION_EXAMPLES = { getOrganization: { data: organization } }
+
+/** How the typed client calls each operation: the JavaScript sample of the reference page. */
+export const ORGANIZATION_CLIENT_SAMPLES = {
+  getOrganization: `const organization = await client.organization.get()
+for (const workspace of organization.workspaces) console.log(workspace.id, workspace.name)`,
+}

@@ -1,7 +1,7 @@
 // The organization: the key's organization and its workspaces.
 
 import type { Resource } from '../resource.js'
-import { ORGANIZATION_EXAMPLES } from './examples.js'
+import { ORGANIZATION_CLIENT_SAMPLES, ORGANIZATION_EXAMPLES } from './examples.js'
 import { ORGANIZATION_IMPORT } from './import.js'
 import { organizationRecord, workspaceRecord } from './records.js'
 import { organizationRoutes } from './routes.js'
@@ -12,6 +12,7 @@ export const organization = {
   schemas: [Organization],
   routes: organizationRoutes,
   examples: ORGANIZATION_EXAMPLES,
+  clientSamples: ORGANIZATION_CLIENT_SAMPLES,
   records: [organizationRecord, workspaceRecord],
   import: ORGANIZATION_IMPORT,
 } satisfies Resource<'organization' | 'workspace'>

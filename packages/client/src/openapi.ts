@@ -1,0 +1,1140 @@
+// Generated from openapi.json by `npm run openapi` (openapi-typescript); do not edit.
+
+export interface paths {
+    "/v1/organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's organization and its workspaces
+         * @description Workspaces oldest first (created_at ascending, then id ascending). A workspace-scoped key sees only its workspace. Scope: workspace:read.
+         */
+        get: operations["getOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the employees of a workspace
+         * @description Newest first: created_at descending, then id descending. Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page. Scope: workspace:read.
+         */
+        get: operations["listEmployees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/employees/{employee_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one employee
+         * @description An employee of any workspace the key reaches. Unknown ids and ids the key cannot reach are the same 404. Scope: workspace:read.
+         */
+        get: operations["getEmployee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the awareness courses of a workspace
+         * @description Newest first: created_at descending, then id descending. Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page. Scope: awareness:read.
+         */
+        get: operations["listCourses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/courses/employees_progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every employee of a workspace with their course progress
+         * @description Every employee of the workspace, also those without progress (courses_progress: []). Employees newest first (created_at descending, then id descending); inside, courses newest first (course created_at descending, then id descending); years ascending. A manually assigned course has years: []. Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page. Scope: awareness:read.
+         */
+        get: operations["listEmployeesProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/courses/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics of the awareness program of a workspace
+         * @description active_employees: employees with status active. covered_employees: active employees with at least one course progress entry. average_courses_completed: over active employees, the mean number of entries whose status is completed, rounded half up (0 without active employees). positive/neutral/negative_feedbacks: course feedback of the workspace created in the last 90 × 24 hours, inclusive. Scope: awareness:read.
+         */
+        get: operations["getProgramStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/breaches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the data breaches that affect a workspace
+         * @description Most recently breached first: last_breached_at descending, then id descending. impacted, warned and acknowledged count the compromised employees of the asked workspace (all, those warned, those who acknowledged); status is active while one of them has not acknowledged, else resolved. Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page. Scope: breaches:read.
+         */
+        get: operations["listBreaches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/breaches/{breach_id}/compromised-employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the employees of a workspace compromised by a breach
+         * @description Most recently compromised first: compromised_at descending, then employee id descending. A breach that does not affect the workspace is a 404, like an unknown one. Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page. Scope: breaches:read.
+         */
+        get: operations["listCompromisedEmployees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow what changed in a workspace: the events feed
+         * @description Oldest first (the one list in ascending order: it is a feed), in the order events were recorded. Every import that changes data records one event per resource it creates, changes or deletes, derived changes included (a breach that becomes resolved, a manager's rename in its reports, a course's rename in the progress items that embed it); course_progress.updated is about an employee's entries, never the employee's own fields (those are employee.updated). Resume later with after= the id of the last event handled. Events are kept for the retention (EVENTS_RETENTION, default 30 days). Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page. Scope: events:read.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Organization: {
+            /**
+             * Format: uuid
+             * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            updated_at: string;
+            workspaces: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string;
+                /**
+                 * Format: date-time
+                 * @description UTC, microsecond precision
+                 * @example 2024-01-13T10:00:00.123456Z
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description UTC, microsecond precision
+                 * @example 2024-01-13T10:00:00.123456Z
+                 */
+                updated_at: string;
+            }[];
+        };
+        Employee: {
+            /**
+             * Format: uuid
+             * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+             */
+            id: string;
+            name: string | null;
+            username: string | null;
+            primary_email_address: string | null;
+            email_addresses: {
+                address: string;
+                is_primary: boolean;
+                /**
+                 * @description where the address comes from
+                 * @enum {string}
+                 */
+                source: "custom" | "employee" | "google" | "microsoft" | "okta" | "slack";
+            }[];
+            country_code: string | null;
+            department: {
+                name: string;
+            } | null;
+            job_title: string | null;
+            language: ("arabic" | "bulgarian" | "catalan" | "chinese" | "chinese_traditional_taiwan" | "czech" | "danish" | "dutch" | "english" | "finnish" | "french" | "french_quebec" | "german" | "greek" | "hindi" | "hungarian" | "indonesian" | "italian" | "japanese" | "korean" | "norwegian_bokmal" | "polish" | "portuguese" | "portuguese_brazilian" | "romanian" | "russian" | "slovak" | "slovenian" | "spanish" | "thai" | "turkish" | "ukrainian" | "vietnamese") | null;
+            /** @description IANA time-zone name */
+            timezone: string;
+            /** @enum {string} */
+            status: "active" | "deactivated" | "pending" | "unlicensed";
+            karma: {
+                /** @description higher is safer */
+                score: number;
+                /**
+                 * @description worst to best
+                 * @enum {string}
+                 */
+                security_level: "dangerous" | "bad" | "ok" | "good" | "great" | "excellent" | "exceptional";
+            } | null;
+            manager: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            } | null;
+            workspace: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+            };
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            updated_at: string;
+        };
+        Course: {
+            /**
+             * Format: uuid
+             * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+             */
+            id: string;
+            name: string;
+            slug: string;
+            description: string;
+            /** @description average length in minutes */
+            duration: number;
+            /** @enum {string} */
+            theme: "digital_footprint" | "gdpr" | "general" | "irl" | "it" | "legal" | "passwords" | "social_engineering" | "technical";
+            settings: {
+                /** @enum {string} */
+                delivery: "a_week_after_event" | "directly_after_event" | "first_day" | "first_month" | "none" | "sent_after_the_first_year" | "yearly" | "yearly_at_end_of_program";
+                /** @description program year (1 = first year) */
+                year: number;
+            }[];
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            updated_at: string;
+        };
+        EmployeeCourseProgress: {
+            employee: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            };
+            courses_progress: {
+                course: {
+                    /**
+                     * Format: uuid
+                     * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                     */
+                    id: string;
+                    name: string;
+                    slug: string;
+                    description: string;
+                };
+                status: ("completed" | "missed" | "upcoming") | null;
+                years: {
+                    year: number;
+                    /** @enum {string} */
+                    status: "completed" | "missed" | "upcoming";
+                    /**
+                     * Format: date-time
+                     * @description UTC, microsecond precision
+                     * @example 2024-01-13T10:00:00.123456Z
+                     */
+                    due_at: string;
+                    completed_at: string | null;
+                }[];
+            }[];
+        };
+        Statistics: {
+            active_employees: number;
+            covered_employees: number;
+            average_courses_completed: number;
+            positive_feedbacks: number;
+            neutral_feedbacks: number;
+            negative_feedbacks: number;
+        };
+        Breach: {
+            /**
+             * Format: uuid
+             * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+             */
+            id: string;
+            name: string;
+            domain: string;
+            /**
+             * @description active while a compromised employee of the workspace has not acknowledged
+             * @enum {string}
+             */
+            status: "active" | "resolved";
+            /** @enum {string} */
+            criticality: "low" | "medium" | "high";
+            impacted: number;
+            warned: number;
+            acknowledged: number;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            last_breached_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            updated_at: string;
+        };
+        CompromisedEmployee: {
+            employee: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            compromised_at: string;
+            warned_at: string | null;
+            acknowledged_at: string | null;
+            breached_accounts: {
+                email: string;
+                /**
+                 * Format: date-time
+                 * @description UTC, microsecond precision
+                 * @example 2024-01-13T10:00:00.123456Z
+                 */
+                compromised_at: string;
+            }[];
+        };
+        CompromisedEmployeeChange: {
+            employee: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            compromised_at: string;
+            warned_at: string | null;
+            acknowledged_at: string | null;
+            breached_accounts: {
+                email: string;
+                /**
+                 * Format: date-time
+                 * @description UTC, microsecond precision
+                 * @example 2024-01-13T10:00:00.123456Z
+                 */
+                compromised_at: string;
+            }[];
+            breach: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+            };
+        };
+        Event: {
+            /**
+             * Format: uuid
+             * @description A UUIDv7: ids increase in the order events were recorded.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted";
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+             */
+            workspace_id: string;
+            data: {
+                /** @description The resource exactly as its GET renders it (for *.deleted, its last rendering): employee.* an Employee, course.* a Course, course_progress.updated an item of employees_progress, breach.* a Breach in the workspace, compromised_employee.* an item of compromised-employees plus "breach": {"id"}. */
+                object: components["schemas"]["Employee"] | components["schemas"]["Course"] | components["schemas"]["EmployeeCourseProgress"] | components["schemas"]["Breach"] | components["schemas"]["CompromisedEmployeeChange"];
+                /** @description Only on *.updated: the top-level fields of object that changed, with their values before. */
+                previous_attributes?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        ErrorResponse: {
+            errors: {
+                /** @description the HTTP status, as a string */
+                status: string;
+                /** @enum {string} */
+                code: "malformed_request" | "unauthorized" | "forbidden" | "workspace_not_found" | "employee_not_found" | "breach_not_found" | "endpoint_not_found" | "method_not_allowed" | "request_timeout" | "invalid_parameter" | "invalid_cursor" | "event_expired" | "too_many_requests" | "request_header_too_large" | "internal_error" | "service_unavailable";
+                title: string;
+                detail: string;
+                source: {
+                    /** @description query or path parameter */
+                    parameter: string;
+                } | {
+                    header: string;
+                } | {
+                    pointer: string;
+                } | Record<string, never>;
+            }[];
+            meta: {
+                request_id: string;
+                /**
+                 * @description present when there were more problems than the entries listed
+                 * @enum {boolean}
+                 */
+                more_errors?: true;
+            };
+        };
+    };
+    responses: {
+        /** @description Not modified: the If-None-Match tag is current. No body. */
+        NotModified: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description unauthorized: the key is missing, malformed, unknown, revoked or expired (one identical answer for all). */
+        Unauthorized: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                /** @description `ApiKey header="x-api-key"` */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description forbidden: the key lacks the scope of the operation, or the workspace is outside a workspace-scoped key. */
+        Forbidden: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description invalid_parameter: a parameter or header is missing, malformed, unknown or repeated (one entry each). invalid_cursor: the cursor was altered or issued for another list. */
+        UnprocessableEntity: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description too_many_requests: the key's budget for the window is used up, or the address failed authentication too often. */
+        TooManyRequests: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description internal_error: a bug on our side; the body holds no internals. */
+        InternalError: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description service_unavailable: the database cannot be reached or did not answer in time, or the server is overloaded; retry after the given delay. */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description The request id: the client's own `x-request-id` when sane, else a new UUID. Also in error bodies and logs. */
+        RequestId: string;
+        /** @description A weak entity tag of this answer; send it in If-None-Match to get 304 while nothing changed. */
+        ETag: string;
+        /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+        RateLimitPolicy: string;
+        /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+        RateLimit: string;
+        /** @description Seconds to wait before trying again. */
+        RetryAfter: number;
+        /** @description Present when more items follow: send it back unchanged as the x-next-cursor request header. */
+        NextCursor: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getOrganization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Organization"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEmployees: {
+        parameters: {
+            query: {
+                /** @description The workspace whose data is returned. */
+                workspace_id: string;
+                /** @description Keeps only employees with one of these statuses. Comma-separated (or the parameter repeated), any of: active, deactivated, pending, unlicensed. */
+                status?: ("active" | "deactivated" | "pending" | "unlicensed")[];
+                /** @description Keeps employees whose karma score is at least this (no karma: never). */
+                karma_score_gte?: number;
+                /** @description Keeps employees whose karma score is at most this (no karma: never). */
+                karma_score_lte?: number;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Employee"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEmployee: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                employee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Employee"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description employee_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCourses: {
+        parameters: {
+            query: {
+                /** @description The workspace whose data is returned. */
+                workspace_id: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Course"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEmployeesProgress: {
+        parameters: {
+            query: {
+                /** @description The workspace whose data is returned. */
+                workspace_id: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 500 (default 500). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeCourseProgress"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProgramStatistics: {
+        parameters: {
+            query: {
+                /** @description The workspace whose data is returned. */
+                workspace_id: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Statistics"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBreaches: {
+        parameters: {
+            query: {
+                /** @description The workspace whose data is returned. */
+                workspace_id: string;
+                /** @description Keeps only breaches with one of these statuses (active while a compromised employee of the workspace has not acknowledged). Comma-separated (or the parameter repeated), any of: active, resolved. */
+                status?: ("active" | "resolved")[];
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Breach"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCompromisedEmployees: {
+        parameters: {
+            query: {
+                /** @description The workspace whose data is returned. */
+                workspace_id: string;
+                /** @description true: only employees who were notified about the breach; false: only those not notified. */
+                warned?: boolean;
+                /** @description true: only employees who acknowledged the breach; false: only those who did not. */
+                acknowledged?: boolean;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                breach_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompromisedEmployee"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found, breach_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query: {
+                /** @description The workspace whose data is returned. */
+                workspace_id: string;
+                /** @description Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted. */
+                type?: ("employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted")[];
+                /** @description The id of the last event the client handled: the feed resumes after it. An id older than the retention is a 410 event_expired; one that names no event of this workspace is a 422. */
+                after?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 1000 (default 100). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description event_expired: after names a position older than the events kept (EVENTS_RETENTION); read the resources again in full. */
+            410: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}

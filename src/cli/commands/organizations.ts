@@ -1,0 +1,42 @@
+// `awareness organizations list`: what a key can be made for (CONTRACT 13).
+
+import type { Command } from 'commander'
+import { listOrganizations } from '../../resources/organization/queries.js'
+import { configFrom, withDatabase } from '../context.js'
+import { DATABASE_FLAG } from '../options.js'
+import { counted, shortTime, table } from '../output.js'
+
+export function registerOrganizations(program: Command): void {
+  const organizations = program
+    .command('organizations')
+    .description('list the organizations and their workspaces (to create keys for them)')
+  organizations
+    .command('list')
+    .description('list every organization with its workspaces, oldest first')
+    .option('--json', 'print [{"id","created_at","updated_at","workspaces":[{"id","name"}]}]')
+    .option(...DATABASE_FLAG)
+    .action(async (options: { json?: boolean; database?: string }) => {
+      const rows = await withDatabase(configFrom(options), (handle) => listOrganizations(handle.db))
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(rows)}\n`)
+        return
+      }
+      if (rows.length === 0) {
+        process.stderr.write('no organization yet: import data first (awareness import FILE, or demo-data)\n')
+        return
+      }
+      process.stdout.write(
+        table(
+          ['ORGANIZATION', 'CREATED', 'WORKSPACES'],
+          rows.map((o) => [
+            o.id,
+            shortTime(o.created_at),
+            o.workspaces.length === 0
+              ? 'none'
+              : `${counted(o.workspaces.length, 'workspace')}: ${o.workspaces.map((w) => `${w.name} (${w.id})`).join(', ')}`,
+          ]),
+        ),
+      )
+      process.stderr.write(`a key for one of them: awareness keys create --organization <ORGANIZATION>\n`)
+    })
+}

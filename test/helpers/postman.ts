@@ -1,0 +1,130 @@
+// The Postman collection (postman/awareness-api.postman_collection.json), generated from the OpenAPI
+// document: one request per operation, in the document's order, the key as a collection variable,
+// each list's cursor carried to its next send by a script, and the ids later requests need taken
+// from the answers of earlier ones (organization → workspaceId, employees → employeeId, …).
+
+type Parameter = { name: string; in: string; required?: boolean; description?: string }
+type Operation = {
+  operationId: string
+  summary: string
+  description: string
+  tags: string[]
+  parameters: Parameter[]
+}
+type Document = {
+  info: { title: string; description: string; version: string }
+  paths: Record<string, { get: Operation }>
+}
+
+/** Collection variables that a path or query parameter takes its value from. */
+const VARIABLE_OF: Record<string, string> = {
+  workspace_id: 'workspaceId',
+  employee_id: 'employeeId',
+  breach_id: 'breachId',
+}
+
+/** Which answer supplies which id, when the variable is still empty. */
+const SUPPLIES: Record<string, [variable: string, expression: string]> = {
+  getOrganization: ['workspaceId', 'body.data.workspaces[0] && body.data.workspaces[0].id'],
+  listEmployees: ['employeeId', 'body.data[0] && body.data[0].id'],
+  listBreaches: ['breachId', 'body.data[0] && body.data[0].id'],
+}
+
+const script = (type: 'prerequest' | 'test', lines: string[]) => ({
+  listen: type,
+  script: { type: 'text/javascript', exec: lines },
+})
+
+function requestOf(path: string, operation: Operation) {
+  const paged = operation.parameters.some((p) => p.name === 'x-item-limit')
+  const cursorVariable = `cursor.${operation.operationId}`
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => segment.replace(/^\{(\w+)\}$/, (_, name: string) => `{{${VARIABLE_OF[name] ?? name}}}`))
+  const query = operation.parameters
+    .filter((p) => p.in === 'query')
+    .map((p) => ({
+      key: p.name,
+      value: p.name in VARIABLE_OF ? `{{${VARIABLE_OF[p.name]}}}` : '',
+      description: p.description ?? '',
+      ...(p.required ? {} : { disabled: true }),
+    }))
+  const enabled = query.filter((q) => !q.disabled)
+  const raw = `{{baseUrl}}/${segments.join('/')}${enabled.length ? `?${enabled.map((q) => `${q.key}=${q.value}`).join('&')}` : ''}`
+  const tests = [
+    "pm.test('answers 200', () => pm.response.to.have.status(200))",
+    'const body = pm.response.code === 200 ? pm.response.json() : null',
+  ]
+  if (paged)
+    tests.push(
+      '// The next send of this request asks for the next page; after the last page, the first again.',
+      "const next = pm.response.headers.get('x-next-cursor')",
+      `if (next) pm.collectionVariables.set('${cursorVariable}', next)`,
+      `else pm.collectionVariables.unset('${cursorVariable}')`,
+    )
+  const supplies = SUPPLIES[operation.operationId]
+  if (supplies) {
+    const [variable, expression] = supplies
+    tests.push(
+      `if (body && !pm.collectionVariables.get('${variable}') && (${expression})) pm.collectionVariables.set('${variable}', ${expression})`,
+    )
+  }
+  const events = [script('test', tests)]
+  if (paged)
+    events.unshift(
+      script('prerequest', [
+        `const cursor = pm.collectionVariables.get('${cursorVariable}')`,
+        "if (cursor) pm.request.headers.upsert({ key: 'x-next-cursor', value: cursor })",
+        "else pm.request.headers.remove('x-next-cursor')",
+      ]),
+    )
+  return {
+    name: operation.summary,
+    event: events,
+    request: {
+      method: 'GET',
+      header: paged
+        ? [{ key: 'x-item-limit', value: '50', description: 'Items per page.', disabled: true }]
+        : [],
+      url: { raw, host: ['{{baseUrl}}'], path: segments, ...(query.length ? { query } : {}) },
+      description: operation.description,
+    },
+    response: [],
+  }
+}
+
+/** The collection, formatted as committed. */
+export function generatePostmanCollection(documentText: string): string {
+  const document = JSON.parse(documentText) as Document
+  const folders = new Map<string, unknown[]>()
+  for (const [path, item] of Object.entries(document.paths)) {
+    const tag = item.get.tags[0] ?? 'API'
+    if (!folders.has(tag)) folders.set(tag, [])
+    folders.get(tag)?.push(requestOf(path, item.get))
+  }
+  const collection = {
+    info: {
+      name: document.info.title,
+      description: `${document.info.description}\n\nSet \`baseUrl\` and \`apiKey\` (collection variables), then run the collection: the organization's first workspace, employee and breach fill \`workspaceId\`, \`employeeId\` and \`breachId\` unless you set them. Each list request asks for its next page on its next send. Generated from openapi.json (version ${document.info.version}) by \`npm run openapi\`.`,
+      schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    },
+    auth: {
+      type: 'apikey',
+      apikey: [
+        { key: 'key', value: 'x-api-key', type: 'string' },
+        { key: 'value', value: '{{apiKey}}', type: 'string' },
+        { key: 'in', value: 'header', type: 'string' },
+      ],
+    },
+    variable: [
+      { key: 'baseUrl', value: 'http://127.0.0.1:3000' },
+      { key: 'apiKey', value: '' },
+      { key: 'workspaceId', value: '' },
+      { key: 'employeeId', value: '' },
+      { key: 'breachId', value: '' },
+    ],
+    item: [...folders].map(([name, item]) => ({ name, item })),
+  }
+  return `${JSON.stringify(collection, null, 2)}\n`
+}
