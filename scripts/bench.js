@@ -6,9 +6,9 @@
 // Usage: npm run bench [-- --rounds 3 --seconds 5 --skip-1m --skip-node24]
 //        npm run bench:import (imports only: 100k, side by side with its floors, and 1M; tables on stdout)
 //        npm run bench -- --baseline DIR (this build against the build in DIR, a checkout with its own
-//          dist/ and node_modules/: imports and pages measured alternately, round by round, on the
-//          same data; medians and each side's spread on stdout; BENCHMARKS.md untouched;
-//          --skip-import: pages only)
+//          dist/ and node_modules/: imports and pages measured alternately, round by round, each
+//          build on a database of its own loaded from the same file; medians and each side's spread
+//          on stdout; BENCHMARKS.md untouched; --skip-import: pages only; --skip-pages: imports only)
 // PostgreSQL figures too when TEST_DATABASE_URL is set.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -543,6 +543,7 @@ async function compareBuilds(baselineDir) {
       record(label, 'first import', 's', first)
       record(label, 're-import, unchanged', 's', again)
     }
+    if (flag('--skip-pages')) continue
     // Pages: each server on the database its build's last import left (the same file, so the same
     // ids), one measured at a time.
     const { organizationId, workspaceId } = ids(process.execPath, ROOT, urls[0])

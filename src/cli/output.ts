@@ -3,7 +3,8 @@
 export class CliError extends Error {}
 
 export interface Progress {
-  update(text: string): void
+  /** Shows `text` (at most every 200 ms, unless `now`: a new phase shows at once). */
+  update(text: string, now?: boolean): void
   done(): void
 }
 
@@ -13,9 +14,9 @@ export function progressLine(stream: NodeJS.WriteStream = process.stderr): Progr
   let last = 0
   let shown = false
   return {
-    update(text) {
+    update(text, immediately = false) {
       const now = Date.now()
-      if (now - last < 200) return
+      if (now - last < 200 && !immediately) return
       last = now
       shown = true
       stream.write(`\r\x1b[2K${text}`)
@@ -27,6 +28,19 @@ export function progressLine(stream: NodeJS.WriteStream = process.stderr): Progr
 }
 
 export const formatCount = (n: number) => n.toLocaleString('en-US')
+
+/** Bytes for people: `812 KB`, `120.5 MB`, `2.1 GB` (powers of 1,000, like file managers). */
+export function formatBytes(n: number): string {
+  if (n < 1000) return `${n} B`
+  const units = ['KB', 'MB', 'GB', 'TB']
+  let value = n / 1000
+  let unit = 0
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000
+    unit++
+  }
+  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`
+}
 
 /** `1 record`, `2 records`, `1,144 employees`: a count with its noun in the right number. */
 export function counted(n: number, singular: string, plural = `${singular}s`): string {

@@ -29,6 +29,7 @@ import { employeeProgress } from './migrations/0002_employee_progress.js'
 import { employeeFragments } from './migrations/0003_employee_fragments.js'
 import { organizationGenerations } from './migrations/0004_organization_generations.js'
 import { events } from './migrations/0005_events.js'
+import { eventsLz4 } from './migrations/0006_events_lz4.js'
 import type { StatementStore } from './sqlite-statements.js'
 import type { Database } from './tables.js'
 
@@ -41,6 +42,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '0003_employee_fragments': employeeFragments(),
         '0004_organization_generations': organizationGenerations(handle.dialect),
         '0005_events': events(handle.dialect),
+        '0006_events_lz4': eventsLz4(handle.dialect),
       }
     },
   }

@@ -408,15 +408,25 @@ export function* demoRecords(options: DemoOptions): Generator<Rec> {
   }
 }
 
-/** The dataset as NDJSON, in chunks of many lines (for a file or straight into the importer). */
-export async function* demoNdjson(options: DemoOptions): AsyncGenerator<Buffer> {
+/**
+ * The dataset as NDJSON, in chunks of many lines (for a file or straight into the importer);
+ * `progress` hears, with each chunk, how many employees have been generated so far.
+ */
+export async function* demoNdjson(
+  options: DemoOptions,
+  progress: (employees: number) => void = () => {},
+): AsyncGenerator<Buffer> {
   let lines: string[] = []
+  let employees = 0
   for (const record of demoRecords(options)) {
     lines.push(JSON.stringify(record))
+    if (record.type === 'employee') employees++
     if (lines.length >= 2000) {
+      progress(employees)
       yield Buffer.from(`${lines.join('\n')}\n`)
       lines = []
     }
   }
+  progress(employees)
   if (lines.length > 0) yield Buffer.from(`${lines.join('\n')}\n`)
 }

@@ -78,14 +78,23 @@ type Operation = {
   [k: string]: unknown
 }
 
-const header = (description: string, schema: Schema = { type: 'string' }) => ({ description, schema })
+const header = (description: string, schema: Schema = { type: 'string' }, required = false) => ({
+  description,
+  schema,
+  // Generated clients type a header as always there only when it is marked required.
+  ...(required ? { required: true } : {}),
+})
 
 const HEADERS = {
   RequestId: header(
     "The request id: the client's own `x-request-id` when sane, else a new UUID. Also in error bodies and logs.",
+    { type: 'string' },
+    true,
   ),
   ETag: header(
     'A weak entity tag of this answer; send it in If-None-Match to get 304 while nothing changed.',
+    { type: 'string' },
+    true,
   ),
   RateLimitPolicy: header('The key\'s budget: `"default";q=<requests>;w=<window seconds>`.'),
   RateLimit: header('What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`.'),
@@ -105,6 +114,13 @@ const common = {
   'x-request-id': ref('headers', 'RequestId'),
   'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
   RateLimit: ref('headers', 'RateLimit'),
+}
+
+/** An answer to an authenticated, admitted request always carries the key's budget. */
+const admitted = {
+  'x-request-id': ref('headers', 'RequestId'),
+  'RateLimit-Policy': { ...HEADERS.RateLimitPolicy, required: true },
+  RateLimit: { ...HEADERS.RateLimit, required: true },
 }
 
 /** An error response; each example is [code, detail, source?, example name (default: the code)?]. */
@@ -133,7 +149,7 @@ function errorResponse(
 const RESPONSES = {
   NotModified: {
     description: 'Not modified: the If-None-Match tag is current. No body.',
-    headers: { ...common, ETag: ref('headers', 'ETag') },
+    headers: { ...admitted, ETag: ref('headers', 'ETag') },
   },
   Unauthorized: errorResponse(
     'unauthorized: the key is missing, malformed, unknown, revoked or expired (one identical answer for all).',
@@ -222,7 +238,7 @@ export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, 
       '200': {
         description: 'OK',
         headers: {
-          ...common,
+          ...admitted,
           ETag: ref('headers', 'ETag'),
           ...(paged ? { 'x-next-cursor': ref('headers', 'NextCursor') } : {}),
         },

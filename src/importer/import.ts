@@ -28,6 +28,8 @@ export interface ImportSource {
   /** Shown in error messages: a file name, or `-` for standard input. */
   name: string
   read(): AsyncIterable<Buffer>
+  /** Its size in bytes as stored (a file's, compressed or not), when known: progress shows a share of it. */
+  size?: number
 }
 
 export interface ImportOptions {
@@ -47,6 +49,12 @@ export interface ImportProgress {
   phase: 'reading' | 'checking' | 'writing'
   source: string
   lines: number
+  /** Bytes of the source read so far, as stored (compressed bytes for a gzip file). */
+  bytes: number
+  /** The source's size, when known. */
+  size: number | null
+  /** While writing: the step now running (merge, derive, …). */
+  step: PhaseName | null
 }
 
 export interface ImportSummary {
@@ -95,10 +103,15 @@ class PhaseClock {
   private readonly started = performance.now()
   private last = this.started
 
+  /** `next` hears of each phase as it starts (the one after the phase marked). */
+  constructor(private readonly next: (phase: PhaseName) => void = () => {}) {}
+
   mark(phase: PhaseName): void {
     const now = performance.now()
     this.phases.push({ phase, seconds: (now - this.last) / 1000 })
     this.last = now
+    const following = PHASES[PHASES.indexOf(phase) + 1]
+    if (following) this.next(following)
   }
 
   /** Seconds from the clock's start to the last mark. */
@@ -255,8 +268,19 @@ export async function importSources(
   sources: readonly ImportSource[],
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
-  const clock = new PhaseClock()
   const progress = options.onProgress ?? (() => {})
+  let linesRead = 0
+  // Every phase after reading is reported as it starts: `writing` with its step (checking has one).
+  const clock = new PhaseClock((step) =>
+    progress({
+      phase: step === 'check' ? 'checking' : 'writing',
+      source: '',
+      lines: linesRead,
+      bytes: 0,
+      size: null,
+      step: step === 'check' ? null : step,
+    }),
+  )
   const goOn = () => {
     if (options.signal?.aborted) throw new ImportInterrupted()
   }
@@ -292,8 +316,16 @@ export async function importSources(
         offsets.push({ name: source.name, offset })
         let shown = 0
         let final = false
+        let bytes = 0
+        const size = source.size ?? null
+        const counted = async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            bytes += chunk.length
+            yield chunk
+          }
+        }
         const read = await parser.read(
-          untilAborted(source.read(), options.signal),
+          counted(untilAborted(source.read(), options.signal)),
           offset,
           {
             rows: write,
@@ -308,7 +340,7 @@ export async function importSources(
             progress: (lines) => {
               if (lines - shown < PROGRESS_EVERY) return
               shown = lines
-              progress({ phase: 'reading', source: source.name, lines })
+              progress({ phase: 'reading', source: source.name, lines, bytes, size, step: null })
             },
           },
           bytesLeft,
@@ -320,16 +352,16 @@ export async function importSources(
           break
         }
         if (truncated || final) break
-        progress({ phase: 'reading', source: source.name, lines: read.lines })
+        progress({ phase: 'reading', source: source.name, lines: read.lines, bytes, size, step: null })
         offset += read.lines
       }
     })
     await Promise.all(pending.splice(0))
     goOn()
+    linesRead = offset
     clock.mark('read')
     if (errors.length > 0) throw new ImportRejected(errors.slice(0, MAX_REPORTED_ERRORS), truncated)
 
-    progress({ phase: 'checking', source: '', lines: offset })
     await indexStaging(session)
     if (options.replace) await collectReplaced(session)
     await resolveWorkspaces(session)
@@ -344,7 +376,6 @@ export async function importSources(
     goOn()
     clock.mark('check')
 
-    progress({ phase: 'writing', source: '', lines: offset })
     const differs = await compareWithStored(session)
     const created = await countNew(session, differs)
     await collectTouched(session, differs)

@@ -114,7 +114,7 @@ describe('awareness CLI', () => {
       lines[0] ?? '',
       new RegExp(`^${file.replaceAll('.', '\\.')}:2: employee\\.status: must be one of`),
     )
-    assert.equal(lines.at(-1), 'awareness: import refused: 1 error(s) found; nothing was written')
+    assert.equal(lines.at(-1), 'awareness: import refused: 1 error found; nothing was written')
   })
 
   test('a missing file fails with one line', async () => {
@@ -204,7 +204,7 @@ describe('awareness CLI', () => {
     })
     assert.equal(refused.code, 1)
     assert.match(refused.stderr, /bounded\.ndjson\.gz:\d+: the input is larger than IMPORT_MAX_BYTES/)
-    assert.match(refused.stderr, /awareness: import refused: 1 error\(s\) found; nothing was written\n$/)
+    assert.match(refused.stderr, /awareness: import refused: 1 error found; nothing was written\n$/)
     const fits = await runCli(['import', file, '--database', target], { env: { IMPORT_MAX_BYTES: '1MiB' } })
     assert.equal(fits.code, 0, fits.stderr)
   })

@@ -89,6 +89,17 @@ describe('awareness export', () => {
         )
       assert.equal(parsed.length, expected.length, resource)
       assert.deepEqual(parsed, expected, resource)
+      // The summary counts the items read and the rows written, each with its noun in the right number.
+      const rows = `${expected.length.toLocaleString('en-US')} CSV ${expected.length === 1 ? 'row' : 'rows'}`
+      assert.match(
+        result.stderr,
+        new RegExp(
+          `^exported ${items.length.toLocaleString('en-US')} \\D+ \\(${rows}\\) to ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in \\d+\\.\\d s\n$`,
+        ),
+        resource,
+      )
+      if (resource === 'progress') assert.match(result.stderr, /employees' progress \(/)
+      if (resource === 'organization') assert.match(result.stderr, /^exported 1 organization \(/)
     }
   })
 

@@ -85,6 +85,42 @@ describe('awareness serve --demo-when-empty', () => {
     }
   })
 
+  test('the start line names the reference, the database and a Redis that does not answer, with why', async () => {
+    const [port, closed] = [await freePort(), await freePort()]
+    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: join(dir, 'banner.db'),
+        PORT: String(port),
+        REDIS_URL: `redis://:hunter2@127.0.0.1:${closed}`,
+        LOG_LEVEL: 'silent',
+        SHUTDOWN_DELAY: '0s',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    try {
+      let stderr = ''
+      await new Promise<void>((resolve, reject) => {
+        child.stderr.on('data', (chunk) => {
+          stderr += chunk
+          if (stderr.includes('\n')) resolve()
+        })
+        child.once('exit', () => reject(new Error(`exited: ${stderr}`)))
+      })
+      assert.equal(
+        stderr,
+        `awareness-api listening on http://127.0.0.1:${port} (reference: http://127.0.0.1:${port}/docs); ` +
+          `database ${join(dir, 'banner.db')}; redis redis://:***@127.0.0.1:${closed} ` +
+          '(not answering: connection refused; limits per process until it does)\n',
+      )
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      assert.equal(await exited, 0)
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+
   test('the start line hides the database password', () => {
     assert.equal(
       hidePassword('postgres://awareness:s3cr%40t@db:5432/awareness'),

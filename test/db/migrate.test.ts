@@ -63,6 +63,7 @@ for (const { dialect, skip } of DIALECTS) {
               '0003_employee_fragments',
               '0004_organization_generations',
               '0005_events',
+              '0006_events_lz4',
             ],
           )
         } finally {
@@ -91,6 +92,7 @@ for (const { dialect, skip } of DIALECTS) {
           '0003_employee_fragments',
           '0004_organization_generations',
           '0005_events',
+          '0006_events_lz4',
         ])
         assert.deepEqual((await items()).rows, expected)
       } finally {
@@ -112,6 +114,7 @@ for (const { dialect, skip } of DIALECTS) {
           '0003_employee_fragments',
           '0004_organization_generations',
           '0005_events',
+          '0006_events_lz4',
         ])
         assert.deepEqual((await employees()).rows, expected)
         const renamed = await importSources(db.handle, [source([{ ...d.manager, name: 'Renamed' }])])
@@ -138,6 +141,7 @@ for (const { dialect, skip } of DIALECTS) {
         assert.deepEqual((await migrateToLatest(db.handle)).applied, [
           '0004_organization_generations',
           '0005_events',
+          '0006_events_lz4',
         ])
         const generations = await sql<{ organization_id: string; generation: number }>`
           select organization_id, generation from organization_generations`.execute(db.handle.db)
@@ -158,7 +162,15 @@ for (const { dialect, skip } of DIALECTS) {
         const d = smallDataset()
         await importSources(db.handle, [source(d.all)])
         await asBeforeEvents(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0005_events'])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0005_events', '0006_events_lz4'])
+        if (dialect === 'postgres') {
+          // Events are compressed with lz4 where the server was built with it, else with pglz.
+          const { rows } = await sql<{ method: string; lz4: boolean }>`
+            select attcompression::text as method,
+              (select 'lz4' = any(enumvals) from pg_settings where name = 'default_toast_compression') as lz4
+            from pg_attribute where attrelid = 'events'::regclass and attname = 'json'`.execute(db.handle.db)
+          assert.equal(rows[0]?.method, rows[0]?.lz4 ? 'l' : '')
+        }
         await importSources(db.handle, [source([{ ...d.manager, name: 'Renamed' }])])
         const { rows } = await sql<{ type: string }>`select type from events order by id`.execute(
           db.handle.db,
@@ -217,7 +229,7 @@ async function asBeforeFragmentsLeft(handle: DatabaseHandle): Promise<void> {
 async function asBeforeEvents(handle: DatabaseHandle): Promise<void> {
   for (const table of ['events', 'webhook_endpoints', 'webhook_deliveries', 'webhook_attempts'])
     await sql`drop table ${sql.table(table)}`.execute(handle.db)
-  await sql`delete from kysely_migration where name = '0005_events'`.execute(handle.db)
+  await sql`delete from kysely_migration where name in ('0005_events', '0006_events_lz4')`.execute(handle.db)
 }
 
 /** Takes back 0004: the table of organization generations and its migration's row. */

@@ -60,7 +60,14 @@ function validator() {
       .split('/')
       .reduce((n: any, k: string) => n[k.replaceAll('~1', '/').replaceAll('~0', '~')], document)
   }
-  return (method: string, url: string, status: number, body: unknown) => {
+  return (
+    method: string,
+    url: string,
+    status: number,
+    body: unknown,
+    headers: Record<string, unknown>,
+    hasBody: boolean,
+  ) => {
     const path = url.split('?')[0] as string
     const template = Object.keys(document.paths).find((t) =>
       new RegExp(`^${t.replace(/\{[a-z_]+\}/g, '[^/]+')}$`).test(path),
@@ -68,6 +75,15 @@ function validator() {
     const response = template ? resolve(document.paths[template].get.responses[String(status)]) : undefined
     if (template && status < 400)
       assert.ok(response, `${method} ${url}: status ${status} is not in the document`)
+    // Every header the document marks required is there (generated clients rely on it).
+    for (const [name, declared] of Object.entries(response?.headers ?? {})) {
+      if (resolve(declared).required)
+        assert.ok(
+          headers[name.toLowerCase()] !== undefined,
+          `${method} ${url} ${status} lacks its ${name} header`,
+        )
+    }
+    if (!hasBody) return
     let check: any
     if (response?.content) {
       const responseRef = document.paths[template as string].get.responses[String(status)].$ref as
@@ -138,11 +154,12 @@ export async function testApp(
       const method = options.method ?? 'GET'
       const response = await app.inject({ method, url, headers })
       let json: unknown
-      if (method !== 'HEAD' && response.body.length > 0) {
+      const hasBody = method !== 'HEAD' && response.body.length > 0
+      if (hasBody) {
         assert.match(String(response.headers['content-type']), /^application\/json; charset=utf-8$/)
         json = JSON.parse(response.body)
-        check(method, url, response.statusCode, json)
       }
+      check(method, url, response.statusCode, json, response.headers, hasBody)
       return { status: response.statusCode, headers: response.headers, body: response.body, json }
     },
     async listen() {

@@ -127,6 +127,7 @@ export function source(
     : Buffer.from(typeof records === 'string' ? records : ndjson(records))
   return {
     name,
+    size: bytes.length,
     async *read() {
       // Odd chunk sizes exercise lines that span chunks.
       for (let i = 0; i < bytes.length; i += 777) yield bytes.subarray(i, i + 777)

@@ -209,9 +209,25 @@ for (const { dialect, skip } of DIALECTS) {
       )
       assert.ok((reading[0]?.lines ?? 0) < records.length)
       assert.equal(reading.at(-1)?.lines, records.length)
+      // The share of the source read grows to all of it.
+      const size = reading[0]?.size as number
+      assert.ok(size > 0 && reading.every((e) => e.size === size))
+      assert.ok(reading.every((e, i) => i === 0 || e.bytes >= (reading[i - 1]?.bytes ?? 0)))
+      assert.ok((reading[0]?.bytes ?? 0) < size)
+      assert.equal(reading.at(-1)?.bytes, size)
+      // Then each phase as it starts, the writing ones by name.
       assert.deepEqual(
-        events.slice(reading.length).map((e) => e.phase),
-        ['checking', 'writing'],
+        events.slice(reading.length).map((e) => (e.step ? `${e.phase}: ${e.step}` : e.phase)),
+        [
+          'checking',
+          'writing: compare',
+          'writing: renderings before',
+          'writing: merge',
+          'writing: derive',
+          'writing: progress items',
+          'writing: events',
+          'writing: commit',
+        ],
       )
     })
 

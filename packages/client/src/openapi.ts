@@ -530,8 +530,10 @@ export interface components {
         NotModified: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
+                /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                "RateLimit-Policy": string;
+                /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                RateLimit: string;
                 ETag: components["headers"]["ETag"];
                 [name: string]: unknown;
             };
@@ -650,8 +652,10 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -699,8 +703,10 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     [name: string]: unknown;
@@ -750,8 +756,10 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -805,8 +813,10 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     [name: string]: unknown;
@@ -861,8 +871,10 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     [name: string]: unknown;
@@ -913,8 +925,10 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -970,8 +984,10 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     [name: string]: unknown;
@@ -1032,8 +1048,10 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     [name: string]: unknown;
@@ -1092,8 +1110,10 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    RateLimit: components["headers"]["RateLimit"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     [name: string]: unknown;

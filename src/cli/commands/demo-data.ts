@@ -6,7 +6,7 @@ import type { Command } from 'commander'
 import type { DemoOptions } from '../../demo/generate.js'
 import { configFrom, withDatabase } from '../context.js'
 import { DATABASE_FLAG } from '../options.js'
-import { CliError } from '../output.js'
+import { CliError, counted, formatCount, progressLine } from '../output.js'
 import { describeSummary, runImport } from './import.js'
 
 function positiveInteger(name: string, max: number) {
@@ -57,13 +57,26 @@ export function registerDemoData(program: Command): void {
           demo.anchor = new Date(`${options.anchor}T00:00:00Z`)
         }
         if (options.out !== undefined) {
-          const source = Readable.from(demoNdjson(demo))
+          const progress = progressLine()
+          const started = Date.now()
+          const source = Readable.from(
+            demoNdjson(demo, (employees) =>
+              progress.update(
+                `generating: ${Math.floor((100 * employees) / options.employees)} % (${formatCount(employees)} of ${counted(options.employees, 'employee')})`,
+              ),
+            ),
+          )
           if (options.out === '-') await pipeline(source, process.stdout)
           else if (options.out.endsWith('.gz'))
             await pipeline(source, createGzip({ level: 6 }), createWriteStream(options.out))
           else await pipeline(source, createWriteStream(options.out))
-          if (options.out !== '-')
-            process.stderr.write(`wrote ${options.employees} employees' demo data to ${options.out}\n`)
+          progress.done()
+          if (options.out !== '-') {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1)
+            process.stderr.write(
+              `wrote the demo data of ${counted(options.employees, 'employee')} to ${options.out} in ${seconds} s\n`,
+            )
+          }
           return
         }
         const config = configFrom(options)

@@ -8,9 +8,21 @@ import type { Command } from 'commander'
 import { stringify } from 'csv-stringify'
 import { clientEnvironment } from '../../config/config.js'
 import { CSV_COLUMNS, type Resource, toRows } from '../export-rows.js'
-import { CliError, formatCount, progressLine } from '../output.js'
+import { CliError, counted, formatCount, progressLine } from '../output.js'
 
 const RESOURCES = Object.keys(CSV_COLUMNS) as Resource[]
+
+/** What one item of each resource is called, in the singular and the plural. */
+const NOUNS: Record<Resource, [string, string]> = {
+  employees: ['employee', 'employees'],
+  courses: ['course', 'courses'],
+  progress: ["employee's progress", "employees' progress"],
+  statistics: ['set of statistics', 'sets of statistics'],
+  breaches: ['breach', 'breaches'],
+  compromised: ['compromised employee', 'compromised employees'],
+  organization: ['organization', 'organizations'],
+  events: ['event', 'events'],
+}
 
 /** The items of a resource: a list to page through, or one object. */
 function source(
@@ -172,9 +184,13 @@ export function registerExport(program: Command): void {
         csv.pipe(output, { end: false })
         finished = once(csv, 'end')
       }
+      let rows = 0
       const emit = async (item: unknown) => {
         if (csv) {
-          for (const row of toRows[resource as Resource](item as never)) await write(csv, row as never)
+          for (const row of toRows[resource as Resource](item as never)) {
+            await write(csv, row as never)
+            rows++
+          }
         } else {
           await write(output, `${JSON.stringify(item)}\n`)
         }
@@ -194,7 +210,7 @@ export function registerExport(program: Command): void {
             items += page.data.length
             const rate = Math.round((items * 1000) / Math.max(1, Date.now() - started))
             progress.update(
-              `${resource}: ${formatCount(items)} items, ${pages} pages (${formatCount(rate)}/s)`,
+              `${resource}: ${counted(items, ...NOUNS[resource as Resource])}, ${counted(pages, 'page')} (${formatCount(rate)}/s)`,
             )
           }
         }
@@ -211,6 +227,12 @@ export function registerExport(program: Command): void {
         throw error
       }
       progress.done()
-      if (options.out) process.stderr.write(`exported ${formatCount(items)} ${resource} to ${options.out}\n`)
+      if (options.out || process.stderr.isTTY) {
+        const what = counted(items, ...NOUNS[resource as Resource])
+        const asRows = csv ? ` (${counted(rows, 'CSV row')})` : ''
+        const where = options.out ? ` to ${options.out}` : ''
+        const seconds = ((Date.now() - started) / 1000).toFixed(1)
+        process.stderr.write(`exported ${what}${asRows}${where} in ${seconds} s\n`)
+      }
     })
 }

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, statSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { Command } from 'commander'
 import type { DatabaseHandle } from '../../db/connection.js'
@@ -15,11 +15,13 @@ import { MAX_BLANK_LINES } from '../../importer/lines.js'
 import type { RecordType } from '../../importer/staging.js'
 import { configFrom, withDatabase } from '../context.js'
 import { DATABASE_FLAG } from '../options.js'
-import { CliError, formatCount, progressLine } from '../output.js'
+import { CliError, counted, formatBytes, formatCount, progressLine } from '../output.js'
 
 export function fileSource(path: string): ImportSource {
   if (path === '-') return { name: '-', read: () => process.stdin }
-  return { name: path, read: () => createReadStream(path, { highWaterMark: 256 * 1024 }) }
+  // A missing file is reported when it is read, with the reading's other failures.
+  const size = statSync(path, { throwIfNoEntry: false })?.size
+  return { name: path, size, read: () => createReadStream(path, { highWaterMark: 256 * 1024 }) }
 }
 
 /** Runs an import with a progress display, and turns a refusal into printed errors plus one line. */
@@ -34,12 +36,20 @@ export async function runImport(
     return await importSources(handle, sources, {
       ...options,
       onProgress: (p) => {
-        const rate = Math.round((p.lines * 1000) / Math.max(1, Date.now() - started))
-        progress.update(
-          p.phase === 'reading'
-            ? `reading ${p.source}: ${formatCount(p.lines)} lines (${formatCount(rate)} lines/s)`
-            : `${p.phase}…`,
-        )
+        if (p.phase === 'reading') {
+          const rate = Math.round((p.lines * 1000) / Math.max(1, Date.now() - started))
+          const share =
+            p.size !== null && p.size > 0
+              ? `${Math.min(100, Math.floor((100 * p.bytes) / p.size))} % of ${formatBytes(p.size)}, `
+              : ''
+          progress.update(
+            `reading ${p.source}: ${share}${counted(p.lines, 'line')} (${formatCount(rate)} lines/s)`,
+          )
+        } else if (p.phase === 'checking') {
+          progress.update(`checking ${counted(p.lines, 'line')}…`, true)
+        } else {
+          progress.update(`writing: ${p.step}…`, true)
+        }
       },
     })
   } catch (error) {
@@ -47,7 +57,7 @@ export async function runImport(
     if (error instanceof ImportRejected) {
       for (const e of error.errors) process.stderr.write(`${e.source}:${e.line}: ${e.message}\n`)
       throw new CliError(
-        `import refused: ${error.errors.length}${error.truncated ? ' (first)' : ''} error(s) found; nothing was written`,
+        `import refused: ${error.truncated ? 'the first ' : ''}${counted(error.errors.length, 'error')} found; nothing was written`,
       )
     }
     if (error instanceof ImportInterrupted) throw new CliError(error.message)

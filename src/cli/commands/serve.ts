@@ -6,6 +6,7 @@ import { buildApp } from '../../http/app.js'
 import { ConnectionTracker, drainAndClose } from '../../http/drain.js'
 import { startMetricsServer } from '../../http/metrics-server.js'
 import { createKey } from '../../keys/keys.js'
+import { probeRedis } from '../../limits/redis-probe.js'
 import { DeliveryWorker } from '../../webhooks/worker.js'
 import { configFrom } from '../context.js'
 import { DATABASE_FLAG } from '../options.js'
@@ -147,14 +148,22 @@ export function registerServe(program: Command): void {
         throw error
       }
       worker.start()
-      process.stderr.write(`${startBanner(config)}\n`)
+      const redisProblem = config.redisUrl ? await probeRedis(config.redisUrl) : null
+      if (redisProblem)
+        app.log.warn({ cause: redisProblem }, 'redis is not answering; limits are counted per process')
+      process.stderr.write(`${startBanner(config, redisProblem)}\n`)
     })
 }
 
-/** The one plain line `serve` prints on start: where it listens, its database and its Redis. */
-export function startBanner(config: Config): string {
+/**
+ * The one plain line `serve` prints on start: where it listens, its database and its Redis (with
+ * why it does not answer, when it does not).
+ */
+export function startBanner(config: Config, redisProblem: string | null = null): string {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
-  const redis = config.redisUrl ? hidePassword(config.redisUrl) : 'none: limits per process'
+  const redis = config.redisUrl
+    ? `${hidePassword(config.redisUrl)}${redisProblem ? ` (not answering: ${redisProblem}; limits per process until it does)` : ''}`
+    : 'none: limits per process'
   return `awareness-api listening on http://${host}:${config.port} (reference: http://${host}:${config.port}/docs); database ${hidePassword(config.databaseUrl)}; redis ${redis}`
 }
 
