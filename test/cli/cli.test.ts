@@ -49,6 +49,14 @@ describe('awareness CLI', () => {
     )
   })
 
+  test('counts name their noun in the right number: one record, one event', async () => {
+    const file = join(dir, 'one.ndjson')
+    writeFileSync(file, ndjson([d.org]))
+    const result = await runCli(['import', file, '--database', join(dir, 'one.db')])
+    assert.equal(result.code, 0, result.stderr)
+    assert.match(result.stdout, /^imported 1 record \(organization 1\) in [\d.]+ s: 1 written, 0 deleted\n$/)
+  })
+
   test('import --timings adds the seconds of every phase, in the order they ran', async () => {
     const file = join(dir, 'timed.ndjson')
     writeFileSync(file, ndjson(d.all))

@@ -16,6 +16,7 @@ import { runCli } from '../helpers/cli.js'
 import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
 import { overloadedProxy } from '../helpers/overloaded-proxy.js'
+import { freePort } from '../helpers/processes.js'
 import { employee, source, workspace } from '../helpers/records.js'
 
 const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
@@ -101,6 +102,22 @@ describe('awareness export', () => {
       if (resource === 'progress') assert.match(result.stderr, /employees' progress \(/)
       if (resource === 'organization') assert.match(result.stderr, /^exported 1 organization \(/)
     }
+  })
+
+  test('an unreachable --url is one line naming the host and the cause', async () => {
+    const closed = await freePort()
+    const result = await runCli(
+      ['export', 'employees', '--workspace', d.a1, '--url', `http://127.0.0.1:${closed}`],
+      { env },
+    )
+    assert.equal(result.code, 1)
+    assert.equal(result.stdout, '')
+    assert.match(
+      result.stderr,
+      new RegExp(
+        `^awareness: cannot reach 127\\.0\\.0\\.1:${closed}: connection refused \\(ECONNREFUSED\\) \\(\\d+ attempts?\\)\\n$`,
+      ),
+    )
   })
 
   test('a failed export leaves the file it would replace untouched, and no partial file', async () => {
