@@ -17,6 +17,16 @@ const ROOT = resolve(import.meta.dirname, '../..')
 const PACKAGE = join(ROOT, 'packages/client')
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc')
 
+/** An integrator's strict Node project; Node's types come from this repository (no install). */
+const INTEGRATOR_TSCONFIG = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  strict: true,
+  typeRoots: [join(ROOT, 'node_modules/@types')],
+  types: ['node'],
+}
+
 /** Bytes under a folder. */
 function sizeOf(path: string): number {
   const stat = statSync(path)
@@ -109,17 +119,7 @@ describe('the client package, packed and installed alone', () => {
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noEmit: false,
-          outDir: 'out',
-          // Node's types for the script's process.env, taken from this repository (no install).
-          typeRoots: [join(ROOT, 'node_modules/@types')],
-          types: ['node'],
-        },
+        compilerOptions: { ...INTEGRATOR_TSCONFIG, noEmit: false, outDir: 'out' },
         files: ['sync.ts'],
       }),
     )
@@ -166,17 +166,7 @@ describe('the client package, packed and installed alone', () => {
     writeFileSync(
       join(project, 'tsconfig.samples.json'),
       JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          allowJs: true,
-          checkJs: true,
-          noEmit: true,
-          typeRoots: [join(ROOT, 'node_modules/@types')],
-          types: ['node'],
-        },
+        compilerOptions: { ...INTEGRATOR_TSCONFIG, allowJs: true, checkJs: true, noEmit: true },
         include: ['samples/*.mjs'],
       }),
     )
