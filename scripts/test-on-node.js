@@ -42,6 +42,7 @@ for (const entry of [
   'tsconfig.json',
   'packages',
   'openapi.json',
+  'postman',
   'sql',
   '.spectral.yaml',
   'bin',
