@@ -346,6 +346,22 @@ describe('typed client', () => {
     )
   })
 
+  test('a failure no retry can mend (a port fetch refuses) fails at once, saying so', async () => {
+    const waits: string[] = []
+    const c = new AwarenessClient({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'wsa_x',
+      onRetry: (i) => waits.push(i.reason),
+    })
+    const error = await c.organization.get().catch((e: unknown) => e)
+    assert.ok(error instanceof AwarenessNetworkError)
+    assert.equal(
+      error.message,
+      'cannot reach 127.0.0.1:9: fetch refuses to use this port (bad port) (1 attempt)',
+    )
+    assert.deepEqual(waits, [])
+  })
+
   test('a server that does not answer times out', async () => {
     const server = createServer(() => {})
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))

@@ -154,7 +154,7 @@ export class Transport {
       } catch (error) {
         if (signal?.aborted) throw error
         const reason = (error as Error).name === 'TimeoutError' ? 'timeout' : 'network error'
-        if (attempt >= this.options.maxRetries) {
+        if (attempt >= this.options.maxRetries || isPermanent(error)) {
           throw new AwarenessNetworkError(
             `cannot reach ${url.host}: ${networkCause(error)} (${attempt + 1} ${attempt === 0 ? 'attempt' : 'attempts'})`,
             { cause: error },
@@ -241,12 +241,27 @@ const CAUSES: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another name',
 }
 
+/** Failures no retry can mend: a port fetch refuses to use, a certificate that does not fit. */
+const PERMANENT = new Set([
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+])
+
+function isPermanent(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  return cause?.message === 'bad port' || (cause?.code !== undefined && PERMANENT.has(cause.code))
+}
+
 /** Why fetch failed, in words: fetch's own message is only "fetch failed"; the cause has the code. */
 function networkCause(error: unknown): string {
   if ((error as Error).name === 'TimeoutError') return 'timeout: no answer in time'
   const cause = (error as { cause?: { code?: string; message?: string } }).cause
   const code = cause?.code
   if (code) return CAUSES[code] ? `${CAUSES[code]} (${code})` : code
+  if (cause?.message === 'bad port') return 'fetch refuses to use this port (bad port)'
   return cause?.message ?? (error as Error).message
 }
 
