@@ -3,6 +3,7 @@
 // (and its workspace, for a workspace-scoped key). There is no way to query without a scope.
 
 import type { Kysely } from 'kysely'
+import { isWorkspaceOf } from './db/organizations.js'
 import type { Database } from './db/tables.js'
 import { apiError, WORKSPACE_NOT_FOUND } from './errors.js'
 
@@ -59,13 +60,7 @@ async function belongsTo(
   }
   const membership = `${organizationId} ${workspaceId}`
   if (known.has(membership)) return true
-  const workspace = await db
-    .selectFrom('workspaces')
-    .select('id')
-    .where('id', '=', workspaceId)
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirst()
-  if (!workspace) return false
+  if (!(await isWorkspaceOf(db, workspaceId, organizationId))) return false
   if (known.size >= KNOWN_MEMBERSHIPS) known.clear()
   known.add(membership)
   return true

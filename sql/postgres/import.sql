@@ -566,8 +566,7 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees
   where manager_id in (select id from stg_employee where false)) c where true on conflict do nothing;
 
-insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where false
-  and not exists (select 1 from stg_employee s where s.id = employees.id)) c where true on conflict do nothing;
+insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where false) c where true on conflict do nothing;
 
 insert into ev_employee_before (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id;
 
@@ -583,8 +582,7 @@ create temporary table ev_course_after (workspace_id text collate "C", id text c
 
 insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from stg_course where false) c where true on conflict do nothing;
 
-insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where false
-  and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id)) c where true on conflict do nothing;
+insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where false) c where true on conflict do nothing;
 
 insert into ev_course_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
   join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
@@ -605,8 +603,7 @@ insert into ev_course_progress_keys (workspace_id, employee_id) select * from (s
   join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
   where false) c where true on conflict do nothing;
 
-insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where false
-  and not exists (select 1 from stg_course_progress s where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)) c where true on conflict do nothing;
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where false) c where true on conflict do nothing;
 
 insert into ev_course_progress_before (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
   join ev_course_progress_keys k on k.employee_id = p.employee_id;
@@ -625,11 +622,9 @@ insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id
 
 insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from stg_compromised_employee where false) c where true on conflict do nothing;
 
-insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where false
-  and not exists (select 1 from stg_breach s where s.workspace_id = breaches.workspace_id and s.id = breaches.id)) c where true on conflict do nothing;
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where false) c where true on conflict do nothing;
 
-insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where false
-  and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where false) c where true on conflict do nothing;
 
 insert into ev_breach_before (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
   join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id;
@@ -650,8 +645,7 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees
   where employee_id in (select id from stg_employee where false)) c where true on conflict do nothing;
 
-insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where false
-  and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
+insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where false) c where true on conflict do nothing;
 
 insert into ev_compromised_employee_before (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
   '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)

@@ -16,6 +16,12 @@ export function eventIdPrefix(ms: number): string {
   return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(0, 3)}-8${random.slice(3)}-`
 }
 
+/** Below every event id of millisecond `ms` and later (their version digit is 7): where pruning stops. */
+export function eventIdsFrom(ms: number): string {
+  const time = ms.toString(16).padStart(12, '0')
+  return `${time.slice(0, 8)}-${time.slice(8)}-0000-0000-000000000000`
+}
+
 /** An event id from its import's prefix and its counter. */
 export function eventId(prefix: string, counter: number): string {
   return prefix + counter.toString(16).padStart(12, '0')

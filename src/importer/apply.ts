@@ -124,6 +124,17 @@ export async function merge(
 }
 
 /**
+ * The condition on a record type's stored rows that --replace deletes: held by a replaced
+ * workspace and absent from the file. `false` for a type --replace never deletes.
+ */
+export function replacedRows(type: RecordType): string {
+  const spec = SPECS[type]
+  if (spec.replaced === null) return 'false'
+  return `${spec.replaced}
+    and not exists (select 1 from ${spec.staging} s where ${keysEqual(spec, 's', spec.target)})`
+}
+
+/**
  * --replace: deletes what the replaced workspaces hold and the file does not, children before
  * parents. Returns how many rows, per type.
  */
@@ -132,10 +143,7 @@ export async function deleteReplaced(session: WriteSession): Promise<Record<Reco
   for (const type of [...TYPES].reverse()) {
     const spec = SPECS[type]
     if (spec.replaced === null) continue
-    deleted[type] = await session.exec(
-      sql.raw(`delete from ${spec.target} where ${spec.replaced}
-        and not exists (select 1 from ${spec.staging} s where ${keysEqual(spec, 's', spec.target)})`),
-    )
+    deleted[type] = await session.exec(sql.raw(`delete from ${spec.target} where ${replacedRows(type)}`))
   }
   return deleted
 }

@@ -16,7 +16,8 @@ import type { EventSource } from '../records/events.js'
 import type { ChangedRecords } from '../records/spec.js'
 import { RESOURCES } from '../resources/index.js'
 import type { Resource } from '../resources/resource.js'
-import { keysEqual, type RecordType, SPECS } from './staging.js'
+import { replacedRows } from './apply.js'
+import { type RecordType, SPECS } from './staging.js'
 
 const SOURCES: readonly EventSource[] = RESOURCES.flatMap((r: Resource) => r.events ?? [])
 
@@ -34,12 +35,10 @@ function keyColumns(session: WriteSession, source: EventSource, json: boolean): 
   return `${columns.join(', ')}, primary key (${source.key.join(', ')})`
 }
 
-/** The stored rows of a record type that this --replace deletes, as apply.ts deletes them. */
+/** The stored rows of a record type that this import deletes (none without --replace). */
 function deletedRows(replace: boolean, type: RecordType, columns: string): string {
   const spec = SPECS[type]
-  const deletes = replace && spec.replaced !== null
-  return `select ${columns} from ${spec.target} where ${deletes ? spec.replaced : 'false'}
-    and not exists (select 1 from ${spec.staging} s where ${keysEqual(spec, 's', spec.target)})`
+  return `select ${columns} from ${spec.target} where ${replace ? replacedRows(type) : 'false'}`
 }
 
 /** What was captured before the merge: the sources whose table was empty (all they hold after is new). */
@@ -166,42 +165,35 @@ export async function recordEvents(
     if (inserted > 0) counts[type] = (counts[type] ?? 0) + inserted
   }
 
-  for (const source of SOURCES) {
-    const columns = source.key.join(', ')
-    // A source whose table was empty: all it holds now is new, read once, straight into events.
-    if (captured.fresh.has(source.name)) {
-      const now = `(${source.rendering(null)})`
-      if (source.updateOnly === undefined)
-        await insertWhole(source, `${source.name}.created`, now, null, null)
-      else
-        await insertWhole(source, `${source.name}.updated`, now, null, {
+  /** Renderings in `from` and not in `other` (all of `from` when null): created, or for an update-only source updated. */
+  const recordAppeared = (source: EventSource, from: string, other: string | null) =>
+    source.updateOnly === undefined
+      ? insertWhole(source, `${source.name}.created`, from, other, null)
+      : insertWhole(source, `${source.name}.updated`, from, other, {
           previous: JSON.stringify(source.updateOnly.previous),
           skip: source.updateOnly.empty,
         })
+
+  for (const source of SOURCES) {
+    // A source whose table was empty: all it holds now is new, read once, straight into events.
+    if (captured.fresh.has(source.name)) {
+      await recordAppeared(source, `(${source.rendering(null)})`, null)
       continue
     }
     // Nothing rendered before among the candidates (only new rows): the same, through the candidates.
     const fresh =
       (await session.rows(sql.raw(`select 1 as one from ${beforeTable(source)} limit 1`))).length === 0
-    const now = fresh ? `(${source.rendering(keysTable(source))})` : afterTable(source)
-    if (!fresh) {
-      await session.exec(
-        sql.raw(
-          `insert into ${afterTable(source)} (${columns}, json) ${source.rendering(keysTable(source))}`,
-        ),
-      )
-      await analyze(session, afterTable(source))
+    if (fresh) {
+      await recordAppeared(source, `(${source.rendering(keysTable(source))})`, beforeTable(source))
+      continue
     }
-    if (source.updateOnly === undefined) {
-      await insertWhole(source, `${source.name}.created`, now, beforeTable(source), null)
-    } else {
-      const previous = JSON.stringify(source.updateOnly.previous)
-      await insertWhole(source, `${source.name}.updated`, now, beforeTable(source), {
-        previous,
-        skip: source.updateOnly.empty,
-      })
-    }
-    if (fresh) continue
+    await session.exec(
+      sql.raw(
+        `insert into ${afterTable(source)} (${source.key.join(', ')}, json) ${source.rendering(keysTable(source))}`,
+      ),
+    )
+    await analyze(session, afterTable(source))
+    await recordAppeared(source, afterTable(source), beforeTable(source))
     await recordUpdates(source)
     if (source.updateOnly === undefined)
       await insertWhole(source, `${source.name}.deleted`, beforeTable(source), afterTable(source), null)

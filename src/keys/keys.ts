@@ -3,6 +3,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { parseRateLimit, type RateLimit } from '../config/config.js'
+import { organizationProblem } from '../db/organizations.js'
 import type { Database } from '../db/tables.js'
 import { SCOPES, type Scope } from '../domain/values.js'
 import { generateKey, hashKey, isWellFormedKey } from './format.js'
@@ -61,25 +62,8 @@ function isoNow(now: Date): string {
  * @example const { key } = await createKey(db, { organizationId })
  */
 export async function createKey(db: Kysely<Database>, input: NewKey, now = new Date()): Promise<CreatedKey> {
-  const organization = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('id', '=', input.organizationId)
-    .executeTakeFirst()
-  if (!organization) throw new KeyAdminError(`organization ${input.organizationId} does not exist`)
-  if (input.workspaceId !== undefined) {
-    const workspace = await db
-      .selectFrom('workspaces')
-      .select('id')
-      .where('id', '=', input.workspaceId)
-      .where('organization_id', '=', input.organizationId)
-      .executeTakeFirst()
-    if (!workspace) {
-      throw new KeyAdminError(
-        `workspace ${input.workspaceId} does not exist in organization ${input.organizationId}`,
-      )
-    }
-  }
+  const problem = await organizationProblem(db, input.organizationId, input.workspaceId)
+  if (problem !== null) throw new KeyAdminError(problem)
   if (input.rateLimit !== undefined && parseRateLimit(input.rateLimit) === null) {
     throw new KeyAdminError(`rate limit ${input.rateLimit} must look like 1200/60s`)
   }
@@ -157,6 +141,17 @@ export async function revokeKey(db: Kysely<Database>, id: string, now = new Date
   return true
 }
 
+/** Whether a stored key is usable at `now`: revoked and expired keys are not. */
+export function keyState(
+  key: { revoked_at: string | null; expires_at: string | null },
+  now = new Date(),
+): 'active' | 'revoked' | 'expired' {
+  const at = isoNow(now)
+  if (key.revoked_at !== null && key.revoked_at <= at) return 'revoked'
+  if (key.expires_at !== null && key.expires_at <= at) return 'expired'
+  return 'active'
+}
+
 /**
  * Verifies a presented key: well-formed, known, not revoked, not expired. Returns null otherwise,
  * with no hint of which test failed. Malformed keys never reach the database.
@@ -170,9 +165,7 @@ export async function verifyKey(
   const hash = hashKey(presented)
   const row = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst()
   if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) return null
-  const at = isoNow(now)
-  if (row.revoked_at !== null && row.revoked_at <= at) return null
-  if (row.expires_at !== null && row.expires_at <= at) return null
+  if (keyState(row, now) !== 'active') return null
   return {
     id: row.id,
     organizationId: row.organization_id,

@@ -40,7 +40,14 @@ export function readLimit(
 ): number {
   const raw = header(value)
   if (raw === undefined) return limits.default
-  if (/^\d{1,4}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= limits.max) return Number(raw)
+  // Digits only, and no more of them than the maximum has: no float, sign or 1e3, no huge number.
+  if (
+    /^\d+$/.test(raw) &&
+    raw.length <= String(limits.max).length &&
+    Number(raw) >= 1 &&
+    Number(raw) <= limits.max
+  )
+    return Number(raw)
   problems.push({
     detail: `x-item-limit must be an integer from 1 to ${limits.max}`,
     source: { header: 'x-item-limit' },

@@ -43,7 +43,18 @@ export function isPrivateAddress(address: string): boolean {
 
 export class UnsafeUrl extends Error {}
 
-/** Checks a URL's form: https (or http with the setting), no credentials. */
+const refusal = (host: string, address: string) =>
+  new UnsafeUrl(
+    `${host === address ? `${host} is` : `${host} resolves to ${address},`} a loopback, private, link-local or metadata address (allowed only with WEBHOOK_ALLOW_PRIVATE_NETWORKS=1)`,
+  )
+
+/** A URL's host without the brackets of an IPv6 literal. */
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '')
+
+/**
+ * Checks what a URL says by itself: https (or http with the setting), no credentials, and a host
+ * that, if an address literal (connected to without a lookup), is a public one.
+ */
 export function checkUrlForm(url: string, allowPrivate: boolean): URL {
   let parsed: URL
   try {
@@ -59,13 +70,10 @@ export function checkUrlForm(url: string, allowPrivate: boolean): URL {
     )
   if (parsed.username !== '' || parsed.password !== '')
     throw new UnsafeUrl('the URL must not hold credentials')
+  const host = hostOf(parsed)
+  if (!allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) throw refusal(host, host)
   return parsed
 }
-
-const refusal = (host: string, address: string) =>
-  new UnsafeUrl(
-    `${host} resolves to ${address}, a loopback, private, link-local or metadata address (allowed only with WEBHOOK_ALLOW_PRIVATE_NETWORKS=1)`,
-  )
 
 /** Resolves a URL's host and refuses it when any of its addresses is not public. */
 export async function checkUrl(
@@ -74,19 +82,15 @@ export async function checkUrl(
   /** The DNS lookup (tests give their own). */
   lookup: typeof dnsLookup = dnsLookup,
 ): Promise<void> {
-  const parsed = checkUrlForm(url, allowPrivate)
-  if (allowPrivate) return
-  const host = parsed.hostname.replace(/^\[|\]$/g, '')
-  const addresses =
-    isIP(host) !== 0
-      ? [host]
-      : await new Promise<string[]>((resolve, reject) =>
-          lookup(host, { all: true }, (error, found) =>
-            error
-              ? reject(new UnsafeUrl(`${host} does not resolve: ${error.code ?? error.message}`))
-              : resolve(found.map((a) => a.address)),
-          ),
-        )
+  const host = hostOf(checkUrlForm(url, allowPrivate))
+  if (allowPrivate || isIP(host) !== 0) return
+  const addresses = await new Promise<string[]>((resolve, reject) =>
+    lookup(host, { all: true }, (error, found) =>
+      error
+        ? reject(new UnsafeUrl(`${host} does not resolve: ${error.code ?? error.message}`))
+        : resolve(found.map((a) => a.address)),
+    ),
+  )
   const bad = addresses.find(isPrivateAddress)
   if (bad !== undefined) throw refusal(host, bad)
 }

@@ -4,8 +4,7 @@
 import type { lookup as dnsLookup } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
-import { isIP } from 'node:net'
-import { checkUrlForm, guardedLookup, isPrivateAddress, UnsafeUrl } from './address-guard.js'
+import { checkUrlForm, guardedLookup } from './address-guard.js'
 import { signatureHeaders } from './signing.js'
 
 export const DELIVERY_TIMEOUT_MS = 10_000
@@ -37,10 +36,6 @@ export function deliver(request: DeliveryRequest): Promise<Outcome> {
     let url: URL
     try {
       url = checkUrlForm(request.url, request.allowPrivate)
-      const host = url.hostname.replace(/^\[|\]$/g, '')
-      // An address literal is connected to without a lookup: check it here.
-      if (!request.allowPrivate && isIP(host) !== 0 && isPrivateAddress(host))
-        throw new UnsafeUrl(`${host} is a loopback, private, link-local or metadata address`)
     } catch (error) {
       return fail((error as Error).message)
     }

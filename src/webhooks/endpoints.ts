@@ -2,6 +2,7 @@
 
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
+import { organizationProblem } from '../db/organizations.js'
 import type { Database, WebhookAttemptsTable } from '../db/tables.js'
 import { timestampFromMillis } from '../domain/time.js'
 import { EVENT_TYPES, type EventType } from '../domain/values.js'
@@ -42,22 +43,8 @@ export async function createEndpoint(
   endpoint: NewEndpoint,
   settings: EndpointSettings,
 ): Promise<CreatedEndpoint> {
-  const organization = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('id', '=', endpoint.organizationId)
-    .executeTakeFirst()
-  if (!organization) throw new WebhookAdminError(`organization ${endpoint.organizationId} does not exist`)
-  if (endpoint.workspaceId !== undefined) {
-    const workspace = await db
-      .selectFrom('workspaces')
-      .select('id')
-      .where('id', '=', endpoint.workspaceId)
-      .where('organization_id', '=', endpoint.organizationId)
-      .executeTakeFirst()
-    if (!workspace)
-      throw new WebhookAdminError(`workspace ${endpoint.workspaceId} is not a workspace of this organization`)
-  }
+  const problem = await organizationProblem(db, endpoint.organizationId, endpoint.workspaceId)
+  if (problem !== null) throw new WebhookAdminError(problem)
   let events: EventType[] | null = null
   if (endpoint.events !== undefined) {
     const unknown = endpoint.events.filter((e) => !(EVENT_TYPES as readonly string[]).includes(e))

@@ -6,7 +6,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { DialectName } from '../db/dialect.js'
 import type { Database } from '../db/tables.js'
-import { eventIdPrefix } from '../domain/event-ids.js'
+import { eventIdsFrom } from '../domain/event-ids.js'
 import { timestampFromMillis } from '../domain/time.js'
 import type { Metrics } from '../observability/metrics.js'
 import { type DeliveryRequest, deliver, type Outcome } from './deliver.js'
@@ -228,9 +228,9 @@ export async function pruneExpired(
   retentionMs: number,
   metrics?: Metrics,
 ): Promise<number> {
-  const cutoff = timestampFromMillis(Date.now() - retentionMs)
-  // Below every UUIDv7 of the cutoff's millisecond and later (their version digit is 7).
-  const cutoffId = `${eventIdPrefix(Date.now() - retentionMs).slice(0, 13)}-0000-0000-000000000000`
+  const cutoffMs = Date.now() - retentionMs
+  const cutoff = timestampFromMillis(cutoffMs)
+  const cutoffId = eventIdsFrom(cutoffMs)
   const workspaces = new Set<string>()
   let total = 0
   for (;;) {

@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict'
 import type { lookup as dnsLookup } from 'node:dns'
+import { createServer, type ServerResponse } from 'node:http'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { Webhook } from 'standardwebhooks'
@@ -145,6 +146,66 @@ describe('SSRF safety', () => {
   })
 })
 
+describe('what counts as an answer', () => {
+  /** A node:http server answering every request with `handle`; records the paths asked. */
+  async function server(handle: (response: ServerResponse) => void) {
+    const paths: string[] = []
+    const http = createServer((request, response) => {
+      paths.push(String(request.url))
+      request.resume()
+      handle(response)
+    })
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(http.address() as { port: number }).port}`
+    const close = () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections()
+        http.close(() => resolve())
+      })
+    return { base, paths, close }
+  }
+
+  test('a redirect is a failure, and its target is never asked', async () => {
+    const redirecting = await server((response) => response.writeHead(302, { location: '/elsewhere' }).end())
+    try {
+      const outcome = await deliver({
+        url: `${redirecting.base}/hooks`,
+        secret: 'whsec_AAAA',
+        id: 'e1',
+        body: '{}',
+        allowPrivate: true,
+      })
+      assert.deepEqual(outcome, {
+        ok: false,
+        statusCode: 302,
+        error: 'redirect to /elsewhere not followed',
+      })
+      assert.deepEqual(redirecting.paths, ['/hooks'])
+    } finally {
+      await redirecting.close()
+    }
+  })
+
+  test('no answer within the timeout is a failure', async () => {
+    const silent = await server(() => {})
+    try {
+      const started = Date.now()
+      const outcome = await deliver({
+        url: `${silent.base}/hooks`,
+        secret: 'whsec_AAAA',
+        id: 'e1',
+        body: '{}',
+        allowPrivate: true,
+        timeoutMs: 300,
+      })
+      assert.deepEqual(outcome, { ok: false, statusCode: null, error: 'no answer within the timeout' })
+      assert.ok(Date.now() - started < 5000)
+    } finally {
+      await silent.close()
+    }
+  })
+})
+
 for (const { dialect, skip } of DIALECTS) {
   describe(`webhook deliveries to a real receiver (${dialect})`, { skip }, () => {
     let db: TestDatabase
@@ -271,6 +332,47 @@ for (const { dialect, skip } of DIALECTS) {
       const attempts = (await listAttempts(db.handle.db, endpointId)) ?? []
       assert.match(attempts[0]?.error ?? '', /loopback, private, link-local or metadata/)
       assert.ok(attempts[0]?.next_attempt_at, 'retried on the schedule')
+    })
+
+    test('a worker that does not deliver (WEBHOOKS=off) sends nothing and leaves deliveries pending', async () => {
+      const pending = async () =>
+        (
+          await db.handle.db
+            .selectFrom('webhook_deliveries')
+            .select('event_id')
+            .where('status', '=', 'pending')
+            .execute()
+        ).map((r) => r.event_id)
+      // The endpoint's URL as created (an earlier test points it elsewhere), and an answer of 200:
+      // a worker that did deliver would be seen.
+      await db.handle.db.updateTable('webhook_endpoints').set({ url: receiver.url }).execute()
+      receiver.answer = () => 200
+      const earlier = new Set(await pending())
+      await importSources(db.handle, [source([{ ...d.manager, name: `Renamed ${Date.now()}` }])])
+      const waiting = (await pending()).filter((id) => !earlier.has(id))
+      assert.ok(waiting.length > 0)
+      const seen = receiver.received.length
+      const idle = new DeliveryWorker({
+        db: db.handle.db,
+        dialect,
+        allowPrivate: true,
+        secretsKey: Buffer.alloc(32, 1),
+        retentionMs: 30 * 86_400_000,
+        deliver: false,
+      })
+      await idle.runOnce()
+      assert.equal(receiver.received.length, seen)
+      assert.deepEqual(
+        (await pending()).filter((id) => !earlier.has(id)),
+        waiting,
+      )
+      // The same deliveries, to a worker that delivers: they arrive.
+      await worker().runOnce()
+      const delivered = new Set(receiver.received.filter((r) => r.status === 200).map((r) => r.id))
+      assert.ok(
+        waiting.every((id) => delivered.has(id)),
+        'a delivering worker sends them',
+      )
     })
 
     test('an endpoint is refused for an unknown organization, a foreign workspace or an unknown event type', async () => {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { parseDuration } from '../../config/config.js'
 import { SCOPES, type Scope } from '../../domain/values.js'
-import { createKey, KeyAdminError, listKeys, revokeKey } from '../../keys/keys.js'
+import { createKey, KeyAdminError, keyState, listKeys, revokeKey } from '../../keys/keys.js'
 import { configFrom, withDatabase } from '../context.js'
 import { DATABASE_FLAG, uuid } from '../options.js'
 import { CliError, shortTime, table } from '../output.js'
@@ -88,7 +88,6 @@ export function registerKeys(program: Command): void {
         )
         return
       }
-      const now = new Date().toISOString()
       process.stdout.write(
         table(
           ['ID', 'NAME', 'ORGANIZATION', 'WORKSPACE', 'SCOPES', 'STATE', 'EXPIRES', 'LAST USED'],
@@ -98,7 +97,7 @@ export function registerKeys(program: Command): void {
             k.organization_id,
             k.workspace_id ?? 'all',
             k.scopes.join(','),
-            k.revoked_at ? 'revoked' : k.expires_at !== null && k.expires_at <= now ? 'expired' : 'active',
+            keyState(k),
             k.expires_at === null ? 'never' : shortTime(k.expires_at),
             k.last_used_at === null ? 'never' : shortTime(k.last_used_at),
           ]),

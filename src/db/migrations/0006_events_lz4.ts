@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely'
 import type { DialectName } from '../dialect.js'
 
-// Events hold whole renderings (a progress item is a few KiB, past PostgreSQL's TOAST threshold):
-// lz4 compresses them several times faster than the default pglz, which was most of what recording
-// events cost a first import. A server built without lz4 keeps pglz. SQLite does not compress.
+// Events hold whole renderings (a progress item is past PostgreSQL's TOAST threshold): lz4 writes
+// them faster than the default pglz (measured gain: docs/design.md). A server built without lz4
+// keeps pglz. SQLite does not compress.
 export function eventsLz4(dialect: DialectName) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
