@@ -2,11 +2,12 @@
 // file path or a file: URL (the configuration refuses any other scheme).
 
 import { mkdirSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import { isPostgresUrl } from '../config/config.js'
 import type { DialectName } from './dialect.js'
 import { type StatementStore, statementStore } from './sqlite-statements.js'
@@ -102,10 +103,20 @@ function openSqlite(path: string, busyTimeoutMs: number): DatabaseHandle {
 /** A write-ahead log larger than this is truncated by trimWal. */
 export const LARGE_WAL_BYTES = 64 * 1024 * 1024
 
-// int8 (bigint) results such as count(*) arrive as strings by default; every count here fits a double.
-pg.types.setTypeParser(20, (value: string) => Number(value))
+const require = createRequire(import.meta.url)
+let pgModule: typeof pg | undefined
+
+/** pg, loaded with the first PostgreSQL database: a SQLite server does not carry it in memory. */
+function loadPg(): typeof pg {
+  if (pgModule) return pgModule
+  pgModule = require('pg') as typeof pg
+  // int8 (bigint) results such as count(*) arrive as strings by default; every count here fits a double.
+  pgModule.types.setTypeParser(20, (value: string) => Number(value))
+  return pgModule
+}
 
 function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
+  const pg = loadPg()
   const deadline = options.requestTimeoutMs
   const pool = new pg.Pool({
     connectionString: url,

@@ -4,7 +4,8 @@
 // the failure, and uses Redis again once it answers. A Redis that answers slowly or not at all is
 // left alone for a while, so that a hung Redis costs one slow request per pause, not every request.
 
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
+import { redisClient } from './redis-client.js'
 
 export interface WindowCount {
   /** Requests counted in the current window, this one included. */
@@ -130,7 +131,7 @@ export class RedisCounters implements WindowCounters {
   ) {
     this.timings = { ...TIMINGS, ...timings }
     this.fallback = new MemoryCounters(now)
-    this.redis = new Redis(url, {
+    this.redis = redisClient(url, {
       // Fail fast while disconnected instead of queueing: a request must not wait for Redis.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,

@@ -1,11 +1,11 @@
 // Whether Redis answers, asked once when the server starts: a wrong REDIS_URL shows in the start
 // line instead of only in the metrics after the first requests.
 
-import { Redis } from 'ioredis'
+import { redisClient } from './redis-client.js'
 
 /** Null when Redis at `url` answers a PING within `timeoutMs`, else why not, in words. */
 export async function probeRedis(url: string, timeoutMs = 1500): Promise<string | null> {
-  const redis = new Redis(url, {
+  const redis = redisClient(url, {
     lazyConnect: true,
     connectTimeout: timeoutMs,
     commandTimeout: timeoutMs,
