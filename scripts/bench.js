@@ -706,7 +706,19 @@ async function compareBuilds(baselineDir) {
   )
 }
 
+/** Fails at once, not after the SQLite half of a run, when TEST_DATABASE_URL does not answer. */
+function checkPostgres() {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) return
+  const r = spawnSync('psql', [url, '-qAtc', 'select 1'], { encoding: 'utf8' })
+  if (r.status === 0) return
+  log(`TEST_DATABASE_URL does not answer: ${(r.stderr || r.error?.message || '').trim()}`)
+  log('create the database first (e.g. createdb -h 127.0.0.1 -U postgres awareness_test), or unset it')
+  process.exit(2)
+}
+
 async function main() {
+  checkPostgres()
   ensureWrk()
   execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
   const baselineIndex = args.indexOf('--baseline')
