@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type pg from 'pg'
 import { isPostgresUrl } from '../config/config.js'
 import type { DialectName } from './dialect.js'
+import { registerPostgresRows } from './postgres-rows.js'
 import { type StatementStore, statementStore } from './sqlite-statements.js'
 import type { Database } from './tables.js'
 
@@ -139,6 +140,12 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     if (deadline !== undefined) dropOnQueryTimeout(client)
   })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  registerPostgresRows(db, {
+    pool,
+    Query: pg.Query,
+    deadlineMs: deadline,
+    timeoutMessage: QUERY_TIMEOUT_MESSAGE,
+  })
   return {
     db,
     dialect: 'postgres',

@@ -7,6 +7,7 @@ import {
   SqliteAdapter,
   sql,
 } from 'kysely'
+import { forEachRow, postgresRowsOf } from '../db/postgres-rows.js'
 import type { Database } from '../db/tables.js'
 import type { Page, Position } from './paging.js'
 
@@ -37,7 +38,8 @@ export type ListValues<V = Record<string, ListValue>> = { [K in keyof V]: ListVa
 type AnyValues = Record<string, ListValue>
 
 /**
- * A list: its rows, scoped and filtered, selecting `json`, `sort_at` and `sort_id`; `at` and `id`
+ * A list: its rows, scoped and filtered, selecting `json`, `sort_at` and `sort_id` in that order
+ * (PostgreSQL pages read the columns by position); `at` and `id`
  * name the sort key's columns. The paging (order, position, limit) is added here.
  */
 export interface ListDefinition<V extends ListValues<V>> {
@@ -82,6 +84,8 @@ interface Template {
   slots: Slot[]
   /** The statement read for each page size (sizes are bounded by the list's maximum). */
   pages: Map<number, string>
+  /** Bytes an item took on the last page read (PostgreSQL), a little more: the next page's first guess. */
+  itemBytes: number
 }
 
 // Keys in the order the caller wrote them: a caller that changed its order would only add a shape.
@@ -136,7 +140,7 @@ function learn<V extends ListValues<V>>(
     const used = new Set(slots.flatMap((s) => ('key' in s && s.key === key ? [s.index ?? -1] : [])))
     if (used.size !== expected) throw new Error(`list ${list.name}: value ${key} is not used as a parameter`)
   }
-  return { sql: compiled.sql, slots, pages: new Map() }
+  return { sql: compiled.sql, slots, pages: new Map(), itemBytes: 1024 }
 }
 
 function parametersOf(template: Template, values: AnyValues, position: Position | null): unknown[] {
@@ -199,10 +203,51 @@ function sqlitePageSql(list: string, limit: number, ascending: boolean): string 
     from (${list} limit ${limit}) p`
 }
 
+const OPEN = Buffer.from('{"data":[')
+const CLOSE = Buffer.from(']}')
+const COMMA = 0x2c
+
+/**
+ * A page's document `{"data":[…]}`, written as bytes while its rows arrive: each item's string is
+ * encoded at once and can be collected young. Joining the strings first and encoding the result
+ * costs several times more for a large page (docs/design.md).
+ */
+class PageDocument {
+  private bytes: Buffer
+  private size: number
+  private items = 0
+
+  constructor(expectedBytes: number) {
+    this.bytes = Buffer.allocUnsafeSlow(Math.max(expectedBytes, 1024))
+    this.size = OPEN.copy(this.bytes, 0)
+  }
+
+  add(item: string): void {
+    const itemBytes = Buffer.byteLength(item)
+    this.reserve(itemBytes + 1)
+    if (this.items++ > 0) this.bytes[this.size++] = COMMA
+    // An item of as many bytes as characters is ASCII: copied as is.
+    this.size += this.bytes.write(item, this.size, itemBytes, itemBytes === item.length ? 'latin1' : 'utf8')
+  }
+
+  finish(): Buffer {
+    this.reserve(CLOSE.length)
+    this.size += CLOSE.copy(this.bytes, this.size)
+    return this.bytes.subarray(0, this.size)
+  }
+
+  private reserve(bytes: number): void {
+    if (this.size + bytes <= this.bytes.length) return
+    const larger = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.size + bytes))
+    this.bytes.copy(larger, 0, 0, this.size)
+    this.bytes = larger
+  }
+}
+
 /**
  * Reads one page of a list. SQLite: one statement, whatever the page size. PostgreSQL: the page's
- * rows and one more (to know whether another page follows), joined here: there the ordered
- * aggregate sorts, and the probe reads the heap (docs/design.md).
+ * rows and one more (to know whether another page follows), streamed and joined here as bytes:
+ * there the ordered aggregate sorts, and the probe reads the heap (docs/design.md).
  */
 export async function readPage<V extends ListValues<V>>(
   db: Kysely<Database>,
@@ -223,13 +268,29 @@ export async function readPage<V extends ListValues<V>>(
     template.pages.set(limit, text)
   }
   if (!sqlite) {
-    const { rows } = await db.executeQuery<ListRow>(CompiledQuery.raw(text, parameters))
-    const shown = rows.length > limit ? rows.slice(0, limit) : rows
-    const last = shown[shown.length - 1]
-    return {
-      document: `{"data":[${shown.map((r) => r.json).join(',')}]}`,
-      next: rows.length > limit && last ? [last.sort_at, last.sort_id] : null,
+    const document = new PageDocument(limit * template.itemBytes)
+    let rows = 0
+    let last: Position | null = null
+    // The row after the page only tells that more follow.
+    const add = (json: string, at: string, id: string) => {
+      rows++
+      if (rows > limit) return
+      document.add(json)
+      if (rows === limit) last = [at, id]
     }
+    const source = postgresRowsOf(db)
+    if (source !== undefined) {
+      await forEachRow(source, text, parameters, (row) =>
+        add(row[0] as string, row[1] as string, row[2] as string),
+      )
+    } else {
+      // A Kysely instance of no pool of ours (the statement recorder of the SQL snapshots).
+      const result = await db.executeQuery<ListRow>(CompiledQuery.raw(text, parameters))
+      for (const row of result.rows) add(row.json, row.sort_at, row.sort_id)
+    }
+    const bytes = document.finish()
+    if (rows > 0) template.itemBytes = Math.ceil((bytes.length / Math.min(rows, limit)) * 1.1)
+    return { document: bytes, next: rows > limit ? last : null }
   }
   // `?` are positional: the list's parameters, once per use.
   const { rows } = await db.executeQuery<PageRow>(CompiledQuery.raw(text, [...parameters, ...parameters]))

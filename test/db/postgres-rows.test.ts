@@ -1,0 +1,90 @@
+// Rows streamed from PostgreSQL one at a time (src/db/postgres-rows.ts): in order, none kept by the
+// driver while a deadline is set, and a statement past the deadline or a failing row handler drops
+// its connection without harming the pool.
+
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import pg from 'pg'
+import { isDatabaseUnavailable } from '../../src/db/availability.js'
+import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
+import { forEachRow, type PostgresRowSource, postgresRowsOf } from '../../src/db/postgres-rows.js'
+import { DIALECTS } from '../helpers/databases.js'
+
+const POSTGRES = process.env.TEST_DATABASE_URL
+const skip = DIALECTS.find((x) => x.dialect === 'postgres')?.skip ?? false
+const DEADLINE_MS = 1000
+const ROWS = 'select n, repeat(md5(n::text), 64) as text from generate_series(1, $1::int) n order by n'
+
+/** The handle's row source, with a Query that reports how many rows pg kept in its result at the end. */
+function counting(source: PostgresRowSource, kept: number[]): PostgresRowSource {
+  class CountingQuery extends pg.Query {
+    constructor(config: pg.QueryConfig) {
+      super(config)
+      this.on('end', (result: pg.QueryResult) => kept.push(result.rows.length))
+    }
+  }
+  return { ...source, Query: CountingQuery as typeof pg.Query }
+}
+
+describe('rows streamed from PostgreSQL', { skip }, () => {
+  let handle: DatabaseHandle
+  let source: PostgresRowSource
+
+  before(() => {
+    handle = openDatabase(POSTGRES as string, { poolSize: 2, requestTimeoutMs: DEADLINE_MS })
+    source = postgresRowsOf(handle.db) as PostgresRowSource
+    assert.ok(source, 'a PostgreSQL handle registers its row source')
+  })
+  after(() => handle.close())
+
+  test('hands over every row in order, and pg keeps none of them while a deadline is set', async () => {
+    const kept: number[] = []
+    const seen: number[] = []
+    await forEachRow(counting(source, kept), ROWS, [5000], (row) => {
+      seen.push(row[0] as number)
+      assert.equal((row[1] as string).length, 2048)
+    })
+    assert.deepEqual(
+      seen,
+      Array.from({ length: 5000 }, (_, i) => i + 1),
+    )
+    assert.deepEqual(kept, [0])
+  })
+
+  test('a statement past the deadline fails as the database being unavailable, and the pool goes on', async () => {
+    const started = Date.now()
+    await assert.rejects(
+      forEachRow(source, 'select pg_sleep(5)', [], () => {}),
+      (error: unknown) => isDatabaseUnavailable(error),
+    )
+    const waited = Date.now() - started
+    assert.ok(waited >= DEADLINE_MS - 50 && waited < DEADLINE_MS + 1500, `waited ${waited} ms`)
+    const rows: unknown[][] = []
+    await forEachRow(source, 'select 1', [], (row) => rows.push(row))
+    assert.deepEqual(rows, [[1]])
+  })
+
+  test('a row handler that throws fails the read with its error, and drops the connection', async () => {
+    const before = handle.pool?.totalCount ?? 0
+    await assert.rejects(
+      forEachRow(source, ROWS, [100], (row) => {
+        if (row[0] === 10) throw new Error('handler failed')
+      }),
+      /handler failed/,
+    )
+    assert.ok((handle.pool?.totalCount ?? 0) <= before, 'the failed connection is not returned to the pool')
+    const rows: unknown[][] = []
+    await forEachRow(source, ROWS, [3], (row) => rows.push(row))
+    assert.deepEqual(
+      rows.map((r) => r[0]),
+      [1, 2, 3],
+    )
+  })
+
+  test('a statement error is the statement error, not a timeout', async () => {
+    await assert.rejects(
+      forEachRow(source, 'select 1/0', [], () => {}),
+      (error: { code?: string }) => error.code === '22012' && !isDatabaseUnavailable(error),
+    )
+  })
+})
