@@ -4,6 +4,7 @@
 // another's ETags.
 
 import type { DatabaseHandle } from './connection.js'
+import { forEachRow, postgresRowsOf } from './postgres-rows.js'
 
 export interface GenerationSource {
   /** The whole database's generation. */
@@ -14,6 +15,7 @@ export interface GenerationSource {
 
 const GLOBAL = "select value from service_state where name = 'data_generation'"
 const ORGANIZATION = 'select generation from organization_generations where organization_id = ?'
+const ORGANIZATION_POSTGRES = 'select generation from organization_generations where organization_id = $1'
 
 /** Reads a generation on each call: one indexed single-row read. */
 export function generationSource(handle: DatabaseHandle): GenerationSource {
@@ -29,6 +31,7 @@ export function generationSource(handle: DatabaseHandle): GenerationSource {
     }
   }
   const { db } = handle
+  const rows = postgresRowsOf(db)
   return {
     async current() {
       const row = await db
@@ -39,6 +42,13 @@ export function generationSource(handle: DatabaseHandle): GenerationSource {
       return row?.value ?? '0'
     },
     async ofOrganization(id) {
+      if (rows !== undefined) {
+        let generation = '0'
+        await forEachRow(rows, ORGANIZATION_POSTGRES, [id], (row) => {
+          generation = String(row[0])
+        })
+        return generation
+      }
       const row = await db
         .selectFrom('organization_generations')
         .select('generation')

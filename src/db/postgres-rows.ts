@@ -29,6 +29,21 @@ export function postgresRowsOf(db: Kysely<Database>): PostgresRowSource | undefi
   return sources.get(db)
 }
 
+// Statements prepared by name on each connection: parsed and planned once per connection instead
+// of on every request. Bounded: past NAMED_STATEMENTS texts, further ones run unnamed, so no
+// connection holds more than that many.
+const NAMED_STATEMENTS = 200
+const statementNames = new Map<string, string>()
+
+function nameOf(text: string): string | undefined {
+  let name = statementNames.get(text)
+  if (name === undefined && statementNames.size < NAMED_STATEMENTS) {
+    name = `awareness_${statementNames.size}`
+    statementNames.set(text, name)
+  }
+  return name
+}
+
 /**
  * Runs `text` with `values` and calls `onRow` with each row as an array of its columns, in order.
  * Resolves once every row was handed over. A connection whose statement failed or ran past the
@@ -44,7 +59,13 @@ export async function forEachRow(
   let failure: unknown
   try {
     await new Promise<void>((resolve, reject) => {
-      const config: pg.QueryArrayConfig = { text, values: values as unknown[], rowMode: 'array' }
+      const name = nameOf(text)
+      const config: pg.QueryArrayConfig = {
+        text,
+        values: values as unknown[],
+        rowMode: 'array',
+        ...(name === undefined ? {} : { name }),
+      }
       const query = new source.Query(config)
       let driverCallback: ((error?: unknown) => void) | undefined
       const timer =
