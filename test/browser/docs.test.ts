@@ -120,7 +120,12 @@ describe('reference page in a browser', { skip }, () => {
       key,
     )
     await page.keyboard.press('Escape')
-    await page.goto(`${base}/docs/#tag/employees/GET/v1/employees`, { waitUntil: 'networkidle' })
+    // Only the hash differs from the page already open (a same-document navigation): what the
+    // screenshot needs is the operation on screen, not a quiet network.
+    await page.goto(`${base}/docs/#tag/employees/GET/v1/employees`, { waitUntil: 'commit' })
+    await page
+      .getByRole('button', { name: /Test Request \(get \/v1\/employees\)/ })
+      .waitFor({ timeout: 20_000 })
     await page.screenshot({ path: 'test-artifacts/docs.png' })
     assert.deepEqual(external, [])
     await page.context().close()
