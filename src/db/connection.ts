@@ -10,7 +10,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type pg from 'pg'
 import { isPostgresUrl } from '../config/config.js'
 import type { DialectName } from './dialect.js'
-import { registerPostgresRows } from './postgres-rows.js'
+import { dropConnection, QUERY_TIMEOUT_MESSAGE, registerPostgresRows } from './postgres-rows.js'
 import { type StatementStore, statementStore } from './sqlite-statements.js'
 import type { Database } from './tables.js'
 
@@ -144,7 +144,6 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     pool,
     Query: pg.Query,
     deadlineMs: deadline,
-    timeoutMessage: QUERY_TIMEOUT_MESSAGE,
   })
   return {
     db,
@@ -161,9 +160,6 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   }
 }
 
-/** pg's message when `query_timeout` gives up on a query. */
-export const QUERY_TIMEOUT_MESSAGE = 'Query read timeout'
-
 /**
  * A query abandoned by `query_timeout` is still running (or stuck) on its connection, and every
  * later query would wait behind it: the connection is dropped, and the pool makes a new one.
@@ -174,8 +170,7 @@ function dropOnQueryTimeout(client: pg.PoolClient): void {
     const result = query(...args)
     if (result instanceof Promise) {
       result.catch((error: Error) => {
-        if (error?.message === QUERY_TIMEOUT_MESSAGE)
-          (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
+        if (error?.message === QUERY_TIMEOUT_MESSAGE) dropConnection(client)
       })
     }
     return result

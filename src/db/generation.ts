@@ -15,7 +15,7 @@ export interface GenerationSource {
 
 const GLOBAL = "select value from service_state where name = 'data_generation'"
 const ORGANIZATION = 'select generation from organization_generations where organization_id = ?'
-const ORGANIZATION_POSTGRES = 'select generation from organization_generations where organization_id = $1'
+const ORGANIZATION_POSTGRES = ORGANIZATION.replace('?', '$1')
 
 /** Reads a generation on each call: one indexed single-row read. */
 export function generationSource(handle: DatabaseHandle): GenerationSource {

@@ -1,6 +1,5 @@
 // Reads a statement's rows from PostgreSQL one at a time, as they arrive, instead of as one result.
-// A list page's rows are large strings (a progress page is about 1 MB of them): kept until the last
-// row arrived, with many requests in flight, they outlive the young generation and cost full
+// A list page's rows can be large strings: kept until the last row arrived, with many requests in flight, they outlive the young generation and cost full
 // garbage collections; handed over one by one, each can be turned into bytes and dropped at once
 // (docs/design.md).
 
@@ -14,8 +13,14 @@ export interface PostgresRowSource {
   Query: typeof pg.Query
   /** No statement may run past this (set for a serving handle), as `query_timeout` does for others. */
   deadlineMs: number | undefined
-  /** pg's message when a query is abandoned after the deadline (the error handler answers 503). */
-  timeoutMessage: string
+}
+
+/** pg's message when `query_timeout` gives up on a query; a page past its deadline fails with it too. */
+export const QUERY_TIMEOUT_MESSAGE = 'Query read timeout'
+
+/** Closes a connection's socket at once: its statement may still run, or the server be frozen. */
+export function dropConnection(client: pg.ClientBase): void {
+  ;(client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
 }
 
 const sources = new WeakMap<Kysely<Database>, PostgresRowSource>()
@@ -72,11 +77,8 @@ export async function forEachRow(
         source.deadlineMs === undefined
           ? undefined
           : setTimeout(() => {
-              // The statement may still run, or the server be frozen: the connection goes with it.
-              ;(
-                client as unknown as { connection: { stream: { destroy(): void } } }
-              ).connection.stream.destroy()
-              settle(new Error(source.timeoutMessage))
+              dropConnection(client)
+              settle(new Error(QUERY_TIMEOUT_MESSAGE))
             }, source.deadlineMs)
       let settled = false
       function settle(error?: unknown) {

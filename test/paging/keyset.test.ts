@@ -107,6 +107,43 @@ for (const { dialect, skip } of DIALECTS) {
       assert.deepEqual(ids(await read({}, [second.created_at as string, second.id as string])), [])
     })
 
+    test('a page of items larger than the last page, not ASCII, is their exact bytes', async () => {
+      // PostgreSQL writes items into a buffer sized from the list's last page: here a page of short
+      // items, then one of long items of the same shape.
+      const filler = `é✓ "${'x'.repeat(3000)}`
+      const list: ListDefinition<Values> = {
+        ...employeesList(),
+        rows: (d, v) =>
+          d
+            .selectFrom('employees as e')
+            .select([
+              sql<string>`case when e.status = 'active' then '"' || e.id || '"'
+                else '"' || e.id || ${sql.lit(JSON.stringify(filler).slice(1))} end`.as('json'),
+              'e.created_at as sort_at',
+              'e.id as sort_id',
+            ])
+            .where('e.workspace_id', '=', v.workspaceId)
+            .where('e.status', 'in', v.status as string[]),
+      }
+      const read = (workspaceId: string, status: string) =>
+        readPage(
+          db.handle.db,
+          list,
+          { workspaceId, status: [status], minKarma: undefined, newest: true },
+          null,
+          10,
+        )
+      const short = await read(w1.id as string, 'active')
+      assert.equal(
+        Buffer.from(short.document).toString('utf8'),
+        JSON.stringify({ data: [people.w1Active.id] }),
+      )
+      const long = await read(w1.id as string, 'deactivated')
+      const expected = JSON.stringify({ data: [`${people.w1Inactive.id}${filler}`] })
+      assert.equal(Buffer.from(long.document).toString('utf8'), expected)
+      assert.equal(long.document.length, Buffer.byteLength(expected))
+    })
+
     test('a builder that writes a value into the SQL text is refused', async () => {
       const list: ListDefinition<{ workspaceId: string }> = {
         name: `test-${++lists}`,
