@@ -23,6 +23,8 @@ drop table if exists stg_touched;
 
 drop table if exists stg_progress_stale;
 
+drop table if exists stg_manager_ref;
+
 drop table if exists stg_organization_changed;
 
 drop table if exists stg_workspace_changed;
@@ -61,6 +63,8 @@ create temporary table stg_touched (workspace_id text collate "C" primary key);
 
 create temporary table stg_progress_stale (employee_id text collate "C" primary key);
 
+create temporary table stg_manager_ref (id text collate "C" primary key, ref_json text collate "C");
+
 create temporary table stg_organization_changed (line integer primary key);
 
 create temporary table stg_workspace_changed (line integer primary key);
@@ -97,11 +101,9 @@ create index stg_organization_key on stg_organization (id);
 
 create index stg_workspace_key on stg_workspace (id);
 
-create index stg_employee_key on stg_employee (id);
+create index stg_employee_key on stg_employee (id, workspace_id);
 
 create index stg_employee_manager_id on stg_employee (manager_id);
-
-create index stg_employee_order on stg_employee (workspace_id, created_at desc, id desc);
 
 create index stg_course_key on stg_course (workspace_id, id);
 
@@ -125,10 +127,13 @@ analyze stg_breach;
 
 analyze stg_compromised_employee;
 
-create temporary table stg_course_progress_resolved as
+create temporary table stg_course_progress_resolved (line integer, employee_id text collate "C", course_id text collate "C", status text collate "C", json_tail text collate "C", workspace_id text collate "C");
+
+insert into stg_course_progress_resolved (line, employee_id, course_id, status, json_tail, workspace_id)
   select s.line, s.employee_id, s.course_id, s.status, s.json_tail, coalesce(
   (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as workspace_id from stg_course_progress s;
+  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id)))
+  from stg_course_progress s;
 
 drop table stg_course_progress;
 
@@ -136,10 +141,13 @@ alter table stg_course_progress_resolved rename to stg_course_progress;
 
 create index stg_course_progress_key on stg_course_progress (employee_id, course_id);
 
-create temporary table stg_course_feedback_resolved as
+create temporary table stg_course_feedback_resolved (line integer, id text collate "C", employee_id text collate "C", course_id text collate "C", sentiment text collate "C", created_at text collate "C", workspace_id text collate "C");
+
+insert into stg_course_feedback_resolved (line, id, employee_id, course_id, sentiment, created_at, workspace_id)
   select s.line, s.id, s.employee_id, s.course_id, s.sentiment, s.created_at, coalesce(
   (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as workspace_id from stg_course_feedback s;
+  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id)))
+  from stg_course_feedback s;
 
 drop table stg_course_feedback;
 
@@ -287,6 +295,10 @@ insert into stg_touched (workspace_id)
   select distinct workspace_id from (select id as workspace_id from stg_workspace where true union all select workspace_id as workspace_id from stg_employee where true union all select workspace_id as workspace_id from stg_course where true union all select workspace_id as workspace_id from stg_course_progress where true union all select workspace_id as workspace_id from stg_course_feedback where true union all select workspace_id as workspace_id from stg_breach where true union all select workspace_id as workspace_id from stg_compromised_employee where true union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
+insert into stg_manager_ref (id, ref_json)
+  select x.id, x.ref_json from stg_employee x
+  where x.id in (select manager_id from stg_employee where true);
+
 select 1 as one from employee_progress limit 1;
 
 drop table if exists ev_employee_keys;
@@ -329,7 +341,7 @@ insert into workspaces (id, organization_id, name, created_at, updated_at)
 
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
-  (select x.ref_json from stg_employee x where x.id = stg_employee.manager_id),
+  (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee where true order by workspace_id, created_at desc, id desc;
@@ -358,11 +370,12 @@ select t.workspace_id, count(e.id) as active
   from stg_touched t left join employees e on e.workspace_id = t.workspace_id and e.status = 'active'
   group by t.workspace_id;
 
-select e.workspace_id, count(distinct e.id) as covered,
+select p.workspace_id, count(distinct p.employee_id) as covered,
   sum(case when p.status = 'completed' then 1 else 0 end) as completed
-  from employees e join course_progress p on p.employee_id = e.id
-  where e.status = 'active' and e.workspace_id in (select workspace_id from stg_touched)
-  group by e.workspace_id;
+  from course_progress p
+  where p.employee_id in (select e.id from employees e
+  where e.status = 'active' and e.workspace_id in (select workspace_id from stg_touched))
+  group by p.workspace_id;
 
 delete from workspace_statistics where workspace_id in (select workspace_id from stg_touched);
 
@@ -393,6 +406,13 @@ select workspace_id, id, name, domain, status, criticality, impacted, warned, ac
 
 update "breaches" set "json" = ? where "workspace_id" = ? and "id" = ?, …;
 
+create temporary table stg_item_owner (id text collate "C", workspace_id text collate "C", created_at text collate "C", ref_json text);
+
+insert into stg_item_owner (id, workspace_id, created_at, ref_json)
+  select id, workspace_id, created_at, ref_json from employees order by id;
+
+analyze stg_item_owner;
+
 insert into employee_progress (workspace_id, created_at, employee_id, json)
   select e.workspace_id, e.created_at, e.id,
   '{"employee":' || e.ref_json || ',"courses_progress":[' || coalesce((
@@ -400,8 +420,10 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   from course_progress p
   join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
   where p.employee_id = e.id), '') || ']}'
-  from employees e
+  from stg_item_owner e
   order by e.workspace_id, e.created_at desc, e.id desc;
+
+drop table stg_item_owner;
 
 select max(id) as id from events;
 
@@ -501,6 +523,8 @@ drop table stg_touched;
 
 drop table stg_progress_stale;
 
+drop table stg_manager_ref;
+
 drop table stg_organization_changed;
 
 drop table stg_workspace_changed;
@@ -547,6 +571,10 @@ insert into stg_compromised_employee_changed (line)
 insert into stg_touched (workspace_id)
   select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
+
+insert into stg_manager_ref (id, ref_json)
+  select x.id, x.ref_json from stg_employee x
+  where x.id in (select manager_id from stg_employee where false);
 
 insert into stg_progress_stale (employee_id)
   select id from stg_employee where false
@@ -670,7 +698,7 @@ insert into workspaces (id, organization_id, name, created_at, updated_at)
 
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
-  (select x.ref_json from stg_employee x where x.id = stg_employee.manager_id),
+  (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee where false order by workspace_id, created_at desc, id desc
@@ -714,8 +742,7 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   from course_progress p
   join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
   where p.employee_id = e.id), '') || ']}'
-  from employees e
-  where e.id in (select employee_id from stg_progress_stale)
+  from employees e where e.id in (select employee_id from stg_progress_stale)
   order by e.workspace_id, e.created_at desc, e.id desc;
 
 select 1 as one from ev_employee_before limit 1;
@@ -791,6 +818,10 @@ insert into stg_touched (workspace_id)
   select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
+insert into stg_manager_ref (id, ref_json)
+  select x.id, x.ref_json from stg_employee x
+  where x.id in (select manager_id from stg_employee where stg_employee.line in (select line from stg_employee_changed));
+
 insert into stg_progress_stale (employee_id)
   select id from stg_employee where stg_employee.line in (select line from stg_employee_changed)
   union select employee_id from stg_course_progress where false
@@ -832,7 +863,7 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
 
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
-  (select x.ref_json from stg_employee x where x.id = stg_employee.manager_id),
+  (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc

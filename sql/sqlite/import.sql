@@ -23,6 +23,8 @@ drop table if exists stg_touched;
 
 drop table if exists stg_progress_stale;
 
+drop table if exists stg_manager_ref;
+
 drop table if exists stg_organization_changed;
 
 drop table if exists stg_workspace_changed;
@@ -39,27 +41,29 @@ drop table if exists stg_breach_changed;
 
 drop table if exists stg_compromised_employee_changed;
 
-create temporary table stg_organization (line integer, id text, created_at text, updated_at text);
+create temporary table stg_organization (line integer primary key, id text, created_at text, updated_at text);
 
-create temporary table stg_workspace (line integer, id text, organization_id text, name text, created_at text, updated_at text);
+create temporary table stg_workspace (line integer primary key, id text, organization_id text, name text, created_at text, updated_at text);
 
-create temporary table stg_employee (line integer, id text, workspace_id text, status text, karma_score integer, manager_id text, created_at text, ref_json text, json_head text, json_tail text);
+create temporary table stg_employee (line integer primary key, id text, workspace_id text, status text, karma_score integer, manager_id text, created_at text, ref_json text, json_head text, json_tail text);
 
-create temporary table stg_course (line integer, workspace_id text, id text, created_at text, json text, ref_json text);
+create temporary table stg_course (line integer primary key, workspace_id text, id text, created_at text, json text, ref_json text);
 
-create temporary table stg_course_progress (line integer, employee_id text, course_id text, status text, json_tail text, workspace_id text);
+create temporary table stg_course_progress (line integer primary key, employee_id text, course_id text, status text, json_tail text, workspace_id text);
 
-create temporary table stg_course_feedback (line integer, id text, employee_id text, course_id text, sentiment text, created_at text, workspace_id text);
+create temporary table stg_course_feedback (line integer primary key, id text, employee_id text, course_id text, sentiment text, created_at text, workspace_id text);
 
-create temporary table stg_breach (line integer, workspace_id text, id text, name text, domain text, criticality text, last_breached_at text, created_at text, updated_at text);
+create temporary table stg_breach (line integer primary key, workspace_id text, id text, name text, domain text, criticality text, last_breached_at text, created_at text, updated_at text);
 
-create temporary table stg_compromised_employee (line integer, workspace_id text, breach_id text, employee_id text, compromised_at text, warned_at text, acknowledged_at text, json_tail text);
+create temporary table stg_compromised_employee (line integer primary key, workspace_id text, breach_id text, employee_id text, compromised_at text, warned_at text, acknowledged_at text, json_tail text);
 
 create temporary table stg_replaced (workspace_id text primary key);
 
 create temporary table stg_touched (workspace_id text primary key);
 
 create temporary table stg_progress_stale (employee_id text primary key);
+
+create temporary table stg_manager_ref (id text primary key, ref_json text);
 
 create temporary table stg_organization_changed (line integer primary key);
 
@@ -97,11 +101,9 @@ create index stg_organization_key on stg_organization (id);
 
 create index stg_workspace_key on stg_workspace (id);
 
-create index stg_employee_key on stg_employee (id);
+create index stg_employee_key on stg_employee (id, workspace_id);
 
 create index stg_employee_manager_id on stg_employee (manager_id);
-
-create index stg_employee_order on stg_employee (workspace_id, created_at desc, id desc);
 
 create index stg_course_key on stg_course (workspace_id, id);
 
@@ -109,10 +111,13 @@ create index stg_breach_key on stg_breach (workspace_id, id);
 
 create index stg_compromised_employee_key on stg_compromised_employee (workspace_id, breach_id, employee_id);
 
-create temporary table stg_course_progress_resolved as
+create temporary table stg_course_progress_resolved (line integer primary key, employee_id text, course_id text, status text, json_tail text, workspace_id text);
+
+insert into stg_course_progress_resolved (line, employee_id, course_id, status, json_tail, workspace_id)
   select s.line, s.employee_id, s.course_id, s.status, s.json_tail, coalesce(
   (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as workspace_id from stg_course_progress s;
+  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id)))
+  from stg_course_progress s;
 
 drop table stg_course_progress;
 
@@ -120,10 +125,13 @@ alter table stg_course_progress_resolved rename to stg_course_progress;
 
 create index stg_course_progress_key on stg_course_progress (employee_id, course_id);
 
-create temporary table stg_course_feedback_resolved as
+create temporary table stg_course_feedback_resolved (line integer primary key, id text, employee_id text, course_id text, sentiment text, created_at text, workspace_id text);
+
+insert into stg_course_feedback_resolved (line, id, employee_id, course_id, sentiment, created_at, workspace_id)
   select s.line, s.id, s.employee_id, s.course_id, s.sentiment, s.created_at, coalesce(
   (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as workspace_id from stg_course_feedback s;
+  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id)))
+  from stg_course_feedback s;
 
 drop table stg_course_feedback;
 
@@ -271,6 +279,10 @@ insert into stg_touched (workspace_id)
   select distinct workspace_id from (select id as workspace_id from stg_workspace where true union all select workspace_id as workspace_id from stg_employee where true union all select workspace_id as workspace_id from stg_course where true union all select workspace_id as workspace_id from stg_course_progress where true union all select workspace_id as workspace_id from stg_course_feedback where true union all select workspace_id as workspace_id from stg_breach where true union all select workspace_id as workspace_id from stg_compromised_employee where true union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
+insert into stg_manager_ref (id, ref_json)
+  select x.id, x.ref_json from stg_employee x
+  where x.id in (select manager_id from stg_employee where true);
+
 select 1 as one from employee_progress limit 1;
 
 drop table if exists ev_employee_keys;
@@ -305,48 +317,49 @@ drop table if exists ev_compromised_employee_after;
 
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
-  from stg_organization where true order by id;
+  from stg_organization not indexed where true order by id;
 
 insert into workspaces (id, organization_id, name, created_at, updated_at)
   select id, organization_id, name, created_at, updated_at
-  from stg_workspace where true order by id;
+  from stg_workspace not indexed where true order by id;
 
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
-  (select x.ref_json from stg_employee x where x.id = stg_employee.manager_id),
+  (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
-  from stg_employee where true order by workspace_id, created_at desc, id desc;
+  from stg_employee not indexed where true order by workspace_id, created_at desc, id desc;
 
 insert into courses (workspace_id, id, created_at, json, ref_json)
   select workspace_id, id, created_at, json, ref_json
-  from stg_course where true order by workspace_id, id;
+  from stg_course not indexed where true order by workspace_id, id;
 
 insert into course_progress (employee_id, course_id, status, json_tail, workspace_id)
   select employee_id, course_id, status, json_tail, workspace_id
-  from stg_course_progress where true order by employee_id, course_id;
+  from stg_course_progress not indexed where true order by employee_id, course_id;
 
 insert into course_feedback (id, employee_id, course_id, sentiment, created_at, workspace_id)
   select id, employee_id, course_id, sentiment, created_at, workspace_id
-  from stg_course_feedback where true order by id;
+  from stg_course_feedback not indexed where true order by id;
 
 insert into breaches (workspace_id, id, name, domain, criticality, last_breached_at, created_at, updated_at)
   select workspace_id, id, name, domain, criticality, last_breached_at, created_at, updated_at
-  from stg_breach where true order by workspace_id, id;
+  from stg_breach not indexed where true order by workspace_id, id;
 
 insert into compromised_employees (workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail)
   select workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail
-  from stg_compromised_employee where true order by workspace_id, breach_id, employee_id;
+  from stg_compromised_employee not indexed where true order by workspace_id, breach_id, employee_id;
 
 select t.workspace_id, count(e.id) as active
   from stg_touched t left join employees e on e.workspace_id = t.workspace_id and e.status = 'active'
   group by t.workspace_id;
 
-select e.workspace_id, count(distinct e.id) as covered,
+select p.workspace_id, count(distinct p.employee_id) as covered,
   sum(case when p.status = 'completed' then 1 else 0 end) as completed
-  from employees e join course_progress p on p.employee_id = e.id
-  where e.status = 'active' and e.workspace_id in (select workspace_id from stg_touched)
-  group by e.workspace_id;
+  from course_progress p
+  where p.employee_id in (select e.id from employees e
+  where e.status = 'active' and e.workspace_id in (select workspace_id from stg_touched))
+  group by p.workspace_id;
 
 delete from workspace_statistics where workspace_id in (select workspace_id from stg_touched);
 
@@ -377,6 +390,11 @@ select workspace_id, id, name, domain, status, criticality, impacted, warned, ac
 
 update "breaches" set "json" = ? where "workspace_id" = ? and "id" = ?, …;
 
+create temporary table stg_item_owner (id text, workspace_id text, created_at text, ref_json text);
+
+insert into stg_item_owner (id, workspace_id, created_at, ref_json)
+  select id, workspace_id, created_at, ref_json from employees not indexed order by id;
+
 insert into employee_progress (workspace_id, created_at, employee_id, json)
   select e.workspace_id, e.created_at, e.id,
   '{"employee":' || e.ref_json || ',"courses_progress":[' || coalesce((
@@ -384,8 +402,10 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   from course_progress p
   join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
   where p.employee_id = e.id), '') || ']}'
-  from employees e
+  from stg_item_owner e
   order by e.workspace_id, e.created_at desc, e.id desc;
+
+drop table stg_item_owner;
 
 select max(id) as id from events;
 
@@ -467,6 +487,8 @@ drop table stg_touched;
 
 drop table stg_progress_stale;
 
+drop table stg_manager_ref;
+
 drop table stg_organization_changed;
 
 drop table stg_workspace_changed;
@@ -513,6 +535,10 @@ insert into stg_compromised_employee_changed (line)
 insert into stg_touched (workspace_id)
   select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
+
+insert into stg_manager_ref (id, ref_json)
+  select x.id, x.ref_json from stg_employee x
+  where x.id in (select manager_id from stg_employee where false);
 
 insert into stg_progress_stale (employee_id)
   select id from stg_employee where false
@@ -606,45 +632,45 @@ insert into ev_compromised_employee_before (workspace_id, breach_id, employee_id
 
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
-  from stg_organization where false order by id
+  from stg_organization not indexed where false order by id
   on conflict (id) do update set created_at = excluded.created_at, updated_at = excluded.updated_at;
 
 insert into workspaces (id, organization_id, name, created_at, updated_at)
   select id, organization_id, name, created_at, updated_at
-  from stg_workspace where false order by id
+  from stg_workspace not indexed where false order by id
   on conflict (id) do update set organization_id = excluded.organization_id, name = excluded.name, created_at = excluded.created_at, updated_at = excluded.updated_at;
 
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
-  (select x.ref_json from stg_employee x where x.id = stg_employee.manager_id),
+  (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
-  from stg_employee where false order by workspace_id, created_at desc, id desc
+  from stg_employee not indexed where false order by workspace_id, created_at desc, id desc
   on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, manager_id = excluded.manager_id, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
 insert into courses (workspace_id, id, created_at, json, ref_json)
   select workspace_id, id, created_at, json, ref_json
-  from stg_course where false order by workspace_id, id
+  from stg_course not indexed where false order by workspace_id, id
   on conflict (workspace_id, id) do update set created_at = excluded.created_at, json = excluded.json, ref_json = excluded.ref_json;
 
 insert into course_progress (employee_id, course_id, status, json_tail, workspace_id)
   select employee_id, course_id, status, json_tail, workspace_id
-  from stg_course_progress where false order by employee_id, course_id
+  from stg_course_progress not indexed where false order by employee_id, course_id
   on conflict (employee_id, course_id) do update set status = excluded.status, json_tail = excluded.json_tail, workspace_id = excluded.workspace_id;
 
 insert into course_feedback (id, employee_id, course_id, sentiment, created_at, workspace_id)
   select id, employee_id, course_id, sentiment, created_at, workspace_id
-  from stg_course_feedback where false order by id
+  from stg_course_feedback not indexed where false order by id
   on conflict (id) do update set employee_id = excluded.employee_id, course_id = excluded.course_id, sentiment = excluded.sentiment, created_at = excluded.created_at, workspace_id = excluded.workspace_id;
 
 insert into breaches (workspace_id, id, name, domain, criticality, last_breached_at, created_at, updated_at)
   select workspace_id, id, name, domain, criticality, last_breached_at, created_at, updated_at
-  from stg_breach where false order by workspace_id, id
+  from stg_breach not indexed where false order by workspace_id, id
   on conflict (workspace_id, id) do update set name = excluded.name, domain = excluded.domain, criticality = excluded.criticality, last_breached_at = excluded.last_breached_at, created_at = excluded.created_at, updated_at = excluded.updated_at, json = null;
 
 insert into compromised_employees (workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail)
   select workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail
-  from stg_compromised_employee where false order by workspace_id, breach_id, employee_id
+  from stg_compromised_employee not indexed where false order by workspace_id, breach_id, employee_id
   on conflict (workspace_id, breach_id, employee_id) do update set compromised_at = excluded.compromised_at, warned_at = excluded.warned_at, acknowledged_at = excluded.acknowledged_at, json_tail = excluded.json_tail;
 
 update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, instr(json, ',"workspace":'))
@@ -660,8 +686,7 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   from course_progress p
   join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
   where p.employee_id = e.id), '') || ']}'
-  from employees e
-  where e.id in (select employee_id from stg_progress_stale)
+  from employees e where e.id in (select employee_id from stg_progress_stale)
   order by e.workspace_id, e.created_at desc, e.id desc;
 
 select 1 as one from ev_employee_before limit 1;
@@ -733,6 +758,10 @@ insert into stg_touched (workspace_id)
   select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
+insert into stg_manager_ref (id, ref_json)
+  select x.id, x.ref_json from stg_employee x
+  where x.id in (select manager_id from stg_employee where stg_employee.line in (select line from stg_employee_changed));
+
 insert into stg_progress_stale (employee_id)
   select id from stg_employee where stg_employee.line in (select line from stg_employee_changed)
   union select employee_id from stg_course_progress where false
@@ -774,15 +803,15 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
 
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
-  (select x.ref_json from stg_employee x where x.id = stg_employee.manager_id),
+  (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
-  from stg_employee where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc
+  from stg_employee not indexed where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc
   on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, manager_id = excluded.manager_id, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
 insert into courses (workspace_id, id, created_at, json, ref_json)
   select workspace_id, id, created_at, json, ref_json
-  from stg_course where stg_course.line in (select line from stg_course_changed) order by workspace_id, id
+  from stg_course not indexed where stg_course.line in (select line from stg_course_changed) order by workspace_id, id
   on conflict (workspace_id, id) do update set created_at = excluded.created_at, json = excluded.json, ref_json = excluded.ref_json;
 
 update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, instr(json, ',"workspace":'))

@@ -39,3 +39,11 @@ export function textPosition(dialect: DialectName, text: string, needle: string)
 export function hex12(dialect: DialectName, value: RawBuilder<unknown>): RawBuilder<string> {
   return dialect === 'postgres' ? sql`lpad(to_hex(${value}), 12, '0')` : sql`printf('%012x', ${value})`
 }
+
+/**
+ * A table read whole and then sorted, never walked through one of its indexes: SQLite's NOT INDEXED
+ * (PostgreSQL chooses by its statistics).
+ */
+export function readWhole(dialect: DialectName, table: string): string {
+  return dialect === 'sqlite' ? `${table} not indexed` : table
+}

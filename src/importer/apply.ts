@@ -4,6 +4,7 @@
 // those steps in between.
 
 import { sql } from 'kysely'
+import { readWhole } from '../db/dialect.js'
 import type { WriteSession } from '../db/write-session.js'
 import type { ChangedRecords, ChangeState } from '../records/spec.js'
 import { keysEqual, mergedColumns, type RecordType, SPECS, TYPES } from './staging.js'
@@ -106,6 +107,8 @@ export async function merge(
         .map((c) => `${c} = excluded.${c}`),
       ...spec.rendered.map((c) => `${c} = null`),
     ]
+    // Staged rows are read whole and sorted into the written order: walking a staging index in that
+    // order would read a page of staged rows (in file order) per record.
     // Into a table that was empty no key can collide (the checks refused duplicates within the file,
     // and the write session keeps other imports out until commit): a plain insert, cheaper than an
     // upsert on PostgreSQL.
@@ -116,7 +119,7 @@ export async function merge(
     written[type] = await session.exec(
       sql.raw(`insert into ${spec.target} (${[...columns, ...computed.map(([c]) => c)].join(', ')})
         select ${[...columns, ...computed.map(([, expression]) => expression)].join(', ')}
-        from ${spec.staging} where ${changed.where(type)} order by ${spec.writeOrder ?? spec.key.join(', ')}
+        from ${readWhole(session.dialect, spec.staging)} where ${changed.where(type)} order by ${spec.writeOrder ?? spec.key.join(', ')}
         ${upsert}`),
     )
   }

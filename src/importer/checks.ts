@@ -8,7 +8,15 @@ import type { WriteSession } from '../db/write-session.js'
 import type { Check } from '../records/spec.js'
 import { employeeWorkspace } from '../resources/employees/import.js'
 import { RESOURCES } from '../resources/index.js'
-import { duplicateMessage, keysEqual, type RecordType, SPECS, TYPES } from './staging.js'
+import {
+  duplicateMessage,
+  keysEqual,
+  type RecordType,
+  SPECS,
+  stagingKeyIndex,
+  stagingTableColumns,
+  TYPES,
+} from './staging.js'
 
 export interface Finding {
   line: number
@@ -36,20 +44,24 @@ const CHECKS: readonly Check[] = [
 
 /**
  * Gives records whose workspace is their employee's (progress, feedback) the workspace of their
- * (effective) employee. The staging table is rebuilt with CREATE TABLE … AS SELECT: one bulk write,
- * where an UPDATE would rewrite every row (on PostgreSQL, a new version of each).
+ * (effective) employee. The staging table is rebuilt into a new one: one bulk write, where an UPDATE
+ * would rewrite every row (on PostgreSQL, a new version of each).
  */
 export async function resolveWorkspaces(session: WriteSession): Promise<void> {
   for (const spec of TYPES.map((type) => SPECS[type]).filter((s) => s.workspaceOfEmployee)) {
     const table = spec.staging
-    const columns = ['line', ...spec.columns].map((c) => `s.${c}`).join(', ')
+    const columns = ['line', ...spec.columns]
     await session.exec(
-      sql`create temporary table ${sql.raw(`${table}_resolved`)} as
-        select ${sql.raw(columns)}, ${employeeWorkspace('s.employee_id')} as workspace_id from ${sql.raw(table)} s`,
+      sql.raw(`create temporary table ${table}_resolved (${stagingTableColumns(spec, session.dialect)})`),
+    )
+    await session.exec(
+      sql`insert into ${sql.raw(`${table}_resolved`)} (${sql.raw([...columns, 'workspace_id'].join(', '))})
+        select ${sql.raw(columns.map((c) => `s.${c}`).join(', '))}, ${employeeWorkspace('s.employee_id')}
+        from ${sql.raw(table)} s`,
     )
     await session.exec(sql.raw(`drop table ${table}`))
     await session.exec(sql.raw(`alter table ${table}_resolved rename to ${table}`))
-    await session.exec(sql.raw(`create index ${table}_key on ${table} (${spec.key.join(', ')})`))
+    await session.exec(sql.raw(stagingKeyIndex(spec)))
     if (session.dialect === 'postgres') await session.exec(sql.raw(`analyze ${table}`))
   }
 }

@@ -5,7 +5,6 @@
 import { sql } from 'kysely'
 import type { EncodedRows } from '../db/bulk-rows.js'
 import type { DatabaseHandle } from '../db/connection.js'
-import type { DialectName } from '../db/dialect.js'
 import { type WriteSession, withWriteSession } from '../db/write-session.js'
 import { RESOURCES } from '../resources/index.js'
 import {
@@ -22,7 +21,7 @@ import {
 import { findProblems, resolveWorkspaces } from './checks.js'
 import { captureRenderings, type RecordedEvents, recordEvents } from './events.js'
 import { withRecordParser } from './record-parser.js'
-import { type RecordType, SPECS, stagingColumns, TYPES } from './staging.js'
+import { columnType, type RecordType, SPECS, stagingKeyIndex, stagingTableColumns, TYPES } from './staging.js'
 
 export interface ImportSource {
   /** Shown in error messages: a file name, or `-` for standard input. */
@@ -192,22 +191,18 @@ export class ImportRejected extends Error {
   }
 }
 
-const INTEGER_COLUMNS = new Set(['line', 'karma_score', 'duration'])
 const MAX_PENDING_FLUSHES = 4
 const PROGRESS_EVERY = 25000
 
-function columnType(column: string, dialect: DialectName): string {
-  if (INTEGER_COLUMNS.has(column)) return 'integer'
-  return dialect === 'postgres' ? 'text collate "C"' : 'text'
-}
-
-// Key sets the apply steps fill: replaced and touched workspaces, employees whose progress item moves,
-// and the lines of the staged records that differ from what is stored.
-const HELPERS: Record<string, string> = {
-  stg_replaced: 'workspace_id',
-  stg_touched: 'workspace_id',
-  stg_progress_stale: 'employee_id',
-  ...Object.fromEntries(TYPES.map((t) => [changedTable(t), 'line'])),
+// Tables the apply steps fill (columns, the key first): replaced and touched workspaces, employees
+// whose progress item moves, the references of the file's managers, and the lines of the staged
+// records that differ from what is stored.
+const HELPERS: Record<string, readonly string[]> = {
+  stg_replaced: ['workspace_id'],
+  stg_touched: ['workspace_id'],
+  stg_progress_stale: ['employee_id'],
+  stg_manager_ref: ['id', 'ref_json'],
+  ...Object.fromEntries(TYPES.map((t) => [changedTable(t), ['line']])),
 }
 const TEMPORARY = [...TYPES.map((t) => SPECS[t].staging), ...Object.keys(HELPERS)]
 
@@ -217,33 +212,28 @@ async function createStaging(session: WriteSession): Promise<void> {
   }
   for (const type of TYPES) {
     const spec = SPECS[type]
-    const columns = stagingColumns(spec).map((c) => `${c} ${columnType(c, session.dialect)}`)
-    await session.exec(sql.raw(`create temporary table ${spec.staging} (${columns.join(', ')})`))
-  }
-  for (const [table, key] of Object.entries(HELPERS)) {
     await session.exec(
-      sql.raw(`create temporary table ${table} (${key} ${columnType(key, session.dialect)} primary key)`),
+      sql.raw(`create temporary table ${spec.staging} (${stagingTableColumns(spec, session.dialect)})`),
     )
+  }
+  for (const [table, [key = '', ...rest]] of Object.entries(HELPERS)) {
+    const columns = [
+      `${key} ${columnType(key, session.dialect)} primary key`,
+      ...rest.map((c) => `${c} ${columnType(c, session.dialect)}`),
+    ]
+    await session.exec(sql.raw(`create temporary table ${table} (${columns.join(', ')})`))
   }
 }
 
 async function indexStaging(session: WriteSession): Promise<void> {
   for (const spec of TYPES.map((t) => SPECS[t])) {
     // Records whose workspace is their employee's are indexed once it is resolved (checks.ts).
-    if (!spec.workspaceOfEmployee)
-      await session.exec(
-        sql.raw(`create index ${spec.staging}_key on ${spec.staging} (${spec.key.join(', ')})`),
-      )
+    if (!spec.workspaceOfEmployee) await session.exec(sql.raw(stagingKeyIndex(spec)))
     for (const columns of spec.stagingIndexes)
       await session.exec(
         sql.raw(
           `create index ${spec.staging}_${columns.join('_')} on ${spec.staging} (${columns.join(', ')})`,
         ),
-      )
-    // The merge then reads records in the order they are written, instead of sorting whole records.
-    if (spec.writeOrder)
-      await session.exec(
-        sql.raw(`create index ${spec.staging}_order on ${spec.staging} (${spec.writeOrder})`),
       )
   }
   if (session.dialect === 'postgres') {

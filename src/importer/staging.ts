@@ -3,6 +3,7 @@
 // the whole file and the database, with memory that stays flat whatever the file size. What each
 // type stages is declared by its resource (src/resources/*/record*.ts).
 
+import type { DialectName } from '../db/dialect.js'
 import type { RecordSpec } from '../records/spec.js'
 import { RECORDS, type RecordType } from '../resources/index.js'
 
@@ -43,4 +44,30 @@ export function stagingColumns(spec: RecordSpec): string[] {
 /** Columns written to the target table on merge, as staged (computed ones aside). */
 export function mergedColumns(spec: RecordSpec): string[] {
   return [...spec.columns, ...derivedColumns(spec)].filter((c) => !spec.stagingOnly.includes(c))
+}
+
+const INTEGER_COLUMNS = new Set(['line', 'karma_score', 'duration'])
+
+/** A staging or helper column's SQL type. */
+export function columnType(column: string, dialect: DialectName): string {
+  if (INTEGER_COLUMNS.has(column)) return 'integer'
+  return dialect === 'postgres' ? 'text collate "C"' : 'text'
+}
+
+/**
+ * The column definitions of a type's staging table. On SQLite the line is the row's id: every
+ * index then carries it, so a look-up that needs only indexed columns and the line never reads the
+ * staged rows (lines are unique, and read in order, so rows are appended).
+ */
+export function stagingTableColumns(spec: RecordSpec, dialect: DialectName): string {
+  return stagingColumns(spec)
+    .map((c) =>
+      c === 'line' && dialect === 'sqlite' ? 'line integer primary key' : `${c} ${columnType(c, dialect)}`,
+    )
+    .join(', ')
+}
+
+/** SQL creating the index of a type's staging table on its key (and the columns it carries). */
+export function stagingKeyIndex(spec: RecordSpec): string {
+  return `create index ${spec.staging}_key on ${spec.staging} (${[...spec.key, ...spec.keyIndexIncludes].join(', ')})`
 }

@@ -49,6 +49,11 @@ export interface RecordDefinition<T extends string, S extends TSchema, C extends
   /** More indexes on the staging table, besides the key's (column lists). */
   stagingIndexes?: readonly (readonly C[])[]
   /**
+   * Columns the key's staging index carries after the key: a look-up by key that reads only these
+   * (and the line) is answered by the index, never by the staged rows, which are wide.
+   */
+  keyIndexIncludes?: readonly C[]
+  /**
    * --replace: SQL over the target selecting its rows in the replaced workspaces (`stg_replaced`);
    * default `workspace_id in (select workspace_id from stg_replaced)`. Null: never deleted.
    */
@@ -74,6 +79,7 @@ export interface RecordSpec<T extends string = string> {
   readonly stagingOnly: readonly string[]
   readonly sameStored: string | undefined
   readonly stagingIndexes: readonly (readonly string[])[]
+  readonly keyIndexIncludes: readonly string[]
   readonly replaced: string | null
 }
 
@@ -104,6 +110,7 @@ export function defineRecord<T extends string, S extends TSchema, const C extend
     stagingOnly: definition.stagingOnly ?? [],
     sameStored: definition.sameStored,
     stagingIndexes: definition.stagingIndexes ?? [],
+    keyIndexIncludes: definition.keyIndexIncludes ?? [],
     replaced:
       definition.replaced === undefined
         ? 'workspace_id in (select workspace_id from stg_replaced)'

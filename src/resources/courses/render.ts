@@ -51,13 +51,13 @@ export function progressEntryTail(entry: Omit<CourseProgress, 'course'>): string
 }
 
 /**
- * SQL that (re)writes the progress items of the employees `employeeIds` selects (a subquery
- * returning employee ids; null for every employee, when the table is empty), in list order. Their
+ * SQL that writes the progress items of the employees `from` names (a table aliased `e` with an
+ * employee's id, workspace_id, created_at and ref_json; `where` narrows it), in list order. Their
  * old items must be deleted first; employees that no longer exist get none. Each employee's entries
  * are gathered by a key-prefix read of course_progress (a handful of rows): no large join, no large
  * intermediate result.
  */
-export function insertProgressItems(dialect: DialectName, employeeIds: string | null): string {
+export function insertProgressItems(dialect: DialectName, from: string, where = ''): string {
   const entries = joinedText(
     dialect,
     `'{"course":' || c.ref_json || p.json_tail`,
@@ -70,7 +70,6 @@ export function insertProgressItems(dialect: DialectName, employeeIds: string | 
         from course_progress p
         join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
         where p.employee_id = e.id), '') || ']}'
-    from employees e
-    ${employeeIds === null ? '' : `where e.id in (${employeeIds})`}
+    from ${from} ${where}
     order by e.workspace_id, e.created_at desc, e.id desc`
 }

@@ -2,8 +2,9 @@
 // reporting line, and puts a changed manager's reference into their reports.
 
 import { type RawBuilder, sql } from 'kysely'
+import type { WriteSession } from '../../db/write-session.js'
 import { kept, workspaceExists } from '../../records/checks.js'
-import type { Check, ImportSteps } from '../../records/spec.js'
+import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { renderStaleReports } from './manager-slot.js'
 
 /** The workspace an employee id will belong to after the import, or null when it will not exist. */
@@ -56,4 +57,22 @@ const CHECKS: readonly Check[] = [
   },
 ]
 
-export const EMPLOYEE_IMPORT: ImportSteps = { checks: CHECKS, afterMerge: renderStaleReports }
+/**
+ * The references of the file's employees that manage an employee about to be merged, for the merge
+ * to put into their reports' JSON (MERGED_JSON): managers are few, so their references stay in the
+ * page cache, where looking each one up among the staged employees would read a page of those wide
+ * rows per merged employee.
+ */
+async function collectManagerReferences(session: WriteSession, changed: ChangedRecords): Promise<void> {
+  await session.exec(
+    sql.raw(`insert into stg_manager_ref (id, ref_json)
+      select x.id, x.ref_json from stg_employee x
+      where x.id in (select manager_id from stg_employee where ${changed.where('employee')})`),
+  )
+}
+
+export const EMPLOYEE_IMPORT: ImportSteps = {
+  checks: CHECKS,
+  beforeMerge: collectManagerReferences,
+  afterMerge: renderStaleReports,
+}

@@ -47,10 +47,11 @@ export function withSlot(dialect: DialectName, json: string, reference: string):
 
 /**
  * The stored JSON of a staged employee, merged: its manager's reference from the file when it is
- * there, else from the database (the checks guarantee one of them).
+ * there (`stg_manager_ref`, filled before the merge by import.ts), else from the database (the
+ * checks guarantee one of them).
  */
 export const MERGED_JSON = `stg_employee.json_head || coalesce(
-        (select x.ref_json from stg_employee x where x.id = stg_employee.manager_id),
+        (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
         (select m.ref_json from employees m where m.id = stg_employee.manager_id),
         'null') || stg_employee.json_tail`
 

@@ -116,4 +116,6 @@ export const employeeRecord = defineRecord({
   // manager's record).
   sameStored: sameAroundSlot('t.json', 'stg_employee.json_head', 'stg_employee.json_tail'),
   stagingIndexes: [['manager_id']],
+  // The workspace of an employee named by a manager, progress or feedback record.
+  keyIndexIncludes: ['workspace_id'],
 })
