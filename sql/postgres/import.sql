@@ -127,13 +127,10 @@ analyze stg_breach;
 
 analyze stg_compromised_employee;
 
-create temporary table stg_course_progress_resolved (line integer, employee_id text collate "C", course_id text collate "C", status text collate "C", json_tail text collate "C", workspace_id text collate "C");
-
-insert into stg_course_progress_resolved (line, employee_id, course_id, status, json_tail, workspace_id)
-  select s.line, s.employee_id, s.course_id, s.status, s.json_tail, coalesce(
+create temporary table stg_course_progress_resolved as select s.line, s.employee_id, s.course_id, s.status, s.json_tail,
+  coalesce(
   (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id)))
-  from stg_course_progress s;
+  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as workspace_id from stg_course_progress s;
 
 drop table stg_course_progress;
 
@@ -141,13 +138,10 @@ alter table stg_course_progress_resolved rename to stg_course_progress;
 
 create index stg_course_progress_key on stg_course_progress (employee_id, course_id);
 
-create temporary table stg_course_feedback_resolved (line integer, id text collate "C", employee_id text collate "C", course_id text collate "C", sentiment text collate "C", created_at text collate "C", workspace_id text collate "C");
-
-insert into stg_course_feedback_resolved (line, id, employee_id, course_id, sentiment, created_at, workspace_id)
-  select s.line, s.id, s.employee_id, s.course_id, s.sentiment, s.created_at, coalesce(
+create temporary table stg_course_feedback_resolved as select s.line, s.id, s.employee_id, s.course_id, s.sentiment, s.created_at,
+  coalesce(
   (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id)))
-  from stg_course_feedback s;
+  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as workspace_id from stg_course_feedback s;
 
 drop table stg_course_feedback;
 
@@ -406,13 +400,6 @@ select workspace_id, id, name, domain, status, criticality, impacted, warned, ac
 
 update "breaches" set "json" = ? where "workspace_id" = ? and "id" = ?, …;
 
-create temporary table stg_item_owner (id text collate "C", workspace_id text collate "C", created_at text collate "C", ref_json text);
-
-insert into stg_item_owner (id, workspace_id, created_at, ref_json)
-  select id, workspace_id, created_at, ref_json from employees order by id;
-
-analyze stg_item_owner;
-
 insert into employee_progress (workspace_id, created_at, employee_id, json)
   select e.workspace_id, e.created_at, e.id,
   '{"employee":' || e.ref_json || ',"courses_progress":[' || coalesce((
@@ -420,10 +407,8 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   from course_progress p
   join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
   where p.employee_id = e.id), '') || ']}'
-  from stg_item_owner e
+  from employees e
   order by e.workspace_id, e.created_at desc, e.id desc;
-
-drop table stg_item_owner;
 
 select max(id) as id from events;
 

@@ -113,11 +113,10 @@ create index stg_compromised_employee_key on stg_compromised_employee (workspace
 
 create temporary table stg_course_progress_resolved (line integer primary key, employee_id text, course_id text, status text, json_tail text, workspace_id text);
 
-insert into stg_course_progress_resolved (line, employee_id, course_id, status, json_tail, workspace_id)
-  select s.line, s.employee_id, s.course_id, s.status, s.json_tail, coalesce(
+insert into stg_course_progress_resolved (line, employee_id, course_id, status, json_tail, workspace_id) select s.line, s.employee_id, s.course_id, s.status, s.json_tail,
+  coalesce(
   (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id)))
-  from stg_course_progress s;
+  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as workspace_id from stg_course_progress s;
 
 drop table stg_course_progress;
 
@@ -127,11 +126,10 @@ create index stg_course_progress_key on stg_course_progress (employee_id, course
 
 create temporary table stg_course_feedback_resolved (line integer primary key, id text, employee_id text, course_id text, sentiment text, created_at text, workspace_id text);
 
-insert into stg_course_feedback_resolved (line, id, employee_id, course_id, sentiment, created_at, workspace_id)
-  select s.line, s.id, s.employee_id, s.course_id, s.sentiment, s.created_at, coalesce(
+insert into stg_course_feedback_resolved (line, id, employee_id, course_id, sentiment, created_at, workspace_id) select s.line, s.id, s.employee_id, s.course_id, s.sentiment, s.created_at,
+  coalesce(
   (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id)))
-  from stg_course_feedback s;
+  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as workspace_id from stg_course_feedback s;
 
 drop table stg_course_feedback;
 

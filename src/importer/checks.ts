@@ -45,20 +45,25 @@ const CHECKS: readonly Check[] = [
 /**
  * Gives records whose workspace is their employee's (progress, feedback) the workspace of their
  * (effective) employee. The staging table is rebuilt into a new one: one bulk write, where an UPDATE
- * would rewrite every row (on PostgreSQL, a new version of each).
+ * would rewrite every row (on PostgreSQL, a new version of each). SQLite's is declared first, to keep
+ * the line as the row's id; PostgreSQL's is created from the select, its fastest bulk write.
  */
 export async function resolveWorkspaces(session: WriteSession): Promise<void> {
   for (const spec of TYPES.map((type) => SPECS[type]).filter((s) => s.workspaceOfEmployee)) {
     const table = spec.staging
     const columns = ['line', ...spec.columns]
-    await session.exec(
-      sql.raw(`create temporary table ${table}_resolved (${stagingTableColumns(spec, session.dialect)})`),
-    )
-    await session.exec(
-      sql`insert into ${sql.raw(`${table}_resolved`)} (${sql.raw([...columns, 'workspace_id'].join(', '))})
-        select ${sql.raw(columns.map((c) => `s.${c}`).join(', '))}, ${employeeWorkspace('s.employee_id')}
-        from ${sql.raw(table)} s`,
-    )
+    const select = sql`select ${sql.raw(columns.map((c) => `s.${c}`).join(', '))},
+        ${employeeWorkspace('s.employee_id')} as workspace_id from ${sql.raw(table)} s`
+    if (session.dialect === 'sqlite') {
+      await session.exec(
+        sql.raw(`create temporary table ${table}_resolved (${stagingTableColumns(spec, session.dialect)})`),
+      )
+      await session.exec(
+        sql`insert into ${sql.raw(`${table}_resolved`)} (${sql.raw([...columns, 'workspace_id'].join(', '))}) ${select}`,
+      )
+    } else {
+      await session.exec(sql`create temporary table ${sql.raw(`${table}_resolved`)} as ${select}`)
+    }
     await session.exec(sql.raw(`drop table ${table}`))
     await session.exec(sql.raw(`alter table ${table}_resolved rename to ${table}`))
     await session.exec(sql.raw(stagingKeyIndex(spec)))
