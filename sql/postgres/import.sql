@@ -21,10 +21,6 @@ drop table if exists stg_replaced;
 
 drop table if exists stg_touched;
 
-drop table if exists stg_progress_stale;
-
-drop table if exists stg_manager_ref;
-
 drop table if exists stg_organization_changed;
 
 drop table if exists stg_workspace_changed;
@@ -40,6 +36,10 @@ drop table if exists stg_course_feedback_changed;
 drop table if exists stg_breach_changed;
 
 drop table if exists stg_compromised_employee_changed;
+
+drop table if exists stg_manager_ref;
+
+drop table if exists stg_progress_stale;
 
 create temporary table stg_organization (line integer, id text collate "C", created_at text collate "C", updated_at text collate "C");
 
@@ -61,10 +61,6 @@ create temporary table stg_replaced (workspace_id text collate "C" primary key);
 
 create temporary table stg_touched (workspace_id text collate "C" primary key);
 
-create temporary table stg_progress_stale (employee_id text collate "C" primary key);
-
-create temporary table stg_manager_ref (id text collate "C" primary key, ref_json text collate "C");
-
 create temporary table stg_organization_changed (line integer primary key);
 
 create temporary table stg_workspace_changed (line integer primary key);
@@ -80,6 +76,10 @@ create temporary table stg_course_feedback_changed (line integer primary key);
 create temporary table stg_breach_changed (line integer primary key);
 
 create temporary table stg_compromised_employee_changed (line integer primary key);
+
+create temporary table stg_manager_ref (id text collate "C" primary key, ref_json text collate "C");
+
+create temporary table stg_progress_stale (employee_id text collate "C" primary key);
 
 copy "stg_organization" ("line", "id", "created_at", "updated_at") from stdin;
 
@@ -506,10 +506,6 @@ drop table stg_replaced;
 
 drop table stg_touched;
 
-drop table stg_progress_stale;
-
-drop table stg_manager_ref;
-
 drop table stg_organization_changed;
 
 drop table stg_workspace_changed;
@@ -525,6 +521,10 @@ drop table stg_course_feedback_changed;
 drop table stg_breach_changed;
 
 drop table stg_compromised_employee_changed;
+
+drop table stg_manager_ref;
+
+drop table stg_progress_stale;
 
 insert into stg_organization_changed (line)
   select line from stg_organization where not exists (select 1 from organizations t where t.id = stg_organization.id and t.created_at is not distinct from stg_organization.created_at and t.updated_at is not distinct from stg_organization.updated_at);

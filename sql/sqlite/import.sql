@@ -21,10 +21,6 @@ drop table if exists stg_replaced;
 
 drop table if exists stg_touched;
 
-drop table if exists stg_progress_stale;
-
-drop table if exists stg_manager_ref;
-
 drop table if exists stg_organization_changed;
 
 drop table if exists stg_workspace_changed;
@@ -40,6 +36,10 @@ drop table if exists stg_course_feedback_changed;
 drop table if exists stg_breach_changed;
 
 drop table if exists stg_compromised_employee_changed;
+
+drop table if exists stg_manager_ref;
+
+drop table if exists stg_progress_stale;
 
 create temporary table stg_organization (line integer primary key, id text, created_at text, updated_at text);
 
@@ -61,10 +61,6 @@ create temporary table stg_replaced (workspace_id text primary key);
 
 create temporary table stg_touched (workspace_id text primary key);
 
-create temporary table stg_progress_stale (employee_id text primary key);
-
-create temporary table stg_manager_ref (id text primary key, ref_json text);
-
 create temporary table stg_organization_changed (line integer primary key);
 
 create temporary table stg_workspace_changed (line integer primary key);
@@ -80,6 +76,10 @@ create temporary table stg_course_feedback_changed (line integer primary key);
 create temporary table stg_breach_changed (line integer primary key);
 
 create temporary table stg_compromised_employee_changed (line integer primary key);
+
+create temporary table stg_manager_ref (id text primary key, ref_json text);
+
+create temporary table stg_progress_stale (employee_id text primary key);
 
 insert into "stg_organization" ("line", "id", "created_at", "updated_at") values (?, ?, ?, ?), …;
 
@@ -388,9 +388,7 @@ select workspace_id, id, name, domain, status, criticality, impacted, warned, ac
 
 update "breaches" set "json" = ? where "workspace_id" = ? and "id" = ?, …;
 
-create temporary table stg_item_owner (id text, workspace_id text, created_at text, ref_json text);
-
-insert into stg_item_owner (id, workspace_id, created_at, ref_json)
+create temporary table stg_item_owner as
   select id, workspace_id, created_at, ref_json from employees not indexed order by id;
 
 insert into employee_progress (workspace_id, created_at, employee_id, json)
@@ -483,10 +481,6 @@ drop table stg_replaced;
 
 drop table stg_touched;
 
-drop table stg_progress_stale;
-
-drop table stg_manager_ref;
-
 drop table stg_organization_changed;
 
 drop table stg_workspace_changed;
@@ -502,6 +496,10 @@ drop table stg_course_feedback_changed;
 drop table stg_breach_changed;
 
 drop table stg_compromised_employee_changed;
+
+drop table stg_manager_ref;
+
+drop table stg_progress_stale;
 
 insert into stg_organization_changed (line)
   select line from stg_organization where not exists (select 1 from organizations t where t.id = stg_organization.id and t.created_at is not distinct from stg_organization.created_at and t.updated_at is not distinct from stg_organization.updated_at);

@@ -1,7 +1,7 @@
 // Reads a statement's rows from PostgreSQL one at a time, as they arrive, instead of as one result.
-// A list page's rows can be large strings: kept until the last row arrived, with many requests in flight, they outlive the young generation and cost full
-// garbage collections; handed over one by one, each can be turned into bytes and dropped at once
-// (docs/design.md).
+// A list page's rows can be large strings: kept until the last row arrived, with many requests in
+// flight, they outlive the young generation and cost full garbage collections; handed over one by
+// one, each can be turned into bytes and dropped at once (docs/design.md).
 
 import type { Kysely } from 'kysely'
 import type pg from 'pg'

@@ -107,8 +107,6 @@ export async function merge(
         .map((c) => `${c} = excluded.${c}`),
       ...spec.rendered.map((c) => `${c} = null`),
     ]
-    // Staged rows are read whole and sorted into the written order: walking a staging index in that
-    // order would read a page of staged rows (in file order) per record.
     // Into a table that was empty no key can collide (the checks refused duplicates within the file,
     // and the write session keeps other imports out until commit): a plain insert, cheaper than an
     // upsert on PostgreSQL.
@@ -116,6 +114,8 @@ export async function merge(
       changed.state(type) === 'all'
         ? ''
         : `on conflict (${spec.key.join(', ')}) do update set ${updates.join(', ')}`
+    // Staged rows are read whole and sorted into the written order: walking a staging index in that
+    // order would read a page of staged rows (in file order) per record.
     written[type] = await session.exec(
       sql.raw(`insert into ${spec.target} (${[...columns, ...computed.map(([c]) => c)].join(', ')})
         select ${[...columns, ...computed.map(([, expression]) => expression)].join(', ')}

@@ -194,15 +194,13 @@ export class ImportRejected extends Error {
 const MAX_PENDING_FLUSHES = 4
 const PROGRESS_EVERY = 25000
 
-// Tables the apply steps fill (columns, the key first): replaced and touched workspaces, employees
-// whose progress item moves, the references of the file's managers, and the lines of the staged
-// records that differ from what is stored.
+// Tables the apply steps fill (columns, the key first): replaced and touched workspaces, the lines of
+// the staged records that differ from what is stored, and those the resources' steps declare.
 const HELPERS: Record<string, readonly string[]> = {
   stg_replaced: ['workspace_id'],
   stg_touched: ['workspace_id'],
-  stg_progress_stale: ['employee_id'],
-  stg_manager_ref: ['id', 'ref_json'],
   ...Object.fromEntries(TYPES.map((t) => [changedTable(t), ['line']])),
+  ...Object.assign({}, ...RESOURCES.map((r) => r.import.helpers ?? {})),
 }
 const TEMPORARY = [...TYPES.map((t) => SPECS[t].staging), ...Object.keys(HELPERS)]
 

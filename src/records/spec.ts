@@ -138,6 +138,11 @@ export interface Check {
 
 /** What a resource adds to an import, step by step (src/importer/import.ts runs them in order). */
 export interface ImportSteps {
+  /**
+   * Temporary tables the steps fill, created with staging and dropped with it: name → columns,
+   * the key first.
+   */
+  helpers?: Readonly<Record<string, readonly string[]>>
   /** References and moves to refuse, after every record is staged. */
   checks?: readonly Check[]
   /** Before the merge, while changed records can still be told apart from the stored ones. */

@@ -178,6 +178,24 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(await count(db.handle, 'compromised_employees'), 2)
     })
 
+    test('records of the same types split over several files are all imported, references across files', async () => {
+      const d = smallDataset()
+      const wsId = d.ws.id as string
+      const newcomer = employee(wsId, { manager: { id: d.manager.id } })
+      const entry = progress(newcomer.id as string, d.c1.id as string)
+      const summary = await importSources(db.handle, [
+        source(d.all, 'first.ndjson'),
+        // At the lines the first file's employees and entries are on (3 and 7).
+        source(['', '', newcomer, '', '', '', entry], 'second.ndjson'),
+      ])
+      assert.equal(summary.written.employee, 3)
+      assert.equal(summary.written.course_progress, 3)
+      const employees = await renderedEmployees(db)
+      assert.deepEqual(employees.get(newcomer.id as string), expectedEmployee(newcomer, d.manager))
+      assert.deepEqual(employees.get(d.report.id as string), expectedEmployee(d.report, d.manager))
+      assert.equal(await count(db.handle, 'employee_progress'), 3)
+    })
+
     test('references may resolve in the database', async () => {
       const d = smallDataset()
       await importSources(db.handle, [source(d.all)])

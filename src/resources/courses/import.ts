@@ -4,7 +4,7 @@
 
 import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
-import { keyText, readWhole } from '../../db/dialect.js'
+import { readWhole } from '../../db/dialect.js'
 import type { WriteSession } from '../../db/write-session.js'
 import { rowExists, workspaceExists } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
@@ -75,12 +75,8 @@ async function collectDeletedProgress(session: WriteSession): Promise<void> {
  * adds to its time there.
  */
 async function renderAllProgress(session: WriteSession): Promise<void> {
-  const key = keyText(session.dialect)
   await session.exec(
-    sql`create temporary table stg_item_owner (id ${key}, workspace_id ${key}, created_at ${key}, ref_json text)`,
-  )
-  await session.exec(
-    sql.raw(`insert into stg_item_owner (id, workspace_id, created_at, ref_json)
+    sql.raw(`create temporary table stg_item_owner as
       select id, workspace_id, created_at, ref_json from ${readWhole(session.dialect, 'employees')} order by id`),
   )
   await session.exec(sql.raw(insertProgressItems(session.dialect, 'stg_item_owner e')))
@@ -95,20 +91,9 @@ async function renderStaleProgress(session: WriteSession): Promise<void> {
     else await session.exec(sql.raw(insertProgressItems(session.dialect, 'employees e')))
     return
   }
-  await session.exec(
-    sql.raw(
-      `delete from employee_progress where employee_id in (select employee_id from stg_progress_stale)`,
-    ),
-  )
-  await session.exec(
-    sql.raw(
-      insertProgressItems(
-        session.dialect,
-        'employees e',
-        'where e.id in (select employee_id from stg_progress_stale)',
-      ),
-    ),
-  )
+  const stale = 'select employee_id from stg_progress_stale'
+  await session.exec(sql.raw(`delete from employee_progress where employee_id in (${stale})`))
+  await session.exec(sql.raw(insertProgressItems(session.dialect, 'employees e', `where e.id in (${stale})`)))
 }
 
 /**
@@ -154,6 +139,8 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
 
 export const COURSE_IMPORT: ImportSteps = {
   checks: CHECKS,
+  // Employees whose progress item moves.
+  helpers: { stg_progress_stale: ['employee_id'] },
   beforeMerge: collectStaleProgress,
   beforeReplace: collectDeletedProgress,
   derive: deriveStatistics,

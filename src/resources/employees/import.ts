@@ -73,6 +73,7 @@ async function collectManagerReferences(session: WriteSession, changed: ChangedR
 
 export const EMPLOYEE_IMPORT: ImportSteps = {
   checks: CHECKS,
+  helpers: { stg_manager_ref: ['id', 'ref_json'] },
   beforeMerge: collectManagerReferences,
   afterMerge: renderStaleReports,
 }

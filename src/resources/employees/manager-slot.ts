@@ -47,7 +47,7 @@ export function withSlot(dialect: DialectName, json: string, reference: string):
 
 /**
  * The stored JSON of a staged employee, merged: its manager's reference from the file when it is
- * there (`stg_manager_ref`, filled before the merge by import.ts), else from the database (the
+ * there (`stg_manager_ref`, filled before the merge: ./import.ts), else from the database (the
  * checks guarantee one of them).
  */
 export const MERGED_JSON = `stg_employee.json_head || coalesce(
