@@ -47,6 +47,8 @@ export interface OpenOptions {
 
 /** How long a serving SQLite connection waits for a lock (the wait holds the event loop). */
 const SERVING_BUSY_TIMEOUT_MS = 50
+/** A serving SQLite connection's page cache, in KiB. */
+const SERVING_CACHE_KIB = 4096
 
 /**
  * Opens a database.
@@ -54,10 +56,7 @@ const SERVING_BUSY_TIMEOUT_MS = 50
  */
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (isPostgresUrl(url)) return openPostgres(url, options)
-  return openSqlite(
-    sqlitePath(url),
-    options.requestTimeoutMs === undefined ? 10_000 : SERVING_BUSY_TIMEOUT_MS,
-  )
+  return openSqlite(sqlitePath(url), options.requestTimeoutMs !== undefined)
 }
 
 function sqlitePath(url: string): string {
@@ -65,7 +64,8 @@ function sqlitePath(url: string): string {
   return /^file:/i.test(url) ? url.slice('file:'.length) : url
 }
 
-function openSqlite(path: string, busyTimeoutMs: number): DatabaseHandle {
+function openSqlite(path: string, serving: boolean): DatabaseHandle {
+  const busyTimeoutMs = serving ? SERVING_BUSY_TIMEOUT_MS : 10_000
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = new SQLite(path)
   // WAL lets readers go on while an import writes; a busy timeout lets several processes share the file.
@@ -79,8 +79,9 @@ function openSqlite(path: string, busyTimeoutMs: number): DatabaseHandle {
   sqlite.exec('pragma journal_mode = WAL')
   sqlite.exec('pragma synchronous = NORMAL')
   // A small page cache: reads of a large file are served from the OS page cache anyway, and SQLite
-  // lets each sort of an import use as much memory as the page cache (docs/design.md).
-  sqlite.exec('pragma cache_size = -16384')
+  // lets each sort of an import use as much memory as the page cache. A server's is smaller still:
+  // a page reads a few pages, and what the cache holds stays in the process (docs/design.md).
+  sqlite.exec(`pragma cache_size = ${serving ? -SERVING_CACHE_KIB : -16384}`)
   const statements = statementStore(sqlite)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) })
   return {

@@ -1,9 +1,10 @@
-// A SQLite server without Redis does not load pg or ioredis (docs/design.md, fast paths): the
-// process is checked from outside, since this test's own helpers may load both.
+// A SQLite server without Redis does not load pg or ioredis, nor the reference page before its first
+// visit (docs/design.md, fast paths): the process is checked from outside, since this test's own
+// helpers may load them.
 
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { test } from 'node:test'
@@ -36,6 +37,51 @@ test('a SQLite server without Redis answers without loading pg or ioredis', () =
     })
     const result = JSON.parse(out.trim().split('\n').at(-1) as string)
     assert.deepEqual(result, { status: 200, packages: [] })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('the reference page (Scalar) is loaded on its first visit, not at start', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'awareness-reference-'))
+  try {
+    // A resolve hook (it runs on the loader's own thread) notes every Scalar module the process loads.
+    const log = join(dir, 'loaded.txt')
+    const hooks = join(dir, 'hooks.mjs')
+    writeFileSync(
+      hooks,
+      `import { appendFileSync } from 'node:fs'
+       export async function resolve(specifier, context, next) {
+         const result = await next(specifier, context)
+         if (result.url.includes('/node_modules/@scalar/')) appendFileSync(${JSON.stringify(log)}, result.url + '\\n')
+         return result
+       }`,
+    )
+    const at = (path: string) => JSON.stringify(pathToFileURL(join(SRC, path)).href)
+    const code = `
+      import { register } from 'node:module'
+      import { existsSync, readFileSync } from 'node:fs'
+      register(${JSON.stringify(pathToFileURL(hooks).href)})
+      const scalar = () => existsSync(${JSON.stringify(log)}) ? readFileSync(${JSON.stringify(log)}, 'utf8').trim().split('\\n').length : 0
+      const { loadConfig } = await import(${at('config/config.ts')})
+      const { openDatabase } = await import(${at('db/connection.ts')})
+      const { migrateToLatest } = await import(${at('db/migrate.ts')})
+      const { buildApp } = await import(${at('http/app.ts')})
+      const database = openDatabase(${JSON.stringify(join(dir, 'a.db'))})
+      await migrateToLatest(database)
+      const app = await buildApp({ config: loadConfig({ REDIS_URL: undefined }, {}), database, logger: false })
+      const health = (await app.inject('/healthz')).statusCode
+      const atStart = scalar()
+      const docs = (await app.inject('/docs/')).statusCode
+      console.log(JSON.stringify({ health, atStart, docs, afterVisit: scalar() > 0 }))
+      await app.close()
+      await database.close()`
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: '', REDIS_URL: '' },
+    })
+    const result = JSON.parse(out.trim().split('\n').at(-1) as string)
+    assert.deepEqual(result, { health: 200, atStart: 0, docs: 200, afterVisit: true })
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

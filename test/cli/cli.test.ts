@@ -1,7 +1,7 @@
 // The command line (CONTRACT 13): exit codes, one-line failures, output formats.
 
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -99,6 +99,18 @@ describe('awareness CLI', () => {
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' })
     assert.equal(result.status, 0, result.stderr)
     assert.match(result.stdout, /12 written/)
+  })
+
+  const bin = fileURLToPath(new URL('../../bin/awareness.js', import.meta.url))
+  test('a reader that closes the pipe early (| head) ends the output quietly, exit 0', {
+    skip: existsSync(built) ? false : 'dist/ is not built (npm run build)',
+  }, async () => {
+    const child = spawn(process.execPath, [bin, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.destroy() // before the program writes a byte
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const code = await new Promise((resolve) => child.on('close', resolve))
+    assert.deepEqual({ code, stderr }, { code: 0, stderr: '' })
   })
 
   test('import reads standard input with -', async () => {

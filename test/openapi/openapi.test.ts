@@ -118,6 +118,21 @@ describe('OpenAPI document', () => {
       assert.equal(docs.statusCode, 200)
       assert.match(docs.body, /Scalar\.createApiReference/)
       assert.equal((await t.app.inject({ url: '/' })).headers.location, '/docs')
+      // The reference is loaded on its first visit and answers its every path as it did at start.
+      const redirect = await t.app.inject({ url: '/docs' })
+      assert.deepEqual([redirect.statusCode, redirect.headers.location], [301, '/docs/'])
+      const head = await t.app.inject({ method: 'HEAD', url: '/docs/' })
+      assert.deepEqual(
+        [head.statusCode, head.headers['content-length']],
+        [200, String(docs.rawPayload.length)],
+      )
+      const script = await t.app.inject({ url: '/docs/js/scalar.js' })
+      assert.equal(script.statusCode, 200)
+      assert.equal(script.headers['content-type'], 'application/javascript; charset=utf-8')
+      assert.match(script.body, /createApiReference/)
+      const unknown = await t.app.inject({ url: '/docs/nope' })
+      assert.equal(unknown.statusCode, 404)
+      assert.equal(unknown.json().errors[0].code, 'endpoint_not_found')
       assert.doesNotMatch(
         docs.body,
         /https?:\/\/(?!127\.0\.0\.1|localhost)[a-z0-9.-]+\/[^"']*\.(js|css)/i,

@@ -3,8 +3,7 @@
 // routes, whose declarations it collects.
 
 import swagger from '@fastify/swagger'
-import scalar from '@scalar/fastify-api-reference'
-import type { FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { finalizeDocument, SWAGGER_OPTIONS } from '../openapi.js'
 
@@ -36,28 +35,69 @@ export const documentation = fp(
     app.get('/', { schema: { hide: true } } as object, async (_request, reply) =>
       reply.redirect('/docs', 302),
     )
-    await app.register(scalar, {
-      routePrefix: '/docs',
-      logLevel: 'warn',
-      configuration: {
-        pageTitle: 'Workforce Security Awareness API – reference',
-        content: () => JSON.parse(openapi()),
-        // The page's fonts would come from Scalar's CDN; the system's serve offline.
-        withDefaultFonts: false,
-        // The key typed once stays in the browser's storage for the next visit.
-        persistAuth: true,
-        defaultOpenAllTags: true,
-        authentication: { preferredSecurityScheme: 'ApiKey' },
-        hiddenClients: HIDDEN_CLIENTS,
-        defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
-        hideClientButton: true,
-        showDeveloperTools: 'never',
-        documentDownloadType: 'json',
-        telemetry: false,
-        // The AI agent and its registry search are Scalar's hosted services.
-        agent: { disabled: true },
-      } as never,
+    // The reference (Scalar's plugin and its 3.5 MB page script) is loaded on its first visit, into an
+    // app of its own that this one asks: a server nobody reads the reference of never holds it.
+    let reference: Promise<FastifyInstance> | undefined
+    const loadReference = () => {
+      reference ??= referenceApp(() => JSON.parse(openapi())).catch((error: unknown) => {
+        reference = undefined // the next visit tries again
+        throw error
+      })
+      return reference
+    }
+    const serveReference = async (request: FastifyRequest, reply: FastifyReply) => {
+      const answer = await (await loadReference()).inject({
+        method: 'GET', // a HEAD is answered from the GET's headers by this app
+        url: request.url,
+        headers: { host: request.headers.host ?? 'localhost' },
+      })
+      if (answer.statusCode === 404) return reply.callNotFound()
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (!HOP_HEADERS.has(name) && value !== undefined) reply.header(name, value)
+      }
+      // A redirect has no body, and so no type.
+      return reply.code(answer.statusCode).send(answer.rawPayload.length > 0 ? answer.rawPayload : undefined)
+    }
+    const hidden = { schema: { hide: true }, logLevel: 'warn' } as object
+    app.get(REFERENCE_PREFIX, hidden, serveReference)
+    app.get(`${REFERENCE_PREFIX}/*`, hidden, serveReference)
+    app.addHook('onClose', async () => {
+      if (reference) await (await reference.catch(() => null))?.close()
     })
   },
   { name: 'documentation' },
 )
+
+const REFERENCE_PREFIX = '/docs'
+
+/** Headers of the reference app's answer that describe its own connection, not the page. */
+const HOP_HEADERS = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'date'])
+
+async function referenceApp(content: () => unknown): Promise<FastifyInstance> {
+  const { default: scalar } = await import('@scalar/fastify-api-reference')
+  const app = Fastify({ logger: false })
+  await app.register(scalar, {
+    routePrefix: REFERENCE_PREFIX,
+    logLevel: 'warn',
+    configuration: {
+      pageTitle: 'Workforce Security Awareness API – reference',
+      content,
+      // The page's fonts would come from Scalar's CDN; the system's serve offline.
+      withDefaultFonts: false,
+      // The key typed once stays in the browser's storage for the next visit.
+      persistAuth: true,
+      defaultOpenAllTags: true,
+      authentication: { preferredSecurityScheme: 'ApiKey' },
+      hiddenClients: HIDDEN_CLIENTS,
+      defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
+      hideClientButton: true,
+      showDeveloperTools: 'never',
+      documentDownloadType: 'json',
+      telemetry: false,
+      // The AI agent and its registry search are Scalar's hosted services.
+      agent: { disabled: true },
+    } as never,
+  })
+  await app.ready()
+  return app
+}
