@@ -12,30 +12,42 @@ import { pathToFileURL } from 'node:url'
 
 const SRC = resolve(import.meta.dirname, '../../src')
 
+/**
+ * Runs `body` in a new process, after `prelude`, with `app` built on a new SQLite database (no
+ * Redis), and returns the JSON its last line prints.
+ */
+function inServer(dir: string, prelude: string, body: string): unknown {
+  const at = (path: string) => JSON.stringify(pathToFileURL(join(SRC, path)).href)
+  const code = `
+    ${prelude}
+    const { loadConfig } = await import(${at('config/config.ts')})
+    const { openDatabase } = await import(${at('db/connection.ts')})
+    const { migrateToLatest } = await import(${at('db/migrate.ts')})
+    const { buildApp } = await import(${at('http/app.ts')})
+    const database = openDatabase(${JSON.stringify(join(dir, 'a.db'))})
+    await migrateToLatest(database)
+    const app = await buildApp({ config: loadConfig({ REDIS_URL: undefined }, {}), database, logger: false })
+    ${body}
+    await app.close()
+    await database.close()`
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '' },
+  })
+  return JSON.parse(out.trim().split('\n').at(-1) as string)
+}
+
 test('a SQLite server without Redis answers without loading pg or ioredis', () => {
   const dir = mkdtempSync(join(tmpdir(), 'awareness-optional-'))
   try {
-    const at = (path: string) => JSON.stringify(pathToFileURL(join(SRC, path)).href)
-    const code = `
-      import { createRequire } from 'node:module'
-      const { loadConfig } = await import(${at('config/config.ts')})
-      const { openDatabase } = await import(${at('db/connection.ts')})
-      const { migrateToLatest } = await import(${at('db/migrate.ts')})
-      const { buildApp } = await import(${at('http/app.ts')})
-      const database = openDatabase(${JSON.stringify(join(dir, 'a.db'))})
-      await migrateToLatest(database)
-      const app = await buildApp({ config: loadConfig({ REDIS_URL: undefined }, {}), database, logger: false })
-      const health = await app.inject('/healthz')
-      const loaded = Object.keys(createRequire(import.meta.url).cache)
-      const packages = ['pg', 'ioredis'].filter((name) => loaded.some((p) => p.includes('/node_modules/' + name + '/')))
-      console.log(JSON.stringify({ status: health.statusCode, packages }))
-      await app.close()
-      await database.close()`
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-      encoding: 'utf8',
-      env: { ...process.env, DATABASE_URL: '', REDIS_URL: '' },
-    })
-    const result = JSON.parse(out.trim().split('\n').at(-1) as string)
+    const result = inServer(
+      dir,
+      `import { createRequire } from 'node:module'`,
+      `const health = await app.inject('/healthz')
+       const loaded = Object.keys(createRequire(import.meta.url).cache)
+       const packages = ['pg', 'ioredis'].filter((name) => loaded.some((p) => p.includes('/node_modules/' + name + '/')))
+       console.log(JSON.stringify({ status: health.statusCode, packages }))`,
+    )
     assert.deepEqual(result, { status: 200, packages: [] })
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -57,30 +69,17 @@ test('the reference page (Scalar) is loaded on its first visit, not at start', (
          return result
        }`,
     )
-    const at = (path: string) => JSON.stringify(pathToFileURL(join(SRC, path)).href)
-    const code = `
-      import { register } from 'node:module'
-      import { existsSync, readFileSync } from 'node:fs'
-      register(${JSON.stringify(pathToFileURL(hooks).href)})
-      const scalar = () => existsSync(${JSON.stringify(log)}) ? readFileSync(${JSON.stringify(log)}, 'utf8').trim().split('\\n').length : 0
-      const { loadConfig } = await import(${at('config/config.ts')})
-      const { openDatabase } = await import(${at('db/connection.ts')})
-      const { migrateToLatest } = await import(${at('db/migrate.ts')})
-      const { buildApp } = await import(${at('http/app.ts')})
-      const database = openDatabase(${JSON.stringify(join(dir, 'a.db'))})
-      await migrateToLatest(database)
-      const app = await buildApp({ config: loadConfig({ REDIS_URL: undefined }, {}), database, logger: false })
-      const health = (await app.inject('/healthz')).statusCode
-      const atStart = scalar()
-      const docs = (await app.inject('/docs/')).statusCode
-      console.log(JSON.stringify({ health, atStart, docs, afterVisit: scalar() > 0 }))
-      await app.close()
-      await database.close()`
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-      encoding: 'utf8',
-      env: { ...process.env, DATABASE_URL: '', REDIS_URL: '' },
-    })
-    const result = JSON.parse(out.trim().split('\n').at(-1) as string)
+    const result = inServer(
+      dir,
+      `import { register } from 'node:module'
+       import { existsSync, readFileSync } from 'node:fs'
+       register(${JSON.stringify(pathToFileURL(hooks).href)})
+       const scalar = () => existsSync(${JSON.stringify(log)}) ? readFileSync(${JSON.stringify(log)}, 'utf8').trim().split('\\n').length : 0`,
+      `const health = (await app.inject('/healthz')).statusCode
+       const atStart = scalar()
+       const docs = (await app.inject('/docs/')).statusCode
+       console.log(JSON.stringify({ health, atStart, docs, afterVisit: scalar() > 0 }))`,
+    )
     assert.deepEqual(result, { health: 200, atStart: 0, docs: 200, afterVisit: true })
   } finally {
     rmSync(dir, { recursive: true, force: true })
