@@ -15,6 +15,8 @@ const HIDDEN_CLIENTS = [
   ...['python/python3', 'python/httpx_sync', 'python/httpx_async'],
 ]
 
+const REFERENCE_PREFIX = '/docs'
+
 export const documentation = fp(
   async (app: FastifyInstance) => {
     const scopes = new Map<string, string>()
@@ -33,9 +35,9 @@ export const documentation = fp(
     })
     // A person opening the server's address lands on its reference.
     app.get('/', { schema: { hide: true } } as object, async (_request, reply) =>
-      reply.redirect('/docs', 302),
+      reply.redirect(REFERENCE_PREFIX, 302),
     )
-    // The reference (Scalar's plugin and its 3.5 MB page script) is loaded on its first visit, into an
+    // The reference (Scalar's plugin and its large page script) is loaded on its first visit, into an
     // app of its own that this one asks: a server nobody reads the reference of never holds it.
     let reference: Promise<FastifyInstance> | undefined
     const loadReference = () => {
@@ -68,8 +70,6 @@ export const documentation = fp(
   { name: 'documentation' },
 )
 
-const REFERENCE_PREFIX = '/docs'
-
 /** Headers of the reference app's answer that describe its own connection, not the page. */
 const HOP_HEADERS = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'date'])
 
@@ -78,7 +78,6 @@ async function referenceApp(content: () => unknown): Promise<FastifyInstance> {
   const app = Fastify({ logger: false })
   await app.register(scalar, {
     routePrefix: REFERENCE_PREFIX,
-    logLevel: 'warn',
     configuration: {
       pageTitle: 'Workforce Security Awareness API – reference',
       content,

@@ -70,9 +70,8 @@ async function collectDeletedProgress(session: WriteSession): Promise<void> {
  * Every employee's progress item, into an empty table, on SQLite. The entries are read in
  * course_progress's own order (by employee id) from a narrow copy of the employees sorted the same
  * way, and the finished items are sorted into list order: walking the employees in list order
- * would read a page of course_progress per employee, a read that outgrows the page cache, and then
- * the import, at a million employees. PostgreSQL plans the one statement as a whole; the copy only
- * adds to its time there.
+ * would read a page of course_progress per employee, a read that outgrows the page cache once the
+ * tables do. PostgreSQL plans the one statement as a whole; the copy only adds to its time there.
  */
 async function renderAllProgress(session: WriteSession): Promise<void> {
   await session.exec(
