@@ -10,7 +10,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type pg from 'pg'
 import { isPostgresUrl } from '../config/config.js'
 import type { DialectName } from './dialect.js'
-import { dropConnection, QUERY_TIMEOUT_MESSAGE, registerPostgresRows } from './postgres-rows.js'
+import { dropConnection, QUERY_TIMEOUT_MESSAGE, registerPostgresRows, tappedClient } from './postgres-rows.js'
 import { type StatementStore, statementStore } from './sqlite-statements.js'
 import type { Database } from './tables.js'
 
@@ -122,6 +122,8 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   const deadline = options.requestTimeoutMs
   const pool = new pg.Pool({
     connectionString: url,
+    // Its rows can be read as the bytes PostgreSQL sent (forEachRow).
+    Client: tappedClient(pg.Client) as unknown as new () => pg.ClientBase,
     max: options.poolSize ?? 10,
     // A request must fail fast (503) rather than hang when the server is gone or overloaded: this
     // also bounds the wait for a free connection of the pool.

@@ -45,7 +45,7 @@ export function generationSource(handle: DatabaseHandle): GenerationSource {
       if (rows !== undefined) {
         let generation = '0'
         await forEachRow(rows, ORGANIZATION_POSTGRES, [id], (row) => {
-          generation = String(row[0])
+          generation = row.text(0) ?? '0'
         })
         return generation
       }

@@ -1,10 +1,11 @@
 // Reads a statement's rows from PostgreSQL one at a time, as they arrive, instead of as one result.
-// A list page's rows can be large strings: kept until the last row arrived, with many requests in
-// flight, they outlive the young generation and cost full garbage collections; handed over one by
-// one, each can be turned into bytes and dropped at once (docs/design.md).
+// A list page's rows can be large: handed over one by one, as the bytes PostgreSQL sent, each is
+// copied into the page and nothing of it is left for the collector (docs/design.md).
 
+import { EventEmitter } from 'node:events'
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
+import { DataRow, RowTap } from './postgres-data-rows.js'
 import type { Database } from './tables.js'
 
 /** What a PostgreSQL database handle needs to stream rows. */
@@ -34,6 +35,36 @@ export function postgresRowsOf(db: Kysely<Database>): PostgresRowSource | undefi
   return sources.get(db)
 }
 
+/** A client of pg's whose incoming rows can be taken as bytes (`forEachRow`). */
+interface TappedClient {
+  rowTap?: RowTap
+}
+
+/**
+ * pg's Client with a RowTap between its socket and pg's parser. The tap is set up again when the
+ * connection switches to TLS, on the encrypted stream's plain bytes.
+ */
+export function tappedClient(Client: typeof pg.Client): typeof pg.Client {
+  return class extends Client implements TappedClient {
+    rowTap?: RowTap
+
+    constructor(config?: string | pg.ClientConfig) {
+      super(config)
+      const connection = this.connection as unknown as { attachListeners(stream: EventEmitter): void }
+      const attach = connection.attachListeners.bind(connection)
+      connection.attachListeners = (stream) => {
+        // pg's parser listens to this relay for the messages the tap lets through.
+        const relay = new EventEmitter()
+        const tap = new RowTap((bytes) => relay.emit('data', bytes))
+        this.rowTap = tap
+        stream.on('data', (chunk: Buffer) => tap.push(chunk))
+        stream.on('end', () => relay.emit('end'))
+        attach(relay)
+      }
+    }
+  }
+}
+
 // Statements prepared by name on each connection: parsed and planned once per connection instead
 // of on every request. Bounded: past NAMED_STATEMENTS texts, further ones run unnamed, so no
 // connection holds more than that many.
@@ -49,18 +80,27 @@ function nameOf(text: string): string | undefined {
   return name
 }
 
+function ignoreRow(): void {}
+
 /**
- * Runs `text` with `values` and calls `onRow` with each row as an array of its columns, in order.
- * Resolves once every row was handed over. A connection whose statement failed or ran past the
- * deadline is dropped, not returned to the pool.
+ * Runs `text` with `values` and calls `onRow` with each row, in order, as the text PostgreSQL sent
+ * for each column (no type parsing): the row is readable only during the call. Resolves once every
+ * row was handed over. A connection whose statement failed or ran past the deadline is dropped, not
+ * returned to the pool.
  */
 export async function forEachRow(
   source: PostgresRowSource,
   text: string,
   values: readonly unknown[],
-  onRow: (row: unknown[]) => void,
+  onRow: (row: DataRow) => void,
 ): Promise<void> {
   const client = await source.pool.connect()
+  const found = (client as TappedClient).rowTap
+  if (found === undefined) {
+    client.release()
+    throw new Error('a PostgreSQL row source needs a pool of tapped clients (tappedClient)')
+  }
+  const tap = found
   let failure: unknown
   try {
     await new Promise<void>((resolve, reject) => {
@@ -85,19 +125,22 @@ export async function forEachRow(
         if (settled) return
         settled = true
         clearTimeout(timer)
+        // After a failure the connection is dropped: rows still arriving are not pg's to keep.
+        tap.sink = error === undefined ? undefined : ignoreRow
         // Lets pg clear the timer it keeps for the pool's query_timeout.
         driverCallback?.(error)
         if (error === undefined) resolve()
         else reject(error)
       }
-      query.on('row', (row: unknown[]) => {
+      const row = new DataRow()
+      tap.sink = (bytes, start, end) => {
         if (settled) return
         try {
-          onRow(row)
+          onRow(row.load(bytes, start, end))
         } catch (error) {
           settle(error)
         }
-      })
+      }
       query.on('end', () => settle())
       query.on('error', (error: unknown) => settle(error))
       client.query(query)

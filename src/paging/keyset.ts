@@ -7,6 +7,7 @@ import {
   SqliteAdapter,
   sql,
 } from 'kysely'
+import type { DataRow } from '../db/postgres-data-rows.js'
 import { forEachRow, postgresRowsOf } from '../db/postgres-rows.js'
 import type { Database } from '../db/tables.js'
 import type { Page, Position } from './paging.js'
@@ -230,6 +231,14 @@ class PageDocument {
     this.size += this.bytes.write(item, this.size, itemBytes, itemBytes === item.length ? 'latin1' : 'utf8')
   }
 
+  /** Adds a streamed row's field as the item, byte for byte. */
+  addField(row: DataRow, field: number): void {
+    if (row.isNull(field)) throw new Error('a list row without its item')
+    this.reserve(row.byteLength(field) + 1)
+    if (this.items++ > 0) this.bytes[this.size++] = COMMA
+    this.size += row.copy(field, this.bytes, this.size)
+  }
+
   finish(): Buffer {
     this.reserve(CLOSE.length)
     this.size += CLOSE.copy(this.bytes, this.size)
@@ -272,21 +281,25 @@ export async function readPage<V extends ListValues<V>>(
     let rows = 0
     let last: Position | null = null
     // The row after the page only tells that more follow.
-    const add = (json: string, at: string, id: string) => {
-      rows++
-      if (rows > limit) return
-      document.add(json)
-      if (rows === limit) last = [at, id]
-    }
     const source = postgresRowsOf(db)
     if (source !== undefined) {
-      await forEachRow(source, text, parameters, (row) =>
-        add(row[0] as string, row[1] as string, row[2] as string),
-      )
+      // The item's bytes go into the page as PostgreSQL sent them; only the page's last row is
+      // decoded, for the cursor.
+      await forEachRow(source, text, parameters, (row) => {
+        rows++
+        if (rows > limit) return
+        document.addField(row, 0)
+        if (rows === limit) last = [row.text(1) as string, row.text(2) as string]
+      })
     } else {
       // A Kysely instance of no pool of ours (the statement recorder of the SQL snapshots).
       const result = await db.executeQuery<ListRow>(CompiledQuery.raw(text, parameters))
-      for (const row of result.rows) add(row.json, row.sort_at, row.sort_id)
+      for (const row of result.rows) {
+        rows++
+        if (rows > limit) break
+        document.add(row.json)
+        if (rows === limit) last = [row.sort_at, row.sort_id]
+      }
     }
     const bytes = document.finish()
     if (rows > 0) template.itemBytes = Math.ceil((bytes.length / Math.min(rows, limit)) * 1.1)

@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { isDatabaseUnavailable } from '../../src/db/availability.js'
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
@@ -41,14 +42,43 @@ describe('rows streamed from PostgreSQL', { skip }, () => {
     const kept: number[] = []
     const seen: number[] = []
     await forEachRow(counting(source, kept), ROWS, [5000], (row) => {
-      seen.push(row[0] as number)
-      assert.equal((row[1] as string).length, 2048)
+      seen.push(Number(row.text(0)))
+      assert.equal(row.text(1)?.length, 2048)
     })
     assert.deepEqual(
       seen,
       Array.from({ length: 5000 }, (_, i) => i + 1),
     )
     assert.deepEqual(kept, [0])
+  })
+
+  test("each column is the text PostgreSQL sent, byte for byte: non-ASCII, empty, null, rows larger than a socket's read", async () => {
+    const text = `select n, case when n % 7 = 0 then null when n % 5 = 0 then ''
+        else repeat('Zoë 日本 🔑 "q" \\ ' || n, n * 40) end as text
+      from generate_series(1, $1::int) n order by n`
+    const plain = new pg.Client({ connectionString: POSTGRES })
+    await plain.connect()
+    const expected = (await plain.query({ text, values: [60], rowMode: 'array' })).rows as [
+      number,
+      string | null,
+    ][]
+    await plain.end()
+    const got: [string | null, Buffer | null][] = []
+    await forEachRow(source, text, [60], (row) => {
+      assert.equal(row.count, 2)
+      const bytes = row.isNull(1) ? null : Buffer.alloc(row.byteLength(1))
+      if (bytes !== null) row.copy(1, bytes, 0)
+      got.push([row.text(0), bytes])
+    })
+    assert.equal(got.length, 60)
+    got.forEach(([n, bytes], i) => {
+      const [number, value] = expected[i] as [number, string | null]
+      assert.equal(n, String(number))
+      assert.deepEqual(bytes, value === null ? null : Buffer.from(value, 'utf8'))
+    })
+    // The same pooled connections still answer pg's own queries (Kysely's).
+    const { rows } = await sql<{ x: string }>`select ${'Zoë'}::text as x`.execute(handle.db)
+    assert.deepEqual(rows, [{ x: 'Zoë' }])
   })
 
   test('a statement past the deadline fails as the database being unavailable, and the pool goes on', async () => {
@@ -59,26 +89,23 @@ describe('rows streamed from PostgreSQL', { skip }, () => {
     )
     const waited = Date.now() - started
     assert.ok(waited >= DEADLINE_MS - 50 && waited < DEADLINE_MS + 1500, `waited ${waited} ms`)
-    const rows: unknown[][] = []
-    await forEachRow(source, 'select 1', [], (row) => rows.push(row))
-    assert.deepEqual(rows, [[1]])
+    const rows: (string | null)[] = []
+    await forEachRow(source, 'select 1', [], (row) => rows.push(row.text(0)))
+    assert.deepEqual(rows, ['1'])
   })
 
   test('a row handler that throws fails the read with its error, and drops the connection', async () => {
     const before = handle.pool?.totalCount ?? 0
     await assert.rejects(
       forEachRow(source, ROWS, [100], (row) => {
-        if (row[0] === 10) throw new Error('handler failed')
+        if (row.text(0) === '10') throw new Error('handler failed')
       }),
       /handler failed/,
     )
     assert.ok((handle.pool?.totalCount ?? 0) <= before, 'the failed connection is not returned to the pool')
-    const rows: unknown[][] = []
-    await forEachRow(source, ROWS, [3], (row) => rows.push(row))
-    assert.deepEqual(
-      rows.map((r) => r[0]),
-      [1, 2, 3],
-    )
+    const rows: (string | null)[] = []
+    await forEachRow(source, ROWS, [3], (row) => rows.push(row.text(0)))
+    assert.deepEqual(rows, ['1', '2', '3'])
   })
 
   test('a statement error is the statement error, not a timeout', async () => {
