@@ -14,8 +14,9 @@ function message(code: string, body: Buffer): Buffer {
 }
 
 function dataRowBody(fields: (Buffer | null)[]): Buffer {
-  const parts = [Buffer.alloc(2)]
-  parts[0]?.writeInt16BE(fields.length, 0)
+  const count = Buffer.alloc(2)
+  count.writeInt16BE(fields.length, 0)
+  const parts: Buffer[] = [count]
   for (const field of fields) {
     const length = Buffer.alloc(4)
     length.writeInt32BE(field === null ? -1 : field.length, 0)
