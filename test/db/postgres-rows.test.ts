@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from '../../src/db/availability.js'
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
 import { forEachRow, type PostgresRowSource, postgresRowsOf } from '../../src/db/postgres-rows.js'
 import { DIALECTS } from '../helpers/databases.js'
+import { startTlsPostgresProxy } from '../helpers/tls-postgres-proxy.js'
 
 const POSTGRES = process.env.TEST_DATABASE_URL
 const skip = DIALECTS.find((x) => x.dialect === 'postgres')?.skip ?? false
@@ -79,6 +80,34 @@ describe('rows streamed from PostgreSQL', { skip }, () => {
     // The same pooled connections still answer pg's own queries (Kysely's).
     const { rows } = await sql<{ x: string }>`select ${'Zoë'}::text as x`.execute(handle.db)
     assert.deepEqual(rows, [{ x: 'Zoë' }])
+  })
+
+  test('over TLS, the tap reads the decrypted stream: the same rows as pg decodes', async () => {
+    const target = new URL(POSTGRES as string)
+    const proxy = await startTlsPostgresProxy(target.hostname, Number(target.port || 5432))
+    const url = new URL(POSTGRES as string)
+    url.host = proxy.address
+    url.searchParams.set('sslmode', 'no-verify')
+    const tls = openDatabase(url.toString(), { poolSize: 1, requestTimeoutMs: 5000 })
+    try {
+      const text = `select n, repeat('Zoë 日本 🔑 ' || n, n * 30) from generate_series(1, $1::int) n order by n`
+      const got: string[] = []
+      await forEachRow(postgresRowsOf(tls.db) as PostgresRowSource, text, [200], (row) =>
+        got.push(`${row.text(0)}|${row.text(1)}`),
+      )
+      const plain = new pg.Client({ connectionString: POSTGRES })
+      await plain.connect()
+      const { rows } = await plain.query({ text, values: [200], rowMode: 'array' })
+      await plain.end()
+      assert.deepEqual(
+        got,
+        rows.map((r) => `${r[0]}|${r[1]}`),
+      )
+      assert.ok(proxy.secureSessions() >= 1, 'the pool connected through TLS')
+    } finally {
+      await tls.close()
+      await proxy.close()
+    }
   })
 
   test('a statement past the deadline fails as the database being unavailable, and the pool goes on', async () => {
