@@ -1,7 +1,7 @@
 // The rows of a serving connection's statement as the bytes PostgreSQL sent, not as strings.
-// pg decodes every field of every row into a string; a list page only copies its item's text into
-// the page, so the strings were garbage made twice over (decoded, then encoded again) and, with
-// many pages in flight, kept the collector's helper threads busy (docs/design.md).
+// pg decodes every field of every row into a string, which a list page would only encode again
+// into its document: garbage made twice over that, with many pages in flight, keeps the
+// collector's helper threads busy (docs/design.md).
 //
 // A tap sits between a connection's socket and pg's protocol parser. It splits what arrives into
 // the protocol's messages (a type byte, then a 32-bit length that counts itself); while a sink is
@@ -119,8 +119,7 @@ export class RowTap {
 
   private hold(part: Buffer): void {
     // Room for the whole message once its header is known; a header in part waits in a small one.
-    const total = part.length >= HEADER ? 1 + part.readUInt32BE(1) : HEADER
-    this.held = Buffer.allocUnsafe(Math.max(total, HEADER))
+    this.held = Buffer.allocUnsafe(part.length >= HEADER ? 1 + part.readUInt32BE(1) : HEADER)
     this.heldSize = part.copy(this.held, 0)
   }
 
@@ -132,15 +131,14 @@ export class RowTap {
       at = chunk.copy(held, this.heldSize, 0, HEADER - this.heldSize)
       this.heldSize += at
       if (this.heldSize < HEADER) return at
-      const total = 1 + held.readUInt32BE(1)
-      if (total > held.length) {
-        const larger = Buffer.allocUnsafe(total)
-        held.copy(larger, 0, 0, this.heldSize)
-        held = larger
-        this.held = larger
-      }
     }
     const total = 1 + held.readUInt32BE(1)
+    if (total > held.length) {
+      const larger = Buffer.allocUnsafe(total)
+      held.copy(larger, 0, 0, this.heldSize)
+      held = larger
+      this.held = larger
+    }
     const taken = chunk.copy(held, this.heldSize, at, at + total - this.heldSize)
     this.heldSize += taken
     at += taken

@@ -144,9 +144,10 @@ export async function forEachRow(
       query.on('end', () => settle())
       query.on('error', (error: unknown) => settle(error))
       client.query(query)
-      // pg gives a query a callback of its own for the pool's query_timeout, and a query with a
-      // callback keeps every row until the last: taken back here, the rows go only to onRow, and
-      // the deadline is the timer above.
+      // pg gives the query a callback of its own, with a timer for the pool's query_timeout, and a
+      // query with a callback keeps the rows it sees. Taken back here and called when the read
+      // settles (which clears pg's timer), the deadline is the timer above, which also drops the
+      // connection.
       const q = query as unknown as { callback?: (error?: unknown) => void }
       driverCallback = q.callback
       q.callback = undefined

@@ -209,40 +209,64 @@ const CLOSE = Buffer.from(']}')
 const COMMA = 0x2c
 
 /**
- * A page's document `{"data":[…]}`, written as bytes while its rows arrive: each item's string is
- * encoded at once and can be collected young. Joining the strings first and encoding the result
- * costs several times more for a large page (docs/design.md).
+ * A page's document `{"data":[…]}`, written as bytes while its rows arrive (the page's rows and one
+ * more, which only tells that more follow): each item is encoded or copied at once and can be
+ * collected young. Joining the strings first and encoding the result costs several times more for
+ * a large page (docs/design.md).
  */
 class PageDocument {
   private bytes: Buffer
   private size: number
-  private items = 0
+  /** Items written; at most the limit. */
+  items = 0
+  private more = false
+  /** The position of the page's last item, for the cursor. */
+  last: Position | null = null
 
-  constructor(expectedBytes: number) {
+  constructor(
+    private readonly limit: number,
+    expectedBytes: number,
+  ) {
     this.bytes = Buffer.allocUnsafeSlow(Math.max(expectedBytes, 1024))
     this.size = OPEN.copy(this.bytes, 0)
   }
 
-  add(item: string): void {
+  /** Whether the item just added is the page's last: its row gives the cursor. */
+  get full(): boolean {
+    return this.items === this.limit
+  }
+
+  /** Adds an item; false for the row after the page. */
+  add(item: string): boolean {
+    if (!this.open()) return false
     const itemBytes = Buffer.byteLength(item)
     this.reserve(itemBytes + 1)
     if (this.items++ > 0) this.bytes[this.size++] = COMMA
     // An item of as many bytes as characters is ASCII: copied as is.
     this.size += this.bytes.write(item, this.size, itemBytes, itemBytes === item.length ? 'latin1' : 'utf8')
+    return true
   }
 
-  /** Adds a streamed row's field as the item, byte for byte. */
-  addField(row: DataRow, field: number): void {
+  /** Adds a streamed row's field as the item, byte for byte; false for the row after the page. */
+  addField(row: DataRow, field: number): boolean {
+    if (!this.open()) return false
     if (row.isNull(field)) throw new Error('a list row without its item')
     this.reserve(row.byteLength(field) + 1)
     if (this.items++ > 0) this.bytes[this.size++] = COMMA
     this.size += row.copy(field, this.bytes, this.size)
+    return true
   }
 
-  finish(): Buffer {
+  finish(): Page {
     this.reserve(CLOSE.length)
     this.size += CLOSE.copy(this.bytes, this.size)
-    return this.bytes.subarray(0, this.size)
+    return { document: this.bytes.subarray(0, this.size), next: this.more ? this.last : null }
+  }
+
+  private open(): boolean {
+    if (this.items < this.limit) return true
+    this.more = true
+    return false
   }
 
   private reserve(bytes: number): void {
@@ -277,33 +301,25 @@ export async function readPage<V extends ListValues<V>>(
     template.pages.set(limit, text)
   }
   if (!sqlite) {
-    const document = new PageDocument(limit * template.itemBytes)
-    let rows = 0
-    let last: Position | null = null
-    // The row after the page only tells that more follow.
+    const document = new PageDocument(limit, limit * template.itemBytes)
     const source = postgresRowsOf(db)
     if (source !== undefined) {
       // The item's bytes go into the page as PostgreSQL sent them; only the page's last row is
       // decoded, for the cursor.
       await forEachRow(source, text, parameters, (row) => {
-        rows++
-        if (rows > limit) return
-        document.addField(row, 0)
-        if (rows === limit) last = [row.text(1) as string, row.text(2) as string]
+        if (document.addField(row, 0) && document.full)
+          document.last = [row.text(1) as string, row.text(2) as string]
       })
     } else {
       // A Kysely instance of no pool of ours (the statement recorder of the SQL snapshots).
       const result = await db.executeQuery<ListRow>(CompiledQuery.raw(text, parameters))
       for (const row of result.rows) {
-        rows++
-        if (rows > limit) break
-        document.add(row.json)
-        if (rows === limit) last = [row.sort_at, row.sort_id]
+        if (document.add(row.json) && document.full) document.last = [row.sort_at, row.sort_id]
       }
     }
-    const bytes = document.finish()
-    if (rows > 0) template.itemBytes = Math.ceil((bytes.length / Math.min(rows, limit)) * 1.1)
-    return { document: bytes, next: rows > limit ? last : null }
+    const page = document.finish()
+    if (document.items > 0) template.itemBytes = Math.ceil((page.document.length / document.items) * 1.1)
+    return page
   }
   // `?` are positional: the list's parameters, once per use.
   const { rows } = await db.executeQuery<PageRow>(CompiledQuery.raw(text, [...parameters, ...parameters]))
