@@ -80,7 +80,8 @@ export class LineSplitter {
       // Copied: the chunk's memory goes back to be filled again (record-parser.ts).
       this.pending.push(Buffer.from(tail))
       this.pendingBytes += tail.length
-      if (this.pendingBytes > this.maxLineBytes) {
+      // One byte more may be the CR of a CRLF line end, which is not the line's.
+      if (this.pendingBytes > this.maxLineBytes + 1) {
         this.overlong = true
         this.pending = []
         this.pendingBytes = 0
@@ -96,19 +97,25 @@ export class LineSplitter {
     return line ? [line] : []
   }
 
+  private tooLong(): string {
+    return `line is longer than ${this.maxLineBytes} bytes`
+  }
+
   private finish(last: Buffer): Line | null {
     const number = ++this.number
     if (this.overlong) {
       this.overlong = false
       this.pending = []
       this.pendingBytes = 0
-      return { number, error: `line is longer than ${this.maxLineBytes} bytes` }
+      return { number, error: this.tooLong() }
     }
     const bytes = this.pending.length === 0 ? last : Buffer.concat([...this.pending, last])
     this.pending = []
     this.pendingBytes = 0
     let end = bytes.length
     if (end > 0 && bytes[end - 1] === 0x0d) end--
+    // The whole line is measured here: the chunk that ends it may hold most of it.
+    if (end > this.maxLineBytes) return { number, error: this.tooLong() }
     let text: string
     try {
       text = decoder.decode(bytes.subarray(0, end))

@@ -27,6 +27,8 @@ declare module 'fastify' {
     shuttingDown: boolean
     /** Set once the shutdown stops listening: every answer closes its connection. */
     draining: boolean
+    /** The URL of every GET route, as registered (`/v1/employees/:employee_id`): the paths that exist. */
+    paths: readonly string[]
   }
   interface FastifyRequest {
     /** The verified key of an authenticated request. */

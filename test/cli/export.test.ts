@@ -1,7 +1,7 @@
 // `awareness export`: NDJSON equals the API walk; CSV parses back to the same rows and values.
 
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -186,6 +186,49 @@ describe('awareness export', () => {
     assert.equal(text.split('\r\n').length - 1, hostile.length + 1, 'one CRLF per record')
     const names = (parse(text, { columns: true }) as Record<string, string>[]).map((r) => r.name).sort()
     assert.deepEqual(names, hostile.map((n) => (/^[=+\-@\t\r]/.test(n) ? `'${n}` : n)).sort())
+  })
+
+  test('CSV cells holding a lone CR or LF are quoted: csv-parse and Python read every row back whole', async (t2) => {
+    const ws = workspace(d.orgA.id as string)
+    const names = ['mid\rdle', 'a\nb', 'c\r\nd', 'end\r', 'end\n', 'quote "and\nline"', 'plain']
+    await importSources(t.db.handle, [
+      source([ws, ...names.map((name) => employee(ws.id as string, { name, job_title: 'x\ry' }))]),
+    ])
+    const out = join(dir, 'line-breaks.csv')
+    const args = ['export', 'employees', '--workspace', ws.id as string, '--url', url, '--format', 'csv']
+    const result = await runCli([...args, '--out', out], { env })
+    assert.equal(result.code, 0, result.stderr)
+    const text = readFileSync(out, 'utf8')
+    const parsed = parse(text, { columns: true }) as Record<string, string>[]
+    assert.deepEqual(parsed.map((r) => r.name).sort(), [...names].sort())
+    assert.ok(parsed.every((r) => r.job_title === 'x\ry'))
+    const python = spawnSync('python3', ['--version'])
+    if (python.error) {
+      t2.skip('python3 is not installed: the reading by Python csv was not tried')
+      return
+    }
+    // Python's csv module, as a BI script would read the file.
+    const read = spawnSync(
+      'python3',
+      [
+        '-c',
+        'import csv, json, sys\n' +
+          'with open(sys.argv[1], newline="", encoding="utf-8") as f:\n' +
+          '    rows = list(csv.DictReader(f))\n' +
+          'print(json.dumps([[r["name"], r["job_title"], len(r)] for r in rows]))',
+        out,
+      ],
+      { encoding: 'utf8' },
+    )
+    assert.equal(read.status, 0, read.stderr)
+    const rows = JSON.parse(read.stdout) as [string, string, number][]
+    const columns = Object.keys(parsed[0] as object).length
+    assert.equal(rows.length, names.length, 'one row per employee')
+    assert.deepEqual(rows.map((r) => r[0]).sort(), [...names].sort())
+    assert.ok(
+      rows.every((r) => r[1] === 'x\ry' && r[2] === columns),
+      'no column shifted',
+    )
   })
 
   test('a closed pipe (| head) ends the export quietly with exit 0', async () => {

@@ -48,6 +48,50 @@ describe('protocol errors (real listening server)', () => {
     assertError(answer, 400, 'malformed_request')
   })
 
+  test('two Host headers: 400 malformed_request, whatever their case or values', async () => {
+    for (const hosts of ['Host: a\r\nHost: b', 'Host: x\r\nhost: x', 'HOST: x\r\nx-other: 1\r\nhost: y']) {
+      const answer = await rawExchange(
+        base,
+        `GET /v1/organization HTTP/1.1\r\n${hosts}\r\nx-api-key: ${key}\r\nConnection: close\r\n\r\n`,
+      )
+      assertError(answer, 400, 'malformed_request')
+    }
+    const one = await rawExchange(
+      base,
+      `GET /v1/organization HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nConnection: close\r\n\r\n`,
+    )
+    assert.equal(one.status, 200)
+  })
+
+  test('every registered route answers any method but GET and HEAD with 405 and Allow', async () => {
+    const paths = t.app.paths
+    // The walk covers what the contract names and every operation of the document.
+    for (const path of ['/', '/healthz', '/readyz', '/metrics', '/docs', '/v1/openapi.json', '/v1/events'])
+      assert.ok(paths.includes(path), `${path} is registered`)
+    for (const path of Object.keys(document.paths as object))
+      assert.ok(paths.includes(path.replace(/\{(\w+)\}/g, ':$1')), `${path} is registered`)
+    const id = '00000000-0000-4000-8000-000000000000'
+    for (const path of paths) {
+      const concrete = path.replace(/:\w+/g, id).replace(/\*$/, 'anything')
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE']) {
+        const answer = await rawExchange(
+          base,
+          `${method} ${concrete} HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+        )
+        assertError(answer, 405, 'method_not_allowed')
+        assert.equal(answer.headers.allow, 'GET, HEAD', `${method} ${concrete}`)
+      }
+      const get = await rawExchange(base, `GET ${concrete} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+      assert.notEqual(get.status, 405, `GET ${concrete}`)
+    }
+    // A path that does not exist stays 404, whatever the method.
+    assertError(
+      await rawExchange(base, 'DELETE /v1/nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      404,
+      'endpoint_not_found',
+    )
+  })
+
   test('CONNECT: 405 method_not_allowed with Allow, and the connection closed', async () => {
     const answer = await rawExchange(
       base,

@@ -175,6 +175,8 @@ export function registerExport(program: Command): void {
               columns: [...CSV_COLUMNS[resource as Resource]],
               cast: { boolean: String },
               record_delimiter: 'windows',
+              // RFC 4180: a cell holding a lone CR or LF is quoted too, not only one holding CRLF.
+              quoted_match: /[\r\n]/,
               escape_formulas: true,
               bom: options.bom === true,
             })

@@ -8,17 +8,30 @@ import { isDatabaseUnavailable } from '../../db/availability.js'
 import { ApiError, apiError, echo, errorBody } from '../../errors.js'
 import { commonHeaders } from '../headers.js'
 
-// The API's paths, to tell "no such path" (404) from "no such method on this path" (405).
-const API_PATHS = [
-  /^\/v1\/employees$/,
-  /^\/v1\/employees\/[^/]+$/,
-  /^\/v1\/courses$/,
-  /^\/v1\/courses\/employees_progress$/,
-  /^\/v1\/courses\/statistics$/,
-  /^\/v1\/breaches$/,
-  /^\/v1\/breaches\/[^/]+\/compromised-employees$/,
-  /^\/v1\/organization$/,
-]
+/** A route's URL (`/v1/employees/:employee_id`, `/docs/*`) as a pattern a request path matches. */
+export function routePattern(url: string): RegExp {
+  const source = url
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return '.*'
+      if (segment.startsWith(':')) return '[^/]+'
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    })
+    .join('/')
+  return new RegExp(`^${source}$`)
+}
+
+/** Whether the request carries more than one Host header (RFC 9112 3.2: answered 400). */
+function hostRepeated(rawHeaders: readonly string[]): boolean {
+  let seen = false
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] as string
+    if (name.length !== 4 || name.toLowerCase() !== 'host') continue
+    if (seen) return true
+    seen = true
+  }
+  return false
+}
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8')
@@ -66,7 +79,23 @@ export const responses = fp(
       if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
         return done(apiError('malformed_request', 'An HTTP/1.1 request must carry a Host header.'))
       }
+      // Node keeps the first of several Host headers; a request naming two hosts is malformed.
+      if (hostRepeated(request.raw.rawHeaders)) {
+        return done(apiError('malformed_request', 'A request must carry exactly one Host header.'))
+      }
       done()
+    })
+
+    // The paths that exist, learnt from the routes as they are added: any other method on one of
+    // them is 405, never 404, whatever route a later change adds.
+    const paths: string[] = []
+    const existing: RegExp[] = []
+    app.decorate('paths', paths)
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method]
+      if (!methods.includes('GET')) return
+      paths.push(route.url)
+      existing.push(routePattern(route.url))
     })
 
     // A handler still running when its deadline answered 503 ends unheard: its late result or
@@ -102,7 +131,7 @@ export const responses = fp(
 
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] as string
-      if (request.method !== 'GET' && request.method !== 'HEAD' && API_PATHS.some((p) => p.test(path))) {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && existing.some((p) => p.test(path))) {
         return sendError(
           reply,
           apiError(
