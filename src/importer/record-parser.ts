@@ -98,9 +98,19 @@ export class RecordParser {
     let bytes = 0
     this.reading = true
     this.send({ kind: 'begin', offset })
+    // Reading stops at once when the import is refused: a stream that stays open (a pipe nobody
+    // closes) is not waited on for more bytes.
+    let stopReading: () => void = () => {}
+    const stopRequested = new Promise<IteratorResult<Buffer>>((resolve) => {
+      stopReading = () => resolve({ done: true, value: undefined })
+    })
     const pump = (async () => {
+      const chunks = decompressed(source)
       try {
-        for await (const chunk of decompressed(source)) {
+        for (;;) {
+          const next = await Promise.race([chunks.next(), stopRequested])
+          if (next.done) break
+          const chunk = next.value
           bytes += chunk.length
           if (bytes > maxBytes) throw new InputError(TOO_LARGE)
           for (let at = 0; at < chunk.length; at += BUFFER_BYTES) {
@@ -116,6 +126,7 @@ export class RecordParser {
         if (!(error instanceof InputError)) throw error
         inputError = error
       } finally {
+        if (stopped) chunks.return(undefined).catch(() => {})
         this.send({ kind: 'end', broken: inputError !== undefined })
       }
     })()
@@ -131,7 +142,11 @@ export class RecordParser {
         } else if (message.kind === 'rows') {
           await sink.rows(message.type, message.rows)
         } else if (message.kind === 'problem') {
-          if (!sink.problem(message.line, message.message, message.final === true)) stopped = true
+          if (!sink.problem(message.line, message.message, message.final === true)) {
+            stopped = true
+            stopReading()
+            this.returned.notify()
+          }
         } else {
           await pump
           this.reading = false
@@ -140,6 +155,7 @@ export class RecordParser {
       }
     } finally {
       stopped = true
+      stopReading()
       this.returned.notify()
     }
   }

@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib'
 import { runCli } from '../helpers/cli.js'
 import { employee, ndjson, smallDataset } from '../helpers/records.js'
 
+const CLI_ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
+
 describe('awareness CLI', () => {
   let dir: string
   let database: string
@@ -119,6 +121,26 @@ describe('awareness CLI', () => {
     })
     assert.equal(result.code, 0, result.stderr)
     assert.match(result.stdout, /1 written/)
+  })
+
+  test('standard input that stays open: reading stops at the 100th error, without waiting for its end', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI_ENTRY, 'import', '-', '--database', join(dir, 'open-stdin.db')],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    )
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve))
+    // Fewer lines than one read batch, and the pipe is never closed.
+    child.stdin.write('{"type":"bogus"}\n'.repeat(1100))
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 20_000).unref())
+    const code = await Promise.race([closed, timeout])
+    if (code === 'timeout') child.kill('SIGKILL')
+    child.stdin.destroy()
+    assert.equal(code, 1, 'exits with the refusal while its standard input is still open')
+    assert.equal(stderr.split('\n').filter((l) => l.startsWith('-:')).length, 100)
+    assert.match(stderr, /import refused: the first 100 errors found; nothing was written\n$/)
   })
 
   test('a refused import prints each error with its line, then one line, and exits non-zero', async () => {
