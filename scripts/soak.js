@@ -49,10 +49,11 @@ const ids = JSON.parse(
     { encoding: 'utf8' },
   ),
 )
-const keys = [1, 2, 3].map(() =>
-  cli('keys', 'create', '--organization', ids.org, '--rate-limit', '999999999/1h', '--database', db),
-)
-const limited = cli('keys', 'create', '--organization', ids.org, '--rate-limit', '20/10s', '--database', db)
+// `keys create` prints the key alone on its last line.
+const newKey = (budget) =>
+  cli('keys', 'create', '--organization', ids.org, '--rate-limit', budget, '--database', db).split('\n').at(-1)
+const keys = [1, 2, 3].map(() => newKey('999999999/1h'))
+const limited = newKey('20/10s')
 
 const port = 32100 + Math.floor(Math.random() * 500)
 const server = spawn('taskset', ['-c', '0', process.execPath, join(ROOT, 'bin/awareness.js'), 'serve'], {

@@ -11,12 +11,14 @@ import { registerOrganizations } from './commands/organizations.js'
 import { registerServe } from './commands/serve.js'
 import { registerWebhooks } from './commands/webhooks.js'
 import { configFrom, withDatabase } from './context.js'
-import { DATABASE_FLAG } from './options.js'
+import { DATABASE_FLAG, UsageError } from './options.js'
 import { CliError } from './output.js'
 
 /** Where a program built by buildProgram puts the one-line usage error it met, for main() to print. */
 export interface UsageErrors {
   last: string | null
+  /** The command whose action runs, to name its help in a usage error the action finds. */
+  command?: string
 }
 
 export function buildProgram(usage: UsageErrors = { last: null }): Command {
@@ -54,15 +56,22 @@ export function buildProgram(usage: UsageErrors = { last: null }): Command {
           .trim()
           .replace(/^error: /, '')
           .replace(/\s*\(Did you mean (.+)\?\)$/, '; did you mean $1?')
+          // A value a parser refused: `--organization 'nope': not a UUID`.
+          .replace(/^option '(\S+)[^']*' argument '(.*)' is invalid\. /s, "$1 '$2': ")
+          .replace(/^command-argument value '(.*)' is invalid for argument '(.+?)'\. /s, "$2 '$1': ")
+          .replace(/: Allowed choices are (.+)\.$/s, ': not one of $1')
           .replace(/\s*\n\s*/g, ' ')
         usage.last = `${problem} (see ${commandPath(command)} --help)`
       },
     })
   }
+  program.hook('preAction', (_program, action) => {
+    usage.command = commandPath(action)
+  })
   return program
 }
 
-function allCommands(command: Command): Command[] {
+export function allCommands(command: Command): Command[] {
   return [command, ...command.commands.flatMap(allCommands)]
 }
 
@@ -92,6 +101,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       // Help and version were asked for, and printed.
       if (usage.last === null) return error.exitCode === 1 ? USAGE_ERROR : error.exitCode
       process.stderr.write(`awareness: ${usage.last}\n`)
+      return USAGE_ERROR
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`awareness: ${error.message} (see ${usage.command ?? 'awareness'} --help)\n`)
       return USAGE_ERROR
     }
     const message =

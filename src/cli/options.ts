@@ -1,14 +1,45 @@
-// Flag and argument parsers shared by the commands.
+// Flag and argument parsers shared by the commands. A value of the wrong form is a usage error
+// (exit 2, CONTRACT 13): parsers throw commander's InvalidArgumentError, and a rule that spans
+// several options throws UsageError.
 
+import { InvalidArgumentError } from 'commander'
+import { parseDuration, parseRateLimit } from '../config/config.js'
 import { CliError } from './output.js'
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
 
-/** A commander parser for a UUID flag or argument, lower-cased; `flag` names it in the error. */
-export function uuid(flag: string) {
-  return (value: string) => {
-    if (!UUID.test(value)) throw new CliError(`${flag} must be a UUID`)
-    return value.toLowerCase()
+/** A usage error found once the options are parsed (an option that needs another, say). */
+export class UsageError extends CliError {}
+
+/** A commander parser for a UUID flag or argument, lower-cased. */
+export function uuid(value: string): string {
+  if (!UUID.test(value)) throw new InvalidArgumentError('not a UUID')
+  return value.toLowerCase()
+}
+
+/** A commander parser for a duration such as `90d`, `12h`, `30m` or `45s`, in seconds. */
+export function duration(value: string): number {
+  const seconds = parseDuration(value)
+  if (seconds === null) throw new InvalidArgumentError('must look like 90d, 12h, 30m or 45s')
+  return seconds
+}
+
+/** A commander parser for a request budget such as `1200/60s`, kept as written. */
+export function budget(value: string): string {
+  if (parseRateLimit(value) === null) throw new InvalidArgumentError('must look like 1200/60s')
+  return value
+}
+
+/** A commander parser for a comma-separated list of values taken from `allowed`. */
+export function listOf<T extends string>(allowed: readonly T[], noun: string) {
+  return (value: string): T[] => {
+    const items = value.split(',').map((s) => s.trim())
+    const unknown = items.filter((s) => !(allowed as readonly string[]).includes(s))
+    if (unknown.length > 0 || items.length === 0)
+      throw new InvalidArgumentError(
+        `unknown ${noun} ${unknown.join(', ') || '(empty)'}; allowed: ${allowed.join(', ')}`,
+      )
+    return [...new Set(items)] as T[]
   }
 }
 

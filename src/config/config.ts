@@ -75,6 +75,8 @@ export const ENVIRONMENT = {
   SECRETS_KEY:
     '64 hex characters (32 bytes): webhook signing secrets are stored encrypted with it (AES-256-GCM)',
   AWARENESS_API_KEY: 'the API key `awareness export` sends (never a flag: flags show in process lists)',
+  AWARENESS_API_URL:
+    'the server `awareness export` reads when --url is not given, e.g. http://127.0.0.1:3000',
 } as const
 
 export type EnvironmentName = keyof typeof ENVIRONMENT
@@ -288,7 +290,8 @@ function parseRateLimitVariable(variable: string, value: string): RateLimit {
 /** What the export command (an API client) reads from the environment. */
 export function clientEnvironment(env: Readonly<Record<string, string | undefined>> = process.env): {
   apiKey: string | undefined
+  apiUrl: string | undefined
 } {
-  const apiKey = env.AWARENESS_API_KEY
-  return { apiKey: apiKey === '' ? undefined : apiKey }
+  const set = (value: string | undefined) => (value === '' ? undefined : value)
+  return { apiKey: set(env.AWARENESS_API_KEY), apiUrl: set(env.AWARENESS_API_URL) }
 }

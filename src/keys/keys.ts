@@ -25,6 +25,7 @@ export interface CreatedKey {
   workspace_id: string | null
   scopes: Scope[]
   expires_at: string | null
+  name: string
 }
 
 export interface KeySummary {
@@ -53,6 +54,9 @@ export interface KeyIdentity {
 
 export class KeyAdminError extends Error {}
 
+const DEFAULT_NAME = 'api key'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 function isoNow(now: Date): string {
   return `${now.toISOString().slice(0, 23)}000Z`
 }
@@ -79,7 +83,7 @@ export async function createKey(db: Kysely<Database>, input: NewKey, now = new D
     .insertInto('api_keys')
     .values({
       id,
-      name: input.name ?? 'api key',
+      name: input.name ?? DEFAULT_NAME,
       organization_id: input.organizationId,
       workspace_id: input.workspaceId ?? null,
       scopes: scopes.join(','),
@@ -98,6 +102,7 @@ export async function createKey(db: Kysely<Database>, input: NewKey, now = new D
     workspace_id: input.workspaceId ?? null,
     scopes,
     expires_at: expiresAt,
+    name: input.name ?? DEFAULT_NAME,
   }
 }
 
@@ -139,6 +144,36 @@ export async function revokeKey(db: Kysely<Database>, id: string, now = new Date
       .execute()
   }
   return true
+}
+
+/**
+ * Revokes the key with this id, or the one key with this name; says which. Fails when there is no
+ * such key, or when several keys have the name (then only an id says which one).
+ */
+export async function revokeKeyByIdOrName(
+  db: Kysely<Database>,
+  idOrName: string,
+  now = new Date(),
+): Promise<{ id: string; name: string }> {
+  const byId = UUID.test(idOrName)
+    ? await db
+        .selectFrom('api_keys')
+        .select(['id', 'name'])
+        .where('id', '=', idOrName.toLowerCase())
+        .execute()
+    : []
+  const matches =
+    byId.length > 0
+      ? byId
+      : await db.selectFrom('api_keys').select(['id', 'name']).where('name', '=', idOrName).execute()
+  const [only] = matches
+  if (only === undefined) throw new KeyAdminError(`no key with the id or name ${idOrName}`)
+  if (matches.length > 1)
+    throw new KeyAdminError(
+      `${matches.length} keys are named ${idOrName}; revoke one by its id (see awareness keys list)`,
+    )
+  await revokeKey(db, only.id, now)
+  return only
 }
 
 /** Whether a stored key is usable at `now`: revoked and expired keys are not. */

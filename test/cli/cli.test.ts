@@ -261,7 +261,14 @@ describe('awareness CLI', () => {
       database,
     ])
     assert.equal(plain.code, 0, plain.stderr)
-    assert.match(plain.stdout, /^wsa_[0-9A-Za-z]{38}\n$/)
+    // What was created, then the key alone on the last line (`| tail -1` scripts take it).
+    const lines = plain.stdout.trimEnd().split('\n')
+    assert.match(lines.at(-1) as string, /^wsa_[0-9A-Za-z]{38}$/)
+    assert.match(plain.stdout, /^id {7}[0-9a-f-]{36}\nname {5}api key\nscopes {3}\S+\nexpires {2}never\n/)
+    assert.ok(
+      lines.slice(0, -1).every((l) => !l.includes('wsa_')),
+      'the key is printed once',
+    )
 
     const json = await runCli([
       'keys',
@@ -304,8 +311,44 @@ describe('awareness CLI', () => {
 
     const revoke = await runCli(['keys', 'revoke', created.id, '--database', database])
     assert.equal(revoke.code, 0)
+    assert.equal(revoke.stdout, `revoked ${created.id} (splunk)\n`)
     const listed = JSON.parse((await runCli(['keys', 'list', '--json', '--database', database])).stdout)
     assert.ok(listed.find((k: { id: string }) => k.id === created.id).revoked_at)
+  })
+
+  test('keys revoke takes a name when no other key has it', async () => {
+    const create = (name: string) =>
+      runCli([
+        'keys',
+        'create',
+        '--organization',
+        d.org.id as string,
+        '--name',
+        name,
+        '--json',
+        '--database',
+        database,
+      ])
+    const qradar = JSON.parse((await create('qradar')).stdout)
+    const byName = await runCli(['keys', 'revoke', 'qradar', '--database', database])
+    assert.equal(byName.code, 0, byName.stderr)
+    assert.equal(byName.stdout, `revoked ${qradar.id} (qradar)\n`)
+    await create('bi')
+    await create('bi')
+    const ambiguous = await runCli(['keys', 'revoke', 'bi', '--database', database])
+    assert.equal(ambiguous.code, 1)
+    assert.equal(
+      ambiguous.stderr,
+      'awareness: 2 keys are named bi; revoke one by its id (see awareness keys list)\n',
+    )
+    const listed = JSON.parse((await runCli(['keys', 'list', '--json', '--database', database])).stdout)
+    assert.deepEqual(
+      listed
+        .filter((k: { name: string }) => k.name === 'bi')
+        .map((k: { revoked_at: string | null }) => k.revoked_at),
+      [null, null],
+      'an ambiguous name revokes nothing',
+    )
   })
 
   test('keys list is a table with a header, the expiry and the last use of each key', async () => {
@@ -390,8 +433,8 @@ describe('awareness CLI', () => {
       '--database',
       database,
     ])
-    assert.equal(scopes.code, 1)
-    assert.match(scopes.stderr, /^awareness: --scopes: unknown scope root/)
+    assert.equal(scopes.code, 2)
+    assert.match(scopes.stderr, /^awareness: --scopes 'root': unknown scope root/)
     const expiry = await runCli([
       'keys',
       'create',
@@ -402,8 +445,8 @@ describe('awareness CLI', () => {
       '--database',
       database,
     ])
-    assert.equal(expiry.code, 1)
-    assert.match(expiry.stderr, /^awareness: --expires-in must look like 90d/)
+    assert.equal(expiry.code, 2)
+    assert.match(expiry.stderr, /^awareness: --expires-in 'soon': must look like 90d/)
   })
 
   test('demo-data --out writes a deterministic file', async () => {

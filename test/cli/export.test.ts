@@ -289,6 +289,17 @@ describe('awareness export', () => {
     }
   })
 
+  test('the server comes from AWARENESS_API_URL when --url is not given', async () => {
+    const result = await runCli(['export', 'organization'], { env: { ...env, AWARENESS_API_URL: url } })
+    assert.equal(result.code, 0, result.stderr)
+    assert.equal(JSON.parse(result.stdout).id, d.orgA.id)
+    // --url wins over the environment.
+    const both = await runCli(['export', 'organization', '--url', url], {
+      env: { ...env, AWARENESS_API_URL: 'http://127.0.0.1:1' },
+    })
+    assert.equal(both.code, 0, both.stderr)
+  })
+
   test('failures exit non-zero with one line', async () => {
     const bad = await runCli(['export', 'employees', '--workspace', d.a1, '--url', url], {
       env: { AWARENESS_API_KEY: 'wsa_wrong' },
@@ -298,7 +309,9 @@ describe('awareness export', () => {
     const missing = await runCli(['export', 'employees', '--workspace', d.b1, '--url', url], { env })
     assert.equal(missing.code, 1)
     assert.match(missing.stderr, /^awareness: 404 workspace_not_found: /)
-    const invalid = await runCli(['export', 'employees', '--workspace', 'nope', '--url', url], { env })
+    const invalid = await runCli(['export', 'events', '--workspace', d.a1, '--after', d.a1, '--url', url], {
+      env,
+    })
     assert.equal(invalid.code, 1)
     assert.match(invalid.stderr, /^awareness: 422 invalid_parameter: /)
     const noKey = await runCli(['export', 'organization', '--url', url], { env: { AWARENESS_API_KEY: '' } })

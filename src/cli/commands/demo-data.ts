@@ -2,20 +2,28 @@ import { createWriteStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
-import type { Command } from 'commander'
+import { type Command, InvalidArgumentError } from 'commander'
 import type { DemoOptions } from '../../demo/generate.js'
 import { configFrom, withDatabase } from '../context.js'
 import { DATABASE_FLAG } from '../options.js'
-import { CliError, counted, formatCount, progressLine } from '../output.js'
+import { counted, formatCount, progressLine } from '../output.js'
 import { describeSummary, runImport } from './import.js'
 
-function positiveInteger(name: string, max: number) {
+function positiveInteger(max: number) {
   return (value: string) => {
     if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
-      throw new CliError(`${name} must be an integer from 1 to ${max}`)
+      throw new InvalidArgumentError(`must be an integer from 1 to ${max}`)
     }
     return Number(value)
   }
+}
+
+/** A commander parser for the dataset's "today", a date such as 2026-01-31. */
+function day(value: string): Date {
+  const date = new Date(`${value}T00:00:00Z`)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()))
+    throw new InvalidArgumentError('must be a date such as 2026-01-31')
+  return date
 }
 
 export function registerDemoData(program: Command): void {
@@ -25,10 +33,10 @@ export function registerDemoData(program: Command): void {
       'generate a realistic, deterministic dataset in the import format and import it,\n' +
         'or write it to a file with --out (gzip-compressed when the name ends in .gz)',
     )
-    .option('--employees <n>', 'number of employees', positiveInteger('--employees', 10_000_000), 2000)
-    .option('--seed <s>', 'seed: the same seed gives the same dataset', positiveInteger('--seed', 2 ** 31), 1)
-    .option('--workspaces <k>', 'number of workspaces', positiveInteger('--workspaces', 100), 3)
-    .option('--anchor <date>', 'the dataset\'s "today" (YYYY-MM-DD); default: today, UTC')
+    .option('--employees <n>', 'number of employees', positiveInteger(10_000_000), 2000)
+    .option('--seed <s>', 'seed: the same seed gives the same dataset', positiveInteger(2 ** 31), 1)
+    .option('--workspaces <k>', 'number of workspaces', positiveInteger(100), 3)
+    .option('--anchor <date>', 'the dataset\'s "today" (YYYY-MM-DD); default: today, UTC', day)
     .option('--out <file>', 'write the NDJSON to this file (- for standard output) instead of importing it')
     .option(...DATABASE_FLAG)
     .action(
@@ -36,7 +44,7 @@ export function registerDemoData(program: Command): void {
         employees: number
         seed: number
         workspaces: number
-        anchor?: string
+        anchor?: Date
         out?: string
         database?: string
       }) => {
@@ -47,15 +55,7 @@ export function registerDemoData(program: Command): void {
           seed: options.seed,
           workspaces: options.workspaces,
         }
-        if (options.anchor !== undefined) {
-          if (
-            !/^\d{4}-\d{2}-\d{2}$/.test(options.anchor) ||
-            Number.isNaN(Date.parse(`${options.anchor}T00:00:00Z`))
-          ) {
-            throw new CliError('--anchor must be a date such as 2026-01-31')
-          }
-          demo.anchor = new Date(`${options.anchor}T00:00:00Z`)
-        }
+        if (options.anchor !== undefined) demo.anchor = options.anchor
         if (options.out !== undefined) {
           const progress = progressLine()
           const started = Date.now()

@@ -4,10 +4,11 @@ import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Writable } from 'node:stream'
 import { AwarenessApiError, AwarenessClient, AwarenessNetworkError, type List } from '@awareness-api/client'
-import type { Command } from 'commander'
+import { Argument, type Command, Option } from 'commander'
 import { stringify } from 'csv-stringify'
 import { clientEnvironment } from '../../config/config.js'
 import { CSV_COLUMNS, type Resource, toRows } from '../export-rows.js'
+import { UsageError, uuid } from '../options.js'
 import { CliError, counted, formatCount, progressLine } from '../output.js'
 
 const RESOURCES = Object.keys(CSV_COLUMNS) as Resource[]
@@ -114,7 +115,7 @@ function stdoutTarget(): Target {
 }
 
 interface ExportOptions {
-  url: string
+  url?: string
   workspace?: string
   breach?: string
   after?: string
@@ -130,12 +131,12 @@ export function registerExport(program: Command): void {
       'page through a running server and write a resource as NDJSON or CSV (key from AWARENESS_API_KEY);\n' +
         'retries 429/503 after their Retry-After. CSV columns are listed in the README.',
     )
-    .argument('<resource>', RESOURCES.join(', '))
-    .requiredOption('--url <url>', 'the API base URL, e.g. http://127.0.0.1:3000')
-    .option('--workspace <id>', 'workspace (all resources but organization)')
-    .option('--breach <id>', 'breach (compromised)')
-    .option('--after <event-id>', 'events: only those after this one (the last one handled before)')
-    .option('--format <format>', 'ndjson or csv', 'ndjson')
+    .addArgument(new Argument('<resource>', RESOURCES.join(', ')).choices(RESOURCES))
+    .option('--url <url>', 'the API base URL, e.g. http://127.0.0.1:3000 (default: AWARENESS_API_URL)')
+    .option('--workspace <id>', 'workspace (all resources but organization)', uuid)
+    .option('--breach <id>', 'breach (compromised)', uuid)
+    .option('--after <event-id>', 'events: only those after this one (the last one handled before)', uuid)
+    .addOption(new Option('--format <format>', 'ndjson or csv').choices(['ndjson', 'csv']).default('ndjson'))
     .option(
       '--out <file>',
       'write to this file instead of standard output; it is replaced only once the export is complete',
@@ -146,22 +147,21 @@ export function registerExport(program: Command): void {
       '\nCSV is RFC 4180 (CRLF line ends); a cell starting with =, +, -, @, tab or CR is prefixed with\n' +
         "' so that a spreadsheet shows it as text instead of running it as a formula.",
     )
-    .action(async (resource: string, options: ExportOptions) => {
-      if (!RESOURCES.includes(resource as Resource))
-        throw new CliError(`unknown resource ${resource}; one of ${RESOURCES.join(', ')}`)
-      if (options.format !== 'ndjson' && options.format !== 'csv')
-        throw new CliError('--format must be ndjson or csv')
-      if (options.bom && options.format !== 'csv') throw new CliError('--bom goes with --format csv')
+    .action(async (resource: Resource, options: ExportOptions) => {
+      if (options.bom && options.format !== 'csv') throw new UsageError('--bom goes with --format csv')
       if (resource !== 'organization' && !options.workspace)
-        throw new CliError(`${resource} needs --workspace`)
-      if (resource === 'compromised' && !options.breach) throw new CliError('compromised needs --breach')
-      if (options.after !== undefined && resource !== 'events') throw new CliError('--after goes with events')
-      const { apiKey } = clientEnvironment()
+        throw new UsageError(`${resource} needs --workspace`)
+      if (resource === 'compromised' && !options.breach) throw new UsageError('compromised needs --breach')
+      if (options.after !== undefined && resource !== 'events')
+        throw new UsageError('--after goes with events')
+      const { apiKey, apiUrl } = clientEnvironment()
+      const url = options.url ?? apiUrl
+      if (!url) throw new UsageError('set --url or AWARENESS_API_URL to the API base URL')
+      if (!/^https?:\/\//.test(url)) throw new UsageError('--url must be an http:// or https:// URL')
       if (!apiKey) throw new CliError('set AWARENESS_API_KEY to the API key to export with')
-      if (!/^https?:\/\//.test(options.url)) throw new CliError('--url must be an http:// or https:// URL')
       const progress = progressLine()
       const client = new AwarenessClient({
-        baseUrl: options.url,
+        baseUrl: url,
         apiKey,
         onRetry: ({ delayMs, reason }) =>
           progress.update(`waiting ${Math.ceil(delayMs / 1000)} s (${reason})…`),
@@ -172,7 +172,7 @@ export function registerExport(program: Command): void {
         options.format === 'csv'
           ? stringify({
               header: true,
-              columns: [...CSV_COLUMNS[resource as Resource]],
+              columns: [...CSV_COLUMNS[resource]],
               cast: { boolean: String },
               record_delimiter: 'windows',
               // RFC 4180: a cell holding a lone CR or LF is quoted too, not only one holding CRLF.
@@ -189,7 +189,7 @@ export function registerExport(program: Command): void {
       let rows = 0
       const emit = async (item: unknown) => {
         if (csv) {
-          for (const row of toRows[resource as Resource](item as never)) {
+          for (const row of toRows[resource](item as never)) {
             await write(csv, row as never)
             rows++
           }
@@ -201,7 +201,7 @@ export function registerExport(program: Command): void {
       let items = 0
       let pages = 0
       try {
-        const items$ = source(client, resource as Resource, options)
+        const items$ = source(client, resource, options)
         if (items$ instanceof Promise) {
           await emit(await items$)
           items = 1
@@ -212,7 +212,7 @@ export function registerExport(program: Command): void {
             items += page.data.length
             const rate = Math.round((items * 1000) / Math.max(1, Date.now() - started))
             progress.update(
-              `${resource}: ${counted(items, ...NOUNS[resource as Resource])}, ${counted(pages, 'page')} (${formatCount(rate)}/s)`,
+              `${resource}: ${counted(items, ...NOUNS[resource])}, ${counted(pages, 'page')} (${formatCount(rate)}/s)`,
             )
           }
         }
@@ -230,7 +230,7 @@ export function registerExport(program: Command): void {
       }
       progress.done()
       if (options.out || process.stderr.isTTY) {
-        const what = counted(items, ...NOUNS[resource as Resource])
+        const what = counted(items, ...NOUNS[resource])
         const asRows = csv ? ` (${counted(rows, 'CSV row')})` : ''
         const where = options.out ? ` to ${options.out}` : ''
         const seconds = ((Date.now() - started) / 1000).toFixed(1)

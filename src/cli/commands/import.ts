@@ -14,7 +14,7 @@ import {
 import { MAX_BLANK_LINES } from '../../importer/lines.js'
 import type { RecordType } from '../../importer/staging.js'
 import { configFrom, withDatabase } from '../context.js'
-import { DATABASE_FLAG } from '../options.js'
+import { DATABASE_FLAG, UsageError } from '../options.js'
 import { CliError, counted, formatBytes, formatCount, progressLine } from '../output.js'
 
 export function fileSource(path: string): ImportSource {
@@ -142,7 +142,7 @@ export function registerImport(program: Command): void {
         if (!info?.isFile()) throw new CliError(`cannot read ${file}: no such file`)
       }
       if (files.filter((f) => f === '-').length > 1)
-        throw new CliError('standard input (-) can be read only once')
+        throw new UsageError('standard input (-) can be read only once')
       const config = configFrom(options)
       // Ctrl-C or SIGTERM stop the import cleanly: rolled back, nothing written. A second one exits.
       const interrupt = new AbortController()

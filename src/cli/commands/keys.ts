@@ -1,17 +1,16 @@
 import type { Command } from 'commander'
-import { parseDuration } from '../../config/config.js'
 import { SCOPES, type Scope } from '../../domain/values.js'
-import { createKey, KeyAdminError, keyState, listKeys, revokeKey } from '../../keys/keys.js'
+import { createKey, KeyAdminError, keyState, listKeys, revokeKeyByIdOrName } from '../../keys/keys.js'
 import { configFrom, withDatabase } from '../context.js'
-import { DATABASE_FLAG, uuid } from '../options.js'
+import { budget, DATABASE_FLAG, duration, listOf, uuid } from '../options.js'
 import { CliError, shortTime, table } from '../output.js'
 
 interface CreateOptions {
   organization: string
   workspace?: string
-  scopes?: string
+  scopes?: Scope[]
   name?: string
-  expiresIn?: string
+  expiresIn?: number
   rateLimit?: string
   json?: boolean
   database?: string
@@ -24,54 +23,58 @@ export function registerKeys(program: Command): void {
 
   keys
     .command('create')
-    .description('create a key and print it once (alone on stdout, or as JSON with --json)')
-    .requiredOption('--organization <id>', 'organization the key reads', uuid('--organization'))
-    .option('--workspace <id>', 'limit the key to one workspace of the organization', uuid('--workspace'))
-    .option('--scopes <list>', `comma-separated scopes (default all: ${SCOPES.join(',')})`)
-    .option('--name <name>', 'a name to recognise the key by')
-    .option('--expires-in <duration>', 'lifetime such as 90d, 12h, 30m or 45s (default: no expiry)')
+    .description(
+      'create a key and print it once: its id, name, scopes and expiry, then the key alone on the ' +
+        'last line (so `| tail -1` takes it), or all of it as JSON with --json',
+    )
+    .requiredOption('--organization <id>', 'organization the key reads', uuid)
+    .option('--workspace <id>', 'limit the key to one workspace of the organization', uuid)
+    .option(
+      '--scopes <list>',
+      `comma-separated scopes (default all: ${SCOPES.join(',')})`,
+      listOf(SCOPES, 'scope'),
+    )
+    .option('--name <name>', 'a name to recognise the key by (keys revoke takes it too)')
+    .option('--expires-in <duration>', 'lifetime such as 90d, 12h, 30m or 45s (default: no expiry)', duration)
     .option(
       '--rate-limit <budget>',
       'requests per window for this key, such as 1200/60s (default: RATE_LIMIT)',
+      budget,
     )
     .option('--json', 'print {"id","key","organization_id","workspace_id","scopes","expires_at"}')
     .option(...DATABASE_FLAG)
     .action(async (options: CreateOptions) => {
-      let scopes: Scope[] | undefined
-      if (options.scopes !== undefined) {
-        scopes = options.scopes.split(',').map((s) => s.trim()) as Scope[]
-        const unknown = scopes.filter((s) => !SCOPES.includes(s))
-        if (unknown.length > 0 || scopes.length === 0) {
-          throw new CliError(
-            `--scopes: unknown scope ${unknown.join(', ') || '(empty)'}; allowed: ${SCOPES.join(', ')}`,
-          )
-        }
-      }
-      let expiresInSeconds: number | undefined
-      if (options.expiresIn !== undefined) {
-        const seconds = parseDuration(options.expiresIn)
-        if (seconds === null) throw new CliError('--expires-in must look like 90d, 12h, 30m or 45s')
-        expiresInSeconds = seconds
-      }
       const created = await withDatabase(configFrom(options), (handle) =>
         createKey(handle.db, {
           organizationId: options.organization,
           workspaceId: options.workspace,
-          scopes,
+          scopes: options.scopes,
           name: options.name,
-          expiresInSeconds,
+          expiresInSeconds: options.expiresIn,
           rateLimit: options.rateLimit,
         }).catch((error) => {
           throw error instanceof KeyAdminError ? new CliError(error.message) : error
         }),
       )
-      process.stdout.write(options.json ? `${JSON.stringify(created)}\n` : `${created.key}\n`)
+      if (options.json) {
+        const { name: _name, ...documented } = created
+        process.stdout.write(`${JSON.stringify(documented)}\n`)
+        return
+      }
+      process.stdout.write(
+        `id       ${created.id}\n` +
+          `name     ${created.name}\n` +
+          `scopes   ${created.scopes.join(',')}\n` +
+          `expires  ${created.expires_at ?? 'never'}\n` +
+          '(the key is shown this once; only its hash is stored)\n' +
+          `${created.key}\n`,
+      )
     })
 
   keys
     .command('list')
     .description('list keys (never the keys themselves)')
-    .option('--organization <id>', "only this organization's keys", uuid('--organization'))
+    .option('--organization <id>', "only this organization's keys", uuid)
     .option('--json', 'print a JSON array')
     .option(...DATABASE_FLAG)
     .action(async (options: { organization?: string; json?: boolean; database?: string }) => {
@@ -107,12 +110,18 @@ export function registerKeys(program: Command): void {
 
   keys
     .command('revoke')
-    .description('revoke a key by its id; every server process refuses it within 30 seconds')
-    .argument('<id>', 'the key id (from keys list)', uuid('id'))
+    .description(
+      'revoke a key by its id, or by its name when no other key has it; every server process ' +
+        'refuses it within KEY_CACHE_SECONDS (default 10 s)',
+    )
+    .argument('<id-or-name>', 'the key id, or its name (from keys list)')
     .option(...DATABASE_FLAG)
-    .action(async (id: string, options: { database?: string }) => {
-      const found = await withDatabase(configFrom(options), (handle) => revokeKey(handle.db, id))
-      if (!found) throw new CliError(`no key with id ${id}`)
-      process.stdout.write(`revoked ${id}\n`)
+    .action(async (idOrName: string, options: { database?: string }) => {
+      const revoked = await withDatabase(configFrom(options), (handle) =>
+        revokeKeyByIdOrName(handle.db, idOrName).catch((error) => {
+          throw error instanceof KeyAdminError ? new CliError(error.message) : error
+        }),
+      )
+      process.stdout.write(`revoked ${revoked.id} (${revoked.name})\n`)
     })
 }

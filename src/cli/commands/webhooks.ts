@@ -13,14 +13,14 @@ import {
 } from '../../webhooks/endpoints.js'
 import { openSecret, SecretUnavailable } from '../../webhooks/secrets.js'
 import { configFrom, withDatabase } from '../context.js'
-import { DATABASE_FLAG, uuid } from '../options.js'
+import { DATABASE_FLAG, listOf, uuid } from '../options.js'
 import { CliError } from '../output.js'
 
 interface CreateOptions {
   organization: string
   workspace?: string
   url: string
-  events?: string
+  events?: string[]
   json?: boolean
   database?: string
 }
@@ -39,22 +39,22 @@ export function registerWebhooks(program: Command): void {
   webhooks
     .command('create')
     .description('add an endpoint and print its id and signing secret once')
-    .requiredOption(
-      '--organization <id>',
-      'the organization whose events it receives',
-      uuid('--organization'),
-    )
-    .option('--workspace <id>', 'only the events of this workspace', uuid('--workspace'))
+    .requiredOption('--organization <id>', 'the organization whose events it receives', uuid)
+    .option('--workspace <id>', 'only the events of this workspace', uuid)
     .requiredOption(
       '--url <url>',
       'https:// URL on a public address (http:// and private addresses need WEBHOOK_ALLOW_PRIVATE_NETWORKS=1)',
     )
-    .option('--events <list>', `comma-separated event types (default all: ${EVENT_TYPES.join(',')})`)
+    .option(
+      '--events <list>',
+      `comma-separated event types (default all: ${EVENT_TYPES.join(',')})`,
+      listOf(EVENT_TYPES, 'event type'),
+    )
     .option('--json', 'print {"id","url","secret","organization_id","workspace_id","events","created_at"}')
     .option(...DATABASE_FLAG)
     .action(async (options: CreateOptions) => {
       const config = configFrom(options)
-      const events = options.events?.split(',').map((e) => e.trim())
+      const events = options.events
       const created = await withDatabase(config, (handle) =>
         createEndpoint(
           handle.db,
@@ -92,7 +92,7 @@ export function registerWebhooks(program: Command): void {
   webhooks
     .command('delete')
     .description('delete an endpoint; its pending deliveries are dropped')
-    .argument('<id>', 'the endpoint id (from webhooks list)', uuid('id'))
+    .argument('<id>', 'the endpoint id (from webhooks list)', uuid)
     .option(...DATABASE_FLAG)
     .action(async (id: string, options: { database?: string }) => {
       const found = await withDatabase(configFrom(options), (handle) => deleteEndpoint(handle.db, id))
@@ -103,7 +103,7 @@ export function registerWebhooks(program: Command): void {
   webhooks
     .command('deliveries')
     .description("an endpoint's most recent delivery attempts, newest first")
-    .argument('<id>', 'the endpoint id (from webhooks list)', uuid('id'))
+    .argument('<id>', 'the endpoint id (from webhooks list)', uuid)
     .option('--json', 'print [{"event_id","attempt","status_code","error","attempted_at","next_attempt_at"}]')
     .option(...DATABASE_FLAG)
     .action(async (id: string, options: { json?: boolean; database?: string }) => {
@@ -125,7 +125,7 @@ export function registerWebhooks(program: Command): void {
   webhooks
     .command('ping')
     .description('send a signed webhook.ping event to an endpoint now, and print its answer')
-    .argument('<id>', 'the endpoint id (from webhooks list)', uuid('id'))
+    .argument('<id>', 'the endpoint id (from webhooks list)', uuid)
     .option(...DATABASE_FLAG)
     .action(async (id: string, options: { database?: string }) => {
       const config = configFrom(options)
