@@ -237,6 +237,36 @@ describe('awareness CLI', () => {
     assert.ok(real.stdout.split('\n').includes('  employee: 1 created, 1 changed, 1 deleted'), real.stdout)
   })
 
+  test('import --json prints the summary per type as one JSON object', async () => {
+    const target = join(dir, 'json.db')
+    const file = join(dir, 'json.ndjson')
+    writeFileSync(file, ndjson(d.all))
+    const first = await runCli(['import', file, '--json', '--database', target])
+    assert.equal(first.code, 0, first.stderr)
+    const summary = JSON.parse(first.stdout)
+    assert.deepEqual(Object.keys(summary), ['dry_run', 'changed', 'seconds', 'types', 'events', 'phases'])
+    assert.equal(summary.dry_run, false)
+    assert.equal(summary.changed, true)
+    const employees = d.all.filter((r) => r.type === 'employee').length
+    assert.deepEqual(summary.types.employee, { read: employees, created: employees, changed: 0, deleted: 0 })
+    assert.equal(summary.events['employee.created'], employees)
+    assert.ok(summary.phases.commit >= 0)
+    // Without the employees (and what refers to them), --replace --dry-run says they would all be
+    // deleted, and writes nothing.
+    const rest = join(dir, 'json-rest.ndjson')
+    const independent = new Set(['organization', 'workspace', 'course', 'breach'])
+    writeFileSync(rest, ndjson(d.all.filter((r) => independent.has(r.type as string))))
+    const dry = JSON.parse(
+      (await runCli(['import', rest, '--replace', '--dry-run', '--json', '--database', target])).stdout,
+    )
+    assert.equal(dry.dry_run, true)
+    assert.equal(dry.types.employee.deleted, employees)
+    assert.deepEqual(dry.events, {})
+    const again = JSON.parse((await runCli(['import', file, '--json', '--database', target])).stdout)
+    assert.equal(again.changed, false)
+    assert.deepEqual(again.types.employee, { read: employees, created: 0, changed: 0, deleted: 0 })
+  })
+
   test('IMPORT_MAX_BYTES bounds what import reads, once decompressed', async () => {
     const file = join(dir, 'bounded.ndjson.gz')
     writeFileSync(file, gzipSync(ndjson(d.all)))

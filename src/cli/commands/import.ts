@@ -95,6 +95,32 @@ export function describeSummary(summary: ImportSummary): string {
 }
 
 /**
+ * The summary as `import --json` prints it: per type, the records read and what was created,
+ * changed and deleted (or would be, on a dry run); events recorded; seconds per phase.
+ */
+export function summaryJson(summary: ImportSummary) {
+  const types = Object.fromEntries(
+    (Object.keys(summary.records) as RecordType[]).map((type) => [
+      type,
+      {
+        read: summary.records[type],
+        created: summary.created[type],
+        changed: summary.written[type] - summary.created[type],
+        deleted: summary.deleted[type],
+      },
+    ]),
+  )
+  return {
+    dry_run: summary.dryRun,
+    changed: summary.changed,
+    seconds: Math.round(summary.seconds * 1000) / 1000,
+    types,
+    events: summary.events.counts,
+    phases: Object.fromEntries(summary.phases.map((p) => [p.phase, Math.round(p.seconds * 1000) / 1000])),
+  }
+}
+
+/**
  * What an import created, changed and deleted, one line per type that moved:
  * `  employee: 3 created, 10 changed, 750 deleted`.
  */
@@ -129,6 +155,10 @@ export function registerImport(program: Command): void {
     )
     .option(...DATABASE_FLAG)
     .option('--timings', `also print the seconds each phase took (${PHASES.join(', ')})`)
+    .option(
+      '--json',
+      'print the summary as one JSON object: {"dry_run","changed","seconds","types":{TYPE:{"read","created","changed","deleted"}},"events":{EVENT_TYPE:count},"phases":{PHASE:seconds}}',
+    )
     .addHelpText(
       'after',
       `\nBounds: a line over 1 MiB, more than ${MAX_BLANK_LINES.toLocaleString('en-US')} blank lines, input over IMPORT_MAX_BYTES\n` +
@@ -161,6 +191,10 @@ export function registerImport(program: Command): void {
             signal: interrupt.signal,
           }),
         )
+        if (options.json) {
+          process.stdout.write(`${JSON.stringify(summaryJson(summary))}\n`)
+          return
+        }
         process.stdout.write(`${describeSummary(summary)}\n`)
         if (summary.dryRun || options.replace) process.stdout.write(`${describeChanges(summary)}\n`)
         if (options.timings) process.stdout.write(`phases: ${describePhases(summary)}\n`)
@@ -178,4 +212,5 @@ interface ImportCommandOptions {
   dryRun?: boolean
   database?: string
   timings?: boolean
+  json?: boolean
 }
