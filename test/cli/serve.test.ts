@@ -15,6 +15,31 @@ import { freePort } from '../helpers/processes.js'
 
 const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
 
+/** Starts `awareness serve`, returns the line it prints on stderr once listening, and stops it. */
+async function startLine(env: Record<string, string>): Promise<string> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve'], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', SHUTDOWN_DELAY: '0s', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  try {
+    let stderr = ''
+    await new Promise<void>((resolve, reject) => {
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk
+        if (stderr.includes('\n')) resolve()
+      })
+      child.once('exit', () => reject(new Error(`exited: ${stderr}`)))
+    })
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    assert.equal(await exited, 0)
+    return stderr
+  } finally {
+    child.kill('SIGKILL')
+  }
+}
+
 describe('awareness serve --demo-when-empty', () => {
   const dir = mkdtempSync(join(tmpdir(), 'awareness-serve-'))
   after(() => rmSync(dir, { recursive: true, force: true }))
@@ -70,6 +95,34 @@ describe('awareness serve --demo-when-empty', () => {
     }
   })
 
+  test('a later start, when nobody has a key but the demo one, names the command that makes one', async () => {
+    const line = await startLine({ DATABASE_URL: join(dir, 'start.db') })
+    assert.match(
+      line,
+      /; the demo key was shown once, at the first start; a new key: npx awareness keys create --organization [0-9a-f-]{36}\n$/,
+    )
+    const organization = /--organization (\S+)\n$/.exec(line)?.[1] as string
+    // Once someone has a key of their own, the hint goes.
+    const created = await runCli(['keys', 'create', '--organization', organization, '--name', 'siem'], {
+      env: { DATABASE_URL: join(dir, 'start.db') },
+    })
+    assert.equal(created.code, 0, created.stderr)
+    assert.match(
+      await startLine({ DATABASE_URL: join(dir, 'start.db') }),
+      /redis none: limits per process\n$/,
+    )
+  })
+
+  test('a database with data and no key at all: the start line says so, with the command', async () => {
+    const database = join(dir, 'imported.db')
+    const demo = await runCli(['demo-data', '--employees', '5', '--database', database])
+    assert.equal(demo.code, 0, demo.stderr)
+    assert.match(
+      await startLine({ DATABASE_URL: database }),
+      /; no API key yet: npx awareness keys create --organization [0-9a-f-]{36}\n$/,
+    )
+  })
+
   test('a port in use is one line naming the address and the cause', async () => {
     const blocker = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
@@ -86,39 +139,18 @@ describe('awareness serve --demo-when-empty', () => {
   })
 
   test('the start line names the reference, the database and a Redis that does not answer, with why', async () => {
-    const [port, closed] = [await freePort(), await freePort()]
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: join(dir, 'banner.db'),
-        PORT: String(port),
-        REDIS_URL: `redis://:hunter2@127.0.0.1:${closed}`,
-        LOG_LEVEL: 'silent',
-        SHUTDOWN_DELAY: '0s',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const closed = await freePort()
+    const line = await startLine({
+      DATABASE_URL: join(dir, 'banner.db'),
+      REDIS_URL: `redis://:hunter2@127.0.0.1:${closed}`,
     })
-    try {
-      let stderr = ''
-      await new Promise<void>((resolve, reject) => {
-        child.stderr.on('data', (chunk) => {
-          stderr += chunk
-          if (stderr.includes('\n')) resolve()
-        })
-        child.once('exit', () => reject(new Error(`exited: ${stderr}`)))
-      })
-      assert.equal(
-        stderr,
-        `awareness-api listening on http://127.0.0.1:${port} (reference: http://127.0.0.1:${port}/docs); ` +
-          `database ${join(dir, 'banner.db')}; redis redis://:***@127.0.0.1:${closed} ` +
-          '(not answering: connection refused; limits per process until it does)\n',
-      )
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      assert.equal(await exited, 0)
-    } finally {
-      child.kill('SIGKILL')
-    }
+    const port = /127\.0\.0\.1:(\d+) \(reference/.exec(line)?.[1]
+    assert.equal(
+      line,
+      `awareness-api listening on http://127.0.0.1:${port} (reference: http://127.0.0.1:${port}/docs); ` +
+        `database ${join(dir, 'banner.db')}; redis redis://:***@127.0.0.1:${closed} ` +
+        '(not answering: connection refused; limits per process until it does)\n',
+    )
   })
 
   test('the start line hides the database password', () => {

@@ -5,6 +5,7 @@ import { migrateToLatest } from '../../db/migrate.js'
 import { buildApp } from '../../http/app.js'
 import { ConnectionTracker, drainAndClose } from '../../http/drain.js'
 import { startMetricsServer } from '../../http/metrics-server.js'
+import { timestampFromMillis } from '../../domain/time.js'
 import { createKey } from '../../keys/keys.js'
 import { probeRedis } from '../../limits/redis-probe.js'
 import { DeliveryWorker } from '../../webhooks/worker.js'
@@ -17,15 +18,12 @@ import { describeSummary, runImport } from './import.js'
 const CLOSING_MARGIN_MS = 1000
 const WAL_CHECK_MS = 60_000
 
-/** `npm start` on an empty database: a demo dataset and a key to try it with. */
-async function seedDemo(handle: DatabaseHandle, config: Config): Promise<void> {
+const DEMO_KEY_NAME = 'demo key'
+
+/** `npm start` on an empty database: a demo dataset and a key to try it with; true when loaded. */
+async function seedDemo(handle: DatabaseHandle, config: Config): Promise<boolean> {
   const existing = await handle.db.selectFrom('organizations').select('id').limit(1).executeTakeFirst()
-  if (existing) {
-    process.stdout.write(
-      'database has data; create a key with: npx awareness keys create --organization <id>\n',
-    )
-    return
-  }
+  if (existing) return false
   process.stdout.write('empty database: loading a demo dataset (2,000 employees)…\n')
   // Loaded only here: the generator's vocabulary (faker) is memory a server never needs.
   const { demoNdjson } = await import('../../demo/generate.js')
@@ -43,12 +41,42 @@ async function seedDemo(handle: DatabaseHandle, config: Config): Promise<void> {
     .orderBy('created_at')
     .orderBy('id')
     .executeTakeFirstOrThrow()
-  const { key } = await createKey(handle.db, { organizationId: organization.id, name: 'demo key' })
+  const { key } = await createKey(handle.db, { organizationId: organization.id, name: DEMO_KEY_NAME })
   const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
   process.stdout.write(
     `\nAPI key (shown once): ${key}\n` +
       `Try it:\n  curl -s -H 'x-api-key: ${key}' '${base}/v1/employees?workspace_id=${workspace.id}'\n\n`,
   )
+  return true
+}
+
+/**
+ * How to get a key, for the start line of a server whose database holds data but no key anyone has:
+ * none usable at all, or only the demo key, which was shown once at the first start.
+ */
+async function keyHint(handle: DatabaseHandle): Promise<string | null> {
+  const organizations = await handle.db
+    .selectFrom('organizations')
+    .select('id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(2)
+    .execute()
+  const [first] = organizations
+  if (first === undefined) return null
+  const now = timestampFromMillis(Date.now())
+  const usable = await handle.db
+    .selectFrom('api_keys')
+    .select('name')
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .execute()
+  if (usable.some((k) => k.name !== DEMO_KEY_NAME)) return null
+  const id = organizations.length === 1 ? first.id : 'ID (see awareness organizations list)'
+  const command = `npx awareness keys create --organization ${id}`
+  return usable.length === 0
+    ? `no API key yet: ${command}`
+    : `the demo key was shown once, at the first start; a new key: ${command}`
 }
 
 export function registerServe(program: Command): void {
@@ -66,9 +94,11 @@ export function registerServe(program: Command): void {
       const config = configFrom(options, { HOST: options.host, PORT: options.port })
       // Migrations and the demo import may run long: they get a handle without the request deadline.
       const admin = openDatabase(config.databaseUrl, { poolSize: 2 })
+      let hint: string | null
       try {
         await migrateToLatest(admin)
-        if (options.demoWhenEmpty) await seedDemo(admin, config)
+        const demoLoaded = options.demoWhenEmpty ? await seedDemo(admin, config) : false
+        hint = demoLoaded ? null : await keyHint(admin)
       } finally {
         await admin.close()
       }
@@ -151,20 +181,25 @@ export function registerServe(program: Command): void {
       const redisProblem = config.redisUrl ? await probeRedis(config.redisUrl) : null
       if (redisProblem)
         app.log.warn({ cause: redisProblem }, 'redis is not answering; limits are counted per process')
-      process.stderr.write(`${startBanner(config, redisProblem)}\n`)
+      process.stderr.write(`${startBanner(config, redisProblem, hint)}\n`)
     })
 }
 
 /**
  * The one plain line `serve` prints on start: where it listens, its database and its Redis (with
- * why it does not answer, when it does not).
+ * why it does not answer, when it does not), and how to get a key when nobody has one.
  */
-export function startBanner(config: Config, redisProblem: string | null = null): string {
+export function startBanner(
+  config: Config,
+  redisProblem: string | null = null,
+  keyHint: string | null = null,
+): string {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   const redis = config.redisUrl
     ? `${hidePassword(config.redisUrl)}${redisProblem ? ` (not answering: ${redisProblem}; limits per process until it does)` : ''}`
     : 'none: limits per process'
-  return `awareness-api listening on http://${host}:${config.port} (reference: http://${host}:${config.port}/docs); database ${hidePassword(config.databaseUrl)}; redis ${redis}`
+  const hint = keyHint ? `; ${keyHint}` : ''
+  return `awareness-api listening on http://${host}:${config.port} (reference: http://${host}:${config.port}/docs); database ${hidePassword(config.databaseUrl)}; redis ${redis}${hint}`
 }
 
 /** A URL with its password replaced by `***`. */
