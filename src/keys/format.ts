@@ -9,6 +9,15 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 const PREFIX = 'wsa_'
 const KEY_PATTERN = /^wsa_[0-9A-Za-z]{38}$/
 
+/**
+ * `text` with anything that looks like a key, whole or cut short, replaced: for what is logged of
+ * a request (a key pasted into a path or a user agent by mistake).
+ * @example withoutKeys('/v1/wsa_3fK9') // '/v1/wsa_[redacted]'
+ */
+export function withoutKeys(text: string): string {
+  return text.includes(PREFIX) ? text.replace(/wsa_[0-9A-Za-z]*/g, `${PREFIX}[redacted]`) : text
+}
+
 /** The CRC32 of `text` in 6 base62 characters, most significant first. */
 export function checksum(text: string): string {
   let value = crc32(text)

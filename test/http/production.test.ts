@@ -271,7 +271,7 @@ describe('production HTTP behaviour (real listening server)', () => {
     })
   })
 
-  test('logs are JSON lines with request id, key id, route, status and duration, and never a key', async () => {
+  test('logs are JSON lines with request id, key id, method, path, route, status, duration, client and user agent, never a key', async () => {
     const d = apiDataset(4)
     const lines: string[] = []
     const stream = new PassThrough()
@@ -289,28 +289,73 @@ describe('production HTTP behaviour (real listening server)', () => {
       const keyId = (await database.db.selectFrom('api_keys').select('id').executeTakeFirstOrThrow()).id
       await app.inject({
         url: `/v1/employees?workspace_id=${d.a1}`,
-        headers: { 'x-api-key': key, 'x-request-id': 'trace-1' },
+        headers: { 'x-api-key': key, 'x-request-id': 'trace-1', 'user-agent': 'splunk-ta/2.1' },
+        remoteAddress: '203.0.113.7',
       })
       await app.inject({
         url: `/v1/employees?workspace_id=${d.a1}&x-api-key=${key}`,
-        headers: { 'x-api-key': key },
+        // A proxy's header from a peer nobody trusts names nobody.
+        headers: { 'x-api-key': key, 'x-forwarded-for': '198.51.100.1', 'user-agent': 'x'.repeat(5000) },
+        remoteAddress: '203.0.113.8',
       })
       await app.inject({ url: '/v1/organization', headers: { 'x-api-key': alteredKey(key) } })
-      await app.inject({ url: `/v1/nothing?api_key=${key}` })
+      await app.inject({ url: `/v1/nothing?api_key=${key}`, headers: { 'user-agent': `curl ${key}` } })
+      await app.inject({ method: 'POST', url: `/v1/${key}/employees` })
       await new Promise((r) => setTimeout(r, 50))
       const all = lines.join('\n')
       assert.ok(!all.includes(key), 'a key never appears in the logs')
       assert.ok(!all.includes(key.slice(4, 36)), 'nor its random part')
       const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request')
-      assert.equal(requests.length, 4)
+      assert.equal(requests.length, 5)
       const first = requests[0]
       assert.equal(first.reqId, 'trace-1')
       assert.equal(first.key_id, keyId)
+      assert.equal(first.method, 'GET')
+      assert.equal(first.path, '/v1/employees')
       assert.equal(first.route, '/v1/employees')
       assert.equal(first.status, 200)
       assert.equal(typeof first.duration_ms, 'number')
+      assert.equal(first.client, '203.0.113.7')
+      assert.equal(first.user_agent, 'splunk-ta/2.1')
+      assert.equal(requests[1].client, '203.0.113.8', 'X-Forwarded-For is not believed without TRUST_PROXY')
+      assert.equal(requests[1].user_agent.length, 257, 'a user agent is cut')
       assert.equal(requests[2].status, 401)
       assert.equal(requests[2].key_id, undefined)
+      // An unknown path is logged as sent, without its query, so that a 404 can be explained.
+      assert.deepEqual(
+        [requests[3].path, requests[3].route, requests[3].status],
+        ['/v1/nothing', 'unmatched', 404],
+      )
+      assert.equal(requests[3].user_agent, 'curl wsa_[redacted]')
+      assert.deepEqual([requests[4].method, requests[4].path], ['POST', '/v1/wsa_[redacted]/employees'])
+    } finally {
+      await app.close()
+      await database.close()
+    }
+  })
+
+  test('behind a proxy TRUST_PROXY trusts, the log names the client the proxy saw', async () => {
+    const lines: string[] = []
+    const stream = new PassThrough()
+    stream.on('data', (chunk) => lines.push(...chunk.toString().split('\n').filter(Boolean)))
+    const database = openDatabase(':memory:')
+    await migrateToLatest(database)
+    const app = await buildApp({
+      config: loadConfig({}, { LOG_LEVEL: 'info', TRUST_PROXY: '10.0.0.0/8' }),
+      database,
+      logger: { stream },
+    })
+    try {
+      const forwarded = { 'x-forwarded-for': '198.51.100.1' }
+      await app.inject({ url: '/healthz', headers: forwarded, remoteAddress: '10.1.2.3' })
+      await app.inject({ url: '/healthz', headers: forwarded, remoteAddress: '203.0.113.9' })
+      await new Promise((r) => setTimeout(r, 50))
+      const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request')
+      assert.deepEqual(
+        requests.map((r) => r.client),
+        ['198.51.100.1', '203.0.113.9'],
+        'the trusted proxy is believed; a peer outside TRUST_PROXY is not',
+      )
     } finally {
       await app.close()
       await database.close()

@@ -1,8 +1,19 @@
-// One log line per request (request id, key id, never the key, route, status, duration) and the
-// request metrics.
+// One log line per request (CONTRACT 10: request id, key id but never the key, method, path without
+// the query, route, status, duration, client address, user agent) and the request metrics.
 
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { withoutKeys } from '../../keys/format.js'
+
+/** What is kept of a path or a user agent in a log line. */
+const MAX_PATH = 1024
+const MAX_USER_AGENT = 256
+
+/** A path or header for a log line: cut to `max` characters, with anything like a key redacted. */
+function loggable(text: string | undefined, max: number): string | undefined {
+  if (text === undefined) return undefined
+  return withoutKeys(text.length > max ? `${text.slice(0, max)}…` : text)
+}
 
 export const observability = fp(
   async (app: FastifyInstance) => {
@@ -13,13 +24,18 @@ export const observability = fp(
       const labels = { method: request.method, route, status: String(status) }
       app.api.metrics.requests.inc(labels)
       app.api.metrics.duration.observe(labels, seconds)
+      const query = request.url.indexOf('?')
       request.log.info(
         {
           key_id: request.key?.id,
           method: request.method,
+          path: loggable(query === -1 ? request.url : request.url.slice(0, query), MAX_PATH),
           route,
           status,
           duration_ms: Math.round(reply.elapsedTime * 100) / 100,
+          // The socket's address, or the client a proxy named when TRUST_PROXY trusts that proxy.
+          client: request.ip,
+          user_agent: loggable(request.headers['user-agent'], MAX_USER_AGENT),
         },
         'request',
       )
