@@ -26,9 +26,9 @@ const MAX_INTEGER = 2147483647
 
 export const param = {
   /** A required UUID (ids are compared in lower case). */
-  uuid(description: string): ParamDef<string, true> {
+  uuid(description: string, example?: string): ParamDef<string, true> {
     return {
-      schema: Type.String({ format: 'uuid', description }),
+      schema: Type.String({ format: 'uuid', description, ...(example ? { examples: [example] } : {}) }),
       required: true,
       parse: (raw) => (UUID.test(raw) ? raw.toLowerCase() : undefined),
       rule: 'must be a UUID',

@@ -4,7 +4,10 @@ import Type, { type TSchema } from 'typebox'
 import { type Limits, limitHeaderSchema } from '../paging/paging.js'
 import { param } from './parameters.js'
 
-export const workspaceId = param.uuid('The workspace whose data is returned.')
+/** The workspace of the document's examples; the reference page fills it in for a first try. */
+export const EXAMPLE_WORKSPACE_ID = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+
+export const workspaceId = param.uuid('The workspace whose data is returned.', EXAMPLE_WORKSPACE_ID)
 
 export function listHeaders(limits: Limits) {
   return Type.Object({

@@ -1,6 +1,7 @@
 // The reference page, as a person sees it: headless Chromium opens the server's address, lands on
-// /docs, finds every operation of the document, sends a request with a key from the page ("Test
-// Request"), finds the key still there after a reload, and leaves a screenshot in test-artifacts/.
+// /docs, finds every operation of the document, finds an empty key field and the example workspace
+// filled in, sends a request with a key from the page ("Test Request"), finds the key still there
+// after a reload, and leaves a screenshot in test-artifacts/.
 
 import assert from 'node:assert/strict'
 import { existsSync, mkdirSync } from 'node:fs'
@@ -86,11 +87,27 @@ describe('reference page in a browser', { skip }, () => {
     await page.goto(`${base}/docs/#tag/employees/GET/v1/employees`, { waitUntil: 'networkidle' })
     await page.getByRole('button', { name: /Test Request \(get \/v1\/employees\)/ }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.locator('input[id^="scalar-client"]').first().fill(key)
-    // The value cell of the workspace_id row: the editor after its name's (editors, not <input>s).
+    const keyField = dialog.locator('input[id^="scalar-client"]').first()
+    // An empty key field shows nothing that could pass for a key.
+    assert.equal(await keyField.inputValue(), '')
+    assert.equal(
+      await keyField.evaluate((el) => getComputedStyle(el, '::placeholder').color),
+      'rgba(0, 0, 0, 0)',
+    )
+    await keyField.fill(key)
+    // The value cell of the workspace_id row: the editor after its name's (editors, not <input>s),
+    // filled in from the document's example.
     const editors = dialog.locator('.cm-content')
     const names = await editors.allInnerTexts()
-    await editors.nth(names.findIndex((n) => n.trim() === 'workspace_id') + 1).click()
+    const workspaceCell = editors.nth(names.findIndex((n) => n.trim() === 'workspace_id') + 1)
+    const document = JSON.parse((await t.app.inject({ url: '/v1/openapi.json' })).body)
+    const example = document.paths['/v1/employees'].get.parameters.find(
+      (p: { name: string }) => p.name === 'workspace_id',
+    ).example
+    assert.match(example, /^[0-9a-f-]{36}$/)
+    assert.equal((await workspaceCell.innerText()).trim(), example)
+    await workspaceCell.click()
+    await page.keyboard.press('ControlOrMeta+a')
     await page.keyboard.type(d.a1)
     // The editor hands its value over when it loses focus.
     await page.keyboard.press('Tab')
@@ -100,7 +117,7 @@ describe('reference page in a browser', { skip }, () => {
       const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/employees')
       await dialog.getByRole('button', { name: 'Send' }).first().click()
       const candidate = await answered
-      if (new URL(candidate.url()).searchParams.has('workspace_id')) response = candidate
+      if (new URL(candidate.url()).searchParams.get('workspace_id') === d.a1) response = candidate
       else await page.waitForTimeout(250)
     }
     assert.ok(response, 'the typed workspace_id never reached a request')

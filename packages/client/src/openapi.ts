@@ -677,7 +677,10 @@ export interface operations {
     listEmployees: {
         parameters: {
             query: {
-                /** @description The workspace whose data is returned. */
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
                 workspace_id: string;
                 /** @description Keeps only employees with one of these statuses. Comma-separated (or the parameter repeated), any of: active, deactivated, pending, unlicensed. */
                 status?: ("active" | "deactivated" | "pending" | "unlicensed")[];
@@ -793,7 +796,10 @@ export interface operations {
     listCourses: {
         parameters: {
             query: {
-                /** @description The workspace whose data is returned. */
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
                 workspace_id: string;
             };
             header?: {
@@ -851,7 +857,10 @@ export interface operations {
     listEmployeesProgress: {
         parameters: {
             query: {
-                /** @description The workspace whose data is returned. */
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
                 workspace_id: string;
             };
             header?: {
@@ -909,7 +918,10 @@ export interface operations {
     getProgramStatistics: {
         parameters: {
             query: {
-                /** @description The workspace whose data is returned. */
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
                 workspace_id: string;
             };
             header?: {
@@ -962,7 +974,10 @@ export interface operations {
     listBreaches: {
         parameters: {
             query: {
-                /** @description The workspace whose data is returned. */
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
                 workspace_id: string;
                 /** @description Keeps only breaches with one of these statuses (active while a compromised employee of the workspace has not acknowledged). Comma-separated (or the parameter repeated), any of: active, resolved. */
                 status?: ("active" | "resolved")[];
@@ -1022,7 +1037,10 @@ export interface operations {
     listCompromisedEmployees: {
         parameters: {
             query: {
-                /** @description The workspace whose data is returned. */
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
                 workspace_id: string;
                 /** @description true: only employees who were notified about the breach; false: only those not notified. */
                 warned?: boolean;
@@ -1086,7 +1104,10 @@ export interface operations {
     listEvents: {
         parameters: {
             query: {
-                /** @description The workspace whose data is returned. */
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
                 workspace_id: string;
                 /** @description Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted. */
                 type?: ("employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted")[];

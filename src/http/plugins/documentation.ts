@@ -17,6 +17,9 @@ const HIDDEN_CLIENTS = [
 
 const REFERENCE_PREFIX = '/docs'
 
+/** What Scalar's page shows in an empty secret field (base64 of a joke, not a key). */
+const SCALAR_SECRET_PLACEHOLDER = 'QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT'
+
 export const documentation = fp(
   async (app: FastifyInstance) => {
     const scopes = new Map<string, string>()
@@ -95,6 +98,8 @@ async function referenceApp(content: () => unknown): Promise<FastifyInstance> {
       telemetry: false,
       // The AI agent and its registry search are Scalar's hosted services.
       agent: { disabled: true },
+      // Scalar's placeholder for a key's value looks like a real key: the field shows empty instead.
+      customCss: `input[placeholder="${SCALAR_SECRET_PLACEHOLDER}"]::placeholder { color: transparent; }`,
     } as never,
   })
   await app.ready()
