@@ -138,7 +138,10 @@ async function walkPages(base, path, key, limit, collect) {
 function benchKey(nodeBin, cwd, databaseUrl, organizationId) {
   const argv = ['keys', 'create', '--organization', organizationId, '--rate-limit', '999999999/1h']
   // The key is the last line (older builds print it alone).
-  return cli(nodeBin, cwd, [...argv, '--database', databaseUrl]).stdout.trim().split('\n').at(-1)
+  return cli(nodeBin, cwd, [...argv, '--database', databaseUrl])
+    .stdout.trim()
+    .split('\n')
+    .at(-1)
 }
 
 /** Measures one setup (a database, a Node binary): every ratio, as medians of ROUNDS. */

@@ -51,7 +51,9 @@ const ids = JSON.parse(
 )
 // `keys create` prints the key alone on its last line.
 const newKey = (budget) =>
-  cli('keys', 'create', '--organization', ids.org, '--rate-limit', budget, '--database', db).split('\n').at(-1)
+  cli('keys', 'create', '--organization', ids.org, '--rate-limit', budget, '--database', db)
+    .split('\n')
+    .at(-1)
 const keys = [1, 2, 3].map(() => newKey('999999999/1h'))
 const limited = newKey('20/10s')
 

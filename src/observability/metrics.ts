@@ -48,8 +48,8 @@ export class Metrics {
 
   readonly webhookDeliveries = new Counter({
     name: 'webhook_deliveries_total',
-    help: 'Webhook delivery attempts, by outcome: delivered, retry (failed, tried again later), failed (gave up)',
-    labelNames: ['outcome'] as const,
+    help: 'Webhook delivery attempts, by endpoint id (at most 100 per process, then "other") and outcome: delivered, retry (failed, tried again later), failed (gave up)',
+    labelNames: ['endpoint', 'outcome'] as const,
     registers: [this.registry],
   })
   readonly eventsPruned = new Counter({

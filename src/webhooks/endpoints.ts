@@ -108,27 +108,66 @@ export async function deleteEndpoint(db: Kysely<Database>, id: string): Promise<
 /** One delivery attempt, as `webhooks deliveries --json` prints it. */
 export type AttemptSummary = Omit<Selectable<WebhookAttemptsTable>, 'endpoint_id'>
 
+/** An attempt with its event's type (null once the event is past its retention). */
+export type AttemptRow = AttemptSummary & { event_type: string | null }
+
 /** An endpoint's most recent attempts, newest first; null when there is no such endpoint. */
 export async function listAttempts(
   db: Kysely<Database>,
   id: string,
   limit = 50,
-): Promise<AttemptSummary[] | null> {
-  const endpoint = await db
-    .selectFrom('webhook_endpoints')
-    .select('id')
-    .where('id', '=', id)
-    .executeTakeFirst()
-  if (!endpoint) return null
+): Promise<AttemptRow[] | null> {
+  if (!(await endpointExists(db, id))) return null
   return db
-    .selectFrom('webhook_attempts')
-    .select(['event_id', 'attempt', 'status_code', 'error', 'attempted_at', 'next_attempt_at'])
-    .where('endpoint_id', '=', id)
-    .orderBy('attempted_at', 'desc')
-    .orderBy('event_id', 'desc')
-    .orderBy('attempt', 'desc')
+    .selectFrom('webhook_attempts as a')
+    .leftJoin('events as e', 'e.id', 'a.event_id')
+    .select([
+      'a.event_id',
+      'a.attempt',
+      'a.status_code',
+      'a.error',
+      'a.attempted_at',
+      'a.next_attempt_at',
+      'e.type as event_type',
+    ])
+    .where('a.endpoint_id', '=', id)
+    .orderBy('a.attempted_at', 'desc')
+    .orderBy('a.event_id', 'desc')
+    .orderBy('a.attempt', 'desc')
     .limit(limit)
     .execute()
+}
+
+async function endpointExists(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db.selectFrom('webhook_endpoints').select('id').where('id', '=', id).executeTakeFirst()
+  return row !== undefined
+}
+
+/** Which deliveries of an endpoint `webhooks retry` sends now. */
+export type RetryChoice = { kind: 'pending' } | { kind: 'failed' } | { kind: 'event'; eventId: string }
+
+/**
+ * Makes an endpoint's deliveries due now: its pending ones, its given-up ones, or the one of an
+ * event (whatever became of it). They keep their event id, so receivers still deduplicate. A
+ * given-up delivery gets one more attempt; failing it, it is given up again. Returns how many, or
+ * null when there is no such endpoint.
+ */
+export async function retryDeliveries(
+  db: Kysely<Database>,
+  endpointId: string,
+  choice: RetryChoice,
+  now = Date.now(),
+): Promise<number | null> {
+  if (!(await endpointExists(db, endpointId))) return null
+  const updated = await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'pending', next_attempt_at: timestampFromMillis(now), finished_at: null })
+    .where('endpoint_id', '=', endpointId)
+    .$if(choice.kind === 'pending', (q) => q.where('status', '=', 'pending'))
+    .$if(choice.kind === 'failed', (q) => q.where('status', '=', 'failed'))
+    .$if(choice.kind === 'event', (q) => q.where('event_id', '=', (choice as { eventId: string }).eventId))
+    .executeTakeFirst()
+  return Number(updated.numUpdatedRows)
 }
 
 /** An endpoint with its stored secret, for a ping. */

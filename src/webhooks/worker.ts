@@ -1,7 +1,8 @@
 // The delivery worker that runs in every `serve` process (unless WEBHOOKS=off), and the pruning of
-// events past their retention. Deliveries are an outbox written with the events; a worker claims
-// due ones so that no other process sends them at the same time (row locks on PostgreSQL, leases on
-// SQLite), sends each, and records the attempt: delivered, due again later, or failed.
+// events past their retention. Deliveries are an outbox written with the events. The worker leases
+// due ones (one statement, so no other process takes them meanwhile), sends each, and records the
+// attempt: delivered, due again later, or failed. Each endpoint has a few sends of its own at a
+// time, so a receiver that hangs holds its own slots and never another endpoint's.
 
 import { type Kysely, sql } from 'kysely'
 import type { DialectName } from '../db/dialect.js'
@@ -14,20 +15,30 @@ import { openSecret } from './secrets.js'
 
 /** Waits after each failed attempt (CONTRACT 14); after the last, the delivery has failed. */
 export const RETRY_DELAYS_MS = [5, 300, 1800, 7200, 18000, 36000, 36000].map((s) => s * 1000)
-/** Longer than a send can take, so that a live process's lease never expires mid-send. */
-const LEASE_MS = 60_000
-const CLAIM_BATCH = 20
+/** Longer than a send can take (deliver.ts), so that a live process's lease never expires mid-send. */
+const LEASE_MS = 20_000
+/** Sends under way to one endpoint, and in one process. */
+const ENDPOINT_SLOTS = 4
+const PROCESS_SLOTS = 32
 const PRUNE_BATCH = 1000
 const PRUNE_EVERY_MS = 60_000
+/** Endpoints named in the metrics' labels; past that many, the others count as "other". */
+const LABELLED_ENDPOINTS = 100
+
+/** Where the worker tells of failed attempts (pino's logger fits). */
+export interface WorkerLog {
+  warn(fields: object, message: string): void
+}
 
 export interface WorkerOptions {
   db: Kysely<Database>
   dialect: DialectName
   metrics?: Metrics
+  log?: WorkerLog
   allowPrivate: boolean
   secretsKey: Buffer | undefined
   retentionMs: number
-  /** SQLite: how long a claimed delivery is held before another process may take it. */
+  /** How long a claimed delivery is held before another process may take it. */
   leaseMs?: number
   /** Deliver webhooks (WEBHOOKS=on); pruning runs either way. */
   deliver?: boolean
@@ -54,9 +65,15 @@ interface Claimed {
 
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null
-  private running: Promise<void> | null = null
-  private stopped = false
+  private stopped = true
   private lastPrune = 0
+  /** The round under way, and whether another was asked for meanwhile. */
+  private round: Promise<void> | null = null
+  private roundAgain = false
+  /** Sends under way, per endpoint and in all. */
+  private readonly busy = new Map<string, number>()
+  private readonly sends = new Set<Promise<void>>()
+  private readonly labelled = new Set<string>()
 
   constructor(private readonly options: WorkerOptions) {}
 
@@ -64,12 +81,8 @@ export class DeliveryWorker {
     this.stopped = false
     const tick = () => {
       if (this.stopped) return
-      this.running = this.runOnce()
-        .catch((error) => this.options.onError?.(error, 'webhook delivery'))
-        .finally(() => {
-          this.running = null
-          if (!this.stopped) this.timer = setTimeout(tick, this.options.pollMs ?? 1000)
-        })
+      this.runSoon()
+      this.timer = setTimeout(tick, this.options.pollMs ?? 1000)
     }
     this.timer = setTimeout(tick, 0)
   }
@@ -78,71 +91,108 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     this.stopped = true
     if (this.timer) clearTimeout(this.timer)
-    await this.running
+    await this.round
+    await Promise.all([...this.sends])
   }
 
-  /** One round: prunes when due, then claims and sends due deliveries until none is left. */
+  /** One round now, or right after the one under way. */
+  private runSoon(): void {
+    if (this.round) {
+      this.roundAgain = true
+      return
+    }
+    this.round = this.claimRound()
+      .then(() => {})
+      .catch((error) => this.options.onError?.(error, 'webhook delivery'))
+      .finally(() => {
+        this.round = null
+        if (this.roundAgain && !this.stopped) {
+          this.roundAgain = false
+          this.runSoon()
+        }
+      })
+  }
+
+  /** Rounds until nothing is due, each awaited with its sends (tests, and a worker not started). */
   async runOnce(): Promise<void> {
+    for (;;) {
+      const claimed = await this.claimRound()
+      await Promise.all([...this.sends])
+      if (claimed === 0) return
+    }
+  }
+
+  /**
+   * Prunes when due, then leases due deliveries for every endpoint with a free slot and starts
+   * their sends (in a started worker, each freed slot asks for another round). Returns how many.
+   */
+  private async claimRound(): Promise<number> {
     if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = Date.now()
       await pruneExpired(this.options.db, this.options.retentionMs, this.options.metrics)
     }
-    if (this.options.deliver === false) return
-    while (!this.stopped) {
-      const sent = this.options.dialect === 'postgres' ? await this.roundLocked() : await this.roundLeased()
-      if (sent === 0) return
-    }
-  }
-
-  /**
-   * PostgreSQL: due deliveries are locked (`FOR UPDATE SKIP LOCKED`) in a transaction that lasts
-   * until their attempts are recorded, so that no other process takes them meanwhile; a process
-   * that dies releases its locks with its connection, and the deliveries are due again at once.
-   */
-  private async roundLocked(): Promise<number> {
-    return this.options.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<Claimed>`select endpoint_id, event_id, attempts from webhook_deliveries
-        where status = 'pending' and next_attempt_at <= ${timestampFromMillis(Date.now())}
-        order by next_attempt_at limit ${CLAIM_BATCH} for update skip locked`.execute(trx)
-      const outcomes = await Promise.all(rows.map((c) => this.send(trx, c)))
-      for (const [i, claimed] of rows.entries())
-        await this.record(trx, claimed, outcomes[i] as Sent, claimed.attempts)
-      return rows.length
-    })
-  }
-
-  /**
-   * SQLite: a writer may not wait on a send, so due deliveries are leased in one statement (its
-   * writes are serialized); a lease outlives any send, and a delivery whose process died is due
-   * again once its lease has passed.
-   */
-  private async roundLeased(): Promise<number> {
+    if (this.options.deliver === false) return 0
     const now = timestampFromMillis(Date.now())
-    // A read first: a write, even one that changes nothing, would take the database's write lock.
-    const due = await sql`select 1 as one from webhook_deliveries
-      where status = 'pending' and next_attempt_at <= ${now} and (leased_until is null or leased_until < ${now})
-      limit 1`.execute(this.options.db)
-    if (due.rows.length === 0) return 0
+    // A read first: on SQLite a write, even one that changes nothing, takes the write lock.
+    const due = await sql<{ endpoint_id: string }>`select distinct endpoint_id from webhook_deliveries
+      where status = 'pending' and next_attempt_at <= ${now} and (leased_until is null or leased_until < ${now})`.execute(
+      this.options.db,
+    )
+    let claimed = 0
+    for (const { endpoint_id } of due.rows) {
+      const free = Math.min(
+        ENDPOINT_SLOTS - (this.busy.get(endpoint_id) ?? 0),
+        PROCESS_SLOTS - this.sends.size,
+      )
+      if (free <= 0) continue
+      for (const delivery of await this.claim(endpoint_id, free, now)) {
+        this.launch(delivery)
+        claimed++
+      }
+    }
+    return claimed
+  }
+
+  /**
+   * Leases up to `count` due deliveries of one endpoint, oldest first, counting their attempt: a
+   * lease that ran out (its process died) is taken again with a higher count, so the first
+   * process's late record changes nothing. PostgreSQL skips rows another process is claiming.
+   */
+  private async claim(endpointId: string, count: number, now: string): Promise<Claimed[]> {
     const lease = timestampFromMillis(Date.now() + (this.options.leaseMs ?? LEASE_MS))
+    const lock = this.options.dialect === 'postgres' ? sql`for update skip locked` : sql``
     const { rows } = await sql<Claimed>`update webhook_deliveries
       set leased_until = ${lease}, attempts = attempts + 1
       where (endpoint_id, event_id) in (
         select endpoint_id, event_id from webhook_deliveries
-        where status = 'pending' and next_attempt_at <= ${now} and (leased_until is null or leased_until < ${now})
-        order by next_attempt_at limit ${CLAIM_BATCH})
+        where endpoint_id = ${endpointId} and status = 'pending' and next_attempt_at <= ${now}
+          and (leased_until is null or leased_until < ${now})
+        order by next_attempt_at limit ${count} ${lock})
       returning endpoint_id, event_id, attempts - 1 as attempts`.execute(this.options.db)
-    const outcomes = await Promise.all(rows.map((c) => this.send(this.options.db, c)))
-    for (const [i, claimed] of rows.entries()) {
-      // Only while the lease is ours: a delivery claimed again since has a higher attempt count.
-      await this.options.db
-        .transaction()
-        .execute((trx) => this.record(trx, claimed, outcomes[i] as Sent, claimed.attempts + 1))
-    }
-    return rows.length
+    return rows.map((r) => ({ ...r, attempts: Number(r.attempts) }))
   }
 
-  private async send(db: Kysely<Database>, claimed: Claimed): Promise<Sent> {
-    const row = await db
+  private launch(claimed: Claimed): void {
+    const endpoint = claimed.endpoint_id
+    this.busy.set(endpoint, (this.busy.get(endpoint) ?? 0) + 1)
+    const sending: Promise<void> = this.send(claimed)
+      .then((sent) =>
+        this.options.db.transaction().execute((trx) => this.record(trx, claimed, sent, claimed.attempts + 1)),
+      )
+      .catch((error) => this.options.onError?.(error, 'webhook delivery'))
+      .finally(() => {
+        const left = (this.busy.get(endpoint) ?? 1) - 1
+        if (left === 0) this.busy.delete(endpoint)
+        else this.busy.set(endpoint, left)
+        this.sends.delete(sending)
+        // A slot is free: the endpoint's next due delivery goes now, not at the next poll.
+        if (!this.stopped) this.runSoon()
+      })
+    this.sends.add(sending)
+  }
+
+  private async send(claimed: Claimed): Promise<Sent> {
+    const row = await this.options.db
       .selectFrom('webhook_endpoints as w')
       .leftJoin('events as e', (j) => j.on('e.id', '=', claimed.event_id))
       .select(['w.url', 'w.secret', 'e.json'])
@@ -205,9 +255,33 @@ export class DeliveryWorker {
         next_attempt_at: next,
       })
       .execute()
+    const result = outcome.ok ? 'delivered' : gaveUp ? 'failed' : 'retry'
     this.options.metrics?.webhookDeliveries.inc({
-      outcome: outcome.ok ? 'delivered' : gaveUp ? 'failed' : 'retry',
+      endpoint: this.label(claimed.endpoint_id),
+      outcome: result,
     })
+    if (!outcome.ok) {
+      // Never the secret nor the body: what an operator needs to find the receiver's fault.
+      this.options.log?.warn(
+        {
+          endpoint_id: claimed.endpoint_id,
+          event_id: claimed.event_id,
+          attempt,
+          status_code: outcome.statusCode,
+          error: outcome.error,
+          next_attempt_at: next,
+        },
+        gaveUp ? 'webhook delivery failed; given up' : 'webhook delivery failed; will retry',
+      )
+    }
+  }
+
+  /** The endpoint's metrics label: its id, for a bounded number of endpoints per process. */
+  private label(endpointId: string): string {
+    if (this.labelled.has(endpointId)) return endpointId
+    if (this.labelled.size >= LABELLED_ENDPOINTS) return 'other'
+    this.labelled.add(endpointId)
+    return endpointId
   }
 }
 

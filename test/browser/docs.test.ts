@@ -90,10 +90,12 @@ describe('reference page in a browser', { skip }, () => {
     const keyField = dialog.locator('input[id^="scalar-client"]').first()
     // An empty key field shows nothing that could pass for a key.
     assert.equal(await keyField.inputValue(), '')
-    assert.equal(
-      await keyField.evaluate((el) => getComputedStyle(el, '::placeholder').color),
-      'rgba(0, 0, 0, 0)',
+    // In the page: its window's getComputedStyle (this file is not typed with the DOM's names).
+    type Styles = { getComputedStyle(e: unknown, p: string): { color: string } }
+    const placeholderColor = await keyField.evaluate(
+      (el) => (globalThis as unknown as Styles).getComputedStyle(el, '::placeholder').color,
     )
+    assert.equal(placeholderColor, 'rgba(0, 0, 0, 0)', 'the placeholder is not shown')
     await keyField.fill(key)
     // The value cell of the workspace_id row: the editor after its name's (editors, not <input>s),
     // filled in from the document's example.

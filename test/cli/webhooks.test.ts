@@ -62,8 +62,11 @@ describe('awareness webhooks', () => {
       ],
       allow,
     )
-    assert.equal(events.code, 1)
-    assert.match(events.stderr, /unknown event type employee\.renamed/)
+    assert.equal(events.code, 2, 'a value of the wrong form is a usage error')
+    assert.match(
+      events.stderr,
+      /unknown event type employee\.renamed.*\(see awareness webhooks create --help\)\n$/,
+    )
   })
 
   test('create --json prints the documented fields with the secret once; list never shows it', async () => {

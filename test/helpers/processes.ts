@@ -41,6 +41,8 @@ export interface ServerProcess {
   child: ChildProcess
   /** What the process wrote on stderr so far. */
   stderr(): string
+  /** What the process wrote on stdout so far (its JSON log lines). */
+  stdout(): string
 }
 
 /** Starts `awareness serve` with the given environment and waits until it answers. */
@@ -48,10 +50,12 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const port = await freePort()
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve'], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   let errors = ''
+  let output = ''
   child.stderr?.on('data', (c) => (errors += c))
+  child.stdout?.on('data', (c) => (output += c))
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; i < 300; i++) {
     if ((await get(`${base}/healthz`).catch(() => null))?.status === 200) {
@@ -59,6 +63,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
         base,
         child,
         stderr: () => errors,
+        stdout: () => output,
         stop: () =>
           new Promise((resolve) => {
             if (child.exitCode !== null) return resolve()

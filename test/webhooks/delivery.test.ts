@@ -214,11 +214,15 @@ for (const { dialect, skip } of DIALECTS) {
     let endpointId = ''
     const d = smallDataset()
     const metrics = new Metrics({ generation: async () => '0' })
+    const warnings: { fields: Record<string, unknown>; message: string }[] = []
     const worker = () =>
       new DeliveryWorker({
         db: db.handle.db,
         dialect,
         metrics,
+        log: {
+          warn: (fields, message) => warnings.push({ fields: fields as Record<string, unknown>, message }),
+        },
         allowPrivate: true,
         secretsKey: Buffer.alloc(32, 1),
         retentionMs: 30 * 86_400_000,
@@ -292,8 +296,33 @@ for (const { dialect, skip } of DIALECTS) {
       assert.deepEqual(pending, [])
       assert.equal(await oldestPendingSeconds(db.handle.db), 0)
       const text = await metrics.registry.metrics()
-      assert.match(text, new RegExp(`webhook_deliveries_total\\{outcome="delivered"\\} ${events.length}`))
-      assert.match(text, /webhook_deliveries_total\{outcome="retry"\} 1/)
+      const labels = (outcome: string) => `\\{endpoint="${endpointId}",outcome="${outcome}"\\}`
+      assert.match(text, new RegExp(`webhook_deliveries_total${labels('delivered')} ${events.length}`))
+      assert.match(text, new RegExp(`webhook_deliveries_total${labels('retry')} 1`))
+      // The failed attempt is logged with what an operator needs, never the secret or the body.
+      assert.equal(warnings.length, 1)
+      const [warning] = warnings
+      assert.equal(warning?.message, 'webhook delivery failed; will retry')
+      assert.deepEqual(Object.keys(warning?.fields ?? {}), [
+        'endpoint_id',
+        'event_id',
+        'attempt',
+        'status_code',
+        'error',
+        'next_attempt_at',
+      ])
+      assert.deepEqual(
+        [
+          warning?.fields.endpoint_id,
+          warning?.fields.event_id,
+          warning?.fields.attempt,
+          warning?.fields.status_code,
+        ],
+        [endpointId, failing, 1, 500],
+      )
+      assert.match(String(warning?.fields.next_attempt_at), /^\d{4}-\d{2}-\d{2}T/)
+      assert.ok(!JSON.stringify(warnings).includes(secret), 'no secret in the log')
+      assert.ok(!JSON.stringify(warnings).includes('"data"'), 'no body in the log')
     })
 
     test('a delivery that keeps failing is given up after the last retry', async () => {

@@ -127,6 +127,7 @@ export function registerServe(program: Command): void {
         db: database.db,
         dialect: database.dialect,
         metrics: app.api.metrics,
+        log: app.log,
         deliver: config.webhooks,
         allowPrivate: config.webhookAllowPrivateNetworks,
         secretsKey: config.secretsKey,

@@ -9,12 +9,14 @@ import {
   findEndpoint,
   listAttempts,
   listEndpoints,
+  type RetryChoice,
+  retryDeliveries,
   WebhookAdminError,
 } from '../../webhooks/endpoints.js'
 import { openSecret, SecretUnavailable } from '../../webhooks/secrets.js'
 import { configFrom, withDatabase } from '../context.js'
-import { DATABASE_FLAG, listOf, uuid } from '../options.js'
-import { CliError } from '../output.js'
+import { DATABASE_FLAG, listOf, UsageError, uuid } from '../options.js'
+import { CliError, counted, table } from '../output.js'
 
 interface CreateOptions {
   organization: string
@@ -110,16 +112,56 @@ export function registerWebhooks(program: Command): void {
       const rows = await withDatabase(configFrom(options), (handle) => listAttempts(handle.db, id))
       if (rows === null) throw new CliError(`no webhook endpoint with id ${id}`)
       if (options.json) {
-        process.stdout.write(`${JSON.stringify(rows)}\n`)
+        process.stdout.write(`${JSON.stringify(rows.map(({ event_type: _type, ...attempt }) => attempt))}\n`)
         return
       }
-      for (const a of rows) {
-        const result = a.error === null ? `HTTP ${a.status_code}` : a.error
-        const next = a.next_attempt_at === null ? '' : `  next attempt ${a.next_attempt_at}`
-        process.stdout.write(
-          `${a.attempted_at}  event ${a.event_id}  attempt ${a.attempt}  ${result}${next}\n`,
-        )
+      if (rows.length === 0) {
+        process.stderr.write('no delivery attempt yet\n')
+        return
       }
+      process.stdout.write(
+        table(
+          ['ATTEMPTED', 'EVENT', 'TYPE', 'ATTEMPT', 'RESULT', 'NEXT ATTEMPT'],
+          rows.map((a) => [
+            a.attempted_at,
+            a.event_id,
+            a.event_type ?? '(past retention)',
+            String(a.attempt),
+            a.error === null ? `HTTP ${a.status_code}` : a.error,
+            a.next_attempt_at ?? '-',
+          ]),
+        ),
+      )
+    })
+
+  webhooks
+    .command('retry')
+    .description(
+      "send an endpoint's pending deliveries now, instead of at their next retry (a serve process " +
+        'sends them within a second); with --failed its given-up ones instead, with --event one event',
+    )
+    .argument('<id>', 'the endpoint id (from webhooks list)', uuid)
+    .option('--failed', 'the deliveries given up after the last retry (each gets one more attempt)')
+    .option('--event <event-id>', "this event's delivery, whatever became of it", uuid)
+    .option(...DATABASE_FLAG)
+    .addHelpText(
+      'after',
+      '\nA retried delivery keeps its webhook-id (the event id), so receivers still deduplicate it.',
+    )
+    .action(async (id: string, options: { failed?: boolean; event?: string; database?: string }) => {
+      if (options.failed && options.event !== undefined) throw new UsageError('--failed and --event go alone')
+      const choice: RetryChoice =
+        options.event !== undefined
+          ? { kind: 'event', eventId: options.event }
+          : { kind: options.failed ? 'failed' : 'pending' }
+      const count = await withDatabase(configFrom(options), (handle) =>
+        retryDeliveries(handle.db, id, choice),
+      )
+      if (count === null) throw new CliError(`no webhook endpoint with id ${id}`)
+      if (choice.kind === 'event' && count === 0)
+        throw new CliError(`endpoint ${id} has no delivery of event ${choice.eventId}`)
+      const which = choice.kind === 'failed' ? 'given-up ' : choice.kind === 'pending' ? 'pending ' : ''
+      process.stdout.write(`${counted(count, `${which}delivery`, `${which}deliveries`)} of ${id} due now\n`)
     })
 
   webhooks
