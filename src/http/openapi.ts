@@ -52,9 +52,10 @@ same list; a cursor issued for one spelling serves the other).
 
 **Errors.** Every error is \`{"errors":[{status, code, title, detail, source}], "meta":{"request_id"}}\`; \`source\`
 names the culprit (\`parameter\`, \`header\` or \`pointer\`), several problems give several entries (at most 10, then
-\`meta.more_errors: true\`). Other paths answer 404 \`endpoint_not_found\`; methods other than GET and HEAD
-(\`CONNECT\` included) answer 405 \`method_not_allowed\` with \`Allow: GET, HEAD\`. Whatever the failure, the answer has
-this shape: a malformed request (no \`Host\`, bad bytes, an unknown method) is 400 \`malformed_request\`, headers or a
+\`meta.more_errors: true\`). Other paths answer 404 \`endpoint_not_found\`; on every path that exists (each operation,
+\`/\`, \`/healthz\`, \`/readyz\`, \`/metrics\`, \`/docs\`, this document), methods other than GET and HEAD (\`CONNECT\`
+included) answer 405 \`method_not_allowed\` with \`Allow: GET, HEAD\`. Whatever the failure, the answer has this
+shape: a malformed request (no \`Host\` or two of them, bad bytes, an unknown method) is 400 \`malformed_request\`, headers or a
 body that do not arrive within 30 s are 408 \`request_timeout\`, headers over 16 KiB are 431
 \`request_header_too_large\`.
 
