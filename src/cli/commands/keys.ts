@@ -16,6 +16,11 @@ interface CreateOptions {
   database?: string
 }
 
+/** A refusal of the data (an unknown organization, an ambiguous name) is one line, exit 1. */
+const adminError = (error: unknown): never => {
+  throw error instanceof KeyAdminError ? new CliError(error.message) : error
+}
+
 export function registerKeys(program: Command): void {
   const keys = program
     .command('keys')
@@ -52,9 +57,7 @@ export function registerKeys(program: Command): void {
           name: options.name,
           expiresInSeconds: options.expiresIn,
           rateLimit: options.rateLimit,
-        }).catch((error) => {
-          throw error instanceof KeyAdminError ? new CliError(error.message) : error
-        }),
+        }).catch(adminError),
       )
       if (options.json) {
         const { name: _name, ...documented } = created
@@ -118,9 +121,7 @@ export function registerKeys(program: Command): void {
     .option(...DATABASE_FLAG)
     .action(async (idOrName: string, options: { database?: string }) => {
       const revoked = await withDatabase(configFrom(options), (handle) =>
-        revokeKeyByIdOrName(handle.db, idOrName).catch((error) => {
-          throw error instanceof KeyAdminError ? new CliError(error.message) : error
-        }),
+        revokeKeyByIdOrName(handle.db, idOrName).catch(adminError),
       )
       process.stdout.write(`revoked ${revoked.id} (${revoked.name})\n`)
     })
