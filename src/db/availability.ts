@@ -1,6 +1,6 @@
 // Tells "the database cannot be reached or does not answer now" (503, retry later) from a bug (500).
 
-import { QUERY_TIMEOUT_MESSAGE } from './postgres-rows.js'
+import { QUERY_TIMEOUT_MESSAGE } from './pg-internals.js'
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',

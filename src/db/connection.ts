@@ -10,7 +10,8 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type pg from 'pg'
 import { isPostgresUrl } from '../config/config.js'
 import type { DialectName } from './dialect.js'
-import { dropConnection, QUERY_TIMEOUT_MESSAGE, registerPostgresRows, tappedClient } from './postgres-rows.js'
+import { destroySocket, QUERY_TIMEOUT_MESSAGE } from './pg-internals.js'
+import { registerPostgresRows, tappedClient } from './postgres-rows.js'
 import { type StatementStore, statementStore } from './sqlite-statements.js'
 import type { Database } from './tables.js'
 
@@ -173,7 +174,7 @@ function dropOnQueryTimeout(client: pg.PoolClient): void {
     const result = query(...args)
     if (result instanceof Promise) {
       result.catch((error: Error) => {
-        if (error?.message === QUERY_TIMEOUT_MESSAGE) dropConnection(client)
+        if (error?.message === QUERY_TIMEOUT_MESSAGE) destroySocket(client)
       })
     }
     return result

@@ -5,6 +5,7 @@
 import { EventEmitter } from 'node:events'
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
+import { destroySocket, interceptAttach, QUERY_TIMEOUT_MESSAGE, takeCallback } from './pg-internals.js'
 import { DataRow, RowTap } from './postgres-data-rows.js'
 import type { Database } from './tables.js'
 
@@ -14,14 +15,6 @@ export interface PostgresRowSource {
   Query: typeof pg.Query
   /** No statement may run past this (set for a serving handle), as `query_timeout` does for others. */
   deadlineMs: number | undefined
-}
-
-/** pg's message when `query_timeout` gives up on a query; a page past its deadline fails with it too. */
-export const QUERY_TIMEOUT_MESSAGE = 'Query read timeout'
-
-/** Closes a connection's socket at once: its statement may still run, or the server be frozen. */
-export function dropConnection(client: pg.ClientBase): void {
-  ;(client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
 }
 
 const sources = new WeakMap<Kysely<Database>, PostgresRowSource>()
@@ -50,9 +43,7 @@ export function tappedClient(Client: typeof pg.Client): typeof pg.Client {
 
     constructor(config?: string | pg.ClientConfig) {
       super(config)
-      const connection = this.connection as unknown as { attachListeners(stream: EventEmitter): void }
-      const attach = connection.attachListeners.bind(connection)
-      connection.attachListeners = (stream) => {
+      interceptAttach(this, (stream, attach) => {
         // pg's parser listens to this relay for the messages the tap lets through.
         const relay = new EventEmitter()
         const tap = new RowTap((bytes) => relay.emit('data', bytes))
@@ -60,7 +51,7 @@ export function tappedClient(Client: typeof pg.Client): typeof pg.Client {
         stream.on('data', (chunk: Buffer) => tap.push(chunk))
         stream.on('end', () => relay.emit('end'))
         attach(relay)
-      }
+      })
     }
   }
 }
@@ -117,7 +108,7 @@ export async function forEachRow(
         source.deadlineMs === undefined
           ? undefined
           : setTimeout(() => {
-              dropConnection(client)
+              destroySocket(client)
               settle(new Error(QUERY_TIMEOUT_MESSAGE))
             }, source.deadlineMs)
       let settled = false
@@ -148,9 +139,7 @@ export async function forEachRow(
       // query with a callback keeps the rows it sees. Taken back here and called when the read
       // settles (which clears pg's timer), the deadline is the timer above, which also drops the
       // connection.
-      const q = query as unknown as { callback?: (error?: unknown) => void }
-      driverCallback = q.callback
-      q.callback = undefined
+      driverCallback = takeCallback(query)
     })
   } catch (error) {
     failure = error
