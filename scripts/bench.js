@@ -97,21 +97,41 @@ function peakRssMiB(pid) {
   return Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024
 }
 
-function wrk(url, headers, cursorsFile) {
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
+
+/** CPU seconds a process has used so far, all its threads, user and kernel (/proc/PID/stat). */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command name, which may hold spaces: state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+}
+
+/**
+ * One wrk run against `url`: requests per second, and, given the server's pid, the CPU time the
+ * server used per answered request in µs (steadier than req/s on a shared machine).
+ */
+function load(url, headers, cursorsFile, pid) {
   const argv = ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`]
   for (const [k, v] of Object.entries(headers)) argv.push('-H', `${k}: ${v}`)
   if (cursorsFile) argv.push('-s', join(ROOT, 'scripts/random-cursor.lua'))
   argv.push(url)
+  const cpuBefore = pid === undefined ? 0 : cpuSeconds(pid)
   const r = spawnSync('taskset', argv, {
     encoding: 'utf8',
     env: { ...process.env, CURSORS: cursorsFile ?? '' },
   })
+  const cpu = pid === undefined ? 0 : cpuSeconds(pid) - cpuBefore
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(r.stdout)
+  const requests = /(\d+) requests in/.exec(r.stdout)
   const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(r.stdout)
-  if (!rps) throw new Error(`wrk failed: ${r.stdout}${r.stderr}`)
+  if (!rps || !requests) throw new Error(`wrk failed: ${r.stdout}${r.stderr}`)
   if (non2xx) throw new Error(`wrk saw ${non2xx[1]} error responses for ${url}`)
-  return Number(rps[1])
+  return { rps: Number(rps[1]), cpuUs: (cpu * 1e6) / Number(requests[1]) }
 }
+
+/** Requests per second of one wrk run. */
+const wrk = (url, headers, cursorsFile) => load(url, headers, cursorsFile).rps
 
 async function walkPages(base, path, key, limit, collect) {
   const cursors = []
@@ -197,28 +217,34 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
     )
     for (const rawPort of rawPorts) await waitFor(`http://127.0.0.1:${rawPort}/`)
     const headers = { 'x-api-key': key, 'x-item-limit': '50' }
-    const results = {
-      deep: [],
-      first: [],
-      rawDeep: [],
-      progress: [],
-      rawProgress: [],
-      events: [],
-      rawEvents: [],
+    // Each figure: [url, headers, cursors file, the pid of the server answering].
+    const runs = {
+      deep: [base + employeesPath, headers, files.cursors, server.pid],
+      rawDeep: [`http://127.0.0.1:${rawPorts[0]}/`, headers, files.cursors, rawDeep.pid],
+      first: [base + employeesPath, headers, undefined, server.pid],
+      progress: [
+        base + progressPath,
+        { 'x-api-key': key, 'x-item-limit': '500' },
+        files.progressCursors,
+        server.pid,
+      ],
+      rawProgress: [`http://127.0.0.1:${rawPorts[1]}/`, headers, files.progressCursors, rawProgress.pid],
+      events: [base + eventsPath, headers, files.eventCursors, server.pid],
+      rawEvents: [`http://127.0.0.1:${rawPorts[2]}/`, headers, files.eventCursors, rawEvents.pid],
     }
+    const results = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
+    const cpuUs = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
     wrk(base + employeesPath, headers, files.cursors) // warm-up
     for (let round = 0; round < ROUNDS; round++) {
-      results.deep.push(wrk(base + employeesPath, headers, files.cursors))
-      results.rawDeep.push(wrk(`http://127.0.0.1:${rawPorts[0]}/`, headers, files.cursors))
-      results.first.push(wrk(base + employeesPath, headers))
-      results.progress.push(
-        wrk(base + progressPath, { 'x-api-key': key, 'x-item-limit': '500' }, files.progressCursors),
-      )
-      results.rawProgress.push(wrk(`http://127.0.0.1:${rawPorts[1]}/`, headers, files.progressCursors))
-      results.events.push(wrk(base + eventsPath, headers, files.eventCursors))
-      results.rawEvents.push(wrk(`http://127.0.0.1:${rawPorts[2]}/`, headers, files.eventCursors))
+      for (const [figure, run] of Object.entries(runs)) {
+        const { rps, cpuUs: us } = load(...run)
+        results[figure].push(rps)
+        cpuUs[figure].push(us)
+      }
       log(
-        `${label} round ${round + 1}: deep ${results.deep.at(-1)} raw ${results.rawDeep.at(-1)} first ${results.first.at(-1)} progress ${results.progress.at(-1)} raw ${results.rawProgress.at(-1)} events ${results.events.at(-1)} raw ${results.rawEvents.at(-1)}`,
+        `${label} round ${round + 1}: ${Object.keys(runs)
+          .map((k) => `${k} ${results[k].at(-1)} req/s ${Math.round(cpuUs[k].at(-1))} µs`)
+          .join(', ')}`,
       )
     }
     const serverRss = peakRssMiB(server.pid)
@@ -262,6 +288,7 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
       walkSeconds: walked.seconds,
       walkItems: walked.n,
       serverRss,
+      cpuUs: Object.fromEntries(Object.entries(cpuUs).map(([k, v]) => [k, median(v)])),
     }
   } finally {
     server.kill('SIGTERM')
@@ -675,21 +702,32 @@ async function compareBuilds(baselineDir) {
         writeFileSync(progressCursors[i], prog.cursors.join('\n'))
       }
       const headers = (i, limit) => ({ 'x-api-key': keys[i], 'x-item-limit': limit })
+      const pid = (i) => servers[i].child.pid
       const pages = {
-        'employees deep page': (i) => wrk(servers[i].base + employeesPath, headers(i, '50'), cursors[i]),
-        'employees first page': (i) => wrk(servers[i].base + employeesPath, headers(i, '50')),
+        'employees deep page': (i) =>
+          load(servers[i].base + employeesPath, headers(i, '50'), cursors[i], pid(i)),
+        'employees first page': (i) =>
+          load(servers[i].base + employeesPath, headers(i, '50'), undefined, pid(i)),
         'progress page (500)': (i) =>
-          wrk(servers[i].base + progressPath, headers(i, '500'), progressCursors[i]),
+          load(servers[i].base + progressPath, headers(i, '500'), progressCursors[i], pid(i)),
       }
       for (const i of servers.keys()) pages['employees deep page'](i) // warm-up
       for (const [figure, run] of Object.entries(pages)) {
         const values = builds.map(() => [])
+        const cpu = builds.map(() => [])
         for (let round = 0; round < ROUNDS; round++) {
           // Each round starts with the other side: what runs second can pay for what ran first.
-          for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) values[i].push(run(i))
-          log(`${label} ${figure} round ${round + 1}: ${values.map((v) => v.at(-1)).join(' vs ')} req/s`)
+          for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
+            const { rps, cpuUs } = run(i)
+            values[i].push(rps)
+            cpu[i].push(cpuUs)
+          }
+          log(
+            `${label} ${figure} round ${round + 1}: ${values.map((v) => v.at(-1)).join(' vs ')} req/s, ${cpu.map((v) => Math.round(v.at(-1))).join(' vs ')} µs CPU per request`,
+          )
         }
         record(label, figure, 'req/s', values)
+        record(label, `${figure}, server CPU per request`, 'µs', cpu)
       }
     } finally {
       for (const s of servers) s.child.kill('SIGTERM')
@@ -812,6 +850,16 @@ async function main() {
         `| ${r.label} | ${Math.round(r.deep)} | ${Math.round(r.rawDeep)} | ${pct(r.deep, r.rawDeep)} | ${Math.round(r.first)} | ${(r.deep / r.first).toFixed(2)} | ${Math.round(r.progress)} | ${Math.round(r.rawProgress)} | ${pct(r.progress, r.rawProgress)} | ${Math.round(r.events)} | ${Math.round(r.rawEvents)} | ${pct(r.events, r.rawEvents)} | ${r.walkSeconds.toFixed(2)} | ${Math.round(r.serverRss)} |`,
     ),
   ].join('\n')
+  // CPU per request: the server process's own (all its threads), not the database's.
+  const us = (x) => Math.round(x)
+  const cpuTable = [
+    '| setup | employees deep page (µs) | raw node:http, same bytes | ratio | first page | progress page, 500 | raw, same bytes | ratio | events feed deep page | raw, same bytes | ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      ({ label, cpuUs: c }) =>
+        `| ${label} | ${us(c.deep)} | ${us(c.rawDeep)} | ${(c.deep / c.rawDeep).toFixed(1)}× | ${us(c.first)} | ${us(c.progress)} | ${us(c.rawProgress)} | ${(c.progress / c.rawProgress).toFixed(1)}× | ${us(c.events)} | ${us(c.rawEvents)} | ${(c.events / c.rawEvents).toFixed(1)}× |`,
+    ),
+  ].join('\n')
   const importTable = importRows(imports)
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
   const doc = `# Benchmarks
@@ -839,6 +887,13 @@ ${targetRows(rows, sides, imports)}
 ## API
 
 ${table}
+
+The server's CPU time per answered request in the same runs (user and kernel time of the server
+process, all its threads, from \`/proc/PID/stat\` over each run, divided by the requests wrk counted;
+for PostgreSQL, the database's own CPU is not in it). Steadier than req/s on a shared machine: a
+neighbour's load lowers req/s but adds little CPU per request.
+
+${cpuTable}
 
 Page sizes: employees deep page ${rows[0]?.deepPageBytes} bytes (50 items), progress page ${rows[0]?.progressPageBytes} bytes (500 items),
 events feed deep page ${rows[0]?.eventsPageBytes} bytes (50 events, recorded by the first import).
