@@ -29,19 +29,22 @@ export interface WriteSession {
 }
 
 /**
- * Runs `work` in one write transaction, committing when it returns and rolling back when it throws.
- * Write transactions queue, one at a time per database, instead of failing or interleaving: BEGIN
- * IMMEDIATE on SQLite, a transaction-level advisory lock on PostgreSQL. An import can then rely on
- * what it read at its start (such as a table being empty) until it commits.
+ * Runs `work` in one write transaction, committing when it returns (unless `commit` is false: a dry
+ * run) and rolling back when it throws. Write transactions queue, one at a time per database,
+ * instead of failing or interleaving: BEGIN IMMEDIATE on SQLite, a transaction-level advisory lock
+ * on PostgreSQL. An import can then rely on what it read at its start (such as a table being empty)
+ * until it commits.
  */
 export async function withWriteSession<T>(
   handle: DatabaseHandle,
   work: (session: WriteSession) => Promise<T>,
+  { commit = true }: { commit?: boolean } = {},
 ): Promise<T> {
   const traced = handle.trace
     ? (session: WriteSession) => work(tracedSession(session, handle.db, handle.trace as Trace))
     : work
-  if (handle.dialect === 'postgres') return withPostgresSession(handle, traced)
+  const end = commit ? 'commit' : 'rollback'
+  if (handle.dialect === 'postgres') return withPostgresSession(handle, traced, end)
   return handle.db.connection().execute(async (conn) => {
     const session = sqliteSession(conn, handle.sqlite as StatementStore)
     // What an import killed earlier may have left in the write-ahead log goes first.
@@ -49,7 +52,7 @@ export async function withWriteSession<T>(
     await sql.raw('begin immediate').execute(conn)
     try {
       const result = await traced(session)
-      await sql.raw('commit').execute(conn)
+      await sql.raw(end).execute(conn)
       return result
     } catch (error) {
       await sql
@@ -173,6 +176,7 @@ const WRITE_LOCK = 0x6177_6172
 async function withPostgresSession<T>(
   handle: DatabaseHandle,
   work: (session: WriteSession) => Promise<T>,
+  end: 'commit' | 'rollback',
 ): Promise<T> {
   // A connection of its own: an import's statements may run longer than the pool's request deadline.
   const client = (handle.writeClient as () => pg.Client)()
@@ -228,7 +232,7 @@ async function withPostgresSession<T>(
     // is never paid back.
     await client.query('set local jit = off')
     const result = await work(session)
-    await client.query('commit')
+    await client.query(end)
     return result
   } catch (error) {
     await client.query('rollback').catch(() => {})

@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import type { EncodedRows } from '../db/bulk-rows.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import { type WriteSession, withWriteSession } from '../db/write-session.js'
+import type { ChangedRecords } from '../records/spec.js'
 import { RESOURCES } from '../resources/index.js'
 import {
   bumpGenerations,
@@ -135,13 +136,6 @@ export class ImportInterrupted extends Error {
   }
 }
 
-/** Carries a dry run's counts out of its transaction, which is then rolled back. */
-class DryRunDone extends Error {
-  constructor(readonly summary: Omit<ImportSummary, 'seconds' | 'phases'>) {
-    super('dry run')
-  }
-}
-
 /** The bytes of a source until `signal` fires (a source may wait for input forever: stdin). */
 async function* untilAborted(
   bytes: AsyncIterable<Buffer>,
@@ -246,9 +240,169 @@ async function dropStaging(session: WriteSession): Promise<void> {
   }
 }
 
+/** Where each source's lines start in the staging tables' line numbers, which run across sources. */
+type Offsets = { name: string; offset: number }[]
+
+/** What reading left in staging: the records per type, and where each source's lines start. */
+interface Read {
+  records: Record<RecordType, number>
+  offsets: Offsets
+  /** Lines read, over every source. */
+  lines: number
+}
+
 /**
- * Imports NDJSON sources in one transaction. Throws ImportRejected (and writes nothing) when any
- * record is invalid or any reference does not resolve.
+ * Reads every source into the staging tables (phase `read`). Refuses the import, with the line of
+ * each error, when a record is invalid or the input cannot be read.
+ */
+async function readSources(
+  session: WriteSession,
+  sources: readonly ImportSource[],
+  options: ImportOptions,
+  goOn: () => void,
+): Promise<Read> {
+  const progress = options.onProgress ?? (() => {})
+  const offsets: Offsets = []
+  const errors: ImportError[] = []
+  const records = zeroCounts()
+  let truncated = false
+  let offset = 0
+
+  // Batches are written while the worker parses the next lines (and PostgreSQL ingests in its own
+  // process). Writes go one after another on the one connection; at most MAX_PENDING_FLUSHES
+  // wait, so memory stays bounded.
+  const pending: Promise<void>[] = []
+  let writes: Promise<void> = Promise.resolve()
+  const write = async (type: RecordType, rows: EncodedRows) => {
+    goOn()
+    const spec = SPECS[type]
+    writes = writes.then(() => session.insertMany(spec.staging, ['line', ...spec.columns], rows))
+    // Awaited below; until then a failure must not count as unhandled.
+    writes.catch(() => {})
+    pending.push(writes)
+    if (pending.length >= MAX_PENDING_FLUSHES) await pending.shift()
+  }
+
+  let bytesLeft = options.maxBytes ?? Number.POSITIVE_INFINITY
+  await withRecordParser(async (parser) => {
+    parser.begin(session.dialect, MAX_REPORTED_ERRORS)
+    for (const source of sources) {
+      offsets.push({ name: source.name, offset })
+      let shown = 0
+      let final = false
+      let bytes = 0
+      const size = source.size ?? null
+      const counted = async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          bytes += chunk.length
+          yield chunk
+        }
+      }
+      const read = await parser.read(
+        counted(untilAborted(source.read(), options.signal)),
+        offset,
+        {
+          rows: write,
+          problem: (line, message, last) => {
+            errors.push({ source: source.name, line, message })
+            final ||= last
+            if (last) return false
+            if (errors.length < MAX_REPORTED_ERRORS) return true
+            truncated = true
+            return false
+          },
+          progress: (lines) => {
+            if (lines - shown < PROGRESS_EVERY) return
+            shown = lines
+            progress({ phase: 'reading', source: source.name, lines, bytes, size, step: null })
+          },
+        },
+        bytesLeft,
+      )
+      bytesLeft -= read.bytes
+      for (const [type, count] of Object.entries(read.records)) records[type as RecordType] += count
+      if (read.inputError) {
+        errors.push({ source: source.name, line: read.lines + 1, message: read.inputError.message })
+        break
+      }
+      if (truncated || final) break
+      progress({ phase: 'reading', source: source.name, lines: read.lines, bytes, size, step: null })
+      offset += read.lines
+    }
+  })
+  await Promise.all(pending.splice(0))
+  goOn()
+  if (errors.length > 0) throw new ImportRejected(errors.slice(0, MAX_REPORTED_ERRORS), truncated)
+  return { records, offsets, lines: offset }
+}
+
+/**
+ * Checks what is staged as a whole (phase `check`): references, moves, duplicates across the file.
+ * Refuses the import with each problem's source and line.
+ */
+async function checkStaged(session: WriteSession, offsets: Offsets, replace: boolean): Promise<void> {
+  await indexStaging(session)
+  if (replace) await collectReplaced(session)
+  await resolveWorkspaces(session)
+  const findings = await findProblems(session, MAX_REPORTED_ERRORS + 1)
+  if (findings.length === 0) return
+  const located = findings.slice(0, MAX_REPORTED_ERRORS).map((f) => {
+    const at = [...offsets].reverse().find((o) => o.offset < f.line) ?? { name: '', offset: 0 }
+    return { source: at.name, line: f.line - at.offset, message: f.message }
+  })
+  throw new ImportRejected(located, findings.length > MAX_REPORTED_ERRORS)
+}
+
+/** Which staged records differ from what is stored, and how many of them are new (phase `compare`). */
+async function compareStaged(session: WriteSession) {
+  const differs = await compareWithStored(session)
+  const created = await countNew(session, differs)
+  await collectTouched(session, differs)
+  for (const { import: steps } of RESOURCES) await steps.beforeMerge?.(session, differs)
+  return { differs, created }
+}
+
+/** Writes what differs, and with --replace deletes what the file no longer holds (phase `merge`). */
+async function mergeStaged(session: WriteSession, differs: ChangedRecords, replace: boolean) {
+  const written = await merge(session, differs)
+  for (const { import: steps } of RESOURCES) await steps.afterMerge?.(session, differs)
+  let deleted = zeroCounts()
+  if (replace) {
+    for (const { import: steps } of RESOURCES) await steps.beforeReplace?.(session)
+    deleted = await deleteReplaced(session)
+  }
+  const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
+  return { written, deleted, changed }
+}
+
+/**
+ * What an import that changed data leaves for readers (phase `commit`, before the commit itself):
+ * new data generations, and on PostgreSQL fresh statistics for the tables that changed (without
+ * them the planner misjudges freshly loaded tables until autovacuum comes by).
+ */
+async function finish(
+  session: WriteSession,
+  differs: ChangedRecords,
+  counts: { written: Record<RecordType, number>; deleted: Record<RecordType, number>; changed: boolean },
+): Promise<void> {
+  if (counts.changed) await bumpGenerations(session, differs)
+  if (session.dialect === 'postgres') {
+    for (const type of TYPES) {
+      if (counts.written[type] + counts.deleted[type] > 0)
+        await session.exec(sql.raw(`analyze ${SPECS[type].target}`))
+    }
+    if (counts.changed) {
+      for (const { import: steps } of RESOURCES)
+        for (const table of steps.analyze ?? []) await session.exec(sql.raw(`analyze ${table}`))
+    }
+  }
+  await dropStaging(session)
+}
+
+/**
+ * Imports NDJSON sources in one transaction, phase by phase (PHASES). Throws ImportRejected (and
+ * writes nothing) when any record is invalid or any reference does not resolve. A dry run goes as
+ * far as the merge, counts, and rolls back.
  * @example await importSources(handle, [fileSource('data.ndjson.gz')], { replace: true })
  */
 export async function importSources(
@@ -257,6 +411,7 @@ export async function importSources(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const progress = options.onProgress ?? (() => {})
+  const replace = options.replace === true
   let linesRead = 0
   // Every phase after reading is reported as it starts: `writing` with its step (checking has one).
   const clock = new PhaseClock((step) =>
@@ -272,151 +427,39 @@ export async function importSources(
   const goOn = () => {
     if (options.signal?.aborted) throw new ImportInterrupted()
   }
-  const run = withWriteSession(handle, async (session) => {
-    await createStaging(session)
-
-    // Line numbers are global across sources in the staging tables; `offsets` maps them back.
-    const offsets: { name: string; offset: number }[] = []
-    const errors: ImportError[] = []
-    const records = zeroCounts()
-    let truncated = false
-    let offset = 0
-
-    // Batches are written while the worker parses the next lines (and PostgreSQL ingests in its own
-    // process). Writes go one after another on the one connection; at most MAX_PENDING_FLUSHES
-    // wait, so memory stays bounded.
-    const pending: Promise<void>[] = []
-    let writes: Promise<void> = Promise.resolve()
-    const write = async (type: RecordType, rows: EncodedRows) => {
+  const summary = await withWriteSession(
+    handle,
+    async (session): Promise<Omit<ImportSummary, 'seconds' | 'phases'>> => {
+      await createStaging(session)
+      const read = await readSources(session, sources, options, goOn)
+      linesRead = read.lines
+      clock.mark('read')
+      await checkStaged(session, read.offsets, replace)
       goOn()
-      const spec = SPECS[type]
-      writes = writes.then(() => session.insertMany(spec.staging, ['line', ...spec.columns], rows))
-      // Awaited below; until then a failure must not count as unhandled.
-      writes.catch(() => {})
-      pending.push(writes)
-      if (pending.length >= MAX_PENDING_FLUSHES) await pending.shift()
-    }
-
-    let bytesLeft = options.maxBytes ?? Number.POSITIVE_INFINITY
-    await withRecordParser(async (parser) => {
-      parser.begin(session.dialect, MAX_REPORTED_ERRORS)
-      for (const source of sources) {
-        offsets.push({ name: source.name, offset })
-        let shown = 0
-        let final = false
-        let bytes = 0
-        const size = source.size ?? null
-        const counted = async function* (chunks: AsyncIterable<Buffer>) {
-          for await (const chunk of chunks) {
-            bytes += chunk.length
-            yield chunk
-          }
-        }
-        const read = await parser.read(
-          counted(untilAborted(source.read(), options.signal)),
-          offset,
-          {
-            rows: write,
-            problem: (line, message, last) => {
-              errors.push({ source: source.name, line, message })
-              final ||= last
-              if (last) return false
-              if (errors.length < MAX_REPORTED_ERRORS) return true
-              truncated = true
-              return false
-            },
-            progress: (lines) => {
-              if (lines - shown < PROGRESS_EVERY) return
-              shown = lines
-              progress({ phase: 'reading', source: source.name, lines, bytes, size, step: null })
-            },
-          },
-          bytesLeft,
-        )
-        bytesLeft -= read.bytes
-        for (const [type, count] of Object.entries(read.records)) records[type as RecordType] += count
-        if (read.inputError) {
-          errors.push({ source: source.name, line: read.lines + 1, message: read.inputError.message })
-          break
-        }
-        if (truncated || final) break
-        progress({ phase: 'reading', source: source.name, lines: read.lines, bytes, size, step: null })
-        offset += read.lines
-      }
-    })
-    await Promise.all(pending.splice(0))
-    goOn()
-    linesRead = offset
-    clock.mark('read')
-    if (errors.length > 0) throw new ImportRejected(errors.slice(0, MAX_REPORTED_ERRORS), truncated)
-
-    await indexStaging(session)
-    if (options.replace) await collectReplaced(session)
-    await resolveWorkspaces(session)
-    const findings = await findProblems(session, MAX_REPORTED_ERRORS + 1)
-    if (findings.length > 0) {
-      const located = findings.slice(0, MAX_REPORTED_ERRORS).map((f) => {
-        const at = [...offsets].reverse().find((o) => o.offset < f.line) ?? { name: '', offset: 0 }
-        return { source: at.name, line: f.line - at.offset, message: f.message }
-      })
-      throw new ImportRejected(located, findings.length > MAX_REPORTED_ERRORS)
-    }
-    goOn()
-    clock.mark('check')
-
-    const differs = await compareWithStored(session)
-    const created = await countNew(session, differs)
-    await collectTouched(session, differs)
-    for (const { import: steps } of RESOURCES) await steps.beforeMerge?.(session, differs)
-    goOn()
-    clock.mark('compare')
-    const captured = options.dryRun
-      ? null
-      : await captureRenderings(session, differs, options.replace === true)
-    clock.mark('renderings before')
-    const written = await merge(session, differs)
-    for (const { import: steps } of RESOURCES) await steps.afterMerge?.(session, differs)
-    let deleted = zeroCounts()
-    if (options.replace) {
-      for (const { import: steps } of RESOURCES) await steps.beforeReplace?.(session)
-      deleted = await deleteReplaced(session)
-    }
-    const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
-    if (options.dryRun)
-      throw new DryRunDone({
-        records,
-        written,
-        created,
-        deleted,
-        changed,
-        dryRun: true,
-        events: { counts: {}, deliveries: 0 },
-      })
-    goOn()
-    clock.mark('merge')
-    for (const { import: steps } of RESOURCES) await steps.derive?.(session)
-    clock.mark('derive')
-    for (const { import: steps } of RESOURCES) await steps.renderItems?.(session)
-    goOn()
-    clock.mark('progress items')
-    const events = await recordEvents(session, captured ?? { fresh: new Set() })
-    clock.mark('events')
-    if (changed) await bumpGenerations(session, differs)
-    if (session.dialect === 'postgres') {
-      // Fresh statistics for what changed: without them the planner misjudges freshly loaded
-      // tables (a sequential scan of every progress row for one page) until autovacuum comes by.
-      for (const type of TYPES) {
-        if (written[type] + deleted[type] > 0) await session.exec(sql.raw(`analyze ${SPECS[type].target}`))
-      }
-      if (changed) await session.exec(sql`analyze employee_progress`)
-    }
-    await dropStaging(session)
-    return { records, written, created, deleted, changed, dryRun: false, events }
-  })
-  const summary = await run.catch((error: unknown) => {
-    if (error instanceof DryRunDone) return error.summary
-    throw error
-  })
+      clock.mark('check')
+      const { differs, created } = await compareStaged(session)
+      goOn()
+      clock.mark('compare')
+      const captured = options.dryRun ? null : await captureRenderings(session, differs, replace)
+      clock.mark('renderings before')
+      const merged = await mergeStaged(session, differs, replace)
+      const counts = { records: read.records, created, ...merged }
+      // Rolled back by the session: nothing of a dry run is kept.
+      if (options.dryRun) return { ...counts, dryRun: true, events: { counts: {}, deliveries: 0 } }
+      goOn()
+      clock.mark('merge')
+      for (const { import: steps } of RESOURCES) await steps.derive?.(session)
+      clock.mark('derive')
+      for (const { import: steps } of RESOURCES) await steps.renderItems?.(session)
+      goOn()
+      clock.mark('progress items')
+      const events = await recordEvents(session, captured ?? { fresh: new Set() })
+      clock.mark('events')
+      await finish(session, differs, counts)
+      return { ...counts, dryRun: false, events }
+    },
+    { commit: !options.dryRun },
+  )
   // Committed included: the import's time is until its data is durable. The statistics for the
   // planner and the dropping of staging count with the commit.
   clock.mark('commit')

@@ -155,4 +155,9 @@ export interface ImportSteps {
   derive?(session: WriteSession): Promise<void>
   /** Items stored whole that embed rows of several tables, rendered after everything else. */
   renderItems?(session: WriteSession): Promise<void>
+  /**
+   * Tables the steps fill besides the records' own, analysed on PostgreSQL after an import that
+   * changed anything (the records' own tables are analysed when they change).
+   */
+  analyze?: readonly string[]
 }

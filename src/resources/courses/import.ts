@@ -144,4 +144,5 @@ export const COURSE_IMPORT: ImportSteps = {
   beforeReplace: collectDeletedProgress,
   derive: deriveStatistics,
   renderItems: renderStaleProgress,
+  analyze: ['employee_progress'],
 }
