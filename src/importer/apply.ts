@@ -170,13 +170,11 @@ export async function collectReplaced(session: WriteSession): Promise<void> {
  * Runs before the merge, while "changed" can still be told by comparing with what is stored.
  */
 export async function collectTouched(session: WriteSession, changed: ChangedRecords): Promise<void> {
-  const sources = TYPES.filter((t) => SPECS[t].workspaceColumn !== null || SPECS[t].workspaceOfEmployee).map(
-    (t) => {
-      const spec = SPECS[t]
-      const column = spec.workspaceColumn ?? 'workspace_id'
-      return `select ${column} as workspace_id from ${spec.staging} where ${changed.where(t)}`
-    },
-  )
+  const sources = TYPES.filter((t) => SPECS[t].workspaceColumn !== null || SPECS[t].workspaceOf).map((t) => {
+    const spec = SPECS[t]
+    const column = spec.workspaceColumn ?? 'workspace_id'
+    return `select ${column} as workspace_id from ${spec.staging} where ${changed.where(t)}`
+  })
   await session.exec(
     sql.raw(`insert into stg_touched (workspace_id)
       select distinct workspace_id from (${[...sources, 'select workspace_id from stg_replaced'].join(' union all ')}) t

@@ -6,7 +6,6 @@
 import { sql } from 'kysely'
 import type { WriteSession } from '../db/write-session.js'
 import type { Check } from '../records/spec.js'
-import { employeeWorkspace } from '../resources/employees/import.js'
 import { RESOURCES } from '../resources/index.js'
 import {
   duplicateMessage,
@@ -43,17 +42,19 @@ const CHECKS: readonly Check[] = [
 ]
 
 /**
- * Gives records whose workspace is their employee's (progress, feedback) the workspace of their
- * (effective) employee. The staging table is rebuilt into a new one: one bulk write, where an UPDATE
- * would rewrite every row (on PostgreSQL, a new version of each). SQLite's is declared first, to keep
- * the line as the row's id; PostgreSQL's is created from the select, its fastest bulk write.
+ * Gives records that do not carry their workspace (a resource's `workspaceOf`: progress and
+ * feedback take their employee's) that workspace. The staging table is rebuilt into a new one: one
+ * bulk write, where an UPDATE would rewrite every row (on PostgreSQL, a new version of each).
+ * SQLite's is declared first, to keep the line as the row's id; PostgreSQL's is created from the
+ * select, its fastest bulk write.
  */
 export async function resolveWorkspaces(session: WriteSession): Promise<void> {
-  for (const spec of TYPES.map((type) => SPECS[type]).filter((s) => s.workspaceOfEmployee)) {
+  for (const spec of TYPES.map((type) => SPECS[type])) {
+    if (spec.workspaceOf === undefined) continue
     const table = spec.staging
     const columns = ['line', ...spec.columns]
     const select = sql`select ${sql.raw(columns.map((c) => `s.${c}`).join(', '))},
-        ${employeeWorkspace('s.employee_id')} as workspace_id from ${sql.raw(table)} s`
+        ${spec.workspaceOf('s')} as workspace_id from ${sql.raw(table)} s`
     if (session.dialect === 'sqlite') {
       await session.exec(
         sql.raw(`create temporary table ${table}_resolved (${stagingTableColumns(spec, session.dialect)})`),

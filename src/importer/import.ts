@@ -219,8 +219,8 @@ async function createStaging(session: WriteSession): Promise<void> {
 
 async function indexStaging(session: WriteSession): Promise<void> {
   for (const spec of TYPES.map((t) => SPECS[t])) {
-    // Records whose workspace is their employee's are indexed once it is resolved (checks.ts).
-    if (!spec.workspaceOfEmployee) await session.exec(sql.raw(stagingKeyIndex(spec)))
+    // Records whose workspace is resolved after reading are indexed once it is (checks.ts).
+    if (spec.workspaceOf === undefined) await session.exec(sql.raw(stagingKeyIndex(spec)))
     for (const columns of spec.stagingIndexes)
       await session.exec(
         sql.raw(

@@ -33,7 +33,7 @@ export function keysEqual(spec: RecordSpec, a: string, b: string): string {
 
 /** Columns the engine adds to a staging table besides the record's own. */
 function derivedColumns(spec: RecordSpec): string[] {
-  return spec.workspaceOfEmployee ? ['workspace_id'] : []
+  return spec.workspaceOf ? ['workspace_id'] : []
 }
 
 /** Every column a staging table has: line, the record's columns, and derived ones. */

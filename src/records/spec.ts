@@ -28,8 +28,11 @@ export interface RecordDefinition<T extends string, S extends TSchema, C extends
   key: readonly C[]
   /** Column naming the record's workspace; null when the record does not carry it. */
   workspaceColumn: C | null
-  /** The record's workspace is that of its employee (`employee_id`), resolved after reading. */
-  workspaceOfEmployee?: true
+  /**
+   * A record that does not carry its workspace: SQL giving it from the staged row `s` (say, its
+   * employee's), resolved once every record is read, into a `workspace_id` column.
+   */
+  workspaceOf?: (row: string) => RawBuilder<string | null>
   /** Target columns cleared when a record changes, so that they are rendered again. */
   rendered?: readonly string[]
   /**
@@ -72,7 +75,8 @@ export interface RecordSpec<T extends string = string> {
   readonly target: keyof Database
   readonly key: readonly string[]
   readonly workspaceColumn: string | null
-  readonly workspaceOfEmployee: boolean
+  /** How the workspace of a record without one is found (RecordDefinition.workspaceOf). */
+  readonly workspaceOf: ((row: string) => RawBuilder<string | null>) | undefined
   readonly rendered: readonly string[]
   readonly writeOrder: string | undefined
   readonly computed: Readonly<Record<string, string>>
@@ -103,7 +107,7 @@ export function defineRecord<T extends string, S extends TSchema, const C extend
     target: definition.target,
     key: definition.key,
     workspaceColumn: definition.workspaceColumn,
-    workspaceOfEmployee: definition.workspaceOfEmployee ?? false,
+    workspaceOf: definition.workspaceOf,
     rendered: definition.rendered ?? [],
     writeOrder: definition.writeOrder,
     computed: definition.computed ?? {},

@@ -16,6 +16,7 @@ import {
 } from '../../records/fields.js'
 import { defineRecord } from '../../records/spec.js'
 import { Closed, Nullable, StringEnum } from '../../schemas/common.js'
+import { employeeWorkspace } from '../employees/import.js'
 import { courseJson, courseReferenceJson, progressEntryTail } from './render.js'
 
 export const courseRecord = defineRecord({
@@ -99,7 +100,7 @@ export const courseProgressRecord = defineRecord({
   target: 'course_progress',
   key: ['employee_id', 'course_id'],
   workspaceColumn: null,
-  workspaceOfEmployee: true,
+  workspaceOf: (row) => employeeWorkspace(`${row}.employee_id`),
   // Entries are found through their employees (a key prefix).
   replaced:
     'employee_id in (select id from employees where workspace_id in (select workspace_id from stg_replaced))',
@@ -126,5 +127,5 @@ export const courseFeedbackRecord = defineRecord({
   target: 'course_feedback',
   key: ['id'],
   workspaceColumn: null,
-  workspaceOfEmployee: true,
+  workspaceOf: (row) => employeeWorkspace(`${row}.employee_id`),
 })
