@@ -10,6 +10,10 @@ export interface Resource<T extends string = string> {
   name: string
   /** Schemas with an $id, which the routes' responses reference. */
   schemas: readonly TSchema[]
+  /**
+   * Registers its routes. Their module is imported here, on use (`await import('./routes.js')`):
+   * what needs only the records (the import's reading thread) never loads the routes.
+   */
   routes(app: FastifyInstance): Promise<void>
   /** An example response per operationId, shown in the OpenAPI document. */
   examples: Readonly<Record<string, unknown>>

@@ -84,3 +84,31 @@ test('resource folders import each other without a cycle', () => {
   for (const resource of uses.keys())
     assert.ok(!reaches(resource, resource, new Set()), `${resource} depends on itself`)
 })
+
+/** The modules `path` loads when it runs: static imports, not type-only ones nor dynamic ones. */
+function runtimeImportsOf(path: string): string[] {
+  const text = readFileSync(path, 'utf8')
+  const found = [
+    ...text.matchAll(/^(?:import|export)\s+(?!type\s)[^'"]*?from\s+'(\.[^']+)'|^import\s+'(\.[^']+)'/gm),
+  ]
+  return found.map((m) => resolve(dirname(path), (m[1] ?? m[2]) as string).replace(/\.js$/, '.ts'))
+}
+
+test("the import's reading thread loads record specs, never a resource's routes nor the HTTP layer", () => {
+  const start = join(SRC, 'importer/parse-worker.ts')
+  const loaded = new Set<string>([start])
+  const queue = [start]
+  while (queue.length > 0) {
+    for (const next of runtimeImportsOf(queue.pop() as string)) {
+      if (loaded.has(next)) continue
+      loaded.add(next)
+      queue.push(next)
+    }
+  }
+  const paths = [...loaded].map((p) => relative(SRC, p))
+  assert.ok(paths.includes('resources/employees/record.ts'), 'the walk reaches the record specs')
+  assert.deepEqual(
+    paths.filter((p) => p.endsWith('/routes.ts') || p.startsWith('http/')),
+    [],
+  )
+})

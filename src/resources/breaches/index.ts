@@ -5,13 +5,12 @@ import { BREACH_EVENTS, COMPROMISED_EMPLOYEE_EVENTS } from './events.js'
 import { BREACH_CLIENT_SAMPLES, BREACH_EXAMPLES } from './examples.js'
 import { BREACH_IMPORT } from './import.js'
 import { breachRecord, compromisedEmployeeRecord } from './records.js'
-import { breachRoutes } from './routes.js'
 import { Breach, CompromisedEmployee, CompromisedEmployeeChange } from './schema.js'
 
 export const breaches = {
   name: 'breaches',
   schemas: [Breach, CompromisedEmployee, CompromisedEmployeeChange],
-  routes: breachRoutes,
+  routes: async (app) => (await import('./routes.js')).breachRoutes(app),
   examples: BREACH_EXAMPLES,
   clientSamples: BREACH_CLIENT_SAMPLES,
   records: [breachRecord, compromisedEmployeeRecord],

@@ -6,13 +6,12 @@ import { COURSE_EVENTS, COURSE_PROGRESS_EVENTS } from './events.js'
 import { COURSE_CLIENT_SAMPLES, COURSE_EXAMPLES } from './examples.js'
 import { COURSE_IMPORT } from './import.js'
 import { courseFeedbackRecord, courseProgressRecord, courseRecord } from './records.js'
-import { courseRoutes } from './routes.js'
 import { Course, EmployeeCourseProgress, Statistics } from './schema.js'
 
 export const courses = {
   name: 'courses',
   schemas: [Course, EmployeeCourseProgress, Statistics],
-  routes: courseRoutes,
+  routes: async (app) => (await import('./routes.js')).courseRoutes(app),
   examples: COURSE_EXAMPLES,
   clientSamples: COURSE_CLIENT_SAMPLES,
   records: [courseRecord, courseProgressRecord, courseFeedbackRecord],

@@ -5,13 +5,12 @@ import { EMPLOYEE_EVENTS } from './events.js'
 import { EMPLOYEE_CLIENT_SAMPLES, EMPLOYEE_EXAMPLES } from './examples.js'
 import { EMPLOYEE_IMPORT } from './import.js'
 import { employeeRecord } from './record.js'
-import { employeeRoutes } from './routes.js'
 import { Employee } from './schema.js'
 
 export const employees = {
   name: 'employees',
   schemas: [Employee],
-  routes: employeeRoutes,
+  routes: async (app) => (await import('./routes.js')).employeeRoutes(app),
   examples: EMPLOYEE_EXAMPLES,
   clientSamples: EMPLOYEE_CLIENT_SAMPLES,
   records: [employeeRecord],

@@ -4,13 +4,12 @@
 import type { ImportSteps } from '../../records/spec.js'
 import type { Resource } from '../resource.js'
 import { EVENT_CLIENT_SAMPLES, EVENT_EXAMPLES } from './examples.js'
-import { eventRoutes } from './routes.js'
 import { Event } from './schema.js'
 
 export const events = {
   name: 'events',
   schemas: [Event],
-  routes: eventRoutes,
+  routes: async (app) => (await import('./routes.js')).eventRoutes(app),
   examples: EVENT_EXAMPLES,
   clientSamples: EVENT_CLIENT_SAMPLES,
   records: [],

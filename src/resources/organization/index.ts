@@ -4,13 +4,12 @@ import type { Resource } from '../resource.js'
 import { ORGANIZATION_CLIENT_SAMPLES, ORGANIZATION_EXAMPLES } from './examples.js'
 import { ORGANIZATION_IMPORT } from './import.js'
 import { organizationRecord, workspaceRecord } from './records.js'
-import { organizationRoutes } from './routes.js'
 import { Organization } from './schema.js'
 
 export const organization = {
   name: 'organization',
   schemas: [Organization],
-  routes: organizationRoutes,
+  routes: async (app) => (await import('./routes.js')).organizationRoutes(app),
   examples: ORGANIZATION_EXAMPLES,
   clientSamples: ORGANIZATION_CLIENT_SAMPLES,
   records: [organizationRecord, workspaceRecord],
