@@ -30,6 +30,7 @@ import { employeeFragments } from './migrations/0003_employee_fragments.js'
 import { organizationGenerations } from './migrations/0004_organization_generations.js'
 import { events } from './migrations/0005_events.js'
 import { eventsLz4 } from './migrations/0006_events_lz4.js'
+import { deliveriesByEndpoint } from './migrations/0007_deliveries_by_endpoint.js'
 import type { StatementStore } from './sqlite-statements.js'
 import type { Database } from './tables.js'
 
@@ -43,6 +44,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '0004_organization_generations': organizationGenerations(handle.dialect),
         '0005_events': events(handle.dialect),
         '0006_events_lz4': eventsLz4(handle.dialect),
+        '0007_deliveries_by_endpoint': deliveriesByEndpoint(),
       }
     },
   }

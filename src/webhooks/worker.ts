@@ -67,9 +67,11 @@ export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null
   private stopped = true
   private lastPrune = 0
-  /** The round under way, and whether another was asked for meanwhile. */
-  private round: Promise<void> | null = null
-  private roundAgain = false
+  /** The poll's round under way. */
+  private round: Promise<unknown> | null = null
+  /** Per endpoint: the claim under way, and whether another was asked for meanwhile. */
+  private readonly filling = new Map<string, Promise<number>>()
+  private readonly refill = new Set<string>()
   /** Sends under way, per endpoint and in all. */
   private readonly busy = new Map<string, number>()
   private readonly sends = new Set<Promise<void>>()
@@ -81,7 +83,11 @@ export class DeliveryWorker {
     this.stopped = false
     const tick = () => {
       if (this.stopped) return
-      this.runSoon()
+      this.round ??= this.claimRound()
+        .catch((error) => this.options.onError?.(error, 'webhook delivery'))
+        .finally(() => {
+          this.round = null
+        })
       this.timer = setTimeout(tick, this.options.pollMs ?? 1000)
     }
     this.timer = setTimeout(tick, 0)
@@ -92,25 +98,8 @@ export class DeliveryWorker {
     this.stopped = true
     if (this.timer) clearTimeout(this.timer)
     await this.round
+    await Promise.all([...this.filling.values()])
     await Promise.all([...this.sends])
-  }
-
-  /** One round now, or right after the one under way. */
-  private runSoon(): void {
-    if (this.round) {
-      this.roundAgain = true
-      return
-    }
-    this.round = this.claimRound()
-      .then(() => {})
-      .catch((error) => this.options.onError?.(error, 'webhook delivery'))
-      .finally(() => {
-        this.round = null
-        if (this.roundAgain && !this.stopped) {
-          this.roundAgain = false
-          this.runSoon()
-        }
-      })
   }
 
   /** Rounds until nothing is due, each awaited with its sends (tests, and a worker not started). */
@@ -123,8 +112,8 @@ export class DeliveryWorker {
   }
 
   /**
-   * Prunes when due, then leases due deliveries for every endpoint with a free slot and starts
-   * their sends (in a started worker, each freed slot asks for another round). Returns how many.
+   * The poll: prunes when due, then claims due deliveries for every endpoint with a free slot and
+   * starts their sends. Returns how many it started.
    */
   private async claimRound(): Promise<number> {
     if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
@@ -132,25 +121,55 @@ export class DeliveryWorker {
       await pruneExpired(this.options.db, this.options.retentionMs, this.options.metrics)
     }
     if (this.options.deliver === false) return 0
-    const now = timestampFromMillis(Date.now())
-    // A read first: on SQLite a write, even one that changes nothing, takes the write lock.
-    const due = await sql<{ endpoint_id: string }>`select distinct endpoint_id from webhook_deliveries
-      where status = 'pending' and next_attempt_at <= ${now} and (leased_until is null or leased_until < ${now})`.execute(
-      this.options.db,
-    )
-    let claimed = 0
-    for (const { endpoint_id } of due.rows) {
-      const free = Math.min(
-        ENDPOINT_SLOTS - (this.busy.get(endpoint_id) ?? 0),
-        PROCESS_SLOTS - this.sends.size,
-      )
-      if (free <= 0) continue
-      for (const delivery of await this.claim(endpoint_id, free, now)) {
-        this.launch(delivery)
-        claimed++
-      }
+    const endpoints = await this.options.db
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .orderBy('id')
+      .execute()
+    let started = 0
+    for (const { id } of endpoints) started += await this.fill(id)
+    return started
+  }
+
+  /**
+   * Starts sends for one endpoint's due deliveries, up to its free slots; one claim at a time per
+   * endpoint (one asked for meanwhile runs after it). Returns how many it started.
+   */
+  private fill(endpointId: string): Promise<number> {
+    const running = this.filling.get(endpointId)
+    if (running) {
+      this.refill.add(endpointId)
+      return Promise.resolve(0)
     }
-    return claimed
+    const claiming = this.claimFor(endpointId)
+      .catch((error) => {
+        this.options.onError?.(error, 'webhook delivery')
+        return 0
+      })
+      .finally(() => {
+        this.filling.delete(endpointId)
+        if (this.refill.delete(endpointId) && !this.stopped) void this.fill(endpointId)
+      })
+    this.filling.set(endpointId, claiming)
+    return claiming
+  }
+
+  private async claimFor(endpointId: string): Promise<number> {
+    const free = Math.min(ENDPOINT_SLOTS - (this.busy.get(endpointId) ?? 0), PROCESS_SLOTS - this.sends.size)
+    if (free <= 0) return 0
+    const now = timestampFromMillis(Date.now())
+    if (this.options.dialect === 'sqlite') {
+      // A read first (an index probe): on SQLite a write, even one that changes nothing, takes the
+      // write lock.
+      const due = await sql`select 1 as one from webhook_deliveries
+        where endpoint_id = ${endpointId} and status = 'pending' and next_attempt_at <= ${now}
+          and (leased_until is null or leased_until < ${now})
+        limit 1`.execute(this.options.db)
+      if (due.rows.length === 0) return 0
+    }
+    const claimed = await this.claim(endpointId, free, now)
+    for (const delivery of claimed) this.launch(delivery)
+    return claimed.length
   }
 
   /**
@@ -176,9 +195,13 @@ export class DeliveryWorker {
     const endpoint = claimed.endpoint_id
     this.busy.set(endpoint, (this.busy.get(endpoint) ?? 0) + 1)
     const sending: Promise<void> = this.send(claimed)
-      .then((sent) =>
-        this.options.db.transaction().execute((trx) => this.record(trx, claimed, sent, claimed.attempts + 1)),
-      )
+      .then(async (sent) => {
+        const recorded = await this.options.db
+          .transaction()
+          .execute((trx) => this.record(trx, claimed, sent, claimed.attempts + 1))
+        // Once committed: what is logged and counted can be read back (webhooks deliveries).
+        if (recorded) this.report(claimed.endpoint_id, claimed.event_id, recorded)
+      })
       .catch((error) => this.options.onError?.(error, 'webhook delivery'))
       .finally(() => {
         const left = (this.busy.get(endpoint) ?? 1) - 1
@@ -186,7 +209,7 @@ export class DeliveryWorker {
         else this.busy.set(endpoint, left)
         this.sends.delete(sending)
         // A slot is free: the endpoint's next due delivery goes now, not at the next poll.
-        if (!this.stopped) this.runSoon()
+        if (!this.stopped) void this.fill(endpoint)
       })
     this.sends.add(sending)
   }
@@ -219,10 +242,18 @@ export class DeliveryWorker {
     }
   }
 
-  /** Records attempt `claimed.attempts + 1`, where the stored count is still `expected`. */
-  private async record(trx: Kysely<Database>, claimed: Claimed, sent: Sent, expected: number): Promise<void> {
+  /**
+   * Records attempt `claimed.attempts + 1`, where the stored count is still `expected`; returns
+   * it, or null when there was nothing to record (the endpoint is gone, or the lease was lost).
+   */
+  private async record(
+    trx: Kysely<Database>,
+    claimed: Claimed,
+    sent: Sent,
+    expected: number,
+  ): Promise<Recorded | null> {
     const { outcome, final } = sent
-    if (outcome === null) return
+    if (outcome === null) return null
     const attempt = claimed.attempts + 1
     const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS
     const nowMs = Date.now()
@@ -242,7 +273,7 @@ export class DeliveryWorker {
       .where('event_id', '=', claimed.event_id)
       .where('attempts', '=', expected)
       .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) === 0) return
+    if (Number(updated.numUpdatedRows) === 0) return null
     await trx
       .insertInto('webhook_attempts')
       .values({
@@ -255,25 +286,25 @@ export class DeliveryWorker {
         next_attempt_at: next,
       })
       .execute()
+    return { outcome, attempt, gaveUp, next }
+  }
+
+  /** Counts a recorded attempt, and logs a failed one (never the secret nor the body). */
+  private report(endpointId: string, eventId: string, { outcome, attempt, gaveUp, next }: Recorded): void {
     const result = outcome.ok ? 'delivered' : gaveUp ? 'failed' : 'retry'
-    this.options.metrics?.webhookDeliveries.inc({
-      endpoint: this.label(claimed.endpoint_id),
-      outcome: result,
-    })
-    if (!outcome.ok) {
-      // Never the secret nor the body: what an operator needs to find the receiver's fault.
-      this.options.log?.warn(
-        {
-          endpoint_id: claimed.endpoint_id,
-          event_id: claimed.event_id,
-          attempt,
-          status_code: outcome.statusCode,
-          error: outcome.error,
-          next_attempt_at: next,
-        },
-        gaveUp ? 'webhook delivery failed; given up' : 'webhook delivery failed; will retry',
-      )
-    }
+    this.options.metrics?.webhookDeliveries.inc({ endpoint: this.label(endpointId), outcome: result })
+    if (outcome.ok) return
+    this.options.log?.warn(
+      {
+        endpoint_id: endpointId,
+        event_id: eventId,
+        attempt,
+        status_code: outcome.statusCode,
+        error: outcome.error,
+        next_attempt_at: next,
+      },
+      gaveUp ? 'webhook delivery failed; given up' : 'webhook delivery failed; will retry',
+    )
   }
 
   /** The endpoint's metrics label: its id, for a bounded number of endpoints per process. */
@@ -283,6 +314,15 @@ export class DeliveryWorker {
     this.labelled.add(endpointId)
     return endpointId
   }
+}
+
+/** An attempt as recorded. */
+interface Recorded {
+  outcome: Outcome
+  attempt: number
+  gaveUp: boolean
+  /** When the next attempt is due; null once delivered or given up. */
+  next: string | null
 }
 
 interface Sent {

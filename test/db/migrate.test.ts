@@ -64,6 +64,7 @@ for (const { dialect, skip } of DIALECTS) {
               '0004_organization_generations',
               '0005_events',
               '0006_events_lz4',
+              '0007_deliveries_by_endpoint',
             ],
           )
         } finally {
@@ -93,6 +94,7 @@ for (const { dialect, skip } of DIALECTS) {
           '0004_organization_generations',
           '0005_events',
           '0006_events_lz4',
+          '0007_deliveries_by_endpoint',
         ])
         assert.deepEqual((await items()).rows, expected)
       } finally {
@@ -115,6 +117,7 @@ for (const { dialect, skip } of DIALECTS) {
           '0004_organization_generations',
           '0005_events',
           '0006_events_lz4',
+          '0007_deliveries_by_endpoint',
         ])
         assert.deepEqual((await employees()).rows, expected)
         const renamed = await importSources(db.handle, [source([{ ...d.manager, name: 'Renamed' }])])
@@ -142,6 +145,7 @@ for (const { dialect, skip } of DIALECTS) {
           '0004_organization_generations',
           '0005_events',
           '0006_events_lz4',
+          '0007_deliveries_by_endpoint',
         ])
         const generations = await sql<{ organization_id: string; generation: number }>`
           select organization_id, generation from organization_generations`.execute(db.handle.db)
@@ -162,7 +166,11 @@ for (const { dialect, skip } of DIALECTS) {
         const d = smallDataset()
         await importSources(db.handle, [source(d.all)])
         await asBeforeEvents(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0005_events', '0006_events_lz4'])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, [
+          '0005_events',
+          '0006_events_lz4',
+          '0007_deliveries_by_endpoint',
+        ])
         if (dialect === 'postgres') {
           // Events are compressed with lz4 where the server was built with it, else with pglz.
           const { rows } = await sql<{ method: string; lz4: boolean }>`
@@ -225,11 +233,13 @@ async function asBeforeFragmentsLeft(handle: DatabaseHandle): Promise<void> {
   await sql`delete from kysely_migration where name = '0003_employee_fragments'`.execute(handle.db)
 }
 
-/** Takes back 0005: the events, webhook endpoints, deliveries and attempts, and its migration's row. */
+/** Takes back 0005 (and what came after): the events, webhook endpoints, deliveries and attempts. */
 async function asBeforeEvents(handle: DatabaseHandle): Promise<void> {
   for (const table of ['events', 'webhook_endpoints', 'webhook_deliveries', 'webhook_attempts'])
     await sql`drop table ${sql.table(table)}`.execute(handle.db)
-  await sql`delete from kysely_migration where name in ('0005_events', '0006_events_lz4')`.execute(handle.db)
+  await sql`delete from kysely_migration where name in ('0005_events', '0006_events_lz4', '0007_deliveries_by_endpoint')`.execute(
+    handle.db,
+  )
 }
 
 /** Takes back 0004: the table of organization generations and its migration's row. */
