@@ -4,9 +4,10 @@
 
 import { InvalidArgumentError } from 'commander'
 import { parseDuration, parseRateLimit } from '../config/config.js'
+import { UUID_PATTERN } from '../schemas/common.js'
 import { CliError } from './output.js'
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
+const UUID = new RegExp(UUID_PATTERN, 'i')
 
 /** A usage error found once the options are parsed (an option that needs another, say). */
 export class UsageError extends CliError {}

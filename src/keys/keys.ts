@@ -6,6 +6,7 @@ import { parseRateLimit, type RateLimit } from '../config/config.js'
 import { organizationProblem } from '../db/organizations.js'
 import type { Database } from '../db/tables.js'
 import { SCOPES, type Scope } from '../domain/values.js'
+import { UUID_PATTERN } from '../schemas/common.js'
 import { generateKey, hashKey, isWellFormedKey } from './format.js'
 
 export interface NewKey {
@@ -55,7 +56,7 @@ export interface KeyIdentity {
 export class KeyAdminError extends Error {}
 
 const DEFAULT_NAME = 'api key'
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const UUID = new RegExp(UUID_PATTERN, 'i')
 
 function isoNow(now: Date): string {
   return `${now.toISOString().slice(0, 23)}000Z`

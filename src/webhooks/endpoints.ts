@@ -163,9 +163,11 @@ export async function retryDeliveries(
     .updateTable('webhook_deliveries')
     .set({ status: 'pending', next_attempt_at: timestampFromMillis(now), finished_at: null })
     .where('endpoint_id', '=', endpointId)
-    .$if(choice.kind === 'pending', (q) => q.where('status', '=', 'pending'))
-    .$if(choice.kind === 'failed', (q) => q.where('status', '=', 'failed'))
-    .$if(choice.kind === 'event', (q) => q.where('event_id', '=', (choice as { eventId: string }).eventId))
+    .$call((q) =>
+      choice.kind === 'event'
+        ? q.where('event_id', '=', choice.eventId)
+        : q.where('status', '=', choice.kind),
+    )
     .executeTakeFirst()
   return Number(updated.numUpdatedRows)
 }

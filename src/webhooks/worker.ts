@@ -196,9 +196,7 @@ export class DeliveryWorker {
     this.busy.set(endpoint, (this.busy.get(endpoint) ?? 0) + 1)
     const sending: Promise<void> = this.send(claimed)
       .then(async (sent) => {
-        const recorded = await this.options.db
-          .transaction()
-          .execute((trx) => this.record(trx, claimed, sent, claimed.attempts + 1))
+        const recorded = await this.options.db.transaction().execute((trx) => this.record(trx, claimed, sent))
         // Once committed: what is logged and counted can be read back (webhooks deliveries).
         if (recorded) this.report(claimed.endpoint_id, claimed.event_id, recorded)
       })
@@ -243,15 +241,11 @@ export class DeliveryWorker {
   }
 
   /**
-   * Records attempt `claimed.attempts + 1`, where the stored count is still `expected`; returns
-   * it, or null when there was nothing to record (the endpoint is gone, or the lease was lost).
+   * Records attempt `claimed.attempts + 1` while the lease is still ours (the stored count is that
+   * attempt's: a claim since would have raised it); returns it, or null when there was nothing to
+   * record (the endpoint is gone, or the lease was lost).
    */
-  private async record(
-    trx: Kysely<Database>,
-    claimed: Claimed,
-    sent: Sent,
-    expected: number,
-  ): Promise<Recorded | null> {
+  private async record(trx: Kysely<Database>, claimed: Claimed, sent: Sent): Promise<Recorded | null> {
     const { outcome, final } = sent
     if (outcome === null) return null
     const attempt = claimed.attempts + 1
@@ -271,7 +265,7 @@ export class DeliveryWorker {
       })
       .where('endpoint_id', '=', claimed.endpoint_id)
       .where('event_id', '=', claimed.event_id)
-      .where('attempts', '=', expected)
+      .where('attempts', '=', attempt)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) return null
     await trx

@@ -429,3 +429,80 @@ for (const { dialect, skip } of DIALECTS) {
     })
   })
 }
+
+describe('send slots', () => {
+  test('at most 4 sends at a time to one endpoint and 32 in one process, whatever is due', async () => {
+    const db = await freshDatabase('sqlite')
+    const d = smallDataset()
+    try {
+      await importSources(db.handle, [source([d.org, d.ws])])
+      // Eleven endpoints with five deliveries each: 55 due, more than the process's 32 slots.
+      for (let i = 0; i < 11; i++)
+        await createEndpoint(
+          db.handle.db,
+          { organizationId: d.org.id as string, url: `https://hooks.example.com/${i}` },
+          { allowPrivate: true, secretsKey: undefined },
+        )
+      const five = Array.from({ length: 5 }, (_, i) => ({
+        ...d.manager,
+        id: crypto.randomUUID(),
+        username: `u${i}`,
+      }))
+      await importSources(db.handle, [source(five)])
+      const open = new Map<string, number>()
+      let inFlight = 0
+      let most = 0
+      let mostPerEndpoint = 0
+      let release: () => void = () => {}
+      const released = new Promise<void>((r) => (release = r))
+      const worker = new DeliveryWorker({
+        db: db.handle.db,
+        dialect: 'sqlite',
+        allowPrivate: true,
+        secretsKey: undefined,
+        retentionMs: 30 * 86_400_000,
+        pollMs: 20,
+        async send({ url }) {
+          inFlight++
+          open.set(url, (open.get(url) ?? 0) + 1)
+          most = Math.max(most, inFlight)
+          mostPerEndpoint = Math.max(mostPerEndpoint, open.get(url) as number)
+          await released
+          inFlight--
+          open.set(url, (open.get(url) as number) - 1)
+          return { ok: true, statusCode: 200, error: null }
+        },
+      })
+      worker.start()
+      try {
+        for (let i = 0; i < 200 && most < 32; i++) await new Promise((r) => setTimeout(r, 20))
+        // A few more polls: nothing beyond the bounds starts while every slot is held.
+        await new Promise((r) => setTimeout(r, 200))
+        assert.equal(most, 32, 'the process bound is reached, not passed')
+        assert.equal(mostPerEndpoint, 4)
+        release()
+        const start = Date.now()
+        const delivered = async () =>
+          Number(
+            (
+              await sql<{
+                n: number
+              }>`select count(*) as n from webhook_deliveries where status = 'delivered'`.execute(
+                db.handle.db,
+              )
+            ).rows[0]?.n,
+          )
+        while ((await delivered()) < 55) {
+          assert.ok(Date.now() - start < 10_000, 'every delivery is sent once slots free')
+          await new Promise((r) => setTimeout(r, 20))
+        }
+      } finally {
+        // Even when an assertion fails: no send held, no poll left running.
+        release()
+        await worker.stop()
+      }
+    } finally {
+      await db.drop()
+    }
+  })
+})

@@ -56,11 +56,15 @@ export function registerWebhooks(program: Command): void {
     .option(...DATABASE_FLAG)
     .action(async (options: CreateOptions) => {
       const config = configFrom(options)
-      const events = options.events
       const created = await withDatabase(config, (handle) =>
         createEndpoint(
           handle.db,
-          { organizationId: options.organization, workspaceId: options.workspace, url: options.url, events },
+          {
+            organizationId: options.organization,
+            workspaceId: options.workspace,
+            url: options.url,
+            events: options.events,
+          },
           { allowPrivate: config.webhookAllowPrivateNetworks, secretsKey: config.secretsKey },
         ).catch(adminError),
       )

@@ -9,7 +9,7 @@ import { ApiError, apiError, echo, errorBody } from '../../errors.js'
 import { commonHeaders } from '../headers.js'
 
 /** A route's URL (`/v1/employees/:employee_id`, `/docs/*`) as a pattern a request path matches. */
-export function routePattern(url: string): RegExp {
+function routePattern(url: string): RegExp {
   const source = url
     .split('/')
     .map((segment) => {
