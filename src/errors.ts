@@ -1,5 +1,5 @@
-// Every error code of the API with its status and title (CONTRACT 8), in one place. Routes throw
-// ApiError; the error handler (plugins/responses.ts) turns it into the JSON:API error body, and
+// Every error code of the engine with its status and title (CONTRACT 8), in one place; a resource
+// declares the not-found codes of its own ids (NotFound). Routes throw ApiError; the error handler (plugins/responses.ts) turns it into the JSON:API error body, and
 // protocol-level failures that never reach Fastify are answered from the same body (raw-answers.ts).
 
 export const ERROR_CODES = {
@@ -7,8 +7,6 @@ export const ERROR_CODES = {
   unauthorized: { status: 401, title: 'Unauthorized' },
   forbidden: { status: 403, title: 'Forbidden' },
   workspace_not_found: { status: 404, title: 'Workspace not found' },
-  employee_not_found: { status: 404, title: 'Employee not found' },
-  breach_not_found: { status: 404, title: 'Breach not found' },
   endpoint_not_found: { status: 404, title: 'Endpoint not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   request_timeout: { status: 408, title: 'Request timeout' },
@@ -23,6 +21,35 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES
 
+/** The 404 of an id a resource serves, declared by that resource (one answer for unknown and foreign ids). */
+export interface NotFound {
+  /** The path or query parameter carrying the id. */
+  parameter: string
+  code: `${string}_not_found`
+  title: string
+  detail: string
+}
+
+/** A code and what it stands for: the engine's (ERROR_CODES) or a resource's not-found code. */
+export interface ErrorKind {
+  code: string
+  status: number
+  title: string
+}
+
+export const errorKind = (code: ErrorCode): ErrorKind => ({ code, ...ERROR_CODES[code] })
+export const notFoundKind = (n: NotFound): ErrorKind => ({ code: n.code, status: 404, title: n.title })
+
+/**
+ * Every code an answer may carry, in the document's order: the engine's, with the resources'
+ * not-found codes after the workspace's.
+ */
+export function errorCodes(notFound: readonly NotFound[]): string[] {
+  const engine = Object.keys(ERROR_CODES)
+  const at = engine.indexOf('workspace_not_found') + 1
+  return [...engine.slice(0, at), ...notFound.map((n) => n.code), ...engine.slice(at)]
+}
+
 /** Where the culprit is: a query or path parameter, a header, or a JSON pointer; {} when none. */
 export type ErrorSource =
   | { parameter: string }
@@ -36,22 +63,27 @@ export interface ErrorDetail {
 }
 
 export class ApiError extends Error {
+  readonly code: string
   readonly status: number
+  readonly title: string
   constructor(
-    readonly code: ErrorCode,
+    kind: ErrorCode | ErrorKind,
     readonly details: readonly ErrorDetail[],
     /** Response headers that belong to this error (Allow, Retry-After, WWW-Authenticate). */
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(details.map((d) => d.detail).join('; '))
+    const { code, status, title } = typeof kind === 'string' ? errorKind(kind) : kind
     this.name = 'ApiError'
-    this.status = ERROR_CODES[code].status
+    this.code = code
+    this.status = status
+    this.title = title
   }
 }
 
 /** Shorthand for an error with one detail. */
 export function apiError(
-  code: ErrorCode,
+  code: ErrorCode | ErrorKind,
   detail: string,
   source: ErrorSource = {},
   headers: Record<string, string> = {},
@@ -63,12 +95,12 @@ export function apiError(
 export const MAX_ERROR_ENTRIES = 10
 
 export interface ErrorBody {
-  errors: { status: string; code: ErrorCode; title: string; detail: string; source: ErrorSource }[]
+  errors: { status: string; code: string; title: string; detail: string; source: ErrorSource }[]
   meta: { request_id: string; more_errors?: true }
 }
 
 export function errorBody(error: ApiError, requestId: string): ErrorBody {
-  const { title } = ERROR_CODES[error.code]
+  const { title } = error
   const body: ErrorBody = {
     errors: error.details.slice(0, MAX_ERROR_ENTRIES).map((d) => ({
       status: String(error.status),
@@ -100,15 +132,14 @@ export const UNAUTHORIZED = () =>
       'www-authenticate': 'ApiKey header="x-api-key"',
     },
   )
-export const WORKSPACE_NOT_FOUND = () =>
-  apiError('workspace_not_found', 'No workspace with this id is available to this key.', {
-    parameter: 'workspace_id',
-  })
-export const EMPLOYEE_NOT_FOUND = () =>
-  apiError('employee_not_found', 'No employee with this id is available to this key.', {
-    parameter: 'employee_id',
-  })
-export const BREACH_NOT_FOUND = () =>
-  apiError('breach_not_found', 'No breach with this id affects this workspace for this key.', {
-    parameter: 'breach_id',
-  })
+/** The answer to an id that is unknown or out of the key's reach. */
+export const notFound = (n: NotFound) => apiError(notFoundKind(n), n.detail, { parameter: n.parameter })
+
+/** The one id every resource shares. */
+export const WORKSPACE_ID: NotFound = {
+  parameter: 'workspace_id',
+  code: 'workspace_not_found',
+  title: ERROR_CODES.workspace_not_found.title,
+  detail: 'No workspace with this id is available to this key.',
+}
+export const WORKSPACE_NOT_FOUND = () => notFound(WORKSPACE_ID)

@@ -1,4 +1,5 @@
-// Table interfaces for Kysely. Ids and timestamps are text: ids are lowercase UUIDs and timestamps
+// Table interfaces for Kysely: the engine's own tables here; each resource adds the tables it owns to
+// Database in its tables.ts (module augmentation, types only). Ids and timestamps are text: ids are lowercase UUIDs and timestamps
 // canonical fixed-width UTC strings, so text order is the contract's order on both databases
 // (PostgreSQL columns use the "C" collation for that, see dialect.ts).
 // Columns hold what queries need (keys, order, filters, derived values, references); everything
@@ -20,93 +21,7 @@ export interface WorkspacesTable {
   updated_at: string
 }
 
-export interface EmployeesTable {
-  id: string
-  workspace_id: string
-  status: string
-  karma_score: number | null
-  manager_id: string | null
-  created_at: string
-  /**
-   * The employee as the API renders it, manager reference included (the column allows null, which
-   * no import leaves). A manager's new reference is spliced into its slot
-   * (resources/employees/manager-slot.ts).
-   */
-  json: string
-  /** The employee's reference (id, name, primary_email_address, username) as embedded elsewhere. */
-  ref_json: string
-}
-
-export interface CoursesTable {
-  workspace_id: string
-  id: string
-  created_at: string
-  json: string
-  /** The course as a progress entry embeds it. */
-  ref_json: string
-}
-
-export interface CourseProgressTable {
-  employee_id: string
-  course_id: string
-  workspace_id: string
-  status: string | null
-  /** The entry after its course: `{"course":` + course ref_json + json_tail. */
-  json_tail: string
-}
-
 /** One progress list item per employee, stored whole (resources/courses/render.ts). */
-export interface EmployeeProgressTable {
-  workspace_id: string
-  created_at: string
-  employee_id: string
-  json: string
-}
-
-export interface CourseFeedbackTable {
-  id: string
-  employee_id: string
-  course_id: string
-  workspace_id: string
-  sentiment: string
-  created_at: string
-}
-
-export interface BreachesTable {
-  workspace_id: string
-  id: string
-  name: string
-  domain: string
-  criticality: string
-  last_breached_at: string
-  created_at: string
-  updated_at: string
-  impacted: number
-  warned: number
-  acknowledged: number
-  status: string
-  /** The breach as the API renders it, with its derived counts (null: to render). */
-  json: string | null
-}
-
-export interface CompromisedEmployeesTable {
-  workspace_id: string
-  breach_id: string
-  employee_id: string
-  compromised_at: string
-  warned_at: string | null
-  acknowledged_at: string | null
-  /** The item after its employee: `{"employee":` + employee ref_json + json_tail. */
-  json_tail: string
-}
-
-export interface WorkspaceStatisticsTable {
-  workspace_id: string
-  active_employees: number
-  covered_employees: number
-  average_courses_completed: number
-}
-
 export interface ApiKeysTable {
   id: string
   name: string
@@ -180,17 +95,10 @@ export interface ServiceStateTable {
   value: string
 }
 
+/** Every table; resources add theirs (their tables.ts). */
 export interface Database {
   organizations: OrganizationsTable
   workspaces: WorkspacesTable
-  employees: EmployeesTable
-  courses: CoursesTable
-  course_progress: CourseProgressTable
-  employee_progress: EmployeeProgressTable
-  course_feedback: CourseFeedbackTable
-  breaches: BreachesTable
-  compromised_employees: CompromisedEmployeesTable
-  workspace_statistics: WorkspaceStatisticsTable
   api_keys: ApiKeysTable
   organization_generations: OrganizationGenerationsTable
   service_state: ServiceStateTable

@@ -5,9 +5,11 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { Config } from '../config/config.js'
 import type { DatabaseHandle } from '../db/connection.js'
+import { errorCodes } from '../errors.js'
 import type { WindowCounters } from '../limits/counters.js'
 import { RESOURCES } from '../resources/index.js'
-import { ErrorResponse } from '../schemas/errors.js'
+import type { Resource } from '../resources/resource.js'
+import { errorResponseSchema } from '../schemas/errors.js'
 import { healthRoutes } from './health.js'
 import { apiContext } from './plugins/api-context.js'
 import { authentication } from './plugins/authentication.js'
@@ -43,7 +45,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Parameters are parsed by our own strict rules (routing/parameters.ts); the declared schemas
   // serve the OpenAPI document.
   app.setValidatorCompiler(() => () => true)
-  const schemas: TSchema[] = [...RESOURCES.flatMap((r): readonly TSchema[] => r.schemas), ErrorResponse]
+  const notFound = RESOURCES.flatMap((r: Resource) => r.notFound ?? [])
+  const schemas: TSchema[] = [
+    ...RESOURCES.flatMap((r): readonly TSchema[] => r.schemas),
+    errorResponseSchema(errorCodes(notFound)),
+  ]
   for (const schema of schemas) app.addSchema(schema)
 
   await app.register(apiContext, {
@@ -68,6 +74,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.type(registry.contentType).send(await registry.metrics())
     })
   }
-  for (const resource of RESOURCES) await app.register(resource.routes)
+  for (const resource of RESOURCES) {
+    await app.register(async (scope) => {
+      // Its operations are grouped under its tag: routes do not repeat it.
+      scope.addHook('onRoute', (route) => {
+        if (route.schema) route.schema = { ...route.schema, tags: [resource.tag.name] }
+      })
+      await resource.routes(scope)
+    })
+  }
   return app
 }

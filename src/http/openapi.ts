@@ -3,8 +3,16 @@
 // what every operation shares (the key, response headers, the error responses, examples), deriving
 // each operation's particulars from its declared parameters.
 
-import { ERROR_CODES, type ErrorCode } from '../errors.js'
+import {
+  type ErrorCode,
+  type ErrorKind,
+  errorKind,
+  type NotFound,
+  notFoundKind,
+  WORKSPACE_ID,
+} from '../errors.js'
 import { RESOURCES } from '../resources/index.js'
+import type { Resource } from '../resources/resource.js'
 import { errorExample } from './openapi-errors.js'
 
 const EXAMPLES: Record<string, unknown> = Object.assign({}, ...RESOURCES.map((r) => r.examples))
@@ -127,7 +135,7 @@ const admitted = {
 /** An error response; each example is [code, detail, source?, example name (default: the code)?]. */
 function errorResponse(
   description: string,
-  examples: [ErrorCode, string, object?, string?][],
+  examples: [ErrorCode | ErrorKind, string, object?, string?][],
   headers: Schema = {},
 ) {
   return {
@@ -137,10 +145,13 @@ function errorResponse(
       'application/json': {
         schema: ref('schemas', 'ErrorResponse'),
         examples: Object.fromEntries(
-          examples.map(([code, detail, source, name]) => [
-            name ?? code,
-            { value: errorExample(ERROR_CODES[code].status, code, ERROR_CODES[code].title, detail, source) },
-          ]),
+          examples.map(([code, detail, source, name]) => {
+            const kind = typeof code === 'string' ? errorKind(code) : code
+            return [
+              name ?? kind.code,
+              { value: errorExample(kind.status, kind.code, kind.title, detail, source) },
+            ]
+          }),
         ),
       },
     },
@@ -190,11 +201,10 @@ const RESPONSES = {
   ),
 }
 
-const NOT_FOUND: Record<string, [ErrorCode, string]> = {
-  workspace_id: ['workspace_not_found', 'No workspace with this id is available to this key.'],
-  employee_id: ['employee_not_found', 'No employee with this id is available to this key.'],
-  breach_id: ['breach_not_found', 'No breach with this id affects this workspace for this key.'],
-}
+/** The 404 of each id parameter: the workspace's, and those the resources declare. */
+const NOT_FOUND: ReadonlyMap<string, NotFound> = new Map(
+  [WORKSPACE_ID, ...RESOURCES.flatMap((r: Resource) => r.notFound ?? [])].map((n) => [n.parameter, n]),
+)
 
 /** Completes the generated document; `scopes` maps operationId to the scope it needs. */
 export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, string>): Schema {
@@ -234,7 +244,7 @@ export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, 
       operation['x-codeSamples'] = [{ lang: 'javascript', label: 'JavaScript (client)', source: sample }]
 
     const ok = operation.responses['200'] as { content: Record<string, Schema> }
-    const notFound = [...names].filter((n) => n in NOT_FOUND).map((n) => NOT_FOUND[n] as [ErrorCode, string])
+    const notFound = [...names].flatMap((n) => NOT_FOUND.get(n) ?? [])
     operation.responses = {
       '200': {
         description: 'OK',
@@ -256,12 +266,8 @@ export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, 
       ...(notFound.length > 0
         ? {
             '404': errorResponse(
-              `${notFound.map(([code]) => code).join(', ')}: the id is unknown or out of the key's reach (the same answer for both).`,
-              notFound.map(([code, detail]) => [
-                code,
-                detail,
-                { parameter: code.replace('_not_found', '_id') },
-              ]),
+              `${notFound.map((n) => n.code).join(', ')}: the id is unknown or out of the key's reach (the same answer for both).`,
+              notFound.map((n) => [notFoundKind(n), n.detail, { parameter: n.parameter }]),
             ),
           }
         : {}),
@@ -301,20 +307,7 @@ export const SWAGGER_OPTIONS = {
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'The server that serves this document' }],
-    tags: [
-      { name: 'Employees', description: 'Employees of a workspace, with their security score (karma).' },
-      { name: 'Courses', description: "Awareness courses, employees' progress, and program statistics." },
-      {
-        name: 'Breaches',
-        description: 'Data breaches affecting a workspace and the employees they compromised.',
-      },
-      { name: 'Organization', description: "The key's organization and its workspaces." },
-      {
-        name: 'Events',
-        description:
-          'What changed, as a feed to follow (and as signed webhooks the operator configures): one event per resource an import created, changed or deleted.',
-      },
-    ],
+    tags: RESOURCES.map((r: Resource) => r.tag),
     components: {
       securitySchemes: {
         ApiKey: {

@@ -3,11 +3,16 @@
 
 import type { FastifyInstance } from 'fastify'
 import type { TSchema } from 'typebox'
+import type { NotFound } from '../errors.js'
 import type { EventSource } from '../records/events.js'
 import type { ImportSteps, RecordSpec } from '../records/spec.js'
 
 export interface Resource<T extends string = string> {
   name: string
+  /** Its operations' group in the OpenAPI document and on the reference page. */
+  tag: { name: string; description: string }
+  /** The 404 of each id its operations take (path or query parameter), unknown and foreign alike. */
+  notFound?: readonly NotFound[]
   /** Schemas with an $id, which the routes' responses reference. */
   schemas: readonly TSchema[]
   /**

@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { ERROR_CODES, MAX_ERROR_ENTRIES } from '../errors.js'
+import { MAX_ERROR_ENTRIES } from '../errors.js'
 import { Closed, StringEnum } from './common.js'
 
 export const ErrorSourceSchema = Type.Union([
@@ -9,25 +9,31 @@ export const ErrorSourceSchema = Type.Union([
   Closed({}),
 ])
 
-/** The one error body of every failed request (JSON:API error objects, CONTRACT 8). */
-export const ErrorResponse = Closed(
-  {
-    errors: Type.Array(
-      Closed({
-        status: Type.String({ description: 'the HTTP status, as a string' }),
-        code: StringEnum(Object.keys(ERROR_CODES) as (keyof typeof ERROR_CODES)[]),
-        title: Type.String(),
-        detail: Type.String(),
-        source: ErrorSourceSchema,
-      }),
-      { minItems: 1, maxItems: MAX_ERROR_ENTRIES },
-    ),
-    meta: Closed({
-      request_id: Type.String(),
-      more_errors: Type.Optional(
-        Type.Literal(true, { description: 'present when there were more problems than the entries listed' }),
+/**
+ * The one error body of every failed request (JSON:API error objects, CONTRACT 8), its code one of
+ * `codes` (errors.ts: errorCodes).
+ */
+export const errorResponseSchema = (codes: readonly string[]) =>
+  Closed(
+    {
+      errors: Type.Array(
+        Closed({
+          status: Type.String({ description: 'the HTTP status, as a string' }),
+          code: StringEnum(codes),
+          title: Type.String(),
+          detail: Type.String(),
+          source: ErrorSourceSchema,
+        }),
+        { minItems: 1, maxItems: MAX_ERROR_ENTRIES },
       ),
-    }),
-  },
-  { $id: 'ErrorResponse' },
-)
+      meta: Closed({
+        request_id: Type.String(),
+        more_errors: Type.Optional(
+          Type.Literal(true, {
+            description: 'present when there were more problems than the entries listed',
+          }),
+        ),
+      }),
+    },
+    { $id: 'ErrorResponse' },
+  )

@@ -5,10 +5,15 @@ import { BREACH_EVENTS, COMPROMISED_EMPLOYEE_EVENTS } from './events.js'
 import { BREACH_CLIENT_SAMPLES, BREACH_EXAMPLES } from './examples.js'
 import { BREACH_IMPORT } from './import.js'
 import { breachRecord, compromisedEmployeeRecord } from './records.js'
-import { Breach, CompromisedEmployee, CompromisedEmployeeChange } from './schema.js'
+import { BREACH_NOT_FOUND, Breach, CompromisedEmployee, CompromisedEmployeeChange } from './schema.js'
 
 export const breaches = {
   name: 'breaches',
+  tag: {
+    name: 'Breaches',
+    description: 'Data breaches affecting a workspace and the employees they compromised.',
+  },
+  notFound: [BREACH_NOT_FOUND],
   schemas: [Breach, CompromisedEmployee, CompromisedEmployeeChange],
   routes: async (app) => (await import('./routes.js')).breachRoutes(app),
   examples: BREACH_EXAMPLES,

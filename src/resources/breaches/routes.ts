@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import { grantWorkspace } from '../../access.js'
 import { BREACH_STATUSES } from '../../domain/values.js'
-import { BREACH_NOT_FOUND } from '../../errors.js'
+import { notFound } from '../../errors.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
 import { readListRequest, sendPage } from '../../routing/operation.js'
 import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from '../../routing/schemas.js'
 import { breachAffects, listBreaches, listCompromisedEmployees } from './queries.js'
+import { BREACH_NOT_FOUND } from './schema.js'
 
 const query = parameters({
   workspace_id: workspaceId,
@@ -43,7 +44,6 @@ export async function breachRoutes(app: FastifyInstance): Promise<void> {
           'acknowledged count the compromised employees of the asked workspace (all, those warned, those who ' +
           `acknowledged); status is active while one of them has not acknowledged, else resolved. ${LIST_ORDER_NOTE} ` +
           'Scope: breaches:read.',
-        tags: ['Breaches'],
         querystring: query.schema,
         headers: listHeaders(LIST_LIMITS),
         response: { 200: dataOf(Type.Array(ref('Breach'))) },
@@ -74,7 +74,6 @@ export async function breachRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Most recently compromised first: compromised_at descending, then employee id descending. A breach that does ' +
           `not affect the workspace is a 404, like an unknown one. ${LIST_ORDER_NOTE} Scope: breaches:read.`,
-        tags: ['Breaches'],
         params: Type.Object({ breach_id: Type.String({ format: 'uuid' }) }),
         querystring: parameters({
           workspace_id: compromisedQuery.definitions.workspace_id,
@@ -94,7 +93,7 @@ export async function breachRoutes(app: FastifyInstance): Promise<void> {
       ])
       const { breach_id, workspace_id, warned, acknowledged } = list.query
       const grant = await grantWorkspace(app.api.db, request.key, workspace_id)
-      if (!(await breachAffects(app.api.db, grant, breach_id))) throw BREACH_NOT_FOUND()
+      if (!(await breachAffects(app.api.db, grant, breach_id))) throw notFound(BREACH_NOT_FOUND)
       if (await notModified(request, reply)) return reply
       const page = await listCompromisedEmployees(
         app.api.db,

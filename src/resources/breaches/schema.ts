@@ -3,6 +3,7 @@
 
 import Type from 'typebox'
 import { BREACH_STATUSES, CRITICALITIES } from '../../domain/values.js'
+import type { NotFound } from '../../errors.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
 
@@ -46,3 +47,10 @@ export const CompromisedEmployeeChange = Closed(
 
 export type Breach = Type.Static<typeof Breach>
 export type CompromisedEmployee = Type.Static<typeof CompromisedEmployee>
+
+export const BREACH_NOT_FOUND: NotFound = {
+  parameter: 'breach_id',
+  code: 'breach_not_found',
+  title: 'Breach not found',
+  detail: 'No breach with this id affects this workspace for this key.',
+}

@@ -10,6 +10,10 @@ import { Course, EmployeeCourseProgress, Statistics } from './schema.js'
 
 export const courses = {
   name: 'courses',
+  tag: {
+    name: 'Courses',
+    description: "Awareness courses, employees' progress, and program statistics.",
+  },
   schemas: [Course, EmployeeCourseProgress, Statistics],
   routes: async (app) => (await import('./routes.js')).courseRoutes(app),
   examples: COURSE_EXAMPLES,

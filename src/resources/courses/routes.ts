@@ -20,7 +20,6 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'listCourses',
         summary: 'List the awareness courses of a workspace',
         description: `Newest first: created_at descending, then id descending. ${LIST_ORDER_NOTE} Scope: awareness:read.`,
-        tags: ['Courses'],
         querystring: query.schema,
         headers: listHeaders(LIST_LIMITS),
         response: { 200: dataOf(Type.Array(ref('Course'))) },
@@ -46,7 +45,6 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
           '(created_at descending, then id descending); inside, courses newest first (course created_at descending, ' +
           `then id descending); years ascending. A manually assigned course has years: []. ${LIST_ORDER_NOTE} ` +
           'Scope: awareness:read.',
-        tags: ['Courses'],
         querystring: query.schema,
         headers: listHeaders(PROGRESS_LIMITS),
         response: { 200: dataOf(Type.Array(ref('EmployeeCourseProgress'))) },
@@ -74,7 +72,6 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
           'course progress entry. average_courses_completed: over active employees, the mean number of entries whose ' +
           'status is completed, rounded half up (0 without active employees). positive/neutral/negative_feedbacks: ' +
           'course feedback of the workspace created in the last 90 × 24 hours, inclusive. Scope: awareness:read.',
-        tags: ['Courses'],
         querystring: query.schema,
         response: { 200: dataOf(ref('Statistics')) },
       },

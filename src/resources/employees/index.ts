@@ -5,10 +5,15 @@ import { EMPLOYEE_EVENTS } from './events.js'
 import { EMPLOYEE_CLIENT_SAMPLES, EMPLOYEE_EXAMPLES } from './examples.js'
 import { EMPLOYEE_IMPORT } from './import.js'
 import { employeeRecord } from './record.js'
-import { Employee } from './schema.js'
+import { EMPLOYEE_NOT_FOUND, Employee } from './schema.js'
 
 export const employees = {
   name: 'employees',
+  tag: {
+    name: 'Employees',
+    description: 'Employees of a workspace, with their security score (karma).',
+  },
+  notFound: [EMPLOYEE_NOT_FOUND],
   schemas: [Employee],
   routes: async (app) => (await import('./routes.js')).employeeRoutes(app),
   examples: EMPLOYEE_EXAMPLES,

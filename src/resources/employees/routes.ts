@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import { grantWorkspace } from '../../access.js'
 import { EMPLOYEE_STATUSES } from '../../domain/values.js'
-import { apiError, EMPLOYEE_NOT_FOUND } from '../../errors.js'
+import { apiError, notFound } from '../../errors.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
 import { readItemRequest, readListRequest, sendItem, sendPage } from '../../routing/operation.js'
 import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from '../../routing/schemas.js'
 import { findEmployee, listEmployees } from './queries.js'
+import { EMPLOYEE_NOT_FOUND } from './schema.js'
 
 const query = parameters({
   workspace_id: workspaceId,
@@ -33,7 +34,6 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'listEmployees',
         summary: 'List the employees of a workspace',
         description: `Newest first: created_at descending, then id descending. ${LIST_ORDER_NOTE} Scope: workspace:read.`,
-        tags: ['Employees'],
         querystring: query.schema,
         headers: listHeaders(LIST_LIMITS),
         response: { 200: dataOf(Type.Array(ref('Employee'))) },
@@ -78,7 +78,6 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Get one employee',
         description:
           'An employee of any workspace the key reaches. Unknown ids and ids the key cannot reach are the same 404. Scope: workspace:read.',
-        tags: ['Employees'],
         params: Type.Object({ employee_id: Type.String({ format: 'uuid' }) }),
         querystring: parameters({}).schema,
         response: { 200: dataOf(ref('Employee')) },
@@ -87,7 +86,7 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { employee_id } = readItemRequest(request, path)
       const json = await findEmployee(app.api.db, request.key, employee_id)
-      if (json === null) throw EMPLOYEE_NOT_FOUND()
+      if (json === null) throw notFound(EMPLOYEE_NOT_FOUND)
       if (await notModified(request, reply)) return reply
       return sendItem(reply, json)
     },

@@ -3,6 +3,7 @@
 
 import Type from 'typebox'
 import { EMAIL_SOURCES, EMPLOYEE_STATUSES, LANGUAGES, SECURITY_LEVELS } from '../../domain/values.js'
+import type { NotFound } from '../../errors.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 
 export const EmailAddress = Closed({
@@ -48,3 +49,10 @@ export const Employee = Closed(
 
 export type EmployeeReference = Type.Static<typeof EmployeeReference>
 export type Employee = Type.Static<typeof Employee>
+
+export const EMPLOYEE_NOT_FOUND: NotFound = {
+  parameter: 'employee_id',
+  code: 'employee_not_found',
+  title: 'Employee not found',
+  detail: 'No employee with this id is available to this key.',
+}

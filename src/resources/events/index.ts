@@ -8,6 +8,11 @@ import { Event } from './schema.js'
 
 export const events = {
   name: 'events',
+  tag: {
+    name: 'Events',
+    description:
+      'What changed, as a feed to follow (and as signed webhooks the operator configures): one event per resource an import created, changed or deleted.',
+  },
   schemas: [Event],
   routes: async (app) => (await import('./routes.js')).eventRoutes(app),
   examples: EVENT_EXAMPLES,

@@ -62,7 +62,6 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
           '(those are employee.updated). Resume later with after= ' +
           'the id of the last event handled. Events are kept for the retention (EVENTS_RETENTION, default 30 days). ' +
           `${LIST_ORDER_NOTE} Scope: events:read.`,
-        tags: ['Events'],
         querystring: query.schema,
         headers: listHeaders(EVENT_LIMITS),
         response: { 200: dataOf(Type.Array(ref('Event'))) },

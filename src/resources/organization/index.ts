@@ -8,6 +8,10 @@ import { Organization } from './schema.js'
 
 export const organization = {
   name: 'organization',
+  tag: {
+    name: 'Organization',
+    description: "The key's organization and its workspaces.",
+  },
   schemas: [Organization],
   routes: async (app) => (await import('./routes.js')).organizationRoutes(app),
   examples: ORGANIZATION_EXAMPLES,

@@ -20,7 +20,6 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Workspaces oldest first (created_at ascending, then id ascending). A workspace-scoped key sees only its ' +
           'workspace. Scope: workspace:read.',
-        tags: ['Organization'],
         querystring: none.schema,
         response: { 200: dataOf(ref('Organization')) },
       },

@@ -1,0 +1,24 @@
+// The tables the employees resource owns, added to the engine's Database type (db/tables.ts).
+
+declare module '../../db/tables.js' {
+  interface Database {
+    employees: EmployeesTable
+  }
+}
+
+export interface EmployeesTable {
+  id: string
+  workspace_id: string
+  status: string
+  karma_score: number | null
+  manager_id: string | null
+  created_at: string
+  /**
+   * The employee as the API renders it, manager reference included (the column allows null, which
+   * no import leaves). A manager's new reference is spliced into its slot
+   * (resources/employees/manager-slot.ts).
+   */
+  json: string
+  /** The employee's reference (id, name, primary_email_address, username) as embedded elsewhere. */
+  ref_json: string
+}
