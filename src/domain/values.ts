@@ -73,22 +73,6 @@ export const THEMES = [
 ] as const
 export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const
 export const SCOPES = ['workspace:read', 'awareness:read', 'breaches:read', 'events:read'] as const
-/** Every event type (CONTRACT 14), a stable list. */
-export const EVENT_TYPES = [
-  'employee.created',
-  'employee.updated',
-  'employee.deleted',
-  'course.created',
-  'course.updated',
-  'course.deleted',
-  'course_progress.updated',
-  'breach.created',
-  'breach.updated',
-  'breach.deleted',
-  'compromised_employee.created',
-  'compromised_employee.updated',
-  'compromised_employee.deleted',
-] as const
 
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number]
 export type SecurityLevel = (typeof SECURITY_LEVELS)[number]
@@ -96,4 +80,3 @@ export type BreachStatus = (typeof BREACH_STATUSES)[number]
 export type ProgressStatus = (typeof PROGRESS_STATUSES)[number]
 export type Sentiment = (typeof SENTIMENTS)[number]
 export type Scope = (typeof SCOPES)[number]
-export type EventType = (typeof EVENT_TYPES)[number]

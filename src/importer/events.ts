@@ -14,12 +14,11 @@ import { eventId, eventIdMillis, eventIdPrefix } from '../domain/event-ids.js'
 import { timestampFromMillis } from '../domain/time.js'
 import type { EventSource } from '../records/events.js'
 import type { ChangedRecords } from '../records/spec.js'
-import { RESOURCES } from '../resources/index.js'
-import type { Resource } from '../resources/resource.js'
+import { EVENT_SOURCES } from '../resources/index.js'
 import { replacedRows } from './apply.js'
 import { type RecordType, SPECS } from './staging.js'
 
-const SOURCES: readonly EventSource[] = RESOURCES.flatMap((r: Resource) => r.events ?? [])
+const SOURCES: readonly EventSource[] = EVENT_SOURCES
 
 const keysTable = (s: EventSource) => `ev_${s.name}_keys`
 const beforeTable = (s: EventSource) => `ev_${s.name}_before`

@@ -27,6 +27,11 @@ export function keysJoin(keys: string | null, on: string): string {
 export interface EventSource {
   /** The event types' prefix: `employee` records `employee.created`, `.updated`, `.deleted`. */
   name: string
+  /**
+   * What `data.object` is: the $id of the schema its GET renders, and how the Event schema's
+   * description calls it (`an Employee`).
+   */
+  object: { schema: string; description: string }
   /** Columns naming one rendering, `workspace_id` first. */
   key: readonly string[]
   /**
@@ -50,4 +55,10 @@ export interface EventSource {
   updateOnly?: { previous: Record<string, unknown>; empty: string }
   /** Top-level fields whose change makes an update; by default any. */
   updatedBy?: readonly string[]
+}
+
+/** The event types a source records: `.created`, `.updated`, `.deleted`, or only `.updated`. */
+export function eventTypesOf(source: EventSource): string[] {
+  const kinds = source.updateOnly ? ['updated'] : ['created', 'updated', 'deleted']
+  return kinds.map((kind) => `${source.name}.${kind}`)
 }

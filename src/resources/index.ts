@@ -1,14 +1,23 @@
-// Every resource of the API, in the order an import writes them: parents before children (events,
-// which the import records last, at the end).
+// Every resource of the API, in the order an import writes them: parents before children; the
+// events feed, made from what the others declare, at the end (an import records events last).
 
+import { eventTypesOf } from '../records/events.js'
 import type { RecordSpec } from '../records/spec.js'
 import { breaches } from './breaches/index.js'
 import { courses } from './courses/index.js'
 import { employees } from './employees/index.js'
-import { events } from './events/index.js'
+import { eventFeed } from './events/index.js'
 import { organization } from './organization/index.js'
+import type { Resource } from './resource.js'
 
-export const RESOURCES = [organization, employees, courses, breaches, events] as const
+const DATA = [organization, employees, courses, breaches] as const
+
+/** What the resources' changes record as events (CONTRACT 14), in their order. */
+export const EVENT_SOURCES = DATA.flatMap((resource: Resource) => resource.events ?? [])
+/** Every event type, a stable list: `employee.created`, … */
+export const EVENT_TYPES: readonly string[] = EVENT_SOURCES.flatMap(eventTypesOf)
+
+export const RESOURCES = [...DATA, eventFeed(EVENT_SOURCES, EVENT_TYPES)] as const
 
 type TypeOf<S> = S extends RecordSpec<infer T> ? T : never
 /** Every import record type: `employee`, `course_progress`, … */

@@ -6,6 +6,7 @@ import type { TSchema } from 'typebox'
 import type { NotFound } from '../errors.js'
 import type { EventSource } from '../records/events.js'
 import type { ImportSteps, RecordSpec } from '../records/spec.js'
+import type { ResourceExport } from './export.js'
 
 export interface Resource<T extends string = string> {
   name: string
@@ -32,4 +33,6 @@ export interface Resource<T extends string = string> {
   import: ImportSteps
   /** The events its changes make (CONTRACT 14), by kind of rendering. */
   events?: readonly EventSource[]
+  /** What `awareness export` writes of it. */
+  exports: readonly ResourceExport[]
 }

@@ -5,7 +5,6 @@ import type { Kysely, Selectable } from 'kysely'
 import { organizationProblem } from '../db/organizations.js'
 import type { Database, WebhookAttemptsTable } from '../db/tables.js'
 import { timestampFromMillis } from '../domain/time.js'
-import { EVENT_TYPES, type EventType } from '../domain/values.js'
 import { checkUrl } from './address-guard.js'
 import { sealSecret } from './secrets.js'
 import { newSecret } from './signing.js'
@@ -26,13 +25,15 @@ export interface CreatedEndpoint {
   secret: string
   organization_id: string
   workspace_id: string | null
-  events: EventType[] | null
+  events: string[] | null
   created_at: string
 }
 
 export type EndpointSummary = Omit<CreatedEndpoint, 'secret'>
 
 export interface EndpointSettings {
+  /** The event types an endpoint may ask for. */
+  eventTypes: readonly string[]
   allowPrivate: boolean
   secretsKey: Buffer | undefined
 }
@@ -45,14 +46,14 @@ export async function createEndpoint(
 ): Promise<CreatedEndpoint> {
   const problem = await organizationProblem(db, endpoint.organizationId, endpoint.workspaceId)
   if (problem !== null) throw new WebhookAdminError(problem)
-  let events: EventType[] | null = null
+  let events: string[] | null = null
   if (endpoint.events !== undefined) {
-    const unknown = endpoint.events.filter((e) => !(EVENT_TYPES as readonly string[]).includes(e))
+    const unknown = endpoint.events.filter((e) => !settings.eventTypes.includes(e))
     if (unknown.length > 0 || endpoint.events.length === 0)
       throw new WebhookAdminError(
-        `--events: unknown event type ${unknown.join(', ') || '(empty)'}; allowed: ${EVENT_TYPES.join(', ')}`,
+        `--events: unknown event type ${unknown.join(', ') || '(empty)'}; allowed: ${settings.eventTypes.join(', ')}`,
       )
-    events = [...new Set(endpoint.events)] as EventType[]
+    events = [...new Set(endpoint.events)]
   }
   try {
     await checkUrl(endpoint.url, settings.allowPrivate)
@@ -91,7 +92,7 @@ export async function listEndpoints(db: Kysely<Database>): Promise<EndpointSumma
     .orderBy('created_at')
     .orderBy('id')
     .execute()
-  return rows.map((r) => ({ ...r, events: r.events === null ? null : (r.events.split(',') as EventType[]) }))
+  return rows.map((r) => ({ ...r, events: r.events === null ? null : r.events.split(',') }))
 }
 
 /** Deletes an endpoint and its deliveries (pending ones are not sent). False when there is none. */

@@ -9,8 +9,9 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'csv-parse/sync'
-import { toRows } from '../../src/cli/export-rows.js'
 import { importSources } from '../../src/importer/import.js'
+import { RESOURCES } from '../../src/resources/index.js'
+import type { Resource } from '../../src/resources/resource.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { runCli } from '../helpers/cli.js'
 import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
@@ -18,6 +19,12 @@ import * as oracle from '../helpers/oracle.js'
 import { overloadedProxy } from '../helpers/overloaded-proxy.js'
 import { freePort } from '../helpers/processes.js'
 import { employee, source, workspace } from '../helpers/records.js'
+
+const exportNamed = (name: string) => {
+  const found = RESOURCES.flatMap((r: Resource) => r.exports).find((e) => e.name === name)
+  if (!found) throw new Error(`no export ${name}`)
+  return found
+}
 
 const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
 
@@ -84,7 +91,7 @@ describe('awareness export', () => {
       assert.equal(result.code, 0, result.stderr)
       const parsed = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[]
       const expected = items
-        .flatMap((item) => (toRows as any)[resource](item))
+        .flatMap((item) => exportNamed(resource).toRows(item as never))
         .map((row: Record<string, unknown>) =>
           Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)])),
         )

@@ -10,6 +10,7 @@ import { sql } from 'kysely'
 import { Webhook } from 'standardwebhooks'
 import { importSources } from '../../src/importer/import.js'
 import { Metrics } from '../../src/observability/metrics.js'
+import { EVENT_TYPES } from '../../src/resources/index.js'
 import { checkUrl, isPrivateAddress } from '../../src/webhooks/address-guard.js'
 import { deliver } from '../../src/webhooks/deliver.js'
 import { createEndpoint, listAttempts, WebhookAdminError } from '../../src/webhooks/endpoints.js'
@@ -236,7 +237,7 @@ for (const { dialect, skip } of DIALECTS) {
       const created = await createEndpoint(
         db.handle.db,
         { organizationId: d.org.id as string, url: receiver.url },
-        { allowPrivate: true, secretsKey: Buffer.alloc(32, 1) },
+        { eventTypes: EVENT_TYPES, allowPrivate: true, secretsKey: Buffer.alloc(32, 1) },
       )
       secret = created.secret
       endpointId = created.id
@@ -405,7 +406,7 @@ for (const { dialect, skip } of DIALECTS) {
     })
 
     test('an endpoint is refused for an unknown organization, a foreign workspace or an unknown event type', async () => {
-      const settings = { allowPrivate: true, secretsKey: undefined }
+      const settings = { eventTypes: EVENT_TYPES, allowPrivate: true, secretsKey: undefined }
       await assert.rejects(
         createEndpoint(db.handle.db, { organizationId: d.ws.id as string, url: receiver.url }, settings),
         WebhookAdminError,
@@ -441,7 +442,7 @@ describe('send slots', () => {
         await createEndpoint(
           db.handle.db,
           { organizationId: d.org.id as string, url: `https://hooks.example.com/${i}` },
-          { allowPrivate: true, secretsKey: undefined },
+          { eventTypes: EVENT_TYPES, allowPrivate: true, secretsKey: undefined },
         )
       const five = Array.from({ length: 5 }, (_, i) => ({
         ...d.manager,

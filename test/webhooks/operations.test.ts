@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { importSources } from '../../src/importer/import.js'
+import { EVENT_TYPES } from '../../src/resources/index.js'
 import { createEndpoint } from '../../src/webhooks/endpoints.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
@@ -50,7 +51,7 @@ for (const { dialect, skip } of DIALECTS) {
       createEndpoint(
         db.handle.db,
         { organizationId: org.id as string, url },
-        { allowPrivate: true, secretsKey: undefined },
+        { eventTypes: EVENT_TYPES, allowPrivate: true, secretsKey: undefined },
       )
 
     before(async () => {

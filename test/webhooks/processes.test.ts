@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { importSources } from '../../src/importer/import.js'
+import { EVENT_TYPES } from '../../src/resources/index.js'
 import { createEndpoint } from '../../src/webhooks/endpoints.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
 import { apiDataset } from '../helpers/dataset.js'
@@ -35,7 +36,7 @@ describe('webhook delivery by server processes (postgres)', { skip: postgres?.sk
       await createEndpoint(
         db.handle.db,
         { organizationId: d.orgA.id as string, url: receiver.url },
-        { allowPrivate: true, secretsKey: undefined },
+        { eventTypes: EVENT_TYPES, allowPrivate: true, secretsKey: undefined },
       )
     ).secret
   })

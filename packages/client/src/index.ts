@@ -84,7 +84,8 @@ export interface FollowOptions extends ListOptions {
   intervalMs?: number
 }
 
-type Query = Record<string, string | undefined>
+/** Query parameters by name; undefined ones are left out. */
+export type Query = Record<string, string | undefined>
 
 function apiPromise<T>(run: Promise<{ data: T; response: ResponseInfo }>): ApiPromise<T> {
   const data = run.then((r) => r.data) as ApiPromise<T>
@@ -102,7 +103,12 @@ export class AwarenessClient {
     this.transport = new Transport(options)
   }
 
-  private item<T>(path: string, query: Query, options: CallOptions): ApiPromise<T> {
+  /**
+   * Any operation answering one object, by path: what the typed methods use, for tools that loop
+   * over the API's operations (the CLI's export).
+   * @example const organization = await client.request('/v1/organization')
+   */
+  request<T = unknown>(path: string, query: Query = {}, options: CallOptions = {}): ApiPromise<T> {
     return apiPromise(
       this.transport.get(path, query, {}, options.signal).then((answer) => ({
         data: (answer.body as { data: T }).data,
@@ -138,7 +144,11 @@ export class AwarenessClient {
     return { data: await page.data(), nextCursor: page.nextCursor, response: page.response }
   }
 
-  private list<T>(path: string, query: Query, options: ListOptions): List<T> {
+  /**
+   * Every item of any list operation, by path, page after page (as `request` for one object).
+   * @example for await (const item of client.paginate('/v1/courses', { workspace_id })) …
+   */
+  paginate<T = unknown>(path: string, query: Query = {}, options: ListOptions = {}): List<T> {
     return new List<T>(
       (cursor, signal) => this.openPage<T>(path, query, { limit: options.limit, cursor }, signal),
       options.signal,
@@ -147,27 +157,27 @@ export class AwarenessClient {
 
   readonly organization = {
     /** @example const { workspaces } = await client.organization.get() */
-    get: (options: CallOptions = {}) => this.item<Organization>('/v1/organization', {}, options),
+    get: (options: CallOptions = {}) => this.request<Organization>('/v1/organization', {}, options),
   }
 
   readonly employees = {
     /** @example for await (const employee of client.employees.list({ workspaceId, status: ['active'] })) … */
     list: (filters: EmployeeFilters, options: ListOptions = {}) =>
-      this.list<Employee>('/v1/employees', employeeQuery(filters), options),
+      this.paginate<Employee>('/v1/employees', employeeQuery(filters), options),
     page: (filters: EmployeeFilters, options: PageOptions = {}) =>
       this.page<Employee>('/v1/employees', employeeQuery(filters), options),
     get: (employeeId: string, options: CallOptions = {}) =>
-      this.item<Employee>(`/v1/employees/${encodeURIComponent(employeeId)}`, {}, options),
+      this.request<Employee>(`/v1/employees/${encodeURIComponent(employeeId)}`, {}, options),
   }
 
   readonly courses = {
     list: (filters: { workspaceId: string }, options: ListOptions = {}) =>
-      this.list<Course>('/v1/courses', { workspace_id: filters.workspaceId }, options),
+      this.paginate<Course>('/v1/courses', { workspace_id: filters.workspaceId }, options),
     page: (filters: { workspaceId: string }, options: PageOptions = {}) =>
       this.page<Course>('/v1/courses', { workspace_id: filters.workspaceId }, options),
     /** Each employee's progress in every course of the workspace. */
     progress: (filters: { workspaceId: string }, options: ListOptions = {}) =>
-      this.list<EmployeeCourseProgress>(
+      this.paginate<EmployeeCourseProgress>(
         '/v1/courses/employees_progress',
         { workspace_id: filters.workspaceId },
         options,
@@ -180,17 +190,17 @@ export class AwarenessClient {
       ),
     /** @example const { active_employees } = await client.courses.statistics({ workspaceId }) */
     statistics: (filters: { workspaceId: string }, options: CallOptions = {}) =>
-      this.item<Statistics>('/v1/courses/statistics', { workspace_id: filters.workspaceId }, options),
+      this.request<Statistics>('/v1/courses/statistics', { workspace_id: filters.workspaceId }, options),
   }
 
   readonly breaches = {
     list: (filters: BreachFilters, options: ListOptions = {}) =>
-      this.list<Breach>('/v1/breaches', breachQuery(filters), options),
+      this.paginate<Breach>('/v1/breaches', breachQuery(filters), options),
     page: (filters: BreachFilters, options: PageOptions = {}) =>
       this.page<Breach>('/v1/breaches', breachQuery(filters), options),
     /** @example for await (const c of client.breaches.compromisedEmployees({ breachId, workspaceId, acknowledged: false })) … */
     compromisedEmployees: (filters: CompromisedFilters, options: ListOptions = {}) =>
-      this.list<CompromisedEmployee>(compromisedPath(filters), compromisedQuery(filters), options),
+      this.paginate<CompromisedEmployee>(compromisedPath(filters), compromisedQuery(filters), options),
     compromisedEmployeesPage: (filters: CompromisedFilters, options: PageOptions = {}) =>
       this.page<CompromisedEmployee>(compromisedPath(filters), compromisedQuery(filters), options),
   }
@@ -201,7 +211,7 @@ export class AwarenessClient {
      * @example for await (const event of client.events.list({ workspaceId, after: stored })) handle(event)
      */
     list: (filters: EventFilters, options: ListOptions = {}) =>
-      this.list<Event>('/v1/events', eventQuery(filters), options),
+      this.paginate<Event>('/v1/events', eventQuery(filters), options),
     page: (filters: EventFilters, options: PageOptions = {}) =>
       this.page<Event>('/v1/events', eventQuery(filters), options),
     /**

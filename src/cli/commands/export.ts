@@ -7,52 +7,34 @@ import { AwarenessApiError, AwarenessClient, AwarenessNetworkError, type List } 
 import { Argument, type Command, Option } from 'commander'
 import { stringify } from 'csv-stringify'
 import { clientEnvironment } from '../../config/config.js'
-import { CSV_COLUMNS, type Resource, toRows } from '../export-rows.js'
+import type { ResourceExport } from '../../resources/export.js'
+import { RESOURCES } from '../../resources/index.js'
+import type { Resource } from '../../resources/resource.js'
 import { UsageError, uuid } from '../options.js'
 import { CliError, counted, formatCount, progressLine } from '../output.js'
 
-const RESOURCES = Object.keys(CSV_COLUMNS) as Resource[]
+/** Every export the resources offer, by name. */
+const EXPORTS: ReadonlyMap<string, ResourceExport> = new Map(
+  RESOURCES.flatMap((r: Resource) => r.exports).map((e) => [e.name, e]),
+)
+const NAMES = [...EXPORTS.keys()]
+const named = (test: (e: ResourceExport) => boolean) =>
+  NAMES.filter((n) => test(EXPORTS.get(n) as ResourceExport))
 
-/** What one item of each resource is called, in the singular and the plural. */
-const NOUNS: Record<Resource, [string, string]> = {
-  employees: ['employee', 'employees'],
-  courses: ['course', 'courses'],
-  progress: ["employee's progress", "employees' progress"],
-  statistics: ['set of statistics', 'sets of statistics'],
-  breaches: ['breach', 'breaches'],
-  compromised: ['compromised employee', 'compromised employees'],
-  organization: ['organization', 'organizations'],
-  events: ['event', 'events'],
-}
-
-/** The items of a resource: a list to page through, or one object. */
+/** The items of an export: a list to page through, or one object. */
 function source(
   client: AwarenessClient,
-  resource: Resource,
+  e: ResourceExport,
   o: ExportOptions,
 ): List<unknown> | Promise<unknown> {
-  const workspaceId = o.workspace as string
-  switch (resource) {
-    case 'employees':
-      return client.employees.list({ workspaceId }, { limit: 100 })
-    case 'courses':
-      return client.courses.list({ workspaceId }, { limit: 100 })
-    case 'progress':
-      return client.courses.progress({ workspaceId }, { limit: 500 })
-    case 'statistics':
-      return client.courses.statistics({ workspaceId })
-    case 'breaches':
-      return client.breaches.list({ workspaceId }, { limit: 100 })
-    case 'compromised':
-      return client.breaches.compromisedEmployees(
-        { breachId: o.breach as string, workspaceId },
-        { limit: 100 },
-      )
-    case 'organization':
-      return client.organization.get()
-    case 'events':
-      return client.events.list({ workspaceId, after: o.after ?? null }, { limit: 1000 })
+  const path = e.path.replace('{breach_id}', encodeURIComponent(o.breach ?? ''))
+  const query = {
+    workspace_id: e.workspace === false ? undefined : o.workspace,
+    after: e.after ? o.after : undefined,
   }
+  return e.pageSize === undefined
+    ? client.request(path, query)
+    : client.paginate(path, query, { limit: e.pageSize })
 }
 
 async function write(stream: Writable, chunk: string): Promise<void> {
@@ -131,11 +113,19 @@ export function registerExport(program: Command): void {
       'page through a running server and write a resource as NDJSON or CSV (key from AWARENESS_API_KEY);\n' +
         'retries 429/503 after their Retry-After. CSV columns are listed in the README.',
     )
-    .addArgument(new Argument('<resource>', RESOURCES.join(', ')).choices(RESOURCES))
+    .addArgument(new Argument('<resource>', NAMES.join(', ')).choices(NAMES))
     .option('--url <url>', 'the API base URL, e.g. http://127.0.0.1:3000 (default: AWARENESS_API_URL)')
-    .option('--workspace <id>', 'workspace (all resources but organization)', uuid)
-    .option('--breach <id>', 'breach (compromised)', uuid)
-    .option('--after <event-id>', 'events: only those after this one (the last one handled before)', uuid)
+    .option(
+      '--workspace <id>',
+      `workspace (all resources but ${named((e) => e.workspace === false).join(', ')})`,
+      uuid,
+    )
+    .option('--breach <id>', `breach (${named((e) => e.path.includes('{breach_id}')).join(', ')})`, uuid)
+    .option(
+      '--after <event-id>',
+      `${named((e) => e.after === true).join(', ')}: only those after this one (the last one handled before)`,
+      uuid,
+    )
     .addOption(new Option('--format <format>', 'ndjson or csv').choices(['ndjson', 'csv']).default('ndjson'))
     .option(
       '--out <file>',
@@ -147,13 +137,15 @@ export function registerExport(program: Command): void {
       '\nCSV is RFC 4180 (CRLF line ends); a cell starting with =, +, -, @, tab or CR is prefixed with\n' +
         "' so that a spreadsheet shows it as text instead of running it as a formula.",
     )
-    .action(async (resource: Resource, options: ExportOptions) => {
+    .action(async (resource: string, options: ExportOptions) => {
+      const declared = EXPORTS.get(resource) as ResourceExport
       if (options.bom && options.format !== 'csv') throw new UsageError('--bom goes with --format csv')
-      if (resource !== 'organization' && !options.workspace)
+      if (declared.workspace !== false && !options.workspace)
         throw new UsageError(`${resource} needs --workspace`)
-      if (resource === 'compromised' && !options.breach) throw new UsageError('compromised needs --breach')
-      if (options.after !== undefined && resource !== 'events')
-        throw new UsageError('--after goes with events')
+      if (declared.path.includes('{breach_id}') && !options.breach)
+        throw new UsageError(`${resource} needs --breach`)
+      if (options.after !== undefined && !declared.after)
+        throw new UsageError(`--after goes with ${named((e) => e.after === true).join(', ')}`)
       const { apiKey, apiUrl } = clientEnvironment()
       const url = options.url ?? apiUrl
       if (!url) throw new UsageError('set --url or AWARENESS_API_URL to the API base URL')
@@ -172,7 +164,7 @@ export function registerExport(program: Command): void {
         options.format === 'csv'
           ? stringify({
               header: true,
-              columns: [...CSV_COLUMNS[resource]],
+              columns: [...declared.columns],
               cast: { boolean: String },
               record_delimiter: 'windows',
               // RFC 4180: a cell holding a lone CR or LF is quoted too, not only one holding CRLF.
@@ -189,7 +181,7 @@ export function registerExport(program: Command): void {
       let rows = 0
       const emit = async (item: unknown) => {
         if (csv) {
-          for (const row of toRows[resource](item as never)) {
+          for (const row of declared.toRows(item as never)) {
             await write(csv, row as never)
             rows++
           }
@@ -201,7 +193,7 @@ export function registerExport(program: Command): void {
       let items = 0
       let pages = 0
       try {
-        const items$ = source(client, resource, options)
+        const items$ = source(client, declared, options)
         if (items$ instanceof Promise) {
           await emit(await items$)
           items = 1
@@ -212,7 +204,7 @@ export function registerExport(program: Command): void {
             items += page.data.length
             const rate = Math.round((items * 1000) / Math.max(1, Date.now() - started))
             progress.update(
-              `${resource}: ${counted(items, ...NOUNS[resource])}, ${counted(pages, 'page')} (${formatCount(rate)}/s)`,
+              `${resource}: ${counted(items, ...declared.nouns)}, ${counted(pages, 'page')} (${formatCount(rate)}/s)`,
             )
           }
         }
@@ -230,7 +222,7 @@ export function registerExport(program: Command): void {
       }
       progress.done()
       if (options.out || process.stderr.isTTY) {
-        const what = counted(items, ...NOUNS[resource])
+        const what = counted(items, ...declared.nouns)
         const asRows = csv ? ` (${counted(rows, 'CSV row')})` : ''
         const where = options.out ? ` to ${options.out}` : ''
         const seconds = ((Date.now() - started) / 1000).toFixed(1)

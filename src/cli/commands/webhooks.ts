@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { eventId, eventIdPrefix } from '../../domain/event-ids.js'
 import { timestampFromMillis } from '../../domain/time.js'
-import { EVENT_TYPES } from '../../domain/values.js'
+import { EVENT_TYPES } from '../../resources/index.js'
 import { deliver } from '../../webhooks/deliver.js'
 import {
   createEndpoint,
@@ -65,7 +65,11 @@ export function registerWebhooks(program: Command): void {
             url: options.url,
             events: options.events,
           },
-          { allowPrivate: config.webhookAllowPrivateNetworks, secretsKey: config.secretsKey },
+          {
+            eventTypes: EVENT_TYPES,
+            allowPrivate: config.webhookAllowPrivateNetworks,
+            secretsKey: config.secretsKey,
+          },
         ).catch(adminError),
       )
       if (options.json) {

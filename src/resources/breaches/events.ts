@@ -6,6 +6,7 @@ import { type EventSource, keysJoin } from '../../records/events.js'
 
 export const BREACH_EVENTS: EventSource = {
   name: 'breach',
+  object: { schema: 'Breach', description: 'a Breach in the workspace' },
   key: ['workspace_id', 'id'],
   candidates: ({ changed, deleted }) => [
     `select workspace_id, id from stg_breach where ${changed.where('breach')}`,
@@ -20,6 +21,10 @@ export const BREACH_EVENTS: EventSource = {
 
 export const COMPROMISED_EMPLOYEE_EVENTS: EventSource = {
   name: 'compromised_employee',
+  object: {
+    schema: 'CompromisedEmployeeChange',
+    description: 'an item of compromised-employees plus "breach": {"id"}',
+  },
   key: ['workspace_id', 'breach_id', 'employee_id'],
   candidates: ({ changed, deleted }) => [
     `select workspace_id, breach_id, employee_id from stg_compromised_employee

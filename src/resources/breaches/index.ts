@@ -3,6 +3,7 @@
 import type { Resource } from '../resource.js'
 import { BREACH_EVENTS, COMPROMISED_EMPLOYEE_EVENTS } from './events.js'
 import { BREACH_CLIENT_SAMPLES, BREACH_EXAMPLES } from './examples.js'
+import { BREACH_EXPORTS } from './export.js'
 import { BREACH_IMPORT } from './import.js'
 import { breachRecord, compromisedEmployeeRecord } from './records.js'
 import { BREACH_NOT_FOUND, Breach, CompromisedEmployee, CompromisedEmployeeChange } from './schema.js'
@@ -20,5 +21,6 @@ export const breaches = {
   clientSamples: BREACH_CLIENT_SAMPLES,
   records: [breachRecord, compromisedEmployeeRecord],
   import: BREACH_IMPORT,
+  exports: BREACH_EXPORTS,
   events: [BREACH_EVENTS, COMPROMISED_EMPLOYEE_EVENTS],
 } satisfies Resource<'breach' | 'compromised_employee'>

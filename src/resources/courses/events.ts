@@ -7,6 +7,7 @@ import { type EventSource, keysJoin } from '../../records/events.js'
 
 export const COURSE_EVENTS: EventSource = {
   name: 'course',
+  object: { schema: 'Course', description: 'a Course' },
   key: ['workspace_id', 'id'],
   candidates: ({ changed, deleted }) => [
     `select workspace_id, id from stg_course where ${changed.where('course')}`,
@@ -19,6 +20,7 @@ export const COURSE_EVENTS: EventSource = {
 
 export const COURSE_PROGRESS_EVENTS: EventSource = {
   name: 'course_progress',
+  object: { schema: 'EmployeeCourseProgress', description: 'an item of employees_progress' },
   key: ['workspace_id', 'employee_id'],
   candidates: ({ changed, deleted }) => [
     `select workspace_id, employee_id from stg_course_progress where ${changed.where('course_progress')}`,

@@ -4,6 +4,7 @@
 import type { Resource } from '../resource.js'
 import { COURSE_EVENTS, COURSE_PROGRESS_EVENTS } from './events.js'
 import { COURSE_CLIENT_SAMPLES, COURSE_EXAMPLES } from './examples.js'
+import { COURSE_EXPORTS } from './export.js'
 import { COURSE_IMPORT } from './import.js'
 import { courseFeedbackRecord, courseProgressRecord, courseRecord } from './records.js'
 import { Course, EmployeeCourseProgress, Statistics } from './schema.js'
@@ -20,5 +21,6 @@ export const courses = {
   clientSamples: COURSE_CLIENT_SAMPLES,
   records: [courseRecord, courseProgressRecord, courseFeedbackRecord],
   import: COURSE_IMPORT,
+  exports: COURSE_EXPORTS,
   events: [COURSE_EVENTS, COURSE_PROGRESS_EVENTS],
 } satisfies Resource<'course' | 'course_progress' | 'course_feedback'>

@@ -5,6 +5,7 @@ import { type EventSource, keysJoin } from '../../records/events.js'
 
 export const EMPLOYEE_EVENTS: EventSource = {
   name: 'employee',
+  object: { schema: 'Employee', description: 'an Employee' },
   key: ['workspace_id', 'id'],
   candidates: ({ changed, deleted }) => [
     `select workspace_id, id from stg_employee where ${changed.where('employee')}`,

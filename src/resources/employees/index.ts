@@ -3,6 +3,7 @@
 import type { Resource } from '../resource.js'
 import { EMPLOYEE_EVENTS } from './events.js'
 import { EMPLOYEE_CLIENT_SAMPLES, EMPLOYEE_EXAMPLES } from './examples.js'
+import { EMPLOYEE_EXPORTS } from './export.js'
 import { EMPLOYEE_IMPORT } from './import.js'
 import { employeeRecord } from './record.js'
 import { EMPLOYEE_NOT_FOUND, Employee } from './schema.js'
@@ -20,5 +21,6 @@ export const employees = {
   clientSamples: EMPLOYEE_CLIENT_SAMPLES,
   records: [employeeRecord],
   import: EMPLOYEE_IMPORT,
+  exports: EMPLOYEE_EXPORTS,
   events: [EMPLOYEE_EVENTS],
 } satisfies Resource<'employee'>

@@ -1,22 +1,35 @@
 // Events: what each import changed, as a feed (CONTRACT 14). The events themselves are recorded by
 // the importer from what each resource declares (src/resources/*/events.ts); webhooks deliver them.
+// The feed is made from those declarations (resources/index.ts): its types and objects are theirs.
 
+import type { EventSource } from '../../records/events.js'
 import type { ImportSteps } from '../../records/spec.js'
+import { rowPerItem } from '../export.js'
 import type { Resource } from '../resource.js'
 import { EVENT_CLIENT_SAMPLES, EVENT_EXAMPLES } from './examples.js'
-import { Event } from './schema.js'
+import { eventSchema } from './schema.js'
 
-export const events = {
-  name: 'events',
-  tag: {
-    name: 'Events',
-    description:
-      'What changed, as a feed to follow (and as signed webhooks the operator configures): one event per resource an import created, changed or deleted.',
-  },
-  schemas: [Event],
-  routes: async (app) => (await import('./routes.js')).eventRoutes(app),
-  examples: EVENT_EXAMPLES,
-  clientSamples: EVENT_CLIENT_SAMPLES,
-  records: [],
-  import: {} as ImportSteps,
-} satisfies Resource<never>
+/** The events feed of these resources' event sources, whose types are `types`. */
+export function eventFeed(sources: readonly EventSource[], types: readonly string[]) {
+  const Event = eventSchema(sources)
+  return {
+    name: 'events',
+    tag: {
+      name: 'Events',
+      description:
+        'What changed, as a feed to follow (and as signed webhooks the operator configures): one event per resource an import created, changed or deleted.',
+    },
+    schemas: [Event],
+    routes: async (app) => (await import('./routes.js')).eventRoutes(app, types),
+    examples: EVENT_EXAMPLES,
+    clientSamples: EVENT_CLIENT_SAMPLES,
+    records: [],
+    import: {} as ImportSteps,
+    exports: [
+      rowPerItem(
+        { name: 'events', nouns: ['event', 'events'], path: '/v1/events', pageSize: 1000, after: true },
+        Event,
+      ),
+    ],
+  } satisfies Resource<never>
+}

@@ -1,11 +1,10 @@
 import { type Kysely, sql } from 'kysely'
 import type { WorkspaceGrant } from '../../access.js'
 import type { Database } from '../../db/tables.js'
-import type { EventType } from '../../domain/values.js'
 import { type ListDefinition, readPage } from '../../paging/keyset.js'
 import type { Page, Position } from '../../paging/paging.js'
 
-const EVENTS: ListDefinition<{ workspaceId: string; types: EventType[] | undefined }> = {
+const EVENTS: ListDefinition<{ workspaceId: string; types: string[] | undefined }> = {
   name: 'events',
   rows: (db, v) =>
     db
@@ -22,7 +21,7 @@ const EVENTS: ListDefinition<{ workspaceId: string; types: EventType[] | undefin
 export async function listEvents(
   db: Kysely<Database>,
   grant: WorkspaceGrant,
-  types: EventType[] | undefined,
+  types: string[] | undefined,
   position: Position | null,
   limit: number,
 ): Promise<Page> {

@@ -4,7 +4,6 @@ import Type from 'typebox'
 import { grantWorkspace } from '../../access.js'
 import type { Database } from '../../db/tables.js'
 import { eventIdMillis } from '../../domain/event-ids.js'
-import { EVENT_TYPES } from '../../domain/values.js'
 import { type ApiError, apiError } from '../../errors.js'
 import { EVENT_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
@@ -13,17 +12,18 @@ import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from '../../routing/schemas.js'
 import { eventPosition, listEvents, oldestEvent } from './queries.js'
 
-const query = parameters({
-  workspace_id: workspaceId,
-  type: param.enumList(EVENT_TYPES, 'Keeps only events of these types.'),
-  after: {
-    ...param.uuid(
-      'The id of the last event the client handled: the feed resumes after it. An id older than the retention is a ' +
-        '410 event_expired; one that names no event of this workspace is a 422.',
-    ),
-    required: false,
-  },
-})
+const queryOf = (types: readonly string[]) =>
+  parameters({
+    workspace_id: workspaceId,
+    type: param.enumList(types, 'Keeps only events of these types.'),
+    after: {
+      ...param.uuid(
+        'The id of the last event the client handled: the feed resumes after it. An id older than the retention is a ' +
+          '410 event_expired; one that names no event of this workspace is a 422.',
+      ),
+      required: false,
+    },
+  })
 
 /**
  * `after` names no event of the workspace: 410 when its time is before the oldest event kept (it
@@ -45,8 +45,9 @@ async function unknownPosition(db: Kysely<Database>, after: string, retentionMs:
   })
 }
 
-/** GET /v1/events. */
-export async function eventRoutes(app: FastifyInstance): Promise<void> {
+/** GET /v1/events, its `type` one of `types`. */
+export async function eventRoutes(app: FastifyInstance, types: readonly string[]): Promise<void> {
+  const query = queryOf(types)
   app.get(
     '/v1/events',
     {

@@ -2,6 +2,7 @@
 
 import type { Resource } from '../resource.js'
 import { ORGANIZATION_CLIENT_SAMPLES, ORGANIZATION_EXAMPLES } from './examples.js'
+import { ORGANIZATION_EXPORTS } from './export.js'
 import { ORGANIZATION_IMPORT } from './import.js'
 import { organizationRecord, workspaceRecord } from './records.js'
 import { Organization } from './schema.js'
@@ -18,4 +19,5 @@ export const organization = {
   clientSamples: ORGANIZATION_CLIENT_SAMPLES,
   records: [organizationRecord, workspaceRecord],
   import: ORGANIZATION_IMPORT,
+  exports: ORGANIZATION_EXPORTS,
 } satisfies Resource<'organization' | 'workspace'>

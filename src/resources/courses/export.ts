@@ -1,0 +1,35 @@
+// Progress gives one row per employee and course (an employee without progress gives one row with
+// empty course columns).
+
+import { flatColumns, flatRow } from '../../schemas/flatten.js'
+import { EmployeeReference } from '../employees/schema.js'
+import { type ResourceExport, rowPerItem } from '../export.js'
+import { Course, CourseProgress, type EmployeeCourseProgress, Statistics } from './schema.js'
+
+const EMPTY_ENTRY = Object.fromEntries(flatColumns(CourseProgress).map((c) => [c, null]))
+
+const progress: ResourceExport = {
+  name: 'progress',
+  nouns: ["employee's progress", "employees' progress"],
+  path: '/v1/courses/employees_progress',
+  pageSize: 500,
+  columns: [...flatColumns(EmployeeReference, 'employee.'), ...flatColumns(CourseProgress)],
+  toRows: (p: EmployeeCourseProgress) => {
+    const employee = flatRow(EmployeeReference, p.employee, 'employee.')
+    if (p.courses_progress.length === 0) return [{ ...employee, ...EMPTY_ENTRY }]
+    return p.courses_progress.map((c) => ({ ...employee, ...flatRow(CourseProgress, c) }))
+  },
+}
+
+export const COURSE_EXPORTS = [
+  rowPerItem({ name: 'courses', nouns: ['course', 'courses'], path: '/v1/courses', pageSize: 100 }, Course),
+  progress,
+  rowPerItem(
+    {
+      name: 'statistics',
+      nouns: ['set of statistics', 'sets of statistics'],
+      path: '/v1/courses/statistics',
+    },
+    Statistics,
+  ),
+]

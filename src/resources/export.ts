@@ -1,0 +1,35 @@
+// What a resource offers `awareness export` (CONTRACT 13): the operation it reads, and its CSV rows
+// derived from its published schema (schemas/flatten.ts). The CLI loops over these declarations.
+
+import type { TSchema } from 'typebox'
+import { type FlatRow, flatColumns, flatRow } from '../schemas/flatten.js'
+
+export interface ResourceExport {
+  /** Its name on the command line: `awareness export employees`. */
+  name: string
+  /** What one item is called, in the singular and the plural. */
+  nouns: readonly [string, string]
+  /**
+   * The GET operation it reads. A `{breach_id}` in it comes from `--breach`; `workspace_id` from
+   * `--workspace`, unless `workspace` is false.
+   */
+  path: string
+  /** Items asked per page; absent when the operation answers one object. */
+  pageSize?: number
+  /** Whether the operation takes workspace_id (default true). */
+  workspace?: boolean
+  /** Whether it takes `after` (from `--after`). */
+  after?: boolean
+  /** CSV columns, in order. */
+  columns: readonly string[]
+  /** The CSV rows of one item. */
+  toRows(item: never): FlatRow[]
+}
+
+/** The export of a list or object whose items are each one row of `schema`. */
+export function rowPerItem(
+  declaration: Omit<ResourceExport, 'columns' | 'toRows'>,
+  schema: TSchema,
+): ResourceExport {
+  return { ...declaration, columns: flatColumns(schema), toRows: (item) => [flatRow(schema, item)] }
+}
