@@ -85,9 +85,9 @@ insert into "stg_organization" ("line", "id", "created_at", "updated_at") values
 
 insert into "stg_workspace" ("line", "id", "organization_id", "name", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?), …;
 
-insert into "stg_course" ("line", "workspace_id", "id", "created_at", "json", "ref_json") values (?, ?, ?, ?, ?, ?), …;
-
 insert into "stg_employee" ("line", "id", "workspace_id", "status", "karma_score", "manager_id", "created_at", "ref_json", "json_head", "json_tail") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
+
+insert into "stg_course" ("line", "workspace_id", "id", "created_at", "json", "ref_json") values (?, ?, ?, ?, ?, ?), …;
 
 insert into "stg_course_progress" ("line", "employee_id", "course_id", "status", "json_tail") values (?, ?, ?, ?, ?), …;
 

@@ -6,6 +6,7 @@ import type { TSchema } from 'typebox'
 import type { NotFound } from '../errors.js'
 import type { EventSource } from '../records/events.js'
 import type { ImportSteps, RecordSpec } from '../records/spec.js'
+import type { ResourceDemo } from './demo.js'
 import type { ResourceExport } from './export.js'
 
 export interface Resource<T extends string = string> {
@@ -35,4 +36,6 @@ export interface Resource<T extends string = string> {
   events?: readonly EventSource[]
   /** What `awareness export` writes of it. */
   exports: readonly ResourceExport[]
+  /** Its records in the demo dataset. */
+  demo?: ResourceDemo
 }

@@ -1,6 +1,7 @@
 // Breaches: the data breaches that affect a workspace, and the employees each compromised.
 
 import type { Resource } from '../resource.js'
+import { BREACH_DEMO } from './demo.js'
 import { BREACH_EVENTS, COMPROMISED_EMPLOYEE_EVENTS } from './events.js'
 import { BREACH_CLIENT_SAMPLES, BREACH_EXAMPLES } from './examples.js'
 import { BREACH_EXPORTS } from './export.js'
@@ -22,5 +23,6 @@ export const breaches = {
   records: [breachRecord, compromisedEmployeeRecord],
   import: BREACH_IMPORT,
   exports: BREACH_EXPORTS,
+  demo: BREACH_DEMO,
   events: [BREACH_EVENTS, COMPROMISED_EMPLOYEE_EVENTS],
 } satisfies Resource<'breach' | 'compromised_employee'>

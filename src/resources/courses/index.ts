@@ -2,6 +2,7 @@
 // program's statistics.
 
 import type { Resource } from '../resource.js'
+import { COURSE_DEMO } from './demo.js'
 import { COURSE_EVENTS, COURSE_PROGRESS_EVENTS } from './events.js'
 import { COURSE_CLIENT_SAMPLES, COURSE_EXAMPLES } from './examples.js'
 import { COURSE_EXPORTS } from './export.js'
@@ -22,5 +23,6 @@ export const courses = {
   records: [courseRecord, courseProgressRecord, courseFeedbackRecord],
   import: COURSE_IMPORT,
   exports: COURSE_EXPORTS,
+  demo: COURSE_DEMO,
   events: [COURSE_EVENTS, COURSE_PROGRESS_EVENTS],
 } satisfies Resource<'course' | 'course_progress' | 'course_feedback'>

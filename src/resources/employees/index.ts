@@ -1,6 +1,7 @@
 // Employees: their security score (karma), manager and addresses.
 
 import type { Resource } from '../resource.js'
+import { EMPLOYEE_DEMO } from './demo.js'
 import { EMPLOYEE_EVENTS } from './events.js'
 import { EMPLOYEE_CLIENT_SAMPLES, EMPLOYEE_EXAMPLES } from './examples.js'
 import { EMPLOYEE_EXPORTS } from './export.js'
@@ -22,5 +23,6 @@ export const employees = {
   records: [employeeRecord],
   import: EMPLOYEE_IMPORT,
   exports: EMPLOYEE_EXPORTS,
+  demo: EMPLOYEE_DEMO,
   events: [EMPLOYEE_EVENTS],
 } satisfies Resource<'employee'>

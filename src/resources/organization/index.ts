@@ -1,6 +1,7 @@
 // The organization: the key's organization and its workspaces.
 
 import type { Resource } from '../resource.js'
+import { ORGANIZATION_DEMO } from './demo.js'
 import { ORGANIZATION_CLIENT_SAMPLES, ORGANIZATION_EXAMPLES } from './examples.js'
 import { ORGANIZATION_EXPORTS } from './export.js'
 import { ORGANIZATION_IMPORT } from './import.js'
@@ -20,4 +21,5 @@ export const organization = {
   records: [organizationRecord, workspaceRecord],
   import: ORGANIZATION_IMPORT,
   exports: ORGANIZATION_EXPORTS,
+  demo: ORGANIZATION_DEMO,
 } satisfies Resource<'organization' | 'workspace'>
