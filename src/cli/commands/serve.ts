@@ -8,6 +8,8 @@ import { ConnectionTracker, drainAndClose } from '../../http/drain.js'
 import { startMetricsServer } from '../../http/metrics-server.js'
 import { createKey } from '../../keys/keys.js'
 import { probeRedis } from '../../limits/redis-probe.js'
+import { RESOURCES } from '../../resources/index.js'
+import type { Resource } from '../../resources/resource.js'
 import { DeliveryWorker } from '../../webhooks/worker.js'
 import { configFrom } from '../context.js'
 import { DATABASE_FLAG } from '../options.js'
@@ -19,6 +21,10 @@ const CLOSING_MARGIN_MS = 1000
 const WAL_CHECK_MS = 60_000
 
 const DEMO_KEY_NAME = 'demo key'
+/** The first list of a workspace that the resources declare: what the demo's start suggests trying. */
+const FIRST_LIST = RESOURCES.flatMap((r: Resource) => r.exports).find(
+  (e) => e.pageSize !== undefined && e.workspace !== false && !e.path.includes('{'),
+)?.path
 
 /** `npm start` on an empty database: a demo dataset and a key to try it with; true when loaded. */
 async function seedDemo(handle: DatabaseHandle, config: Config): Promise<boolean> {
@@ -45,7 +51,7 @@ async function seedDemo(handle: DatabaseHandle, config: Config): Promise<boolean
   const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
   process.stdout.write(
     `\nAPI key (shown once): ${key}\n` +
-      `Try it:\n  curl -s -H 'x-api-key: ${key}' '${base}/v1/employees?workspace_id=${workspace.id}'\n\n`,
+      `Try it:\n  curl -s -H 'x-api-key: ${key}' '${base}${FIRST_LIST}?workspace_id=${workspace.id}'\n\n`,
   )
   return true
 }

@@ -1,9 +1,9 @@
 // Breaches: each compromises a few employees, in every warned/acknowledged state; some are fully
 // acknowledged (resolved), some affect nobody yet.
 
-import { CRITICALITIES } from '../../domain/values.js'
 import { DAY, type ResourceDemo, slugify } from '../demo.js'
 import { demoEmployees } from '../employees/demo.js'
+import { CRITICALITIES } from './values.js'
 
 export const BREACH_DEMO: ResourceDemo = {
   organization({ faker, state }) {

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import type { WorkspaceGrant } from '../../access.js'
 import type { Database } from '../../db/tables.js'
-import type { BreachStatus } from '../../domain/values.js'
 import { type ListDefinition, readPage } from '../../paging/keyset.js'
 import type { Page, Position } from '../../paging/paging.js'
 import { COMPROMISED_JSON } from './render.js'
+import type { BreachStatus } from './values.js'
 
 const BREACHES: ListDefinition<{ workspaceId: string; status: BreachStatus[] | undefined }> = {
   name: 'breaches',

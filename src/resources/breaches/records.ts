@@ -2,11 +2,11 @@
 // breach's counts and status are derived at import from its compromised employees (import.ts).
 
 import Type from 'typebox'
-import { CRITICALITIES } from '../../domain/values.js'
 import { AnyTimestamp, AnyUuid, id, Name, nullableTimestamp, timestamp } from '../../records/fields.js'
 import { defineRecord } from '../../records/spec.js'
 import { Closed, Nullable, StringEnum } from '../../schemas/common.js'
 import { compromisedEmployeeTail } from './render.js'
+import { CRITICALITIES } from './values.js'
 
 export const breachRecord = defineRecord({
   type: 'breach',

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import { grantWorkspace } from '../../access.js'
-import { BREACH_STATUSES } from '../../domain/values.js'
 import { notFound } from '../../errors.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
@@ -10,6 +9,7 @@ import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from '../../routing/schemas.js'
 import { breachAffects, listBreaches, listCompromisedEmployees } from './queries.js'
 import { BREACH_NOT_FOUND } from './schema.js'
+import { BREACH_STATUSES } from './values.js'
 
 const query = parameters({
   workspace_id: workspaceId,

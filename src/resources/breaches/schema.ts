@@ -2,10 +2,10 @@
 // 2 and 6).
 
 import Type from 'typebox'
-import { BREACH_STATUSES, CRITICALITIES } from '../../domain/values.js'
 import type { NotFound } from '../../errors.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
+import { BREACH_STATUSES, CRITICALITIES } from './values.js'
 
 export const Breach = Closed(
   {

@@ -1,10 +1,10 @@
 // Courses with settings over program years; progress (program year 1 starts when the employee
 // joined; some manually assigned, with `years: []`) and feedback over the last year.
 
-import type { THEMES } from '../../domain/values.js'
-import { DELIVERIES, PROGRESS_STATUSES, SENTIMENTS } from '../../domain/values.js'
 import { DAY, type ResourceDemo, slugify } from '../demo.js'
 import { demoEmployees } from '../employees/demo.js'
+import type { THEMES } from './values.js'
+import { DELIVERIES, PROGRESS_STATUSES, SENTIMENTS } from './values.js'
 
 const COURSE_TITLES: [string, (typeof THEMES)[number]][] = [
   ['Spotting phishing emails', 'social_engineering'],

@@ -2,7 +2,6 @@
 // staged. Progress and feedback name only their employee: their workspace is the employee's.
 
 import Type from 'typebox'
-import { DELIVERIES, PROGRESS_STATUSES, SENTIMENTS, THEMES } from '../../domain/values.js'
 import {
   AnyTimestamp,
   AnyUuid,
@@ -18,6 +17,7 @@ import { defineRecord } from '../../records/spec.js'
 import { Closed, Nullable, StringEnum } from '../../schemas/common.js'
 import { employeeWorkspace } from '../employees/import.js'
 import { courseJson, courseReferenceJson, progressEntryTail } from './render.js'
+import { DELIVERIES, PROGRESS_STATUSES, SENTIMENTS, THEMES } from './values.js'
 
 export const courseRecord = defineRecord({
   type: 'course',

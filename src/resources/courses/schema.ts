@@ -2,9 +2,9 @@
 // publishes them (SPEC.md, CONTRACT 1, 2 and 6).
 
 import Type from 'typebox'
-import { DELIVERIES, PROGRESS_STATUSES, THEMES } from '../../domain/values.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
+import { DELIVERIES, PROGRESS_STATUSES, THEMES } from './values.js'
 
 export const Course = Closed(
   {

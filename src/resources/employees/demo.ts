@@ -1,9 +1,9 @@
 // Employees: a few managers first, then everyone else reporting to one of them. About a third
 // are created in directory-sync batches that share one timestamp, as real provisioning does.
 
-import type { EMPLOYEE_STATUSES, LANGUAGES } from '../../domain/values.js'
-import { SECURITY_LEVELS } from '../../domain/values.js'
 import { DAY, type DemoWorkspace, type ResourceDemo, slugify } from '../demo.js'
+import type { EMPLOYEE_STATUSES, LANGUAGES } from './values.js'
+import { SECURITY_LEVELS } from './values.js'
 
 const COUNTRIES = [
   'US',

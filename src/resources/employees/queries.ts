@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import type { KeyScope, WorkspaceGrant } from '../../access.js'
 import type { Database } from '../../db/tables.js'
-import type { EmployeeStatus } from '../../domain/values.js'
 import { type ListDefinition, readPage } from '../../paging/keyset.js'
 import type { Page, Position } from '../../paging/paging.js'
+import type { EmployeeStatus } from './values.js'
 
 export interface EmployeeFilters {
   status?: EmployeeStatus[] | undefined

@@ -2,7 +2,6 @@
 // once around the manager's slot (render.ts); the manager's reference is joined in at merge.
 
 import Type from 'typebox'
-import { EMAIL_SOURCES, EMPLOYEE_STATUSES, LANGUAGES, SECURITY_LEVELS } from '../../domain/values.js'
 import {
   AnyTimestamp,
   AnyUuid,
@@ -18,6 +17,7 @@ import { defineRecord } from '../../records/spec.js'
 import { Closed, Nullable, StringEnum } from '../../schemas/common.js'
 import { MERGED_JSON, sameAroundSlot } from './manager-slot.js'
 import { employeeParts, referenceJson } from './render.js'
+import { EMAIL_SOURCES, EMPLOYEE_STATUSES, LANGUAGES, SECURITY_LEVELS } from './values.js'
 
 const EmployeeRecord = Type.Object(
   {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import { grantWorkspace } from '../../access.js'
-import { EMPLOYEE_STATUSES } from '../../domain/values.js'
 import { apiError, notFound } from '../../errors.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
@@ -10,6 +9,7 @@ import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, ref, workspaceId } from '../../routing/schemas.js'
 import { findEmployee, listEmployees } from './queries.js'
 import { EMPLOYEE_NOT_FOUND } from './schema.js'
+import { EMPLOYEE_STATUSES } from './values.js'
 
 const query = parameters({
   workspace_id: workspaceId,

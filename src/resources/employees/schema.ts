@@ -2,9 +2,9 @@
 // types the renderer, and is published in the OpenAPI document.
 
 import Type from 'typebox'
-import { EMAIL_SOURCES, EMPLOYEE_STATUSES, LANGUAGES, SECURITY_LEVELS } from '../../domain/values.js'
 import type { NotFound } from '../../errors.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+import { EMAIL_SOURCES, EMPLOYEE_STATUSES, LANGUAGES, SECURITY_LEVELS } from './values.js'
 
 export const EmailAddress = Closed({
   address: Type.String(),

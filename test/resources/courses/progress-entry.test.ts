@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
-import { PROGRESS_STATUSES } from '../../../src/domain/values.js'
 import { progressEntryTail } from '../../../src/resources/courses/render.js'
 import { CourseProgress, ProgressYear } from '../../../src/resources/courses/schema.js'
+import { PROGRESS_STATUSES } from '../../../src/resources/courses/values.js'
 
 const timestamp = fc
   .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })
