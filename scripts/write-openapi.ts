@@ -1,7 +1,12 @@
 // Writes what is generated from the app's own schemas and committed: openapi.json at the repository
-// root, the client package's types, and the Postman collection. Run: npm run openapi. Tests fail
+// root, the client package's types and operations, and the Postman collection. Run: npm run openapi. Tests fail
 // when a committed file differs from the generated one.
 import { mkdirSync, writeFileSync } from 'node:fs'
+import {
+  formatted,
+  generateClientOperations,
+  generateClientSchemas,
+} from '../test/helpers/client-operations.js'
 import { generateClientTypes, generateOpenApi } from '../test/helpers/openapi.js'
 import { generatePostmanCollection } from '../test/helpers/postman.js'
 
@@ -9,6 +14,14 @@ const document = await generateOpenApi()
 const outputs: [string, string][] = [
   ['openapi.json', document],
   ['packages/client/src/openapi.ts', await generateClientTypes(document)],
+  [
+    'packages/client/src/schemas.ts',
+    formatted('packages/client/src/schemas.ts', generateClientSchemas(document)),
+  ],
+  [
+    'packages/client/src/operations.ts',
+    formatted('packages/client/src/operations.ts', generateClientOperations(document)),
+  ],
   ['postman/awareness-api.postman_collection.json', generatePostmanCollection(document)],
 ]
 mkdirSync(new URL('../postman', import.meta.url), { recursive: true })

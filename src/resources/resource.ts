@@ -9,6 +9,33 @@ import type { ImportSteps, RecordSpec } from '../records/spec.js'
 import type { ResourceDemo } from './demo.js'
 import type { ResourceExport } from './export.js'
 
+/**
+ * How the typed client names a resource's operations: `client.<namespace>.<method>(…)`. Everything
+ * else (parameters, types, paths) the generator reads from the OpenAPI document.
+ */
+export interface ClientNamespace {
+  namespace: string
+  /** By operationId. */
+  operations: Readonly<Record<string, ClientMethod>>
+}
+
+export interface ClientMethod {
+  /** The method: for a list, the one that walks it whole. */
+  method: string
+  /** For a list, the method that reads one page. */
+  page?: string
+  /** The exported name of its filters' type; inline when absent. */
+  filters?: string
+  /** A path parameter given as the first argument, not among the filters. */
+  positional?: string
+  /** Query parameters that the filters name otherwise (`type` → `types`). */
+  rename?: Readonly<Record<string, string>>
+  /** Parameters whose filter also takes null (as absent). */
+  nullable?: readonly string[]
+  /** The method's doc comment (lines, without the comment marks). */
+  doc?: readonly string[]
+}
+
 export interface Resource<T extends string = string> {
   name: string
   /** Its operations' group in the OpenAPI document and on the reference page. */
@@ -38,4 +65,6 @@ export interface Resource<T extends string = string> {
   exports: readonly ResourceExport[]
   /** Its records in the demo dataset. */
   demo?: ResourceDemo
+  /** Its namespace in the typed client (packages/client), generated with the document. */
+  client: ClientNamespace
 }

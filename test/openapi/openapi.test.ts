@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
+import { formatted, generateClientOperations, generateClientSchemas } from '../helpers/client-operations.js'
 import { generateClientTypes, generateOpenApi } from '../helpers/openapi.js'
 
 const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')
@@ -18,6 +19,20 @@ describe('OpenAPI document', () => {
   test("the client package's types are generated from it (run `npm run openapi` after a change)", async () => {
     const types = readFileSync(new URL('../../packages/client/src/openapi.ts', import.meta.url), 'utf8')
     assert.equal(await generateClientTypes(committed), types)
+  })
+
+  test("the client's operations and object names are generated from it and the resources' client names", () => {
+    for (const [path, generate] of [
+      ['packages/client/src/operations.ts', generateClientOperations],
+      ['packages/client/src/schemas.ts', generateClientSchemas],
+    ] as const) {
+      const file = readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')
+      assert.equal(
+        formatted(path, generate(committed)),
+        file,
+        `${path} (run \`npm run openapi\` after a change)`,
+      )
+    }
   })
 
   test("Spectral's spectral:oas ruleset reports no error and no warning", () => {

@@ -20,6 +20,20 @@ export const breaches = {
   routes: async (app) => (await import('./routes.js')).breachRoutes(app),
   examples: BREACH_EXAMPLES,
   clientSamples: BREACH_CLIENT_SAMPLES,
+  client: {
+    namespace: 'breaches',
+    operations: {
+      listBreaches: { method: 'list', page: 'page', filters: 'BreachFilters' },
+      listCompromisedEmployees: {
+        method: 'compromisedEmployees',
+        page: 'compromisedEmployeesPage',
+        filters: 'CompromisedFilters',
+        doc: [
+          '@example for await (const c of client.breaches.compromisedEmployees({ breachId, workspaceId, acknowledged: false })) …',
+        ],
+      },
+    },
+  },
   records: [breachRecord, compromisedEmployeeRecord],
   import: BREACH_IMPORT,
   exports: BREACH_EXPORTS,

@@ -20,6 +20,21 @@ export const courses = {
   routes: async (app) => (await import('./routes.js')).courseRoutes(app),
   examples: COURSE_EXAMPLES,
   clientSamples: COURSE_CLIENT_SAMPLES,
+  client: {
+    namespace: 'courses',
+    operations: {
+      listCourses: { method: 'list', page: 'page' },
+      listEmployeesProgress: {
+        method: 'progress',
+        page: 'progressPage',
+        doc: ["Each employee's progress in every course of the workspace."],
+      },
+      getProgramStatistics: {
+        method: 'statistics',
+        doc: ['@example const { active_employees } = await client.courses.statistics({ workspaceId })'],
+      },
+    },
+  },
   records: [courseRecord, courseProgressRecord, courseFeedbackRecord],
   import: COURSE_IMPORT,
   exports: COURSE_EXPORTS,

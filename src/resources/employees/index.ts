@@ -20,6 +20,20 @@ export const employees = {
   routes: async (app) => (await import('./routes.js')).employeeRoutes(app),
   examples: EMPLOYEE_EXAMPLES,
   clientSamples: EMPLOYEE_CLIENT_SAMPLES,
+  client: {
+    namespace: 'employees',
+    operations: {
+      listEmployees: {
+        method: 'list',
+        page: 'page',
+        filters: 'EmployeeFilters',
+        doc: [
+          "@example for await (const employee of client.employees.list({ workspaceId, status: ['active'] })) …",
+        ],
+      },
+      getEmployee: { method: 'get', positional: 'employee_id' },
+    },
+  },
   records: [employeeRecord],
   import: EMPLOYEE_IMPORT,
   exports: EMPLOYEE_EXPORTS,

@@ -23,6 +23,22 @@ export function eventFeed(sources: readonly EventSource[], types: readonly strin
     routes: async (app) => (await import('./routes.js')).eventRoutes(app, types),
     examples: EVENT_EXAMPLES,
     clientSamples: EVENT_CLIENT_SAMPLES,
+    client: {
+      namespace: 'events',
+      operations: {
+        listEvents: {
+          method: 'list',
+          page: 'page',
+          filters: 'EventFilters',
+          rename: { type: 'types' },
+          nullable: ['after'],
+          doc: [
+            'The events after `after`, oldest first, to the newest recorded so far.',
+            '@example for await (const event of client.events.list({ workspaceId, after: stored })) handle(event)',
+          ],
+        },
+      },
+    },
     records: [],
     import: {} as ImportSteps,
     exports: [

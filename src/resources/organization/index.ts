@@ -18,6 +18,15 @@ export const organization = {
   routes: async (app) => (await import('./routes.js')).organizationRoutes(app),
   examples: ORGANIZATION_EXAMPLES,
   clientSamples: ORGANIZATION_CLIENT_SAMPLES,
+  client: {
+    namespace: 'organization',
+    operations: {
+      getOrganization: {
+        method: 'get',
+        doc: ['@example const { workspaces } = await client.organization.get()'],
+      },
+    },
+  },
   records: [organizationRecord, workspaceRecord],
   import: ORGANIZATION_IMPORT,
   exports: ORGANIZATION_EXPORTS,

@@ -1,0 +1,203 @@
+// Generated from openapi.json and the resources' client names by `npm run openapi`; do not edit.
+// One method per operation, named by the resources (src/resources/*/index.ts: client).
+
+import type { ApiPromise, CallOptions, ListOptions, PageOptions } from './index.js'
+import type { List, Page } from './list.js'
+import type {
+  Breach,
+  CompromisedEmployee,
+  Course,
+  Employee,
+  EmployeeCourseProgress,
+  Event,
+  Organization,
+  Statistics,
+} from './schemas.js'
+
+/** Query parameters by name; undefined ones are left out. */
+export type Query = Record<string, string | undefined>
+
+/** The filters of listEmployees. */
+export interface EmployeeFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Keeps only employees with one of these statuses. Comma-separated (or the parameter repeated), any of: active, deactivated, pending, unlicensed. */
+  status?: readonly ('active' | 'deactivated' | 'pending' | 'unlicensed')[]
+  /** Keeps employees whose karma score is at least this (no karma: never). */
+  karmaScoreGte?: number
+  /** Keeps employees whose karma score is at most this (no karma: never). */
+  karmaScoreLte?: number
+}
+
+/** The filters of listBreaches. */
+export interface BreachFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Keeps only breaches with one of these statuses (active while a compromised employee of the workspace has not acknowledged). Comma-separated (or the parameter repeated), any of: active, resolved. */
+  status?: readonly ('active' | 'resolved')[]
+}
+
+/** The filters of listCompromisedEmployees. */
+export interface CompromisedFilters {
+  breachId: string
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** true: only employees who were notified about the breach; false: only those not notified. */
+  warned?: boolean
+  /** true: only employees who acknowledged the breach; false: only those who did not. */
+  acknowledged?: boolean
+}
+
+/** The filters of listEvents. */
+export interface EventFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted. */
+  types?: readonly (
+    | 'employee.created'
+    | 'employee.updated'
+    | 'employee.deleted'
+    | 'course.created'
+    | 'course.updated'
+    | 'course.deleted'
+    | 'course_progress.updated'
+    | 'breach.created'
+    | 'breach.updated'
+    | 'breach.deleted'
+    | 'compromised_employee.created'
+    | 'compromised_employee.updated'
+    | 'compromised_employee.deleted'
+  )[]
+  /** The id of the last event the client handled: the feed resumes after it. An id older than the retention is a 410 event_expired; one that names no event of this workspace is a 422. */
+  after?: string | null
+}
+
+/** The API's operations by namespace, over the transport's three calls. */
+export abstract class Operations {
+  abstract request<T = unknown>(path: string, query?: Query, options?: CallOptions): ApiPromise<T>
+  abstract paginate<T = unknown>(path: string, query?: Query, options?: ListOptions): List<T>
+  protected abstract page<T>(path: string, query: Query, options: PageOptions): Promise<Page<T>>
+
+  readonly organization = {
+    /** @example const { workspaces } = await client.organization.get() */
+    get: (options: CallOptions = {}) => this.request<Organization>('/v1/organization', {}, options),
+  }
+
+  readonly employees = {
+    /** @example for await (const employee of client.employees.list({ workspaceId, status: ['active'] })) … */
+    list: (filters: EmployeeFilters, options: ListOptions = {}) =>
+      this.paginate<Employee>('/v1/employees', listEmployeesQuery(filters), options),
+    page: (filters: EmployeeFilters, options: PageOptions = {}) =>
+      this.page<Employee>('/v1/employees', listEmployeesQuery(filters), options),
+    get: (employeeId: string, options: CallOptions = {}) =>
+      this.request<Employee>(`/v1/employees/${encodeURIComponent(employeeId)}`, {}, options),
+  }
+
+  readonly courses = {
+    list: (filters: { workspaceId: string }, options: ListOptions = {}) =>
+      this.paginate<Course>('/v1/courses', listCoursesQuery(filters), options),
+    page: (filters: { workspaceId: string }, options: PageOptions = {}) =>
+      this.page<Course>('/v1/courses', listCoursesQuery(filters), options),
+    /** Each employee's progress in every course of the workspace. */
+    progress: (filters: { workspaceId: string }, options: ListOptions = {}) =>
+      this.paginate<EmployeeCourseProgress>(
+        '/v1/courses/employees_progress',
+        listEmployeesProgressQuery(filters),
+        options,
+      ),
+    progressPage: (filters: { workspaceId: string }, options: PageOptions = {}) =>
+      this.page<EmployeeCourseProgress>(
+        '/v1/courses/employees_progress',
+        listEmployeesProgressQuery(filters),
+        options,
+      ),
+    /** @example const { active_employees } = await client.courses.statistics({ workspaceId }) */
+    statistics: (filters: { workspaceId: string }, options: CallOptions = {}) =>
+      this.request<Statistics>('/v1/courses/statistics', getProgramStatisticsQuery(filters), options),
+  }
+
+  readonly breaches = {
+    list: (filters: BreachFilters, options: ListOptions = {}) =>
+      this.paginate<Breach>('/v1/breaches', listBreachesQuery(filters), options),
+    page: (filters: BreachFilters, options: PageOptions = {}) =>
+      this.page<Breach>('/v1/breaches', listBreachesQuery(filters), options),
+    /** @example for await (const c of client.breaches.compromisedEmployees({ breachId, workspaceId, acknowledged: false })) … */
+    compromisedEmployees: (filters: CompromisedFilters, options: ListOptions = {}) =>
+      this.paginate<CompromisedEmployee>(
+        listCompromisedEmployeesPath(filters),
+        listCompromisedEmployeesQuery(filters),
+        options,
+      ),
+    compromisedEmployeesPage: (filters: CompromisedFilters, options: PageOptions = {}) =>
+      this.page<CompromisedEmployee>(
+        listCompromisedEmployeesPath(filters),
+        listCompromisedEmployeesQuery(filters),
+        options,
+      ),
+  }
+
+  readonly events = {
+    /**
+     * The events after `after`, oldest first, to the newest recorded so far.
+     * @example for await (const event of client.events.list({ workspaceId, after: stored })) handle(event)
+     */
+    list: (filters: EventFilters, options: ListOptions = {}) =>
+      this.paginate<Event>('/v1/events', listEventsQuery(filters), options),
+    page: (filters: EventFilters, options: PageOptions = {}) =>
+      this.page<Event>('/v1/events', listEventsQuery(filters), options),
+  }
+}
+
+function listEmployeesQuery(f: EmployeeFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    status: f.status?.join(','),
+    karma_score_gte: f.karmaScoreGte == null ? undefined : String(f.karmaScoreGte),
+    karma_score_lte: f.karmaScoreLte == null ? undefined : String(f.karmaScoreLte),
+  }
+}
+
+function listCoursesQuery(f: { workspaceId: string }): Query {
+  return {
+    workspace_id: f.workspaceId,
+  }
+}
+
+function listEmployeesProgressQuery(f: { workspaceId: string }): Query {
+  return {
+    workspace_id: f.workspaceId,
+  }
+}
+
+function getProgramStatisticsQuery(f: { workspaceId: string }): Query {
+  return {
+    workspace_id: f.workspaceId,
+  }
+}
+
+function listBreachesQuery(f: BreachFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    status: f.status?.join(','),
+  }
+}
+
+function listCompromisedEmployeesQuery(f: CompromisedFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    warned: f.warned == null ? undefined : String(f.warned),
+    acknowledged: f.acknowledged == null ? undefined : String(f.acknowledged),
+  }
+}
+
+function listCompromisedEmployeesPath(f: CompromisedFilters): string {
+  return `/v1/breaches/${encodeURIComponent(f.breachId)}/compromised-employees`
+}
+
+function listEventsQuery(f: EventFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    type: f.types?.join(','),
+    after: f.after ?? undefined,
+  }
+}

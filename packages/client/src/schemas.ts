@@ -1,0 +1,17 @@
+// Generated from openapi.json and the resources' client names by `npm run openapi`; do not edit.
+// A name for every object of the document (components.schemas).
+
+import type { components } from './openapi.js'
+
+type Schemas = components['schemas']
+
+export type Organization = Schemas['Organization']
+export type Employee = Schemas['Employee']
+export type Course = Schemas['Course']
+export type EmployeeCourseProgress = Schemas['EmployeeCourseProgress']
+export type Statistics = Schemas['Statistics']
+export type Breach = Schemas['Breach']
+export type CompromisedEmployee = Schemas['CompromisedEmployee']
+export type CompromisedEmployeeChange = Schemas['CompromisedEmployeeChange']
+export type Event = Schemas['Event']
+export type ErrorResponse = Schemas['ErrorResponse']
