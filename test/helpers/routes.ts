@@ -1,65 +1,52 @@
+import { readFileSync } from 'node:fs'
 import type { ApiDataset } from './dataset.js'
 
 export interface RouteCase {
+  /** Its operationId. */
   name: string
   /** A URL that answers 200 with a full-scope key of organization A. */
   url: string
-  scope: 'workspace:read' | 'awareness:read' | 'breaches:read'
+  scope: string
   /** Paged: x-item-limit and x-next-cursor apply, with this maximum. */
   max?: number
   /** Takes workspace_id: builds the URL for another workspace. */
   inWorkspace?: (workspaceId: string) => string
 }
 
-/** Every operation of the API, with a URL that works on the dataset. */
+interface Operation {
+  operationId: string
+  'x-required-scope': string
+  parameters: { name: string; schema: { maximum?: number } }[]
+}
+
+const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, { get: Operation }>
+}
+
+/** Every operation of the API (from the document), with a URL that works on the dataset. */
 export function routeCases(d: ApiDataset): RouteCase[] {
-  const employeeId = d.employeesA1[1]?.id as string
-  const breachId = d.sharedBreachId
-  return [
-    {
-      name: 'employees',
-      url: `/v1/employees?workspace_id=${d.a1}`,
-      scope: 'workspace:read',
-      max: 100,
-      inWorkspace: (w) => `/v1/employees?workspace_id=${w}`,
-    },
-    { name: 'employee', url: `/v1/employees/${employeeId}`, scope: 'workspace:read' },
-    {
-      name: 'courses',
-      url: `/v1/courses?workspace_id=${d.a1}`,
-      scope: 'awareness:read',
-      max: 100,
-      inWorkspace: (w) => `/v1/courses?workspace_id=${w}`,
-    },
-    {
-      name: 'employees_progress',
-      url: `/v1/courses/employees_progress?workspace_id=${d.a1}`,
-      scope: 'awareness:read',
-      max: 500,
-      inWorkspace: (w) => `/v1/courses/employees_progress?workspace_id=${w}`,
-    },
-    {
-      name: 'statistics',
-      url: `/v1/courses/statistics?workspace_id=${d.a1}`,
-      scope: 'awareness:read',
-      inWorkspace: (w) => `/v1/courses/statistics?workspace_id=${w}`,
-    },
-    {
-      name: 'breaches',
-      url: `/v1/breaches?workspace_id=${d.a1}`,
-      scope: 'breaches:read',
-      max: 100,
-      inWorkspace: (w) => `/v1/breaches?workspace_id=${w}`,
-    },
-    {
-      name: 'compromised',
-      url: `/v1/breaches/${breachId}/compromised-employees?workspace_id=${d.a1}`,
-      scope: 'breaches:read',
-      max: 100,
-      inWorkspace: (w) => `/v1/breaches/${breachId}/compromised-employees?workspace_id=${w}`,
-    },
-    { name: 'organization', url: '/v1/organization', scope: 'workspace:read' },
-  ]
+  // The dataset's ids for the path parameters operations take.
+  const ids: Record<string, string> = {
+    employee_id: d.employeesA1[1]?.id as string,
+    breach_id: d.sharedBreachId,
+  }
+  return Object.entries(document.paths).map(([path, { get: operation }]) => {
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const id = ids[name]
+      if (id === undefined) throw new Error(`routeCases: give the dataset's ${name} for ${path}`)
+      return id
+    })
+    const names = new Set(operation.parameters.map((p) => p.name))
+    const inWorkspace = names.has('workspace_id') ? (w: string) => `${filled}?workspace_id=${w}` : undefined
+    const limit = operation.parameters.find((p) => p.name === 'x-item-limit')
+    return {
+      name: operation.operationId,
+      url: inWorkspace ? inWorkspace(d.a1) : filled,
+      scope: operation['x-required-scope'],
+      ...(limit ? { max: limit.schema.maximum } : {}),
+      ...(inWorkspace ? { inWorkspace } : {}),
+    }
+  })
 }
 
 /** The body without what differs between two requests (the request id). */

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
+import { SCOPES, type Scope } from '../../src/domain/values.js'
 import { generateKey } from '../../src/keys/format.js'
 import { createKey, revokeKey } from '../../src/keys/keys.js'
 import { type TestApp, testApp } from '../helpers/app.js'
@@ -79,12 +80,10 @@ for (const { dialect, skip } of DIALECTS) {
     describe('403 forbidden', () => {
       test('a key without the scope of the operation', async () => {
         for (const route of routeCases(d)) {
-          const others = (['workspace:read', 'awareness:read', 'breaches:read'] as const).filter(
-            (s) => s !== route.scope,
-          )
+          const others = SCOPES.filter((s) => s !== route.scope)
           const limited = await t.key({ organizationId: d.orgA.id as string, scopes: others })
           expectError(await t.request(route.url, { key: limited }), 403, 'forbidden')
-          const exact = await t.key({ organizationId: d.orgA.id as string, scopes: [route.scope] })
+          const exact = await t.key({ organizationId: d.orgA.id as string, scopes: [route.scope as Scope] })
           assert.equal((await t.request(route.url, { key: exact })).status, 200, route.name)
         }
       })
