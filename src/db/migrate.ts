@@ -2,6 +2,7 @@
 // an advisory lock on PostgreSQL; on SQLite every run of migrations is one `begin immediate`
 // transaction, so one process holds the write lock while it migrates and the others wait for it.
 
+import { readdirSync } from 'node:fs'
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -24,28 +25,27 @@ import {
 } from 'kysely'
 import type pg from 'pg'
 import type { DatabaseHandle } from './connection.js'
-import { initialSchema } from './migrations/0001_initial.js'
-import { employeeProgress } from './migrations/0002_employee_progress.js'
-import { employeeFragments } from './migrations/0003_employee_fragments.js'
-import { organizationGenerations } from './migrations/0004_organization_generations.js'
-import { events } from './migrations/0005_events.js'
-import { eventsLz4 } from './migrations/0006_events_lz4.js'
-import { deliveriesByEndpoint } from './migrations/0007_deliveries_by_endpoint.js'
 import type { StatementStore } from './sqlite-statements.js'
 import type { Database } from './tables.js'
 
+/** The migrations folder: each module's default export makes its migration for a dialect. */
+const MIGRATIONS = new URL('./migrations/', import.meta.url)
+
+type MigrationFor = (dialect: DatabaseHandle['dialect']) => Migration
+
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
+    // Every migration in the folder, by name (its file's, `0007_deliveries_by_endpoint`): adding one
+    // is adding its file. Kysely runs them in name order.
     async getMigrations(): Promise<Record<string, Migration>> {
-      return {
-        '0001_initial': initialSchema(handle.dialect),
-        '0002_employee_progress': employeeProgress(handle.dialect),
-        '0003_employee_fragments': employeeFragments(),
-        '0004_organization_generations': organizationGenerations(handle.dialect),
-        '0005_events': events(handle.dialect),
-        '0006_events_lz4': eventsLz4(handle.dialect),
-        '0007_deliveries_by_endpoint': deliveriesByEndpoint(),
-      }
+      const files = readdirSync(MIGRATIONS).filter((f) => /^\d{4}_\w+\.(js|ts)$/.test(f))
+      const migrations = await Promise.all(
+        files.map(async (file): Promise<[string, Migration]> => {
+          const module = (await import(new URL(file, MIGRATIONS).href)) as { default: MigrationFor }
+          return [file.replace(/\.(js|ts)$/, ''), module.default(handle.dialect)]
+        }),
+      )
+      return Object.fromEntries(migrations)
     },
   }
 }

@@ -1,5 +1,5 @@
-// Whether an organization and its workspaces exist: what a key's reach and the operators' commands
-// (keys, webhooks) check.
+// The tenancy: whether an organization and its workspaces exist (what a key's reach and the
+// operators' commands check), and the list the operators' `organizations` command prints.
 
 import type { Kysely } from 'kysely'
 import type { Database } from './tables.js'
@@ -36,4 +36,35 @@ export async function isWorkspaceOf(
     .where('organization_id', '=', organizationId)
     .executeTakeFirst()
   return workspace !== undefined
+}
+
+/** An organization with its workspaces' ids and names. */
+export interface OrganizationListing {
+  id: string
+  created_at: string
+  updated_at: string
+  workspaces: { id: string; name: string }[]
+}
+
+/** Every organization, oldest first, with its workspaces' ids and names (for operators: the CLI). */
+export async function listOrganizations(db: Kysely<Database>): Promise<OrganizationListing[]> {
+  const organizations = await db
+    .selectFrom('organizations')
+    .select(['id', 'created_at', 'updated_at'])
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute()
+  const workspaces = await db
+    .selectFrom('workspaces')
+    .select(['id', 'name', 'organization_id'])
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute()
+  const byOrganization = new Map<string, { id: string; name: string }[]>()
+  for (const { id, name, organization_id } of workspaces) {
+    const list = byOrganization.get(organization_id) ?? []
+    list.push({ id, name })
+    byOrganization.set(organization_id, list)
+  }
+  return organizations.map((o) => ({ ...o, workspaces: byOrganization.get(o.id) ?? [] }))
 }

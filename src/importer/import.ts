@@ -276,7 +276,8 @@ async function readSources(
   const write = async (type: RecordType, rows: EncodedRows) => {
     goOn()
     const spec = SPECS[type]
-    writes = writes.then(() => session.insertMany(spec.staging, ['line', ...spec.columns], rows))
+    const stageRows = () => session.insertMany(spec.staging, ['line', ...spec.columns], rows)
+    writes = writes.then(stageRows)
     // Awaited below; until then a failure must not count as unhandled.
     writes.catch(() => {})
     pending.push(writes)

@@ -52,6 +52,8 @@ export interface ListDefinition<V extends ListValues<V>> {
   id: string
   /** Oldest first (the events feed); lists are newest first otherwise. */
   ascending?: true
+  /** The pages the SQL snapshots read (src/resources/sql.ts), by label. */
+  samples?: Readonly<Record<string, { values: V; after: boolean; limit: number }>>
 }
 
 /** The list's rows after `position` (from the start when null), newest first. */

@@ -65,6 +65,11 @@ export interface Resource<T extends string = string> {
   exports: readonly ResourceExport[]
   /** Its records in the demo dataset. */
   demo?: ResourceDemo
+  /**
+   * Its statements by name (its sql.ts): lists' rows and functions taking the database first, each
+   * with the sample calls the SQL snapshots make (src/resources/sql.ts).
+   */
+  sql: Readonly<Record<string, unknown>>
   /** Its namespace in the typed client (packages/client), generated with the document. */
   client: ClientNamespace
 }

@@ -70,7 +70,7 @@ export const param = {
   },
 }
 
-type Parsed<D extends Record<string, ParamDef<unknown>>> = {
+export type Parsed<D extends Record<string, ParamDef<unknown>>> = {
   [K in keyof D]: D[K] extends ParamDef<infer T, infer R> ? (R extends true ? T : T | undefined) : never
 }
 

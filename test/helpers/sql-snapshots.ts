@@ -16,18 +16,17 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely'
-import { grantWorkspace, type KeyScope, type WorkspaceGrant } from '../../src/access.js'
+import { grantWorkspace } from '../../src/access.js'
 import type { DatabaseHandle } from '../../src/db/connection.js'
 import type { DialectName } from '../../src/db/dialect.js'
 import type { Database } from '../../src/db/tables.js'
 import { demoRecords } from '../../src/demo/generate.js'
 import { ApiError } from '../../src/errors.js'
 import { importSources } from '../../src/importer/import.js'
-import { listBreaches, listCompromisedEmployees } from '../../src/resources/breaches/queries.js'
-import { listCourses, listProgress, programStatistics } from '../../src/resources/courses/queries.js'
-import { findEmployee, listEmployees } from '../../src/resources/employees/queries.js'
-import { eventPosition, listEvents, oldestEvent } from '../../src/resources/events/queries.js'
-import { findOrganization } from '../../src/resources/organization/queries.js'
+import { type ListDefinition, type ListValues, readPage } from '../../src/paging/keyset.js'
+import { RESOURCES } from '../../src/resources/index.js'
+import type { Resource } from '../../src/resources/resource.js'
+import { SAMPLE, type Samples } from '../../src/resources/sql.js'
 import { freshDatabase } from './databases.js'
 
 /** One statement per paragraph, a line per clause as it was written, indented uniformly. */
@@ -63,11 +62,31 @@ function changed(records: readonly Record<string, unknown>[]): Record<string, un
     )
 }
 
+/**
+ * Where a statement was written: the first function of the stack outside the database plumbing
+ * (src/db) and this module, as `importer/apply.ts:bumpGenerations`.
+ */
+function sourceOf(stack: string): string {
+  for (const line of stack.split('\n').slice(1)) {
+    const frame = /at (?:async )?(?:([\w.<>$]+) )?\(?.*\/src\/([\w/.-]+\.ts):\d+:\d+\)?$/.exec(line.trim())
+    if (!frame) continue
+    const [, fn, file] = frame
+    if ((file as string).startsWith('db/')) continue
+    return `${file}:${(fn ?? '(anonymous)').replace(/^Object\./, '')}`
+  }
+  return '(unknown source)'
+}
+
 /** Every distinct statement an import runs, in the order first run, as a file. */
 export async function importStatements(dialect: DialectName): Promise<string> {
   const database = await freshDatabase(dialect)
   const seen = new Map<string, string>()
-  const handle: DatabaseHandle = { ...database.handle, trace: (text) => seen.set(text, formatted(text)) }
+  const handle: DatabaseHandle = {
+    ...database.handle,
+    trace: (text) => {
+      if (!seen.has(text)) seen.set(text, `-- ${sourceOf(new Error().stack ?? '')}\n${formatted(text)}`)
+    },
+  }
   try {
     const records = [...demoRecords({ employees: 60, seed: 7 })] as Record<string, unknown>[]
     await importSources(handle, [source(records)])
@@ -119,51 +138,46 @@ function assertNotFound(error: unknown): void {
   if (!(error instanceof ApiError) || error.code !== 'workspace_not_found') throw error
 }
 
-const ORGANIZATION = '00000000-0000-4000-8000-00000000000a'
-const WORKSPACE = '00000000-0000-4000-8000-00000000000b'
-const ID = '00000000-0000-4000-8000-00000000000c'
-const AFTER = ['2024-01-13T10:00:00.123456Z', ID] as const
-const grant = { organizationId: ORGANIZATION, workspaceId: WORKSPACE } as WorkspaceGrant
-const organizationKey: KeyScope = { organizationId: ORGANIZATION, workspaceId: null }
-const workspaceKey: KeyScope = { organizationId: ORGANIZATION, workspaceId: WORKSPACE }
+type AnyList = ListDefinition<ListValues>
+type Sampled = ((db: Kysely<Database>, ...args: unknown[]) => Promise<unknown>) & { samples: Samples }
+
+const isList = (statement: unknown): statement is AnyList =>
+  typeof statement === 'object' && statement !== null && 'rows' in statement && 'at' in statement
+const isSampled = (statement: unknown): statement is Sampled =>
+  typeof statement === 'function' && 'samples' in statement
+
+/** Every sample call of a resource's statements, labelled `<resource>.sql:<name>: <sample>`. */
+function resourceShapes(resource: Resource): [string, (db: Kysely<Database>) => Promise<unknown>][] {
+  return Object.entries(resource.sql).flatMap(([name, statement]) => {
+    const label = (sample: string) => `${resource.name}.sql:${name}${sample ? `: ${sample}` : ''}`
+    if (isList(statement)) {
+      return Object.entries(statement.samples ?? {}).map(
+        ([sample, page]): [string, (db: Kysely<Database>) => Promise<unknown>] => [
+          label(sample),
+          (db) => readPage(db, statement, page.values, page.after ? SAMPLE.after : null, page.limit),
+        ],
+      )
+    }
+    if (isSampled(statement)) {
+      return Object.entries(statement.samples).map(
+        ([sample, args]): [string, (db: Kysely<Database>) => Promise<unknown>] => [
+          label(sample),
+          (db) => statement(db, ...args),
+        ],
+      )
+    }
+    throw new Error(`${label('')}: neither a list nor a sampled statement`)
+  })
+}
 
 /** Every shape of every API query, compiled for the dialect, as a file. */
 export async function listStatements(dialect: DialectName): Promise<string> {
   const shapes: [string, (db: Kysely<Database>) => Promise<unknown>][] = [
     [
-      'the workspace check of every list (grantWorkspace)',
-      (db) => grantWorkspace(db, organizationKey, WORKSPACE).catch((e) => assertNotFound(e)),
+      'access.ts:grantWorkspace: the workspace check of every list',
+      (db) => grantWorkspace(db, SAMPLE.organizationKey, SAMPLE.workspaceId).catch((e) => assertNotFound(e)),
     ],
-    ['listEmployees: first page', (db) => listEmployees(db, grant, {}, null, 50)],
-    ['listEmployees: a later page', (db) => listEmployees(db, grant, {}, AFTER, 50)],
-    [
-      'listEmployees: status (two values), karma_score_gte, karma_score_lte',
-      (db) =>
-        listEmployees(
-          db,
-          grant,
-          { status: ['active', 'pending'], karmaScoreGte: 1, karmaScoreLte: 9 },
-          AFTER,
-          50,
-        ),
-    ],
-    ['getEmployee: an organization key', (db) => findEmployee(db, organizationKey, ID)],
-    ['getEmployee: a workspace key', (db) => findEmployee(db, workspaceKey, ID)],
-    ['listCourses: a later page', (db) => listCourses(db, grant, AFTER, 50)],
-    ['listEmployeesProgress: a later page', (db) => listProgress(db, grant, AFTER, 500)],
-    ['getProgramStatistics', (db) => programStatistics(db, grant, Date.parse('2026-01-01T00:00:00Z'))],
-    ['listBreaches: a later page, status', (db) => listBreaches(db, grant, ['active'], AFTER, 50)],
-    [
-      'listCompromisedEmployees: a later page, warned, acknowledged',
-      (db) => listCompromisedEmployees(db, grant, ID, { warned: true, acknowledged: false }, AFTER, 50),
-    ],
-    ['getOrganization: a workspace key', (db) => findOrganization(db, workspaceKey)],
-    [
-      'listEvents: a later page, type (two values)',
-      (db) => listEvents(db, grant, ['employee.created', 'breach.updated'], AFTER, 100),
-    ],
-    ['listEvents: the position of after=', (db) => eventPosition(db, grant, ID)],
-    ['listEvents: the oldest event kept (after= unknown)', (db) => oldestEvent(db)],
+    ...(RESOURCES as readonly Resource[]).flatMap(resourceShapes),
   ]
   const out: string[] = []
   for (const [name, run] of shapes) {

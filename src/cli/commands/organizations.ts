@@ -1,7 +1,7 @@
 // `awareness organizations list`: what a key can be made for (CONTRACT 13).
 
 import type { Command } from 'commander'
-import { listOrganizations } from '../../resources/organization/queries.js'
+import { listOrganizations } from '../../db/organizations.js'
 import { configFrom, withDatabase } from '../context.js'
 import { DATABASE_FLAG } from '../options.js'
 import { counted, shortTime, table } from '../output.js'

@@ -3,7 +3,7 @@ import { clusteredByKey, type DialectName, keyText } from '../dialect.js'
 
 // The initial schema. No foreign keys: the only writer is the importer, which validates every
 // reference against the file and the database before it writes (CONTRACT 12).
-export function initialSchema(dialect: DialectName) {
+export default function initialSchema(dialect: DialectName) {
   const key = keyText(dialect)
   return {
     async up(db: Kysely<unknown>): Promise<void> {

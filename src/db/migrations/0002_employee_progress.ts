@@ -17,7 +17,7 @@ function fillItems(dialect: DialectName): string {
     from employees e
     order by e.workspace_id, e.created_at desc, e.id desc`
 }
-export function employeeProgress(dialect: DialectName) {
+export default function employeeProgress(dialect: DialectName) {
   const key = keyText(dialect)
   return {
     async up(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,7 @@ import { clusteredByKey, type DialectName, keyText } from '../dialect.js'
 
 // A data generation per organization: ETags come from it, so that an import into one organization
 // never changes another's (CONTRACT 10). Every organization stored so far starts at 1.
-export function organizationGenerations(dialect: DialectName) {
+export default function organizationGenerations(dialect: DialectName) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema

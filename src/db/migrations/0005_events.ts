@@ -3,7 +3,7 @@ import { type DialectName, keyText } from '../dialect.js'
 
 // Events recorded by imports (CONTRACT 14), the webhook endpoints an operator configures, and the
 // outbox of deliveries, written in the same transaction as the events.
-export function events(dialect: DialectName) {
+export default function events(dialect: DialectName) {
   const key = keyText(dialect)
   return {
     async up(db: Kysely<unknown>): Promise<void> {

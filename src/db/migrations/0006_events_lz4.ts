@@ -4,7 +4,7 @@ import type { DialectName } from '../dialect.js'
 // Events hold whole renderings (a progress item is past PostgreSQL's TOAST threshold): lz4 writes
 // them faster than the default pglz (measured gain: docs/design.md). A server built without lz4
 // keeps pglz. SQLite does not compress.
-export function eventsLz4(dialect: DialectName) {
+export default function eventsLz4(dialect: DialectName) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       if (dialect !== 'postgres') return

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 
 // The delivery worker claims each endpoint's due deliveries on their own (a receiver that hangs holds
 // only its own): this index finds them without reading the endpoint's delivered ones, or another's.
-export function deliveriesByEndpoint() {
+export default function deliveriesByEndpoint() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema

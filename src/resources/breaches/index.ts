@@ -8,6 +8,7 @@ import { BREACH_EXPORTS } from './export.js'
 import { BREACH_IMPORT } from './import.js'
 import { breachRecord, compromisedEmployeeRecord } from './records.js'
 import { BREACH_NOT_FOUND, Breach, CompromisedEmployee, CompromisedEmployeeChange } from './schema.js'
+import { BREACH_SQL } from './sql.js'
 
 export const breaches = {
   name: 'breaches',
@@ -37,6 +38,7 @@ export const breaches = {
   records: [breachRecord, compromisedEmployeeRecord],
   import: BREACH_IMPORT,
   exports: BREACH_EXPORTS,
+  sql: BREACH_SQL,
   demo: BREACH_DEMO,
   events: [BREACH_EVENTS, COMPROMISED_EMPLOYEE_EVENTS],
 } satisfies Resource<'breach' | 'compromised_employee'>

@@ -9,6 +9,7 @@ import { COURSE_EXPORTS } from './export.js'
 import { COURSE_IMPORT } from './import.js'
 import { courseFeedbackRecord, courseProgressRecord, courseRecord } from './records.js'
 import { Course, EmployeeCourseProgress, Statistics } from './schema.js'
+import { COURSE_SQL } from './sql.js'
 
 export const courses = {
   name: 'courses',
@@ -38,6 +39,7 @@ export const courses = {
   records: [courseRecord, courseProgressRecord, courseFeedbackRecord],
   import: COURSE_IMPORT,
   exports: COURSE_EXPORTS,
+  sql: COURSE_SQL,
   demo: COURSE_DEMO,
   events: [COURSE_EVENTS, COURSE_PROGRESS_EVENTS],
 } satisfies Resource<'course' | 'course_progress' | 'course_feedback'>

@@ -8,6 +8,7 @@ import { EMPLOYEE_EXPORTS } from './export.js'
 import { EMPLOYEE_IMPORT } from './import.js'
 import { employeeRecord } from './record.js'
 import { EMPLOYEE_NOT_FOUND, Employee } from './schema.js'
+import { EMPLOYEE_SQL } from './sql.js'
 
 export const employees = {
   name: 'employees',
@@ -37,6 +38,7 @@ export const employees = {
   records: [employeeRecord],
   import: EMPLOYEE_IMPORT,
   exports: EMPLOYEE_EXPORTS,
+  sql: EMPLOYEE_SQL,
   demo: EMPLOYEE_DEMO,
   events: [EMPLOYEE_EVENTS],
 } satisfies Resource<'employee'>

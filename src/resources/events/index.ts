@@ -8,6 +8,7 @@ import { rowPerItem } from '../export.js'
 import type { Resource } from '../resource.js'
 import { EVENT_CLIENT_SAMPLES, EVENT_EXAMPLES } from './examples.js'
 import { eventSchema } from './schema.js'
+import { EVENT_SQL } from './sql.js'
 
 /** The events feed of these resources' event sources, whose types are `types`. */
 export function eventFeed(sources: readonly EventSource[], types: readonly string[]) {
@@ -41,6 +42,7 @@ export function eventFeed(sources: readonly EventSource[], types: readonly strin
     },
     records: [],
     import: {} as ImportSteps,
+    sql: EVENT_SQL,
     exports: [
       rowPerItem(
         { name: 'events', nouns: ['event', 'events'], path: '/v1/events', pageSize: 1000, after: true },

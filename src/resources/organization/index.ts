@@ -7,6 +7,7 @@ import { ORGANIZATION_EXPORTS } from './export.js'
 import { ORGANIZATION_IMPORT } from './import.js'
 import { organizationRecord, workspaceRecord } from './records.js'
 import { Organization } from './schema.js'
+import { ORGANIZATION_SQL } from './sql.js'
 
 export const organization = {
   name: 'organization',
@@ -30,5 +31,6 @@ export const organization = {
   records: [organizationRecord, workspaceRecord],
   import: ORGANIZATION_IMPORT,
   exports: ORGANIZATION_EXPORTS,
+  sql: ORGANIZATION_SQL,
   demo: ORGANIZATION_DEMO,
 } satisfies Resource<'organization' | 'workspace'>

@@ -4,7 +4,7 @@ import { notModified } from '../../routing/conditional.js'
 import { readItemRequest, sendItem } from '../../routing/operation.js'
 import { parameters } from '../../routing/parameters.js'
 import { dataOf, ref } from '../../routing/schemas.js'
-import { findOrganization } from './queries.js'
+import { ORGANIZATION_SQL } from './sql.js'
 
 const none = parameters({})
 
@@ -26,7 +26,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       readItemRequest(request, none)
-      const organization = await findOrganization(app.api.db, request.key)
+      const organization = await ORGANIZATION_SQL.find(app.api.db, request.key)
       // A key always belongs to an organization; one that has gone is no longer a valid key.
       if (organization === null) throw UNAUTHORIZED()
       if (await notModified(request, reply)) return reply

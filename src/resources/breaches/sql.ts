@@ -1,0 +1,81 @@
+// Every statement of the breaches resource, named: the SQL snapshots (sql/*/api.sql) label each by
+// its name here (`breaches.sql:listPage`).
+
+import type { Kysely } from 'kysely'
+import { sql } from 'kysely'
+import type { WorkspaceGrant } from '../../access.js'
+import type { Database } from '../../db/tables.js'
+import type { ListDefinition } from '../../paging/keyset.js'
+import { SAMPLE, sampled } from '../sql.js'
+import { COMPROMISED_JSON } from './render.js'
+import type { BreachStatus } from './values.js'
+
+export const BREACH_SQL = {
+  /** A page of the breaches affecting a workspace, most recent first (last_breached_at desc, id desc). */
+  listPage: {
+    name: 'breaches',
+    rows: (db, v) =>
+      db
+        .selectFrom('breaches as b')
+        .select([sql<string>`b.json`.as('json'), 'b.last_breached_at as sort_at', 'b.id as sort_id'])
+        .where('b.workspace_id', '=', v.workspace_id)
+        .$if(v.status !== undefined, (q) => q.where('b.status', 'in', v.status as string[])),
+    at: 'b.last_breached_at',
+    id: 'b.id',
+    samples: {
+      'a later page, status': {
+        values: { workspace_id: SAMPLE.workspaceId, status: ['active'] },
+        after: true,
+        limit: 50,
+      },
+    },
+  } satisfies ListDefinition<{ workspace_id: string; status?: BreachStatus[] | undefined }>,
+
+  /** A page of a breach's compromised employees in a workspace (compromised_at desc, employee id desc). */
+  compromisedPage: {
+    name: 'compromised_employees',
+    rows: (db, v) =>
+      db
+        .selectFrom('compromised_employees as c')
+        .innerJoin('employees as e', 'e.id', 'c.employee_id')
+        .select([
+          sql<string>`${sql.raw(COMPROMISED_JSON)}`.as('json'),
+          'c.compromised_at as sort_at',
+          'c.employee_id as sort_id',
+        ])
+        .where('c.workspace_id', '=', v.workspace_id)
+        .where('c.breach_id', '=', v.breach_id)
+        .$if(v.warned !== undefined, (q) => q.where('c.warned_at', v.warned ? 'is not' : 'is', null))
+        .$if(v.acknowledged !== undefined, (q) =>
+          q.where('c.acknowledged_at', v.acknowledged ? 'is not' : 'is', null),
+        ),
+    at: 'c.compromised_at',
+    id: 'c.employee_id',
+    samples: {
+      'a later page, warned, acknowledged': {
+        values: { workspace_id: SAMPLE.workspaceId, breach_id: SAMPLE.id, warned: true, acknowledged: false },
+        after: true,
+        limit: 50,
+      },
+    },
+  } satisfies ListDefinition<{
+    workspace_id: string
+    breach_id: string
+    warned?: boolean | undefined
+    acknowledged?: boolean | undefined
+  }>,
+
+  /** Whether a breach affects the granted workspace. */
+  affects: sampled(
+    async (db: Kysely<Database>, grant: WorkspaceGrant, breachId: string): Promise<boolean> => {
+      const row = await db
+        .selectFrom('breaches')
+        .select('id')
+        .where('workspace_id', '=', grant.workspaceId)
+        .where('id', '=', breachId)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+    { '': [SAMPLE.grant, SAMPLE.id] },
+  ),
+}

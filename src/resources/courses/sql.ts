@@ -1,0 +1,76 @@
+// Every statement of the courses resource, named: the SQL snapshots (sql/*/api.sql) label each by
+// its name here (`courses.sql:listPage`).
+
+import type { Kysely } from 'kysely'
+import type { WorkspaceGrant } from '../../access.js'
+import type { Database } from '../../db/tables.js'
+import { timestampFromMillis } from '../../domain/time.js'
+import type { ListDefinition } from '../../paging/keyset.js'
+import { SAMPLE, sampled } from '../sql.js'
+import type { Statistics } from './schema.js'
+
+type WorkspaceValues = { workspace_id: string }
+
+const FEEDBACK_WINDOW_MS = 90 * 24 * 3600 * 1000
+
+export const COURSE_SQL = {
+  /** A page of a workspace's courses, newest first (created_at desc, id desc). */
+  listPage: {
+    name: 'courses',
+    rows: (db, v) =>
+      db
+        .selectFrom('courses as c')
+        .select(['c.json', 'c.created_at as sort_at', 'c.id as sort_id'])
+        .where('c.workspace_id', '=', v.workspace_id),
+    at: 'c.created_at',
+    id: 'c.id',
+    samples: { 'a later page': { values: { workspace_id: SAMPLE.workspaceId }, after: true, limit: 50 } },
+  } satisfies ListDefinition<WorkspaceValues>,
+
+  /**
+   * A page of a workspace's employees with their course progress, in employee order: the items are
+   * stored whole (render.ts), so a page is one range read whatever its size.
+   */
+  progressPage: {
+    name: 'employees_progress',
+    rows: (db, v) =>
+      db
+        .selectFrom('employee_progress as p')
+        .select(['p.json', 'p.created_at as sort_at', 'p.employee_id as sort_id'])
+        .where('p.workspace_id', '=', v.workspace_id),
+    at: 'p.created_at',
+    id: 'p.employee_id',
+    samples: { 'a later page': { values: { workspace_id: SAMPLE.workspaceId }, after: true, limit: 500 } },
+  } satisfies ListDefinition<WorkspaceValues>,
+
+  /**
+   * The awareness program's statistics (CONTRACT 6). Employee and completion figures are derived at
+   * import; feedback counts depend on the moment of the request: the last 90 × 24 h, inclusive.
+   */
+  statistics: sampled(
+    async (db: Kysely<Database>, grant: WorkspaceGrant, now = Date.now()): Promise<Statistics> => {
+      const derived = await db
+        .selectFrom('workspace_statistics')
+        .select(['active_employees', 'covered_employees', 'average_courses_completed'])
+        .where('workspace_id', '=', grant.workspaceId)
+        .executeTakeFirst()
+      const feedback = await db
+        .selectFrom('course_feedback')
+        .select(['sentiment', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('workspace_id', '=', grant.workspaceId)
+        .where('created_at', '>=', timestampFromMillis(now - FEEDBACK_WINDOW_MS))
+        .groupBy('sentiment')
+        .execute()
+      const count = (sentiment: string) => Number(feedback.find((f) => f.sentiment === sentiment)?.count ?? 0)
+      return {
+        active_employees: derived?.active_employees ?? 0,
+        covered_employees: derived?.covered_employees ?? 0,
+        average_courses_completed: derived?.average_courses_completed ?? 0,
+        positive_feedbacks: count('positive'),
+        neutral_feedbacks: count('neutral'),
+        negative_feedbacks: count('negative'),
+      }
+    },
+    { '': [SAMPLE.grant, SAMPLE.now] },
+  ),
+}

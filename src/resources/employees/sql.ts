@@ -1,0 +1,75 @@
+// Every statement of the employees resource, named: the SQL snapshots (sql/*/api.sql) label each
+// by its name here (`employees.sql:listPage`).
+
+import type { Kysely } from 'kysely'
+import { sql } from 'kysely'
+import type { KeyScope } from '../../access.js'
+import type { Database } from '../../db/tables.js'
+import type { ListDefinition } from '../../paging/keyset.js'
+import { SAMPLE, sampled } from '../sql.js'
+import type { EmployeeStatus } from './values.js'
+
+// The stored JSON is complete (manager reference included) and never null once imported.
+const employeeJson = sql<string>`e.json`
+
+/** What GET /v1/employees filters by: its query parameters, parsed. */
+export interface EmployeeListValues {
+  workspace_id: string
+  status?: EmployeeStatus[] | undefined
+  karma_score_gte?: number | undefined
+  karma_score_lte?: number | undefined
+}
+
+export const EMPLOYEE_SQL = {
+  /** A page of a workspace's employees, newest first (created_at desc, id desc). */
+  listPage: {
+    name: 'employees',
+    rows: (db, v) =>
+      db
+        .selectFrom('employees as e')
+        .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
+        .where('e.workspace_id', '=', v.workspace_id)
+        .$if(v.status !== undefined, (q) => q.where('e.status', 'in', v.status as string[]))
+        .$if(v.karma_score_gte !== undefined, (q) =>
+          q.where('e.karma_score', '>=', v.karma_score_gte as number),
+        )
+        .$if(v.karma_score_lte !== undefined, (q) =>
+          q.where('e.karma_score', '<=', v.karma_score_lte as number),
+        ),
+    at: 'e.created_at',
+    id: 'e.id',
+    samples: {
+      'first page': { values: { workspace_id: SAMPLE.workspaceId }, after: false, limit: 50 },
+      'a later page': { values: { workspace_id: SAMPLE.workspaceId }, after: true, limit: 50 },
+      'status (two values), karma_score_gte, karma_score_lte': {
+        values: {
+          workspace_id: SAMPLE.workspaceId,
+          status: ['active', 'pending'],
+          karma_score_gte: 1,
+          karma_score_lte: 9,
+        },
+        after: true,
+        limit: 50,
+      },
+    },
+  } satisfies ListDefinition<EmployeeListValues>,
+
+  /** One employee the key can reach, or null (unknown, another organization, another workspace). */
+  find: sampled(
+    async (db: Kysely<Database>, scope: KeyScope, employeeId: string): Promise<string | null> => {
+      const row = await db
+        .selectFrom('employees as e')
+        .innerJoin('workspaces as w', 'w.id', 'e.workspace_id')
+        .select(employeeJson.as('json'))
+        .where('e.id', '=', employeeId)
+        .where('w.organization_id', '=', scope.organizationId)
+        .$if(scope.workspaceId !== null, (q) => q.where('e.workspace_id', '=', scope.workspaceId as string))
+        .executeTakeFirst()
+      return row?.json ?? null
+    },
+    {
+      'an organization key': [SAMPLE.organizationKey, SAMPLE.id],
+      'a workspace key': [SAMPLE.workspaceKey, SAMPLE.id],
+    },
+  ),
+}

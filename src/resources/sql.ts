@@ -1,0 +1,40 @@
+// How a resource's statements (its sql.ts) show in the SQL snapshots (sql/*/api.sql): each named
+// statement carries the calls the snapshot makes of it, with sample values, and is labelled by its
+// resource and name (`employees.sql:listPage`). Nothing here runs in a request.
+
+import type { KeyScope, WorkspaceGrant } from '../access.js'
+import type { Position } from '../paging/paging.js'
+
+const ORGANIZATION = '00000000-0000-4000-8000-00000000000a'
+const WORKSPACE = '00000000-0000-4000-8000-00000000000b'
+
+/** Sample arguments: ids, positions, scopes. */
+export const SAMPLE = {
+  id: '00000000-0000-4000-8000-00000000000c',
+  workspaceId: WORKSPACE,
+  /** A later page's position. */
+  after: ['2024-01-13T10:00:00.123456Z', '00000000-0000-4000-8000-00000000000c'] as Position,
+  organizationKey: { organizationId: ORGANIZATION, workspaceId: null } as KeyScope,
+  workspaceKey: { organizationId: ORGANIZATION, workspaceId: WORKSPACE } as KeyScope,
+  grant: { organizationId: ORGANIZATION, workspaceId: WORKSPACE } as WorkspaceGrant,
+  /** The "now" of statements that depend on the time. */
+  now: Date.parse('2026-01-01T00:00:00Z'),
+}
+
+/** A list's sample page: its values, whether it starts after a position, its size. */
+export interface ListSample<V> {
+  values: V
+  after: boolean
+  limit: number
+}
+
+/** A statement's sample calls, by label: the arguments after the database. */
+export type Samples = Readonly<Record<string, readonly unknown[]>>
+
+/** A statement (a function taking the database first) with the calls the snapshot makes of it. */
+export function sampled<F extends (...args: never[]) => Promise<unknown>>(
+  run: F,
+  samples: Samples,
+): F & { samples: Samples } {
+  return Object.assign(run, { samples })
+}

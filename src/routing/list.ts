@@ -1,0 +1,122 @@
+// A list operation, declared once: its path, scope, parameters (whose values bind the cursor, in
+// their order), page sizes, item and rows. listRoute registers it: the published schema, the strict
+// reading of the request, the workspace grant, the cursor, the 304 and the page all come from the
+// declaration.
+
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import Type from 'typebox'
+import { grantWorkspace, type WorkspaceGrant } from '../access.js'
+import type { Database } from '../db/tables.js'
+import type { Scope } from '../domain/values.js'
+import { type ListDefinition, type ListValue, readPage } from '../paging/keyset.js'
+import type { Limits, Position } from '../paging/paging.js'
+import { notModified } from './conditional.js'
+import type { ApiContext } from './context.js'
+import { readListRequest, sendPage } from './operation.js'
+import { type ParamDef, type Parsed, parameters } from './parameters.js'
+import { dataOf, LIST_ORDER_NOTE, listHeaders, ref } from './schemas.js'
+
+type Definitions = Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> }
+
+export interface ListOperation<D extends Definitions, S extends keyof D & string = never> {
+  operationId: string
+  /** As Fastify writes it: a path id is `:breach_id`. */
+  path: string
+  summary: string
+  /** The order, then what the items hold; the paging note and the scope are added. */
+  description: string
+  scope: Scope
+  /**
+   * Path and query parameters. Every value binds the cursor, in this order; each is a parameter of
+   * the rows' statement, except `start`'s.
+   */
+  parameters: D
+  limits: Limits
+  /** The $id of the item's schema. */
+  item: string
+  /**
+   * The rows (the resource's sql.ts, where the values' kinds are checked); their name also names
+   * the list in its cursors.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the rows' own declaration types their values
+  rows: ListDefinition<any> & { rows(db: Kysely<Database>, values: Omit<Parsed<D>, S>): unknown }
+  /** What the parameters' own rules cannot see (karma_score_gte > karma_score_lte): throws a 422. */
+  check?(query: Parsed<D>): void
+  /** Throws the 404 of a path id outside the granted workspace. */
+  reach?(db: Kysely<Database>, grant: WorkspaceGrant, query: Parsed<D>): Promise<void>
+  /**
+   * A parameter that gives where the walk starts when no cursor does (the events feed's `after`),
+   * and the position it names (or throws).
+   */
+  start?: {
+    parameter: S
+    position(api: ApiContext, grant: WorkspaceGrant, value: string): Promise<Position>
+  }
+}
+
+/** Declares a list operation (type-checks its parts against each other). */
+export function defineList<D extends Definitions, S extends keyof D & string = never>(
+  operation: ListOperation<D, S>,
+): ListOperation<D, S> {
+  return operation
+}
+
+/** Registers a list operation's route. */
+export function listRoute<D extends Definitions, S extends keyof D & string>(
+  app: FastifyInstance,
+  operation: ListOperation<D, S>,
+): void {
+  const set = parameters(operation.parameters)
+  const inPath = new Set([...operation.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string))
+  const pick = (names: string[]) =>
+    parameters(
+      Object.fromEntries(names.map((name) => [name, operation.parameters[name] as ParamDef<unknown>])),
+    )
+  const names = Object.keys(operation.parameters)
+  const pathNames = names.filter((n) => inPath.has(n))
+  const start = operation.start
+  app.get(
+    operation.path,
+    {
+      config: { scope: operation.scope },
+      schema: {
+        operationId: operation.operationId,
+        summary: operation.summary,
+        description: `${operation.description} ${LIST_ORDER_NOTE} Scope: ${operation.scope}.`,
+        ...(pathNames.length > 0
+          ? {
+              params: Type.Object(
+                Object.fromEntries(pathNames.map((n) => [n, Type.String({ format: 'uuid' })])),
+              ),
+            }
+          : {}),
+        querystring: pick(names.filter((n) => !inPath.has(n))).schema,
+        headers: listHeaders(operation.limits),
+        response: { 200: dataOf(Type.Array(ref(operation.item))) },
+      },
+    },
+    async (request, reply) => {
+      const list = readListRequest(request, operation.rows.name, set, operation.limits, (q) =>
+        names.map((n) => q[n] ?? null),
+      )
+      const query = list.query
+      operation.check?.(query)
+      const db = app.api.db
+      const grant = await grantWorkspace(db, request.key, query.workspace_id as string)
+      await operation.reach?.(db, grant, query)
+      let position = list.position
+      let values = query as Record<string, ListValue>
+      if (start) {
+        const { [start.parameter]: from, ...rest } = values
+        values = rest
+        if (position === null && from !== undefined)
+          position = await start.position(app.api, grant, from as string)
+      }
+      if (await notModified(request, reply)) return reply
+      const rows: ListDefinition<Record<string, ListValue>> = operation.rows
+      const page = await readPage(db, rows, values, position, list.limit)
+      return sendPage(reply, list, page)
+    },
+  )
+}
