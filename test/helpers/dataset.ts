@@ -1,8 +1,11 @@
 // A dataset for the endpoint tests: two organizations, three workspaces, timestamps shared by many
 // items (to prove paging under ties), nullable fields left null, every progress and breach state,
-// and one breach id present in two workspaces.
+// and one breach id present in two workspaces. A resource adds its own records from its test folder
+// (test/resources/<resource>/dataset.ts: `datasetRecords`), so that the tests over every operation
+// page through its lists too.
 
 import { randomUUID } from 'node:crypto'
+import { existsSync, readdirSync } from 'node:fs'
 import { timestampFromMillis } from '../../src/domain/time.js'
 import {
   breach,
@@ -18,6 +21,23 @@ import {
 } from './records.js'
 
 const DAY = 86_400_000
+
+/** The workspaces a resource's dataset records go into: organization A's two, organization B's one. */
+export interface DatasetWorkspaces {
+  a1: string
+  a2: string
+  b1: string
+}
+
+type DatasetRecords = (w: DatasetWorkspaces) => Rec[]
+
+const RESOURCE_TESTS = new URL('../resources/', import.meta.url)
+const RESOURCE_RECORDS: DatasetRecords[] = await Promise.all(
+  readdirSync(RESOURCE_TESTS)
+    .map((name) => new URL(`${name}/dataset.ts`, RESOURCE_TESTS))
+    .filter((file) => existsSync(file))
+    .map(async (file) => ((await import(file.href)) as { datasetRecords: DatasetRecords }).datasetRecords),
+)
 
 export interface ApiDataset {
   all: Rec[]
@@ -131,6 +151,7 @@ export function apiDataset(size = 40): ApiDataset {
   const foreignBreach = breach(b1)
   all.push(...employeesB1, course(b1), foreignBreach)
   all.push(compromised(b1, foreignBreach.id as string, employeesB1[0]?.id as string))
+  for (const records of RESOURCE_RECORDS) all.push(...records({ a1, a2, b1 }))
 
   return {
     all,
