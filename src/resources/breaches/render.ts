@@ -1,7 +1,7 @@
 // Breach JSON, and the compromised employee's. A breach carries counts derived from its workspace's
 // compromised employees, so it is rendered after they are derived (import.ts). A compromised
 // employee embeds its employee's reference, which follows the employee's record: it is stored as the
-// part after that reference, and the reference is joined in when a page is read (queries.ts).
+// part after that reference, and the reference is joined in when a page is read (sql.ts).
 
 import { splitAround } from '../../records/fragments.js'
 import type { Breach, CompromisedEmployee } from './schema.js'

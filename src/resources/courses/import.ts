@@ -99,7 +99,7 @@ async function renderStaleProgress(session: WriteSession): Promise<void> {
  * Statistics that depend only on imported rows (CONTRACT 6): active employees, covered ones, and the
  * mean number of completed entries per active employee, rounded half up, for every touched workspace
  * (replaced ones included). The feedback counts depend
- * on the time of the request and are counted then (queries.ts).
+ * on the time of the request and are counted then (sql.ts).
  */
 async function deriveStatistics(session: WriteSession): Promise<void> {
   const active = await session.rows<{ workspace_id: string; active: number }>(sql`
