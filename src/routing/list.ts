@@ -104,7 +104,7 @@ export function listRoute<D extends Definitions, S extends keyof D & string>(
       operation.check?.(query)
       const db = app.api.db
       const grant = await grantWorkspace(db, request.key, query.workspace_id as string)
-      await operation.reach?.(db, grant, query)
+      if (operation.reach) await operation.reach(db, grant, query)
       let position = list.position
       let values = query as Record<string, ListValue>
       if (start) {
