@@ -5,23 +5,14 @@
 // is scoped by it.
 
 import assert from 'node:assert/strict'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { test } from 'node:test'
 import { EVENT_TYPES, RECORDS } from '../../src/resources/index.js'
+import { modules } from './modules.js'
 
 const SRC = resolve(import.meta.dirname, '../../src')
 const TENANCY = new Set(['organization', 'workspace'])
-
-function modules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? modules(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  )
-}
 
 /** The tables the resources add to the Database type (src/resources/*\/tables.ts). */
 function resourceTables(): string[] {

@@ -3,9 +3,10 @@
 // employee's reference), never an engine above them.
 
 import assert from 'node:assert/strict'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { test } from 'node:test'
+import { modules } from './modules.js'
 
 const SRC = resolve(import.meta.dirname, '../../src')
 
@@ -29,16 +30,6 @@ function layerOf(unit: string): number {
 
 /** The top-level folder (or module, without extension) of a path inside src/. */
 const unitOf = (path: string) => (relative(SRC, path).split('/')[0] as string).replace(/\.[jt]s$/, '')
-
-function modules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? modules(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  )
-}
 
 function importsOf(path: string): string[] {
   const text = readFileSync(path, 'utf8')
