@@ -1,5 +1,6 @@
 // What a resource folder exports: everything about one part of the API, for the engines that loop
-// over the list in index.ts (the HTTP app, the OpenAPI document, the importer).
+// over the list in index.ts (the HTTP app and its OpenAPI document, the importer and its events,
+// export, demo data, and the generators of the client and of the SQL snapshots).
 
 import type { FastifyInstance } from 'fastify'
 import type { TSchema } from 'typebox'
