@@ -45,6 +45,9 @@ for (const entry of [
   'postman',
   'sql',
   '.spectral.yaml',
+  // The style the generated files are formatted in (their drift tests format what they generate).
+  'biome.json',
+  '.gitignore',
   'bin',
   'dist',
   'scripts',
