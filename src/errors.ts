@@ -1,6 +1,7 @@
 // Every error code of the engine with its status and title (CONTRACT 8), in one place; a resource
-// declares the not-found codes of its own ids (NotFound). Routes throw ApiError; the error handler (plugins/responses.ts) turns it into the JSON:API error body, and
-// protocol-level failures that never reach Fastify are answered from the same body (raw-answers.ts).
+// declares the not-found codes of its own ids (NotFound). Routes throw ApiError; the error handler
+// (plugins/responses.ts) turns it into the JSON:API error body, and protocol-level failures that
+// never reach Fastify are answered from the same body (raw-answers.ts).
 
 export const ERROR_CODES = {
   malformed_request: { status: 400, title: 'Malformed request' },

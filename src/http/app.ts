@@ -7,8 +7,7 @@ import type { Config } from '../config/config.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import { errorCodes } from '../errors.js'
 import type { WindowCounters } from '../limits/counters.js'
-import { RESOURCES } from '../resources/index.js'
-import type { Resource } from '../resources/resource.js'
+import { NOT_FOUND, RESOURCES } from '../resources/index.js'
 import { errorResponseSchema } from '../schemas/errors.js'
 import { healthRoutes } from './health.js'
 import { apiContext } from './plugins/api-context.js'
@@ -45,10 +44,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Parameters are parsed by our own strict rules (routing/parameters.ts); the declared schemas
   // serve the OpenAPI document.
   app.setValidatorCompiler(() => () => true)
-  const notFound = RESOURCES.flatMap((r: Resource) => r.notFound ?? [])
   const schemas: TSchema[] = [
     ...RESOURCES.flatMap((r): readonly TSchema[] => r.schemas),
-    errorResponseSchema(errorCodes(notFound)),
+    errorResponseSchema(errorCodes(NOT_FOUND)),
   ]
   for (const schema of schemas) app.addSchema(schema)
 

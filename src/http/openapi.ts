@@ -11,7 +11,7 @@ import {
   notFoundKind,
   WORKSPACE_ID,
 } from '../errors.js'
-import { RESOURCES } from '../resources/index.js'
+import { NOT_FOUND as RESOURCE_NOT_FOUND, RESOURCES } from '../resources/index.js'
 import type { Resource } from '../resources/resource.js'
 import { errorExample } from './openapi-errors.js'
 
@@ -203,7 +203,7 @@ const RESPONSES = {
 
 /** The 404 of each id parameter: the workspace's, and those the resources declare. */
 const NOT_FOUND: ReadonlyMap<string, NotFound> = new Map(
-  [WORKSPACE_ID, ...RESOURCES.flatMap((r: Resource) => r.notFound ?? [])].map((n) => [n.parameter, n]),
+  [WORKSPACE_ID, ...RESOURCE_NOT_FOUND].map((n) => [n.parameter, n]),
 )
 
 /** Completes the generated document; `scopes` maps operationId to the scope it needs. */

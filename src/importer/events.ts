@@ -18,12 +18,10 @@ import { EVENT_SOURCES } from '../resources/index.js'
 import { replacedRows } from './apply.js'
 import { type RecordType, SPECS } from './staging.js'
 
-const SOURCES: readonly EventSource[] = EVENT_SOURCES
-
 const keysTable = (s: EventSource) => `ev_${s.name}_keys`
 const beforeTable = (s: EventSource) => `ev_${s.name}_before`
 const afterTable = (s: EventSource) => `ev_${s.name}_after`
-const TEMPORARY = SOURCES.flatMap((s) => [keysTable(s), beforeTable(s), afterTable(s)])
+const TEMPORARY = EVENT_SOURCES.flatMap((s) => [keysTable(s), beforeTable(s), afterTable(s)])
 
 const UPDATE_BATCH = 1000
 
@@ -56,7 +54,7 @@ export async function captureRenderings(
 ): Promise<CapturedRenderings> {
   const fresh = new Set<string>()
   for (const table of TEMPORARY) await session.exec(sql.raw(`drop table if exists ${table}`))
-  for (const source of SOURCES) {
+  for (const source of EVENT_SOURCES) {
     if ((await session.rows(sql.raw(`select 1 as one from ${source.table} limit 1`))).length === 0) {
       fresh.add(source.name)
       continue
@@ -173,7 +171,7 @@ export async function recordEvents(
           skip: source.updateOnly.empty,
         })
 
-  for (const source of SOURCES) {
+  for (const source of EVENT_SOURCES) {
     // A source whose table was empty: all it holds now is new, read once, straight into events.
     if (captured.fresh.has(source.name)) {
       await recordAppeared(source, `(${source.rendering(null)})`, null)

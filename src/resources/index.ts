@@ -1,12 +1,14 @@
 // Every resource of the API, in the order an import writes them: parents before children; the
 // events feed, made from what the others declare, at the end (an import records events last).
 
+import type { NotFound } from '../errors.js'
 import { eventTypesOf } from '../records/events.js'
 import type { RecordSpec } from '../records/spec.js'
 import { breaches } from './breaches/index.js'
 import { courses } from './courses/index.js'
 import { employees } from './employees/index.js'
 import { eventFeed } from './events/index.js'
+import type { ResourceExport } from './export.js'
 import { organization } from './organization/index.js'
 import type { Resource } from './resource.js'
 
@@ -18,6 +20,11 @@ export const EVENT_SOURCES = DATA.flatMap((resource: Resource) => resource.event
 export const EVENT_TYPES: readonly string[] = EVENT_SOURCES.flatMap(eventTypesOf)
 
 export const RESOURCES = [...DATA, eventFeed(EVENT_SOURCES, EVENT_TYPES)] as const
+
+/** The 404 of every id a resource serves (the workspace's is the engine's). */
+export const NOT_FOUND: readonly NotFound[] = RESOURCES.flatMap((r: Resource) => r.notFound ?? [])
+/** Everything `awareness export` can write, in the resources' order. */
+export const EXPORTS: readonly ResourceExport[] = RESOURCES.flatMap((r: Resource) => r.exports)
 
 type TypeOf<S> = S extends RecordSpec<infer T> ? T : never
 /** Every import record type: `employee`, `course_progress`, … */

@@ -21,13 +21,6 @@ export const SAMPLE = {
   now: Date.parse('2026-01-01T00:00:00Z'),
 }
 
-/** A list's sample page: its values, whether it starts after a position, its size. */
-export interface ListSample<V> {
-  values: V
-  after: boolean
-  limit: number
-}
-
 /** A statement's sample calls, by label: the arguments after the database. */
 export type Samples = Readonly<Record<string, readonly unknown[]>>
 

@@ -97,9 +97,7 @@ export function listRoute<D extends Definitions, S extends keyof D & string>(
       },
     },
     async (request, reply) => {
-      const list = readListRequest(request, operation.rows.name, set, operation.limits, (q) =>
-        names.map((n) => q[n] ?? null),
-      )
+      const list = readListRequest(request, operation.rows.name, set, operation.limits)
       const query = list.query
       operation.check?.(query)
       const db = app.api.db

@@ -26,13 +26,16 @@ export function readListRequest<D extends Record<string, ParamDef<unknown>>>(
   operation: string,
   parameters: ParameterSet<D>,
   limits: Limits,
-  bind: (query: ReturnType<ParameterSet<D>['parse']>) => unknown[],
 ): ListRequest<ReturnType<ParameterSet<D>['parse']>> {
   const problems: ErrorDetail[] = []
   const query = parameters.parse(rawParameters(request), problems)
   const limit = readLimit(request.headers['x-item-limit'], limits, problems)
   throwProblems(problems)
-  const binding = JSON.stringify([operation, request.key.organizationId, ...bind(query)])
+  // Every parameter's value, in their declared order (absent ones as null).
+  const values = Object.keys(parameters.definitions).map(
+    (name) => (query as Record<string, unknown>)[name] ?? null,
+  )
+  const binding = JSON.stringify([operation, request.key.organizationId, ...values])
   const position = request.server.api.cursors.decode(binding, request.headers['x-next-cursor'])
   return { query, limit, binding, position }
 }

@@ -3,12 +3,9 @@
 
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { RESOURCES } from '../../src/resources/index.js'
-import type { Resource } from '../../src/resources/resource.js'
+import { EXPORTS } from '../../src/resources/index.js'
 
-const CSV_COLUMNS = Object.fromEntries(
-  RESOURCES.flatMap((r: Resource) => r.exports).map((e) => [e.name, e.columns]),
-)
+const CSV_COLUMNS = Object.fromEntries(EXPORTS.map((e) => [e.name, e.columns]))
 
 const reference = (prefix: string) =>
   ['id', 'name', 'primary_email_address', 'username'].map((c) => `${prefix}.${c}`)

@@ -10,8 +10,7 @@ import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'csv-parse/sync'
 import { importSources } from '../../src/importer/import.js'
-import { RESOURCES } from '../../src/resources/index.js'
-import type { Resource } from '../../src/resources/resource.js'
+import { EXPORTS } from '../../src/resources/index.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { runCli } from '../helpers/cli.js'
 import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
@@ -21,7 +20,7 @@ import { freePort } from '../helpers/processes.js'
 import { employee, source, workspace } from '../helpers/records.js'
 
 const exportNamed = (name: string) => {
-  const found = RESOURCES.flatMap((r: Resource) => r.exports).find((e) => e.name === name)
+  const found = EXPORTS.find((e) => e.name === name)
   if (!found) throw new Error(`no export ${name}`)
   return found
 }

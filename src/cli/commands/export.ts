@@ -8,18 +8,14 @@ import { Argument, type Command, Option } from 'commander'
 import { stringify } from 'csv-stringify'
 import { clientEnvironment } from '../../config/config.js'
 import type { ResourceExport } from '../../resources/export.js'
-import { RESOURCES } from '../../resources/index.js'
-import type { Resource } from '../../resources/resource.js'
+import { EXPORTS } from '../../resources/index.js'
 import { UsageError, uuid } from '../options.js'
 import { CliError, counted, formatCount, progressLine } from '../output.js'
 
 /** Every export the resources offer, by name. */
-const EXPORTS: ReadonlyMap<string, ResourceExport> = new Map(
-  RESOURCES.flatMap((r: Resource) => r.exports).map((e) => [e.name, e]),
-)
-const NAMES = [...EXPORTS.keys()]
-const named = (test: (e: ResourceExport) => boolean) =>
-  NAMES.filter((n) => test(EXPORTS.get(n) as ResourceExport))
+const BY_NAME: ReadonlyMap<string, ResourceExport> = new Map(EXPORTS.map((e) => [e.name, e]))
+const NAMES = [...BY_NAME.keys()]
+const named = (test: (e: ResourceExport) => boolean) => EXPORTS.filter(test).map((e) => e.name)
 
 /** The items of an export: a list to page through, or one object. */
 function source(
@@ -138,7 +134,7 @@ export function registerExport(program: Command): void {
         "' so that a spreadsheet shows it as text instead of running it as a formula.",
     )
     .action(async (resource: string, options: ExportOptions) => {
-      const declared = EXPORTS.get(resource) as ResourceExport
+      const declared = BY_NAME.get(resource) as ResourceExport
       if (options.bom && options.format !== 'csv') throw new UsageError('--bom goes with --format csv')
       if (declared.workspace !== false && !options.workspace)
         throw new UsageError(`${resource} needs --workspace`)

@@ -8,8 +8,7 @@ import { ConnectionTracker, drainAndClose } from '../../http/drain.js'
 import { startMetricsServer } from '../../http/metrics-server.js'
 import { createKey } from '../../keys/keys.js'
 import { probeRedis } from '../../limits/redis-probe.js'
-import { RESOURCES } from '../../resources/index.js'
-import type { Resource } from '../../resources/resource.js'
+import { EXPORTS } from '../../resources/index.js'
 import { DeliveryWorker } from '../../webhooks/worker.js'
 import { configFrom } from '../context.js'
 import { DATABASE_FLAG } from '../options.js'
@@ -22,7 +21,7 @@ const WAL_CHECK_MS = 60_000
 
 const DEMO_KEY_NAME = 'demo key'
 /** The first list of a workspace that the resources declare: what the demo's start suggests trying. */
-const FIRST_LIST = RESOURCES.flatMap((r: Resource) => r.exports).find(
+const FIRST_LIST = EXPORTS.find(
   (e) => e.pageSize !== undefined && e.workspace !== false && !e.path.includes('{'),
 )?.path
 

@@ -12,7 +12,7 @@ import { EVENT_SQL } from './sql.js'
 
 /** The events feed of these resources' event sources, whose types are `types`. */
 export function eventFeed(sources: readonly EventSource[], types: readonly string[]) {
-  const Event = eventSchema(sources)
+  const Event = eventSchema(sources, types)
   return {
     name: 'events',
     tag: {
