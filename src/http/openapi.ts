@@ -48,7 +48,10 @@ that exist nowhere.
 
 **Paging.** Lists answer one page at a time. \`x-item-limit\` sets the page size (each list gives its range;
 anything else is a 422, never clamped). The \`x-next-cursor\` response header is present when more items follow
-and absent on the last page; send it back unchanged as the \`x-next-cursor\` request header. Cursors are signed
+and absent on the last page; send it back unchanged as the \`x-next-cursor\` request header. For generic
+paginators, the same two travel as the query parameters \`limit\` and \`cursor\` (a header and its parameter
+together are a 422), and a page with more items carries \`Link: <next page URL>; rel="next"\` (RFC 8288): follow
+it until a page has none. Cursors are signed
 and bound to the operation, its path id, \`workspace_id\`, the filters and the key's organization. Paging is keyset:
 a walk returns every item exactly once, in a stable order (newest first, ties broken by id; the events feed is
 the one list oldest first).
@@ -108,6 +111,9 @@ const HEADERS = {
   RateLimitPolicy: header('The key\'s budget: `"default";q=<requests>;w=<window seconds>`.'),
   RateLimit: header('What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`.'),
   RetryAfter: header('Seconds to wait before trying again.', { type: 'integer', minimum: 1 }),
+  Link: header(
+    'Present when more items follow: `<URL of the next page>; rel="next"`, this request with `cursor` set (RFC 8288).',
+  ),
   NextCursor: header(
     'Present when more items follow: send it back unchanged as the x-next-cursor request header.',
     {
@@ -251,7 +257,7 @@ export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, 
         headers: {
           ...admitted,
           ETag: ref('headers', 'ETag'),
-          ...(paged ? { 'x-next-cursor': ref('headers', 'NextCursor') } : {}),
+          ...(paged ? { 'x-next-cursor': ref('headers', 'NextCursor'), Link: ref('headers', 'Link') } : {}),
         },
         content: {
           'application/json': {

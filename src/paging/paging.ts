@@ -1,10 +1,11 @@
-// Keyset paging (CONTRACT 4): the page size from x-item-limit, and signed cursors that carry the
-// position after the last item sent, bound to everything that defines the list.
+// Keyset paging (CONTRACT 4, 15): the page size from x-item-limit or `limit`, and signed cursors
+// (x-next-cursor or `cursor`) that carry the position after the last item sent, bound to everything
+// that defines the list.
 
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import Type from 'typebox'
 import { CANONICAL_TIMESTAMP } from '../domain/time.js'
-import { apiError, type ErrorDetail } from '../errors.js'
+import { apiError, type ErrorDetail, type ErrorSource } from '../errors.js'
 import { UUID_PATTERN } from '../schemas/common.js'
 
 export interface Limits {
@@ -28,17 +29,19 @@ export function limitHeaderSchema(limits: Limits) {
   })
 }
 
-function header(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(', ') : value
-}
+/** Where a paging value came from: its header or its query parameter (CONTRACT 15). */
+export type PagingSource = { header: string } | { parameter: string }
 
-/** Reads x-item-limit; a bad value is a problem, never clamped. */
+export const sourceName = (source: PagingSource): string =>
+  'header' in source ? source.header : source.parameter
+
+/** Reads the page size; a bad value is a problem, never clamped. */
 export function readLimit(
-  value: string | string[] | undefined,
+  raw: string | undefined,
   limits: Limits,
   problems: ErrorDetail[],
+  source: PagingSource = { header: 'x-item-limit' },
 ): number {
-  const raw = header(value)
   if (raw === undefined) return limits.default
   // Digits only, and no more of them than the maximum has: no float, sign or 1e3, no huge number.
   if (
@@ -49,8 +52,8 @@ export function readLimit(
   )
     return Number(raw)
   problems.push({
-    detail: `x-item-limit must be an integer from 1 to ${limits.max}`,
-    source: { header: 'x-item-limit' },
+    detail: `${sourceName(source)} must be an integer from 1 to ${limits.max}`,
+    source: source as ErrorSource,
   })
   return limits.default
 }
@@ -59,11 +62,11 @@ const MAX_CURSOR_LENGTH = 512
 const TIMESTAMP = CANONICAL_TIMESTAMP
 const UUID = new RegExp(UUID_PATTERN)
 
-const invalidCursor = () =>
+const invalidCursorOf = (source: PagingSource) =>
   apiError(
     'invalid_cursor',
-    'x-next-cursor must be passed back unchanged from the previous page of this same request',
-    { header: 'x-next-cursor' },
+    `${sourceName(source)} must be passed back unchanged from the previous page of this same request`,
+    source as ErrorSource,
   )
 
 /**
@@ -83,10 +86,14 @@ export class CursorCodec {
     return `c1.${payload}.${this.mac(binding, payload)}`
   }
 
-  /** The position of a request's cursor header, or null without one; throws 422 invalid_cursor. */
-  decode(binding: string, value: string | string[] | undefined): Position | null {
-    if (value === undefined) return null
-    const raw = header(value) as string
+  /** The position a request's cursor names, or null without one; throws 422 invalid_cursor. */
+  decode(
+    binding: string,
+    raw: string | undefined,
+    source: PagingSource = { header: 'x-next-cursor' },
+  ): Position | null {
+    if (raw === undefined) return null
+    const invalidCursor = () => invalidCursorOf(source)
     if (raw.length === 0 || raw.length > MAX_CURSOR_LENGTH) throw invalidCursor()
     const parts = raw.split('.')
     if (parts.length !== 3 || parts[0] !== 'c1') throw invalidCursor()

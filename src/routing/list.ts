@@ -5,7 +5,7 @@
 
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import Type from 'typebox'
+import Type, { type TSchema } from 'typebox'
 import { grantWorkspace, type WorkspaceGrant } from '../access.js'
 import type { Database } from '../db/tables.js'
 import type { Scope } from '../domain/values.js'
@@ -15,7 +15,7 @@ import { notModified } from './conditional.js'
 import type { ApiContext } from './context.js'
 import { readListRequest, sendPage } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
-import { dataOf, LIST_ORDER_NOTE, listHeaders, ref } from './schemas.js'
+import { dataOf, LIST_ORDER_NOTE, listHeaders, pagingQuery, ref } from './schemas.js'
 
 type Definitions = Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> }
 
@@ -69,12 +69,12 @@ export function listRoute<D extends Definitions, S extends keyof D & string>(
 ): void {
   const set = parameters(operation.parameters)
   const inPath = new Set([...operation.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string))
-  const pick = (names: string[]) =>
-    parameters(
-      Object.fromEntries(names.map((name) => [name, operation.parameters[name] as ParamDef<unknown>])),
-    )
   const names = Object.keys(operation.parameters)
   const pathNames = names.filter((n) => inPath.has(n))
+  const query = names.filter((n) => !inPath.has(n))
+  const querySchema = parameters(
+    Object.fromEntries(query.map((name) => [name, operation.parameters[name] as ParamDef<unknown>])),
+  ).schema as unknown as { properties: Record<string, TSchema> }
   const start = operation.start
   app.get(
     operation.path,
@@ -91,7 +91,10 @@ export function listRoute<D extends Definitions, S extends keyof D & string>(
               ),
             }
           : {}),
-        querystring: pick(names.filter((n) => !inPath.has(n))).schema,
+        querystring: Type.Unsafe({
+          ...querySchema,
+          properties: { ...querySchema.properties, ...pagingQuery(operation.limits) },
+        }),
         headers: listHeaders(operation.limits),
         response: { 200: dataOf(Type.Array(ref(operation.item))) },
       },

@@ -3,7 +3,7 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorDetail } from '../errors.js'
-import { type Limits, type Page, type Position, readLimit } from '../paging/paging.js'
+import { type Limits, type Page, type PagingSource, type Position, readLimit } from '../paging/paging.js'
 import { type ParamDef, type ParameterSet, type RawQuery, throwProblems } from './parameters.js'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -17,9 +17,11 @@ export interface ListRequest<Q> {
 }
 
 /**
- * Reads a list request: its query and path parameters and x-item-limit (every problem reported at
+ * Reads a list request: its query and path parameters and its page size (every problem reported at
  * once, as 422 invalid_parameter), then its cursor, which must have been issued for exactly this
- * list (422 invalid_cursor).
+ * list (422 invalid_cursor). The page size and the cursor come from their headers or from the
+ * `limit` and `cursor` query parameters (CONTRACT 15), never both; they do not bind the cursor, so
+ * a cursor serves either spelling.
  */
 export function readListRequest<D extends Record<string, ParamDef<unknown>>>(
   request: FastifyRequest,
@@ -28,16 +30,50 @@ export function readListRequest<D extends Record<string, ParamDef<unknown>>>(
   limits: Limits,
 ): ListRequest<ReturnType<ParameterSet<D>['parse']>> {
   const problems: ErrorDetail[] = []
-  const query = parameters.parse(rawParameters(request), problems)
-  const limit = readLimit(request.headers['x-item-limit'], limits, problems)
+  const raw = rawParameters(request)
+  const limitValue = pagingValue(request, raw, 'x-item-limit', 'limit', problems)
+  const cursorValue = pagingValue(request, raw, 'x-next-cursor', 'cursor', problems)
+  const query = parameters.parse(raw, problems)
+  const limit = readLimit(limitValue?.value, limits, problems, limitValue?.source)
   throwProblems(problems)
   // Every parameter's value, in their declared order (absent ones as null).
   const values = Object.keys(parameters.definitions).map(
     (name) => (query as Record<string, unknown>)[name] ?? null,
   )
   const binding = JSON.stringify([operation, request.key.organizationId, ...values])
-  const position = request.server.api.cursors.decode(binding, request.headers['x-next-cursor'])
+  const position = request.server.api.cursors.decode(binding, cursorValue?.value, cursorValue?.source)
   return { query, limit, binding, position }
+}
+
+/**
+ * A paging value from its header or its query parameter (taken out of the raw query, which holds
+ * the list's own parameters only): both given, or the parameter repeated, is a problem.
+ */
+function pagingValue(
+  request: FastifyRequest,
+  raw: RawQuery,
+  header: string,
+  parameter: string,
+  problems: ErrorDetail[],
+): { value: string; source: PagingSource } | undefined {
+  const fromQuery = raw[parameter]
+  delete raw[parameter]
+  const sent = request.headers[header]
+  const fromHeader = Array.isArray(sent) ? sent.join(', ') : sent
+  if (fromQuery === undefined)
+    return fromHeader === undefined ? undefined : { value: fromHeader, source: { header } }
+  if (fromHeader !== undefined) {
+    problems.push({
+      detail: `${parameter} and the ${header} header are the same setting: give one of them`,
+      source: { parameter },
+    })
+    return undefined
+  }
+  if (fromQuery.length > 1) {
+    problems.push({ detail: `${parameter} is given more than once`, source: { parameter } })
+    return undefined
+  }
+  return { value: fromQuery[0] as string, source: { parameter } }
 }
 
 /** Reads a single-item request: its query and path parameters only. */
@@ -60,11 +96,38 @@ function rawParameters(request: FastifyRequest): RawQuery {
   return raw
 }
 
-/** A page's document, with x-next-cursor when more items follow. */
+/**
+ * A page's document; when more items follow, the cursor in x-next-cursor and in a Link to the next
+ * page (RFC 8288), for generic paginators that follow `rel="next"`.
+ */
 export function sendPage(reply: FastifyReply, list: ListRequest<unknown>, page: Page): FastifyReply {
-  if (page.next !== null)
-    reply.header('x-next-cursor', reply.server.api.cursors.encode(list.binding, page.next))
+  if (page.next !== null) {
+    const cursor = reply.server.api.cursors.encode(list.binding, page.next)
+    reply.header('x-next-cursor', cursor)
+    reply.header('link', `<${nextPageUrl(reply.request, cursor)}>; rel="next"`)
+  }
   return reply.type(JSON_TYPE).send(page.document)
+}
+
+// A host as a Host header may name one (a name or address, an optional port).
+const SANE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/
+
+/**
+ * This request's URL with the cursor replaced: the route's path with its (checked) ids, the query
+ * as sent, re-encoded. Absolute when the host is sane (behind a trusted proxy, its protocol and
+ * host), else relative to the request.
+ */
+function nextPageUrl(request: FastifyRequest, cursor: string): string {
+  const params = request.params as Record<string, string>
+  const path = request.routeOptions.url?.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  )
+  const at = request.url.indexOf('?')
+  const query = new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1))
+  query.delete('cursor')
+  query.append('cursor', cursor)
+  const origin = SANE_HOST.test(request.host) ? `${request.protocol}://${request.host}` : ''
+  return `${origin}${path}?${query}`
 }
 
 /** `{"data":…}` from an item's stored JSON. */

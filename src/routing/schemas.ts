@@ -21,6 +21,25 @@ export function listHeaders(limits: Limits) {
   })
 }
 
+/**
+ * The query spellings of the paging headers (CONTRACT 15), published beside the list's own
+ * parameters; they are read with the headers (operation.ts), not as parameters.
+ */
+export function pagingQuery(limits: Limits): Record<string, TSchema> {
+  return {
+    limit: Type.Integer({
+      minimum: 1,
+      maximum: limits.max,
+      description: `Items per page, like x-item-limit (give one of the two): 1 to ${limits.max}, default ${limits.default}.`,
+    }),
+    cursor: Type.String({
+      maxLength: 512,
+      description:
+        'Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it.',
+    }),
+  }
+}
+
 export function dataOf(schema: TSchema) {
   return Type.Object({ data: schema }, { additionalProperties: false })
 }
@@ -28,4 +47,4 @@ export function dataOf(schema: TSchema) {
 export const ref = (id: string) => Type.Unsafe({ $ref: `${id}#` })
 
 export const LIST_ORDER_NOTE =
-  'Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page.'
+  'Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither.'

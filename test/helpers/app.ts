@@ -173,27 +173,69 @@ export async function testApp(
   }
 }
 
-/** Follows x-next-cursor from the first page to the last; returns every item and the pages' sizes. */
+export type WalkWay = 'headers' | 'query' | 'link'
+
+/**
+ * Walks a list from the first page to the last; returns every item and the pages' sizes. By default
+ * it walks three ways and asserts they agree item for item (CONTRACT 4, 15): x-item-limit and
+ * x-next-cursor headers, the `limit` and `cursor` query parameters, and the Link rel="next" alone
+ * (what a generic paginator follows).
+ */
 export async function walk(
   t: TestApp,
   url: string,
   key: string,
   limit?: number,
+  ways: readonly WalkWay[] = ['headers', 'query', 'link'],
+): Promise<{ items: any[]; pages: number[] }> {
+  const [first, ...others] = ways
+  const walked = await walkOneWay(t, url, key, limit, first ?? 'headers')
+  for (const way of others) {
+    const again = await walkOneWay(t, url, key, limit, way)
+    assert.deepEqual(again.pages, walked.pages, `${way} walk of ${url}: pages`)
+    assert.deepEqual(again.items, walked.items, `${way} walk of ${url}: items`)
+  }
+  return walked
+}
+
+function withQuery(url: string, name: string, value: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`
+}
+
+/** The URL of a `Link: <…>; rel="next"` header (RFC 8288), or undefined without one. */
+export function nextLink(header: string | string[] | number | undefined): string | undefined {
+  if (typeof header !== 'string') return undefined
+  return /<([^>]*)>\s*;\s*rel="next"/.exec(header)?.[1]
+}
+
+async function walkOneWay(
+  t: TestApp,
+  url: string,
+  key: string,
+  limit: number | undefined,
+  way: WalkWay,
 ): Promise<{ items: any[]; pages: number[] }> {
   const items: unknown[] = []
   const pages: number[] = []
   let cursor: string | undefined
+  let next = way !== 'headers' && limit !== undefined ? withQuery(url, 'limit', String(limit)) : url
   for (let guard = 0; guard < 100_000; guard++) {
     const headers: Record<string, string> = {}
-    if (limit !== undefined) headers['x-item-limit'] = String(limit)
-    if (cursor !== undefined) headers['x-next-cursor'] = cursor
-    const response = await t.request(url, { key, headers })
+    if (way === 'headers' && limit !== undefined) headers['x-item-limit'] = String(limit)
+    if (way === 'headers' && cursor !== undefined) headers['x-next-cursor'] = cursor
+    const target = way === 'query' && cursor !== undefined ? withQuery(next, 'cursor', cursor) : next
+    const response = await t.request(target, { key, headers })
     assert.equal(response.status, 200, response.body)
     items.push(...response.json.data)
     pages.push(response.json.data.length)
     cursor = response.headers['x-next-cursor'] as string | undefined
+    const link = nextLink(response.headers.link)
+    assert.equal(link === undefined, cursor === undefined, 'Link rel="next" comes with x-next-cursor')
     if (cursor === undefined) return { items: items as any[], pages }
     assert.ok(cursor.length > 0 && cursor.length <= 512)
+    const linked = new URL(link as string)
+    assert.equal(linked.searchParams.get('cursor'), cursor, 'the Link carries the cursor')
+    if (way === 'link') next = `${linked.pathname}${linked.search}`
   }
   throw new Error('the walk did not end')
 }

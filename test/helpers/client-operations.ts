@@ -80,7 +80,11 @@ interface Generated {
 
 function method(path: string, operation: Operation, names: ClientMethod, out: Generated): string {
   const id = operation.operationId
-  const parameters = (operation.parameters ?? []).filter((p) => p.in === 'query' || p.in === 'path')
+  const paged = (operation.parameters ?? []).some((p) => p.name === 'x-item-limit')
+  // A list's limit and cursor travel as headers (paginate's options), not as filters.
+  const parameters = (operation.parameters ?? []).filter(
+    (p) => (p.in === 'query' || p.in === 'path') && !(paged && (p.name === 'limit' || p.name === 'cursor')),
+  )
   const positional = parameters.find((p) => p.name === names.positional)
   // Path ids first: they name what the query filters.
   const filters = parameters

@@ -1,6 +1,6 @@
 // The Postman collection (postman/awareness-api.postman_collection.json), generated from the OpenAPI
 // document: one request per operation, in the document's order, the key as a collection variable,
-// each list's cursor carried to its next send by a script, and the ids later requests need taken
+// each list walked through its Link rel="next" by a script, and the ids later requests need taken
 // from the answers of earlier ones (organization → workspaceId, employees → employeeId, …).
 
 type Parameter = { name: string; in: string; required?: boolean; description?: string }
@@ -37,7 +37,8 @@ const script = (type: 'prerequest' | 'test', lines: string[]) => ({
 
 function requestOf(path: string, operation: Operation) {
   const paged = operation.parameters.some((p) => p.name === 'x-item-limit')
-  const cursorVariable = `cursor.${operation.operationId}`
+  const nextVariable = `next.${operation.operationId}`
+  const pagesVariable = `pages.${operation.operationId}`
   const segments = path
     .split('/')
     .filter(Boolean)
@@ -58,10 +59,17 @@ function requestOf(path: string, operation: Operation) {
   ]
   if (paged)
     tests.push(
-      '// The next send of this request asks for the next page; after the last page, the first again.',
-      "const next = pm.response.headers.get('x-next-cursor')",
-      `if (next) pm.collectionVariables.set('${cursorVariable}', next)`,
-      `else pm.collectionVariables.unset('${cursorVariable}')`,
+      '// Walk the list through its Link rel="next" (RFC 8288), up to maxPages pages, then go on.',
+      "const link = /<([^>]*)>;\\s*rel=\"next\"/.exec(pm.response.headers.get('Link') || '')",
+      `const pages = Number(pm.collectionVariables.get('${pagesVariable}') || 0) + 1`,
+      "if (link && pages < Number(pm.variables.get('maxPages') || 5)) {",
+      `  pm.collectionVariables.set('${nextVariable}', link[1])`,
+      `  pm.collectionVariables.set('${pagesVariable}', pages)`,
+      '  postman.setNextRequest(pm.info.requestId)',
+      '} else {',
+      `  pm.collectionVariables.unset('${nextVariable}')`,
+      `  pm.collectionVariables.unset('${pagesVariable}')`,
+      '}',
     )
   const supplies = SUPPLIES[operation.operationId]
   if (supplies) {
@@ -74,9 +82,8 @@ function requestOf(path: string, operation: Operation) {
   if (paged)
     events.unshift(
       script('prerequest', [
-        `const cursor = pm.collectionVariables.get('${cursorVariable}')`,
-        "if (cursor) pm.request.headers.upsert({ key: 'x-next-cursor', value: cursor })",
-        "else pm.request.headers.remove('x-next-cursor')",
+        `const next = pm.collectionVariables.get('${nextVariable}')`,
+        'if (next) pm.request.url.update(next)',
       ]),
     )
   return {
@@ -106,7 +113,7 @@ export function generatePostmanCollection(documentText: string): string {
   const collection = {
     info: {
       name: document.info.title,
-      description: `${document.info.description}\n\nSet \`baseUrl\` and \`apiKey\` (collection variables), then run the collection: the organization's first workspace, employee and breach fill \`workspaceId\`, \`employeeId\` and \`breachId\` unless you set them. Each list request asks for its next page on its next send. Generated from openapi.json (version ${document.info.version}) by \`npm run openapi\`.`,
+      description: `${document.info.description}\n\nSet \`baseUrl\` and \`apiKey\` (collection variables), then run the collection: the organization's first workspace, employee and breach fill \`workspaceId\`, \`employeeId\` and \`breachId\` unless you set them. Each list request walks its list through the \`Link\` header (rel="next"), up to \`maxPages\` pages (default 5). Generated from openapi.json (version ${document.info.version}) by \`npm run openapi\`.`,
       schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
     },
     auth: {
@@ -123,6 +130,7 @@ export function generatePostmanCollection(documentText: string): string {
       { key: 'workspaceId', value: '' },
       { key: 'employeeId', value: '' },
       { key: 'breachId', value: '' },
+      { key: 'maxPages', value: '5' },
     ],
     item: [...folders].map(([name, item]) => ({ name, item })),
   }

@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { SCOPES, type Scope } from '../../src/domain/values.js'
 import { generateKey } from '../../src/keys/format.js'
 import { createKey, revokeKey } from '../../src/keys/keys.js'
-import { type TestApp, testApp } from '../helpers/app.js'
+import { nextLink, type TestApp, testApp } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
 import { routeCases, withoutRequestId } from '../helpers/routes.js'
@@ -244,7 +244,7 @@ for (const { dialect, skip } of DIALECTS) {
         expectError(typo, 422, 'invalid_parameter', { parameter: 'karma_score_gt' })
         const twice = await t.request(`/v1/employees?workspace_id=${d.a1}&workspace_id=${d.a1}`, { key })
         expectError(twice, 422, 'invalid_parameter', { parameter: 'workspace_id' })
-        const several = await t.request(`/v1/employees?workspace_id=x&status=gone&limit=5`, {
+        const several = await t.request(`/v1/employees?workspace_id=x&status=gone&page=5`, {
           key,
           headers: { 'x-item-limit': '0' },
         })
@@ -252,7 +252,7 @@ for (const { dialect, skip } of DIALECTS) {
         assert.deepEqual(
           several.json.errors.map((e: any) => e.source),
           [
-            { parameter: 'limit' },
+            { parameter: 'page' },
             { parameter: 'workspace_id' },
             { parameter: 'status' },
             { header: 'x-item-limit' },
@@ -315,6 +315,95 @@ for (const { dialect, skip } of DIALECTS) {
           headers: { 'x-next-cursor': cursor },
         })
         assert.equal(same.status, 200)
+      })
+
+      test("the query spellings (CONTRACT 15): limit and cursor follow the headers' rules, a header and its parameter together are refused", async () => {
+        for (const route of routeCases(d).filter((r) => r.max)) {
+          const sep = route.url.includes('?') ? '&' : '?'
+          for (const bad of ['0', String((route.max as number) + 1), '-1', '1.5', 'abc', '', '1e2']) {
+            const response = await t.request(`${route.url}${sep}limit=${encodeURIComponent(bad)}`, { key })
+            expectError(response, 422, 'invalid_parameter', { parameter: 'limit' })
+            assert.match(
+              response.json.errors[0].detail,
+              new RegExp(`^limit must be an integer from 1 to ${route.max}`),
+            )
+          }
+          expectError(
+            await t.request(`${route.url}${sep}limit=1&limit=1`, { key }),
+            422,
+            'invalid_parameter',
+            { parameter: 'limit' },
+          )
+          expectError(
+            await t.request(`${route.url}${sep}limit=1`, { key, headers: { 'x-item-limit': '1' } }),
+            422,
+            'invalid_parameter',
+            { parameter: 'limit' },
+          )
+          const first = await t.request(`${route.url}${sep}limit=1`, { key })
+          assert.equal(first.status, 200, route.name)
+          const cursor = first.headers['x-next-cursor'] as string | undefined
+          if (cursor === undefined) continue
+          const withCursor = `${route.url}${sep}cursor=${encodeURIComponent(cursor)}`
+          expectError(
+            await t.request(withCursor, { key, headers: { 'x-next-cursor': cursor } }),
+            422,
+            'invalid_parameter',
+            { parameter: 'cursor' },
+          )
+          expectError(await t.request(`${withCursor}&cursor=x`, { key }), 422, 'invalid_parameter', {
+            parameter: 'cursor',
+          })
+          for (const bad of ['', 'garbage', `${cursor}x`, 'x'.repeat(600)]) {
+            const response = await t.request(`${route.url}${sep}cursor=${encodeURIComponent(bad)}`, { key })
+            expectError(response, 422, 'invalid_cursor', { parameter: 'cursor' })
+          }
+          // Either spelling of the cursor names the same position.
+          const byQuery = await t.request(withCursor, { key, headers: { 'x-item-limit': '1' } })
+          const byHeader = await t.request(route.url, {
+            key,
+            headers: { 'x-item-limit': '1', 'x-next-cursor': cursor },
+          })
+          assert.equal(byQuery.status, 200, route.name)
+          assert.equal(byQuery.body, byHeader.body, route.name)
+        }
+        // A route that is not a list has no paging parameters.
+        expectError(await t.request('/v1/organization?limit=1', { key }), 422, 'invalid_parameter', {
+          parameter: 'limit',
+        })
+      })
+
+      test('a query cursor replayed on another list or filter is refused', async () => {
+        const cursor = await cursorOf(`/v1/employees?workspace_id=${d.a1}&status=active`)
+        for (const url of [
+          `/v1/employees?workspace_id=${d.a1}`,
+          `/v1/employees?workspace_id=${d.a2}&status=active`,
+          `/v1/courses?workspace_id=${d.a1}`,
+        ]) {
+          expectError(await t.request(`${url}&cursor=${cursor}`, { key }), 422, 'invalid_cursor', {
+            parameter: 'cursor',
+          })
+        }
+      })
+
+      test("the Link to the next page is absolute, keeps the request's parameters and names this server", async () => {
+        const base = await t.listen()
+        const url = `${base}/v1/employees?workspace_id=${d.a1}&status=active&status=pending&limit=1`
+        const response = await fetch(url, { headers: { 'x-api-key': key } })
+        const link = nextLink(response.headers.get('link') ?? undefined) as string
+        const next = new URL(link)
+        assert.equal(next.origin, new URL(base).origin)
+        assert.equal(next.pathname, '/v1/employees')
+        assert.deepEqual(next.searchParams.getAll('status'), ['active', 'pending'])
+        assert.equal(next.searchParams.get('limit'), '1')
+        assert.equal(next.searchParams.get('cursor'), response.headers.get('x-next-cursor'))
+        assert.equal((await fetch(link, { headers: { 'x-api-key': key } })).status, 200)
+        // A Host header that no URL can hold gives a link relative to the request.
+        const odd = await t.request(`/v1/employees?workspace_id=${d.a1}&limit=1`, {
+          key,
+          headers: { host: 'a b<c>' },
+        })
+        assert.match(nextLink(odd.headers.link) as string, /^\/v1\/employees\?workspace_id=/)
       })
 
       test('a compromised-employees cursor is bound to its breach and filters', async () => {

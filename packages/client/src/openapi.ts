@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * List the employees of a workspace
-         * @description Newest first: created_at descending, then id descending. Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page. Scope: workspace:read.
+         * @description Newest first: created_at descending, then id descending. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: workspace:read.
          */
         get: operations["listEmployees"];
         put?: never;
@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * List the awareness courses of a workspace
-         * @description Newest first: created_at descending, then id descending. Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page. Scope: awareness:read.
+         * @description Newest first: created_at descending, then id descending. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: awareness:read.
          */
         get: operations["listCourses"];
         put?: never;
@@ -90,7 +90,7 @@ export interface paths {
         };
         /**
          * List every employee of a workspace with their course progress
-         * @description Every employee of the workspace, also those without progress (courses_progress: []). Employees newest first (created_at descending, then id descending); inside, courses newest first (course created_at descending, then id descending); years ascending. A manually assigned course has years: []. Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page. Scope: awareness:read.
+         * @description Every employee of the workspace, also those without progress (courses_progress: []). Employees newest first (created_at descending, then id descending); inside, courses newest first (course created_at descending, then id descending); years ascending. A manually assigned course has years: []. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: awareness:read.
          */
         get: operations["listEmployeesProgress"];
         put?: never;
@@ -130,7 +130,7 @@ export interface paths {
         };
         /**
          * List the data breaches that affect a workspace
-         * @description Most recently breached first: last_breached_at descending, then id descending. impacted, warned and acknowledged count the compromised employees of the asked workspace (all, those warned, those who acknowledged); status is active while one of them has not acknowledged, else resolved. Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page. Scope: breaches:read.
+         * @description Most recently breached first: last_breached_at descending, then id descending. impacted, warned and acknowledged count the compromised employees of the asked workspace (all, those warned, those who acknowledged); status is active while one of them has not acknowledged, else resolved. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: breaches:read.
          */
         get: operations["listBreaches"];
         put?: never;
@@ -150,7 +150,7 @@ export interface paths {
         };
         /**
          * List the employees of a workspace compromised by a breach
-         * @description Most recently compromised first: compromised_at descending, then employee id descending. A breach that does not affect the workspace is a 404, like an unknown one. Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page. Scope: breaches:read.
+         * @description Most recently compromised first: compromised_at descending, then employee id descending. A breach that does not affect the workspace is a 404, like an unknown one. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: breaches:read.
          */
         get: operations["listCompromisedEmployees"];
         put?: never;
@@ -170,7 +170,7 @@ export interface paths {
         };
         /**
          * Follow what changed in a workspace: the events feed
-         * @description Oldest first (the one list in ascending order: it is a feed), in the order events were recorded. Every import that changes data records one event per resource it creates, changes or deletes, derived changes included (a breach that becomes resolved, a manager's rename in its reports, a course's rename in the progress items that embed it); course_progress.updated is about an employee's entries, never the employee's own fields (those are employee.updated). Resume later with after= the id of the last event handled. Events are kept for the retention (EVENTS_RETENTION, default 30 days). Paged with x-item-limit and x-next-cursor: x-next-cursor is present on a response when more items follow, and absent on the last page. Scope: events:read.
+         * @description Oldest first (the one list in ascending order: it is a feed), in the order events were recorded. Every import that changes data records one event per resource it creates, changes or deletes, derived changes included (a breach that becomes resolved, a manager's rename in its reports, a course's rename in the progress items that embed it); course_progress.updated is about an employee's entries, never the employee's own fields (those are employee.updated). Resume later with after= the id of the last event handled. Events are kept for the retention (EVENTS_RETENTION, default 30 days). Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: events:read.
          */
         get: operations["listEvents"];
         put?: never;
@@ -629,6 +629,8 @@ export interface components {
         RateLimit: string;
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
+        /** @description Present when more items follow: `<URL of the next page>; rel="next"`, this request with `cursor` set (RFC 8288). */
+        Link: string;
         /** @description Present when more items follow: send it back unchanged as the x-next-cursor request header. */
         NextCursor: string;
     };
@@ -688,6 +690,10 @@ export interface operations {
                 karma_score_gte?: number;
                 /** @description Keeps employees whose karma score is at most this (no karma: never). */
                 karma_score_lte?: number;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
             };
             header?: {
                 /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
@@ -712,6 +718,7 @@ export interface operations {
                     RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -801,6 +808,10 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
             };
             header?: {
                 /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
@@ -825,6 +836,7 @@ export interface operations {
                     RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -862,6 +874,10 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 500, default 500. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
             };
             header?: {
                 /** @description Items per page, 1 to 500 (default 500). Anything else is a 422. */
@@ -886,6 +902,7 @@ export interface operations {
                     RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -981,6 +998,10 @@ export interface operations {
                 workspace_id: string;
                 /** @description Keeps only breaches with one of these statuses (active while a compromised employee of the workspace has not acknowledged). Comma-separated (or the parameter repeated), any of: active, resolved. */
                 status?: ("active" | "resolved")[];
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
             };
             header?: {
                 /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
@@ -1005,6 +1026,7 @@ export interface operations {
                     RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1046,6 +1068,10 @@ export interface operations {
                 warned?: boolean;
                 /** @description true: only employees who acknowledged the breach; false: only those who did not. */
                 acknowledged?: boolean;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
             };
             header?: {
                 /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
@@ -1072,6 +1098,7 @@ export interface operations {
                     RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1113,6 +1140,10 @@ export interface operations {
                 type?: ("employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted")[];
                 /** @description The id of the last event the client handled: the feed resumes after it. An id older than the retention is a 410 event_expired; one that names no event of this workspace is a 422. */
                 after?: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 1000, default 100. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
             };
             header?: {
                 /** @description Items per page, 1 to 1000 (default 100). Anything else is a 422. */
@@ -1137,6 +1168,7 @@ export interface operations {
                     RateLimit: string;
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
