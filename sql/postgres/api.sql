@@ -41,6 +41,15 @@ select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_a
 -- breaches.sql:affects
 select "id" from "breaches" where "workspace_id" = $1 and "id" = $2;
 
+-- groups.sql:listPage: a later page
+select g.json as "json", "g"."created_at" as "sort_at", "g"."id" as "sort_id" from "groups" as "g" where "g"."workspace_id" = $1 and ("g"."created_at", "g"."id") < ($2, $3) order by "g"."created_at" desc, "g"."id" desc limit 51;
+
+-- groups.sql:membersPage: a later page
+select substr(e.ref_json, 1, length(e.ref_json) - 1) || m.json_tail as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and "m"."group_id" = $2 and ("m"."added_at", "m"."employee_id") < ($3, $4) order by "m"."added_at" desc, "m"."employee_id" desc limit 51;
+
+-- groups.sql:inWorkspace
+select "id" from "groups" where "id" = $1 and "workspace_id" = $2;
+
 -- events.sql:listPage: a later page, type (two values)
 select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = $1 and "v"."type" in ($2, $3) and ("v"."created_at", "v"."id") > ($4, $5) order by "v"."created_at" asc, "v"."id" asc limit 101;
 

@@ -26,6 +26,12 @@ drop table if exists stg_breach;
 drop table if exists stg_compromised_employee;
 
 -- importer/import.ts:createStaging
+drop table if exists stg_group;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_group_member;
+
+-- importer/import.ts:createStaging
 drop table if exists stg_replaced;
 
 -- importer/import.ts:createStaging
@@ -54,6 +60,12 @@ drop table if exists stg_breach_changed;
 
 -- importer/import.ts:createStaging
 drop table if exists stg_compromised_employee_changed;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_group_changed;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_group_member_changed;
 
 -- importer/import.ts:createStaging
 drop table if exists stg_manager_ref;
@@ -86,6 +98,12 @@ create temporary table stg_breach (line integer, workspace_id text collate "C", 
 create temporary table stg_compromised_employee (line integer, workspace_id text collate "C", breach_id text collate "C", employee_id text collate "C", compromised_at text collate "C", warned_at text collate "C", acknowledged_at text collate "C", json_tail text collate "C");
 
 -- importer/import.ts:createStaging
+create temporary table stg_group (line integer, workspace_id text collate "C", id text collate "C", name text collate "C", description text collate "C", created_at text collate "C", updated_at text collate "C");
+
+-- importer/import.ts:createStaging
+create temporary table stg_group_member (line integer, group_id text collate "C", employee_id text collate "C", added_at text collate "C", json_tail text collate "C", workspace_id text collate "C");
+
+-- importer/import.ts:createStaging
 create temporary table stg_replaced (workspace_id text collate "C" primary key);
 
 -- importer/import.ts:createStaging
@@ -114,6 +132,12 @@ create temporary table stg_breach_changed (line integer primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_compromised_employee_changed (line integer primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_group_changed (line integer primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_group_member_changed (line integer primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_manager_ref (id text collate "C" primary key, ref_json text collate "C");
@@ -145,6 +169,12 @@ copy "stg_breach" ("line", "workspace_id", "id", "name", "domain", "criticality"
 -- importer/import.ts:stageRows
 copy "stg_compromised_employee" ("line", "workspace_id", "breach_id", "employee_id", "compromised_at", "warned_at", "acknowledged_at", "json_tail") from stdin;
 
+-- importer/import.ts:stageRows
+copy "stg_group" ("line", "workspace_id", "id", "name", "description", "created_at", "updated_at") from stdin;
+
+-- importer/import.ts:stageRows
+copy "stg_group_member" ("line", "group_id", "employee_id", "added_at", "json_tail") from stdin;
+
 -- importer/import.ts:indexStaging
 create index stg_organization_key on stg_organization (id);
 
@@ -165,6 +195,9 @@ create index stg_breach_key on stg_breach (workspace_id, id);
 
 -- importer/import.ts:indexStaging
 create index stg_compromised_employee_key on stg_compromised_employee (workspace_id, breach_id, employee_id);
+
+-- importer/import.ts:indexStaging
+create index stg_group_key on stg_group (id);
 
 -- importer/import.ts:indexStaging
 analyze stg_organization;
@@ -189,6 +222,12 @@ analyze stg_breach;
 
 -- importer/import.ts:indexStaging
 analyze stg_compromised_employee;
+
+-- importer/import.ts:indexStaging
+analyze stg_group;
+
+-- importer/import.ts:indexStaging
+analyze stg_group_member;
 
 -- importer/checks.ts:resolveWorkspaces
 create temporary table stg_course_progress_resolved as select s.line, s.employee_id, s.course_id, s.status, s.json_tail,
@@ -219,6 +258,21 @@ alter table stg_course_feedback_resolved rename to stg_course_feedback;
 
 -- importer/checks.ts:resolveWorkspaces
 create index stg_course_feedback_key on stg_course_feedback (id);
+
+-- importer/checks.ts:resolveWorkspaces
+create temporary table stg_group_member_resolved as select s.line, s.group_id, s.employee_id, s.added_at, s.json_tail,
+  coalesce(
+  (select sg.workspace_id from stg_group sg where sg.id = s.group_id limit 1),
+  (select dg.workspace_id from groups dg where dg.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = dg.workspace_id))) as workspace_id from stg_group_member s;
+
+-- importer/checks.ts:resolveWorkspaces
+drop table stg_group_member;
+
+-- importer/checks.ts:resolveWorkspaces
+alter table stg_group_member_resolved rename to stg_group_member;
+
+-- importer/checks.ts:resolveWorkspaces
+create index stg_group_member_key on stg_group_member (group_id, employee_id);
 
 -- importer/checks.ts:findProblems
 select s.line as line, s.id as value, cast(d.first_line as text) as other
@@ -259,6 +313,16 @@ select s.line as line, s.workspace_id || ' ' || s.id as value, cast(d.first_line
 select s.line as line, s.workspace_id || ' ' || s.breach_id || ' ' || s.employee_id as value, cast(d.first_line as text) as other
   from (select workspace_id, breach_id, employee_id, min(line) as first_line from stg_compromised_employee group by workspace_id, breach_id, employee_id having count(*) > 1) d
   join stg_compromised_employee s on s.workspace_id = d.workspace_id and s.breach_id = d.breach_id and s.employee_id = d.employee_id and s.line > d.first_line order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line as line, s.id as value, cast(d.first_line as text) as other
+  from (select id, min(line) as first_line from stg_group group by id having count(*) > 1) d
+  join stg_group s on s.id = d.id and s.line > d.first_line order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line as line, s.group_id || ' ' || s.employee_id as value, cast(d.first_line as text) as other
+  from (select group_id, employee_id, min(line) as first_line from stg_group_member group by group_id, employee_id having count(*) > 1) d
+  join stg_group_member s on s.group_id = d.group_id and s.employee_id = d.employee_id and s.line > d.first_line order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, s.organization_id as value, null as other from stg_workspace s
@@ -346,6 +410,33 @@ select line, employee_id as value, employee_workspace as other from (
   from stg_compromised_employee s) c
   where employee_workspace is null or employee_workspace <> workspace_id order by line limit 101;
 
+-- importer/checks.ts:findProblems
+select s.line, s.workspace_id as value, null as other from stg_group s
+  where not (exists (select 1 from stg_workspace sw where sw.id = s.workspace_id)
+  or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line, g.workspace_id as value, null as other from stg_group s
+  join groups g on g.id = s.id where g.workspace_id <> s.workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line, s.group_id as value, null as other from stg_group_member s
+  where coalesce(
+  (select sg.workspace_id from stg_group sg where sg.id = s.group_id limit 1),
+  (select dg.workspace_id from groups dg where dg.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = dg.workspace_id))) is null order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, employee_id as value, employee_workspace as other from (
+  select s.line, s.employee_id, coalesce(
+  (select sg.workspace_id from stg_group sg where sg.id = s.group_id limit 1),
+  (select dg.workspace_id from groups dg where dg.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = dg.workspace_id))) as group_workspace,
+  coalesce(
+  (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
+  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as employee_workspace
+  from stg_group_member s) m
+  where group_workspace is not null
+  and (employee_workspace is null or employee_workspace <> group_workspace) order by line limit 101;
+
 -- importer/apply.ts:compareWithStored
 select 1 as one from organizations limit 1;
 
@@ -369,6 +460,12 @@ select 1 as one from breaches limit 1;
 
 -- importer/apply.ts:compareWithStored
 select 1 as one from compromised_employees limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from groups limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from group_members limit 1;
 
 -- importer/apply.ts:countNew
 select count(*) as n from stg_organization where true;
@@ -394,9 +491,15 @@ select count(*) as n from stg_breach where true;
 -- importer/apply.ts:countNew
 select count(*) as n from stg_compromised_employee where true;
 
+-- importer/apply.ts:countNew
+select count(*) as n from stg_group where true;
+
+-- importer/apply.ts:countNew
+select count(*) as n from stg_group_member where true;
+
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace where true union all select workspace_id as workspace_id from stg_employee where true union all select workspace_id as workspace_id from stg_course where true union all select workspace_id as workspace_id from stg_course_progress where true union all select workspace_id as workspace_id from stg_course_feedback where true union all select workspace_id as workspace_id from stg_breach where true union all select workspace_id as workspace_id from stg_compromised_employee where true union all select workspace_id from stg_replaced) t
+  select distinct workspace_id from (select id as workspace_id from stg_workspace where true union all select workspace_id as workspace_id from stg_employee where true union all select workspace_id as workspace_id from stg_course where true union all select workspace_id as workspace_id from stg_course_progress where true union all select workspace_id as workspace_id from stg_course_feedback where true union all select workspace_id as workspace_id from stg_breach where true union all select workspace_id as workspace_id from stg_compromised_employee where true union all select workspace_id as workspace_id from stg_group where true union all select workspace_id as workspace_id from stg_group_member where true union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -452,6 +555,15 @@ drop table if exists ev_compromised_employee_before;
 -- importer/events.ts:captureRenderings
 drop table if exists ev_compromised_employee_after;
 
+-- importer/events.ts:captureRenderings
+drop table if exists ev_group_keys;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_group_before;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_group_after;
+
 -- importer/apply.ts:merge
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
@@ -494,6 +606,16 @@ insert into breaches (workspace_id, id, name, domain, criticality, last_breached
 insert into compromised_employees (workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail)
   select workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail
   from stg_compromised_employee where true order by workspace_id, breach_id, employee_id;
+
+-- importer/apply.ts:merge
+insert into groups (workspace_id, id, name, description, created_at, updated_at)
+  select workspace_id, id, name, description, created_at, updated_at
+  from stg_group where true order by id;
+
+-- importer/apply.ts:merge
+insert into group_members (group_id, employee_id, added_at, json_tail, workspace_id)
+  select group_id, employee_id, added_at, json_tail, workspace_id
+  from stg_group_member where true order by group_id, employee_id;
 
 -- resources/courses/import.ts:deriveStatistics
 select t.workspace_id, count(e.id) as active
@@ -542,6 +664,26 @@ select workspace_id, id, name, domain, status, criticality, impacted, warned, ac
 
 -- resources/breaches/import.ts:renderStaleBreaches
 update "breaches" set "json" = ? where "workspace_id" = ? and "id" = ?, …;
+
+-- resources/groups/import.ts:deriveCounts
+update groups set employees_count = c.n, json = null
+  from (
+  select group_id, count(*) as n from group_members
+  where workspace_id in (select workspace_id from stg_touched)
+  group by group_id) c
+  where groups.id = c.group_id and groups.employees_count <> c.n;
+
+-- resources/groups/import.ts:deriveCounts
+update groups set employees_count = 0, json = null
+  where workspace_id in (select workspace_id from stg_touched) and employees_count <> 0
+  and not exists (select 1 from group_members m where m.group_id = groups.id);
+
+-- resources/groups/import.ts:renderStaleGroups
+select id, name, description, employees_count, created_at, updated_at
+  from groups where json is null limit $1;
+
+-- resources/groups/import.ts:renderStaleGroups
+update "groups" set "json" = ? where "id" = ?, …;
 
 -- resources/courses/import.ts:renderStaleProgress
 insert into employee_progress (workspace_id, created_at, employee_id, json)
@@ -610,6 +752,16 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) x;
 
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'group.created', created_at,
+  '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select g.workspace_id, g.id, g.json from groups g
+  ) r
+  where true
+  ) x;
+
 -- importer/events.ts:recordEvents
 select 1 as one from webhook_endpoints limit 1;
 
@@ -650,6 +802,12 @@ analyze breaches;
 analyze compromised_employees;
 
 -- importer/import.ts:finish
+analyze groups;
+
+-- importer/import.ts:finish
+analyze group_members;
+
+-- importer/import.ts:finish
 analyze employee_progress;
 
 -- importer/import.ts:dropStaging
@@ -669,6 +827,9 @@ drop table stg_breach;
 
 -- importer/import.ts:dropStaging
 drop table stg_compromised_employee;
+
+-- importer/import.ts:dropStaging
+drop table stg_group;
 
 -- importer/import.ts:dropStaging
 drop table stg_replaced;
@@ -699,6 +860,12 @@ drop table stg_breach_changed;
 
 -- importer/import.ts:dropStaging
 drop table stg_compromised_employee_changed;
+
+-- importer/import.ts:dropStaging
+drop table stg_group_changed;
+
+-- importer/import.ts:dropStaging
+drop table stg_group_member_changed;
 
 -- importer/import.ts:dropStaging
 drop table stg_manager_ref;
@@ -741,9 +908,17 @@ insert into stg_breach_changed (line)
 insert into stg_compromised_employee_changed (line)
   select line from stg_compromised_employee where not exists (select 1 from compromised_employees t where t.workspace_id = stg_compromised_employee.workspace_id and t.breach_id = stg_compromised_employee.breach_id and t.employee_id = stg_compromised_employee.employee_id and t.compromised_at is not distinct from stg_compromised_employee.compromised_at and t.warned_at is not distinct from stg_compromised_employee.warned_at and t.acknowledged_at is not distinct from stg_compromised_employee.acknowledged_at and t.json_tail is not distinct from stg_compromised_employee.json_tail);
 
+-- importer/apply.ts:compareWithStored
+insert into stg_group_changed (line)
+  select line from stg_group where not exists (select 1 from groups t where t.id = stg_group.id and t.workspace_id is not distinct from stg_group.workspace_id and t.name is not distinct from stg_group.name and t.description is not distinct from stg_group.description and t.created_at is not distinct from stg_group.created_at and t.updated_at is not distinct from stg_group.updated_at);
+
+-- importer/apply.ts:compareWithStored
+insert into stg_group_member_changed (line)
+  select line from stg_group_member where not exists (select 1 from group_members t where t.group_id = stg_group_member.group_id and t.employee_id = stg_group_member.employee_id and t.added_at is not distinct from stg_group_member.added_at and t.json_tail is not distinct from stg_group_member.json_tail and t.workspace_id is not distinct from stg_group_member.workspace_id);
+
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id from stg_replaced) t
+  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -907,6 +1082,37 @@ analyze ev_compromised_employee_keys;
 -- importer/events.ts:analyze
 analyze ev_compromised_employee_before;
 
+-- importer/events.ts:captureRenderings
+create temporary table ev_group_keys (workspace_id text collate "C", id text collate "C", primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_group_before (workspace_id text collate "C", id text collate "C", json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_group_after (workspace_id text collate "C", id text collate "C", json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from stg_group where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from stg_group_member where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from groups where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_group_before (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
+  join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id;
+
+-- importer/events.ts:analyze
+analyze ev_group_keys;
+
+-- importer/events.ts:analyze
+analyze ev_group_before;
+
 -- importer/apply.ts:merge
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
@@ -957,6 +1163,18 @@ insert into compromised_employees (workspace_id, breach_id, employee_id, comprom
   select workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail
   from stg_compromised_employee where false order by workspace_id, breach_id, employee_id
   on conflict (workspace_id, breach_id, employee_id) do update set compromised_at = excluded.compromised_at, warned_at = excluded.warned_at, acknowledged_at = excluded.acknowledged_at, json_tail = excluded.json_tail;
+
+-- importer/apply.ts:merge
+insert into groups (workspace_id, id, name, description, created_at, updated_at)
+  select workspace_id, id, name, description, created_at, updated_at
+  from stg_group where false order by id
+  on conflict (id) do update set workspace_id = excluded.workspace_id, name = excluded.name, description = excluded.description, created_at = excluded.created_at, updated_at = excluded.updated_at, json = null;
+
+-- importer/apply.ts:merge
+insert into group_members (group_id, employee_id, added_at, json_tail, workspace_id)
+  select group_id, employee_id, added_at, json_tail, workspace_id
+  from stg_group_member where false order by group_id, employee_id
+  on conflict (group_id, employee_id) do update set added_at = excluded.added_at, json_tail = excluded.json_tail, workspace_id = excluded.workspace_id;
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (strpos(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, strpos(json, ',"workspace":'))
@@ -1045,9 +1263,22 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_compromised_employee_before o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
   ) x;
 
+-- importer/events.ts:recordEvents
+select 1 as one from ev_group_before limit 1;
+
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'group.created', created_at,
+  '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select g.workspace_id, g.id, g.json from groups g
+  join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id) r
+  where not exists (select 1 from ev_group_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
 -- importer/apply.ts:collectReplaced
 insert into stg_replaced (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee) t;
+  select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee union select workspace_id as workspace_id from stg_group) t;
 
 -- importer/apply.ts:compareWithStored
 analyze stg_employee_changed;
@@ -1063,7 +1294,7 @@ select count(*) as n from stg_course where stg_course.line in (select line from 
 
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id from stg_replaced) t
+  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -1122,6 +1353,14 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
 
+-- importer/events.ts:captureRenderings
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from groups where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_group s where s.id = groups.id)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_group_member s where s.group_id = group_members.group_id and s.employee_id = group_members.employee_id)) c where true on conflict do nothing;
+
 -- importer/apply.ts:merge
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
@@ -1151,6 +1390,14 @@ insert into stg_progress_stale (employee_id) select employee_id from course_prog
   where employee_id in (select id from employees where workspace_id in (select workspace_id from stg_replaced))
   and not exists (select 1 from stg_course_progress s
   where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id) on conflict do nothing;
+
+-- importer/apply.ts:deleteReplaced
+delete from group_members where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_group_member s where s.group_id = group_members.group_id and s.employee_id = group_members.employee_id);
+
+-- importer/apply.ts:deleteReplaced
+delete from groups where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_group s where s.id = groups.id);
 
 -- importer/apply.ts:deleteReplaced
 delete from compromised_employees where workspace_id in (select workspace_id from stg_replaced)
@@ -1279,6 +1526,121 @@ select b.workspace_id, b.employee_id, b.json as before, a.json as after
   from "ev_course_progress_before" b join "ev_course_progress_after" a on a.workspace_id = b.workspace_id and a.employee_id = b.employee_id
   where a.json <> b.json and (b.workspace_id, b.employee_id) > ($1, $2)
   order by b.workspace_id, b.employee_id limit 1000;
+
+-- importer/events.ts:recordEvents
+insert into ev_breach_after (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
+  join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id;
+
+-- importer/events.ts:analyze
+analyze ev_breach_after;
+
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'breach.created', created_at,
+  '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from ev_breach_after r
+  where not exists (select 1 from ev_breach_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
+-- importer/events.ts:recordUpdates
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_breach_before" b join "ev_breach_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:recordUpdates
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_breach_before" b join "ev_breach_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json and (b.workspace_id, b.id) > ($1, $2)
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'breach.deleted', created_at,
+  '{"id":"' || id || '","type":"breach.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from ev_breach_before r
+  where not exists (select 1 from ev_breach_after o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
+-- importer/events.ts:recordEvents
+insert into ev_compromised_employee_after (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
+  '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
+  || ',"breach":{"id":"' || c.breach_id || '"}}' as json
+  from compromised_employees c
+  join employees e on e.id = c.employee_id
+  join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
+
+-- importer/events.ts:analyze
+analyze ev_compromised_employee_after;
+
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'compromised_employee.created', created_at,
+  '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from ev_compromised_employee_after r
+  where not exists (select 1 from ev_compromised_employee_before o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
+  ) x;
+
+-- importer/events.ts:recordUpdates
+select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
+  from "ev_compromised_employee_before" b join "ev_compromised_employee_after" a on a.workspace_id = b.workspace_id and a.breach_id = b.breach_id and a.employee_id = b.employee_id
+  where a.json <> b.json
+  order by b.workspace_id, b.breach_id, b.employee_id limit 1000;
+
+-- importer/events.ts:recordUpdates
+select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
+  from "ev_compromised_employee_before" b join "ev_compromised_employee_after" a on a.workspace_id = b.workspace_id and a.breach_id = b.breach_id and a.employee_id = b.employee_id
+  where a.json <> b.json and (b.workspace_id, b.breach_id, b.employee_id) > ($1, $2, $3)
+  order by b.workspace_id, b.breach_id, b.employee_id limit 1000;
+
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'compromised_employee.deleted', created_at,
+  '{"id":"' || id || '","type":"compromised_employee.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from ev_compromised_employee_before r
+  where not exists (select 1 from ev_compromised_employee_after o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
+  ) x;
+
+-- importer/events.ts:recordEvents
+insert into ev_group_after (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
+  join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id;
+
+-- importer/events.ts:analyze
+analyze ev_group_after;
+
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'group.created', created_at,
+  '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from ev_group_after r
+  where not exists (select 1 from ev_group_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
+-- importer/events.ts:recordUpdates
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_group_before" b join "ev_group_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:recordUpdates
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_group_before" b join "ev_group_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json and (b.workspace_id, b.id) > ($1, $2)
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'group.deleted', created_at,
+  '{"id":"' || id || '","type":"group.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
+  from ev_group_before r
+  where not exists (select 1 from ev_group_after o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
 
 -- importer/apply.ts:bumpGenerations
 insert into organization_generations (organization_id, generation)

@@ -62,6 +62,21 @@ select exists(select 1 from (select '{"employee":' || e.ref_json || c.json_tail 
 -- breaches.sql:affects
 select "id" from "breaches" where "workspace_id" = ? and "id" = ?;
 
+-- groups.sql:listPage: a later page
+select exists(select 1 from (select g.json as "json", "g"."created_at" as "sort_at", "g"."id" as "sort_id" from "groups" as "g" where "g"."workspace_id" = ? and ("g"."created_at", "g"."id") < (?, ?) order by "g"."created_at" desc, "g"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select g.json as "json", "g"."created_at" as "sort_at", "g"."id" as "sort_id" from "groups" as "g" where "g"."workspace_id" = ? and ("g"."created_at", "g"."id") < (?, ?) order by "g"."created_at" desc, "g"."id" desc limit 50) p;
+
+-- groups.sql:membersPage: a later page
+select exists(select 1 from (select substr(e.ref_json, 1, length(e.ref_json) - 1) || m.json_tail as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."group_id" = ? and ("m"."added_at", "m"."employee_id") < (?, ?) order by "m"."added_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select substr(e.ref_json, 1, length(e.ref_json) - 1) || m.json_tail as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."group_id" = ? and ("m"."added_at", "m"."employee_id") < (?, ?) order by "m"."added_at" desc, "m"."employee_id" desc limit 50) p;
+
+-- groups.sql:inWorkspace
+select "id" from "groups" where "id" = ? and "workspace_id" = ?;
+
 -- events.sql:listPage: a later page, type (two values)
 select exists(select 1 from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = ? and "v"."type" in (?, ?) and ("v"."created_at", "v"."id") > (?, ?) order by "v"."created_at" asc, "v"."id" asc) f limit 1 offset 100) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,

@@ -38,13 +38,13 @@ export const API_VERSION = '1.0.0'
 
 const DESCRIPTION = `Read-only access to a security-awareness platform's data: employees with their security score
 (karma), awareness courses and each employee's progress, data breaches and the employees they compromised,
-program statistics, and the organization with its workspaces. Every operation is \`GET\` (and \`HEAD\`).
+groups, program statistics, and the organization with its workspaces. Every operation is \`GET\` (and \`HEAD\`).
 
 **Authentication.** Every operation needs an API key in the \`x-api-key\` header (never in the query string).
 A key belongs to one organization (optionally one of its workspaces) and carries scopes: \`workspace:read\`
 (employees, organization), \`awareness:read\` (courses, progress, statistics), \`breaches:read\` (breaches,
-compromised employees), \`events:read\` (the events feed). Ids of another organization answer exactly like ids
-that exist nowhere.
+compromised employees), \`events:read\` (the events feed), \`groups:read\` (groups and their members),
+\`simulation:read\` (phishing simulations). Ids of another organization answer exactly like ids that exist nowhere.
 
 **Paging.** Lists answer one page at a time. \`x-item-limit\` sets the page size (each list gives its range;
 anything else is a 422, never clamped). The \`x-next-cursor\` response header is present when more items follow

@@ -9,10 +9,11 @@ import { courses } from './courses/index.js'
 import { employees } from './employees/index.js'
 import { eventFeed } from './events/index.js'
 import type { ResourceExport } from './export.js'
+import { groups } from './groups/index.js'
 import { organization } from './organization/index.js'
 import type { Resource } from './resource.js'
 
-const DATA = [organization, employees, courses, breaches] as const
+const DATA = [organization, employees, courses, breaches, groups] as const
 
 /** What the resources' changes record as events (CONTRACT 14), in their order. */
 export const EVENT_SOURCES = DATA.flatMap((resource: Resource) => resource.events ?? [])

@@ -27,6 +27,8 @@ export interface DatasetWorkspaces {
   a1: string
   a2: string
   b1: string
+  /** The records of the shared dataset so far (their employees, say). */
+  all: readonly Rec[]
 }
 
 type DatasetRecords = (w: DatasetWorkspaces) => Rec[]
@@ -151,7 +153,7 @@ export function apiDataset(size = 40): ApiDataset {
   const foreignBreach = breach(b1)
   all.push(...employeesB1, course(b1), foreignBreach)
   all.push(compromised(b1, foreignBreach.id as string, employeesB1[0]?.id as string))
-  for (const records of RESOURCE_RECORDS) all.push(...records({ a1, a2, b1 }))
+  for (const records of RESOURCE_RECORDS) all.push(...records({ a1, a2, b1, all: [...all] }))
 
   return {
     all,

@@ -21,6 +21,7 @@ const VARIABLE_OF: Record<string, string> = {
   workspace_id: 'workspaceId',
   employee_id: 'employeeId',
   breach_id: 'breachId',
+  group_id: 'groupId',
 }
 
 /** Which answer supplies which id, when the variable is still empty. */
@@ -28,6 +29,7 @@ const SUPPLIES: Record<string, [variable: string, expression: string]> = {
   getOrganization: ['workspaceId', 'body.data.workspaces[0] && body.data.workspaces[0].id'],
   listEmployees: ['employeeId', 'body.data[0] && body.data[0].id'],
   listBreaches: ['breachId', 'body.data[0] && body.data[0].id'],
+  listGroups: ['groupId', 'body.data[0] && body.data[0].id'],
 }
 
 const script = (type: 'prerequest' | 'test', lines: string[]) => ({
@@ -113,7 +115,7 @@ export function generatePostmanCollection(documentText: string): string {
   const collection = {
     info: {
       name: document.info.title,
-      description: `${document.info.description}\n\nSet \`baseUrl\` and \`apiKey\` (collection variables), then run the collection: the organization's first workspace, employee and breach fill \`workspaceId\`, \`employeeId\` and \`breachId\` unless you set them. Each list request walks its list through the \`Link\` header (rel="next"), up to \`maxPages\` pages (default 5). Generated from openapi.json (version ${document.info.version}) by \`npm run openapi\`.`,
+      description: `${document.info.description}\n\nSet \`baseUrl\` and \`apiKey\` (collection variables), then run the collection: the organization's first workspace, employee, breach and group fill \`workspaceId\`, \`employeeId\`, \`breachId\` and \`groupId\` unless you set them. Each list request walks its list through the \`Link\` header (rel="next"), up to \`maxPages\` pages (default 5). Generated from openapi.json (version ${document.info.version}) by \`npm run openapi\`.`,
       schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
     },
     auth: {
@@ -130,6 +132,7 @@ export function generatePostmanCollection(documentText: string): string {
       { key: 'workspaceId', value: '' },
       { key: 'employeeId', value: '' },
       { key: 'breachId', value: '' },
+      { key: 'groupId', value: '' },
       { key: 'maxPages', value: '5' },
     ],
     item: [...folders].map(([name, item]) => ({ name, item })),

@@ -32,7 +32,10 @@ export function routeCases(d: ApiDataset): RouteCase[] {
   }
   return Object.entries(document.paths).map(([path, { get: operation }]) => {
     const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const id = ids[name]
+      // Else the first record of workspace A1 of the type the parameter names (`group_id`: a group).
+      const id =
+        ids[name] ??
+        (d.all.find((r) => `${r.type}_id` === name && r.workspace_id === d.a1)?.id as string | undefined)
       if (id === undefined) throw new Error(`routeCases: give the dataset's ${name} for ${path}`)
       return id
     })

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
+import { SCOPES } from '../../src/domain/values.js'
 import { RESOURCES } from '../../src/resources/index.js'
 import type { Resource } from '../../src/resources/resource.js'
 import { formatted, generateClientOperations, generateClientSchemas } from '../helpers/client-operations.js'
@@ -94,7 +95,7 @@ describe('OpenAPI document', () => {
     for (const { path, op } of operations) {
       assert.ok(op.summary && op.description && op.tags?.length, path)
       assert.deepEqual(op.security, [{ ApiKey: [] }])
-      assert.match(op['x-required-scope'], /^(workspace|awareness|breaches|events):read$/)
+      assert.ok(SCOPES.includes(op['x-required-scope']), `${path} ${op['x-required-scope']}`)
       assert.ok(op.description.includes(op['x-required-scope']), `${path} names its scope`)
       const ok = op.responses['200']
       assert.ok(ok.content['application/json'].examples.example.value, `${path} has an example`)
@@ -102,6 +103,7 @@ describe('OpenAPI document', () => {
         assert.ok(ok.headers[h], `${path} ${h}`)
       const paged = op.parameters.some((p: any) => p.name === 'x-item-limit')
       assert.equal(Boolean(ok.headers['x-next-cursor']), paged, `${path} x-next-cursor`)
+      assert.equal(Boolean(ok.headers.Link), paged, `${path} Link`)
       for (const status of ['304', '401', '403', '422', '429', '500', '503'])
         assert.ok(op.responses[status], `${path} ${status}`)
       if (paged) {
@@ -110,6 +112,11 @@ describe('OpenAPI document', () => {
         const maximum = path.endsWith('employees_progress') ? 500 : path.endsWith('events') ? 1000 : 100
         assert.equal(limit.schema.maximum, maximum)
         assert.ok(op.parameters.some((p: any) => p.name === 'x-next-cursor' && p.in === 'header'))
+        for (const name of ['limit', 'cursor'])
+          assert.ok(
+            op.parameters.some((p: any) => p.name === name && p.in === 'query'),
+            `${path} ${name}`,
+          )
       }
     }
     const statuses = document.paths['/v1/employees'].get.parameters.find((p: any) => p.name === 'status')

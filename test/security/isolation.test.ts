@@ -11,10 +11,11 @@ import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
 import { RUNS, SEED } from '../helpers/seed.js'
+import * as groupOracle from '../resources/groups/oracle.js'
 
 const PROPERTY_RUNS = RUNS * 10
 
-type Scope = 'workspace:read' | 'awareness:read' | 'breaches:read'
+type Scope = 'workspace:read' | 'awareness:read' | 'breaches:read' | 'groups:read'
 interface KeyKind {
   name: string
   key: string
@@ -47,7 +48,7 @@ for (const { dialect, skip } of DIALECTS) {
       t = await testApp(dialect, d.all)
       base = await t.listen()
       const db = t.db.handle.db
-      const all: Scope[] = ['workspace:read', 'awareness:read', 'breaches:read']
+      const all: Scope[] = ['workspace:read', 'awareness:read', 'breaches:read', 'groups:read']
       const make = async (
         name: string,
         organization: 'A' | 'B',
@@ -101,6 +102,10 @@ for (const { dialect, skip } of DIALECTS) {
     test('property: every (route, key kind, target) answers as the oracle says', async () => {
       const workspaces = () => [d.a1, d.a2, d.b1, unknownId()]
       const employees = () => [d.employeesA1[2]?.id as string, d.foreignEmployee.id as string, unknownId()]
+      // A group of each workspace, and one that exists nowhere.
+      const groupOf = (ws: string) =>
+        d.all.find((r) => r.type === 'group' && r.workspace_id === ws)?.id as string
+      const groups = () => [groupOf(d.a1), groupOf(d.a2), groupOf(d.b1), unknownId()]
       await fc.assert(
         fc.asyncProperty(
           fc.nat(kinds.length - 1),
@@ -113,20 +118,26 @@ for (const { dialect, skip } of DIALECTS) {
             'breaches',
             'compromised',
             'organization',
+            'groups',
+            'members',
           ),
           fc.nat(3),
           fc.nat(2),
-          async (k, route, w, e) => {
+          fc.nat(3),
+          async (k, route, w, e, g) => {
             const kind = kinds[k] as KeyKind
             const workspace = workspaces()[w] as string
             const employee = employees()[e] as string
+            const group = groups()[g] as string
             const orgOf = (ws: string) => (ws === d.b1 ? 'B' : ws === d.a1 || ws === d.a2 ? 'A' : null)
             const scope: Scope =
               route === 'employees' || route === 'employee' || route === 'organization'
                 ? 'workspace:read'
                 : route === 'breaches' || route === 'compromised'
                   ? 'breaches:read'
-                  : 'awareness:read'
+                  : route === 'groups' || route === 'members'
+                    ? 'groups:read'
+                    : 'awareness:read'
             const url = {
               employees: `/v1/employees?workspace_id=${workspace}`,
               employee: `/v1/employees/${employee}`,
@@ -136,6 +147,8 @@ for (const { dialect, skip } of DIALECTS) {
               breaches: `/v1/breaches?workspace_id=${workspace}`,
               compromised: `/v1/breaches/${d.sharedBreachId}/compromised-employees?workspace_id=${workspace}`,
               organization: '/v1/organization',
+              groups: `/v1/groups?workspace_id=${workspace}`,
+              members: `/v1/groups/${group}/employees?workspace_id=${workspace}`,
             }[route]
             const { status, body } = await get(base + url, kind.key)
             // The oracle.
@@ -161,7 +174,10 @@ for (const { dialect, skip } of DIALECTS) {
               if (reachable) data = oracle.employeeJson(record as never, d.all)
             } else if (orgOf(workspace) !== kind.organization) expected = 404
             else if (kind.workspace !== null && kind.workspace !== workspace) expected = 403
-            else {
+            else if (route === 'members' && d.all.find((r) => r.id === group)?.workspace_id !== workspace) {
+              // A group of another workspace or organization, or of none: one answer.
+              expected = 404
+            } else {
               expected = 200
               data = {
                 employees: () => oracle.employees(d.all, workspace).slice(0, 50),
@@ -170,12 +186,17 @@ for (const { dialect, skip } of DIALECTS) {
                 statistics: () => oracle.statistics(d.all, workspace, Date.now()),
                 breaches: () => oracle.breaches(d.all, workspace),
                 compromised: () => oracle.compromised(d.all, workspace, d.sharedBreachId),
+                groups: () => groupOracle.groups(d.all, workspace),
+                members: () => groupOracle.members(d.all, group),
               }[route as 'employees']()
             }
             assert.equal(status, expected, `${kind.name} ${url}: ${JSON.stringify(body).slice(0, 200)}`)
             if (data !== undefined) assert.deepEqual(body.data, data, `${kind.name} ${url}`)
             if (expected === 404 && route !== 'employee')
-              assert.equal(body.errors[0].code, 'workspace_not_found')
+              assert.equal(
+                body.errors[0].code,
+                orgOf(workspace) === kind.organization ? 'group_not_found' : 'workspace_not_found',
+              )
           },
         ),
         { seed: SEED, numRuns: PROPERTY_RUNS },

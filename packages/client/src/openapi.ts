@@ -161,6 +161,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the groups of a workspace
+         * @description Newest first: created_at descending, then id descending. employees_count is how many employees the group holds. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: groups:read.
+         */
+        get: operations["listGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{group_id}/employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the employees of a group
+         * @description Most recently added first: added_at descending, then employee id descending. Each item is the employee's reference and when they joined the group. A group of another workspace is a 404, like an unknown one. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: groups:read.
+         */
+        get: operations["listGroupEmployees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -470,6 +510,46 @@ export interface components {
                 id: string;
             };
         };
+        Group: {
+            /**
+             * Format: uuid
+             * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+             */
+            id: string;
+            name: string;
+            description: string | null;
+            /** @description How many employees the group holds. */
+            employees_count: number;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            updated_at: string;
+        };
+        /** @description An employee reference, and when the employee joined the group. */
+        GroupMember: {
+            /**
+             * Format: uuid
+             * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+             */
+            id: string;
+            name: string | null;
+            primary_email_address: string | null;
+            username: string | null;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            added_at: string;
+        };
         Event: {
             /**
              * Format: uuid
@@ -477,7 +557,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted";
+            type: "employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted";
             /**
              * Format: date-time
              * @description UTC, microsecond precision
@@ -490,8 +570,8 @@ export interface components {
              */
             workspace_id: string;
             data: {
-                /** @description The resource exactly as its GET renders it (for *.deleted, its last rendering): employee.* an Employee, course.* a Course, course_progress.updated an item of employees_progress, breach.* a Breach in the workspace, compromised_employee.* an item of compromised-employees plus "breach": {"id"}. */
-                object: components["schemas"]["Employee"] | components["schemas"]["Course"] | components["schemas"]["EmployeeCourseProgress"] | components["schemas"]["Breach"] | components["schemas"]["CompromisedEmployeeChange"];
+                /** @description The resource exactly as its GET renders it (for *.deleted, its last rendering): employee.* an Employee, course.* a Course, course_progress.updated an item of employees_progress, breach.* a Breach in the workspace, compromised_employee.* an item of compromised-employees plus "breach": {"id"}, group.* a Group. */
+                object: components["schemas"]["Employee"] | components["schemas"]["Course"] | components["schemas"]["EmployeeCourseProgress"] | components["schemas"]["Breach"] | components["schemas"]["CompromisedEmployeeChange"] | components["schemas"]["Group"];
                 /** @description Only on *.updated: the top-level fields of object that changed, with their values before. */
                 previous_attributes?: {
                     [key: string]: unknown;
@@ -503,7 +583,7 @@ export interface components {
                 /** @description the HTTP status, as a string */
                 status: string;
                 /** @enum {string} */
-                code: "malformed_request" | "unauthorized" | "forbidden" | "workspace_not_found" | "employee_not_found" | "breach_not_found" | "endpoint_not_found" | "method_not_allowed" | "request_timeout" | "invalid_parameter" | "invalid_cursor" | "event_expired" | "too_many_requests" | "request_header_too_large" | "internal_error" | "service_unavailable";
+                code: "malformed_request" | "unauthorized" | "forbidden" | "workspace_not_found" | "employee_not_found" | "breach_not_found" | "group_not_found" | "endpoint_not_found" | "method_not_allowed" | "request_timeout" | "invalid_parameter" | "invalid_cursor" | "event_expired" | "too_many_requests" | "request_header_too_large" | "internal_error" | "service_unavailable";
                 title: string;
                 detail: string;
                 source: {
@@ -1128,6 +1208,140 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listGroups: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listGroupEmployees: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GroupMember"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found, group_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listEvents: {
         parameters: {
             query: {
@@ -1136,8 +1350,8 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
-                /** @description Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted. */
-                type?: ("employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted")[];
+                /** @description Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted. */
+                type?: ("employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted")[];
                 /** @description The id of the last event the client handled: the feed resumes after it. An id older than the retention is a 410 event_expired; one that names no event of this workspace is a 422. */
                 after?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 1000, default 100. */

@@ -10,6 +10,8 @@ import type {
   Employee,
   EmployeeCourseProgress,
   Event,
+  Group,
+  GroupMember,
   Organization,
   Statistics,
 } from './schemas.js'
@@ -48,11 +50,24 @@ export interface CompromisedFilters {
   acknowledged?: boolean
 }
 
+/** The filters of listGroups. */
+export interface GroupFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+}
+
+/** The filters of listGroupEmployees. */
+export interface GroupEmployeeFilters {
+  groupId: string
+  /** The workspace whose data is returned. */
+  workspaceId: string
+}
+
 /** The filters of listEvents. */
 export interface EventFilters {
   /** The workspace whose data is returned. */
   workspaceId: string
-  /** Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted. */
+  /** Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted. */
   types?: readonly (
     | 'employee.created'
     | 'employee.updated'
@@ -67,6 +82,9 @@ export interface EventFilters {
     | 'compromised_employee.created'
     | 'compromised_employee.updated'
     | 'compromised_employee.deleted'
+    | 'group.created'
+    | 'group.updated'
+    | 'group.deleted'
   )[]
   /** The id of the last event the client handled: the feed resumes after it. An id older than the retention is a 410 event_expired; one that names no event of this workspace is a 422. */
   after?: string | null
@@ -136,6 +154,18 @@ export abstract class Operations {
       ),
   }
 
+  readonly groups = {
+    list: (filters: GroupFilters, options: ListOptions = {}) =>
+      this.paginate<Group>('/v1/groups', listGroupsQuery(filters), options),
+    page: (filters: GroupFilters, options: PageOptions = {}) =>
+      this.page<Group>('/v1/groups', listGroupsQuery(filters), options),
+    /** @example for await (const member of client.groups.employees({ groupId, workspaceId })) … */
+    employees: (filters: GroupEmployeeFilters, options: ListOptions = {}) =>
+      this.paginate<GroupMember>(listGroupEmployeesPath(filters), listGroupEmployeesQuery(filters), options),
+    employeesPage: (filters: GroupEmployeeFilters, options: PageOptions = {}) =>
+      this.page<GroupMember>(listGroupEmployeesPath(filters), listGroupEmployeesQuery(filters), options),
+  }
+
   readonly events = {
     /**
      * The events after `after`, oldest first, to the newest recorded so far.
@@ -192,6 +222,22 @@ function listCompromisedEmployeesQuery(f: CompromisedFilters): Query {
 
 function listCompromisedEmployeesPath(f: CompromisedFilters): string {
   return `/v1/breaches/${encodeURIComponent(f.breachId)}/compromised-employees`
+}
+
+function listGroupsQuery(f: GroupFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+  }
+}
+
+function listGroupEmployeesQuery(f: GroupEmployeeFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+  }
+}
+
+function listGroupEmployeesPath(f: GroupEmployeeFilters): string {
+  return `/v1/groups/${encodeURIComponent(f.groupId)}/employees`
 }
 
 function listEventsQuery(f: EventFilters): Query {

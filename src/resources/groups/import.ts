@@ -1,0 +1,84 @@
+// What an import does for groups beyond merging their records: checks the references of groups and
+// members, derives each group's employees_count in the touched workspaces, and renders the groups
+// whose values moved.
+
+import { sql } from 'kysely'
+import type { WriteSession } from '../../db/write-session.js'
+import { workspaceExists } from '../../records/checks.js'
+import type { Check, ImportSteps } from '../../records/spec.js'
+import { employeeWorkspace } from '../employees/import.js'
+import { groupWorkspace } from './records.js'
+import { groupJson } from './render.js'
+import type { Group } from './schema.js'
+
+const CHECKS: readonly Check[] = [
+  {
+    query: sql`select s.line, s.workspace_id as value, null as other from stg_group s
+      where not ${workspaceExists('s.workspace_id')}`,
+    message: (v) => `group.workspace_id: workspace ${v} does not exist`,
+  },
+  {
+    query: sql`select s.line, g.workspace_id as value, null as other from stg_group s
+      join groups g on g.id = s.id where g.workspace_id <> s.workspace_id`,
+    message: (v) => `group: belongs to workspace ${v}; moving a group to another workspace is not supported`,
+  },
+  {
+    query: sql`select s.line, s.group_id as value, null as other from stg_group_member s
+      where ${groupWorkspace('s.group_id')} is null`,
+    message: (v) => `group_member.group_id: group ${v} does not exist`,
+  },
+  {
+    query: sql`select line, employee_id as value, employee_workspace as other from (
+        select s.line, s.employee_id, ${groupWorkspace('s.group_id')} as group_workspace,
+          ${employeeWorkspace('s.employee_id')} as employee_workspace
+        from stg_group_member s) m
+      where group_workspace is not null
+        and (employee_workspace is null or employee_workspace <> group_workspace)`,
+    message: (v, w) =>
+      w === null
+        ? `group_member.employee_id: employee ${v} does not exist`
+        : `group_member.employee_id: employee ${v} belongs to another workspace than the group`,
+  },
+]
+
+/**
+ * Each group's employees_count, for the touched workspaces. Only rows whose count moves are
+ * written, and their JSON is cleared so that it is rendered again.
+ */
+async function deriveCounts(session: WriteSession): Promise<void> {
+  await session.exec(sql`update groups set employees_count = c.n, json = null
+    from (
+      select group_id, count(*) as n from group_members
+      where workspace_id in (select workspace_id from stg_touched)
+      group by group_id) c
+    where groups.id = c.group_id and groups.employees_count <> c.n`)
+  await session.exec(sql`update groups set employees_count = 0, json = null
+    where workspace_id in (select workspace_id from stg_touched) and employees_count <> 0
+      and not exists (select 1 from group_members m where m.group_id = groups.id)`)
+}
+
+const RENDER_BATCH = 1000
+
+/** Renders the groups whose JSON was cleared: merged ones, and those whose count moved. */
+async function renderStaleGroups(session: WriteSession): Promise<void> {
+  for (;;) {
+    const rows = await session.rows<Group>(sql`
+      select id, name, description, employees_count, created_at, updated_at
+      from groups where json is null limit ${RENDER_BATCH}`)
+    if (rows.length === 0) return
+    await session.updateMany(
+      'groups',
+      ['id'],
+      ['json'],
+      rows.map((r) => [r.id, groupJson({ ...r, employees_count: Number(r.employees_count) })]),
+    )
+  }
+}
+
+export const GROUP_IMPORT: ImportSteps = {
+  checks: CHECKS,
+  async derive(session) {
+    await deriveCounts(session)
+    await renderStaleGroups(session)
+  },
+}

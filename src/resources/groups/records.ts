@@ -1,0 +1,67 @@
+// The group and group_member import records (CONTRACT 15) and how they are staged. A member names
+// only its group: its workspace is the group's. A group's employees_count is derived (import.ts).
+
+import { type RawBuilder, sql } from 'kysely'
+import Type from 'typebox'
+import { kept } from '../../records/checks.js'
+import { AnyTimestamp, AnyUuid, id, Name, Text, timestamp } from '../../records/fields.js'
+import { defineRecord } from '../../records/spec.js'
+import { Closed, Nullable } from '../../schemas/common.js'
+import { groupMemberTail } from './render.js'
+
+/** The workspace a group id will belong to after the import, or null when it will not exist. */
+export const groupWorkspace = (column: string): RawBuilder<string | null> =>
+  sql`coalesce(
+    (select sg.workspace_id from stg_group sg where sg.id = ${sql.raw(column)} limit 1),
+    (select dg.workspace_id from groups dg where dg.id = ${sql.raw(column)} and ${kept('dg')}))`
+
+export const groupRecord = defineRecord({
+  type: 'group',
+  schema: Closed({
+    type: Type.Literal('group'),
+    id: AnyUuid,
+    workspace_id: AnyUuid,
+    name: Name(),
+    description: Nullable(Text(20000)),
+    created_at: AnyTimestamp,
+    updated_at: AnyTimestamp,
+  }),
+  columns: ['workspace_id', 'id', 'name', 'description', 'created_at', 'updated_at'],
+  toRow: (r, e) => ({
+    workspace_id: id(r.workspace_id),
+    id: id(r.id),
+    name: r.name,
+    description: r.description,
+    created_at: timestamp(r.created_at, 'group.created_at', e),
+    updated_at: timestamp(r.updated_at, 'group.updated_at', e),
+  }),
+  target: 'groups',
+  key: ['id'],
+  workspaceColumn: 'workspace_id',
+  // Rendered once its count is derived.
+  rendered: ['json'],
+})
+
+export const groupMemberRecord = defineRecord({
+  type: 'group_member',
+  schema: Closed({
+    type: Type.Literal('group_member'),
+    group_id: AnyUuid,
+    employee_id: AnyUuid,
+    added_at: AnyTimestamp,
+  }),
+  columns: ['group_id', 'employee_id', 'added_at', 'json_tail'],
+  toRow(r, e) {
+    const addedAt = timestamp(r.added_at, 'group_member.added_at', e)
+    return {
+      group_id: id(r.group_id),
+      employee_id: id(r.employee_id),
+      added_at: addedAt,
+      json_tail: groupMemberTail(addedAt),
+    }
+  },
+  target: 'group_members',
+  key: ['group_id', 'employee_id'],
+  workspaceColumn: null,
+  workspaceOf: (row) => groupWorkspace(`${row}.group_id`),
+})

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify'
+import { notFound } from '../../errors.js'
+import { LIST_LIMITS } from '../../paging/paging.js'
+import { defineList, listRoute } from '../../routing/list.js'
+import { param } from '../../routing/parameters.js'
+import { workspaceId } from '../../routing/schemas.js'
+import { GROUP_NOT_FOUND } from './schema.js'
+import { GROUP_SQL } from './sql.js'
+
+const LIST_GROUPS = defineList({
+  operationId: 'listGroups',
+  path: '/v1/groups',
+  summary: 'List the groups of a workspace',
+  description:
+    'Newest first: created_at descending, then id descending. employees_count is how many employees the group holds.',
+  scope: 'groups:read',
+  parameters: { workspace_id: workspaceId },
+  limits: LIST_LIMITS,
+  item: 'Group',
+  rows: GROUP_SQL.listPage,
+})
+
+const LIST_GROUP_MEMBERS = defineList({
+  operationId: 'listGroupEmployees',
+  path: '/v1/groups/:group_id/employees',
+  summary: 'List the employees of a group',
+  description:
+    'Most recently added first: added_at descending, then employee id descending. Each item is the ' +
+    "employee's reference and when they joined the group. A group of another workspace is a 404, like an unknown one.",
+  scope: 'groups:read',
+  parameters: { workspace_id: workspaceId, group_id: param.uuid('The group.') },
+  limits: LIST_LIMITS,
+  item: 'GroupMember',
+  rows: GROUP_SQL.membersPage,
+  async reach(db, grant, { group_id }) {
+    if (!(await GROUP_SQL.inWorkspace(db, grant, group_id))) throw notFound(GROUP_NOT_FOUND)
+  },
+})
+
+/** GET /v1/groups and /v1/groups/:group_id/employees. */
+export async function groupRoutes(app: FastifyInstance): Promise<void> {
+  listRoute(app, LIST_GROUPS)
+  listRoute(app, LIST_GROUP_MEMBERS)
+}

@@ -1,0 +1,36 @@
+// Groups of employees and their members, as the API publishes them (CONTRACT 15).
+
+import Type from 'typebox'
+import type { NotFound } from '../../errors.js'
+import { Closed, Nullable, Timestamp, Uuid } from '../../schemas/common.js'
+import { EmployeeReference } from '../employees/schema.js'
+
+export const Group = Closed(
+  {
+    id: Uuid,
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    employees_count: Type.Integer({ minimum: 0, description: 'How many employees the group holds.' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Group' },
+)
+
+export const GroupMember = Closed(
+  {
+    ...EmployeeReference.properties,
+    added_at: Timestamp,
+  },
+  { $id: 'GroupMember', description: 'An employee reference, and when the employee joined the group.' },
+)
+
+export type Group = Type.Static<typeof Group>
+export type GroupMember = Type.Static<typeof GroupMember>
+
+export const GROUP_NOT_FOUND: NotFound = {
+  parameter: 'group_id',
+  code: 'group_not_found',
+  title: 'Group not found',
+  detail: 'No group with this id in this workspace for this key.',
+}

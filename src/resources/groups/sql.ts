@@ -1,0 +1,66 @@
+// Every statement of the groups resource, named: the SQL snapshots (sql/*/api.sql) label each by
+// its name here (`groups.sql:listPage`).
+
+import type { Kysely } from 'kysely'
+import { sql } from 'kysely'
+import type { WorkspaceGrant } from '../../access.js'
+import type { Database } from '../../db/tables.js'
+import type { ListDefinition } from '../../paging/keyset.js'
+import { SAMPLE, sampled } from '../sql.js'
+import { MEMBER_JSON } from './render.js'
+
+export const GROUP_SQL = {
+  /** A page of a workspace's groups, newest first (created_at desc, id desc). */
+  listPage: {
+    name: 'groups',
+    rows: (db, v) =>
+      db
+        .selectFrom('groups as g')
+        .select([sql<string>`g.json`.as('json'), 'g.created_at as sort_at', 'g.id as sort_id'])
+        .where('g.workspace_id', '=', v.workspace_id),
+    at: 'g.created_at',
+    id: 'g.id',
+    samples: {
+      'a later page': { values: { workspace_id: SAMPLE.workspaceId }, after: true, limit: 50 },
+    },
+  } satisfies ListDefinition<{ workspace_id: string }>,
+
+  /** A page of a group's members, most recently added first (added_at desc, employee id desc). */
+  membersPage: {
+    name: 'group_members',
+    rows: (db, v) =>
+      db
+        .selectFrom('group_members as m')
+        .innerJoin('employees as e', 'e.id', 'm.employee_id')
+        .select([
+          sql<string>`${sql.raw(MEMBER_JSON)}`.as('json'),
+          'm.added_at as sort_at',
+          'm.employee_id as sort_id',
+        ])
+        .where('m.workspace_id', '=', v.workspace_id)
+        .where('m.group_id', '=', v.group_id),
+    at: 'm.added_at',
+    id: 'm.employee_id',
+    samples: {
+      'a later page': {
+        values: { workspace_id: SAMPLE.workspaceId, group_id: SAMPLE.id },
+        after: true,
+        limit: 50,
+      },
+    },
+  } satisfies ListDefinition<{ workspace_id: string; group_id: string }>,
+
+  /** Whether a group belongs to the granted workspace. */
+  inWorkspace: sampled(
+    async (db: Kysely<Database>, grant: WorkspaceGrant, groupId: string): Promise<boolean> => {
+      const row = await db
+        .selectFrom('groups')
+        .select('id')
+        .where('id', '=', groupId)
+        .where('workspace_id', '=', grant.workspaceId)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+    { '': [SAMPLE.grant, SAMPLE.id] },
+  ),
+}

@@ -1,0 +1,31 @@
+// The tables the groups resource owns, added to the engine's Database type (db/tables.ts).
+
+declare module '../../db/tables.js' {
+  interface Database {
+    groups: GroupsTable
+    group_members: GroupMembersTable
+  }
+}
+
+export interface GroupsTable {
+  workspace_id: string
+  id: string
+  name: string
+  description: string | null
+  created_at: string
+  updated_at: string
+  /** Derived at import from its members. */
+  employees_count: number
+  /** The group as the API renders it, with its count (null: to render). */
+  json: string | null
+}
+
+export interface GroupMembersTable {
+  group_id: string
+  employee_id: string
+  /** The group's (resolved at import). */
+  workspace_id: string
+  added_at: string
+  /** The item after its employee's reference fields: `,"added_at":"…"}`. */
+  json_tail: string
+}
