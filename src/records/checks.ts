@@ -3,6 +3,7 @@
 // be deleted, so they do not count.
 
 import { type RawBuilder, sql } from 'kysely'
+import type { Check } from './spec.js'
 
 /** The stored row `alias` stays after the import (its workspace is not replaced). */
 export const kept = (alias: string): RawBuilder<unknown> =>
@@ -27,4 +28,13 @@ export const rowExists = (
   return sql`(exists (select 1 from ${sql.raw(staging)} staged where staged.workspace_id = ${w} and staged.id = ${i})
     or exists (select 1 from ${sql.raw(table)} stored where stored.workspace_id = ${w} and stored.id = ${i}
       and ${kept('stored')}))`
+}
+
+/** Refuses the staged records of `type` whose workspace will not exist; `field` names it in the message. */
+export function workspaceCheck(type: string, field = `${type}.workspace_id`): Check {
+  return {
+    query: sql`select s.line, s.workspace_id as value, null as other from ${sql.raw(`stg_${type}`)} s
+      where not ${workspaceExists('s.workspace_id')}`,
+    message: (v) => `${field}: workspace ${v} does not exist`,
+  }
 }

@@ -4,7 +4,7 @@
 
 import { sql } from 'kysely'
 import type { WriteSession } from '../../db/write-session.js'
-import { rowExists, workspaceExists } from '../../records/checks.js'
+import { rowExists, workspaceCheck } from '../../records/checks.js'
 import type { Check, ImportSteps } from '../../records/spec.js'
 import { employeeWorkspace } from '../employees/import.js'
 import { breachJson } from './render.js'
@@ -13,11 +13,7 @@ import type { Breach } from './schema.js'
 const breachExists = (workspace: string, id: string) => rowExists('stg_breach', 'breaches', workspace, id)
 
 const CHECKS: readonly Check[] = [
-  {
-    query: sql`select s.line, s.workspace_id as value, null as other from stg_breach s
-      where not ${workspaceExists('s.workspace_id')}`,
-    message: (v) => `breach.workspace_id: workspace ${v} does not exist`,
-  },
+  workspaceCheck('breach'),
   {
     query: sql`select s.line, s.breach_id as value, null as other from stg_compromised_employee s
       where not ${breachExists('s.workspace_id', 's.breach_id')}`,

@@ -6,18 +6,14 @@ import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
 import { readWhole } from '../../db/dialect.js'
 import type { WriteSession } from '../../db/write-session.js'
-import { rowExists, workspaceExists } from '../../records/checks.js'
+import { rowExists, workspaceCheck } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { insertProgressItems } from './render.js'
 
 const courseExists = (workspace: string, id: string) => rowExists('stg_course', 'courses', workspace, id)
 
 const CHECKS: readonly Check[] = [
-  {
-    query: sql`select s.line, s.workspace_id as value, null as other from stg_course s
-      where not ${workspaceExists('s.workspace_id')}`,
-    message: (v) => `course.workspace_id: workspace ${v} does not exist`,
-  },
+  workspaceCheck('course'),
   ...(['course_progress', 'course_feedback'] as const).flatMap((type): Check[] => [
     {
       query: sql`select s.line, s.employee_id as value, null as other from ${sql.table(`stg_${type}`)} s

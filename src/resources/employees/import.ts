@@ -3,7 +3,7 @@
 
 import { type RawBuilder, sql } from 'kysely'
 import type { WriteSession } from '../../db/write-session.js'
-import { kept, workspaceExists } from '../../records/checks.js'
+import { kept, workspaceCheck } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { renderStaleReports } from './manager-slot.js'
 
@@ -14,11 +14,7 @@ export const employeeWorkspace = (column: string): RawBuilder<string | null> =>
     (select de.workspace_id from employees de where de.id = ${sql.raw(column)} and ${kept('de')}))`
 
 const CHECKS: readonly Check[] = [
-  {
-    query: sql`select s.line, s.workspace_id as value, null as other from stg_employee s
-      where not ${workspaceExists('s.workspace_id')}`,
-    message: (v) => `employee.workspace: workspace ${v} does not exist`,
-  },
+  workspaceCheck('employee', 'employee.workspace'),
   {
     query: sql`select s.line, e.workspace_id as value, null as other from stg_employee s
       join employees e on e.id = s.id where e.workspace_id <> s.workspace_id`,

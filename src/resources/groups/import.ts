@@ -4,7 +4,7 @@
 
 import { sql } from 'kysely'
 import type { WriteSession } from '../../db/write-session.js'
-import { workspaceExists } from '../../records/checks.js'
+import { workspaceCheck } from '../../records/checks.js'
 import type { Check, ImportSteps } from '../../records/spec.js'
 import { employeeWorkspace } from '../employees/import.js'
 import { groupWorkspace } from './records.js'
@@ -12,11 +12,7 @@ import { groupJson } from './render.js'
 import type { Group } from './schema.js'
 
 const CHECKS: readonly Check[] = [
-  {
-    query: sql`select s.line, s.workspace_id as value, null as other from stg_group s
-      where not ${workspaceExists('s.workspace_id')}`,
-    message: (v) => `group.workspace_id: workspace ${v} does not exist`,
-  },
+  workspaceCheck('group'),
   {
     query: sql`select s.line, g.workspace_id as value, null as other from stg_group s
       join groups g on g.id = s.id where g.workspace_id <> s.workspace_id`,
