@@ -406,6 +406,24 @@ for (const { dialect, skip } of DIALECTS) {
         assert.match(nextLink(odd.headers.link) as string, /^\/v1\/employees\?workspace_id=/)
       })
 
+      test('behind a trusted proxy the Link takes its scheme and host from X-Forwarded-*; an untrusted peer changes nothing', async () => {
+        const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.com' }
+        const url = `/v1/employees?workspace_id=${d.a1}&limit=1`
+        const untrusted = await t.request(url, { key, headers: forwarded })
+        assert.match(nextLink(untrusted.headers.link) as string, /^http:\/\/localhost(:80)?\/v1\/employees\?/)
+        const proxied = await testApp(dialect, d.all, { TRUST_PROXY: 'true' })
+        try {
+          const k = await proxied.key({ organizationId: d.orgA.id as string })
+          const response = await proxied.request(url, { key: k, headers: forwarded })
+          assert.match(
+            nextLink(response.headers.link) as string,
+            /^https:\/\/api\.example\.com\/v1\/employees\?/,
+          )
+        } finally {
+          await proxied.close()
+        }
+      })
+
       test('a compromised-employees cursor is bound to its breach and filters', async () => {
         const base = `/v1/breaches/${d.sharedBreachId}/compromised-employees?workspace_id=${d.a1}`
         const cursor = await cursorOf(base)
