@@ -232,8 +232,8 @@ analyze stg_group_member;
 -- importer/checks.ts:resolveWorkspaces
 create temporary table stg_course_progress_resolved as select s.line, s.employee_id, s.course_id, s.status, s.json_tail,
   coalesce(
-  (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as workspace_id from stg_course_progress s;
+  (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
+  (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as workspace_id from stg_course_progress s;
 
 -- importer/checks.ts:resolveWorkspaces
 drop table stg_course_progress;
@@ -247,8 +247,8 @@ create index stg_course_progress_key on stg_course_progress (employee_id, course
 -- importer/checks.ts:resolveWorkspaces
 create temporary table stg_course_feedback_resolved as select s.line, s.id, s.employee_id, s.course_id, s.sentiment, s.created_at,
   coalesce(
-  (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as workspace_id from stg_course_feedback s;
+  (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
+  (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as workspace_id from stg_course_feedback s;
 
 -- importer/checks.ts:resolveWorkspaces
 drop table stg_course_feedback;
@@ -262,8 +262,8 @@ create index stg_course_feedback_key on stg_course_feedback (id);
 -- importer/checks.ts:resolveWorkspaces
 create temporary table stg_group_member_resolved as select s.line, s.group_id, s.employee_id, s.added_at, s.json_tail,
   coalesce(
-  (select sg.workspace_id from stg_group sg where sg.id = s.group_id limit 1),
-  (select dg.workspace_id from groups dg where dg.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = dg.workspace_id))) as workspace_id from stg_group_member s;
+  (select staged.workspace_id from stg_group staged where staged.id = s.group_id limit 1),
+  (select stored.workspace_id from groups stored where stored.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as workspace_id from stg_group_member s;
 
 -- importer/checks.ts:resolveWorkspaces
 drop table stg_group_member;
@@ -339,14 +339,14 @@ select s.line, s.workspace_id as value, null as other from stg_employee s
   or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
 
 -- importer/checks.ts:findProblems
-select s.line, e.workspace_id as value, null as other from stg_employee s
-  join employees e on e.id = s.id where e.workspace_id <> s.workspace_id order by line limit 101;
+select s.line, t.workspace_id as value, null as other from stg_employee s
+  join employees t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select line, manager_id as value, manager_workspace as other from (
   select s.line, s.manager_id, s.workspace_id, coalesce(
-  (select se.workspace_id from stg_employee se where se.id = s.manager_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.manager_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as manager_workspace
+  (select staged.workspace_id from stg_employee staged where staged.id = s.manager_id limit 1),
+  (select stored.workspace_id from employees stored where stored.id = s.manager_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as manager_workspace
   from stg_employee s where s.manager_id is not null) m
   where manager_workspace is null or manager_workspace <> workspace_id order by line limit 101;
 
@@ -405,8 +405,8 @@ select s.line, s.breach_id as value, null as other from stg_compromised_employee
 -- importer/checks.ts:findProblems
 select line, employee_id as value, employee_workspace as other from (
   select s.line, s.employee_id, s.workspace_id, coalesce(
-  (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as employee_workspace
+  (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
+  (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
   from stg_compromised_employee s) c
   where employee_workspace is null or employee_workspace <> workspace_id order by line limit 101;
 
@@ -416,23 +416,23 @@ select s.line, s.workspace_id as value, null as other from stg_group s
   or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
 
 -- importer/checks.ts:findProblems
-select s.line, g.workspace_id as value, null as other from stg_group s
-  join groups g on g.id = s.id where g.workspace_id <> s.workspace_id order by line limit 101;
+select s.line, t.workspace_id as value, null as other from stg_group s
+  join groups t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, s.group_id as value, null as other from stg_group_member s
   where coalesce(
-  (select sg.workspace_id from stg_group sg where sg.id = s.group_id limit 1),
-  (select dg.workspace_id from groups dg where dg.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = dg.workspace_id))) is null order by line limit 101;
+  (select staged.workspace_id from stg_group staged where staged.id = s.group_id limit 1),
+  (select stored.workspace_id from groups stored where stored.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) is null order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select line, employee_id as value, employee_workspace as other from (
   select s.line, s.employee_id, coalesce(
-  (select sg.workspace_id from stg_group sg where sg.id = s.group_id limit 1),
-  (select dg.workspace_id from groups dg where dg.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = dg.workspace_id))) as group_workspace,
+  (select staged.workspace_id from stg_group staged where staged.id = s.group_id limit 1),
+  (select stored.workspace_id from groups stored where stored.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as group_workspace,
   coalesce(
-  (select se.workspace_id from stg_employee se where se.id = s.employee_id limit 1),
-  (select de.workspace_id from employees de where de.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = de.workspace_id))) as employee_workspace
+  (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
+  (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
   from stg_group_member s) m
   where group_workspace is not null
   and (employee_workspace is null or employee_workspace <> group_workspace) order by line limit 101;

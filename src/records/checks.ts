@@ -38,3 +38,29 @@ export function workspaceCheck(type: string, field = `${type}.workspace_id`): Ch
     message: (v) => `${field}: workspace ${v} does not exist`,
   }
 }
+
+/**
+ * Refuses a staged record of `type` whose stored row (by id, in `table`) is in another workspace:
+ * `noun` names the record in the message.
+ */
+export function stayInWorkspaceCheck(type: string, table: string, noun: string): Check {
+  return {
+    query: sql`select s.line, t.workspace_id as value, null as other from ${sql.raw(`stg_${type}`)} s
+      join ${sql.raw(table)} t on t.id = s.id where t.workspace_id <> s.workspace_id`,
+    message: (v) =>
+      `${type}: belongs to workspace ${v}; moving ${noun} to another workspace is not supported`,
+  }
+}
+
+/**
+ * The workspace a row id of `table` (staged in `stg_<type>`) will belong to after the import, or null
+ * when it will not exist: for the records that name only their parent.
+ */
+export const workspaceAfterImport = (
+  type: string,
+  table: string,
+  column: string,
+): RawBuilder<string | null> =>
+  sql`coalesce(
+    (select staged.workspace_id from ${sql.raw(`stg_${type}`)} staged where staged.id = ${sql.raw(column)} limit 1),
+    (select stored.workspace_id from ${sql.raw(table)} stored where stored.id = ${sql.raw(column)} and ${kept('stored')}))`

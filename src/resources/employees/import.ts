@@ -3,24 +3,17 @@
 
 import { type RawBuilder, sql } from 'kysely'
 import type { WriteSession } from '../../db/write-session.js'
-import { kept, workspaceCheck } from '../../records/checks.js'
+import { kept, stayInWorkspaceCheck, workspaceAfterImport, workspaceCheck } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { renderStaleReports } from './manager-slot.js'
 
 /** The workspace an employee id will belong to after the import, or null when it will not exist. */
 export const employeeWorkspace = (column: string): RawBuilder<string | null> =>
-  sql`coalesce(
-    (select se.workspace_id from stg_employee se where se.id = ${sql.raw(column)} limit 1),
-    (select de.workspace_id from employees de where de.id = ${sql.raw(column)} and ${kept('de')}))`
+  workspaceAfterImport('employee', 'employees', column)
 
 const CHECKS: readonly Check[] = [
   workspaceCheck('employee', 'employee.workspace'),
-  {
-    query: sql`select s.line, e.workspace_id as value, null as other from stg_employee s
-      join employees e on e.id = s.id where e.workspace_id <> s.workspace_id`,
-    message: (v) =>
-      `employee: belongs to workspace ${v}; moving an employee to another workspace is not supported`,
-  },
+  stayInWorkspaceCheck('employee', 'employees', 'an employee'),
   {
     query: sql`select line, manager_id as value, manager_workspace as other from (
         select s.line, s.manager_id, s.workspace_id, ${employeeWorkspace('s.manager_id')} as manager_workspace

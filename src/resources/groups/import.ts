@@ -4,7 +4,7 @@
 
 import { sql } from 'kysely'
 import type { WriteSession } from '../../db/write-session.js'
-import { workspaceCheck } from '../../records/checks.js'
+import { stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
 import type { Check, ImportSteps } from '../../records/spec.js'
 import { employeeWorkspace } from '../employees/import.js'
 import { groupWorkspace } from './records.js'
@@ -13,11 +13,7 @@ import type { Group } from './schema.js'
 
 const CHECKS: readonly Check[] = [
   workspaceCheck('group'),
-  {
-    query: sql`select s.line, g.workspace_id as value, null as other from stg_group s
-      join groups g on g.id = s.id where g.workspace_id <> s.workspace_id`,
-    message: (v) => `group: belongs to workspace ${v}; moving a group to another workspace is not supported`,
-  },
+  stayInWorkspaceCheck('group', 'groups', 'a group'),
   {
     query: sql`select s.line, s.group_id as value, null as other from stg_group_member s
       where ${groupWorkspace('s.group_id')} is null`,

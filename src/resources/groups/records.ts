@@ -1,9 +1,9 @@
 // The group and group_member import records (CONTRACT 15) and how they are staged. A member names
 // only its group: its workspace is the group's. A group's employees_count is derived (import.ts).
 
-import { type RawBuilder, sql } from 'kysely'
+import type { RawBuilder } from 'kysely'
 import Type from 'typebox'
-import { kept } from '../../records/checks.js'
+import { workspaceAfterImport } from '../../records/checks.js'
 import { AnyTimestamp, AnyUuid, id, Name, Text, timestamp } from '../../records/fields.js'
 import { defineRecord } from '../../records/spec.js'
 import { Closed, Nullable } from '../../schemas/common.js'
@@ -11,9 +11,7 @@ import { groupMemberTail } from './render.js'
 
 /** The workspace a group id will belong to after the import, or null when it will not exist. */
 export const groupWorkspace = (column: string): RawBuilder<string | null> =>
-  sql`coalesce(
-    (select sg.workspace_id from stg_group sg where sg.id = ${sql.raw(column)} limit 1),
-    (select dg.workspace_id from groups dg where dg.id = ${sql.raw(column)} and ${kept('dg')}))`
+  workspaceAfterImport('group', 'groups', column)
 
 export const groupRecord = defineRecord({
   type: 'group',
