@@ -2,7 +2,7 @@
 // database migrated by an earlier release gets its derived tables filled from the rows it holds.
 
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
@@ -57,15 +57,7 @@ for (const { dialect, skip } of DIALECTS) {
           )
           assert.deepEqual(
             names.rows.map((r) => r.name),
-            [
-              '0001_initial',
-              '0002_employee_progress',
-              '0003_employee_fragments',
-              '0004_organization_generations',
-              '0005_events',
-              '0006_events_lz4',
-              '0007_deliveries_by_endpoint',
-            ],
+            MIGRATIONS,
           )
         } finally {
           await handle.close()
@@ -88,14 +80,7 @@ for (const { dialect, skip } of DIALECTS) {
         await sql`drop table employee_progress`.execute(db.handle.db)
         await asBeforeFragmentsLeft(db.handle)
         await sql`delete from kysely_migration where name = '0002_employee_progress'`.execute(db.handle.db)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, [
-          '0002_employee_progress',
-          '0003_employee_fragments',
-          '0004_organization_generations',
-          '0005_events',
-          '0006_events_lz4',
-          '0007_deliveries_by_endpoint',
-        ])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0002_employee_progress'))
         assert.deepEqual((await items()).rows, expected)
       } finally {
         await db.drop()
@@ -112,13 +97,7 @@ for (const { dialect, skip } of DIALECTS) {
         await asBeforeEvents(db.handle)
         await asBeforeGenerations(db.handle)
         await asBeforeFragmentsLeft(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, [
-          '0003_employee_fragments',
-          '0004_organization_generations',
-          '0005_events',
-          '0006_events_lz4',
-          '0007_deliveries_by_endpoint',
-        ])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0003_employee_fragments'))
         assert.deepEqual((await employees()).rows, expected)
         const renamed = await importSources(db.handle, [source([{ ...d.manager, name: 'Renamed' }])])
         assert.equal(renamed.written.employee, 1)
@@ -141,12 +120,7 @@ for (const { dialect, skip } of DIALECTS) {
         await importSources(db.handle, [source(d.all)])
         await asBeforeEvents(db.handle)
         await asBeforeGenerations(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, [
-          '0004_organization_generations',
-          '0005_events',
-          '0006_events_lz4',
-          '0007_deliveries_by_endpoint',
-        ])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0004_organization_generations'))
         const generations = await sql<{ organization_id: string; generation: number }>`
           select organization_id, generation from organization_generations`.execute(db.handle.db)
         const organizations = await sql<{ id: string }>`select id from organizations`.execute(db.handle.db)
@@ -166,11 +140,7 @@ for (const { dialect, skip } of DIALECTS) {
         const d = smallDataset()
         await importSources(db.handle, [source(d.all)])
         await asBeforeEvents(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, [
-          '0005_events',
-          '0006_events_lz4',
-          '0007_deliveries_by_endpoint',
-        ])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0005_events'))
         if (dialect === 'postgres') {
           // Events are compressed with lz4 where the server was built with it, else with pglz.
           const { rows } = await sql<{ method: string; lz4: boolean }>`
@@ -233,8 +203,27 @@ async function asBeforeFragmentsLeft(handle: DatabaseHandle): Promise<void> {
   await sql`delete from kysely_migration where name = '0003_employee_fragments'`.execute(handle.db)
 }
 
+/** Every migration's name, in the order they run. */
+const MIGRATIONS = readdirSync(new URL('../../src/db/migrations/', import.meta.url))
+  .filter((f) => /^\d{4}_\w+\.ts$/.test(f))
+  .map((f) => f.replace(/\.ts$/, ''))
+  .sort()
+
+/** The migrations an upgrade from just before `first` applies: it and every later one. */
+function migrationsFrom(first: string): string[] {
+  assert.ok(MIGRATIONS.includes(first), first)
+  return MIGRATIONS.filter((name) => name >= first)
+}
+
+/** Takes back 0008: the groups and their members. */
+async function asBeforeGroups(handle: DatabaseHandle): Promise<void> {
+  for (const table of ['group_members', 'groups']) await sql`drop table ${sql.table(table)}`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0008_groups'`.execute(handle.db)
+}
+
 /** Takes back 0005 (and what came after): the events, webhook endpoints, deliveries and attempts. */
 async function asBeforeEvents(handle: DatabaseHandle): Promise<void> {
+  await asBeforeGroups(handle)
   for (const table of ['events', 'webhook_endpoints', 'webhook_deliveries', 'webhook_attempts'])
     await sql`drop table ${sql.table(table)}`.execute(handle.db)
   await sql`delete from kysely_migration where name in ('0005_events', '0006_events_lz4', '0007_deliveries_by_endpoint')`.execute(

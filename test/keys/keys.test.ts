@@ -113,6 +113,8 @@ for (const { dialect, skip } of DIALECTS) {
         'awareness:read',
         'breaches:read',
         'events:read',
+        'groups:read',
+        'simulation:read',
         'workspace:read',
       ])
     })
