@@ -50,6 +50,18 @@ select substr(e.ref_json, 1, length(e.ref_json) - 1) || m.json_tail as "json", "
 -- groups.sql:inWorkspace
 select "id" from "groups" where "id" = $1 and "workspace_id" = $2;
 
+-- campaigns.sql:listPage: a later page, status, created window
+select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = $1 and "c"."status" in ($2, $3) and "c"."created_at" >= $4 and "c"."created_at" <= $5 and ("c"."created_at", "c"."id") < ($6, $7) order by "c"."created_at" desc, "c"."id" desc limit 51;
+
+-- campaigns.sql:attacksPage: a later page
+select '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" inner join "employees" as "e" on "e"."id" = "a"."employee_id" left join "campaign_cycles" as "cy" on "cy"."campaign_id" = "a"."campaign_id" and "cy"."id" = "a"."campaign_cycle_id" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and ("a"."created_at", "a"."id") < ($3, $4) order by "a"."created_at" desc, "a"."id" desc limit 51;
+
+-- campaigns.sql:attacksPage: a later page, cycle, tricked, created window
+select '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" inner join "employees" as "e" on "e"."id" = "a"."employee_id" left join "campaign_cycles" as "cy" on "cy"."campaign_id" = "a"."campaign_id" and "cy"."id" = "a"."campaign_cycle_id" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and "a"."campaign_cycle_id" = $3 and "a"."tricked_at" is not null and "a"."created_at" >= $4 and "a"."created_at" <= $5 and ("a"."created_at", "a"."id") < ($6, $7) order by "a"."created_at" desc, "a"."id" desc limit 51;
+
+-- campaigns.sql:inWorkspace
+select "id" from "campaigns" where "id" = $1 and "workspace_id" = $2;
+
 -- events.sql:listPage: a later page, type (two values)
 select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = $1 and "v"."type" in ($2, $3) and ("v"."created_at", "v"."id") > ($4, $5) order by "v"."created_at" asc, "v"."id" asc limit 101;
 

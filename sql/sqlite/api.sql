@@ -77,6 +77,27 @@ select exists(select 1 from (select substr(e.ref_json, 1, length(e.ref_json) - 1
 -- groups.sql:inWorkspace
 select "id" from "groups" where "id" = ? and "workspace_id" = ?;
 
+-- campaigns.sql:listPage: a later page, status, created window
+select exists(select 1 from (select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = ? and "c"."status" in (?, ?) and "c"."created_at" >= ? and "c"."created_at" <= ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = ? and "c"."status" in (?, ?) and "c"."created_at" >= ? and "c"."created_at" <= ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc limit 50) p;
+
+-- campaigns.sql:attacksPage: a later page
+select exists(select 1 from (select '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" inner join "employees" as "e" on "e"."id" = "a"."employee_id" left join "campaign_cycles" as "cy" on "cy"."campaign_id" = "a"."campaign_id" and "cy"."id" = "a"."campaign_cycle_id" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" inner join "employees" as "e" on "e"."id" = "a"."employee_id" left join "campaign_cycles" as "cy" on "cy"."campaign_id" = "a"."campaign_id" and "cy"."id" = "a"."campaign_cycle_id" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc limit 50) p;
+
+-- campaigns.sql:attacksPage: a later page, cycle, tricked, created window
+select exists(select 1 from (select '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" inner join "employees" as "e" on "e"."id" = "a"."employee_id" left join "campaign_cycles" as "cy" on "cy"."campaign_id" = "a"."campaign_id" and "cy"."id" = "a"."campaign_cycle_id" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."tricked_at" is not null and "a"."created_at" >= ? and "a"."created_at" <= ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" inner join "employees" as "e" on "e"."id" = "a"."employee_id" left join "campaign_cycles" as "cy" on "cy"."campaign_id" = "a"."campaign_id" and "cy"."id" = "a"."campaign_cycle_id" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."tricked_at" is not null and "a"."created_at" >= ? and "a"."created_at" <= ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc limit 50) p;
+
+-- campaigns.sql:inWorkspace
+select "id" from "campaigns" where "id" = ? and "workspace_id" = ?;
+
 -- events.sql:listPage: a later page, type (two values)
 select exists(select 1 from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = ? and "v"."type" in (?, ?) and ("v"."created_at", "v"."id") > (?, ?) order by "v"."created_at" asc, "v"."id" asc) f limit 1 offset 100) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,

@@ -32,6 +32,12 @@ drop table if exists stg_group;
 drop table if exists stg_group_member;
 
 -- importer/import.ts:createStaging
+drop table if exists stg_campaign;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_attack;
+
+-- importer/import.ts:createStaging
 drop table if exists stg_replaced;
 
 -- importer/import.ts:createStaging
@@ -66,6 +72,12 @@ drop table if exists stg_group_changed;
 
 -- importer/import.ts:createStaging
 drop table if exists stg_group_member_changed;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_campaign_changed;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_attack_changed;
 
 -- importer/import.ts:createStaging
 drop table if exists stg_manager_ref;
@@ -104,6 +116,12 @@ create temporary table stg_group (line integer primary key, workspace_id text, i
 create temporary table stg_group_member (line integer primary key, group_id text, employee_id text, added_at text, json_tail text, workspace_id text);
 
 -- importer/import.ts:createStaging
+create temporary table stg_campaign (line integer primary key, workspace_id text, id text, name text, status text, delivery text, frequency text, launched_at text, completed_at text, created_at text, updated_at text, cycle_ids text, json text);
+
+-- importer/import.ts:createStaging
+create temporary table stg_attack (line integer primary key, id text, campaign_id text, campaign_cycle_id text, employee_id text, sent_at text, tricked_at text, reported_at text, created_at text, event_mask integer, json_tail text, workspace_id text);
+
+-- importer/import.ts:createStaging
 create temporary table stg_replaced (workspace_id text primary key);
 
 -- importer/import.ts:createStaging
@@ -138,6 +156,12 @@ create temporary table stg_group_changed (line integer primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_group_member_changed (line integer primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_campaign_changed (line integer primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_attack_changed (line integer primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_manager_ref (id text primary key, ref_json text);
@@ -175,6 +199,12 @@ insert into "stg_group" ("line", "workspace_id", "id", "name", "description", "c
 -- importer/import.ts:stageRows
 insert into "stg_group_member" ("line", "group_id", "employee_id", "added_at", "json_tail") values (?, ?, ?, ?, ?), …;
 
+-- importer/import.ts:stageRows
+insert into "stg_campaign" ("line", "workspace_id", "id", "name", "status", "delivery", "frequency", "launched_at", "completed_at", "created_at", "updated_at", "cycle_ids", "json") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
+
+-- importer/import.ts:stageRows
+insert into "stg_attack" ("line", "id", "campaign_id", "campaign_cycle_id", "employee_id", "sent_at", "tricked_at", "reported_at", "created_at", "event_mask", "json_tail") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
+
 -- importer/import.ts:indexStaging
 create index stg_organization_key on stg_organization (id);
 
@@ -198,6 +228,9 @@ create index stg_compromised_employee_key on stg_compromised_employee (workspace
 
 -- importer/import.ts:indexStaging
 create index stg_group_key on stg_group (id);
+
+-- importer/import.ts:indexStaging
+create index stg_campaign_key on stg_campaign (id);
 
 -- importer/checks.ts:resolveWorkspaces
 create temporary table stg_course_progress_resolved (line integer primary key, employee_id text, course_id text, status text, json_tail text, workspace_id text);
@@ -253,6 +286,24 @@ alter table stg_group_member_resolved rename to stg_group_member;
 -- importer/checks.ts:resolveWorkspaces
 create index stg_group_member_key on stg_group_member (group_id, employee_id);
 
+-- importer/checks.ts:resolveWorkspaces
+create temporary table stg_attack_resolved (line integer primary key, id text, campaign_id text, campaign_cycle_id text, employee_id text, sent_at text, tricked_at text, reported_at text, created_at text, event_mask integer, json_tail text, workspace_id text);
+
+-- importer/checks.ts:resolveWorkspaces
+insert into stg_attack_resolved (line, id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id) select s.line, s.id, s.campaign_id, s.campaign_cycle_id, s.employee_id, s.sent_at, s.tricked_at, s.reported_at, s.created_at, s.event_mask, s.json_tail,
+  coalesce(
+  (select staged.workspace_id from stg_campaign staged where staged.id = s.campaign_id limit 1),
+  (select stored.workspace_id from campaigns stored where stored.id = s.campaign_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as workspace_id from stg_attack s;
+
+-- importer/checks.ts:resolveWorkspaces
+drop table stg_attack;
+
+-- importer/checks.ts:resolveWorkspaces
+alter table stg_attack_resolved rename to stg_attack;
+
+-- importer/checks.ts:resolveWorkspaces
+create index stg_attack_key on stg_attack (id);
+
 -- importer/checks.ts:findProblems
 select s.line as line, s.id as value, cast(d.first_line as text) as other
   from (select id, min(line) as first_line from stg_organization group by id having count(*) > 1) d
@@ -302,6 +353,16 @@ select s.line as line, s.id as value, cast(d.first_line as text) as other
 select s.line as line, s.group_id || ' ' || s.employee_id as value, cast(d.first_line as text) as other
   from (select group_id, employee_id, min(line) as first_line from stg_group_member group by group_id, employee_id having count(*) > 1) d
   join stg_group_member s on s.group_id = d.group_id and s.employee_id = d.employee_id and s.line > d.first_line order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line as line, s.id as value, cast(d.first_line as text) as other
+  from (select id, min(line) as first_line from stg_campaign group by id having count(*) > 1) d
+  join stg_campaign s on s.id = d.id and s.line > d.first_line order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line as line, s.id as value, cast(d.first_line as text) as other
+  from (select id, min(line) as first_line from stg_attack group by id having count(*) > 1) d
+  join stg_attack s on s.id = d.id and s.line > d.first_line order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, s.organization_id as value, null as other from stg_workspace s
@@ -416,6 +477,53 @@ select line, employee_id as value, employee_workspace as other from (
   where group_workspace is not null
   and (employee_workspace is null or employee_workspace <> group_workspace) order by line limit 101;
 
+-- importer/checks.ts:findProblems
+select s.line, s.workspace_id as value, null as other from stg_campaign s
+  where not (exists (select 1 from stg_workspace sw where sw.id = s.workspace_id)
+  or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line, t.workspace_id as value, null as other from stg_campaign s
+  join campaigns t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line, s.campaign_id as value, null as other from stg_attack s
+  where coalesce(
+  (select staged.workspace_id from stg_campaign staged where staged.id = s.campaign_id limit 1),
+  (select stored.workspace_id from campaigns stored where stored.id = s.campaign_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) is null order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, employee_id as value, employee_workspace as other from (
+  select s.line, s.employee_id, coalesce(
+  (select staged.workspace_id from stg_campaign staged where staged.id = s.campaign_id limit 1),
+  (select stored.workspace_id from campaigns stored where stored.id = s.campaign_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as campaign_workspace,
+  coalesce(
+  (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
+  (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
+  from stg_attack s) a
+  where campaign_workspace is not null
+  and (employee_workspace is null or employee_workspace <> campaign_workspace) order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, campaign_cycle_id as value, campaign_id as other from (
+  select s.line, s.campaign_cycle_id, s.campaign_id, coalesce(
+  (select staged.cycle_ids from stg_campaign staged where staged.id = s.campaign_id limit 1),
+  (select stored.cycle_ids from campaigns stored where stored.id = s.campaign_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as cycle_ids
+  from stg_attack s where s.campaign_cycle_id is not null) a
+  where cycle_ids is not null
+  and (',' || cycle_ids || ',') not like ('%,' || campaign_cycle_id || ',%') order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select c.line, t.campaign_cycle_id as value, t.id as other
+  from stg_campaign c join attacks t on t.campaign_id = c.id
+  where t.campaign_cycle_id is not null and not exists (select 1 from stg_replaced sr where sr.workspace_id = t.workspace_id)
+  and (',' || c.cycle_ids || ',') not like ('%,' || t.campaign_cycle_id || ',%')
+  and not exists (select 1 from stg_attack s where s.id = t.id) order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line, t.workspace_id as value, null as other from stg_attack s
+  join attacks t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
+
 -- importer/apply.ts:compareWithStored
 select 1 as one from organizations limit 1;
 
@@ -445,6 +553,12 @@ select 1 as one from groups limit 1;
 
 -- importer/apply.ts:compareWithStored
 select 1 as one from group_members limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from campaigns limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from attacks limit 1;
 
 -- importer/apply.ts:countNew
 select count(*) as n from stg_organization where true;
@@ -476,9 +590,15 @@ select count(*) as n from stg_group where true;
 -- importer/apply.ts:countNew
 select count(*) as n from stg_group_member where true;
 
+-- importer/apply.ts:countNew
+select count(*) as n from stg_campaign where true;
+
+-- importer/apply.ts:countNew
+select count(*) as n from stg_attack where true;
+
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace where true union all select workspace_id as workspace_id from stg_employee where true union all select workspace_id as workspace_id from stg_course where true union all select workspace_id as workspace_id from stg_course_progress where true union all select workspace_id as workspace_id from stg_course_feedback where true union all select workspace_id as workspace_id from stg_breach where true union all select workspace_id as workspace_id from stg_compromised_employee where true union all select workspace_id as workspace_id from stg_group where true union all select workspace_id as workspace_id from stg_group_member where true union all select workspace_id from stg_replaced) t
+  select distinct workspace_id from (select id as workspace_id from stg_workspace where true union all select workspace_id as workspace_id from stg_employee where true union all select workspace_id as workspace_id from stg_course where true union all select workspace_id as workspace_id from stg_course_progress where true union all select workspace_id as workspace_id from stg_course_feedback where true union all select workspace_id as workspace_id from stg_breach where true union all select workspace_id as workspace_id from stg_compromised_employee where true union all select workspace_id as workspace_id from stg_group where true union all select workspace_id as workspace_id from stg_group_member where true union all select workspace_id as workspace_id from stg_campaign where true union all select workspace_id as workspace_id from stg_attack where true union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -543,6 +663,24 @@ drop table if exists ev_group_before;
 -- importer/events.ts:captureRenderings
 drop table if exists ev_group_after;
 
+-- importer/events.ts:captureRenderings
+drop table if exists ev_campaign_keys;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_campaign_before;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_campaign_after;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_attack_keys;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_attack_before;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_attack_after;
+
 -- importer/apply.ts:merge
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
@@ -595,6 +733,16 @@ insert into groups (workspace_id, id, name, description, created_at, updated_at)
 insert into group_members (group_id, employee_id, added_at, json_tail, workspace_id)
   select group_id, employee_id, added_at, json_tail, workspace_id
   from stg_group_member not indexed where true order by group_id, employee_id;
+
+-- importer/apply.ts:merge
+insert into campaigns (workspace_id, id, name, status, delivery, frequency, launched_at, completed_at, created_at, updated_at, cycle_ids, json)
+  select workspace_id, id, name, status, delivery, frequency, launched_at, completed_at, created_at, updated_at, cycle_ids, json
+  from stg_campaign not indexed where true order by id;
+
+-- importer/apply.ts:merge
+insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id)
+  select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id
+  from stg_attack not indexed where true order by campaign_id, created_at desc, id desc;
 
 -- resources/courses/import.ts:deriveStatistics
 select t.workspace_id, count(e.id) as active
@@ -663,6 +811,22 @@ select id, name, description, employees_count, created_at, updated_at
 
 -- resources/groups/import.ts:renderStaleGroups
 update "groups" set "json" = ? where "id" = ?, …;
+
+-- resources/campaigns/import.ts:copyCycles
+delete from campaign_cycles where campaign_id in (select id from stg_campaign);
+
+-- resources/campaigns/import.ts:copyCycles
+delete from campaign_cycles
+  where workspace_id in (select workspace_id from stg_touched)
+  and not exists (select 1 from campaigns c where c.id = campaign_cycles.campaign_id);
+
+-- resources/campaigns/import.ts:copyCycles
+select c.id, c.workspace_id, c.json from campaigns c
+  where c.id in (select id from stg_campaign) and c.id > ?
+  order by c.id limit ?;
+
+-- resources/campaigns/import.ts:copyCycles
+insert into "campaign_cycles" ("campaign_id", "id", "workspace_id", "ref_json") values (?, ?, ?, ?), …;
 
 -- resources/courses/import.ts:renderAllProgress
 create temporary table stg_item_owner as
@@ -748,6 +912,29 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) x;
 
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'campaign.created', created_at,
+  '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select c.workspace_id, c.id, c.json from campaigns c
+  ) r
+  where true
+  ) x;
+
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'attack.created', created_at,
+  '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select a.workspace_id, a.id, '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as json
+  from attacks a
+  join employees e on e.id = a.employee_id
+  left join campaign_cycles cy on cy.campaign_id = a.campaign_id and cy.id = a.campaign_cycle_id
+  ) r
+  where true
+  ) x;
+
 -- importer/events.ts:recordEvents
 select 1 as one from webhook_endpoints limit 1;
 
@@ -785,6 +972,9 @@ drop table stg_compromised_employee;
 drop table stg_group;
 
 -- importer/import.ts:dropStaging
+drop table stg_campaign;
+
+-- importer/import.ts:dropStaging
 drop table stg_replaced;
 
 -- importer/import.ts:dropStaging
@@ -819,6 +1009,12 @@ drop table stg_group_changed;
 
 -- importer/import.ts:dropStaging
 drop table stg_group_member_changed;
+
+-- importer/import.ts:dropStaging
+drop table stg_campaign_changed;
+
+-- importer/import.ts:dropStaging
+drop table stg_attack_changed;
 
 -- importer/import.ts:dropStaging
 drop table stg_manager_ref;
@@ -869,9 +1065,17 @@ insert into stg_group_changed (line)
 insert into stg_group_member_changed (line)
   select line from stg_group_member where not exists (select 1 from group_members t where t.group_id = stg_group_member.group_id and t.employee_id = stg_group_member.employee_id and t.added_at is not distinct from stg_group_member.added_at and t.json_tail is not distinct from stg_group_member.json_tail and t.workspace_id is not distinct from stg_group_member.workspace_id);
 
+-- importer/apply.ts:compareWithStored
+insert into stg_campaign_changed (line)
+  select line from stg_campaign where not exists (select 1 from campaigns t where t.id = stg_campaign.id and t.workspace_id is not distinct from stg_campaign.workspace_id and t.name is not distinct from stg_campaign.name and t.status is not distinct from stg_campaign.status and t.delivery is not distinct from stg_campaign.delivery and t.frequency is not distinct from stg_campaign.frequency and t.launched_at is not distinct from stg_campaign.launched_at and t.completed_at is not distinct from stg_campaign.completed_at and t.created_at is not distinct from stg_campaign.created_at and t.updated_at is not distinct from stg_campaign.updated_at and t.cycle_ids is not distinct from stg_campaign.cycle_ids and t.json is not distinct from stg_campaign.json);
+
+-- importer/apply.ts:compareWithStored
+insert into stg_attack_changed (line)
+  select line from stg_attack where not exists (select 1 from attacks t where t.id = stg_attack.id and t.campaign_id is not distinct from stg_attack.campaign_id and t.campaign_cycle_id is not distinct from stg_attack.campaign_cycle_id and t.employee_id is not distinct from stg_attack.employee_id and t.sent_at is not distinct from stg_attack.sent_at and t.tricked_at is not distinct from stg_attack.tricked_at and t.reported_at is not distinct from stg_attack.reported_at and t.created_at is not distinct from stg_attack.created_at and t.event_mask is not distinct from stg_attack.event_mask and t.json_tail is not distinct from stg_attack.json_tail and t.workspace_id is not distinct from stg_attack.workspace_id);
+
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id from stg_replaced) t
+  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -1030,6 +1234,52 @@ insert into ev_group_keys (workspace_id, id) select * from (select workspace_id,
 insert into ev_group_before (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
   join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id;
 
+-- importer/events.ts:captureRenderings
+create temporary table ev_campaign_keys (workspace_id text, id text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_campaign_before (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_campaign_after (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from stg_campaign where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_campaign_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from campaigns c
+  join ev_campaign_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_attack_keys (workspace_id text, id text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_attack_before (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_attack_after (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from stg_attack where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
+  where employee_id in (select id from stg_employee where false)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
+  where campaign_id in (select id from stg_campaign where false)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_attack_before (workspace_id, id, json) select a.workspace_id, a.id, '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as json
+  from attacks a
+  join employees e on e.id = a.employee_id
+  left join campaign_cycles cy on cy.campaign_id = a.campaign_id and cy.id = a.campaign_cycle_id
+  join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id;
+
 -- importer/apply.ts:merge
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
@@ -1092,6 +1342,18 @@ insert into group_members (group_id, employee_id, added_at, json_tail, workspace
   select group_id, employee_id, added_at, json_tail, workspace_id
   from stg_group_member not indexed where false order by group_id, employee_id
   on conflict (group_id, employee_id) do update set added_at = excluded.added_at, json_tail = excluded.json_tail, workspace_id = excluded.workspace_id;
+
+-- importer/apply.ts:merge
+insert into campaigns (workspace_id, id, name, status, delivery, frequency, launched_at, completed_at, created_at, updated_at, cycle_ids, json)
+  select workspace_id, id, name, status, delivery, frequency, launched_at, completed_at, created_at, updated_at, cycle_ids, json
+  from stg_campaign not indexed where false order by id
+  on conflict (id) do update set workspace_id = excluded.workspace_id, name = excluded.name, status = excluded.status, delivery = excluded.delivery, frequency = excluded.frequency, launched_at = excluded.launched_at, completed_at = excluded.completed_at, created_at = excluded.created_at, updated_at = excluded.updated_at, cycle_ids = excluded.cycle_ids, json = excluded.json;
+
+-- importer/apply.ts:merge
+insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id)
+  select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id
+  from stg_attack not indexed where false order by campaign_id, created_at desc, id desc
+  on conflict (id) do update set campaign_id = excluded.campaign_id, campaign_cycle_id = excluded.campaign_cycle_id, employee_id = excluded.employee_id, sent_at = excluded.sent_at, tricked_at = excluded.tricked_at, reported_at = excluded.reported_at, created_at = excluded.created_at, event_mask = excluded.event_mask, json_tail = excluded.json_tail, workspace_id = excluded.workspace_id;
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, instr(json, ',"workspace":'))
@@ -1193,9 +1455,38 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_group_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) x;
 
+-- importer/events.ts:recordEvents
+select 1 as one from ev_campaign_before limit 1;
+
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'campaign.created', created_at,
+  '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select c.workspace_id, c.id, c.json from campaigns c
+  join ev_campaign_keys k on k.workspace_id = c.workspace_id and k.id = c.id) r
+  where not exists (select 1 from ev_campaign_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
+-- importer/events.ts:recordEvents
+select 1 as one from ev_attack_before limit 1;
+
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'attack.created', created_at,
+  '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select a.workspace_id, a.id, '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as json
+  from attacks a
+  join employees e on e.id = a.employee_id
+  left join campaign_cycles cy on cy.campaign_id = a.campaign_id and cy.id = a.campaign_cycle_id
+  join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id) r
+  where not exists (select 1 from ev_attack_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
 -- importer/apply.ts:collectReplaced
 insert into stg_replaced (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee union select workspace_id as workspace_id from stg_group) t;
+  select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee union select workspace_id as workspace_id from stg_group union select workspace_id as workspace_id from stg_campaign) t;
 
 -- importer/apply.ts:countNew
 select count(*) as n from stg_employee where stg_employee.line in (select line from stg_employee_changed) and not exists (select 1 from employees t where t.id = stg_employee.id);
@@ -1205,7 +1496,7 @@ select count(*) as n from stg_course where stg_course.line in (select line from 
 
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id from stg_replaced) t
+  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -1272,6 +1563,14 @@ insert into ev_group_keys (workspace_id, id) select * from (select workspace_id,
 insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_group_member s where s.group_id = group_members.group_id and s.employee_id = group_members.employee_id)) c where true on conflict do nothing;
 
+-- importer/events.ts:captureRenderings
+insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_campaign s where s.id = campaigns.id)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
+  where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
+
 -- importer/apply.ts:merge
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
@@ -1301,6 +1600,14 @@ insert into stg_progress_stale (employee_id) select employee_id from course_prog
   where employee_id in (select id from employees where workspace_id in (select workspace_id from stg_replaced))
   and not exists (select 1 from stg_course_progress s
   where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id) on conflict do nothing;
+
+-- importer/apply.ts:deleteReplaced
+delete from attacks where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_attack s where s.id = attacks.id);
+
+-- importer/apply.ts:deleteReplaced
+delete from campaigns where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_campaign s where s.id = campaigns.id);
 
 -- importer/apply.ts:deleteReplaced
 delete from group_members where workspace_id in (select workspace_id from stg_replaced)
@@ -1430,78 +1737,6 @@ select b.workspace_id, b.employee_id, b.json as before, a.json as after
   order by b.workspace_id, b.employee_id limit 1000;
 
 -- importer/events.ts:recordEvents
-insert into ev_breach_after (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
-  join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id;
-
--- importer/events.ts:insertWhole
-insert into events (id, workspace_id, type, created_at, json)
-  select id, workspace_id, 'breach.created', created_at,
-  '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from ev_breach_after r
-  where not exists (select 1 from ev_breach_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
-
--- importer/events.ts:recordUpdates
-select b.workspace_id, b.id, b.json as before, a.json as after
-  from "ev_breach_before" b join "ev_breach_after" a on a.workspace_id = b.workspace_id and a.id = b.id
-  where a.json <> b.json
-  order by b.workspace_id, b.id limit 1000;
-
--- importer/events.ts:recordUpdates
-select b.workspace_id, b.id, b.json as before, a.json as after
-  from "ev_breach_before" b join "ev_breach_after" a on a.workspace_id = b.workspace_id and a.id = b.id
-  where a.json <> b.json and (b.workspace_id, b.id) > (?, ?)
-  order by b.workspace_id, b.id limit 1000;
-
--- importer/events.ts:insertWhole
-insert into events (id, workspace_id, type, created_at, json)
-  select id, workspace_id, 'breach.deleted', created_at,
-  '{"id":"' || id || '","type":"breach.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from ev_breach_before r
-  where not exists (select 1 from ev_breach_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
-
--- importer/events.ts:recordEvents
-insert into ev_compromised_employee_after (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
-  '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
-  || ',"breach":{"id":"' || c.breach_id || '"}}' as json
-  from compromised_employees c
-  join employees e on e.id = c.employee_id
-  join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
-
--- importer/events.ts:insertWhole
-insert into events (id, workspace_id, type, created_at, json)
-  select id, workspace_id, 'compromised_employee.created', created_at,
-  '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from ev_compromised_employee_after r
-  where not exists (select 1 from ev_compromised_employee_before o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
-  ) x;
-
--- importer/events.ts:recordUpdates
-select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
-  from "ev_compromised_employee_before" b join "ev_compromised_employee_after" a on a.workspace_id = b.workspace_id and a.breach_id = b.breach_id and a.employee_id = b.employee_id
-  where a.json <> b.json
-  order by b.workspace_id, b.breach_id, b.employee_id limit 1000;
-
--- importer/events.ts:recordUpdates
-select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
-  from "ev_compromised_employee_before" b join "ev_compromised_employee_after" a on a.workspace_id = b.workspace_id and a.breach_id = b.breach_id and a.employee_id = b.employee_id
-  where a.json <> b.json and (b.workspace_id, b.breach_id, b.employee_id) > (?, ?, ?)
-  order by b.workspace_id, b.breach_id, b.employee_id limit 1000;
-
--- importer/events.ts:insertWhole
-insert into events (id, workspace_id, type, created_at, json)
-  select id, workspace_id, 'compromised_employee.deleted', created_at,
-  '{"id":"' || id || '","type":"compromised_employee.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from ev_compromised_employee_before r
-  where not exists (select 1 from ev_compromised_employee_after o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
-  ) x;
-
--- importer/events.ts:recordEvents
 insert into ev_group_after (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
   join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id;
 
@@ -1534,6 +1769,34 @@ insert into events (id, workspace_id, type, created_at, json)
   from ev_group_before r
   where not exists (select 1 from ev_group_after o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) x;
+
+-- importer/events.ts:recordEvents
+insert into ev_attack_after (workspace_id, id, json) select a.workspace_id, a.id, '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as json
+  from attacks a
+  join employees e on e.id = a.employee_id
+  left join campaign_cycles cy on cy.campaign_id = a.campaign_id and cy.id = a.campaign_cycle_id
+  join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id;
+
+-- importer/events.ts:insertWhole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'attack.created', created_at,
+  '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from ev_attack_after r
+  where not exists (select 1 from ev_attack_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) x;
+
+-- importer/events.ts:recordUpdates
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_attack_before" b join "ev_attack_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:recordUpdates
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_attack_before" b join "ev_attack_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json and (b.workspace_id, b.id) > (?, ?)
+  order by b.workspace_id, b.id limit 1000;
 
 -- importer/apply.ts:bumpGenerations
 insert into organization_generations (organization_id, generation)

@@ -192,7 +192,7 @@ export async function recordEvents(
     await analyze(session, afterTable(source))
     await recordAppeared(source, afterTable(source), beforeTable(source))
     await recordUpdates(source)
-    if (source.updateOnly === undefined)
+    if (source.updateOnly === undefined && source.deletions !== false)
       await insertWhole(source, `${source.name}.deleted`, beforeTable(source), afterTable(source), null)
   }
 

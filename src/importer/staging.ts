@@ -46,7 +46,7 @@ export function mergedColumns(spec: RecordSpec): string[] {
   return [...spec.columns, ...derivedColumns(spec)].filter((c) => !spec.stagingOnly.includes(c))
 }
 
-const INTEGER_COLUMNS = new Set(['line', 'karma_score', 'duration'])
+const INTEGER_COLUMNS = new Set(['line', 'karma_score', 'duration', 'event_mask'])
 
 /** A staging or helper column's SQL type. */
 export function columnType(column: string, dialect: DialectName): string {

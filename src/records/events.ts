@@ -53,12 +53,21 @@ export interface EventSource {
    * over `r.json`) holds; one that disappears makes no event.
    */
   updateOnly?: { previous: Record<string, unknown>; empty: string }
+  /**
+   * False when a rendering that disappears makes no event: the resource has no `.deleted` type (its
+   * parent's deletion says it).
+   */
+  deletions?: false
   /** Top-level fields whose change makes an update; by default any. */
   updatedBy?: readonly string[]
 }
 
 /** The event types a source records: `.created`, `.updated`, `.deleted`, or only `.updated`. */
 export function eventTypesOf(source: EventSource): string[] {
-  const kinds = source.updateOnly ? ['updated'] : ['created', 'updated', 'deleted']
+  const kinds = source.updateOnly
+    ? ['updated']
+    : source.deletions === false
+      ? ['created', 'updated']
+      : ['created', 'updated', 'deleted']
   return kinds.map((kind) => `${source.name}.${kind}`)
 }

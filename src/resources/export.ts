@@ -10,7 +10,7 @@ export interface ResourceExport {
   /** What one item is called, in the singular and the plural. */
   nouns: readonly [string, string]
   /**
-   * The GET operation it reads. A `{breach_id}` in it comes from `--breach`; `workspace_id` from
+   * The GET operation it reads. A path id `{breach_id}` in it comes from `--breach`; `workspace_id` from
    * `--workspace`, unless `workspace` is false.
    */
   path: string

@@ -5,6 +5,7 @@ import type { NotFound } from '../errors.js'
 import { eventTypesOf } from '../records/events.js'
 import type { RecordSpec } from '../records/spec.js'
 import { breaches } from './breaches/index.js'
+import { campaigns } from './campaigns/index.js'
 import { courses } from './courses/index.js'
 import { employees } from './employees/index.js'
 import { eventFeed } from './events/index.js'
@@ -13,7 +14,7 @@ import { groups } from './groups/index.js'
 import { organization } from './organization/index.js'
 import type { Resource } from './resource.js'
 
-const DATA = [organization, employees, courses, breaches, groups] as const
+const DATA = [organization, employees, courses, breaches, groups, campaigns] as const
 
 /** What the resources' changes record as events (CONTRACT 14), in their order. */
 export const EVENT_SOURCES = DATA.flatMap((resource: Resource) => resource.events ?? [])

@@ -4,7 +4,8 @@
 // value as 0, a repeated parameter, an unknown one).
 
 import Type, { type TSchema } from 'typebox'
-import { ApiError, type ErrorDetail, echo } from '../errors.js'
+import { CANONICAL_TIMESTAMP, canonicalTimestamp } from '../domain/time.js'
+import { ApiError, apiError, type ErrorDetail, echo } from '../errors.js'
 import { UUID_PATTERN } from '../schemas/common.js'
 
 /** The raw query: every value of every parameter, as sent. */
@@ -22,6 +23,7 @@ export interface ParamDef<T, R extends boolean = boolean> {
 }
 
 const UUID = new RegExp(UUID_PATTERN, 'i')
+const DATE = /^\d{4}-\d{2}-\d{2}$/
 const MAX_INTEGER = 2147483647
 
 export const param = {
@@ -33,6 +35,10 @@ export const param = {
       parse: (raw) => (UUID.test(raw) ? raw.toLowerCase() : undefined),
       rule: 'must be a UUID',
     }
+  },
+  /** An optional UUID (a filter). */
+  optionalUuid(description: string): ParamDef<string, false> {
+    return { ...param.uuid(description), required: false }
   },
   nonNegativeInteger(description: string): ParamDef<number, false> {
     return {
@@ -48,6 +54,26 @@ export const param = {
       required: false,
       parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined),
       rule: 'must be true or false',
+    }
+  },
+  /**
+   * One end of a time window, inclusive: a timestamp in the response form, or a date (midnight UTC).
+   * Parsed to the canonical timestamp, so both spellings of one instant mean the same.
+   */
+  instant(description: string): ParamDef<string, false> {
+    return {
+      schema: Type.String({
+        pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z)?$',
+        description: `${description} A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive.`,
+      }),
+      required: false,
+      parse: (raw) =>
+        (DATE.test(raw)
+          ? canonicalTimestamp(`${raw}T00:00:00Z`)
+          : CANONICAL_TIMESTAMP.test(raw)
+            ? canonicalTimestamp(raw)
+            : null) ?? undefined,
+      rule: 'must be a timestamp such as 2024-01-13T10:00:00.123456Z or a date such as 2024-01-13',
     }
   },
   /**
@@ -119,6 +145,17 @@ export function parameters<D extends Record<string, ParamDef<unknown>>>(definiti
       return out as Parsed<D>
     },
   }
+}
+
+/** A time window's two ends, both optional: one that starts after it ends is a 422 naming `after`. */
+export function checkWindow(
+  [afterName, after]: [string, string | undefined],
+  [beforeName, before]: [string, string | undefined],
+): void {
+  if (after !== undefined && before !== undefined && after > before)
+    throw apiError('invalid_parameter', `${afterName} must not be later than ${beforeName}`, {
+      parameter: afterName,
+    })
 }
 
 /** Throws one 422 listing every problem, when there is any. */

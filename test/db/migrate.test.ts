@@ -97,7 +97,10 @@ for (const { dialect, skip } of DIALECTS) {
         await asBeforeEvents(db.handle)
         await asBeforeGenerations(db.handle)
         await asBeforeFragmentsLeft(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0003_employee_fragments'))
+        assert.deepEqual(
+          (await migrateToLatest(db.handle)).applied,
+          migrationsFrom('0003_employee_fragments'),
+        )
         assert.deepEqual((await employees()).rows, expected)
         const renamed = await importSources(db.handle, [source([{ ...d.manager, name: 'Renamed' }])])
         assert.equal(renamed.written.employee, 1)
@@ -120,7 +123,10 @@ for (const { dialect, skip } of DIALECTS) {
         await importSources(db.handle, [source(d.all)])
         await asBeforeEvents(db.handle)
         await asBeforeGenerations(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0004_organization_generations'))
+        assert.deepEqual(
+          (await migrateToLatest(db.handle)).applied,
+          migrationsFrom('0004_organization_generations'),
+        )
         const generations = await sql<{ organization_id: string; generation: number }>`
           select organization_id, generation from organization_generations`.execute(db.handle.db)
         const organizations = await sql<{ id: string }>`select id from organizations`.execute(db.handle.db)
@@ -217,7 +223,8 @@ function migrationsFrom(first: string): string[] {
 
 /** Takes back 0008: the groups and their members. */
 async function asBeforeGroups(handle: DatabaseHandle): Promise<void> {
-  for (const table of ['group_members', 'groups']) await sql`drop table ${sql.table(table)}`.execute(handle.db)
+  for (const table of ['group_members', 'groups'])
+    await sql`drop table ${sql.table(table)}`.execute(handle.db)
   await sql`delete from kysely_migration where name = '0008_groups'`.execute(handle.db)
 }
 

@@ -201,6 +201,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the phishing simulation campaigns of a workspace
+         * @description Newest first: created_at descending, then id descending. cycles are the runs of the campaign, by starts_at ascending; a one-off campaign has frequency null. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: simulation:read.
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/attacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the attacks of a phishing simulation campaign
+         * @description Newest first: created_at descending, then id descending. An attack is one simulated phishing message to one employee; tricked_at is its first employee_tricked event and reported_at its first email_reported or manually_reported event. A campaign of another workspace is a 404, like an unknown one. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: simulation:read.
+         */
+        get: operations["listCampaignAttacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -550,6 +590,134 @@ export interface components {
              */
             added_at: string;
         };
+        /** @description A phishing simulation campaign. */
+        Campaign: {
+            /**
+             * Format: uuid
+             * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+             */
+            id: string;
+            name: string | null;
+            /** @enum {string} */
+            status: "draft" | "scheduled" | "active" | "paused" | "completed";
+            /** @enum {string} */
+            delivery: "one_off" | "recurring";
+            frequency: ("weekly" | "monthly" | "quarterly") | null;
+            launched_at: string | null;
+            completed_at: string | null;
+            /** @description By starts_at ascending, then id ascending. */
+            cycles: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string;
+                /**
+                 * Format: date-time
+                 * @description UTC, microsecond precision
+                 * @example 2024-01-13T10:00:00.123456Z
+                 */
+                starts_at: string;
+                /**
+                 * Format: date-time
+                 * @description UTC, microsecond precision
+                 * @example 2024-01-13T10:00:00.123456Z
+                 */
+                ends_at: string;
+                /**
+                 * Format: date-time
+                 * @description UTC, microsecond precision
+                 * @example 2024-01-13T10:00:00.123456Z
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description UTC, microsecond precision
+                 * @example 2024-01-13T10:00:00.123456Z
+                 */
+                updated_at: string;
+            }[];
+            workspace: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+            };
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            updated_at: string;
+        };
+        /** @description One simulated phishing message sent to one employee. */
+        Attack: {
+            /**
+             * Format: uuid
+             * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+             */
+            id: string;
+            campaign_cycle: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string;
+            } | null;
+            employee: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            };
+            template: {
+                name: string;
+            };
+            /** @description The brand the message imitated. */
+            service: {
+                name: string;
+            };
+            /** @enum {string} */
+            difficulty: "easy" | "medium" | "hard";
+            sent_at: string | null;
+            tricked_at: string | null;
+            reported_at: string | null;
+            /** @description By created_at ascending, then id ascending. */
+            events: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                /** @enum {string} */
+                type: "attack_sent" | "attack_voided" | "email_opened" | "email_answered" | "email_reported" | "manually_reported" | "manually_retried" | "page_opened" | "download_link_clicked" | "attachment_opened" | "file_opened" | "credentials_submitted" | "mfa_code_submitted" | "social_login_clicked" | "scope_granted" | "qr_code_scanned" | "sms_answered" | "phone_number_called" | "phone_number_code_entered" | "employee_tricked" | "remedial_started" | "remedial_completed" | "phishing_remedial_course_completed";
+                /**
+                 * Format: date-time
+                 * @description UTC, microsecond precision
+                 * @example 2024-01-13T10:00:00.123456Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            created_at: string;
+        };
         Event: {
             /**
              * Format: uuid
@@ -557,7 +725,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted";
+            type: "employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated";
             /**
              * Format: date-time
              * @description UTC, microsecond precision
@@ -570,8 +738,8 @@ export interface components {
              */
             workspace_id: string;
             data: {
-                /** @description The resource exactly as its GET renders it (for *.deleted, its last rendering): employee.* an Employee, course.* a Course, course_progress.updated an item of employees_progress, breach.* a Breach in the workspace, compromised_employee.* an item of compromised-employees plus "breach": {"id"}, group.* a Group. */
-                object: components["schemas"]["Employee"] | components["schemas"]["Course"] | components["schemas"]["EmployeeCourseProgress"] | components["schemas"]["Breach"] | components["schemas"]["CompromisedEmployeeChange"] | components["schemas"]["Group"];
+                /** @description The resource exactly as its GET renders it (for *.deleted, its last rendering): employee.* an Employee, course.* a Course, course_progress.updated an item of employees_progress, breach.* a Breach in the workspace, compromised_employee.* an item of compromised-employees plus "breach": {"id"}, group.* a Group, campaign.* a Campaign, attack.created and attack.updated an Attack. */
+                object: components["schemas"]["Employee"] | components["schemas"]["Course"] | components["schemas"]["EmployeeCourseProgress"] | components["schemas"]["Breach"] | components["schemas"]["CompromisedEmployeeChange"] | components["schemas"]["Group"] | components["schemas"]["Campaign"] | components["schemas"]["Attack"];
                 /** @description Only on *.updated: the top-level fields of object that changed, with their values before. */
                 previous_attributes?: {
                     [key: string]: unknown;
@@ -583,7 +751,7 @@ export interface components {
                 /** @description the HTTP status, as a string */
                 status: string;
                 /** @enum {string} */
-                code: "malformed_request" | "unauthorized" | "forbidden" | "workspace_not_found" | "employee_not_found" | "breach_not_found" | "group_not_found" | "endpoint_not_found" | "method_not_allowed" | "request_timeout" | "invalid_parameter" | "invalid_cursor" | "event_expired" | "too_many_requests" | "request_header_too_large" | "internal_error" | "service_unavailable";
+                code: "malformed_request" | "unauthorized" | "forbidden" | "workspace_not_found" | "employee_not_found" | "breach_not_found" | "group_not_found" | "campaign_not_found" | "endpoint_not_found" | "method_not_allowed" | "request_timeout" | "invalid_parameter" | "invalid_cursor" | "event_expired" | "too_many_requests" | "request_header_too_large" | "internal_error" | "service_unavailable";
                 title: string;
                 detail: string;
                 source: {
@@ -1342,6 +1510,154 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listCampaigns: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Keeps only campaigns with one of these statuses. Comma-separated (or the parameter repeated), any of: draft, scheduled, active, paused, completed. */
+                status?: ("draft" | "scheduled" | "active" | "paused" | "completed")[];
+                /** @description Only campaigns created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_after?: string;
+                /** @description Only campaigns created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_before?: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Campaign"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCampaignAttacks: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Only the attacks of this cycle of the campaign. */
+                campaign_cycle_id?: string;
+                /** @description true: only attacks that tricked their employee; false: only the others. */
+                is_tricked?: boolean;
+                /** @description Only attacks created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_after?: string;
+                /** @description Only attacks created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_before?: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Attack"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found, campaign_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listEvents: {
         parameters: {
             query: {
@@ -1350,8 +1666,8 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
-                /** @description Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted. */
-                type?: ("employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted")[];
+                /** @description Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted, campaign.created, campaign.updated, campaign.deleted, attack.created, attack.updated. */
+                type?: ("employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated")[];
                 /** @description The id of the last event the client handled: the feed resumes after it. An id older than the retention is a 410 event_expired; one that names no event of this workspace is a 422. */
                 after?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 1000, default 100. */

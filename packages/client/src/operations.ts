@@ -4,7 +4,9 @@
 import type { ApiPromise, CallOptions, ListOptions, PageOptions } from './index.js'
 import type { List, Page } from './list.js'
 import type {
+  Attack,
   Breach,
+  Campaign,
   CompromisedEmployee,
   Course,
   Employee,
@@ -63,11 +65,38 @@ export interface GroupEmployeeFilters {
   workspaceId: string
 }
 
+/** The filters of listCampaigns. */
+export interface CampaignFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Keeps only campaigns with one of these statuses. Comma-separated (or the parameter repeated), any of: draft, scheduled, active, paused, completed. */
+  status?: readonly ('draft' | 'scheduled' | 'active' | 'paused' | 'completed')[]
+  /** Only campaigns created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdAfter?: string
+  /** Only campaigns created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdBefore?: string
+}
+
+/** The filters of listCampaignAttacks. */
+export interface CampaignAttackFilters {
+  campaignId: string
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Only the attacks of this cycle of the campaign. */
+  campaignCycleId?: string
+  /** true: only attacks that tricked their employee; false: only the others. */
+  isTricked?: boolean
+  /** Only attacks created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdAfter?: string
+  /** Only attacks created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdBefore?: string
+}
+
 /** The filters of listEvents. */
 export interface EventFilters {
   /** The workspace whose data is returned. */
   workspaceId: string
-  /** Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted. */
+  /** Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted, campaign.created, campaign.updated, campaign.deleted, attack.created, attack.updated. */
   types?: readonly (
     | 'employee.created'
     | 'employee.updated'
@@ -85,6 +114,11 @@ export interface EventFilters {
     | 'group.created'
     | 'group.updated'
     | 'group.deleted'
+    | 'campaign.created'
+    | 'campaign.updated'
+    | 'campaign.deleted'
+    | 'attack.created'
+    | 'attack.updated'
   )[]
   /** The id of the last event the client handled: the feed resumes after it. An id older than the retention is a 410 event_expired; one that names no event of this workspace is a 422. */
   after?: string | null
@@ -166,6 +200,18 @@ export abstract class Operations {
       this.page<GroupMember>(listGroupEmployeesPath(filters), listGroupEmployeesQuery(filters), options),
   }
 
+  readonly campaigns = {
+    list: (filters: CampaignFilters, options: ListOptions = {}) =>
+      this.paginate<Campaign>('/v1/campaigns', listCampaignsQuery(filters), options),
+    page: (filters: CampaignFilters, options: PageOptions = {}) =>
+      this.page<Campaign>('/v1/campaigns', listCampaignsQuery(filters), options),
+    /** @example for await (const attack of client.campaigns.attacks({ campaignId, workspaceId })) … */
+    attacks: (filters: CampaignAttackFilters, options: ListOptions = {}) =>
+      this.paginate<Attack>(listCampaignAttacksPath(filters), listCampaignAttacksQuery(filters), options),
+    attacksPage: (filters: CampaignAttackFilters, options: PageOptions = {}) =>
+      this.page<Attack>(listCampaignAttacksPath(filters), listCampaignAttacksQuery(filters), options),
+  }
+
   readonly events = {
     /**
      * The events after `after`, oldest first, to the newest recorded so far.
@@ -238,6 +284,29 @@ function listGroupEmployeesQuery(f: GroupEmployeeFilters): Query {
 
 function listGroupEmployeesPath(f: GroupEmployeeFilters): string {
   return `/v1/groups/${encodeURIComponent(f.groupId)}/employees`
+}
+
+function listCampaignsQuery(f: CampaignFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    status: f.status?.join(','),
+    created_after: f.createdAfter ?? undefined,
+    created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function listCampaignAttacksQuery(f: CampaignAttackFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    campaign_cycle_id: f.campaignCycleId ?? undefined,
+    is_tricked: f.isTricked == null ? undefined : String(f.isTricked),
+    created_after: f.createdAfter ?? undefined,
+    created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function listCampaignAttacksPath(f: CampaignAttackFilters): string {
+  return `/v1/campaigns/${encodeURIComponent(f.campaignId)}/attacks`
 }
 
 function listEventsQuery(f: EventFilters): Query {

@@ -17,13 +17,22 @@ const BY_NAME: ReadonlyMap<string, ResourceExport> = new Map(EXPORTS.map((e) => 
 const NAMES = [...BY_NAME.keys()]
 const named = (test: (e: ResourceExport) => boolean) => EXPORTS.filter(test).map((e) => e.name)
 
+/** The path ids the exports take, each from its option: `{breach_id}` from `--breach`. */
+const PATH_IDS = [
+  ...new Set(EXPORTS.flatMap((e) => [...e.path.matchAll(/\{(\w+)_id\}/g)].map((m) => m[1] as string))),
+]
+const pathIdsOf = (e: ResourceExport) => PATH_IDS.filter((name) => e.path.includes(`{${name}_id}`))
+
 /** The items of an export: a list to page through, or one object. */
 function source(
   client: AwarenessClient,
   e: ResourceExport,
   o: ExportOptions,
 ): List<unknown> | Promise<unknown> {
-  const path = e.path.replace('{breach_id}', encodeURIComponent(o.breach ?? ''))
+  const path = pathIdsOf(e).reduce(
+    (p, name) => p.replace(`{${name}_id}`, encodeURIComponent(o.ids[name] ?? '')),
+    e.path,
+  )
   const query = {
     workspace_id: e.workspace === false ? undefined : o.workspace,
     after: e.after ? o.after : undefined,
@@ -95,7 +104,8 @@ function stdoutTarget(): Target {
 interface ExportOptions {
   url?: string
   workspace?: string
-  breach?: string
+  /** The path ids given, by option name (`breach`). */
+  ids: Record<string, string | undefined>
   after?: string
   format: 'ndjson' | 'csv'
   out?: string
@@ -103,7 +113,7 @@ interface ExportOptions {
 }
 
 export function registerExport(program: Command): void {
-  program
+  const command = program
     .command('export')
     .description(
       'page through a running server and write a resource as NDJSON or CSV (key from AWARENESS_API_KEY);\n' +
@@ -116,7 +126,13 @@ export function registerExport(program: Command): void {
       `workspace (all resources but ${named((e) => e.workspace === false).join(', ')})`,
       uuid,
     )
-    .option('--breach <id>', `breach (${named((e) => e.path.includes('{breach_id}')).join(', ')})`, uuid)
+  for (const name of PATH_IDS)
+    command.option(
+      `--${name} <id>`,
+      `${name} (${named((e) => pathIdsOf(e).includes(name)).join(', ')})`,
+      uuid,
+    )
+  command
     .option(
       '--after <event-id>',
       `${named((e) => e.after === true).join(', ')}: only those after this one (the last one handled before)`,
@@ -133,13 +149,15 @@ export function registerExport(program: Command): void {
       '\nCSV is RFC 4180 (CRLF line ends); a cell starting with =, +, -, @, tab or CR is prefixed with\n' +
         "' so that a spreadsheet shows it as text instead of running it as a formula.",
     )
-    .action(async (resource: string, options: ExportOptions) => {
+    .action(async (resource: string, given: Omit<ExportOptions, 'ids'> & Record<string, unknown>) => {
+      const ids = Object.fromEntries(PATH_IDS.map((name) => [name, given[name] as string | undefined]))
+      const options: ExportOptions = { ...given, ids }
       const declared = BY_NAME.get(resource) as ResourceExport
       if (options.bom && options.format !== 'csv') throw new UsageError('--bom goes with --format csv')
       if (declared.workspace !== false && !options.workspace)
         throw new UsageError(`${resource} needs --workspace`)
-      if (declared.path.includes('{breach_id}') && !options.breach)
-        throw new UsageError(`${resource} needs --breach`)
+      for (const name of pathIdsOf(declared))
+        if (!options.ids[name]) throw new UsageError(`${resource} needs --${name}`)
       if (options.after !== undefined && !declared.after)
         throw new UsageError(`--after goes with ${named((e) => e.after === true).join(', ')}`)
       const { apiKey, apiUrl } = clientEnvironment()

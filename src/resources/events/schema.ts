@@ -2,7 +2,7 @@
 // types and objects are those the resources' event sources declare.
 
 import Type from 'typebox'
-import type { EventSource } from '../../records/events.js'
+import { type EventSource, eventTypesOf } from '../../records/events.js'
 import { ref } from '../../routing/schemas.js'
 import { Closed, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 
@@ -22,7 +22,10 @@ export const eventSchema = (sources: readonly EventSource[], types: readonly str
           sources.map((s) => ref(s.object.schema)),
           {
             description: `The resource exactly as its GET renders it (for *.deleted, its last rendering): ${sources
-              .map((s) => `${s.updateOnly ? `${s.name}.updated` : `${s.name}.*`} ${s.object.description}`)
+              .map(
+                (s) =>
+                  `${s.deletions === false || s.updateOnly ? eventTypesOf(s).join(' and ') : `${s.name}.*`} ${s.object.description}`,
+              )
               .join(', ')}.`,
           },
         ),

@@ -1,0 +1,41 @@
+// campaign.created, .updated, .deleted: the campaign as GET /v1/campaigns lists it; attack.created
+// and .updated: the attack as its campaign's attacks list shows it (a new event on it, its
+// employee's reference or its cycle's name changed). An attack has no .deleted: it goes with its
+// campaign, whose deletion says so.
+
+import { type EventSource, keysJoin } from '../../records/events.js'
+import { ATTACK_JSON } from './render.js'
+
+export const CAMPAIGN_EVENTS: EventSource = {
+  name: 'campaign',
+  object: { schema: 'Campaign', description: 'a Campaign' },
+  key: ['workspace_id', 'id'],
+  candidates: ({ changed, deleted }) => [
+    `select workspace_id, id from stg_campaign where ${changed.where('campaign')}`,
+    deleted('campaign', 'workspace_id, id'),
+  ],
+  table: 'campaigns',
+  rendering: (keys) => `select c.workspace_id, c.id, c.json from campaigns c
+    ${keysJoin(keys, 'k.workspace_id = c.workspace_id and k.id = c.id')}`,
+}
+
+export const ATTACK_EVENTS: EventSource = {
+  name: 'attack',
+  object: { schema: 'Attack', description: 'an Attack' },
+  key: ['workspace_id', 'id'],
+  candidates: ({ changed }) => [
+    `select workspace_id, id from stg_attack where ${changed.where('attack')}`,
+    // Their item embeds the employee's reference, and the cycle's name.
+    `select workspace_id, id from attacks
+      where employee_id in (select id from stg_employee where ${changed.where('employee')})`,
+    `select workspace_id, id from attacks
+      where campaign_id in (select id from stg_campaign where ${changed.where('campaign')})`,
+  ],
+  table: 'attacks',
+  rendering: (keys) => `select a.workspace_id, a.id, ${ATTACK_JSON} as json
+    from attacks a
+    join employees e on e.id = a.employee_id
+    left join campaign_cycles cy on cy.campaign_id = a.campaign_id and cy.id = a.campaign_cycle_id
+    ${keysJoin(keys, 'k.workspace_id = a.workspace_id and k.id = a.id')}`,
+  deletions: false,
+}

@@ -1,0 +1,75 @@
+// Examples shown in the OpenAPI document (validated against the schemas by tests).
+
+import { EXAMPLE_REFERENCE } from '../employees/examples.js'
+import type { Attack, Campaign } from './schema.js'
+
+const campaign: Campaign = {
+  id: '2f8e6c1a-4b3d-4e5f-8a9b-0c1d2e3f4a5b',
+  name: 'Quarterly phishing baseline',
+  status: 'active',
+  delivery: 'recurring',
+  frequency: 'quarterly',
+  launched_at: '2026-01-05T08:00:00.000000Z',
+  completed_at: null,
+  cycles: [
+    {
+      id: '9a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',
+      name: 'Q1 2026',
+      starts_at: '2026-01-05T08:00:00.000000Z',
+      ends_at: '2026-03-31T23:59:59.999999Z',
+      created_at: '2026-01-02T10:00:00.000120Z',
+      updated_at: '2026-01-02T10:00:00.000120Z',
+    },
+  ],
+  workspace: { id: '7cf3c256-32b9-4240-ad3f-b64afebede10' },
+  created_at: '2026-01-02T10:00:00.000120Z',
+  updated_at: '2026-01-05T08:00:00.000000Z',
+}
+
+const attack: Attack = {
+  id: '6c5d4e3f-2a1b-4c0d-9e8f-7a6b5c4d3e2f',
+  campaign_cycle: { id: '9a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d', name: 'Q1 2026' },
+  employee: EXAMPLE_REFERENCE,
+  template: { name: 'Shared document awaiting signature' },
+  service: { name: 'DocuSign' },
+  difficulty: 'medium',
+  sent_at: '2026-01-12T09:14:03.120000Z',
+  tricked_at: null,
+  reported_at: '2026-01-12T09:20:41.003000Z',
+  events: [
+    {
+      id: '0e1f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b',
+      type: 'attack_sent',
+      created_at: '2026-01-12T09:14:03.120000Z',
+    },
+    {
+      id: '1f2a3b4c-5d6e-4f7a-8b9c-0d1e2f3a4b5c',
+      type: 'email_opened',
+      created_at: '2026-01-12T09:18:22.450000Z',
+    },
+    {
+      id: '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d',
+      type: 'email_reported',
+      created_at: '2026-01-12T09:20:41.003000Z',
+    },
+  ],
+  created_at: '2026-01-12T09:14:03.120000Z',
+}
+
+export const CAMPAIGN_EXAMPLES = {
+  listCampaigns: { data: [campaign] },
+  listCampaignAttacks: { data: [attack] },
+}
+
+/** How the typed client calls each operation: the JavaScript sample of the reference page. */
+export const CAMPAIGN_CLIENT_SAMPLES = {
+  listCampaigns: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+for await (const campaign of client.campaigns.list({ workspaceId, status: ['active'] })) {
+  console.log(campaign.name, campaign.cycles.length)
+}`,
+  listCampaignAttacks: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+const campaignId = '2f8e6c1a-4b3d-4e5f-8a9b-0c1d2e3f4a5b'
+for await (const attack of client.campaigns.attacks({ campaignId, workspaceId, isTricked: true })) {
+  console.log(attack.employee.id, attack.tricked_at)
+}`,
+}

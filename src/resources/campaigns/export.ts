@@ -1,0 +1,18 @@
+import { rowPerItem } from '../export.js'
+import { Attack, Campaign } from './schema.js'
+
+export const CAMPAIGN_EXPORTS = [
+  rowPerItem(
+    { name: 'campaigns', nouns: ['campaign', 'campaigns'], path: '/v1/campaigns', pageSize: 100 },
+    Campaign,
+  ),
+  rowPerItem(
+    {
+      name: 'attacks',
+      nouns: ['attack', 'attacks'],
+      path: '/v1/campaigns/{campaign_id}/attacks',
+      pageSize: 100,
+    },
+    Attack,
+  ),
+]

@@ -1,0 +1,102 @@
+// What an import does for campaigns and attacks beyond merging their records: checks an attack's
+// campaign, cycle and employee, refuses moves between workspaces, and copies the cycles of the
+// staged campaigns into campaign_cycles, which attacks show and filter on.
+
+import { sql } from 'kysely'
+import { encodeRows } from '../../db/bulk-rows.js'
+import type { WriteSession } from '../../db/write-session.js'
+import { kept, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
+import type { Check, ImportSteps } from '../../records/spec.js'
+import { employeeWorkspace } from '../employees/import.js'
+import { campaignWorkspace } from './records.js'
+import { cycleRefJson } from './render.js'
+import type { Campaign } from './schema.js'
+
+/** SQL: the comma-separated cycle ids the campaign `column` will have after the import. */
+const cycleIdsAfterImport = (column: string) =>
+  sql`coalesce(
+    (select staged.cycle_ids from stg_campaign staged where staged.id = ${sql.raw(column)} limit 1),
+    (select stored.cycle_ids from campaigns stored where stored.id = ${sql.raw(column)} and ${kept('stored')}))`
+
+const CHECKS: readonly Check[] = [
+  workspaceCheck('campaign'),
+  stayInWorkspaceCheck('campaign', 'campaigns', 'a campaign'),
+  {
+    query: sql`select s.line, s.campaign_id as value, null as other from stg_attack s
+      where ${campaignWorkspace('s.campaign_id')} is null`,
+    message: (v) => `attack.campaign_id: campaign ${v} does not exist`,
+  },
+  {
+    query: sql`select line, employee_id as value, employee_workspace as other from (
+        select s.line, s.employee_id, ${campaignWorkspace('s.campaign_id')} as campaign_workspace,
+          ${employeeWorkspace('s.employee_id')} as employee_workspace
+        from stg_attack s) a
+      where campaign_workspace is not null
+        and (employee_workspace is null or employee_workspace <> campaign_workspace)`,
+    message: (v, w) =>
+      w === null
+        ? `attack.employee_id: employee ${v} does not exist`
+        : `attack.employee_id: employee ${v} belongs to another workspace than the campaign`,
+  },
+  {
+    // Ids are UUIDs: no LIKE wildcard can occur in them, so the match is exact.
+    query: sql`select line, campaign_cycle_id as value, campaign_id as other from (
+        select s.line, s.campaign_cycle_id, s.campaign_id, ${cycleIdsAfterImport('s.campaign_id')} as cycle_ids
+        from stg_attack s where s.campaign_cycle_id is not null) a
+      where cycle_ids is not null
+        and (',' || cycle_ids || ',') not like ('%,' || campaign_cycle_id || ',%')`,
+    message: (v, c) => `attack.campaign_cycle_id: ${v} is not a cycle of campaign ${c}`,
+  },
+  {
+    // A cycle dropped from a campaign while a stored attack that the file does not restate uses it.
+    query: sql`select c.line, t.campaign_cycle_id as value, t.id as other
+      from stg_campaign c join attacks t on t.campaign_id = c.id
+      where t.campaign_cycle_id is not null and ${kept('t')}
+        and (',' || c.cycle_ids || ',') not like ('%,' || t.campaign_cycle_id || ',%')
+        and not exists (select 1 from stg_attack s where s.id = t.id)`,
+    message: (v, a) => `campaign.cycles: cycle ${v} is missing, and attack ${a} belongs to it`,
+  },
+  stayInWorkspaceCheck('attack', 'attacks', 'an attack'),
+]
+
+const CYCLE_BATCH = 500
+
+/**
+ * campaign_cycles from the campaigns: the cycles of every staged campaign are written again, and
+ * those of campaigns that are gone (--replace) are deleted.
+ */
+async function copyCycles(session: WriteSession): Promise<void> {
+  await session.exec(sql`delete from campaign_cycles where campaign_id in (select id from stg_campaign)`)
+  await session.exec(sql`delete from campaign_cycles
+    where workspace_id in (select workspace_id from stg_touched)
+      and not exists (select 1 from campaigns c where c.id = campaign_cycles.campaign_id)`)
+  let after = ''
+  for (;;) {
+    const rows = await session.rows<{ id: string; workspace_id: string; json: string }>(sql`
+      select c.id, c.workspace_id, c.json from campaigns c
+      where c.id in (select id from stg_campaign) and c.id > ${after}
+      order by c.id limit ${CYCLE_BATCH}`)
+    if (rows.length === 0) return
+    const values = rows.flatMap((row) =>
+      (JSON.parse(row.json) as Campaign).cycles.map((cycle) => [
+        row.id,
+        cycle.id,
+        row.workspace_id,
+        cycleRefJson(cycle),
+      ]),
+    )
+    if (values.length > 0)
+      await session.insertMany(
+        'campaign_cycles',
+        ['campaign_id', 'id', 'workspace_id', 'ref_json'],
+        encodeRows(session.dialect, values),
+      )
+    after = (rows[rows.length - 1] as { id: string }).id
+  }
+}
+
+export const CAMPAIGN_IMPORT: ImportSteps = {
+  checks: CHECKS,
+  derive: copyCycles,
+  analyze: ['campaign_cycles'],
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify'
+import { notFound } from '../../errors.js'
+import { LIST_LIMITS } from '../../paging/paging.js'
+import { defineList, listRoute } from '../../routing/list.js'
+import { checkWindow, param } from '../../routing/parameters.js'
+import { workspaceId } from '../../routing/schemas.js'
+import { CAMPAIGN_NOT_FOUND } from './schema.js'
+import { CAMPAIGN_SQL } from './sql.js'
+import { CAMPAIGN_STATUSES } from './values.js'
+
+const createdWindow = (things: string) => ({
+  created_after: param.instant(`Only ${things} created at or after this time.`),
+  created_before: param.instant(`Only ${things} created at or before this time.`),
+})
+
+const checkCreatedWindow = (q: { created_after?: string | undefined; created_before?: string | undefined }) =>
+  checkWindow(['created_after', q.created_after], ['created_before', q.created_before])
+
+const LIST_CAMPAIGNS = defineList({
+  operationId: 'listCampaigns',
+  path: '/v1/campaigns',
+  summary: 'List the phishing simulation campaigns of a workspace',
+  description:
+    'Newest first: created_at descending, then id descending. cycles are the runs of the campaign, by starts_at ' +
+    'ascending; a one-off campaign has frequency null.',
+  scope: 'simulation:read',
+  parameters: {
+    workspace_id: workspaceId,
+    status: param.enumList(CAMPAIGN_STATUSES, 'Keeps only campaigns with one of these statuses.'),
+    ...createdWindow('campaigns'),
+  },
+  limits: LIST_LIMITS,
+  item: 'Campaign',
+  rows: CAMPAIGN_SQL.listPage,
+  check: checkCreatedWindow,
+})
+
+const LIST_ATTACKS = defineList({
+  operationId: 'listCampaignAttacks',
+  path: '/v1/campaigns/:campaign_id/attacks',
+  summary: 'List the attacks of a phishing simulation campaign',
+  description:
+    'Newest first: created_at descending, then id descending. An attack is one simulated phishing message to one ' +
+    'employee; tricked_at is its first employee_tricked event and reported_at its first email_reported or ' +
+    'manually_reported event. A campaign of another workspace is a 404, like an unknown one.',
+  scope: 'simulation:read',
+  parameters: {
+    workspace_id: workspaceId,
+    campaign_id: param.uuid('The campaign.'),
+    campaign_cycle_id: param.optionalUuid('Only the attacks of this cycle of the campaign.'),
+    is_tricked: param.boolean('true: only attacks that tricked their employee; false: only the others.'),
+    ...createdWindow('attacks'),
+  },
+  limits: LIST_LIMITS,
+  item: 'Attack',
+  rows: CAMPAIGN_SQL.attacksPage,
+  check: checkCreatedWindow,
+  async reach(db, grant, { campaign_id }) {
+    if (!(await CAMPAIGN_SQL.inWorkspace(db, grant, campaign_id))) throw notFound(CAMPAIGN_NOT_FOUND)
+  },
+})
+
+/** GET /v1/campaigns and /v1/campaigns/:campaign_id/attacks. */
+export async function campaignRoutes(app: FastifyInstance): Promise<void> {
+  listRoute(app, LIST_CAMPAIGNS)
+  listRoute(app, LIST_ATTACKS)
+}

@@ -1,0 +1,75 @@
+// Phishing simulation campaigns and their attacks, as the API publishes them (CONTRACT 15).
+
+import Type from 'typebox'
+import type { NotFound } from '../../errors.js'
+import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+import { EmployeeReference } from '../employees/schema.js'
+import { ATTACK_EVENT_TYPES, CAMPAIGN_STATUSES, DELIVERIES, DIFFICULTIES, FREQUENCIES } from './values.js'
+
+export const CampaignCycle = Closed(
+  {
+    id: Uuid,
+    name: Type.String(),
+    starts_at: Timestamp,
+    ends_at: Timestamp,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { description: 'One run of a campaign: a recurring campaign has one per period.' },
+)
+
+export const Campaign = Closed(
+  {
+    id: Uuid,
+    name: Nullable(Type.String()),
+    status: StringEnum(CAMPAIGN_STATUSES),
+    delivery: StringEnum(DELIVERIES),
+    frequency: Nullable(StringEnum(FREQUENCIES, { description: 'null for a one-off campaign.' })),
+    launched_at: Nullable({ ...Timestamp, description: 'null until the campaign is launched.' }),
+    completed_at: Nullable({ ...Timestamp, description: 'null until the campaign is completed.' }),
+    cycles: Type.Array(CampaignCycle, { description: 'By starts_at ascending, then id ascending.' }),
+    workspace: Closed({ id: Uuid }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Campaign', description: 'A phishing simulation campaign.' },
+)
+
+export const AttackEvent = Closed(
+  { id: Uuid, type: StringEnum(ATTACK_EVENT_TYPES), created_at: Timestamp },
+  { description: 'Something that happened to the attack.' },
+)
+
+const Named = Closed({ name: Type.String() })
+
+export const Attack = Closed(
+  {
+    id: Uuid,
+    campaign_cycle: Nullable(Closed({ id: Uuid, name: Type.String() })),
+    employee: EmployeeReference,
+    template: Named,
+    service: { ...Named, description: 'The brand the message imitated.' },
+    difficulty: StringEnum(DIFFICULTIES),
+    sent_at: Nullable({ ...Timestamp, description: 'null while the message is not sent.' }),
+    tricked_at: Nullable({ ...Timestamp, description: 'The first employee_tricked event; null when none.' }),
+    reported_at: Nullable({
+      ...Timestamp,
+      description: 'The first email_reported or manually_reported event; null when none.',
+    }),
+    events: Type.Array(AttackEvent, { description: 'By created_at ascending, then id ascending.' }),
+    created_at: Timestamp,
+  },
+  { $id: 'Attack', description: 'One simulated phishing message sent to one employee.' },
+)
+
+export type CampaignCycle = Type.Static<typeof CampaignCycle>
+export type AttackEvent = Type.Static<typeof AttackEvent>
+export type Campaign = Type.Static<typeof Campaign>
+export type Attack = Type.Static<typeof Attack>
+
+export const CAMPAIGN_NOT_FOUND: NotFound = {
+  parameter: 'campaign_id',
+  code: 'campaign_not_found',
+  title: 'Campaign not found',
+  detail: 'No campaign with this id in this workspace for this key.',
+}

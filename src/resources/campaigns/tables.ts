@@ -1,0 +1,56 @@
+// The tables the campaigns resource owns, added to the engine's Database type (db/tables.ts).
+
+declare module '../../db/tables.js' {
+  interface Database {
+    campaigns: CampaignsTable
+    campaign_cycles: CampaignCyclesTable
+    attacks: AttacksTable
+  }
+}
+
+export interface CampaignsTable {
+  workspace_id: string
+  id: string
+  name: string | null
+  status: string
+  delivery: string
+  frequency: string | null
+  launched_at: string | null
+  completed_at: string | null
+  created_at: string
+  updated_at: string
+  /** Its cycles' ids, comma-separated: what an attack's campaign_cycle_id is checked against. */
+  cycle_ids: string
+  /** The campaign as the API renders it. */
+  json: string
+}
+
+/** Derived from the campaigns at import: what an attack's `campaign_cycle` shows, and its filter. */
+export interface CampaignCyclesTable {
+  campaign_id: string
+  id: string
+  workspace_id: string
+  /** `{"id":"…","name":"…"}` */
+  ref_json: string
+}
+
+export interface AttacksTable {
+  id: string
+  campaign_id: string
+  campaign_cycle_id: string | null
+  employee_id: string
+  /** The campaign's (resolved at import). */
+  workspace_id: string
+  sent_at: string | null
+  /** Derived from its events at import. */
+  tricked_at: string | null
+  reported_at: string | null
+  created_at: string
+  /** Its event types, a bit each (values.ts eventMask): the statistics read it. */
+  event_mask: number
+  /**
+   * The item after its employee reference: `,"template":…}`. The item is
+   * `{"id":…,"campaign_cycle":` + the cycle's ref_json or null + `,"employee":` + employee ref_json + this.
+   */
+  json_tail: string
+}

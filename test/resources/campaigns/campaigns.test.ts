@@ -1,0 +1,304 @@
+// Phishing simulations (CONTRACT 15): campaigns and their attacks exact against an oracle computed
+// from the imported records, walked item for item under every filter; time windows take timestamps
+// and dates; a campaign out of reach answers like an unknown one; the import checks an attack's
+// campaign, cycle and employee; events follow the changes (an attack has no .deleted).
+
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { ImportRejected, importSources } from '../../../src/importer/import.js'
+import { type TestApp, testApp, walk } from '../../helpers/app.js'
+import { DIALECTS } from '../../helpers/databases.js'
+import { type ApiDataset, apiDataset, unknownId } from '../../helpers/dataset.js'
+import { employee, type Rec, smallDataset, source, ts } from '../../helpers/records.js'
+import * as oracle from './oracle.js'
+import { attack, attackEvent, campaign, cycle } from './records.js'
+
+for (const { dialect, skip } of DIALECTS) {
+  describe(`campaigns (${dialect})`, { skip }, () => {
+    let t: TestApp
+    let d: ApiDataset
+    let key: string
+    before(async () => {
+      d = apiDataset(30)
+      t = await testApp(dialect, d.all)
+      key = await t.key({ organizationId: d.orgA.id as string })
+    })
+    after(() => t?.close())
+
+    const campaignsOf = (workspace: string) =>
+      d.all.filter((r) => r.type === 'campaign' && r.workspace_id === workspace)
+    const recurring = () =>
+      campaignsOf(d.a1).find((c) => c.delivery === 'recurring' && c.status !== 'draft') as Rec
+
+    test('GET /v1/campaigns walks equal the imported campaigns, cycles in order, at limits 1, 7 and 100', async () => {
+      for (const workspace of [d.a1, d.a2]) {
+        const expected = oracle.campaigns(d.all, workspace)
+        assert.ok(expected.length > 0)
+        for (const limit of [1, 7, 100]) {
+          const { items } = await walk(t, `/v1/campaigns?workspace_id=${workspace}`, key, limit)
+          assert.deepEqual(items, expected, `${workspace} limit ${limit}`)
+        }
+      }
+      const [first] = (await walk(t, `/v1/campaigns?workspace_id=${d.a1}`, key)).items.filter(
+        (c) => c.id === recurring().id,
+      )
+      assert.deepEqual(
+        first.cycles.map((c: Rec) => c.name),
+        ['Q1', 'Q2', 'Q3'],
+      )
+    })
+
+    test('campaigns filter on status and on a created window given as timestamps or dates', async () => {
+      const all = oracle.campaigns(d.all, d.a1)
+      const middle = all[1]?.created_at as string
+      const filters: [string, Parameters<typeof oracle.campaigns>[2]][] = [
+        ['status=draft', { status: ['draft'] }],
+        ['status=active&status=completed', { status: ['active', 'completed'] }],
+        [`created_after=${middle}`, { after: middle }],
+        [`created_before=${middle}`, { before: middle }],
+        [`created_after=${middle}&created_before=${middle}`, { after: middle, before: middle }],
+        [`created_after=${middle.slice(0, 10)}`, { after: `${middle.slice(0, 10)}T00:00:00.000000Z` }],
+        ['created_before=2000-01-01', { before: '2000-01-01T00:00:00.000000Z' }],
+      ]
+      for (const [query, filter] of filters) {
+        const { items } = await walk(t, `/v1/campaigns?workspace_id=${d.a1}&${query}`, key, 1)
+        assert.deepEqual(items, oracle.campaigns(d.all, d.a1, filter), query)
+      }
+    })
+
+    test('GET /v1/campaigns/{campaign_id}/attacks walks equal the attacks, at limits 1, 7 and 100', async () => {
+      for (const c of [...campaignsOf(d.a1), ...campaignsOf(d.a2)]) {
+        const expected = oracle.attacks(d.all, c.id as string)
+        for (const limit of [1, 7, 100]) {
+          const url = `/v1/campaigns/${c.id}/attacks?workspace_id=${c.workspace_id}`
+          const { items } = await walk(t, url, key, limit)
+          assert.deepEqual(items, expected, `${c.name} limit ${limit}`)
+        }
+      }
+      // The dataset holds every derived case.
+      const items = oracle.attacks(d.all, recurring().id as string)
+      assert.ok(items.some((a) => a.tricked_at !== null && a.reported_at !== null))
+      assert.ok(items.some((a) => a.tricked_at === null && a.reported_at !== null))
+      assert.ok(items.some((a) => a.sent_at === null))
+    })
+
+    test('attacks filter on cycle, is_tricked and a created window', async () => {
+      const c = recurring()
+      const [q2] = c.cycles as Rec[]
+      const all = oracle.attacks(d.all, c.id as string)
+      const middle = all[Math.floor(all.length / 2)]?.created_at as string
+      const filters: [string, Parameters<typeof oracle.attacks>[2]][] = [
+        [`campaign_cycle_id=${q2?.id}`, { cycle: q2?.id as string }],
+        [`campaign_cycle_id=${unknownId()}`, { cycle: 'none' }],
+        ['is_tricked=true', { isTricked: true }],
+        ['is_tricked=false', { isTricked: false }],
+        [`created_after=${middle}`, { after: middle }],
+        [`created_before=${middle}&is_tricked=false`, { before: middle, isTricked: false }],
+      ]
+      for (const [query, filter] of filters) {
+        const { items } = await walk(t, `/v1/campaigns/${c.id}/attacks?workspace_id=${d.a1}&${query}`, key, 7)
+        assert.deepEqual(items, oracle.attacks(d.all, c.id as string, filter), query)
+      }
+    })
+
+    test('a window that ends before it starts, or a bound that is not a time, is a 422 naming it', async () => {
+      const c = recurring()
+      const cases: [string, string][] = [
+        ['created_after=2025-02-01&created_before=2025-01-31', 'created_after'],
+        ['created_after=2025-02-01T00:00:00.000001Z&created_before=2025-02-01', 'created_after'],
+        ['created_after=2025-02-30', 'created_after'],
+        ['created_before=2025-02-01T00:00:00Z', 'created_before'],
+        ['created_before=yesterday', 'created_before'],
+        ['is_tricked=yes', 'is_tricked'],
+        ['campaign_cycle_id=nope', 'campaign_cycle_id'],
+      ]
+      for (const [query, parameter] of cases) {
+        for (const path of [`/v1/campaigns/${c.id}/attacks`, '/v1/campaigns']) {
+          if (path === '/v1/campaigns' && !query.startsWith('created_')) continue
+          const response = await t.request(`${path}?workspace_id=${d.a1}&${query}`, { key })
+          assert.equal(response.status, 422, `${path} ${query}`)
+          assert.equal(response.json.errors[0].code, 'invalid_parameter')
+          assert.deepEqual(response.json.errors[0].source, { parameter }, query)
+        }
+      }
+      // The same instant as a date or a timestamp: one list, one cursor binding.
+      const date = await t.request(`/v1/campaigns?workspace_id=${d.a1}&created_after=2000-01-01&limit=1`, {
+        key,
+      })
+      const cursor = date.headers['x-next-cursor'] as string
+      assert.ok(cursor)
+      const replay = await t.request(
+        `/v1/campaigns?workspace_id=${d.a1}&created_after=2000-01-01T00:00:00.000000Z&cursor=${cursor}`,
+        { key },
+      )
+      assert.equal(replay.status, 200)
+    })
+
+    test("another workspace's or organization's campaign answers like an unknown one", async () => {
+      const [a2] = campaignsOf(d.a2)
+      const [b1] = campaignsOf(d.b1)
+      const bodies = new Set<string>()
+      for (const id of [a2?.id, b1?.id, unknownId()]) {
+        const response = await t.request(`/v1/campaigns/${id}/attacks?workspace_id=${d.a1}`, { key })
+        assert.equal(response.status, 404)
+        assert.equal(response.json.errors[0].code, 'campaign_not_found')
+        assert.deepEqual(response.json.errors[0].source, { parameter: 'campaign_id' })
+        bodies.add(JSON.stringify({ ...response.json, meta: null }))
+      }
+      assert.equal(bodies.size, 1)
+    })
+  })
+
+  describe(`campaigns at import (${dialect})`, { skip }, () => {
+    let t: TestApp
+    let base: ReturnType<typeof smallDataset>
+    let ws: string
+    let key: string
+    let seen = 0
+    const run = (records: readonly Rec[], options: { replace?: boolean } = {}) =>
+      importSources(t.db.handle, [source(records)], options)
+    const newEvents = async () => {
+      const { items } = await walk(t, `/v1/events?workspace_id=${ws}`, key, 1000, ['headers'])
+      const fresh = items.slice(seen)
+      seen = items.length
+      return fresh.filter((e: any) => /^(campaign|attack)\./.test(e.type))
+    }
+    const attacksOf = async (c: Rec) =>
+      (await walk(t, `/v1/campaigns/${c.id}/attacks?workspace_id=${ws}`, key, 100, ['headers'])).items
+    before(async () => {
+      base = smallDataset()
+      ws = base.ws.id as string
+      t = await testApp(dialect, base.all)
+      key = await t.key({ organizationId: base.org.id as string })
+      await newEvents()
+    })
+    after(() => t?.close())
+
+    const employees = () => base.all.filter((r) => r.type === 'employee')
+
+    test('events follow campaigns and attacks; a new attack event updates it; a re-import records none', async () => {
+      const [e1] = employees()
+      const y = cycle({ name: 'First' })
+      const c = campaign(ws, { delivery: 'recurring', frequency: 'monthly', cycles: [y] })
+      const a = attack(c.id as string, e1?.id as string, {
+        campaign_cycle_id: y.id,
+        events: [attackEvent('attack_sent')],
+      })
+      const file = [...base.all, c, a]
+      await run(file)
+      let events = await newEvents()
+      assert.deepEqual(events.map((e: any) => e.type).sort(), ['attack.created', 'campaign.created'])
+      await run(file)
+      assert.deepEqual(await newEvents(), [])
+      // The employee reports it: an update of the attack alone.
+      const reported = attackEvent('email_reported')
+      const updated = { ...a, events: [...(a.events as Rec[]), reported] }
+      await run([...base.all, c, updated])
+      events = await newEvents()
+      assert.deepEqual(
+        events.map((e: any) => [
+          e.type,
+          e.data.object.reported_at,
+          Object.keys(e.data.previous_attributes).sort(),
+        ]),
+        [['attack.updated', reported.created_at, ['events', 'reported_at']]],
+      )
+      assert.deepEqual(await attacksOf(c), [events[0].data.object])
+      // Its cycle renamed: the campaign and the attack that shows it.
+      const renamed = { ...c, cycles: [{ ...y, name: 'Renamed' }] }
+      await run([...base.all, renamed, updated])
+      events = await newEvents()
+      assert.deepEqual(events.map((e: any) => e.type).sort(), ['attack.updated', 'campaign.updated'])
+      const [shown] = await attacksOf(c)
+      assert.deepEqual(shown.campaign_cycle, { id: y.id, name: 'Renamed' })
+    })
+
+    test('--replace removes the campaigns the file no longer holds and their attacks, with campaign.deleted only', async () => {
+      const [e1] = employees()
+      const kept = campaign(ws, { name: 'Kept' })
+      const dropped = campaign(ws, { name: 'Dropped' })
+      await run([...base.all, kept, dropped, attack(dropped.id as string, e1?.id as string)])
+      await newEvents()
+      await run([...base.all, kept], { replace: true })
+      const events = await newEvents()
+      const ofThese = events.filter((e: any) => [kept.id, dropped.id].includes(e.data.object.id))
+      assert.deepEqual(
+        ofThese.map((e: any) => [e.type, e.data.object.id]),
+        [['campaign.deleted', dropped.id]],
+      )
+      // Campaigns of earlier tests go too; attacks never make a deleted event.
+      assert.deepEqual(
+        events.filter((e: any) => e.type !== 'campaign.deleted'),
+        [],
+      )
+      const gone = await t.request(`/v1/campaigns/${dropped.id}/attacks?workspace_id=${ws}`, { key })
+      assert.equal(gone.status, 404)
+    })
+
+    test('an attack of an unknown campaign, of a foreign employee, of a cycle not its campaign’s: refused, nothing written', async () => {
+      const other = {
+        type: 'workspace',
+        id: unknownId(),
+        organization_id: base.org.id,
+        name: 'Other',
+        created_at: ts(),
+        updated_at: ts(),
+      }
+      const stranger = employee(other.id)
+      const [e1] = employees()
+      const y = cycle()
+      const c = campaign(ws, { delivery: 'recurring', frequency: 'weekly', cycles: [y] })
+      const cases: [Rec[], RegExp][] = [
+        [[attack(unknownId(), e1?.id as string)], /attack\.campaign_id: campaign .* does not exist/],
+        [[c, attack(c.id as string, unknownId())], /attack\.employee_id: employee .* does not exist/],
+        [
+          [other, stranger, c, attack(c.id as string, stranger.id as string)],
+          /belongs to another workspace than the campaign/,
+        ],
+        [
+          [c, attack(c.id as string, e1?.id as string, { campaign_cycle_id: unknownId() })],
+          /attack\.campaign_cycle_id: .* is not a cycle of campaign/,
+        ],
+        [[campaign(ws, { delivery: 'one_off', frequency: 'weekly' })], /a one_off campaign has no frequency/],
+        [[campaign(ws, { delivery: 'recurring', frequency: null })], /a recurring campaign needs one of/],
+        [[campaign(unknownId())], /campaign\.workspace_id: workspace .* does not exist/],
+        [
+          [c, attack(c.id as string, e1?.id as string, { events: [attackEvent('x_unknown_type')] })],
+          /events/,
+        ],
+      ]
+      const duplicate = attackEvent('attack_sent')
+      cases.push([
+        [c, attack(c.id as string, e1?.id as string, { events: [duplicate, duplicate] })],
+        /attack\.events: id .* is given twice/,
+      ])
+      for (const [records, message] of cases) {
+        const before = await t.request(`/v1/campaigns?workspace_id=${ws}`, { key })
+        await assert.rejects(run([...base.all, ...records]), (error: unknown) => {
+          assert.ok(error instanceof ImportRejected)
+          assert.ok(
+            error.errors.some((e) => message.test(e.message)),
+            JSON.stringify(error.errors),
+          )
+          return true
+        })
+        const after = await t.request(`/v1/campaigns?workspace_id=${ws}`, { key })
+        assert.equal(after.body, before.body)
+      }
+      // A cycle dropped while a stored attack still belongs to it.
+      const a = attack(c.id as string, e1?.id as string, { campaign_cycle_id: y.id })
+      await run([...base.all, c, a])
+      await assert.rejects(
+        run([...base.all, { ...c, cycles: [] }]),
+        (error: unknown) =>
+          error instanceof ImportRejected &&
+          error.errors.some((e) => /campaign\.cycles: cycle .* is missing, and attack/.test(e.message)),
+      )
+      await assert.rejects(
+        run([other, campaign(other.id, { id: c.id })]),
+        (error: unknown) =>
+          error instanceof ImportRejected && error.errors.some((e) => /moving a campaign/.test(e.message)),
+      )
+    })
+  })
+}
