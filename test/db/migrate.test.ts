@@ -221,8 +221,16 @@ function migrationsFrom(first: string): string[] {
   return MIGRATIONS.filter((name) => name >= first)
 }
 
-/** Takes back 0008: the groups and their members. */
+/** Takes back 0009: the campaigns, their cycles and attacks. */
+async function asBeforeCampaigns(handle: DatabaseHandle): Promise<void> {
+  for (const table of ['attacks', 'campaign_cycles', 'campaigns'])
+    await sql`drop table ${sql.table(table)}`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0009_campaigns'`.execute(handle.db)
+}
+
+/** Takes back 0008 (and what came after): the groups and their members. */
 async function asBeforeGroups(handle: DatabaseHandle): Promise<void> {
+  await asBeforeCampaigns(handle)
   for (const table of ['group_members', 'groups'])
     await sql`drop table ${sql.table(table)}`.execute(handle.db)
   await sql`delete from kysely_migration where name = '0008_groups'`.execute(handle.db)
