@@ -1,7 +1,8 @@
 // The CSV columns of `awareness export` are derived from the published schemas; these are the
-// columns integrators' spreadsheets and loaders were built against (README, CSV export).
+// columns integrators' spreadsheets and loaders were built against (docs/export.md).
 
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import { EXPORTS } from '../../src/resources/index.js'
 
@@ -51,6 +52,7 @@ test('the exports integrators know keep their columns, in their order', () => {
       'course.description',
       'status',
       'years',
+      'quiz_score',
     ],
     statistics: [
       'active_employees',
@@ -100,4 +102,19 @@ test('every export has columns, each named once', () => {
     assert.ok(columns.length > 0, name)
     assert.equal(new Set(columns).size, columns.length, name)
   }
+})
+
+test('docs/export.md lists every export with exactly its columns, in order', () => {
+  const doc = readFileSync(new URL('../../docs/export.md', import.meta.url), 'utf8')
+  const rows = doc
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| resource'))
+    .map((line) => line.split('|').map((cell) => cell.trim()))
+  const listed = Object.fromEntries(
+    rows.map(([, resource, columns]) => [
+      (resource as string).split(' ')[0],
+      (columns as string).split(', ').map((c) => c.replace(/ \(JSON\)$/, '')),
+    ]),
+  )
+  assert.deepEqual(listed, CSV_COLUMNS)
 })

@@ -13,7 +13,7 @@ import { migrateToLatest } from '../../src/db/migrate.js'
 import { importSources } from '../../src/importer/import.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase } from '../helpers/databases.js'
-import { smallDataset, source } from '../helpers/records.js'
+import { smallDataset, source, ts } from '../helpers/records.js'
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`concurrent migrations (${dialect})`, { skip }, () => {
@@ -140,6 +140,39 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test('upgrading from 0009 gives every stored progress entry and year a null quiz_score', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        // An entry with two years: the tail's years are edited one by one.
+        const records = smallDataset().all.map((r) =>
+          r.type === 'course_progress' && (r.years as unknown[]).length === 1
+            ? {
+                ...r,
+                years: [
+                  ...(r.years as unknown[]),
+                  { year: 2, status: 'upcoming', due_at: ts(), completed_at: null },
+                ],
+              }
+            : r,
+        )
+        await importSources(db.handle, [source(records)])
+        const stored = async () => ({
+          entries: (
+            await sql`select * from course_progress order by employee_id, course_id`.execute(db.handle.db)
+          ).rows,
+          items: (await sql`select * from employee_progress order by employee_id`.execute(db.handle.db)).rows,
+        })
+        const expected = await stored()
+        assert.ok(JSON.stringify(expected.entries).includes('quiz_score'))
+        await asBeforeQuizScores(db.handle)
+        assert.ok(!JSON.stringify(await stored()).includes('quiz_score'))
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0010_quiz_scores'))
+        assert.deepEqual(await stored(), expected)
+      } finally {
+        await db.drop()
+      }
+    })
+
     test('upgrading from 0004 adds the events tables; the next import records its changes', async () => {
       const db = await freshDatabase(dialect)
       try {
@@ -221,8 +254,18 @@ function migrationsFrom(first: string): string[] {
   return MIGRATIONS.filter((name) => name >= first)
 }
 
-/** Takes back 0009: the campaigns, their cycles and attacks. */
+/** Takes back 0010: progress entries without quiz_score (none of the test data has one). */
+async function asBeforeQuizScores(handle: DatabaseHandle): Promise<void> {
+  await sql`update course_progress set json_tail = replace(json_tail, ',"quiz_score":null', '')`.execute(
+    handle.db,
+  )
+  await sql`update employee_progress set json = replace(json, ',"quiz_score":null', '')`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0010_quiz_scores'`.execute(handle.db)
+}
+
+/** Takes back 0009 (and what came after): the campaigns, their cycles and attacks. */
 async function asBeforeCampaigns(handle: DatabaseHandle): Promise<void> {
+  await asBeforeQuizScores(handle)
   for (const table of ['attacks', 'campaign_cycles', 'campaigns'])
     await sql`drop table ${sql.table(table)}`.execute(handle.db)
   await sql`delete from kysely_migration where name = '0009_campaigns'`.execute(handle.db)

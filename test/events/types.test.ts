@@ -1,5 +1,5 @@
 // The event types are the resources' declarations (each event source makes `.created`, `.updated`
-// and `.deleted` of its name, or only `.updated`). The published list is the committed document's
+// and `.deleted` of its name, or without `.deleted`, or only `.updated`). The published list is the committed document's
 // (its drift test pins it): the feed's filter and the Event type name exactly these, in this order.
 
 import assert from 'node:assert/strict'
@@ -17,7 +17,12 @@ test('every event source records its own types, in the order of the sources', ()
   )
   for (const source of EVENT_SOURCES) {
     const kinds = EVENT_TYPES.filter((t) => t.startsWith(`${source.name}.`)).map((t) => t.split('.')[1])
-    assert.deepEqual(kinds, source.updateOnly ? ['updated'] : ['created', 'updated', 'deleted'], source.name)
+    const expected = source.updateOnly
+      ? ['updated']
+      : source.deletions === false
+        ? ['created', 'updated']
+        : ['created', 'updated', 'deleted']
+    assert.deepEqual(kinds, expected, source.name)
   }
 })
 
@@ -26,4 +31,6 @@ test('the document publishes them as the Event type and the feed filter', () => 
   const filter = doc.paths['/v1/events'].get.parameters.find((p: { name: string }) => p.name === 'type')
   assert.deepEqual(filter.schema.items.enum, [...EVENT_TYPES])
   assert.ok(EVENT_TYPES.includes('employee.created') && EVENT_TYPES.includes('course_progress.updated'))
+  // CONTRACT 15: an attack is created and updated, never deleted on its own.
+  assert.ok(EVENT_TYPES.includes('attack.updated') && !EVENT_TYPES.includes('attack.deleted'))
 })

@@ -99,14 +99,17 @@ export function apiDataset(size = 40): ApiDataset {
     for (const [k, c] of coursesA1.entries()) {
       if ((i + k) % 2 === 0) continue
       const manual = (i + k) % 9 === 0
+      // Quiz scores absent (as null), null, and from 0 to 100.
+      const score = (n: number) => (n % 4 === 0 ? {} : { quiz_score: n % 4 === 1 ? null : (n * 13) % 101 })
       all.push(
         progress(e.id as string, c.id as string, {
           status: manual ? null : ['completed', 'missed', 'upcoming'][(i + k) % 3],
+          ...score(i + k),
           years: manual
             ? []
             : [
                 { year: 2, status: 'upcoming', due_at: ts(), completed_at: null },
-                { year: 1, status: 'completed', due_at: ts(), completed_at: ts() },
+                { year: 1, status: 'completed', due_at: ts(), completed_at: ts(), ...score(i * k + 1) },
               ],
         }),
       )

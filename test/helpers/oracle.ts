@@ -105,7 +105,10 @@ export function progress(all: readonly Rec[], workspaceId: string) {
         .map(({ p, c }) => ({
           course: { id: c.id, name: c.name, slug: c.slug, description: c.description },
           status: p.status,
-          years: [...(p.years as { year: number }[])].sort((a, b) => a.year - b.year),
+          years: [...(p.years as Rec[])]
+            .sort((a, b) => (a.year as number) - (b.year as number))
+            .map((y) => ({ ...y, quiz_score: y.quiz_score ?? null })),
+          quiz_score: p.quiz_score ?? null,
         })),
     }))
 }

@@ -16,20 +16,26 @@ type Document = {
   paths: Record<string, { get: Operation }>
 }
 
-/** Collection variables that a path or query parameter takes its value from. */
-const VARIABLE_OF: Record<string, string> = {
-  workspace_id: 'workspaceId',
-  employee_id: 'employeeId',
-  breach_id: 'breachId',
-  group_id: 'groupId',
-}
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
 
-/** Which answer supplies which id, when the variable is still empty. */
-const SUPPLIES: Record<string, [variable: string, expression: string]> = {
-  getOrganization: ['workspaceId', 'body.data.workspaces[0] && body.data.workspaces[0].id'],
-  listEmployees: ['employeeId', 'body.data[0] && body.data[0].id'],
-  listBreaches: ['breachId', 'body.data[0] && body.data[0].id'],
-  listGroups: ['groupId', 'body.data[0] && body.data[0].id'],
+/**
+ * The collection variables: the workspace's, and one per path id (`{breach_id}` → `breachId`), each
+ * filled, while empty, from the first item of the list its path sits under (`/v1/breaches`).
+ */
+function variablesOf(document: Document) {
+  const variableOf: Record<string, string> = { workspace_id: 'workspaceId' }
+  const supplies: Record<string, [variable: string, expression: string]> = {
+    getOrganization: ['workspaceId', 'body.data.workspaces[0] && body.data.workspaces[0].id'],
+  }
+  for (const path of Object.keys(document.paths)) {
+    const match = /^(\/v1\/[\w-]+)\/\{(\w+_id)\}/.exec(path)
+    if (!match) continue
+    const [, list, name] = match as unknown as [string, string, string]
+    variableOf[name] = camel(name)
+    const operation = document.paths[list]?.get
+    if (operation) supplies[operation.operationId] = [camel(name), 'body.data[0] && body.data[0].id']
+  }
+  return { variableOf, supplies }
 }
 
 const script = (type: 'prerequest' | 'test', lines: string[]) => ({
@@ -37,7 +43,11 @@ const script = (type: 'prerequest' | 'test', lines: string[]) => ({
   script: { type: 'text/javascript', exec: lines },
 })
 
-function requestOf(path: string, operation: Operation) {
+function requestOf(
+  path: string,
+  operation: Operation,
+  { variableOf: VARIABLE_OF, supplies: SUPPLIES }: ReturnType<typeof variablesOf>,
+) {
   const paged = operation.parameters.some((p) => p.name === 'x-item-limit')
   const nextVariable = `next.${operation.operationId}`
   const pagesVariable = `pages.${operation.operationId}`
@@ -106,16 +116,18 @@ function requestOf(path: string, operation: Operation) {
 /** The collection, formatted as committed. */
 export function generatePostmanCollection(documentText: string): string {
   const document = JSON.parse(documentText) as Document
+  const variables = variablesOf(document)
   const folders = new Map<string, unknown[]>()
   for (const [path, item] of Object.entries(document.paths)) {
     const tag = item.get.tags[0] ?? 'API'
     if (!folders.has(tag)) folders.set(tag, [])
-    folders.get(tag)?.push(requestOf(path, item.get))
+    folders.get(tag)?.push(requestOf(path, item.get, variables))
   }
+  const ids = Object.values(variables.variableOf)
   const collection = {
     info: {
       name: document.info.title,
-      description: `${document.info.description}\n\nSet \`baseUrl\` and \`apiKey\` (collection variables), then run the collection: the organization's first workspace, employee, breach and group fill \`workspaceId\`, \`employeeId\`, \`breachId\` and \`groupId\` unless you set them. Each list request walks its list through the \`Link\` header (rel="next"), up to \`maxPages\` pages (default 5). Generated from openapi.json (version ${document.info.version}) by \`npm run openapi\`.`,
+      description: `${document.info.description}\n\nSet \`baseUrl\` and \`apiKey\` (collection variables), then run the collection: the organization's first workspace, and the first item of each list, fill ${ids.map((v) => `\`${v}\``).join(', ')} unless you set them. Each list request walks its list through the \`Link\` header (rel="next"), up to \`maxPages\` pages (default 5). Generated from openapi.json (version ${document.info.version}) by \`npm run openapi\`.`,
       schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
     },
     auth: {
@@ -129,10 +141,7 @@ export function generatePostmanCollection(documentText: string): string {
     variable: [
       { key: 'baseUrl', value: 'http://127.0.0.1:3000' },
       { key: 'apiKey', value: '' },
-      { key: 'workspaceId', value: '' },
-      { key: 'employeeId', value: '' },
-      { key: 'breachId', value: '' },
-      { key: 'groupId', value: '' },
+      ...ids.map((key) => ({ key, value: '' })),
       { key: 'maxPages', value: '5' },
     ],
     item: [...folders].map(([name, item]) => ({ name, item })),

@@ -41,6 +41,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/employees/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many employees a workspace has, by status
+         * @description One count per employee status, and total: every employee of the workspace. Scope: workspace:read.
+         */
+        get: operations["getEmployeeStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/employees/{employee_id}": {
         parameters: {
             query?: never;
@@ -121,6 +141,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/courses/{course_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the employees enrolled in a course
+         * @description The employees of the workspace with a progress entry for the course, in the order of employees_progress: created_at descending, then id descending. Each item is the employee and their entry (status, quiz_score, years). A course of another workspace is a 404, like an unknown one. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: awareness:read.
+         */
+        get: operations["listCourseEmployees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/breaches": {
         parameters: {
             query?: never;
@@ -133,6 +173,26 @@ export interface paths {
          * @description Most recently breached first: last_breached_at descending, then id descending. impacted, warned and acknowledged count the compromised employees of the asked workspace (all, those warned, those who acknowledged); status is active while one of them has not acknowledged, else resolved. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: breaches:read.
          */
         get: operations["listBreaches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/breaches/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics of the data breaches that affect a workspace
+         * @description Over the breaches affecting the workspace whose last_breached_at is in the window: how many, and the distinct employees of the workspace they compromised, of whom those warned and those who acknowledged (about at least one of them). Scope: breaches:read.
+         */
+        get: operations["getBreachStatistics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -213,6 +273,26 @@ export interface paths {
          * @description Newest first: created_at descending, then id descending. cycles are the runs of the campaign, by starts_at ascending; a one-off campaign has frequency null. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: simulation:read.
          */
         get: operations["listCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics of the phishing simulations of a workspace
+         * @description Over the attacks of the workspace within the filters. An employee is attacked when one of their attacks was sent (sent_at set). vulnerability_rate and reporting_rate: employees with a tricked, or reported, sent attack over employees attacked, in percent rounded half up, 0 when nobody was attacked. attack_events_per_employee: per event type, the employees with at least one such event. A campaign_id of another workspace is a 404, like an unknown one. Scope: simulation:read.
+         */
+        get: operations["getCampaignStatistics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -371,6 +451,18 @@ export interface components {
              */
             updated_at: string;
         };
+        EmployeeStatistics: {
+            /** @description Employees whose status is active. */
+            active: number;
+            /** @description Employees whose status is deactivated. */
+            deactivated: number;
+            /** @description Employees whose status is pending. */
+            pending: number;
+            /** @description Employees whose status is unlicensed. */
+            unlicensed: number;
+            /** @description Every employee of the workspace. */
+            total: number;
+        };
         Course: {
             /**
              * Format: uuid
@@ -437,7 +529,9 @@ export interface components {
                      */
                     due_at: string;
                     completed_at: string | null;
+                    quiz_score: number | null;
                 }[];
+                quiz_score: number | null;
             }[];
         };
         Statistics: {
@@ -447,6 +541,34 @@ export interface components {
             positive_feedbacks: number;
             neutral_feedbacks: number;
             negative_feedbacks: number;
+        };
+        /** @description An employee enrolled in the course, and their progress in it. */
+        CourseEnrollment: {
+            employee: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            };
+            status: ("completed" | "missed" | "upcoming") | null;
+            years: {
+                year: number;
+                /** @enum {string} */
+                status: "completed" | "missed" | "upcoming";
+                /**
+                 * Format: date-time
+                 * @description UTC, microsecond precision
+                 * @example 2024-01-13T10:00:00.123456Z
+                 */
+                due_at: string;
+                completed_at: string | null;
+                quiz_score: number | null;
+            }[];
+            quiz_score: number | null;
         };
         Breach: {
             /**
@@ -549,6 +671,16 @@ export interface components {
                  */
                 id: string;
             };
+        };
+        BreachStatistics: {
+            /** @description Breaches affecting the workspace, last breached within the window. */
+            breaches_count: number;
+            /** @description Distinct employees of the workspace those breaches compromised. */
+            impacted_employees_count: number;
+            /** @description Of those, the employees warned about at least one of the breaches. */
+            warned_employees_count: number;
+            /** @description Of those, the employees who acknowledged at least one of the breaches. */
+            acknowledged_employees_count: number;
         };
         Group: {
             /**
@@ -718,6 +850,65 @@ export interface components {
              */
             created_at: string;
         };
+        CampaignStatistics: {
+            /** @description Employees with at least one sent attack within the filters. */
+            employees_attacked_count: number;
+            /** @description Of those, the ones whose status is active. */
+            active_employees_attacked_count: number;
+            /** @description Per attack event type: the employees with at least one such event on an attack within the filters. */
+            attack_events_per_employee: {
+                /** @description Employees with at least one attack_sent event. */
+                attack_sent: number;
+                /** @description Employees with at least one attack_voided event. */
+                attack_voided: number;
+                /** @description Employees with at least one email_opened event. */
+                email_opened: number;
+                /** @description Employees with at least one email_answered event. */
+                email_answered: number;
+                /** @description Employees with at least one email_reported event. */
+                email_reported: number;
+                /** @description Employees with at least one manually_reported event. */
+                manually_reported: number;
+                /** @description Employees with at least one manually_retried event. */
+                manually_retried: number;
+                /** @description Employees with at least one page_opened event. */
+                page_opened: number;
+                /** @description Employees with at least one download_link_clicked event. */
+                download_link_clicked: number;
+                /** @description Employees with at least one attachment_opened event. */
+                attachment_opened: number;
+                /** @description Employees with at least one file_opened event. */
+                file_opened: number;
+                /** @description Employees with at least one credentials_submitted event. */
+                credentials_submitted: number;
+                /** @description Employees with at least one mfa_code_submitted event. */
+                mfa_code_submitted: number;
+                /** @description Employees with at least one social_login_clicked event. */
+                social_login_clicked: number;
+                /** @description Employees with at least one scope_granted event. */
+                scope_granted: number;
+                /** @description Employees with at least one qr_code_scanned event. */
+                qr_code_scanned: number;
+                /** @description Employees with at least one sms_answered event. */
+                sms_answered: number;
+                /** @description Employees with at least one phone_number_called event. */
+                phone_number_called: number;
+                /** @description Employees with at least one phone_number_code_entered event. */
+                phone_number_code_entered: number;
+                /** @description Employees with at least one employee_tricked event. */
+                employee_tricked: number;
+                /** @description Employees with at least one remedial_started event. */
+                remedial_started: number;
+                /** @description Employees with at least one remedial_completed event. */
+                remedial_completed: number;
+                /** @description Employees with at least one phishing_remedial_course_completed event. */
+                phishing_remedial_course_completed: number;
+            };
+            /** @description Employees with a tricked sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked. */
+            vulnerability_rate: number;
+            /** @description Employees with a reported sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked. */
+            reporting_rate: number;
+        };
         Event: {
             /**
              * Format: uuid
@@ -751,7 +942,7 @@ export interface components {
                 /** @description the HTTP status, as a string */
                 status: string;
                 /** @enum {string} */
-                code: "malformed_request" | "unauthorized" | "forbidden" | "workspace_not_found" | "employee_not_found" | "breach_not_found" | "group_not_found" | "campaign_not_found" | "endpoint_not_found" | "method_not_allowed" | "request_timeout" | "invalid_parameter" | "invalid_cursor" | "event_expired" | "too_many_requests" | "request_header_too_large" | "internal_error" | "service_unavailable";
+                code: "malformed_request" | "unauthorized" | "forbidden" | "workspace_not_found" | "employee_not_found" | "course_not_found" | "breach_not_found" | "group_not_found" | "campaign_not_found" | "endpoint_not_found" | "method_not_allowed" | "request_timeout" | "invalid_parameter" | "invalid_cursor" | "event_expired" | "too_many_requests" | "request_header_too_large" | "internal_error" | "service_unavailable";
                 title: string;
                 detail: string;
                 source: {
@@ -972,6 +1163,62 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Employee"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEmployeeStatistics: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeStatistics"];
                     };
                 };
             };
@@ -1236,6 +1483,76 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listCourseEmployees: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Keeps only employees whose entry has one of these statuses. Comma-separated (or the parameter repeated), any of: completed, missed, upcoming. */
+                status?: ("completed" | "missed" | "upcoming")[];
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                course_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CourseEnrollment"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found, course_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listBreaches: {
         parameters: {
             query: {
@@ -1280,6 +1597,66 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Breach"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBreachStatistics: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Only breaches last breached at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                breached_after?: string;
+                /** @description Only breaches last breached at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                breached_before?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BreachStatistics"];
                     };
                 };
             };
@@ -1565,6 +1942,70 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCampaignStatistics: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Only the attacks of this campaign. */
+                campaign_id?: string;
+                /** @description Only the attacks of this campaign cycle. */
+                campaign_cycle_id?: string;
+                /** @description Only attacks created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_after?: string;
+                /** @description Only attacks created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_before?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignStatistics"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found, campaign_not_found: the id is unknown or out of the key's reach (the same answer for both). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -6,11 +6,15 @@ import type { List, Page } from './list.js'
 import type {
   Attack,
   Breach,
+  BreachStatistics,
   Campaign,
+  CampaignStatistics,
   CompromisedEmployee,
   Course,
+  CourseEnrollment,
   Employee,
   EmployeeCourseProgress,
+  EmployeeStatistics,
   Event,
   Group,
   GroupMember,
@@ -31,6 +35,15 @@ export interface EmployeeFilters {
   karmaScoreGte?: number
   /** Keeps employees whose karma score is at most this (no karma: never). */
   karmaScoreLte?: number
+}
+
+/** The filters of listCourseEmployees. */
+export interface CourseEmployeeFilters {
+  courseId: string
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Keeps only employees whose entry has one of these statuses. Comma-separated (or the parameter repeated), any of: completed, missed, upcoming. */
+  status?: readonly ('completed' | 'missed' | 'upcoming')[]
 }
 
 /** The filters of listBreaches. */
@@ -141,6 +154,13 @@ export abstract class Operations {
       this.paginate<Employee>('/v1/employees', listEmployeesQuery(filters), options),
     page: (filters: EmployeeFilters, options: PageOptions = {}) =>
       this.page<Employee>('/v1/employees', listEmployeesQuery(filters), options),
+    /** @example const { active, total } = await client.employees.statistics({ workspaceId }) */
+    statistics: (filters: { workspaceId: string }, options: CallOptions = {}) =>
+      this.request<EmployeeStatistics>(
+        '/v1/employees/statistics',
+        getEmployeeStatisticsQuery(filters),
+        options,
+      ),
     get: (employeeId: string, options: CallOptions = {}) =>
       this.request<Employee>(`/v1/employees/${encodeURIComponent(employeeId)}`, {}, options),
   }
@@ -163,6 +183,19 @@ export abstract class Operations {
         listEmployeesProgressQuery(filters),
         options,
       ),
+    /** The employees enrolled in a course, each with their progress in it. */
+    employees: (filters: CourseEmployeeFilters, options: ListOptions = {}) =>
+      this.paginate<CourseEnrollment>(
+        listCourseEmployeesPath(filters),
+        listCourseEmployeesQuery(filters),
+        options,
+      ),
+    employeesPage: (filters: CourseEmployeeFilters, options: PageOptions = {}) =>
+      this.page<CourseEnrollment>(
+        listCourseEmployeesPath(filters),
+        listCourseEmployeesQuery(filters),
+        options,
+      ),
     /** @example const { active_employees } = await client.courses.statistics({ workspaceId }) */
     statistics: (filters: { workspaceId: string }, options: CallOptions = {}) =>
       this.request<Statistics>('/v1/courses/statistics', getProgramStatisticsQuery(filters), options),
@@ -173,6 +206,12 @@ export abstract class Operations {
       this.paginate<Breach>('/v1/breaches', listBreachesQuery(filters), options),
     page: (filters: BreachFilters, options: PageOptions = {}) =>
       this.page<Breach>('/v1/breaches', listBreachesQuery(filters), options),
+    /** @example const { impacted_employees_count } = await client.breaches.statistics({ workspaceId, breachedAfter: '2026-01-01' }) */
+    statistics: (
+      filters: { workspaceId: string; breachedAfter?: string; breachedBefore?: string },
+      options: CallOptions = {},
+    ) =>
+      this.request<BreachStatistics>('/v1/breaches/statistics', getBreachStatisticsQuery(filters), options),
     /** @example for await (const c of client.breaches.compromisedEmployees({ breachId, workspaceId, acknowledged: false })) … */
     compromisedEmployees: (filters: CompromisedFilters, options: ListOptions = {}) =>
       this.paginate<CompromisedEmployee>(
@@ -205,6 +244,22 @@ export abstract class Operations {
       this.paginate<Campaign>('/v1/campaigns', listCampaignsQuery(filters), options),
     page: (filters: CampaignFilters, options: PageOptions = {}) =>
       this.page<Campaign>('/v1/campaigns', listCampaignsQuery(filters), options),
+    /** @example const { vulnerability_rate } = await client.campaigns.statistics({ workspaceId }) */
+    statistics: (
+      filters: {
+        workspaceId: string
+        campaignId?: string
+        campaignCycleId?: string
+        createdAfter?: string
+        createdBefore?: string
+      },
+      options: CallOptions = {},
+    ) =>
+      this.request<CampaignStatistics>(
+        '/v1/campaigns/statistics',
+        getCampaignStatisticsQuery(filters),
+        options,
+      ),
     /** @example for await (const attack of client.campaigns.attacks({ campaignId, workspaceId })) … */
     attacks: (filters: CampaignAttackFilters, options: ListOptions = {}) =>
       this.paginate<Attack>(listCampaignAttacksPath(filters), listCampaignAttacksQuery(filters), options),
@@ -233,6 +288,12 @@ function listEmployeesQuery(f: EmployeeFilters): Query {
   }
 }
 
+function getEmployeeStatisticsQuery(f: { workspaceId: string }): Query {
+  return {
+    workspace_id: f.workspaceId,
+  }
+}
+
 function listCoursesQuery(f: { workspaceId: string }): Query {
   return {
     workspace_id: f.workspaceId,
@@ -245,6 +306,17 @@ function listEmployeesProgressQuery(f: { workspaceId: string }): Query {
   }
 }
 
+function listCourseEmployeesQuery(f: CourseEmployeeFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    status: f.status?.join(','),
+  }
+}
+
+function listCourseEmployeesPath(f: CourseEmployeeFilters): string {
+  return `/v1/courses/${encodeURIComponent(f.courseId)}`
+}
+
 function getProgramStatisticsQuery(f: { workspaceId: string }): Query {
   return {
     workspace_id: f.workspaceId,
@@ -255,6 +327,18 @@ function listBreachesQuery(f: BreachFilters): Query {
   return {
     workspace_id: f.workspaceId,
     status: f.status?.join(','),
+  }
+}
+
+function getBreachStatisticsQuery(f: {
+  workspaceId: string
+  breachedAfter?: string
+  breachedBefore?: string
+}): Query {
+  return {
+    workspace_id: f.workspaceId,
+    breached_after: f.breachedAfter ?? undefined,
+    breached_before: f.breachedBefore ?? undefined,
   }
 }
 
@@ -290,6 +374,22 @@ function listCampaignsQuery(f: CampaignFilters): Query {
   return {
     workspace_id: f.workspaceId,
     status: f.status?.join(','),
+    created_after: f.createdAfter ?? undefined,
+    created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function getCampaignStatisticsQuery(f: {
+  workspaceId: string
+  campaignId?: string
+  campaignCycleId?: string
+  createdAfter?: string
+  createdBefore?: string
+}): Query {
+  return {
+    workspace_id: f.workspaceId,
+    campaign_id: f.campaignId ?? undefined,
+    campaign_cycle_id: f.campaignCycleId ?? undefined,
     created_after: f.createdAfter ?? undefined,
     created_before: f.createdBefore ?? undefined,
   }

@@ -117,7 +117,7 @@ export function registerExport(program: Command): void {
     .command('export')
     .description(
       'page through a running server and write a resource as NDJSON or CSV (key from AWARENESS_API_KEY);\n' +
-        'retries 429/503 after their Retry-After. CSV columns are listed in the README.',
+        'retries 429/503 after their Retry-After. CSV columns: docs/export.md.',
     )
     .addArgument(new Argument('<resource>', NAMES.join(', ')).choices(NAMES))
     .option('--url <url>', 'the API base URL, e.g. http://127.0.0.1:3000 (default: AWARENESS_API_URL)')

@@ -28,10 +28,21 @@ const compromised: CompromisedEmployee = {
 export const BREACH_EXAMPLES = {
   listBreaches: { data: [breach] },
   listCompromisedEmployees: { data: [compromised] },
+  getBreachStatistics: {
+    data: {
+      breaches_count: 12,
+      impacted_employees_count: 87,
+      warned_employees_count: 80,
+      acknowledged_employees_count: 61,
+    },
+  },
 }
 
 /** How the typed client calls each operation: the JavaScript sample of the reference page. */
 export const BREACH_CLIENT_SAMPLES = {
+  getBreachStatistics: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+const statistics = await client.breaches.statistics({ workspaceId, breachedAfter: '2026-01-01' })
+console.log(statistics.impacted_employees_count, statistics.acknowledged_employees_count)`,
   listBreaches: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 for await (const breach of client.breaches.list({ workspaceId, status: ['active'] })) {
   console.log(breach.name, breach.criticality)

@@ -7,7 +7,13 @@ import { BREACH_CLIENT_SAMPLES, BREACH_EXAMPLES } from './examples.js'
 import { BREACH_EXPORTS } from './export.js'
 import { BREACH_IMPORT } from './import.js'
 import { breachRecord, compromisedEmployeeRecord } from './records.js'
-import { BREACH_NOT_FOUND, Breach, CompromisedEmployee, CompromisedEmployeeChange } from './schema.js'
+import {
+  BREACH_NOT_FOUND,
+  Breach,
+  BreachStatistics,
+  CompromisedEmployee,
+  CompromisedEmployeeChange,
+} from './schema.js'
 import { BREACH_SQL } from './sql.js'
 
 export const breaches = {
@@ -17,7 +23,7 @@ export const breaches = {
     description: 'Data breaches affecting a workspace and the employees they compromised.',
   },
   notFound: [BREACH_NOT_FOUND],
-  schemas: [Breach, CompromisedEmployee, CompromisedEmployeeChange],
+  schemas: [Breach, CompromisedEmployee, CompromisedEmployeeChange, BreachStatistics],
   routes: async (app) => (await import('./routes.js')).breachRoutes(app),
   examples: BREACH_EXAMPLES,
   clientSamples: BREACH_CLIENT_SAMPLES,
@@ -25,6 +31,12 @@ export const breaches = {
     namespace: 'breaches',
     operations: {
       listBreaches: { method: 'list', page: 'page', filters: 'BreachFilters' },
+      getBreachStatistics: {
+        method: 'statistics',
+        doc: [
+          "@example const { impacted_employees_count } = await client.breaches.statistics({ workspaceId, breachedAfter: '2026-01-01' })",
+        ],
+      },
       listCompromisedEmployees: {
         method: 'compromisedEmployees',
         page: 'compromisedEmployeesPage',

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
+import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
-import { param } from '../../routing/parameters.js'
+import { checkWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
 import { BREACH_NOT_FOUND } from './schema.js'
 import { BREACH_SQL } from './sql.js'
@@ -55,8 +56,28 @@ const LIST_COMPROMISED = defineList({
   },
 })
 
-/** GET /v1/breaches and /v1/breaches/:breach_id/compromised-employees. */
+const BREACH_STATISTICS = defineItem({
+  operationId: 'getBreachStatistics',
+  path: '/v1/breaches/statistics',
+  summary: 'Statistics of the data breaches that affect a workspace',
+  description:
+    'Over the breaches affecting the workspace whose last_breached_at is in the window: how many, and the distinct ' +
+    'employees of the workspace they compromised, of whom those warned and those who acknowledged (about at ' +
+    'least one of them).',
+  scope: 'breaches:read',
+  parameters: {
+    workspace_id: workspaceId,
+    breached_after: param.instant('Only breaches last breached at or after this time.'),
+    breached_before: param.instant('Only breaches last breached at or before this time.'),
+  },
+  item: 'BreachStatistics',
+  check: (q) => checkWindow(['breached_after', q.breached_after], ['breached_before', q.breached_before]),
+  read: (db, grant, query) => BREACH_SQL.statistics(db, grant, query),
+})
+
+/** GET /v1/breaches, /v1/breaches/statistics and /v1/breaches/:breach_id/compromised-employees. */
 export async function breachRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, LIST_BREACHES)
+  itemRoute(app, BREACH_STATISTICS)
   listRoute(app, LIST_COMPROMISED)
 }

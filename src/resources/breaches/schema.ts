@@ -45,6 +45,21 @@ export const CompromisedEmployeeChange = Closed(
   { $id: 'CompromisedEmployeeChange' },
 )
 
+const employees = (description: string) => Type.Integer({ minimum: 0, description })
+
+export const BreachStatistics = Closed(
+  {
+    breaches_count: employees('Breaches affecting the workspace, last breached within the window.'),
+    impacted_employees_count: employees('Distinct employees of the workspace those breaches compromised.'),
+    warned_employees_count: employees('Of those, the employees warned about at least one of the breaches.'),
+    acknowledged_employees_count: employees(
+      'Of those, the employees who acknowledged at least one of the breaches.',
+    ),
+  },
+  { $id: 'BreachStatistics' },
+)
+
+export type BreachStatistics = Type.Static<typeof BreachStatistics>
 export type Breach = Type.Static<typeof Breach>
 export type CompromisedEmployee = Type.Static<typeof CompromisedEmployee>
 

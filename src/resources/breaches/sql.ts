@@ -1,13 +1,14 @@
 // Every statement of the breaches resource, named: the SQL snapshots (sql/*/api.sql) label each by
 // its name here (`breaches.sql:listPage`).
 
-import type { Kysely } from 'kysely'
+import type { Kysely, SqlBool } from 'kysely'
 import { sql } from 'kysely'
 import type { WorkspaceGrant } from '../../access.js'
 import type { Database } from '../../db/tables.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { SAMPLE, sampled } from '../sql.js'
 import { COMPROMISED_JSON } from './render.js'
+import type { BreachStatistics } from './schema.js'
 import type { BreachStatus } from './values.js'
 
 export const BREACH_SQL = {
@@ -78,4 +79,65 @@ export const BREACH_SQL = {
     },
     { '': [SAMPLE.grant, SAMPLE.id] },
   ),
+
+  /**
+   * The breaches affecting a workspace whose last_breached_at is in the window, and the distinct
+   * employees they compromised, warned and acknowledged there.
+   */
+  statistics: sampled(
+    async (db: Kysely<Database>, grant: WorkspaceGrant, w: BreachedWindow): Promise<BreachStatistics> => {
+      const lastBreached = sql.join(
+        [
+          sql`b.workspace_id = ${grant.workspaceId}`,
+          ...(w.breached_after === undefined ? [] : [sql`b.last_breached_at >= ${w.breached_after}`]),
+          ...(w.breached_before === undefined ? [] : [sql`b.last_breached_at <= ${w.breached_before}`]),
+        ],
+        sql` and `,
+      )
+      const breaches = await db
+        .selectFrom('breaches as b')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where(sql<SqlBool>`${lastBreached}`)
+        .executeTakeFirst()
+      const employees = await db
+        .selectFrom('compromised_employees as c')
+        .innerJoin('breaches as b', (join) =>
+          join.onRef('b.workspace_id', '=', 'c.workspace_id').onRef('b.id', '=', 'c.breach_id'),
+        )
+        .select([
+          sql<number | string>`count(distinct c.employee_id)`.as('impacted'),
+          sql<number | string>`count(distinct case when c.warned_at is not null then c.employee_id end)`.as(
+            'warned',
+          ),
+          sql<
+            number | string
+          >`count(distinct case when c.acknowledged_at is not null then c.employee_id end)`.as(
+            'acknowledged',
+          ),
+        ])
+        .where('c.workspace_id', '=', grant.workspaceId)
+        .where(sql<SqlBool>`${lastBreached}`)
+        .executeTakeFirst()
+      // An aggregate always answers one row; none only where nothing is run (the SQL snapshots).
+      return {
+        breaches_count: Number(breaches?.count ?? 0),
+        impacted_employees_count: Number(employees?.impacted ?? 0),
+        warned_employees_count: Number(employees?.warned ?? 0),
+        acknowledged_employees_count: Number(employees?.acknowledged ?? 0),
+      }
+    },
+    {
+      '': [SAMPLE.grant, {}],
+      'breached window': [
+        SAMPLE.grant,
+        { breached_after: SAMPLE.after[0], breached_before: '2026-01-01T00:00:00.000000Z' },
+      ],
+    },
+  ),
+}
+
+/** A window on last_breached_at, both ends inclusive. */
+export interface BreachedWindow {
+  breached_after?: string | undefined
+  breached_before?: string | undefined
 }

@@ -1,7 +1,8 @@
 // Examples shown in the OpenAPI document (validated against the schemas by tests).
 
 import { EXAMPLE_REFERENCE } from '../employees/examples.js'
-import type { Attack, Campaign } from './schema.js'
+import type { Attack, Campaign, CampaignStatistics } from './schema.js'
+import { ATTACK_EVENT_TYPES } from './values.js'
 
 const campaign: Campaign = {
   id: '2f8e6c1a-4b3d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -56,8 +57,33 @@ const attack: Attack = {
   created_at: '2026-01-12T09:14:03.120000Z',
 }
 
+/** A plausible funnel: every attacked employee was sent one, fewer opened, clicked, were tricked. */
+const FUNNEL: Partial<Record<(typeof ATTACK_EVENT_TYPES)[number], number>> = {
+  attack_sent: 412,
+  email_opened: 187,
+  email_reported: 71,
+  manually_reported: 9,
+  page_opened: 52,
+  attachment_opened: 11,
+  credentials_submitted: 30,
+  employee_tricked: 38,
+  remedial_started: 24,
+  remedial_completed: 19,
+}
+
+const statistics: CampaignStatistics = {
+  employees_attacked_count: 412,
+  active_employees_attacked_count: 398,
+  attack_events_per_employee: Object.fromEntries(
+    ATTACK_EVENT_TYPES.map((type) => [type, FUNNEL[type] ?? 0]),
+  ) as CampaignStatistics['attack_events_per_employee'],
+  vulnerability_rate: 9,
+  reporting_rate: 19,
+}
+
 export const CAMPAIGN_EXAMPLES = {
   listCampaigns: { data: [campaign] },
+  getCampaignStatistics: { data: statistics },
   listCampaignAttacks: { data: [attack] },
 }
 
@@ -67,6 +93,9 @@ export const CAMPAIGN_CLIENT_SAMPLES = {
 for await (const campaign of client.campaigns.list({ workspaceId, status: ['active'] })) {
   console.log(campaign.name, campaign.cycles.length)
 }`,
+  getCampaignStatistics: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+const { vulnerability_rate, reporting_rate } = await client.campaigns.statistics({ workspaceId, createdAfter: '2026-01-01' })
+console.log(vulnerability_rate, reporting_rate)`,
   listCampaignAttacks: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 const campaignId = '2f8e6c1a-4b3d-4e5f-8a9b-0c1d2e3f4a5b'
 for await (const attack of client.campaigns.attacks({ campaignId, workspaceId, isTricked: true })) {

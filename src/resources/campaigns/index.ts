@@ -7,7 +7,7 @@ import { CAMPAIGN_CLIENT_SAMPLES, CAMPAIGN_EXAMPLES } from './examples.js'
 import { CAMPAIGN_EXPORTS } from './export.js'
 import { CAMPAIGN_IMPORT } from './import.js'
 import { attackRecord, campaignRecord } from './records.js'
-import { Attack, CAMPAIGN_NOT_FOUND, Campaign } from './schema.js'
+import { Attack, CAMPAIGN_NOT_FOUND, Campaign, CampaignStatistics } from './schema.js'
 import { CAMPAIGN_SQL } from './sql.js'
 
 export const campaigns = {
@@ -17,7 +17,7 @@ export const campaigns = {
     description: 'Phishing simulation campaigns, their cycles, and the attacks they sent to employees.',
   },
   notFound: [CAMPAIGN_NOT_FOUND],
-  schemas: [Campaign, Attack],
+  schemas: [Campaign, Attack, CampaignStatistics],
   routes: async (app) => (await import('./routes.js')).campaignRoutes(app),
   examples: CAMPAIGN_EXAMPLES,
   clientSamples: CAMPAIGN_CLIENT_SAMPLES,
@@ -25,6 +25,10 @@ export const campaigns = {
     namespace: 'campaigns',
     operations: {
       listCampaigns: { method: 'list', page: 'page', filters: 'CampaignFilters' },
+      getCampaignStatistics: {
+        method: 'statistics',
+        doc: ['@example const { vulnerability_rate } = await client.campaigns.statistics({ workspaceId })'],
+      },
       listCampaignAttacks: {
         method: 'attacks',
         page: 'attacksPage',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
+import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
@@ -60,8 +61,35 @@ const LIST_ATTACKS = defineList({
   },
 })
 
-/** GET /v1/campaigns and /v1/campaigns/:campaign_id/attacks. */
+const CAMPAIGN_STATISTICS = defineItem({
+  operationId: 'getCampaignStatistics',
+  path: '/v1/campaigns/statistics',
+  summary: 'Statistics of the phishing simulations of a workspace',
+  description:
+    'Over the attacks of the workspace within the filters. An employee is attacked when one of their attacks was ' +
+    'sent (sent_at set). vulnerability_rate and reporting_rate: employees with a tricked, or reported, sent attack ' +
+    'over employees attacked, in percent rounded half up, 0 when nobody was attacked. attack_events_per_employee: ' +
+    'per event type, the employees with at least one such event. A campaign_id of another workspace is a 404, like ' +
+    'an unknown one.',
+  scope: 'simulation:read',
+  parameters: {
+    workspace_id: workspaceId,
+    campaign_id: param.optionalUuid('Only the attacks of this campaign.'),
+    campaign_cycle_id: param.optionalUuid('Only the attacks of this campaign cycle.'),
+    ...createdWindow('attacks'),
+  },
+  item: 'CampaignStatistics',
+  check: checkCreatedWindow,
+  async reach(db, grant, { campaign_id }) {
+    if (campaign_id !== undefined && !(await CAMPAIGN_SQL.inWorkspace(db, grant, campaign_id)))
+      throw notFound(CAMPAIGN_NOT_FOUND)
+  },
+  read: (db, grant, query) => CAMPAIGN_SQL.statistics(db, grant, query),
+})
+
+/** GET /v1/campaigns, /v1/campaigns/:campaign_id/attacks and /v1/campaigns/statistics. */
 export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, LIST_CAMPAIGNS)
+  itemRoute(app, CAMPAIGN_STATISTICS)
   listRoute(app, LIST_ATTACKS)
 }

@@ -62,6 +62,33 @@ export const Attack = Closed(
   { $id: 'Attack', description: 'One simulated phishing message sent to one employee.' },
 )
 
+const count = (description: string) => Type.Integer({ minimum: 0, description })
+const rate = (description: string) => Type.Integer({ minimum: 0, maximum: 100, description })
+
+export const CampaignStatistics = Closed(
+  {
+    employees_attacked_count: count('Employees with at least one sent attack within the filters.'),
+    active_employees_attacked_count: count('Of those, the ones whose status is active.'),
+    attack_events_per_employee: Closed(
+      Object.fromEntries(
+        ATTACK_EVENT_TYPES.map((type) => [type, count(`Employees with at least one ${type} event.`)]),
+      ) as Record<(typeof ATTACK_EVENT_TYPES)[number], Type.TInteger>,
+      {
+        description:
+          'Per attack event type: the employees with at least one such event on an attack within the filters.',
+      },
+    ),
+    vulnerability_rate: rate(
+      'Employees with a tricked sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked.',
+    ),
+    reporting_rate: rate(
+      'Employees with a reported sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked.',
+    ),
+  },
+  { $id: 'CampaignStatistics' },
+)
+
+export type CampaignStatistics = Type.Static<typeof CampaignStatistics>
 export type CampaignCycle = Type.Static<typeof CampaignCycle>
 export type AttackEvent = Type.Static<typeof AttackEvent>
 export type Campaign = Type.Static<typeof Campaign>

@@ -70,6 +70,8 @@ export const COURSE_DEMO: ResourceDemo = {
                 status,
                 due_at: r.at(due),
                 completed_at: status === 'completed' ? r.at(due - r.int(0, 6) * DAY) : null,
+                // Most completions come with a quiz; scores lean high.
+                quiz_score: status === 'completed' && r.chance(0.8) ? Math.min(100, r.int(45, 105)) : null,
               }
             })
         const overall = manual
@@ -84,6 +86,8 @@ export const COURSE_DEMO: ResourceDemo = {
           employee_id: employee.id,
           course_id: course.id,
           status: overall,
+          // The latest year's score stands for the course.
+          quiz_score: years.findLast((y) => y.quiz_score !== null)?.quiz_score ?? null,
           years,
         }
         if (overall === 'completed' && r.chance(0.3)) {

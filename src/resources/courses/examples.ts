@@ -1,7 +1,13 @@
 // Examples shown in the OpenAPI document (validated against the schemas by tests).
 
 import { EXAMPLE_REFERENCE } from '../employees/examples.js'
-import type { Course, EmployeeCourseProgress, Statistics } from './schema.js'
+import type {
+  Course,
+  CourseEnrollment,
+  CourseProgress,
+  EmployeeCourseProgress,
+  Statistics,
+} from './schema.js'
 
 const course: Course = {
   id: 'fa870638-0858-4324-94a9-162c8370259f',
@@ -18,21 +24,38 @@ const course: Course = {
   updated_at: '2023-09-14T20:50:54.483611Z',
 }
 
+const YEARS: CourseProgress['years'] = [
+  {
+    year: 1,
+    status: 'completed',
+    due_at: '2024-02-13T10:00:00.000000Z',
+    completed_at: '2024-02-01T09:12:44.120000Z',
+    quiz_score: 85,
+  },
+  {
+    year: 2,
+    status: 'upcoming',
+    due_at: '2025-02-13T10:00:00.000000Z',
+    completed_at: null,
+    quiz_score: null,
+  },
+]
+
+const enrollment: CourseEnrollment = {
+  employee: EXAMPLE_REFERENCE,
+  status: 'completed',
+  quiz_score: 85,
+  years: YEARS,
+}
+
 const progress: EmployeeCourseProgress = {
   employee: EXAMPLE_REFERENCE,
   courses_progress: [
     {
       course: { id: course.id, name: course.name, slug: course.slug, description: course.description },
       status: 'completed',
-      years: [
-        {
-          year: 1,
-          status: 'completed',
-          due_at: '2024-02-13T10:00:00.000000Z',
-          completed_at: '2024-02-01T09:12:44.120000Z',
-        },
-        { year: 2, status: 'upcoming', due_at: '2025-02-13T10:00:00.000000Z', completed_at: null },
-      ],
+      quiz_score: 85,
+      years: YEARS,
     },
     {
       course: {
@@ -42,6 +65,7 @@ const progress: EmployeeCourseProgress = {
         description: 'Why a second factor matters.',
       },
       status: null,
+      quiz_score: null,
       years: [],
     },
   ],
@@ -60,6 +84,7 @@ export const COURSE_EXAMPLES = {
   listCourses: { data: [course] },
   listEmployeesProgress: { data: [progress] },
   getProgramStatistics: { data: statistics },
+  listCourseEmployees: { data: [enrollment] },
 }
 
 /** How the typed client calls each operation: the JavaScript sample of the reference page. */
@@ -73,4 +98,9 @@ for await (const progress of client.courses.progress({ workspaceId })) {
   getProgramStatistics: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 const statistics = await client.courses.statistics({ workspaceId })
 console.log(statistics)`,
+  listCourseEmployees: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+const courseId = 'fa870638-0858-4324-94a9-162c8370259f'
+for await (const enrolled of client.courses.employees({ courseId, workspaceId, status: ['missed'] })) {
+  console.log(enrolled.employee.id, enrolled.quiz_score)
+}`,
 }

@@ -8,7 +8,7 @@ import { COURSE_CLIENT_SAMPLES, COURSE_EXAMPLES } from './examples.js'
 import { COURSE_EXPORTS } from './export.js'
 import { COURSE_IMPORT } from './import.js'
 import { courseFeedbackRecord, courseProgressRecord, courseRecord } from './records.js'
-import { Course, EmployeeCourseProgress, Statistics } from './schema.js'
+import { COURSE_NOT_FOUND, Course, CourseEnrollment, EmployeeCourseProgress, Statistics } from './schema.js'
 import { COURSE_SQL } from './sql.js'
 
 export const courses = {
@@ -17,7 +17,8 @@ export const courses = {
     name: 'Courses',
     description: "Awareness courses, employees' progress, and program statistics.",
   },
-  schemas: [Course, EmployeeCourseProgress, Statistics],
+  notFound: [COURSE_NOT_FOUND],
+  schemas: [Course, EmployeeCourseProgress, Statistics, CourseEnrollment],
   routes: async (app) => (await import('./routes.js')).courseRoutes(app),
   examples: COURSE_EXAMPLES,
   clientSamples: COURSE_CLIENT_SAMPLES,
@@ -29,6 +30,12 @@ export const courses = {
         method: 'progress',
         page: 'progressPage',
         doc: ["Each employee's progress in every course of the workspace."],
+      },
+      listCourseEmployees: {
+        method: 'employees',
+        page: 'employeesPage',
+        filters: 'CourseEmployeeFilters',
+        doc: ['The employees enrolled in a course, each with their progress in it.'],
       },
       getProgramStatistics: {
         method: 'statistics',

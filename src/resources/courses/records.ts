@@ -19,6 +19,9 @@ import { employeeWorkspace } from '../employees/import.js'
 import { courseJson, courseReferenceJson, progressEntryTail } from './render.js'
 import { DELIVERIES, PROGRESS_STATUSES, SENTIMENTS, THEMES } from './values.js'
 
+/** A quiz score in percent; absent means null. */
+const QuizScore = Nullable(Type.Integer({ minimum: 0, maximum: 100 }))
+
 export const courseRecord = defineRecord({
   type: 'course',
   schema: Closed({
@@ -67,12 +70,14 @@ export const courseProgressRecord = defineRecord({
     employee_id: AnyUuid,
     course_id: AnyUuid,
     status: Nullable(StringEnum(PROGRESS_STATUSES)),
+    quiz_score: Type.Optional(QuizScore),
     years: Type.Array(
       Closed({
         year: Year,
         status: StringEnum(PROGRESS_STATUSES),
         due_at: AnyTimestamp,
         completed_at: Nullable(AnyTimestamp),
+        quiz_score: Type.Optional(QuizScore),
       }),
       { maxItems: 100 },
     ),
@@ -89,12 +94,16 @@ export const courseProgressRecord = defineRecord({
       status: y.status,
       due_at: timestamp(y.due_at, `course_progress.years.${i}.due_at`, e),
       completed_at: nullableTimestamp(y.completed_at, `course_progress.years.${i}.completed_at`, e),
+      quiz_score: y.quiz_score ?? null,
     }))
     return {
       employee_id: id(r.employee_id),
       course_id: id(r.course_id),
       status: r.status,
-      json_tail: e.length > 0 ? '' : progressEntryTail({ status: r.status, years: canonical }),
+      json_tail:
+        e.length > 0
+          ? ''
+          : progressEntryTail({ status: r.status, quiz_score: r.quiz_score ?? null, years: canonical }),
     }
   },
   target: 'course_progress',

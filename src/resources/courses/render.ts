@@ -45,10 +45,18 @@ export function progressEntryTail(entry: Omit<CourseProgress, 'course'>): string
       status: y.status,
       due_at: y.due_at,
       completed_at: y.completed_at,
+      quiz_score: y.quiz_score,
     })),
+    quiz_score: entry.quiz_score,
   }
   return splitAround(JSON.stringify(whole), '{"course":null').tail
 }
+
+/**
+ * SQL: an item of a course's enrolled employees, from its entry `p` and its employee's row `e`: the
+ * entry's tail follows the employee as it follows the course in a progress item.
+ */
+export const ENROLLMENT_JSON = `'{"employee":' || e.ref_json || p.json_tail`
 
 /**
  * SQL that writes the progress items of the employees `from` names (a table aliased `e` with an

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import { grantWorkspace } from '../../access.js'
+import { notFound } from '../../errors.js'
 import { LIST_LIMITS, PROGRESS_LIMITS } from '../../paging/paging.js'
+import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
-import { readItemRequest, sendItem } from '../../routing/operation.js'
-import { parameters } from '../../routing/parameters.js'
-import { dataOf, ref, workspaceId } from '../../routing/schemas.js'
+import { param } from '../../routing/parameters.js'
+import { workspaceId } from '../../routing/schemas.js'
+import { COURSE_NOT_FOUND } from './schema.js'
 import { COURSE_SQL } from './sql.js'
+import { PROGRESS_STATUSES } from './values.js'
 
 const LIST_COURSES = defineList({
   operationId: 'listCourses',
@@ -34,33 +36,47 @@ const LIST_PROGRESS = defineList({
   rows: COURSE_SQL.progressPage,
 })
 
-const query = parameters({ workspace_id: workspaceId })
+const LIST_ENROLLED = defineList({
+  operationId: 'listCourseEmployees',
+  path: '/v1/courses/:course_id',
+  summary: 'List the employees enrolled in a course',
+  description:
+    'The employees of the workspace with a progress entry for the course, in the order of employees_progress: ' +
+    'created_at descending, then id descending. Each item is the employee and their entry (status, quiz_score, ' +
+    'years). A course of another workspace is a 404, like an unknown one.',
+  scope: 'awareness:read',
+  parameters: {
+    workspace_id: workspaceId,
+    course_id: param.uuid('The course.'),
+    status: param.enumList(PROGRESS_STATUSES, 'Keeps only employees whose entry has one of these statuses.'),
+  },
+  limits: LIST_LIMITS,
+  item: 'CourseEnrollment',
+  rows: COURSE_SQL.enrolledPage,
+  async reach(db, grant, { course_id }) {
+    if (!(await COURSE_SQL.inWorkspace(db, grant, course_id))) throw notFound(COURSE_NOT_FOUND)
+  },
+})
 
-/** GET /v1/courses, /v1/courses/employees_progress and /v1/courses/statistics. */
+const PROGRAM_STATISTICS = defineItem({
+  operationId: 'getProgramStatistics',
+  path: '/v1/courses/statistics',
+  summary: 'Statistics of the awareness program of a workspace',
+  description:
+    'active_employees: employees with status active. covered_employees: active employees with at least one ' +
+    'course progress entry. average_courses_completed: over active employees, the mean number of entries whose ' +
+    'status is completed, rounded half up (0 without active employees). positive/neutral/negative_feedbacks: ' +
+    'course feedback of the workspace created in the last 90 × 24 hours, inclusive.',
+  scope: 'awareness:read',
+  parameters: { workspace_id: workspaceId },
+  item: 'Statistics',
+  read: (db, grant) => COURSE_SQL.statistics(db, grant),
+})
+
+/** GET /v1/courses, /v1/courses/employees_progress, /v1/courses/statistics and /v1/courses/:course_id. */
 export async function courseRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, LIST_COURSES)
   listRoute(app, LIST_PROGRESS)
-
-  app.get(
-    '/v1/courses/statistics',
-    {
-      config: { scope: 'awareness:read', etag: 'body' },
-      schema: {
-        operationId: 'getProgramStatistics',
-        summary: 'Statistics of the awareness program of a workspace',
-        description:
-          'active_employees: employees with status active. covered_employees: active employees with at least one ' +
-          'course progress entry. average_courses_completed: over active employees, the mean number of entries whose ' +
-          'status is completed, rounded half up (0 without active employees). positive/neutral/negative_feedbacks: ' +
-          'course feedback of the workspace created in the last 90 × 24 hours, inclusive. Scope: awareness:read.',
-        querystring: query.schema,
-        response: { 200: dataOf(ref('Statistics')) },
-      },
-    },
-    async (request, reply) => {
-      const { workspace_id } = readItemRequest(request, query)
-      const grant = await grantWorkspace(app.api.db, request.key, workspace_id)
-      return sendItem(reply, JSON.stringify(await COURSE_SQL.statistics(app.api.db, grant)))
-    },
-  )
+  itemRoute(app, PROGRAM_STATISTICS)
+  listRoute(app, LIST_ENROLLED)
 }

@@ -2,6 +2,7 @@
 // publishes them (SPEC.md, CONTRACT 1, 2 and 6).
 
 import Type from 'typebox'
+import type { NotFound } from '../../errors.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
 import { DELIVERIES, PROGRESS_STATUSES, THEMES } from './values.js'
@@ -26,18 +27,39 @@ export const Course = Closed(
   { $id: 'Course' },
 )
 
+const QuizScore = Nullable(
+  Type.Integer({
+    minimum: 0,
+    maximum: 100,
+    description: "The employee's quiz score in percent; null when none.",
+  }),
+)
+
 export const ProgressYear = Closed({
   year: Type.Integer({ minimum: 1 }),
   status: StringEnum(PROGRESS_STATUSES),
   due_at: Timestamp,
   completed_at: Nullable(Timestamp),
+  quiz_score: QuizScore,
 })
 
 export const CourseProgress = Closed({
   course: Closed({ id: Uuid, name: Type.String(), slug: Type.String(), description: Type.String() }),
   status: Nullable(StringEnum(PROGRESS_STATUSES)),
   years: Type.Array(ProgressYear),
+  // Last: the CSV columns integrators built against keep their places.
+  quiz_score: QuizScore,
 })
+
+export const CourseEnrollment = Closed(
+  {
+    employee: EmployeeReference,
+    status: Nullable(StringEnum(PROGRESS_STATUSES)),
+    years: Type.Array(ProgressYear),
+    quiz_score: QuizScore,
+  },
+  { $id: 'CourseEnrollment', description: 'An employee enrolled in the course, and their progress in it.' },
+)
 
 export const EmployeeCourseProgress = Closed(
   {
@@ -63,3 +85,11 @@ export type Course = Type.Static<typeof Course>
 export type CourseProgress = Type.Static<typeof CourseProgress>
 export type EmployeeCourseProgress = Type.Static<typeof EmployeeCourseProgress>
 export type Statistics = Type.Static<typeof Statistics>
+export type CourseEnrollment = Type.Static<typeof CourseEnrollment>
+
+export const COURSE_NOT_FOUND: NotFound = {
+  parameter: 'course_id',
+  code: 'course_not_found',
+  title: 'Course not found',
+  detail: 'No course with this id in this workspace for this key.',
+}

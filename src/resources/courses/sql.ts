@@ -1,13 +1,15 @@
 // Every statement of the courses resource, named: the SQL snapshots (sql/*/api.sql) label each by
 // its name here (`courses.sql:listPage`).
 
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { WorkspaceGrant } from '../../access.js'
 import type { Database } from '../../db/tables.js'
 import { timestampFromMillis } from '../../domain/time.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { SAMPLE, sampled } from '../sql.js'
+import { ENROLLMENT_JSON } from './render.js'
 import type { Statistics } from './schema.js'
+import type { ProgressStatus } from './values.js'
 
 type WorkspaceValues = { workspace_id: string }
 
@@ -42,6 +44,54 @@ export const COURSE_SQL = {
     id: 'p.employee_id',
     samples: { 'a later page': { values: { workspace_id: SAMPLE.workspaceId }, after: true, limit: 500 } },
   } satisfies ListDefinition<WorkspaceValues>,
+
+  /**
+   * A page of the employees enrolled in a course, in employee order (created_at desc, id desc): the
+   * workspace's employees in that order, each with its entry of the course looked up by key.
+   */
+  enrolledPage: {
+    name: 'course_employees',
+    rows: (db, v) =>
+      db
+        .selectFrom('employees as e')
+        .innerJoin('course_progress as p', (join) =>
+          join.onRef('p.employee_id', '=', 'e.id').on('p.course_id', '=', v.course_id),
+        )
+        .select([
+          sql<string>`${sql.raw(ENROLLMENT_JSON)}`.as('json'),
+          'e.created_at as sort_at',
+          'e.id as sort_id',
+        ])
+        .where('e.workspace_id', '=', v.workspace_id)
+        .$if(v.status !== undefined, (q) => q.where('p.status', 'in', v.status as string[])),
+    at: 'e.created_at',
+    id: 'e.id',
+    samples: {
+      'a later page, status': {
+        values: { workspace_id: SAMPLE.workspaceId, course_id: SAMPLE.id, status: ['missed'] },
+        after: true,
+        limit: 50,
+      },
+    },
+  } satisfies ListDefinition<{
+    workspace_id: string
+    course_id: string
+    status?: ProgressStatus[] | undefined
+  }>,
+
+  /** Whether a course belongs to the granted workspace. */
+  inWorkspace: sampled(
+    async (db: Kysely<Database>, grant: WorkspaceGrant, courseId: string): Promise<boolean> => {
+      const row = await db
+        .selectFrom('courses')
+        .select('id')
+        .where('workspace_id', '=', grant.workspaceId)
+        .where('id', '=', courseId)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+    { '': [SAMPLE.grant, SAMPLE.id] },
+  ),
 
   /**
    * The awareness program's statistics (CONTRACT 6). Employee and completion figures are derived at

@@ -40,10 +40,14 @@ export const EXAMPLE_REFERENCE: EmployeeReference = {
 export const EMPLOYEE_EXAMPLES = {
   listEmployees: { data: [EXAMPLE_EMPLOYEE] },
   getEmployee: { data: EXAMPLE_EMPLOYEE },
+  getEmployeeStatistics: { data: { active: 1180, deactivated: 64, pending: 23, unlicensed: 7, total: 1274 } },
 }
 
 /** How the typed client calls each operation: the JavaScript sample of the reference page. */
 export const EMPLOYEE_CLIENT_SAMPLES = {
+  getEmployeeStatistics: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+const { active, total } = await client.employees.statistics({ workspaceId })
+console.log(\`\${active} of \${total} employees are active\`)`,
   listEmployees: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 // Every page, fetched as the loop goes.
 for await (const employee of client.employees.list({ workspaceId, status: ['active'] })) {

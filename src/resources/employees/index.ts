@@ -7,7 +7,7 @@ import { EMPLOYEE_CLIENT_SAMPLES, EMPLOYEE_EXAMPLES } from './examples.js'
 import { EMPLOYEE_EXPORTS } from './export.js'
 import { EMPLOYEE_IMPORT } from './import.js'
 import { employeeRecord } from './record.js'
-import { EMPLOYEE_NOT_FOUND, Employee } from './schema.js'
+import { EMPLOYEE_NOT_FOUND, Employee, EmployeeStatistics } from './schema.js'
 import { EMPLOYEE_SQL } from './sql.js'
 
 export const employees = {
@@ -17,7 +17,7 @@ export const employees = {
     description: 'Employees of a workspace, with their security score (karma).',
   },
   notFound: [EMPLOYEE_NOT_FOUND],
-  schemas: [Employee],
+  schemas: [Employee, EmployeeStatistics],
   routes: async (app) => (await import('./routes.js')).employeeRoutes(app),
   examples: EMPLOYEE_EXAMPLES,
   clientSamples: EMPLOYEE_CLIENT_SAMPLES,
@@ -31,6 +31,10 @@ export const employees = {
         doc: [
           "@example for await (const employee of client.employees.list({ workspaceId, status: ['active'] })) …",
         ],
+      },
+      getEmployeeStatistics: {
+        method: 'statistics',
+        doc: ['@example const { active, total } = await client.employees.statistics({ workspaceId })'],
       },
       getEmployee: { method: 'get', positional: 'employee_id' },
     },

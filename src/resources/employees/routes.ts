@@ -3,6 +3,7 @@ import Type from 'typebox'
 import { apiError, notFound } from '../../errors.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
+import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { readItemRequest, sendItem } from '../../routing/operation.js'
 import { param, parameters } from '../../routing/parameters.js'
@@ -41,9 +42,21 @@ const LIST_EMPLOYEES = defineList({
 
 const path = parameters({ employee_id: param.uuid('The employee to retrieve.') })
 
-/** GET /v1/employees and GET /v1/employees/:employee_id. */
+const EMPLOYEE_STATISTICS = defineItem({
+  operationId: 'getEmployeeStatistics',
+  path: '/v1/employees/statistics',
+  summary: 'How many employees a workspace has, by status',
+  description: 'One count per employee status, and total: every employee of the workspace.',
+  scope: 'workspace:read',
+  parameters: { workspace_id: workspaceId },
+  item: 'EmployeeStatistics',
+  read: (db, grant) => EMPLOYEE_SQL.statistics(db, grant),
+})
+
+/** GET /v1/employees, /v1/employees/statistics and /v1/employees/:employee_id. */
 export async function employeeRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, LIST_EMPLOYEES)
+  itemRoute(app, EMPLOYEE_STATISTICS)
 
   app.get(
     '/v1/employees/:employee_id',

@@ -47,6 +47,20 @@ export const Employee = Closed(
   { $id: 'Employee' },
 )
 
+export const EmployeeStatistics = Closed(
+  {
+    ...Object.fromEntries(
+      EMPLOYEE_STATUSES.map((status) => [
+        status,
+        Type.Integer({ minimum: 0, description: `Employees whose status is ${status}.` }),
+      ]),
+    ),
+    total: Type.Integer({ minimum: 0, description: 'Every employee of the workspace.' }),
+  } as Record<(typeof EMPLOYEE_STATUSES)[number] | 'total', Type.TInteger>,
+  { $id: 'EmployeeStatistics' },
+)
+
+export type EmployeeStatistics = Type.Static<typeof EmployeeStatistics>
 export type EmployeeReference = Type.Static<typeof EmployeeReference>
 export type Employee = Type.Static<typeof Employee>
 

@@ -3,11 +3,12 @@
 
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
-import type { KeyScope } from '../../access.js'
+import type { KeyScope, WorkspaceGrant } from '../../access.js'
 import type { Database } from '../../db/tables.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { SAMPLE, sampled } from '../sql.js'
-import type { EmployeeStatus } from './values.js'
+import type { EmployeeStatistics } from './schema.js'
+import { EMPLOYEE_STATUSES, type EmployeeStatus } from './values.js'
 
 // The stored JSON is complete (manager reference included) and never null once imported.
 const employeeJson = sql<string>`e.json`
@@ -71,5 +72,24 @@ export const EMPLOYEE_SQL = {
       'an organization key': [SAMPLE.organizationKey, SAMPLE.id],
       'a workspace key': [SAMPLE.workspaceKey, SAMPLE.id],
     },
+  ),
+
+  /** How many employees of the workspace have each status, and in all. */
+  statistics: sampled(
+    async (db: Kysely<Database>, grant: WorkspaceGrant): Promise<EmployeeStatistics> => {
+      const rows = await db
+        .selectFrom('employees')
+        .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('workspace_id', '=', grant.workspaceId)
+        .groupBy('status')
+        .execute()
+      const count = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0)
+      const statistics = Object.fromEntries(EMPLOYEE_STATUSES.map((status) => [status, count(status)]))
+      return {
+        ...statistics,
+        total: EMPLOYEE_STATUSES.reduce((sum, status) => sum + count(status), 0),
+      } as EmployeeStatistics
+    },
+    { '': [SAMPLE.grant] },
   ),
 }

@@ -134,6 +134,56 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(replay.status, 200)
     })
 
+    test('GET /v1/campaigns/statistics equals the oracle, whole and under every filter', async () => {
+      const c = recurring()
+      const [q2] = c.cycles as Rec[]
+      const middle = oracle.attacks(d.all, c.id as string)[5]?.created_at as string
+      const filters: [string, Parameters<typeof oracle.statistics>[2]][] = [
+        ['', {}],
+        [`&campaign_id=${c.id}`, { campaign: c.id as string }],
+        [`&campaign_cycle_id=${q2?.id}`, { cycle: q2?.id as string }],
+        [
+          `&campaign_id=${c.id}&campaign_cycle_id=${q2?.id}`,
+          { campaign: c.id as string, cycle: q2?.id as string },
+        ],
+        [`&created_after=${middle}`, { after: middle }],
+        [`&created_before=${middle}`, { before: middle }],
+        ['&created_before=2000-01-01', { before: '2000-01-01T00:00:00.000000Z' }],
+      ]
+      for (const workspace of [d.a1, d.a2]) {
+        for (const [query, filter] of filters) {
+          const response = await t.request(`/v1/campaigns/statistics?workspace_id=${workspace}${query}`, {
+            key,
+          })
+          if (workspace === d.a2 && query.includes('campaign_id=')) {
+            assert.equal(response.status, 404, query)
+            continue
+          }
+          assert.equal(response.status, 200, query)
+          assert.deepEqual(
+            response.json.data,
+            oracle.statistics(d.all, workspace, filter),
+            `${workspace} ${query}`,
+          )
+        }
+      }
+      const whole = oracle.statistics(d.all, d.a1)
+      // The dataset makes every figure non-trivial: some tricked, some reported, not everyone active.
+      assert.ok(whole.vulnerability_rate > 0 && whole.vulnerability_rate < 100)
+      assert.ok(whole.reporting_rate > 0 && whole.reporting_rate < 100)
+      assert.ok(whole.active_employees_attacked_count < whole.employees_attacked_count)
+      assert.deepEqual(
+        oracle.statistics(d.all, d.a1, { before: '2000-01-01T00:00:00.000000Z' }).vulnerability_rate,
+        0,
+      )
+      const wrong = await t.request(
+        `/v1/campaigns/statistics?workspace_id=${d.a1}&created_after=2025-01-02&created_before=2025-01-01`,
+        { key },
+      )
+      assert.equal(wrong.status, 422)
+      assert.deepEqual(wrong.json.errors[0].source, { parameter: 'created_after' })
+    })
+
     test("another workspace's or organization's campaign answers like an unknown one", async () => {
       const [a2] = campaignsOf(d.a2)
       const [b1] = campaignsOf(d.b1)
@@ -146,6 +196,16 @@ for (const { dialect, skip } of DIALECTS) {
         bodies.add(JSON.stringify({ ...response.json, meta: null }))
       }
       assert.equal(bodies.size, 1)
+      // The same for the statistics' campaign_id.
+      const statistics = new Set<string>()
+      for (const id of [a2?.id, b1?.id, unknownId()]) {
+        const response = await t.request(`/v1/campaigns/statistics?workspace_id=${d.a1}&campaign_id=${id}`, {
+          key,
+        })
+        assert.equal(response.status, 404)
+        statistics.add(JSON.stringify({ ...response.json, meta: null }))
+      }
+      assert.equal(statistics.size, 1)
     })
   })
 

@@ -91,3 +91,66 @@ export function attacks(
     )
     .sort((a, b) => newestFirst(a as unknown as Rec, b as unknown as Rec))
 }
+
+export const ATTACK_EVENT_TYPES = [
+  'attack_sent',
+  'attack_voided',
+  'email_opened',
+  'email_answered',
+  'email_reported',
+  'manually_reported',
+  'manually_retried',
+  'page_opened',
+  'download_link_clicked',
+  'attachment_opened',
+  'file_opened',
+  'credentials_submitted',
+  'mfa_code_submitted',
+  'social_login_clicked',
+  'scope_granted',
+  'qr_code_scanned',
+  'sms_answered',
+  'phone_number_called',
+  'phone_number_code_entered',
+  'employee_tricked',
+  'remedial_started',
+  'remedial_completed',
+  'phishing_remedial_course_completed',
+]
+
+/** Half up, in percent; 0 without a whole. */
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole + 1e-9))
+
+export function statistics(
+  all: readonly Rec[],
+  workspaceId: string,
+  f: { campaign?: string; cycle?: string } & Window = {},
+) {
+  const campaignsHere = new Set(
+    all.filter((r) => r.type === 'campaign' && r.workspace_id === workspaceId).map((c) => c.id as string),
+  )
+  const status = new Map(all.filter((r) => r.type === 'employee').map((e) => [e.id as string, e.status]))
+  const attacks = all.filter(
+    (a) =>
+      a.type === 'attack' &&
+      campaignsHere.has(a.campaign_id as string) &&
+      (f.campaign === undefined || a.campaign_id === f.campaign) &&
+      (f.cycle === undefined || a.campaign_cycle_id === f.cycle) &&
+      inWindow(a.created_at as string, f),
+  )
+  const has = (a: Rec, types: string[]) => (a.events as Rec[]).some((e) => types.includes(e.type as string))
+  const employees = (keep: (a: Rec) => boolean) =>
+    new Set(attacks.filter(keep).map((a) => a.employee_id as string))
+  const attacked = employees((a) => a.sent_at !== null)
+  const tricked = employees((a) => a.sent_at !== null && has(a, ['employee_tricked']))
+  const reported = employees((a) => a.sent_at !== null && has(a, ['email_reported', 'manually_reported']))
+  return {
+    employees_attacked_count: attacked.size,
+    active_employees_attacked_count: [...attacked].filter((id) => status.get(id) === 'active').length,
+    attack_events_per_employee: Object.fromEntries(
+      ATTACK_EVENT_TYPES.map((type) => [type, employees((a) => has(a, [type])).size]),
+    ),
+    vulnerability_rate: percent(tricked.size, attacked.size),
+    reporting_rate: percent(reported.size, attacked.size),
+  }
+}

@@ -22,8 +22,13 @@ const year = fc.record({
   status,
   due_at: timestamp,
   completed_at: fc.option(timestamp, { nil: null }),
+  quiz_score: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
 })
-const entry = fc.record({ status: fc.option(status, { nil: null }), years: fc.array(year, { maxLength: 5 }) })
+const entry = fc.record({
+  status: fc.option(status, { nil: null }),
+  quiz_score: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
+  years: fc.array(year, { maxLength: 5 }),
+})
 
 function ordered(keys: string[], value: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(keys.map((k) => [k, value[k]]))
@@ -39,6 +44,7 @@ test('a progress entry tail is the JSON of the entry, keys in the schema order',
           course: null,
           status: e.status,
           years: e.years.map((y) => ordered(yearKeys, y)),
+          quiz_score: e.quiz_score,
         }),
       )
       assert.equal(`{"course":null${progressEntryTail(e)}`, expected)

@@ -1,0 +1,66 @@
+// An operation that answers one object (statistics), declared once like a list (list.ts): its
+// path, scope, parameters and item schema; itemRoute registers it with the strict reading of the
+// request, the workspace grant and the ETag of its body.
+
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import { grantWorkspace, type WorkspaceGrant } from '../access.js'
+import type { Database } from '../db/tables.js'
+import type { Scope } from '../domain/values.js'
+import { readItemRequest, sendItem } from './operation.js'
+import { type ParamDef, type Parsed, parameters } from './parameters.js'
+import { dataOf, ref } from './schemas.js'
+
+type Definitions = Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> }
+
+export interface ItemOperation<D extends Definitions, T> {
+  operationId: string
+  path: string
+  summary: string
+  /** What the object holds; the scope is added. */
+  description: string
+  scope: Scope
+  parameters: D
+  /** The $id of the object's schema. */
+  item: string
+  /** What the parameters' own rules cannot see: throws a 422. */
+  check?(query: Parsed<D>): void
+  /** Throws the 404 of an id outside the granted workspace. */
+  reach?(db: Kysely<Database>, grant: WorkspaceGrant, query: Parsed<D>): Promise<void>
+  /** The object, for the granted workspace. */
+  read(db: Kysely<Database>, grant: WorkspaceGrant, query: Parsed<D>): Promise<T>
+}
+
+/** Declares an item operation (type-checks its parts against each other). */
+export function defineItem<D extends Definitions, T>(operation: ItemOperation<D, T>): ItemOperation<D, T> {
+  return operation
+}
+
+/** Registers an item operation's route. */
+export function itemRoute<D extends Definitions, T>(
+  app: FastifyInstance,
+  operation: ItemOperation<D, T>,
+): void {
+  const set = parameters(operation.parameters)
+  app.get(
+    operation.path,
+    {
+      config: { scope: operation.scope, etag: 'body' },
+      schema: {
+        operationId: operation.operationId,
+        summary: operation.summary,
+        description: `${operation.description} Scope: ${operation.scope}.`,
+        querystring: set.schema,
+        response: { 200: dataOf(ref(operation.item)) },
+      },
+    },
+    async (request, reply) => {
+      const query = readItemRequest(request, set)
+      operation.check?.(query)
+      const db = app.api.db
+      const grant = await grantWorkspace(db, request.key, query.workspace_id as string)
+      if (operation.reach) await operation.reach(db, grant, query)
+      return sendItem(reply, JSON.stringify(await operation.read(db, grant, query)))
+    },
+  )
+}

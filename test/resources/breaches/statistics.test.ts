@@ -1,0 +1,90 @@
+// GET /v1/breaches/statistics (CONTRACT 15): breaches and distinct employees impacted, warned and
+// acknowledged, exact against the imported records, whole and within breached_after/before windows
+// (timestamps or dates); a window that ends before it starts is a 422.
+
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { type TestApp, testApp } from '../../helpers/app.js'
+import { DIALECTS } from '../../helpers/databases.js'
+import { type ApiDataset, apiDataset } from '../../helpers/dataset.js'
+import type { Rec } from '../../helpers/records.js'
+
+function oracle(all: readonly Rec[], workspace: string, w: { after?: string; before?: string } = {}) {
+  const breaches = all.filter(
+    (b) =>
+      b.type === 'breach' &&
+      b.workspace_id === workspace &&
+      (w.after === undefined || (b.last_breached_at as string) >= w.after) &&
+      (w.before === undefined || (b.last_breached_at as string) <= w.before),
+  )
+  const ids = new Set(breaches.map((b) => b.id as string))
+  const compromised = all.filter(
+    (c) =>
+      c.type === 'compromised_employee' && c.workspace_id === workspace && ids.has(c.breach_id as string),
+  )
+  const distinct = (keep: (c: Rec) => boolean) =>
+    new Set(compromised.filter(keep).map((c) => c.employee_id)).size
+  return {
+    breaches_count: breaches.length,
+    impacted_employees_count: distinct(() => true),
+    warned_employees_count: distinct((c) => c.warned_at !== null),
+    acknowledged_employees_count: distinct((c) => c.acknowledged_at !== null),
+  }
+}
+
+for (const { dialect, skip } of DIALECTS) {
+  describe(`breach statistics (${dialect})`, { skip }, () => {
+    let t: TestApp
+    let d: ApiDataset
+    let key: string
+    before(async () => {
+      d = apiDataset(30)
+      t = await testApp(dialect, d.all)
+      key = await t.key({ organizationId: d.orgA.id as string })
+    })
+    after(() => t?.close())
+
+    test('whole and within windows, equal to the records', async () => {
+      const times = d.all
+        .filter((b) => b.type === 'breach' && b.workspace_id === d.a1)
+        .map((b) => b.last_breached_at as string)
+        .sort()
+      assert.ok(times.length >= 3)
+      const middle = times[Math.floor(times.length / 2)] as string
+      const windows: [string, { after?: string; before?: string }][] = [
+        ['', {}],
+        [`&breached_after=${middle}`, { after: middle }],
+        [`&breached_before=${middle}`, { before: middle }],
+        [`&breached_after=${middle}&breached_before=${middle}`, { after: middle, before: middle }],
+        [`&breached_after=${middle.slice(0, 10)}`, { after: `${middle.slice(0, 10)}T00:00:00.000000Z` }],
+        ['&breached_before=2000-01-01', { before: '2000-01-01T00:00:00.000000Z' }],
+      ]
+      for (const workspace of [d.a1, d.a2]) {
+        for (const [query, w] of windows) {
+          const response = await t.request(`/v1/breaches/statistics?workspace_id=${workspace}${query}`, {
+            key,
+          })
+          assert.equal(response.status, 200, query)
+          assert.deepEqual(response.json.data, oracle(d.all, workspace, w), `${workspace} ${query}`)
+        }
+      }
+      const whole = oracle(d.all, d.a1)
+      // Figures that can tell the three counts apart.
+      assert.ok(whole.acknowledged_employees_count > 0)
+      assert.ok(whole.warned_employees_count < whole.impacted_employees_count)
+    })
+
+    test('a window that ends before it starts, or a bound that is not a time, is a 422 naming it', async () => {
+      const cases: [string, string][] = [
+        ['breached_after=2025-02-01&breached_before=2025-01-31', 'breached_after'],
+        ['breached_before=2025-13-01', 'breached_before'],
+        ['breached_after=1700000000', 'breached_after'],
+      ]
+      for (const [query, parameter] of cases) {
+        const response = await t.request(`/v1/breaches/statistics?workspace_id=${d.a1}&${query}`, { key })
+        assert.equal(response.status, 422, query)
+        assert.deepEqual(response.json.errors[0].source, { parameter })
+      }
+    })
+  })
+}
