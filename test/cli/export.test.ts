@@ -18,6 +18,7 @@ import * as oracle from '../helpers/oracle.js'
 import { overloadedProxy } from '../helpers/overloaded-proxy.js'
 import { freePort } from '../helpers/processes.js'
 import { employee, source, workspace } from '../helpers/records.js'
+import * as campaigns from '../resources/campaigns/oracle.js'
 
 const exportNamed = (name: string) => {
   const found = EXPORTS.find((e) => e.name === name)
@@ -45,6 +46,15 @@ describe('awareness export', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  const campaignId = () =>
+    d.all.find(
+      (r) =>
+        r.type === 'campaign' &&
+        r.workspace_id === d.a1 &&
+        r.delivery === 'recurring' &&
+        r.status !== 'draft',
+    )?.id as string
+
   test('NDJSON of every list equals the API walk', async () => {
     const cases: [string[], unknown[]][] = [
       [['employees', '--workspace', d.a1], oracle.employees(d.all, d.a1)],
@@ -57,6 +67,8 @@ describe('awareness export', () => {
       ],
       [['statistics', '--workspace', d.a1], [oracle.statistics(d.all, d.a1, Date.now())]],
       [['organization'], [oracle.organization(d.all, d.orgA.id as string)]],
+      // A path id of another resource than breaches: --campaign.
+      [['attacks', '--workspace', d.a1, '--campaign', campaignId()], campaigns.attacks(d.all, campaignId())],
     ]
     for (const [args, expected] of cases) {
       const result = await runCli(['export', ...args, '--url', url], { env })

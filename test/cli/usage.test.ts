@@ -107,6 +107,12 @@ describe('usage errors exit 2 with one line', () => {
     const cases: [string[], string[], RegExp][] = [
       [['export'], ['employees', ...url], /employees needs --workspace/],
       [['export'], ['compromised', '--workspace', randomUUID(), ...url], /compromised needs --breach/],
+      [['export'], ['attacks', '--workspace', randomUUID(), ...url], /attacks needs --campaign/],
+      [
+        ['export'],
+        ['attacks', '--workspace', randomUUID(), '--campaign', 'x', ...url],
+        /--campaign 'x': not a UUID/,
+      ],
       [['export'], ['employees', '--workspace', randomUUID()], /--url or AWARENESS_API_URL/],
       [['export'], ['employees', '--workspace', 'nope', ...url], /--workspace 'nope': not a UUID/],
       [['export'], ['people', ...url], /resource 'people'/],

@@ -127,7 +127,7 @@ for (const { dialect, skip } of DIALECTS) {
       })
 
       test('an unknown path, with or without a key', async () => {
-        for (const url of ['/v1/employee', '/v2/employees', '/v1/employees/x/y', '/v1/courses/']) {
+        for (const url of ['/v1/employee', '/v2/employees', '/v1/employees/x/y', '/v1/groups/']) {
           expectError(await t.request(url, { key }), 404, 'endpoint_not_found')
           expectError(await t.request(url), 404, 'endpoint_not_found')
         }
@@ -135,6 +135,8 @@ for (const { dialect, skip } of DIALECTS) {
         expectError(await t.request('/v1/employees/', { key }), 422, 'invalid_parameter', {
           parameter: 'employee_id',
         })
+        const course = await t.request(`/v1/courses/?workspace_id=${d.a1}`, { key })
+        expectError(course, 422, 'invalid_parameter', { parameter: 'course_id' })
       })
     })
 
