@@ -484,7 +484,7 @@ select s.line, t.workspace_id as value, null as other from stg_group s
   join groups t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
-select s.line, s.group_id as value, null as other from stg_group_member s
+select s.line, "s"."group_id" as value, null as other from stg_group_member s
   where coalesce(
   (select staged.workspace_id from stg_group staged where staged.id = s.group_id limit 1),
   (select stored.workspace_id from groups stored where stored.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) is null order by line limit 101;
@@ -493,13 +493,13 @@ select s.line, s.group_id as value, null as other from stg_group_member s
 select line, employee_id as value, employee_workspace as other from (
   select s.line, s.employee_id, coalesce(
   (select staged.workspace_id from stg_group staged where staged.id = s.group_id limit 1),
-  (select stored.workspace_id from groups stored where stored.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as group_workspace,
+  (select stored.workspace_id from groups stored where stored.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as parent_workspace,
   coalesce(
   (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
   (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
-  from stg_group_member s) m
-  where group_workspace is not null
-  and (employee_workspace is null or employee_workspace <> group_workspace) order by line limit 101;
+  from stg_group_member s) r
+  where parent_workspace is not null
+  and (employee_workspace is null or employee_workspace <> parent_workspace) order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, s.workspace_id as value, null as other from stg_campaign s
@@ -511,7 +511,7 @@ select s.line, t.workspace_id as value, null as other from stg_campaign s
   join campaigns t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
-select s.line, s.campaign_id as value, null as other from stg_attack s
+select s.line, "s"."campaign_id" as value, null as other from stg_attack s
   where coalesce(
   (select staged.workspace_id from stg_campaign staged where staged.id = s.campaign_id limit 1),
   (select stored.workspace_id from campaigns stored where stored.id = s.campaign_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) is null order by line limit 101;
@@ -520,13 +520,13 @@ select s.line, s.campaign_id as value, null as other from stg_attack s
 select line, employee_id as value, employee_workspace as other from (
   select s.line, s.employee_id, coalesce(
   (select staged.workspace_id from stg_campaign staged where staged.id = s.campaign_id limit 1),
-  (select stored.workspace_id from campaigns stored where stored.id = s.campaign_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as campaign_workspace,
+  (select stored.workspace_id from campaigns stored where stored.id = s.campaign_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as parent_workspace,
   coalesce(
   (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
   (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
-  from stg_attack s) a
-  where campaign_workspace is not null
-  and (employee_workspace is null or employee_workspace <> campaign_workspace) order by line limit 101;
+  from stg_attack s) r
+  where parent_workspace is not null
+  and (employee_workspace is null or employee_workspace <> parent_workspace) order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select line, campaign_cycle_id as value, campaign_id as other from (

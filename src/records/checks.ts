@@ -64,3 +64,20 @@ export const workspaceAfterImport = (
   sql`coalesce(
     (select staged.workspace_id from ${sql.raw(`stg_${type}`)} staged where staged.id = ${sql.raw(column)} limit 1),
     (select stored.workspace_id from ${sql.raw(table)} stored where stored.id = ${sql.raw(column)} and ${kept('stored')}))`
+
+/**
+ * Refuses the staged records of `type` whose parent (`column`, named `noun` in the message) will not
+ * exist: `parentWorkspace` gives the parent's workspace after the import, or null.
+ */
+export function parentCheck(
+  type: string,
+  column: string,
+  noun: string,
+  parentWorkspace: (column: string) => RawBuilder<string | null>,
+): Check {
+  return {
+    query: sql`select s.line, ${sql.ref(`s.${column}`)} as value, null as other from ${sql.raw(`stg_${type}`)} s
+      where ${parentWorkspace(`s.${column}`)} is null`,
+    message: (v) => `${type}.${column}: ${noun} ${v} does not exist`,
+  }
+}

@@ -8,10 +8,8 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { runCli } from '../helpers/cli.js'
+import { CLI, runCli } from '../helpers/cli.js'
 import { employee, ndjson, smallDataset } from '../helpers/records.js'
-
-const CLI_ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
 
 describe('awareness CLI', () => {
   let dir: string
@@ -124,11 +122,9 @@ describe('awareness CLI', () => {
   })
 
   test('standard input that stays open: reading stops at the 100th error, without waiting for its end', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', CLI_ENTRY, 'import', '-', '--database', join(dir, 'open-stdin.db')],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    )
+    const child = spawn(process.execPath, [...CLI, 'import', '-', '--database', join(dir, 'open-stdin.db')], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr += chunk))
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve))

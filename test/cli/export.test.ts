@@ -7,12 +7,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { parse } from 'csv-parse/sync'
 import { importSources } from '../../src/importer/import.js'
 import { EXPORTS } from '../../src/resources/index.js'
 import { type TestApp, testApp } from '../helpers/app.js'
-import { runCli } from '../helpers/cli.js'
+import { CLI, runCli } from '../helpers/cli.js'
 import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
 import { overloadedProxy } from '../helpers/overloaded-proxy.js'
@@ -25,8 +24,6 @@ const exportNamed = (name: string) => {
   if (!found) throw new Error(`no export ${name}`)
   return found
 }
-
-const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
 
 describe('awareness export', () => {
   let t: TestApp
@@ -256,19 +253,7 @@ describe('awareness export', () => {
     for (const format of ['ndjson', 'csv']) {
       const child = spawn(
         process.execPath,
-        [
-          '--import',
-          'tsx',
-          ENTRY,
-          'export',
-          'employees',
-          '--workspace',
-          ws.id as string,
-          '--url',
-          url,
-          '--format',
-          format,
-        ],
+        [...CLI, 'export', 'employees', '--workspace', ws.id as string, '--url', url, '--format', format],
         { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
       )
       let stderr = ''

@@ -8,13 +8,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { type TestApp, testApp } from '../helpers/app.js'
+import { CLI } from '../helpers/cli.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { ndjson } from '../helpers/records.js'
 
-const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
 const SCRIPT = '/usr/bin/script'
 const skip = existsSync(SCRIPT) ? false : 'util-linux script is not installed (apt-get install bsdutils)'
 
@@ -22,7 +21,7 @@ const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`
 
 /** Runs `awareness ...args` in a pseudo terminal; returns what the terminal showed, escapes removed. */
 async function onTerminal(args: string[], env: Record<string, string> = {}): Promise<string> {
-  const command = [process.execPath, '--import', 'tsx', ENTRY, ...args].map(quote).join(' ')
+  const command = [process.execPath, ...CLI, ...args].map(quote).join(' ')
   const { stdout } = await promisify(execFile)(SCRIPT, ['-qec', command, '/dev/null'], {
     env: { ...process.env, ...env },
     maxBuffer: 64 * 1024 * 1024,

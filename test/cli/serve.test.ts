@@ -8,17 +8,14 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { hidePassword } from '../../src/cli/commands/serve.js'
-import { runCli } from '../helpers/cli.js'
+import { CLI, runCli } from '../helpers/cli.js'
 import { freePort } from '../helpers/processes.js'
-
-const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
 
 /** Starts `awareness serve`, returns the line it prints on stderr once listening, and stops it. */
 async function startLine(env: Record<string, string>): Promise<string> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve'], {
+  const child = spawn(process.execPath, [...CLI, 'serve'], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', SHUTDOWN_DELAY: '0s', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
@@ -46,7 +43,7 @@ describe('awareness serve --demo-when-empty', () => {
 
   test('loads the demo data, prints a working curl line, and stops cleanly on SIGTERM', async () => {
     const port = await freePort()
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve', '--demo-when-empty'], {
+    const child = spawn(process.execPath, [...CLI, 'serve', '--demo-when-empty'], {
       env: {
         ...process.env,
         DATABASE_URL: join(dir, 'start.db'),

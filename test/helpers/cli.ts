@@ -1,7 +1,21 @@
 import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const ENTRY = fileURLToPath(new URL('./cli-entry.ts', import.meta.url))
+const BUILT = fileURLToPath(new URL('../../bin/awareness.js', import.meta.url))
+
+/**
+ * The node arguments that start `awareness`, before its own: the sources through tsx (no build
+ * needed), or with TEST_CLI=built the compiled command users run (CI sets it after building: a
+ * process then starts in about half the time).
+ */
+export const CLI: readonly string[] = (() => {
+  if (process.env.TEST_CLI !== 'built') return ['--import', 'tsx', ENTRY]
+  if (!existsSync(fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))))
+    throw new Error('TEST_CLI=built needs the build: npm run build')
+  return [BUILT]
+})()
 
 export interface CliResult {
   code: number
@@ -15,7 +29,7 @@ export function runCli(
   options: { input?: string | Buffer; env?: Record<string, string> } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+    const child = spawn(process.execPath, [...CLI, ...args], {
       env: { ...process.env, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     })

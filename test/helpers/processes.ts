@@ -3,9 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
-
-const ENTRY = fileURLToPath(new URL('./cli-entry.ts', import.meta.url))
+import { CLI } from './cli.js'
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -48,7 +46,7 @@ export interface ServerProcess {
 /** Starts `awareness serve` with the given environment and waits until it answers. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'serve'], {
+  const child: ChildProcess = spawn(process.execPath, [...CLI, 'serve'], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

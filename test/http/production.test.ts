@@ -7,7 +7,6 @@ import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { PassThrough } from 'node:stream'
 import { after, before, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { loadConfig } from '../../src/config/config.js'
 import { openDatabase } from '../../src/db/connection.js'
@@ -16,6 +15,7 @@ import { buildApp, ONE_CALL_COMPRESSION_BYTES } from '../../src/http/app.js'
 import { importSources } from '../../src/importer/import.js'
 import { createKey } from '../../src/keys/keys.js'
 import { type TestApp, testApp } from '../helpers/app.js'
+import { CLI } from '../helpers/cli.js'
 import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
 import { privatePostgresUnavailable, startPrivatePostgres } from '../helpers/private-postgres.js'
 import { course, employee, progress, source, workspace } from '../helpers/records.js'
@@ -411,9 +411,8 @@ describe('production HTTP behaviour (real listening server)', () => {
     await importSources(database, [source(d.all)])
     const key = (await createKey(database.db, { organizationId: d.orgA.id as string })).key
     await database.close()
-    const entry = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
     const port = 20000 + Math.floor(Math.random() * 20000)
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, 'serve'], {
+    const child = spawn(process.execPath, [...CLI, 'serve'], {
       env: {
         ...process.env,
         DATABASE_URL: file,

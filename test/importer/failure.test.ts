@@ -8,17 +8,15 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 import { openDatabase } from '../../src/db/connection.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { demoNdjson } from '../../src/demo/generate.js'
 import { type ImportSource, importSources } from '../../src/importer/import.js'
-import { runCli } from '../helpers/cli.js'
+import { CLI, runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase } from '../helpers/databases.js'
 import { employee, organization, source, workspace } from '../helpers/records.js'
 import { snapshot } from '../helpers/snapshot.js'
 
-const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url))
 const demo = (employees: number): ImportSource => ({
   name: 'demo.ndjson',
   read: () => demoNdjson({ employees, seed: 7, workspaces: 1, anchor: new Date('2026-11-01T00:00:00Z') }),
@@ -79,7 +77,7 @@ describe('the write-ahead log after an import that did not commit (sqlite)', () 
     await migrateToLatest(handle)
     const before = await snapshot(handle)
     await handle.close()
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'import', '-', '--database', file], {
+    const child = spawn(process.execPath, [...CLI, 'import', '-', '--database', file], {
       stdio: ['pipe', 'pipe', 'pipe'],
     })
     let stderr = ''
@@ -115,7 +113,7 @@ describe('the write-ahead log after an import that did not commit (sqlite)', () 
     await migrateToLatest(handle)
     const before = await snapshot(handle)
     await handle.close()
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'import', data, '--database', file], {
+    const child = spawn(process.execPath, [...CLI, 'import', data, '--database', file], {
       stdio: 'ignore',
     })
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))

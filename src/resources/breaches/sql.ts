@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import type { WorkspaceGrant } from '../../access.js'
 import type { Database } from '../../db/tables.js'
 import type { ListDefinition } from '../../paging/keyset.js'
-import { SAMPLE, sampled } from '../sql.js'
+import { inWorkspace, SAMPLE, sampled } from '../sql.js'
 import { COMPROMISED_JSON } from './render.js'
 import type { BreachStatistics } from './schema.js'
 import type { BreachStatus } from './values.js'
@@ -67,18 +67,7 @@ export const BREACH_SQL = {
   }>,
 
   /** Whether a breach affects the granted workspace. */
-  affects: sampled(
-    async (db: Kysely<Database>, grant: WorkspaceGrant, breachId: string): Promise<boolean> => {
-      const row = await db
-        .selectFrom('breaches')
-        .select('id')
-        .where('workspace_id', '=', grant.workspaceId)
-        .where('id', '=', breachId)
-        .executeTakeFirst()
-      return row !== undefined
-    },
-    { '': [SAMPLE.grant, SAMPLE.id] },
-  ),
+  affects: inWorkspace('breaches'),
 
   /**
    * The breaches affecting a workspace whose last_breached_at is in the window, and the distinct

@@ -5,9 +5,9 @@
 import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
 import type { WriteSession } from '../../db/write-session.js'
-import { kept, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
+import { kept, parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
 import type { Check, ImportSteps } from '../../records/spec.js'
-import { employeeWorkspace } from '../employees/import.js'
+import { employeeOfParentCheck } from '../employees/import.js'
 import { campaignWorkspace } from './records.js'
 import { cycleRefJson } from './render.js'
 import type { Campaign } from './schema.js'
@@ -21,23 +21,8 @@ const cycleIdsAfterImport = (column: string) =>
 const CHECKS: readonly Check[] = [
   workspaceCheck('campaign'),
   stayInWorkspaceCheck('campaign', 'campaigns', 'a campaign'),
-  {
-    query: sql`select s.line, s.campaign_id as value, null as other from stg_attack s
-      where ${campaignWorkspace('s.campaign_id')} is null`,
-    message: (v) => `attack.campaign_id: campaign ${v} does not exist`,
-  },
-  {
-    query: sql`select line, employee_id as value, employee_workspace as other from (
-        select s.line, s.employee_id, ${campaignWorkspace('s.campaign_id')} as campaign_workspace,
-          ${employeeWorkspace('s.employee_id')} as employee_workspace
-        from stg_attack s) a
-      where campaign_workspace is not null
-        and (employee_workspace is null or employee_workspace <> campaign_workspace)`,
-    message: (v, w) =>
-      w === null
-        ? `attack.employee_id: employee ${v} does not exist`
-        : `attack.employee_id: employee ${v} belongs to another workspace than the campaign`,
-  },
+  parentCheck('attack', 'campaign_id', 'campaign', campaignWorkspace),
+  employeeOfParentCheck('attack', campaignWorkspace('s.campaign_id'), 'campaign'),
   {
     // Ids are UUIDs: no LIKE wildcard can occur in them, so the match is exact.
     query: sql`select line, campaign_cycle_id as value, campaign_id as other from (

@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import type { WorkspaceGrant } from '../../access.js'
 import type { Database } from '../../db/tables.js'
 import type { ListDefinition } from '../../paging/keyset.js'
-import { SAMPLE, sampled } from '../sql.js'
+import { inWorkspace, SAMPLE, sampled } from '../sql.js'
 import { ATTACK_JSON } from './render.js'
 import type { CampaignStatistics } from './schema.js'
 import { ATTACK_EVENT_TYPES, type CAMPAIGN_STATUSES } from './values.js'
@@ -107,18 +107,7 @@ export const CAMPAIGN_SQL = {
   >,
 
   /** Whether a campaign belongs to the granted workspace. */
-  inWorkspace: sampled(
-    async (db: Kysely<Database>, grant: WorkspaceGrant, campaignId: string): Promise<boolean> => {
-      const row = await db
-        .selectFrom('campaigns')
-        .select('id')
-        .where('id', '=', campaignId)
-        .where('workspace_id', '=', grant.workspaceId)
-        .executeTakeFirst()
-      return row !== undefined
-    },
-    { '': [SAMPLE.grant, SAMPLE.id] },
-  ),
+  inWorkspace: inWorkspace('campaigns'),
   /**
    * The simulation statistics of a workspace (CONTRACT 15), over its attacks within the filters:
    * one pass that groups them by employee, then counts the employees.

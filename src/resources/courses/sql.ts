@@ -6,7 +6,7 @@ import type { WorkspaceGrant } from '../../access.js'
 import type { Database } from '../../db/tables.js'
 import { timestampFromMillis } from '../../domain/time.js'
 import type { ListDefinition } from '../../paging/keyset.js'
-import { SAMPLE, sampled } from '../sql.js'
+import { inWorkspace, SAMPLE, sampled } from '../sql.js'
 import { ENROLLMENT_JSON } from './render.js'
 import type { Statistics } from './schema.js'
 import type { ProgressStatus } from './values.js'
@@ -80,18 +80,7 @@ export const COURSE_SQL = {
   }>,
 
   /** Whether a course belongs to the granted workspace. */
-  inWorkspace: sampled(
-    async (db: Kysely<Database>, grant: WorkspaceGrant, courseId: string): Promise<boolean> => {
-      const row = await db
-        .selectFrom('courses')
-        .select('id')
-        .where('workspace_id', '=', grant.workspaceId)
-        .where('id', '=', courseId)
-        .executeTakeFirst()
-      return row !== undefined
-    },
-    { '': [SAMPLE.grant, SAMPLE.id] },
-  ),
+  inWorkspace: inWorkspace('courses'),
 
   /**
    * The awareness program's statistics (CONTRACT 6). Employee and completion figures are derived at

@@ -11,6 +11,30 @@ import { renderStaleReports } from './manager-slot.js'
 export const employeeWorkspace = (column: string): RawBuilder<string | null> =>
   workspaceAfterImport('employee', 'employees', column)
 
+/**
+ * Refuses the staged records of `type` (`stg_<type>` with an `employee_id`) whose employee will not
+ * exist, or will belong to another workspace than their parent, whose workspace `parentWorkspace`
+ * gives from the staged row `s` (a record whose parent is missing is another check's).
+ */
+export function employeeOfParentCheck(
+  type: string,
+  parentWorkspace: RawBuilder<string | null>,
+  parent: string,
+): Check {
+  return {
+    query: sql`select line, employee_id as value, employee_workspace as other from (
+        select s.line, s.employee_id, ${parentWorkspace} as parent_workspace,
+          ${employeeWorkspace('s.employee_id')} as employee_workspace
+        from ${sql.raw(`stg_${type}`)} s) r
+      where parent_workspace is not null
+        and (employee_workspace is null or employee_workspace <> parent_workspace)`,
+    message: (v, w) =>
+      w === null
+        ? `${type}.employee_id: employee ${v} does not exist`
+        : `${type}.employee_id: employee ${v} belongs to another workspace than the ${parent}`,
+  }
+}
+
 const CHECKS: readonly Check[] = [
   workspaceCheck('employee', 'employee.workspace'),
   stayInWorkspaceCheck('employee', 'employees', 'an employee'),

@@ -4,9 +4,9 @@
 
 import { sql } from 'kysely'
 import type { WriteSession } from '../../db/write-session.js'
-import { stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
+import { parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
 import type { Check, ImportSteps } from '../../records/spec.js'
-import { employeeWorkspace } from '../employees/import.js'
+import { employeeOfParentCheck } from '../employees/import.js'
 import { groupWorkspace } from './records.js'
 import { groupJson } from './render.js'
 import type { Group } from './schema.js'
@@ -14,23 +14,8 @@ import type { Group } from './schema.js'
 const CHECKS: readonly Check[] = [
   workspaceCheck('group'),
   stayInWorkspaceCheck('group', 'groups', 'a group'),
-  {
-    query: sql`select s.line, s.group_id as value, null as other from stg_group_member s
-      where ${groupWorkspace('s.group_id')} is null`,
-    message: (v) => `group_member.group_id: group ${v} does not exist`,
-  },
-  {
-    query: sql`select line, employee_id as value, employee_workspace as other from (
-        select s.line, s.employee_id, ${groupWorkspace('s.group_id')} as group_workspace,
-          ${employeeWorkspace('s.employee_id')} as employee_workspace
-        from stg_group_member s) m
-      where group_workspace is not null
-        and (employee_workspace is null or employee_workspace <> group_workspace)`,
-    message: (v, w) =>
-      w === null
-        ? `group_member.employee_id: employee ${v} does not exist`
-        : `group_member.employee_id: employee ${v} belongs to another workspace than the group`,
-  },
+  parentCheck('group_member', 'group_id', 'group', groupWorkspace),
+  employeeOfParentCheck('group_member', groupWorkspace('s.group_id'), 'group'),
 ]
 
 /**

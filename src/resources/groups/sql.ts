@@ -1,12 +1,9 @@
 // Every statement of the groups resource, named: the SQL snapshots (sql/*/api.sql) label each by
 // its name here (`groups.sql:listPage`).
 
-import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
-import type { WorkspaceGrant } from '../../access.js'
-import type { Database } from '../../db/tables.js'
 import type { ListDefinition } from '../../paging/keyset.js'
-import { SAMPLE, sampled } from '../sql.js'
+import { inWorkspace, SAMPLE } from '../sql.js'
 import { MEMBER_JSON } from './render.js'
 
 export const GROUP_SQL = {
@@ -51,16 +48,5 @@ export const GROUP_SQL = {
   } satisfies ListDefinition<{ workspace_id: string; group_id: string }>,
 
   /** Whether a group belongs to the granted workspace. */
-  inWorkspace: sampled(
-    async (db: Kysely<Database>, grant: WorkspaceGrant, groupId: string): Promise<boolean> => {
-      const row = await db
-        .selectFrom('groups')
-        .select('id')
-        .where('id', '=', groupId)
-        .where('workspace_id', '=', grant.workspaceId)
-        .executeTakeFirst()
-      return row !== undefined
-    },
-    { '': [SAMPLE.grant, SAMPLE.id] },
-  ),
+  inWorkspace: inWorkspace('groups'),
 }

@@ -1,5 +1,6 @@
 // What the campaigns endpoints must answer, computed from the imported records (CONTRACT 15).
 
+import { ATTACK_EVENT_TYPES } from '../../../src/resources/campaigns/values.js'
 import { reference } from '../../helpers/oracle.js'
 import type { Rec } from '../../helpers/records.js'
 
@@ -91,32 +92,6 @@ export function attacks(
     )
     .sort((a, b) => newestFirst(a as unknown as Rec, b as unknown as Rec))
 }
-
-export const ATTACK_EVENT_TYPES = [
-  'attack_sent',
-  'attack_voided',
-  'email_opened',
-  'email_answered',
-  'email_reported',
-  'manually_reported',
-  'manually_retried',
-  'page_opened',
-  'download_link_clicked',
-  'attachment_opened',
-  'file_opened',
-  'credentials_submitted',
-  'mfa_code_submitted',
-  'social_login_clicked',
-  'scope_granted',
-  'qr_code_scanned',
-  'sms_answered',
-  'phone_number_called',
-  'phone_number_code_entered',
-  'employee_tricked',
-  'remedial_started',
-  'remedial_completed',
-  'phishing_remedial_course_completed',
-]
 
 /** Half up, in percent; 0 without a whole. */
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole + 1e-9))
