@@ -67,6 +67,28 @@ describe('demo-data', () => {
       feedback.some((t) => t > anchor.getTime() - 90 * DAY) &&
         feedback.some((t) => t < anchor.getTime() - 90 * DAY),
     )
+    // Phishing simulations: every campaign status, one-off and recurring ones with cycles; attacks
+    // down the funnel, most ignored, fewer tricked than opened, some reported, a few never sent.
+    const campaigns = of('campaign')
+    assert.equal(new Set(campaigns.map((c) => c.status)).size, 5)
+    assert.ok(campaigns.some((c) => (c.cycles as unknown[]).length > 1))
+    const attacks = of('attack')
+    const has = (type: string) =>
+      attacks.filter((a) => (a.events as { type: string }[]).some((e) => e.type === type)).length
+    assert.ok(attacks.length > 5 * 1500 * 0.5, `${attacks.length} attacks`)
+    assert.ok(has('employee_tricked') > 0 && has('employee_tricked') < has('email_opened') / 2)
+    assert.ok(has('email_opened') < attacks.length / 2)
+    assert.ok(has('email_reported') > 0 && has('manually_reported') > 0)
+    assert.ok(attacks.some((a) => a.sent_at === null))
+    for (const a of attacks.filter((x) => x.sent_at !== null)) {
+      const sent = (a.events as { type: string; created_at: string }[]).find((e) => e.type === 'attack_sent')
+      assert.equal(sent?.created_at, a.sent_at)
+    }
+    const status = new Map(employees.map((e) => [e.id, e.status]))
+    assert.ok(
+      attacks.some((a) => status.get(a.employee_id) === 'deactivated'),
+      'attacked before they left',
+    )
   })
 
   test('it imports cleanly, with active and resolved breaches', async () => {

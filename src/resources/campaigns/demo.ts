@@ -148,7 +148,8 @@ function attackEvents(r: Random, lure: Lure, sent: number, now: number) {
 export const CAMPAIGN_DEMO: ResourceDemo = {
   *workspace(w) {
     const { r, now } = w
-    const employees = demoEmployees(w).filter((e) => e.status === 'active')
+    // Active employees, and deactivated ones in runs older than a quarter (attacked before they left).
+    const employees = demoEmployees(w).filter((e) => e.status === 'active' || e.status === 'deactivated')
     for (const c of campaignsOf(w)) {
       const campaignId = r.uuid()
       const cycles = c.cycles.map((cycle) => ({
@@ -183,9 +184,12 @@ export const CAMPAIGN_DEMO: ResourceDemo = {
       for (const run of runs) {
         for (const employee of employees) {
           if (employee.created > run.start || !r.chance(c.reach)) continue
+          if (employee.status !== 'active' && run.start > now - 91 * DAY) continue
           const [template, service, difficulty, lure] = r.pick(TEMPLATES)
           const created = Math.min(now, run.start + r.int(0, 7 * 24 * 60) * 60_000)
           const unsent = r.chance(0.01)
+          // Sent when created: sent_at is the attack_sent event's time, to the microsecond.
+          const sentAt = r.at(created)
           yield {
             type: 'attack',
             id: r.uuid(),
@@ -195,15 +199,15 @@ export const CAMPAIGN_DEMO: ResourceDemo = {
             template: { name: template },
             service: { name: service },
             difficulty,
-            sent_at: unsent ? null : r.at(created),
+            sent_at: unsent ? null : sentAt,
             events: unsent
               ? []
               : attackEvents(r, lure, created, now).map(([type, at]) => ({
                   id: r.uuid(),
                   type,
-                  created_at: r.at(at),
+                  created_at: type === 'attack_sent' ? sentAt : r.at(at),
                 })),
-            created_at: r.at(created),
+            created_at: sentAt,
           } satisfies DemoRecord
         }
       }
