@@ -8,7 +8,7 @@ const BUILT = fileURLToPath(new URL('../../bin/awareness.js', import.meta.url))
 /**
  * The node arguments that start `awareness`, before its own: the sources through tsx (no build
  * needed), or with TEST_CLI=built the compiled command users run (CI sets it after building: a
- * process then starts in about half the time).
+ * process then starts faster than through tsx).
  */
 export const CLI: readonly string[] = (() => {
   if (process.env.TEST_CLI !== 'built') return ['--import', 'tsx', ENTRY]

@@ -271,6 +271,15 @@ for (const { dialect, skip } of DIALECTS) {
       assert.deepEqual(events.map((e: any) => e.type).sort(), ['attack.updated', 'campaign.updated'])
       const [shown] = await attacksOf(c)
       assert.deepEqual(shown.campaign_cycle, { id: y.id, name: 'Renamed' })
+      // Its employee renamed: the attack shows the new reference, as an update.
+      const renamedEmployee = { ...(e1 as Rec), name: 'Someone Else' }
+      await run([...base.all.map((r) => (r.id === e1?.id ? renamedEmployee : r)), renamed, updated])
+      events = await newEvents()
+      const attackUpdates = events.filter((e: any) => e.type === 'attack.updated')
+      assert.deepEqual(
+        attackUpdates.map((e: any) => [e.data.object.employee.name, Object.keys(e.data.previous_attributes)]),
+        [['Someone Else', ['employee']]],
+      )
     })
 
     test('--replace removes the campaigns the file no longer holds and their attacks, with campaign.deleted only', async () => {
