@@ -1737,40 +1737,6 @@ select b.workspace_id, b.employee_id, b.json as before, a.json as after
   order by b.workspace_id, b.employee_id limit 1000;
 
 -- importer/events.ts:recordEvents
-insert into ev_breach_after (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
-  join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id;
-
--- importer/events.ts:insertWhole
-insert into events (id, workspace_id, type, created_at, json)
-  select id, workspace_id, 'breach.created', created_at,
-  '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from ev_breach_after r
-  where not exists (select 1 from ev_breach_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
-
--- importer/events.ts:recordUpdates
-select b.workspace_id, b.id, b.json as before, a.json as after
-  from "ev_breach_before" b join "ev_breach_after" a on a.workspace_id = b.workspace_id and a.id = b.id
-  where a.json <> b.json
-  order by b.workspace_id, b.id limit 1000;
-
--- importer/events.ts:recordUpdates
-select b.workspace_id, b.id, b.json as before, a.json as after
-  from "ev_breach_before" b join "ev_breach_after" a on a.workspace_id = b.workspace_id and a.id = b.id
-  where a.json <> b.json and (b.workspace_id, b.id) > (?, ?)
-  order by b.workspace_id, b.id limit 1000;
-
--- importer/events.ts:insertWhole
-insert into events (id, workspace_id, type, created_at, json)
-  select id, workspace_id, 'breach.deleted', created_at,
-  '{"id":"' || id || '","type":"breach.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from ev_breach_before r
-  where not exists (select 1 from ev_breach_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
-
--- importer/events.ts:recordEvents
 insert into ev_compromised_employee_after (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
   '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
