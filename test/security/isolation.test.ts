@@ -11,11 +11,13 @@ import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
 import { RUNS, SEED } from '../helpers/seed.js'
+import * as campaignOracle from '../resources/campaigns/oracle.js'
+import { enrolled } from '../resources/courses/oracle.js'
 import * as groupOracle from '../resources/groups/oracle.js'
 
 const PROPERTY_RUNS = RUNS * 10
 
-type Scope = 'workspace:read' | 'awareness:read' | 'breaches:read' | 'groups:read'
+type Scope = 'workspace:read' | 'awareness:read' | 'breaches:read' | 'groups:read' | 'simulation:read'
 interface KeyKind {
   name: string
   key: string
@@ -48,7 +50,13 @@ for (const { dialect, skip } of DIALECTS) {
       t = await testApp(dialect, d.all)
       base = await t.listen()
       const db = t.db.handle.db
-      const all: Scope[] = ['workspace:read', 'awareness:read', 'breaches:read', 'groups:read']
+      const all: Scope[] = [
+        'workspace:read',
+        'awareness:read',
+        'breaches:read',
+        'groups:read',
+        'simulation:read',
+      ]
       const make = async (
         name: string,
         organization: 'A' | 'B',
@@ -75,6 +83,7 @@ for (const { dialect, skip } of DIALECTS) {
         await make('workspace A2 only', 'A', d.a2, all),
         await make('breaches only', 'A', null, ['breaches:read']),
         await make('awareness only', 'A', null, ['awareness:read']),
+        await make('simulation only', 'A', null, ['simulation:read']),
       ]
       const revoked = await createKey(db, { organizationId: d.orgA.id as string })
       await revokeKey(db, revoked.id)
@@ -106,6 +115,21 @@ for (const { dialect, skip } of DIALECTS) {
       const groupOf = (ws: string) =>
         d.all.find((r) => r.type === 'group' && r.workspace_id === ws)?.id as string
       const groups = () => [groupOf(d.a1), groupOf(d.a2), groupOf(d.b1), unknownId()]
+      // The same for campaigns and courses (the first of each workspace).
+      const firstOf = (type: string, ws: string) =>
+        d.all.find((r) => r.type === type && r.workspace_id === ws)?.id as string
+      const campaigns = () => [
+        firstOf('campaign', d.a1),
+        firstOf('campaign', d.a2),
+        firstOf('campaign', d.b1),
+        unknownId(),
+      ]
+      const courses = () => [
+        firstOf('course', d.a1),
+        firstOf('course', d.a2),
+        firstOf('course', d.b1),
+        unknownId(),
+      ]
       await fc.assert(
         fc.asyncProperty(
           fc.nat(kinds.length - 1),
@@ -120,6 +144,10 @@ for (const { dialect, skip } of DIALECTS) {
             'organization',
             'groups',
             'members',
+            'campaigns',
+            'attacks',
+            'simulation',
+            'course',
           ),
           fc.nat(3),
           fc.nat(2),
@@ -129,6 +157,15 @@ for (const { dialect, skip } of DIALECTS) {
             const workspace = workspaces()[w] as string
             const employee = employees()[e] as string
             const group = groups()[g] as string
+            const campaign = campaigns()[g] as string
+            const course = courses()[g] as string
+            // The id a route takes from its path, and the 404 code of one out of reach.
+            const pathId = { members: group, attacks: campaign, course }[route as 'members']
+            const notFoundCode = {
+              members: 'group_not_found',
+              attacks: 'campaign_not_found',
+              course: 'course_not_found',
+            }[route as 'members']
             const orgOf = (ws: string) => (ws === d.b1 ? 'B' : ws === d.a1 || ws === d.a2 ? 'A' : null)
             const scope: Scope =
               route === 'employees' || route === 'employee' || route === 'organization'
@@ -137,7 +174,9 @@ for (const { dialect, skip } of DIALECTS) {
                   ? 'breaches:read'
                   : route === 'groups' || route === 'members'
                     ? 'groups:read'
-                    : 'awareness:read'
+                    : route === 'campaigns' || route === 'attacks' || route === 'simulation'
+                      ? 'simulation:read'
+                      : 'awareness:read'
             const url = {
               employees: `/v1/employees?workspace_id=${workspace}`,
               employee: `/v1/employees/${employee}`,
@@ -149,6 +188,10 @@ for (const { dialect, skip } of DIALECTS) {
               organization: '/v1/organization',
               groups: `/v1/groups?workspace_id=${workspace}`,
               members: `/v1/groups/${group}/employees?workspace_id=${workspace}`,
+              campaigns: `/v1/campaigns?workspace_id=${workspace}`,
+              attacks: `/v1/campaigns/${campaign}/attacks?workspace_id=${workspace}`,
+              simulation: `/v1/campaigns/statistics?workspace_id=${workspace}`,
+              course: `/v1/courses/${course}?workspace_id=${workspace}`,
             }[route]
             const { status, body } = await get(base + url, kind.key)
             // The oracle.
@@ -174,8 +217,8 @@ for (const { dialect, skip } of DIALECTS) {
               if (reachable) data = oracle.employeeJson(record as never, d.all)
             } else if (orgOf(workspace) !== kind.organization) expected = 404
             else if (kind.workspace !== null && kind.workspace !== workspace) expected = 403
-            else if (route === 'members' && d.all.find((r) => r.id === group)?.workspace_id !== workspace) {
-              // A group of another workspace or organization, or of none: one answer.
+            else if (pathId !== undefined && d.all.find((r) => r.id === pathId)?.workspace_id !== workspace) {
+              // A group, campaign or course of another workspace or organization, or of none: one answer.
               expected = 404
             } else {
               expected = 200
@@ -188,6 +231,10 @@ for (const { dialect, skip } of DIALECTS) {
                 compromised: () => oracle.compromised(d.all, workspace, d.sharedBreachId),
                 groups: () => groupOracle.groups(d.all, workspace),
                 members: () => groupOracle.members(d.all, group),
+                campaigns: () => campaignOracle.campaigns(d.all, workspace),
+                attacks: () => campaignOracle.attacks(d.all, campaign).slice(0, 50),
+                simulation: () => campaignOracle.statistics(d.all, workspace),
+                course: () => enrolled(d.all, workspace, course).slice(0, 50),
               }[route as 'employees']()
             }
             assert.equal(status, expected, `${kind.name} ${url}: ${JSON.stringify(body).slice(0, 200)}`)
@@ -195,7 +242,7 @@ for (const { dialect, skip } of DIALECTS) {
             if (expected === 404 && route !== 'employee')
               assert.equal(
                 body.errors[0].code,
-                orgOf(workspace) === kind.organization ? 'group_not_found' : 'workspace_not_found',
+                orgOf(workspace) === kind.organization ? notFoundCode : 'workspace_not_found',
               )
           },
         ),

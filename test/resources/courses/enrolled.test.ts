@@ -7,19 +7,7 @@ import { after, before, describe, test } from 'node:test'
 import { type TestApp, testApp, walk } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import { type ApiDataset, apiDataset, unknownId } from '../../helpers/dataset.js'
-import * as oracle from '../../helpers/oracle.js'
-import type { Rec } from '../../helpers/records.js'
-
-function enrolled(all: readonly Rec[], workspace: string, courseId: string, status?: string[]) {
-  return oracle
-    .progress(all, workspace)
-    .flatMap(({ employee, courses_progress }) =>
-      courses_progress
-        .filter((entry) => entry.course.id === courseId)
-        .map(({ course: _course, ...entry }) => ({ employee, ...entry })),
-    )
-    .filter((item) => status === undefined || status.includes(item.status as string))
-}
+import { enrolled } from './oracle.js'
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`a course's enrolled employees (${dialect})`, { skip }, () => {
