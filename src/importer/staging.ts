@@ -46,11 +46,9 @@ export function mergedColumns(spec: RecordSpec): string[] {
   return [...spec.columns, ...derivedColumns(spec)].filter((c) => !spec.stagingOnly.includes(c))
 }
 
-const INTEGER_COLUMNS = new Set(['line', 'karma_score', 'duration', 'event_mask'])
-
-/** A staging or helper column's SQL type. */
-export function columnType(column: string, dialect: DialectName): string {
-  if (INTEGER_COLUMNS.has(column)) return 'integer'
+/** A staging or helper column's SQL type: the line and the record's declared integers, else text. */
+export function columnType(column: string, dialect: DialectName, integers: readonly string[] = []): string {
+  if (column === 'line' || integers.includes(column)) return 'integer'
   return dialect === 'postgres' ? 'text collate "C"' : 'text'
 }
 
@@ -62,7 +60,9 @@ export function columnType(column: string, dialect: DialectName): string {
 export function stagingTableColumns(spec: RecordSpec, dialect: DialectName): string {
   return stagingColumns(spec)
     .map((c) =>
-      c === 'line' && dialect === 'sqlite' ? 'line integer primary key' : `${c} ${columnType(c, dialect)}`,
+      c === 'line' && dialect === 'sqlite'
+        ? 'line integer primary key'
+        : `${c} ${columnType(c, dialect, spec.integers)}`,
     )
     .join(', ')
 }

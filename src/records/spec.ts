@@ -49,6 +49,8 @@ export interface RecordDefinition<T extends string, S extends TSchema, C extends
    * in a form that plain column equality cannot compare (SQL over `t` and the staging table).
    */
   sameStored?: string
+  /** Columns staged as integers (the others are text). */
+  integers?: readonly C[]
   /** More indexes on the staging table, besides the key's (column lists). */
   stagingIndexes?: readonly (readonly C[])[]
   /**
@@ -82,6 +84,7 @@ export interface RecordSpec<T extends string = string> {
   readonly computed: Readonly<Record<string, string>>
   readonly stagingOnly: readonly string[]
   readonly sameStored: string | undefined
+  readonly integers: readonly string[]
   readonly stagingIndexes: readonly (readonly string[])[]
   readonly keyIndexIncludes: readonly string[]
   readonly replaced: string | null
@@ -113,6 +116,7 @@ export function defineRecord<T extends string, S extends TSchema, const C extend
     computed: definition.computed ?? {},
     stagingOnly: definition.stagingOnly ?? [],
     sameStored: definition.sameStored,
+    integers: definition.integers ?? [],
     stagingIndexes: definition.stagingIndexes ?? [],
     keyIndexIncludes: definition.keyIndexIncludes ?? [],
     replaced:

@@ -200,6 +200,7 @@ export const attackRecord = defineRecord({
   },
   target: 'attacks',
   key: ['id'],
+  integers: ['event_mask'],
   workspaceColumn: null,
   workspaceOf: (row) => campaignWorkspace(`${row}.campaign_id`),
   writeOrder: 'campaign_id, created_at desc, id desc',

@@ -107,6 +107,7 @@ export const employeeRecord = defineRecord({
     }
   },
   target: 'employees',
+  integers: ['karma_score'],
   key: ['id'],
   workspaceColumn: 'workspace_id',
   writeOrder: 'workspace_id, created_at desc, id desc',
