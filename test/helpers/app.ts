@@ -12,6 +12,7 @@ import { type AppOptions, buildApp } from '../../src/http/app.js'
 import { importSources } from '../../src/importer/import.js'
 import { createKey, type NewKey } from '../../src/keys/keys.js'
 import { freshDatabase, type TestDatabase } from './databases.js'
+import { type ApiDataset, apiDataset } from './dataset.js'
 import { type Rec, source } from './records.js'
 
 export interface TestApp {
@@ -114,6 +115,16 @@ function validator() {
       `${method} ${url} ${status} does not match the document: ${ajv.errorsText(check.errors)}`,
     )
   }
+}
+
+/** The shared dataset (`apiDataset(size)`) served in process, with a key of organization A. */
+export async function servedDataset(
+  dialect: DialectName,
+  size = 30,
+): Promise<{ t: TestApp; d: ApiDataset; key: string }> {
+  const d = apiDataset(size)
+  const t = await testApp(dialect, d.all)
+  return { t, d, key: await t.key({ organizationId: d.orgA.id as string }) }
 }
 
 export async function testApp(

@@ -4,9 +4,9 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { type TestApp, testApp, walk } from '../../helpers/app.js'
+import { servedDataset, type TestApp, walk } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
-import { type ApiDataset, apiDataset, unknownId } from '../../helpers/dataset.js'
+import { type ApiDataset, unknownId } from '../../helpers/dataset.js'
 import { enrolled } from './oracle.js'
 
 for (const { dialect, skip } of DIALECTS) {
@@ -15,9 +15,7 @@ for (const { dialect, skip } of DIALECTS) {
     let d: ApiDataset
     let key: string
     before(async () => {
-      d = apiDataset(30)
-      t = await testApp(dialect, d.all)
-      key = await t.key({ organizationId: d.orgA.id as string })
+      ;({ t, d, key } = await servedDataset(dialect))
     })
     after(() => t?.close())
 

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { EMPLOYEE_STATUSES } from '../../../src/resources/employees/values.js'
-import { type TestApp, testApp } from '../../helpers/app.js'
+import { servedDataset, type TestApp } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
-import { type ApiDataset, apiDataset } from '../../helpers/dataset.js'
+import type { ApiDataset } from '../../helpers/dataset.js'
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`employee statistics (${dialect})`, { skip }, () => {
@@ -14,9 +14,7 @@ for (const { dialect, skip } of DIALECTS) {
     let d: ApiDataset
     let key: string
     before(async () => {
-      d = apiDataset(30)
-      t = await testApp(dialect, d.all)
-      key = await t.key({ organizationId: d.orgA.id as string })
+      ;({ t, d, key } = await servedDataset(dialect))
     })
     after(() => t?.close())
 

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { ImportRejected, importSources } from '../../../src/importer/import.js'
-import { type TestApp, testApp, walk } from '../../helpers/app.js'
+import { servedDataset, type TestApp, testApp, walk } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
-import { type ApiDataset, apiDataset, unknownId } from '../../helpers/dataset.js'
+import { type ApiDataset, unknownId } from '../../helpers/dataset.js'
 import { employee, type Rec, smallDataset, source, ts } from '../../helpers/records.js'
 import * as oracle from './oracle.js'
 import { group, groupMember } from './records.js'
@@ -19,9 +19,7 @@ for (const { dialect, skip } of DIALECTS) {
     let d: ApiDataset
     let key: string
     before(async () => {
-      d = apiDataset(30)
-      t = await testApp(dialect, d.all)
-      key = await t.key({ organizationId: d.orgA.id as string })
+      ;({ t, d, key } = await servedDataset(dialect))
     })
     after(() => t?.close())
 
