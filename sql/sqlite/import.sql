@@ -792,6 +792,21 @@ select workspace_id, id, name, domain, status, criticality, impacted, warned, ac
 -- resources/breaches/import.ts:renderStaleBreaches
 update "breaches" set "json" = ? where "workspace_id" = ? and "id" = ?, …;
 
+-- resources/breaches/import.ts:deriveStatistics
+delete from breach_statistics where workspace_id in (select workspace_id from stg_touched);
+
+-- resources/breaches/import.ts:deriveStatistics
+insert into breach_statistics
+  (workspace_id, breaches_count, impacted_employees, warned_employees, acknowledged_employees)
+  select t.workspace_id,
+  (select count(*) from breaches b where b.workspace_id = t.workspace_id),
+  (select count(distinct c.employee_id) from compromised_employees c where c.workspace_id = t.workspace_id),
+  (select count(distinct c.employee_id) from compromised_employees c
+  where c.workspace_id = t.workspace_id and c.warned_at is not null),
+  (select count(distinct c.employee_id) from compromised_employees c
+  where c.workspace_id = t.workspace_id and c.acknowledged_at is not null)
+  from stg_touched t;
+
 -- resources/groups/import.ts:deriveCounts
 update groups set employees_count = c.n, json = null
   from (
@@ -827,6 +842,43 @@ select c.id, c.workspace_id, c.json from campaigns c
 
 -- resources/campaigns/import.ts:copyCycles
 insert into "campaign_cycles" ("campaign_id", "id", "workspace_id", "ref_json") values (?, ?, ?, ?), …;
+
+-- resources/campaigns/import.ts:deriveStatistics
+delete from simulation_statistics
+  where workspace_id in (select workspace_id from stg_touched);
+
+-- resources/campaigns/import.ts:deriveStatistics
+create temporary table stg_attacked as
+  select a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, '') as campaign_cycle_id, a.employee_id,
+  max(case when a.sent_at is not null then 1 else 0 end) as attacked, max(case when a.sent_at is not null and a.tricked_at is not null then 1 else 0 end) as tricked, max(case when a.sent_at is not null and a.reported_at is not null then 1 else 0 end) as reported, max(case when (a.event_mask & 1) <> 0 then 1 else 0 end) as attack_sent, max(case when (a.event_mask & 2) <> 0 then 1 else 0 end) as attack_voided, max(case when (a.event_mask & 4) <> 0 then 1 else 0 end) as email_opened, max(case when (a.event_mask & 8) <> 0 then 1 else 0 end) as email_answered, max(case when (a.event_mask & 16) <> 0 then 1 else 0 end) as email_reported, max(case when (a.event_mask & 32) <> 0 then 1 else 0 end) as manually_reported, max(case when (a.event_mask & 64) <> 0 then 1 else 0 end) as manually_retried, max(case when (a.event_mask & 128) <> 0 then 1 else 0 end) as page_opened, max(case when (a.event_mask & 256) <> 0 then 1 else 0 end) as download_link_clicked, max(case when (a.event_mask & 512) <> 0 then 1 else 0 end) as attachment_opened, max(case when (a.event_mask & 1024) <> 0 then 1 else 0 end) as file_opened, max(case when (a.event_mask & 2048) <> 0 then 1 else 0 end) as credentials_submitted, max(case when (a.event_mask & 4096) <> 0 then 1 else 0 end) as mfa_code_submitted, max(case when (a.event_mask & 8192) <> 0 then 1 else 0 end) as social_login_clicked, max(case when (a.event_mask & 16384) <> 0 then 1 else 0 end) as scope_granted, max(case when (a.event_mask & 32768) <> 0 then 1 else 0 end) as qr_code_scanned, max(case when (a.event_mask & 65536) <> 0 then 1 else 0 end) as sms_answered, max(case when (a.event_mask & 131072) <> 0 then 1 else 0 end) as phone_number_called, max(case when (a.event_mask & 262144) <> 0 then 1 else 0 end) as phone_number_code_entered, max(case when (a.event_mask & 524288) <> 0 then 1 else 0 end) as employee_tricked, max(case when (a.event_mask & 1048576) <> 0 then 1 else 0 end) as remedial_started, max(case when (a.event_mask & 2097152) <> 0 then 1 else 0 end) as remedial_completed, max(case when (a.event_mask & 4194304) <> 0 then 1 else 0 end) as phishing_remedial_course_completed
+  from attacks a where a.workspace_id in (select workspace_id from stg_touched)
+  group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id;
+
+-- resources/campaigns/import.ts:deriveStatistics
+insert into simulation_statistics
+  (workspace_id, campaign_id, campaign_cycle_id, attacked, active, tricked, reported, attack_sent, attack_voided, email_opened, email_answered, email_reported, manually_reported, manually_retried, page_opened, download_link_clicked, attachment_opened, file_opened, credentials_submitted, mfa_code_submitted, social_login_clicked, scope_granted, qr_code_scanned, sms_answered, phone_number_called, phone_number_code_entered, employee_tricked, remedial_started, remedial_completed, phishing_remedial_course_completed)
+  select x.workspace_id, x.campaign_id, x.campaign_cycle_id, sum(x.attacked), sum(case when x.attacked = 1 and e.status = 'active' then 1 else 0 end), sum(x.tricked), sum(x.reported), sum(x.attack_sent), sum(x.attack_voided), sum(x.email_opened), sum(x.email_answered), sum(x.email_reported), sum(x.manually_reported), sum(x.manually_retried), sum(x.page_opened), sum(x.download_link_clicked), sum(x.attachment_opened), sum(x.file_opened), sum(x.credentials_submitted), sum(x.mfa_code_submitted), sum(x.social_login_clicked), sum(x.scope_granted), sum(x.qr_code_scanned), sum(x.sms_answered), sum(x.phone_number_called), sum(x.phone_number_code_entered), sum(x.employee_tricked), sum(x.remedial_started), sum(x.remedial_completed), sum(x.phishing_remedial_course_completed)
+  from (select * from stg_attacked where campaign_cycle_id <> '') x join employees e on e.id = x.employee_id
+  group by x.workspace_id, x.campaign_id, x.campaign_cycle_id;
+
+-- resources/campaigns/import.ts:deriveStatistics
+insert into simulation_statistics
+  (workspace_id, campaign_id, campaign_cycle_id, attacked, active, tricked, reported, attack_sent, attack_voided, email_opened, email_answered, email_reported, manually_reported, manually_retried, page_opened, download_link_clicked, attachment_opened, file_opened, credentials_submitted, mfa_code_submitted, social_login_clicked, scope_granted, qr_code_scanned, sms_answered, phone_number_called, phone_number_code_entered, employee_tricked, remedial_started, remedial_completed, phishing_remedial_course_completed)
+  select x.workspace_id, x.campaign_id, x.campaign_cycle_id, sum(x.attacked), sum(case when x.attacked = 1 and e.status = 'active' then 1 else 0 end), sum(x.tricked), sum(x.reported), sum(x.attack_sent), sum(x.attack_voided), sum(x.email_opened), sum(x.email_answered), sum(x.email_reported), sum(x.manually_reported), sum(x.manually_retried), sum(x.page_opened), sum(x.download_link_clicked), sum(x.attachment_opened), sum(x.file_opened), sum(x.credentials_submitted), sum(x.mfa_code_submitted), sum(x.social_login_clicked), sum(x.scope_granted), sum(x.qr_code_scanned), sum(x.sms_answered), sum(x.phone_number_called), sum(x.phone_number_code_entered), sum(x.employee_tricked), sum(x.remedial_started), sum(x.remedial_completed), sum(x.phishing_remedial_course_completed)
+  from (select workspace_id, campaign_id, '' as campaign_cycle_id, employee_id, max(attacked) as attacked, max(tricked) as tricked, max(reported) as reported, max(attack_sent) as attack_sent, max(attack_voided) as attack_voided, max(email_opened) as email_opened, max(email_answered) as email_answered, max(email_reported) as email_reported, max(manually_reported) as manually_reported, max(manually_retried) as manually_retried, max(page_opened) as page_opened, max(download_link_clicked) as download_link_clicked, max(attachment_opened) as attachment_opened, max(file_opened) as file_opened, max(credentials_submitted) as credentials_submitted, max(mfa_code_submitted) as mfa_code_submitted, max(social_login_clicked) as social_login_clicked, max(scope_granted) as scope_granted, max(qr_code_scanned) as qr_code_scanned, max(sms_answered) as sms_answered, max(phone_number_called) as phone_number_called, max(phone_number_code_entered) as phone_number_code_entered, max(employee_tricked) as employee_tricked, max(remedial_started) as remedial_started, max(remedial_completed) as remedial_completed, max(phishing_remedial_course_completed) as phishing_remedial_course_completed
+  from stg_attacked group by workspace_id, campaign_id, employee_id) x join employees e on e.id = x.employee_id
+  group by x.workspace_id, x.campaign_id, x.campaign_cycle_id;
+
+-- resources/campaigns/import.ts:deriveStatistics
+insert into simulation_statistics
+  (workspace_id, campaign_id, campaign_cycle_id, attacked, active, tricked, reported, attack_sent, attack_voided, email_opened, email_answered, email_reported, manually_reported, manually_retried, page_opened, download_link_clicked, attachment_opened, file_opened, credentials_submitted, mfa_code_submitted, social_login_clicked, scope_granted, qr_code_scanned, sms_answered, phone_number_called, phone_number_code_entered, employee_tricked, remedial_started, remedial_completed, phishing_remedial_course_completed)
+  select x.workspace_id, x.campaign_id, x.campaign_cycle_id, sum(x.attacked), sum(case when x.attacked = 1 and e.status = 'active' then 1 else 0 end), sum(x.tricked), sum(x.reported), sum(x.attack_sent), sum(x.attack_voided), sum(x.email_opened), sum(x.email_answered), sum(x.email_reported), sum(x.manually_reported), sum(x.manually_retried), sum(x.page_opened), sum(x.download_link_clicked), sum(x.attachment_opened), sum(x.file_opened), sum(x.credentials_submitted), sum(x.mfa_code_submitted), sum(x.social_login_clicked), sum(x.scope_granted), sum(x.qr_code_scanned), sum(x.sms_answered), sum(x.phone_number_called), sum(x.phone_number_code_entered), sum(x.employee_tricked), sum(x.remedial_started), sum(x.remedial_completed), sum(x.phishing_remedial_course_completed)
+  from (select workspace_id, '' as campaign_id, '' as campaign_cycle_id, employee_id, max(attacked) as attacked, max(tricked) as tricked, max(reported) as reported, max(attack_sent) as attack_sent, max(attack_voided) as attack_voided, max(email_opened) as email_opened, max(email_answered) as email_answered, max(email_reported) as email_reported, max(manually_reported) as manually_reported, max(manually_retried) as manually_retried, max(page_opened) as page_opened, max(download_link_clicked) as download_link_clicked, max(attachment_opened) as attachment_opened, max(file_opened) as file_opened, max(credentials_submitted) as credentials_submitted, max(mfa_code_submitted) as mfa_code_submitted, max(social_login_clicked) as social_login_clicked, max(scope_granted) as scope_granted, max(qr_code_scanned) as qr_code_scanned, max(sms_answered) as sms_answered, max(phone_number_called) as phone_number_called, max(phone_number_code_entered) as phone_number_code_entered, max(employee_tricked) as employee_tricked, max(remedial_started) as remedial_started, max(remedial_completed) as remedial_completed, max(phishing_remedial_course_completed) as phishing_remedial_course_completed
+  from stg_attacked group by workspace_id, employee_id) x join employees e on e.id = x.employee_id
+  group by x.workspace_id, x.campaign_id, x.campaign_cycle_id;
+
+-- resources/campaigns/import.ts:deriveStatistics
+drop table stg_attacked;
 
 -- resources/courses/import.ts:renderAllProgress
 create temporary table stg_item_owner as

@@ -13,6 +13,7 @@ import { migrateToLatest } from '../../src/db/migrate.js'
 import { importSources } from '../../src/importer/import.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase } from '../helpers/databases.js'
+import { apiDataset } from '../helpers/dataset.js'
 import { smallDataset, source, ts } from '../helpers/records.js'
 
 for (const { dialect, skip } of DIALECTS) {
@@ -164,10 +165,46 @@ for (const { dialect, skip } of DIALECTS) {
         })
         const expected = await stored()
         assert.ok(JSON.stringify(expected.entries).includes('quiz_score'))
+        await asBeforeDerivedStatistics(db.handle)
         await asBeforeQuizScores(db.handle)
         assert.ok(!JSON.stringify(await stored()).includes('quiz_score'))
         assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0010_quiz_scores'))
         assert.deepEqual(await stored(), expected)
+      } finally {
+        await db.drop()
+      }
+    })
+
+    test('upgrading from 0010 derives the statistics of the stored data as an import derives them', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        await importSources(db.handle, [source(apiDataset().all)])
+        const derived = async () => ({
+          simulations: (
+            await sql`select * from simulation_statistics
+              order by workspace_id, campaign_id, campaign_cycle_id`.execute(db.handle.db)
+          ).rows,
+          breaches: (await sql`select * from breach_statistics order by workspace_id`.execute(db.handle.db))
+            .rows,
+        })
+        const expected = await derived()
+        // Every level of the simulations (workspace, campaign, cycle) and some breaches are there.
+        const levels = new Set(
+          expected.simulations.map((r) => {
+            const row = r as { campaign_id: string; campaign_cycle_id: string }
+            return `${row.campaign_id !== ''}${row.campaign_cycle_id !== ''}`
+          }),
+        )
+        assert.deepEqual([...levels].sort(), ['falsefalse', 'truefalse', 'truetrue'])
+        assert.ok(
+          expected.breaches.some((r) => Number((r as { impacted_employees: number }).impacted_employees) > 0),
+        )
+        await asBeforeDerivedStatistics(db.handle)
+        assert.deepEqual(
+          (await migrateToLatest(db.handle)).applied,
+          migrationsFrom('0011_derived_statistics'),
+        )
+        assert.deepEqual(await derived(), expected)
       } finally {
         await db.drop()
       }
@@ -263,8 +300,16 @@ async function asBeforeQuizScores(handle: DatabaseHandle): Promise<void> {
   await sql`delete from kysely_migration where name = '0010_quiz_scores'`.execute(handle.db)
 }
 
+/** Takes back 0011: the derived simulation and breach statistics. */
+async function asBeforeDerivedStatistics(handle: DatabaseHandle): Promise<void> {
+  for (const table of ['simulation_statistics', 'breach_statistics'])
+    await sql`drop table ${sql.table(table)}`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0011_derived_statistics'`.execute(handle.db)
+}
+
 /** Takes back 0009 (and what came after): the campaigns, their cycles and attacks. */
 async function asBeforeCampaigns(handle: DatabaseHandle): Promise<void> {
+  await asBeforeDerivedStatistics(handle)
   await asBeforeQuizScores(handle)
   for (const table of ['attacks', 'campaign_cycles', 'campaigns'])
     await sql`drop table ${sql.table(table)}`.execute(handle.db)

@@ -12,6 +12,13 @@ const TABLES = {
   compromised_employees: 'workspace_id, breach_id, employee_id',
   workspace_statistics: 'workspace_id',
   employee_progress: 'employee_id',
+  groups: 'id',
+  group_members: 'group_id, employee_id',
+  campaigns: 'id',
+  campaign_cycles: 'campaign_id, id',
+  attacks: 'id',
+  simulation_statistics: 'workspace_id, campaign_id, campaign_cycle_id',
+  breach_statistics: 'workspace_id',
   service_state: 'name',
 } as const
 

@@ -74,10 +74,31 @@ async function renderStaleBreaches(session: WriteSession): Promise<void> {
   }
 }
 
+/**
+ * The breach statistics of each touched workspace without a window (CONTRACT 15): its breaches and
+ * the distinct employees they compromised, warned and acknowledged.
+ */
+async function deriveStatistics(session: WriteSession): Promise<void> {
+  await session.exec(
+    sql`delete from breach_statistics where workspace_id in (select workspace_id from stg_touched)`,
+  )
+  await session.exec(sql`insert into breach_statistics
+      (workspace_id, breaches_count, impacted_employees, warned_employees, acknowledged_employees)
+    select t.workspace_id,
+      (select count(*) from breaches b where b.workspace_id = t.workspace_id),
+      (select count(distinct c.employee_id) from compromised_employees c where c.workspace_id = t.workspace_id),
+      (select count(distinct c.employee_id) from compromised_employees c
+        where c.workspace_id = t.workspace_id and c.warned_at is not null),
+      (select count(distinct c.employee_id) from compromised_employees c
+        where c.workspace_id = t.workspace_id and c.acknowledged_at is not null)
+    from stg_touched t`)
+}
+
 export const BREACH_IMPORT: ImportSteps = {
   checks: CHECKS,
   async derive(session) {
     await deriveBreaches(session)
     await renderStaleBreaches(session)
+    await deriveStatistics(session)
   },
 }

@@ -71,10 +71,24 @@ export const BREACH_SQL = {
 
   /**
    * The breaches affecting a workspace whose last_breached_at is in the window, and the distinct
-   * employees they compromised, warned and acknowledged there.
+   * employees they compromised, warned and acknowledged there. Without a window they were derived at
+   * import (import.ts) and one row answers; a window is counted from the breaches within it.
    */
   statistics: sampled(
     async (db: Kysely<Database>, grant: WorkspaceGrant, w: BreachedWindow): Promise<BreachStatistics> => {
+      if (w.breached_after === undefined && w.breached_before === undefined) {
+        const derived = await db
+          .selectFrom('breach_statistics')
+          .selectAll()
+          .where('workspace_id', '=', grant.workspaceId)
+          .executeTakeFirst()
+        return {
+          breaches_count: Number(derived?.breaches_count ?? 0),
+          impacted_employees_count: Number(derived?.impacted_employees ?? 0),
+          warned_employees_count: Number(derived?.warned_employees ?? 0),
+          acknowledged_employees_count: Number(derived?.acknowledged_employees ?? 0),
+        }
+      }
       const lastBreached = sql.join(
         [
           sql`b.workspace_id = ${grant.workspaceId}`,

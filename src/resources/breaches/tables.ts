@@ -3,6 +3,7 @@
 declare module '../../db/tables.js' {
   interface Database {
     breaches: BreachesTable
+    breach_statistics: BreachStatisticsTable
     compromised_employees: CompromisedEmployeesTable
   }
 }
@@ -33,4 +34,14 @@ export interface CompromisedEmployeesTable {
   acknowledged_at: string | null
   /** The item after its employee: `{"employee":` + employee ref_json + json_tail. */
   json_tail: string
+}
+
+/** The breach statistics of a workspace without a window, derived at import (CONTRACT 15). */
+export interface BreachStatisticsTable {
+  workspace_id: string
+  breaches_count: number
+  /** Distinct employees compromised, warned and acknowledged in the workspace's breaches. */
+  impacted_employees: number
+  warned_employees: number
+  acknowledged_employees: number
 }

@@ -11,6 +11,7 @@ import { employeeOfParentCheck } from '../employees/import.js'
 import { campaignWorkspace } from './records.js'
 import { cycleRefJson } from './render.js'
 import type { Campaign } from './schema.js'
+import { ATTACK_EVENT_TYPES } from './values.js'
 
 /** SQL: the comma-separated cycle ids the campaign `column` will have after the import. */
 const cycleIdsAfterImport = (column: string) =>
@@ -80,8 +81,61 @@ async function copyCycles(session: WriteSession): Promise<void> {
   }
 }
 
+/** Per employee: attacked (a sent attack), tricked and reported (on a sent attack), and each event type. */
+const FLAGS = ['attacked', 'tricked', 'reported', ...ATTACK_EVENT_TYPES] as const
+
+/**
+ * The simulation statistics of the touched workspaces (CONTRACT 15), per workspace, campaign and
+ * cycle: the flags of each employee per cycle first, then those of each employee per campaign and
+ * per workspace from them, each level counted with the employee's status.
+ */
+async function deriveStatistics(session: WriteSession): Promise<void> {
+  const perEmployee = [
+    'max(case when a.sent_at is not null then 1 else 0 end) as attacked',
+    'max(case when a.sent_at is not null and a.tricked_at is not null then 1 else 0 end) as tricked',
+    'max(case when a.sent_at is not null and a.reported_at is not null then 1 else 0 end) as reported',
+    ...ATTACK_EVENT_TYPES.map(
+      (type, bit) => `max(case when (a.event_mask & ${2 ** bit}) <> 0 then 1 else 0 end) as ${type}`,
+    ),
+  ].join(', ')
+  const sums = [
+    'sum(x.attacked)',
+    "sum(case when x.attacked = 1 and e.status = 'active' then 1 else 0 end)",
+    ...FLAGS.slice(1).map((flag) => `sum(x.${flag})`),
+  ].join(', ')
+  const maxima = FLAGS.map((flag) => `max(${flag}) as ${flag}`).join(', ')
+  const level = (from: string) =>
+    sql.raw(`insert into simulation_statistics
+        (workspace_id, campaign_id, campaign_cycle_id, attacked, active, ${FLAGS.slice(1).join(', ')})
+      select x.workspace_id, x.campaign_id, x.campaign_cycle_id, ${sums}
+      from ${from} x join employees e on e.id = x.employee_id
+      group by x.workspace_id, x.campaign_id, x.campaign_cycle_id`)
+  await session.exec(sql`delete from simulation_statistics
+    where workspace_id in (select workspace_id from stg_touched)`)
+  await session.exec(
+    sql.raw(`create temporary table stg_attacked as
+      select a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, '') as campaign_cycle_id, a.employee_id,
+        ${perEmployee}
+      from attacks a where a.workspace_id in (select workspace_id from stg_touched)
+      group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id`),
+  )
+  await session.exec(level("(select * from stg_attacked where campaign_cycle_id <> '')"))
+  await session.exec(
+    level(`(select workspace_id, campaign_id, '' as campaign_cycle_id, employee_id, ${maxima}
+      from stg_attacked group by workspace_id, campaign_id, employee_id)`),
+  )
+  await session.exec(
+    level(`(select workspace_id, '' as campaign_id, '' as campaign_cycle_id, employee_id, ${maxima}
+      from stg_attacked group by workspace_id, employee_id)`),
+  )
+  await session.exec(sql`drop table stg_attacked`)
+}
+
 export const CAMPAIGN_IMPORT: ImportSteps = {
   checks: CHECKS,
-  derive: copyCycles,
+  async derive(session) {
+    await copyCycles(session)
+    await deriveStatistics(session)
+  },
   analyze: ['campaign_cycles'],
 }

@@ -1,10 +1,13 @@
 // The tables the campaigns resource owns, added to the engine's Database type (db/tables.ts).
 
+import type { AttackEventType } from './values.js'
+
 declare module '../../db/tables.js' {
   interface Database {
     campaigns: CampaignsTable
     campaign_cycles: CampaignCyclesTable
     attacks: AttacksTable
+    simulation_statistics: SimulationStatisticsTable
   }
 }
 
@@ -54,3 +57,18 @@ export interface AttacksTable {
    */
   json_tail: string
 }
+
+/**
+ * The simulation statistics derived at import (CONTRACT 15), per workspace, campaign and cycle:
+ * `campaign_id` and `campaign_cycle_id` are '' where the row is not narrowed to one. `attacked`,
+ * `active`, `tricked` and `reported` count employees; so does each attack event type's column.
+ */
+export type SimulationStatisticsTable = {
+  workspace_id: string
+  campaign_id: string
+  campaign_cycle_id: string
+  attacked: number
+  active: number
+  tricked: number
+  reported: number
+} & Record<AttackEventType, number>

@@ -4,10 +4,11 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { servedDataset, type TestApp } from '../../helpers/app.js'
+import { importSources } from '../../../src/importer/import.js'
+import { servedDataset, type TestApp, testApp } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import type { ApiDataset } from '../../helpers/dataset.js'
-import type { Rec } from '../../helpers/records.js'
+import { breach, compromised, type Rec, smallDataset, source, ts } from '../../helpers/records.js'
 
 function oracle(all: readonly Rec[], workspace: string, w: { after?: string; before?: string } = {}) {
   const breaches = all.filter(
@@ -82,6 +83,38 @@ for (const { dialect, skip } of DIALECTS) {
         const response = await t.request(`/v1/breaches/statistics?workspace_id=${d.a1}&${query}`, { key })
         assert.equal(response.status, 422, query)
         assert.deepEqual(response.json.errors[0].source, { parameter })
+      }
+    })
+  })
+
+  describe(`breach statistics after imports (${dialect})`, { skip }, () => {
+    test('the figures derived at import follow a warning, a new breach and a breach gone', async () => {
+      const base = smallDataset()
+      const ws = base.ws.id as string
+      const t = await testApp(dialect, base.all)
+      try {
+        const key = await t.key({ organizationId: base.org.id as string })
+        const check = async (file: Rec[], step: string) => {
+          await importSources(t.db.handle, [source(file)], { replace: true })
+          const response = await t.request(`/v1/breaches/statistics?workspace_id=${ws}`, { key })
+          assert.deepEqual(response.json.data, oracle(file, ws), step)
+          return response.json.data
+        }
+        const first = await check(base.all, 'first')
+        assert.deepEqual(Object.values(first), [1, 2, 2, 1])
+        const acknowledged = { ...base.x1, acknowledged_at: ts() }
+        const rest = base.all.filter((r) => r !== base.x1 && r !== base.x2 && r !== base.b1)
+        const second = await check([...rest, base.b1, acknowledged, base.x2], 'acknowledged')
+        assert.equal(second.acknowledged_employees_count, 2)
+        const b2 = breach(ws, { name: 'Second' })
+        const again = compromised(ws, b2.id as string, base.report.id as string)
+        const third = await check([...rest, base.b1, acknowledged, base.x2, b2, again], 'a second breach')
+        assert.deepEqual(Object.values(third), [2, 2, 2, 2])
+        const fourth = await check([...rest, b2, again], 'the first breach gone')
+        assert.deepEqual(Object.values(fourth), [1, 1, 0, 0])
+        await check(rest, 'every breach gone')
+      } finally {
+        await t.close()
       }
     })
   })

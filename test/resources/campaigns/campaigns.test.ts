@@ -280,6 +280,72 @@ for (const { dialect, skip } of DIALECTS) {
       )
     })
 
+    test('the statistics derived at import follow a new event, an employee status, a cycle and a campaign gone', async () => {
+      const [e1, e2] = employees() as [Rec, Rec]
+      const e3 = employee(ws)
+      const [y1, y2] = [cycle({ name: 'One' }), cycle({ name: 'Two' })]
+      const c = campaign(ws, { delivery: 'recurring', frequency: 'monthly', cycles: [y1, y2] })
+      const other = campaign(ws, { name: 'Other' })
+      const sent = attackEvent('attack_sent')
+      const a1 = attack(c.id as string, e1.id as string, {
+        campaign_cycle_id: y1.id,
+        events: [sent, attackEvent('email_opened'), attackEvent('employee_tricked')],
+      })
+      const a2 = attack(c.id as string, e2.id as string, { campaign_cycle_id: y2.id, events: [sent] })
+      const a3 = attack(other.id as string, e1.id as string, { events: [sent] })
+      const a4 = attack(other.id as string, e3.id as string, { sent_at: null, events: [] })
+      // Each step replaces the workspace, so that the file is all it holds.
+      const check = async (file: Rec[], step: string) => {
+        await run(file, { replace: true })
+        const filters: [string, Parameters<typeof oracle.statistics>[2]][] = [
+          ['', {}],
+          [`&campaign_id=${c.id}`, { campaign: c.id as string }],
+          [`&campaign_id=${other.id}`, { campaign: other.id as string }],
+          [`&campaign_cycle_id=${y1.id}`, { cycle: y1.id as string }],
+          [
+            `&campaign_id=${c.id}&campaign_cycle_id=${y2.id}`,
+            { campaign: c.id as string, cycle: y2.id as string },
+          ],
+        ]
+        for (const [query, filter] of filters) {
+          const response = await t.request(`/v1/campaigns/statistics?workspace_id=${ws}${query}`, { key })
+          if (response.status === 404) {
+            assert.ok(!file.some((r) => query.includes(`campaign_id=${r.id}`)), `${step} ${query}`)
+            continue
+          }
+          assert.deepEqual(response.json.data, oracle.statistics(file, ws, filter), `${step} ${query}`)
+        }
+        return (await t.request(`/v1/campaigns/statistics?workspace_id=${ws}`, { key })).json.data
+      }
+      const people = [...base.all, e3]
+      const file = [...people, c, other, a1, a2, a3, a4]
+      const first = await check(file, 'first')
+      assert.deepEqual([first.employees_attacked_count, first.vulnerability_rate], [2, 50])
+      const reported = { ...a2, events: [sent, attackEvent('email_reported')] }
+      const second = await check([...people, c, other, a1, reported, a3, a4], 'reported')
+      assert.equal(second.reporting_rate, 50)
+      const statusOf = (e: Rec, status: string) => people.map((r) => (r.id === e.id ? { ...r, status } : r))
+      const activeBefore = second.active_employees_attacked_count
+      const moved = [
+        ...statusOf(e1, e1.status === 'active' ? 'deactivated' : 'active'),
+        c,
+        other,
+        a1,
+        reported,
+        a3,
+        a4,
+      ]
+      const third = await check(moved, 'status')
+      assert.equal(Math.abs(third.active_employees_attacked_count - activeBefore), 1)
+      const fourth = await check([...people, c, a1, reported], 'other campaign gone')
+      assert.equal(fourth.employees_attacked_count, 2)
+      const none = await check(people, 'every campaign gone')
+      assert.deepEqual(
+        [none.employees_attacked_count, none.vulnerability_rate, none.reporting_rate],
+        [0, 0, 0],
+      )
+    })
+
     test('--replace removes the campaigns the file no longer holds and their attacks, with campaign.deleted only', async () => {
       const [e1] = employees()
       const kept = campaign(ws, { name: 'Kept' })
