@@ -3,166 +3,52 @@
 // and wrk on core 1; every figure is measured side by side with a bare node:http server sending the
 // same bytes, as medians of several rounds. Writes BENCHMARKS.md.
 //
-// Usage: npm run bench [-- --rounds 3 --rounds-1m 3 --seconds 5 --skip-1m --skip-node24]
+// Usage: npm run bench [-- --rounds 3 --rounds-1m 3 --seconds 5 --skip-1m --skip-node24 --skip-simulations]
+//        npm run bench:simulations (phishing simulations, groups and statistics alone: their section of
+//          BENCHMARKS.md replaced, the rest kept)
 //        npm run bench:import (imports only: 100k, side by side with its floors, and 1M; tables on stdout)
 //        npm run bench -- --baseline DIR (this build against the build in DIR, a checkout with its own
 //          dist/ and node_modules/: imports and pages measured alternately, round by round, each
 //          build on a database of its own loaded from the same file; medians and each side's spread
 //          on stdout; BENCHMARKS.md untouched; --skip-import: pages only; --skip-pages: imports only)
 // PostgreSQL figures too when TEST_DATABASE_URL is set.
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
-import { join, resolve } from 'node:path'
-
-const args = process.argv.slice(2)
-const flag = (name) => args.includes(name)
-const option = (name, fallback) => {
-  const i = args.indexOf(name)
-  return i === -1 ? fallback : Number(args[i + 1])
-}
-const ROUNDS = option('--rounds', 3)
-const ROUNDS_1M = option('--rounds-1m', ROUNDS)
-const SECONDS = option('--seconds', 5)
-const CONNECTIONS = option('--connections', 16)
-const EMPLOYEES = option('--employees', 100_000)
-const ROOT = resolve('.')
-const BENCH = join(ROOT, '.bench')
-mkdirSync(BENCH, { recursive: true })
-
-const log = (...m) => process.stderr.write(`${m.join(' ')}\n`)
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
-
-function ensureWrk() {
-  if (spawnSync('wrk', ['--version']).error === undefined) return
-  log('installing wrk from Debian packages')
-  execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  })
-}
-
-/** Runs `awareness …` in a child and returns its stdout, wall time and peak RSS. */
-function cli(nodeBin, cwd, cliArgs, env = {}) {
-  const code = `const { main } = await import(${JSON.stringify(join(cwd, 'dist/cli/main.js'))});
-    const exit = await main(${JSON.stringify(['node', 'awareness', ...cliArgs])});
-    process.stderr.write('\\nBENCH ' + JSON.stringify({ rss: process.resourceUsage().maxRSS }) + '\\n'); process.exit(exit)`
-  const started = performance.now()
-  const r = spawnSync(nodeBin, ['--input-type=module', '-e', code], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    maxBuffer: 1 << 28,
-  })
-  if (r.status !== 0) throw new Error(`awareness ${cliArgs.join(' ')}: ${r.stderr}`)
-  return {
-    stdout: r.stdout,
-    seconds: (performance.now() - started) / 1000,
-    rssMiB: JSON.parse(/BENCH (.*)/.exec(r.stderr)[1]).rss / 1024,
-  }
-}
-
-// The server as docs/operations.md runs it: a small young generation keeps its memory down.
-const SERVER_FLAGS = ['--max-semi-space-size=4']
-
-function startProcess(command, argv, env) {
-  const child = spawn('taskset', ['-c', '0', command, ...argv], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let err = ''
-  child.stderr.on('data', (c) => (err += c))
-  child.errText = () => err
-  return child
-}
-
-/** Waits until `url` answers; when `child` is given, fails at once if it exits, with what it printed. */
-async function waitFor(url, child) {
-  for (let i = 0; i < 600; i++) {
-    if (child && child.exitCode !== null)
-      throw new Error(`${url}: the process exited (${child.exitCode}): ${child.errText()}`)
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return
-    await sleep(100)
-  }
-  throw new Error(`${url} did not come up${child ? `: ${child.errText()}` : ''}`)
-}
-
-function peakRssMiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024
-}
-
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
-
-/** CPU seconds a process has used so far, all its threads, user and kernel (/proc/PID/stat). */
-function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  // Fields after the command name, which may hold spaces: state is field 3, utime 14, stime 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
-}
-
-/**
- * One wrk run against `url`: requests per second, and, given the server's pid, the CPU time the
- * server used per answered request in µs (steadier than req/s on a shared machine).
- */
-function load(url, headers, cursorsFile, pid) {
-  const argv = ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`]
-  for (const [k, v] of Object.entries(headers)) argv.push('-H', `${k}: ${v}`)
-  if (cursorsFile) argv.push('-s', join(ROOT, 'scripts/random-cursor.lua'))
-  argv.push(url)
-  const cpuBefore = pid === undefined ? 0 : cpuSeconds(pid)
-  const r = spawnSync('taskset', argv, {
-    encoding: 'utf8',
-    env: { ...process.env, CURSORS: cursorsFile ?? '' },
-  })
-  const cpu = pid === undefined ? 0 : cpuSeconds(pid) - cpuBefore
-  const rps = /Requests\/sec:\s+([\d.]+)/.exec(r.stdout)
-  const requests = /(\d+) requests in/.exec(r.stdout)
-  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(r.stdout)
-  if (!rps || !requests) throw new Error(`wrk failed: ${r.stdout}${r.stderr}`)
-  if (non2xx) throw new Error(`wrk saw ${non2xx[1]} error responses for ${url}`)
-  return { rps: Number(rps[1]), cpuUs: (cpu * 1e6) / Number(requests[1]) }
-}
-
-/** Requests per second of one wrk run. */
-const wrk = (url, headers, cursorsFile) => load(url, headers, cursorsFile).rps
-
-async function walkPages(base, path, key, limit, collect) {
-  const cursors = []
-  let cursor
-  let pages = 0
-  let firstBody
-  let deepBody
-  do {
-    const headers = { 'x-api-key': key, 'x-item-limit': String(limit) }
-    if (cursor) headers['x-next-cursor'] = cursor
-    const response = await fetch(base + path, { headers })
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-    const body = Buffer.from(await response.arrayBuffer())
-    if (pages === 0) firstBody = body
-    pages++
-    cursor = response.headers.get('x-next-cursor')
-    if (cursor) cursors.push(cursor)
-    if (pages === Math.floor(collect / 2)) deepBody = body
-  } while (cursor && cursors.length < collect)
-  return { cursors, firstBody, deepBody: deepBody ?? firstBody }
-}
-
-/** A key of the organization whose budget no benchmark exhausts. */
-function benchKey(nodeBin, cwd, databaseUrl, organizationId) {
-  const argv = ['keys', 'create', '--organization', organizationId, '--rate-limit', '999999999/1h']
-  // The key is the last line (older builds print it alone).
-  return cli(nodeBin, cwd, [...argv, '--database', databaseUrl])
-    .stdout.trim()
-    .split('\n')
-    .at(-1)
-}
+import { join } from 'node:path'
+import {
+  args,
+  BENCH,
+  benchKey,
+  CONNECTIONS,
+  checkPostgres,
+  cli,
+  demoFile,
+  EMPLOYEES,
+  ensureWrk,
+  flag,
+  freshPostgres,
+  freshSqlite,
+  ids,
+  importInto,
+  load,
+  log,
+  median,
+  medianRun,
+  peakRssMiB,
+  ROOT,
+  ROUNDS,
+  ROUNDS_1M,
+  SECONDS,
+  SERVER_FLAGS,
+  script,
+  sleep,
+  startProcess,
+  waitFor,
+  walkPages,
+  wrk,
+} from './bench/lib.js'
+import { SIMULATIONS_HEADING, simulationsSection } from './bench/simulations.js'
 
 /** Measures one setup (a database, a Node binary): every ratio, as medians of ROUNDS. */
 async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, workspaceId }) {
@@ -296,44 +182,6 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
   }
 }
 
-function demoFile(employees) {
-  const file = join(BENCH, `demo-${employees}.ndjson`)
-  if (!existsSync(file)) {
-    log(`generating ${employees} employees' demo data`)
-    cli(process.execPath, ROOT, [
-      'demo-data',
-      '--employees',
-      String(employees),
-      '--workspaces',
-      '1',
-      '--seed',
-      '1',
-      '--anchor',
-      '2026-11-01',
-      '--out',
-      file,
-    ])
-  }
-  return file
-}
-
-function importInto(nodeBin, cwd, file, databaseUrl) {
-  const r = cli(nodeBin, cwd, ['import', file, '--timings', '--database', databaseUrl])
-  const records = Number(/imported ([\d,]+) records/.exec(r.stdout)[1].replaceAll(',', ''))
-  const seconds = Number(/ in ([\d.]+) s/.exec(r.stdout)[1])
-  const phases = Object.fromEntries(
-    [.../(?:phases: |, )([a-z ]+) ([\d.]+) s/g[Symbol.matchAll](r.stdout)].map((m) => [m[1], Number(m[2])]),
-  )
-  return { records, seconds, rate: records / seconds, rssMiB: r.rssMiB, phases }
-}
-
-/** Runs `run` ROUNDS times; the result whose time (its `seconds`) is the median. */
-function medianRun(run) {
-  const results = Array.from({ length: ROUNDS }, () => run())
-  const mid = median(results.map((r) => r.seconds))
-  return results.find((r) => r.seconds === mid)
-}
-
 // The tables an import fills, in an order that keeps each table's rows in their stored order.
 const DATA_TABLES = [
   'organizations',
@@ -346,12 +194,14 @@ const DATA_TABLES = [
   'compromised_employees',
   'employee_progress',
   'workspace_statistics',
+  'groups',
+  'group_members',
+  'campaigns',
+  'campaign_cycles',
+  'attacks',
+  'simulation_statistics',
+  'breach_statistics',
 ]
-
-/** Runs an ES module's text in a child (from the project folder, so it finds its packages); returns its stdout. */
-function script(code, nodeBin = process.execPath) {
-  return execFileSync(nodeBin, ['--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' })
-}
 
 /**
  * The floor of an import's writing: the final rows of an imported SQLite database written into a
@@ -463,30 +313,6 @@ function floorRows(sides) {
       ].map(([kind, r]) => `| ${x.label}, ${kind} | ${phases.map((p) => s(r.phases[p])).join(' | ')} |`),
     ),
   ].join('\n')
-}
-
-function ids(nodeBin, cwd, databaseUrl) {
-  const code = `const { openDatabase } = await import(${JSON.stringify(join(cwd, 'dist/db/connection.js'))});
-    const h = openDatabase(${JSON.stringify(databaseUrl)});
-    const w = await h.db.selectFrom('workspaces').select(['id', 'organization_id']).executeTakeFirstOrThrow();
-    console.log(JSON.stringify(w)); await h.close()`
-  const w = JSON.parse(script(code, nodeBin))
-  return { workspaceId: w.id, organizationId: w.organization_id }
-}
-
-function freshSqlite(name) {
-  const file = join(BENCH, name)
-  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
-  return file
-}
-
-function freshPostgres(url, schema) {
-  execFileSync('psql', [url, '-qc', `drop schema if exists ${schema} cascade; create schema ${schema}`], {
-    stdio: 'ignore',
-  })
-  const u = new URL(url)
-  u.searchParams.set('options', `-c search_path=${schema}`)
-  return u.toString()
 }
 
 /** A copy of the project whose native module is rebuilt for another Node (its headers ship with it). */
@@ -748,23 +574,13 @@ async function compareBuilds(baselineDir) {
   )
 }
 
-/** Fails at once, not after the SQLite half of a run, when TEST_DATABASE_URL does not answer. */
-function checkPostgres() {
-  const url = process.env.TEST_DATABASE_URL
-  if (!url) return
-  const r = spawnSync('psql', [url, '-qAtc', 'select 1'], { encoding: 'utf8' })
-  if (r.status === 0) return
-  log(`TEST_DATABASE_URL does not answer: ${(r.stderr || r.error?.message || '').trim()}`)
-  log('create the database first (e.g. createdb -h 127.0.0.1 -U postgres awareness_test), or unset it')
-  process.exit(2)
-}
-
 async function main() {
   checkPostgres()
   ensureWrk()
   execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
   const baselineIndex = args.indexOf('--baseline')
   if (baselineIndex !== -1) return compareBuilds(args[baselineIndex + 1])
+  if (flag('--simulations-only')) return replaceSimulationsSection(await simulationsSection())
   const file = demoFile(EMPLOYEES)
   const rows = []
   const imports = []
@@ -916,11 +732,29 @@ renderings an import may change, read before the merge) and \`events\` (read aga
 written as events with their webhook deliveries), against everything else the import did.
 
 ${eventRows(sides)}
-`
+
+${flag('--skip-simulations') ? '' : await simulationsSection()}`
   // The soak's figures come from `npm run soak`, kept beside this script and carried over.
   const soak = join(ROOT, 'scripts/bench-soak.md')
   writeFileSync('BENCHMARKS.md', existsSync(soak) ? doc + readFileSync(soak, 'utf8') : doc)
   console.log(doc)
+}
+
+/** --simulations-only: that section of BENCHMARKS.md replaced (or added before the soak's), the rest kept. */
+function replaceSimulationsSection(section) {
+  const doc = readFileSync('BENCHMARKS.md', 'utf8')
+  const start = doc.indexOf(SIMULATIONS_HEADING)
+  const soak = doc.indexOf('\n## Overload and shutdown')
+  let next = start === -1 ? -1 : doc.indexOf('\n## ', start + SIMULATIONS_HEADING.length)
+  if (next === -1) next = doc.length
+  const updated =
+    start !== -1
+      ? `${doc.slice(0, start)}${section}${doc.slice(next)}`
+      : soak !== -1
+        ? `${doc.slice(0, soak + 1)}${section}\n${doc.slice(soak + 1)}`
+        : `${doc}\n${section}`
+  writeFileSync('BENCHMARKS.md', updated)
+  console.log(section)
 }
 
 await main()

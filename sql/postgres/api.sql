@@ -23,7 +23,7 @@ select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" o
 select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."id" = $1 and "w"."organization_id" = $2 and "e"."workspace_id" = $3;
 
 -- employees.sql:statistics
-select "status", count(*) as "count" from "employees" where "workspace_id" = $1 group by "status";
+select "status", "employees" from "employee_statistics" where "workspace_id" = $1;
 
 -- courses.sql:listPage: a later page
 select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = $1 and ("c"."created_at", "c"."id") < ($2, $3) order by "c"."created_at" desc, "c"."id" desc limit 51;

@@ -32,7 +32,7 @@ select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" o
 select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."id" = ? and "w"."organization_id" = ? and "e"."workspace_id" = ?;
 
 -- employees.sql:statistics
-select "status", count(*) as "count" from "employees" where "workspace_id" = ? group by "status";
+select "status", "employees" from "employee_statistics" where "workspace_id" = ?;
 
 -- courses.sql:listPage: a later page
 select exists(select 1 from (select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc) f limit 1 offset 50) as more,

@@ -86,6 +86,9 @@ drop table if exists stg_manager_ref;
 drop table if exists stg_progress_stale;
 
 -- importer/import.ts:createStaging
+drop table if exists stg_active_employee;
+
+-- importer/import.ts:createStaging
 create temporary table stg_organization (line integer primary key, id text, created_at text, updated_at text);
 
 -- importer/import.ts:createStaging
@@ -168,6 +171,9 @@ create temporary table stg_manager_ref (id text primary key, ref_json text);
 
 -- importer/import.ts:createStaging
 create temporary table stg_progress_stale (employee_id text primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_active_employee (id text primary key);
 
 -- importer/import.ts:stageRows
 insert into "stg_organization" ("line", "id", "created_at", "updated_at") values (?, ?, ?, ?), …;
@@ -467,9 +473,7 @@ select s.line, "s"."group_id" as value, null as other from stg_group_member s
 
 -- importer/checks.ts:findProblems
 select line, employee_id as value, employee_workspace as other from (
-  select s.line, s.employee_id, coalesce(
-  (select staged.workspace_id from stg_group staged where staged.id = s.group_id limit 1),
-  (select stored.workspace_id from groups stored where stored.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as parent_workspace,
+  select s.line, s.employee_id, s.workspace_id as parent_workspace,
   coalesce(
   (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
   (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
@@ -494,9 +498,7 @@ select s.line, "s"."campaign_id" as value, null as other from stg_attack s
 
 -- importer/checks.ts:findProblems
 select line, employee_id as value, employee_workspace as other from (
-  select s.line, s.employee_id, coalesce(
-  (select staged.workspace_id from stg_campaign staged where staged.id = s.campaign_id limit 1),
-  (select stored.workspace_id from campaigns stored where stored.id = s.campaign_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as parent_workspace,
+  select s.line, s.employee_id, s.workspace_id as parent_workspace,
   coalesce(
   (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
   (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
@@ -682,16 +684,31 @@ drop table if exists ev_attack_before;
 drop table if exists ev_attack_after;
 
 -- importer/apply.ts:merge
+select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null;
+
+-- importer/apply.ts:insert
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
   from stg_organization not indexed where true order by id;
 
 -- importer/apply.ts:merge
+drop index "workspaces_by_organization";
+
+-- importer/apply.ts:insert
 insert into workspaces (id, organization_id, name, created_at, updated_at)
   select id, organization_id, name, created_at, updated_at
   from stg_workspace not indexed where true order by id;
 
 -- importer/apply.ts:merge
+CREATE INDEX "workspaces_by_organization" on "workspaces" ("organization_id", "created_at", "id");
+
+-- importer/apply.ts:merge
+drop index "employees_by_workspace";
+
+-- importer/apply.ts:merge
+drop index "employees_by_manager";
+
+-- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
   (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
@@ -700,49 +717,118 @@ insert into employees (id, workspace_id, status, karma_score, manager_id, create
   from stg_employee not indexed where true order by workspace_id, created_at desc, id desc;
 
 -- importer/apply.ts:merge
+CREATE INDEX "employees_by_workspace" on "employees" ("workspace_id", "created_at" desc, "id" desc);
+
+-- importer/apply.ts:merge
+CREATE INDEX "employees_by_manager" on "employees" ("manager_id");
+
+-- importer/apply.ts:merge
+drop index "courses_by_workspace";
+
+-- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
   select workspace_id, id, created_at, json, ref_json
   from stg_course not indexed where true order by workspace_id, id;
 
 -- importer/apply.ts:merge
+CREATE INDEX "courses_by_workspace" on "courses" ("workspace_id", "created_at" desc, "id" desc);
+
+-- importer/apply.ts:insert
 insert into course_progress (employee_id, course_id, status, json_tail, workspace_id)
   select employee_id, course_id, status, json_tail, workspace_id
   from stg_course_progress not indexed where true order by employee_id, course_id;
 
 -- importer/apply.ts:merge
+drop index "course_feedback_by_workspace";
+
+-- importer/apply.ts:insert
 insert into course_feedback (id, employee_id, course_id, sentiment, created_at, workspace_id)
   select id, employee_id, course_id, sentiment, created_at, workspace_id
   from stg_course_feedback not indexed where true order by id;
 
 -- importer/apply.ts:merge
+CREATE INDEX "course_feedback_by_workspace" on "course_feedback" ("workspace_id", "created_at", "sentiment");
+
+-- importer/apply.ts:merge
+drop index "breaches_by_workspace";
+
+-- importer/apply.ts:insert
 insert into breaches (workspace_id, id, name, domain, criticality, last_breached_at, created_at, updated_at)
   select workspace_id, id, name, domain, criticality, last_breached_at, created_at, updated_at
   from stg_breach not indexed where true order by workspace_id, id;
 
 -- importer/apply.ts:merge
+CREATE INDEX "breaches_by_workspace" on "breaches" ("workspace_id", "last_breached_at" desc, "id" desc);
+
+-- importer/apply.ts:merge
+drop index "compromised_employees_by_breach";
+
+-- importer/apply.ts:insert
 insert into compromised_employees (workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail)
   select workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail
   from stg_compromised_employee not indexed where true order by workspace_id, breach_id, employee_id;
 
 -- importer/apply.ts:merge
+CREATE INDEX "compromised_employees_by_breach" on "compromised_employees" ("workspace_id", "breach_id", "compromised_at" desc, "employee_id" desc);
+
+-- importer/apply.ts:merge
+drop index "groups_by_workspace";
+
+-- importer/apply.ts:insert
 insert into groups (workspace_id, id, name, description, created_at, updated_at)
   select workspace_id, id, name, description, created_at, updated_at
   from stg_group not indexed where true order by id;
 
 -- importer/apply.ts:merge
+CREATE INDEX "groups_by_workspace" on "groups" ("workspace_id", "created_at" desc, "id" desc);
+
+-- importer/apply.ts:merge
+drop index "group_members_by_group";
+
+-- importer/apply.ts:insert
 insert into group_members (group_id, employee_id, added_at, json_tail, workspace_id)
   select group_id, employee_id, added_at, json_tail, workspace_id
   from stg_group_member not indexed where true order by group_id, employee_id;
 
 -- importer/apply.ts:merge
+CREATE INDEX "group_members_by_group" on "group_members" ("workspace_id", "group_id", "added_at" desc, "employee_id" desc);
+
+-- importer/apply.ts:merge
+drop index "campaigns_by_workspace";
+
+-- importer/apply.ts:insert
 insert into campaigns (workspace_id, id, name, status, delivery, frequency, launched_at, completed_at, created_at, updated_at, cycle_ids, json)
   select workspace_id, id, name, status, delivery, frequency, launched_at, completed_at, created_at, updated_at, cycle_ids, json
   from stg_campaign not indexed where true order by id;
 
 -- importer/apply.ts:merge
+CREATE INDEX "campaigns_by_workspace" on "campaigns" ("workspace_id", "created_at" desc, "id" desc);
+
+-- importer/apply.ts:merge
+drop index "attacks_by_campaign";
+
+-- importer/apply.ts:merge
+drop index "attacks_by_employee";
+
+-- importer/apply.ts:insert
 insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id)
   select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id
   from stg_attack not indexed where true order by campaign_id, created_at desc, id desc;
+
+-- importer/apply.ts:merge
+CREATE INDEX "attacks_by_campaign" on "attacks" ("workspace_id", "campaign_id", "created_at" desc, "id" desc);
+
+-- importer/apply.ts:merge
+CREATE INDEX "attacks_by_employee" on "attacks" ("employee_id");
+
+-- resources/employees/import.ts:deriveStatistics
+delete from employee_statistics where workspace_id in (select workspace_id from stg_touched);
+
+-- resources/employees/import.ts:deriveStatistics
+insert into employee_statistics (workspace_id, status, employees)
+  select workspace_id, status, count(*) from employees
+  where workspace_id in (select workspace_id from stg_touched)
+  group by workspace_id, status;
 
 -- resources/courses/import.ts:deriveStatistics
 select t.workspace_id, count(e.id) as active
@@ -848,37 +934,43 @@ delete from simulation_statistics
   where workspace_id in (select workspace_id from stg_touched);
 
 -- resources/campaigns/import.ts:deriveStatistics
+insert into stg_active_employee (id)
+  select id from employees where status = 'active' and workspace_id in (select workspace_id from stg_touched)
+  order by id;
+
+-- resources/campaigns/import.ts:deriveStatistics
 create temporary table stg_attacked as
   select a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, '') as campaign_cycle_id, a.employee_id,
-  max(case when a.sent_at is not null then 1 else 0 end) as attacked, max(case when a.sent_at is not null and a.tricked_at is not null then 1 else 0 end) as tricked, max(case when a.sent_at is not null and a.reported_at is not null then 1 else 0 end) as reported, max(case when (a.event_mask & 1) <> 0 then 1 else 0 end) as attack_sent, max(case when (a.event_mask & 2) <> 0 then 1 else 0 end) as attack_voided, max(case when (a.event_mask & 4) <> 0 then 1 else 0 end) as email_opened, max(case when (a.event_mask & 8) <> 0 then 1 else 0 end) as email_answered, max(case when (a.event_mask & 16) <> 0 then 1 else 0 end) as email_reported, max(case when (a.event_mask & 32) <> 0 then 1 else 0 end) as manually_reported, max(case when (a.event_mask & 64) <> 0 then 1 else 0 end) as manually_retried, max(case when (a.event_mask & 128) <> 0 then 1 else 0 end) as page_opened, max(case when (a.event_mask & 256) <> 0 then 1 else 0 end) as download_link_clicked, max(case when (a.event_mask & 512) <> 0 then 1 else 0 end) as attachment_opened, max(case when (a.event_mask & 1024) <> 0 then 1 else 0 end) as file_opened, max(case when (a.event_mask & 2048) <> 0 then 1 else 0 end) as credentials_submitted, max(case when (a.event_mask & 4096) <> 0 then 1 else 0 end) as mfa_code_submitted, max(case when (a.event_mask & 8192) <> 0 then 1 else 0 end) as social_login_clicked, max(case when (a.event_mask & 16384) <> 0 then 1 else 0 end) as scope_granted, max(case when (a.event_mask & 32768) <> 0 then 1 else 0 end) as qr_code_scanned, max(case when (a.event_mask & 65536) <> 0 then 1 else 0 end) as sms_answered, max(case when (a.event_mask & 131072) <> 0 then 1 else 0 end) as phone_number_called, max(case when (a.event_mask & 262144) <> 0 then 1 else 0 end) as phone_number_code_entered, max(case when (a.event_mask & 524288) <> 0 then 1 else 0 end) as employee_tricked, max(case when (a.event_mask & 1048576) <> 0 then 1 else 0 end) as remedial_started, max(case when (a.event_mask & 2097152) <> 0 then 1 else 0 end) as remedial_completed, max(case when (a.event_mask & 4194304) <> 0 then 1 else 0 end) as phishing_remedial_course_completed
-  from attacks a where a.workspace_id in (select workspace_id from stg_touched)
+  bit_or(a.event_mask
+  | case when a.sent_at is null then 0 else 8388608
+  | case when a.tricked_at is null then 0 else 16777216 end
+  | case when a.reported_at is null then 0 else 33554432 end end
+  | case when active.id is null then 0 else 67108864 end) as flags
+  from attacks a left join stg_active_employee active on active.id = a.employee_id
+  where a.workspace_id in (select workspace_id from stg_touched)
   group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id;
 
 -- resources/campaigns/import.ts:deriveStatistics
-insert into simulation_statistics
-  (workspace_id, campaign_id, campaign_cycle_id, attacked, active, tricked, reported, attack_sent, attack_voided, email_opened, email_answered, email_reported, manually_reported, manually_retried, page_opened, download_link_clicked, attachment_opened, file_opened, credentials_submitted, mfa_code_submitted, social_login_clicked, scope_granted, qr_code_scanned, sms_answered, phone_number_called, phone_number_code_entered, employee_tricked, remedial_started, remedial_completed, phishing_remedial_course_completed)
-  select x.workspace_id, x.campaign_id, x.campaign_cycle_id, sum(x.attacked), sum(case when x.attacked = 1 and e.status = 'active' then 1 else 0 end), sum(x.tricked), sum(x.reported), sum(x.attack_sent), sum(x.attack_voided), sum(x.email_opened), sum(x.email_answered), sum(x.email_reported), sum(x.manually_reported), sum(x.manually_retried), sum(x.page_opened), sum(x.download_link_clicked), sum(x.attachment_opened), sum(x.file_opened), sum(x.credentials_submitted), sum(x.mfa_code_submitted), sum(x.social_login_clicked), sum(x.scope_granted), sum(x.qr_code_scanned), sum(x.sms_answered), sum(x.phone_number_called), sum(x.phone_number_code_entered), sum(x.employee_tricked), sum(x.remedial_started), sum(x.remedial_completed), sum(x.phishing_remedial_course_completed)
-  from (select * from stg_attacked where campaign_cycle_id <> '') x join employees e on e.id = x.employee_id
-  group by x.workspace_id, x.campaign_id, x.campaign_cycle_id;
+select workspace_id, campaign_id, campaign_cycle_id, flags, count(*) as n from stg_attacked
+  where campaign_cycle_id <> '' group by workspace_id, campaign_id, campaign_cycle_id, flags;
 
 -- resources/campaigns/import.ts:deriveStatistics
-insert into simulation_statistics
-  (workspace_id, campaign_id, campaign_cycle_id, attacked, active, tricked, reported, attack_sent, attack_voided, email_opened, email_answered, email_reported, manually_reported, manually_retried, page_opened, download_link_clicked, attachment_opened, file_opened, credentials_submitted, mfa_code_submitted, social_login_clicked, scope_granted, qr_code_scanned, sms_answered, phone_number_called, phone_number_code_entered, employee_tricked, remedial_started, remedial_completed, phishing_remedial_course_completed)
-  select x.workspace_id, x.campaign_id, x.campaign_cycle_id, sum(x.attacked), sum(case when x.attacked = 1 and e.status = 'active' then 1 else 0 end), sum(x.tricked), sum(x.reported), sum(x.attack_sent), sum(x.attack_voided), sum(x.email_opened), sum(x.email_answered), sum(x.email_reported), sum(x.manually_reported), sum(x.manually_retried), sum(x.page_opened), sum(x.download_link_clicked), sum(x.attachment_opened), sum(x.file_opened), sum(x.credentials_submitted), sum(x.mfa_code_submitted), sum(x.social_login_clicked), sum(x.scope_granted), sum(x.qr_code_scanned), sum(x.sms_answered), sum(x.phone_number_called), sum(x.phone_number_code_entered), sum(x.employee_tricked), sum(x.remedial_started), sum(x.remedial_completed), sum(x.phishing_remedial_course_completed)
-  from (select workspace_id, campaign_id, '' as campaign_cycle_id, employee_id, max(attacked) as attacked, max(tricked) as tricked, max(reported) as reported, max(attack_sent) as attack_sent, max(attack_voided) as attack_voided, max(email_opened) as email_opened, max(email_answered) as email_answered, max(email_reported) as email_reported, max(manually_reported) as manually_reported, max(manually_retried) as manually_retried, max(page_opened) as page_opened, max(download_link_clicked) as download_link_clicked, max(attachment_opened) as attachment_opened, max(file_opened) as file_opened, max(credentials_submitted) as credentials_submitted, max(mfa_code_submitted) as mfa_code_submitted, max(social_login_clicked) as social_login_clicked, max(scope_granted) as scope_granted, max(qr_code_scanned) as qr_code_scanned, max(sms_answered) as sms_answered, max(phone_number_called) as phone_number_called, max(phone_number_code_entered) as phone_number_code_entered, max(employee_tricked) as employee_tricked, max(remedial_started) as remedial_started, max(remedial_completed) as remedial_completed, max(phishing_remedial_course_completed) as phishing_remedial_course_completed
-  from stg_attacked group by workspace_id, campaign_id, employee_id) x join employees e on e.id = x.employee_id
-  group by x.workspace_id, x.campaign_id, x.campaign_cycle_id;
+select workspace_id, campaign_id, '' as campaign_cycle_id, flags, count(*) as n from (
+  select workspace_id, campaign_id, employee_id, bit_or(flags) as flags from stg_attacked
+  group by workspace_id, campaign_id, employee_id) x
+  group by workspace_id, campaign_id, flags;
 
 -- resources/campaigns/import.ts:deriveStatistics
-insert into simulation_statistics
-  (workspace_id, campaign_id, campaign_cycle_id, attacked, active, tricked, reported, attack_sent, attack_voided, email_opened, email_answered, email_reported, manually_reported, manually_retried, page_opened, download_link_clicked, attachment_opened, file_opened, credentials_submitted, mfa_code_submitted, social_login_clicked, scope_granted, qr_code_scanned, sms_answered, phone_number_called, phone_number_code_entered, employee_tricked, remedial_started, remedial_completed, phishing_remedial_course_completed)
-  select x.workspace_id, x.campaign_id, x.campaign_cycle_id, sum(x.attacked), sum(case when x.attacked = 1 and e.status = 'active' then 1 else 0 end), sum(x.tricked), sum(x.reported), sum(x.attack_sent), sum(x.attack_voided), sum(x.email_opened), sum(x.email_answered), sum(x.email_reported), sum(x.manually_reported), sum(x.manually_retried), sum(x.page_opened), sum(x.download_link_clicked), sum(x.attachment_opened), sum(x.file_opened), sum(x.credentials_submitted), sum(x.mfa_code_submitted), sum(x.social_login_clicked), sum(x.scope_granted), sum(x.qr_code_scanned), sum(x.sms_answered), sum(x.phone_number_called), sum(x.phone_number_code_entered), sum(x.employee_tricked), sum(x.remedial_started), sum(x.remedial_completed), sum(x.phishing_remedial_course_completed)
-  from (select workspace_id, '' as campaign_id, '' as campaign_cycle_id, employee_id, max(attacked) as attacked, max(tricked) as tricked, max(reported) as reported, max(attack_sent) as attack_sent, max(attack_voided) as attack_voided, max(email_opened) as email_opened, max(email_answered) as email_answered, max(email_reported) as email_reported, max(manually_reported) as manually_reported, max(manually_retried) as manually_retried, max(page_opened) as page_opened, max(download_link_clicked) as download_link_clicked, max(attachment_opened) as attachment_opened, max(file_opened) as file_opened, max(credentials_submitted) as credentials_submitted, max(mfa_code_submitted) as mfa_code_submitted, max(social_login_clicked) as social_login_clicked, max(scope_granted) as scope_granted, max(qr_code_scanned) as qr_code_scanned, max(sms_answered) as sms_answered, max(phone_number_called) as phone_number_called, max(phone_number_code_entered) as phone_number_code_entered, max(employee_tricked) as employee_tricked, max(remedial_started) as remedial_started, max(remedial_completed) as remedial_completed, max(phishing_remedial_course_completed) as phishing_remedial_course_completed
-  from stg_attacked group by workspace_id, employee_id) x join employees e on e.id = x.employee_id
-  group by x.workspace_id, x.campaign_id, x.campaign_cycle_id;
+select workspace_id, '' as campaign_id, '' as campaign_cycle_id, flags, count(*) as n from (
+  select workspace_id, employee_id, bit_or(flags) as flags from stg_attacked
+  group by workspace_id, employee_id) x
+  group by workspace_id, flags;
 
 -- resources/campaigns/import.ts:deriveStatistics
 drop table stg_attacked;
+
+-- resources/campaigns/import.ts:deriveStatistics
+insert into "simulation_statistics" ("workspace_id", "campaign_id", "campaign_cycle_id", "attacked", "active", "tricked", "reported", "attack_sent", "attack_voided", "email_opened", "email_answered", "email_reported", "manually_reported", "manually_retried", "page_opened", "download_link_clicked", "attachment_opened", "file_opened", "credentials_submitted", "mfa_code_submitted", "social_login_clicked", "scope_granted", "qr_code_scanned", "sms_answered", "phone_number_called", "phone_number_code_entered", "employee_tricked", "remedial_started", "remedial_completed", "phishing_remedial_course_completed") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
 
 -- resources/courses/import.ts:renderAllProgress
 create temporary table stg_item_owner as
@@ -1073,6 +1165,9 @@ drop table stg_manager_ref;
 
 -- importer/import.ts:dropStaging
 drop table stg_progress_stale;
+
+-- importer/import.ts:dropStaging
+drop table stg_active_employee;
 
 -- importer/apply.ts:compareWithStored
 insert into stg_organization_changed (line)
@@ -1332,19 +1427,19 @@ insert into ev_attack_before (workspace_id, id, json) select a.workspace_id, a.i
   left join campaign_cycles cy on cy.campaign_id = a.campaign_id and cy.id = a.campaign_cycle_id
   join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
   from stg_organization not indexed where false order by id
   on conflict (id) do update set created_at = excluded.created_at, updated_at = excluded.updated_at;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into workspaces (id, organization_id, name, created_at, updated_at)
   select id, organization_id, name, created_at, updated_at
   from stg_workspace not indexed where false order by id
   on conflict (id) do update set organization_id = excluded.organization_id, name = excluded.name, created_at = excluded.created_at, updated_at = excluded.updated_at;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
   (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
@@ -1353,55 +1448,55 @@ insert into employees (id, workspace_id, status, karma_score, manager_id, create
   from stg_employee not indexed where false order by workspace_id, created_at desc, id desc
   on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, manager_id = excluded.manager_id, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
   select workspace_id, id, created_at, json, ref_json
   from stg_course not indexed where false order by workspace_id, id
   on conflict (workspace_id, id) do update set created_at = excluded.created_at, json = excluded.json, ref_json = excluded.ref_json;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into course_progress (employee_id, course_id, status, json_tail, workspace_id)
   select employee_id, course_id, status, json_tail, workspace_id
   from stg_course_progress not indexed where false order by employee_id, course_id
   on conflict (employee_id, course_id) do update set status = excluded.status, json_tail = excluded.json_tail, workspace_id = excluded.workspace_id;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into course_feedback (id, employee_id, course_id, sentiment, created_at, workspace_id)
   select id, employee_id, course_id, sentiment, created_at, workspace_id
   from stg_course_feedback not indexed where false order by id
   on conflict (id) do update set employee_id = excluded.employee_id, course_id = excluded.course_id, sentiment = excluded.sentiment, created_at = excluded.created_at, workspace_id = excluded.workspace_id;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into breaches (workspace_id, id, name, domain, criticality, last_breached_at, created_at, updated_at)
   select workspace_id, id, name, domain, criticality, last_breached_at, created_at, updated_at
   from stg_breach not indexed where false order by workspace_id, id
   on conflict (workspace_id, id) do update set name = excluded.name, domain = excluded.domain, criticality = excluded.criticality, last_breached_at = excluded.last_breached_at, created_at = excluded.created_at, updated_at = excluded.updated_at, json = null;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into compromised_employees (workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail)
   select workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail
   from stg_compromised_employee not indexed where false order by workspace_id, breach_id, employee_id
   on conflict (workspace_id, breach_id, employee_id) do update set compromised_at = excluded.compromised_at, warned_at = excluded.warned_at, acknowledged_at = excluded.acknowledged_at, json_tail = excluded.json_tail;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into groups (workspace_id, id, name, description, created_at, updated_at)
   select workspace_id, id, name, description, created_at, updated_at
   from stg_group not indexed where false order by id
   on conflict (id) do update set workspace_id = excluded.workspace_id, name = excluded.name, description = excluded.description, created_at = excluded.created_at, updated_at = excluded.updated_at, json = null;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into group_members (group_id, employee_id, added_at, json_tail, workspace_id)
   select group_id, employee_id, added_at, json_tail, workspace_id
   from stg_group_member not indexed where false order by group_id, employee_id
   on conflict (group_id, employee_id) do update set added_at = excluded.added_at, json_tail = excluded.json_tail, workspace_id = excluded.workspace_id;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into campaigns (workspace_id, id, name, status, delivery, frequency, launched_at, completed_at, created_at, updated_at, cycle_ids, json)
   select workspace_id, id, name, status, delivery, frequency, launched_at, completed_at, created_at, updated_at, cycle_ids, json
   from stg_campaign not indexed where false order by id
   on conflict (id) do update set workspace_id = excluded.workspace_id, name = excluded.name, status = excluded.status, delivery = excluded.delivery, frequency = excluded.frequency, launched_at = excluded.launched_at, completed_at = excluded.completed_at, created_at = excluded.created_at, updated_at = excluded.updated_at, cycle_ids = excluded.cycle_ids, json = excluded.json;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id)
   select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id
   from stg_attack not indexed where false order by campaign_id, created_at desc, id desc
@@ -1623,7 +1718,7 @@ insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_
 insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
   where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
   (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
@@ -1632,7 +1727,7 @@ insert into employees (id, workspace_id, status, karma_score, manager_id, create
   from stg_employee not indexed where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc
   on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, manager_id = excluded.manager_id, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
--- importer/apply.ts:merge
+-- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
   select workspace_id, id, created_at, json, ref_json
   from stg_course not indexed where stg_course.line in (select line from stg_course_changed) order by workspace_id, id

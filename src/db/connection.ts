@@ -83,6 +83,12 @@ function openSqlite(path: string, serving: boolean): DatabaseHandle {
   // lets each sort of an import use as much memory as the page cache. A server's is smaller still:
   // a page reads a few pages, and what the cache holds stays in the process (docs/design.md).
   sqlite.exec(`pragma cache_size = ${serving ? -SERVING_CACHE_KIB : -16384}`)
+  // PostgreSQL's bit_or aggregate, which SQLite lacks: the simulation statistics fold event masks.
+  sqlite.aggregate('bit_or', {
+    start: 0,
+    step: (flags: number, value: number | bigint | null) => (value === null ? flags : flags | Number(value)),
+    deterministic: true,
+  })
   const statements = statementStore(sqlite)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) })
   return {

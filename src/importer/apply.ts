@@ -5,6 +5,7 @@
 
 import { sql } from 'kysely'
 import { readWhole } from '../db/dialect.js'
+import { withIndexesBuiltAfter } from '../db/indexes-after.js'
 import type { WriteSession } from '../db/write-session.js'
 import type { ChangedRecords, ChangeState } from '../records/spec.js'
 import { keysEqual, mergedColumns, type RecordType, SPECS, TYPES } from './staging.js'
@@ -116,12 +117,17 @@ export async function merge(
         : `on conflict (${spec.key.join(', ')}) do update set ${updates.join(', ')}`
     // Staged rows are read whole and sorted into the written order: walking a staging index in that
     // order would read a page of staged rows (in file order) per record.
-    written[type] = await session.exec(
-      sql.raw(`insert into ${spec.target} (${[...columns, ...computed.map(([c]) => c)].join(', ')})
+    const insert = () =>
+      session.exec(
+        sql.raw(`insert into ${spec.target} (${[...columns, ...computed.map(([c]) => c)].join(', ')})
         select ${[...columns, ...computed.map(([, expression]) => expression)].join(', ')}
         from ${readWhole(session.dialect, spec.staging)} where ${changed.where(type)} order by ${spec.writeOrder ?? spec.key.join(', ')}
         ${upsert}`),
-    )
+      )
+    written[type] =
+      changed.state(type) === 'all'
+        ? await withIndexesBuiltAfter(session, spec.target, insert)
+        : await insert()
   }
   return written
 }

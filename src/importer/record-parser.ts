@@ -99,16 +99,28 @@ export class RecordParser {
     this.reading = true
     this.send({ kind: 'begin', offset })
     // Reading stops at once when the import is refused: a stream that stays open (a pipe nobody
-    // closes) is not waited on for more bytes.
-    let stopReading: () => void = () => {}
-    const stopRequested = new Promise<IteratorResult<Buffer>>((resolve) => {
-      stopReading = () => resolve({ done: true, value: undefined })
-    })
+    // closes) is not waited on for more bytes. Each wait has its own way out, dropped once the chunk
+    // is in: racing every read against one long-lived promise would keep every chunk ever read
+    // (each race leaves a reaction on that promise holding its result).
+    let stopRequested = false
+    let stopWaiting: (() => void) | null = null
+    const stopReading = () => {
+      stopRequested = true
+      stopWaiting?.()
+    }
+    const nextChunk = (chunks: AsyncGenerator<Buffer>) =>
+      new Promise<IteratorResult<Buffer>>((resolve, reject) => {
+        if (stopRequested) return resolve({ done: true, value: undefined })
+        stopWaiting = () => resolve({ done: true, value: undefined })
+        chunks.next().then(resolve, reject)
+      }).finally(() => {
+        stopWaiting = null
+      })
     const pump = (async () => {
       const chunks = decompressed(source)
       try {
         for (;;) {
-          const next = await Promise.race([chunks.next(), stopRequested])
+          const next = await nextChunk(chunks)
           if (next.done) break
           const chunk = next.value
           bytes += chunk.length

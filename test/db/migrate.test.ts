@@ -302,7 +302,7 @@ async function asBeforeQuizScores(handle: DatabaseHandle): Promise<void> {
 
 /** Takes back 0011: the derived simulation and breach statistics. */
 async function asBeforeDerivedStatistics(handle: DatabaseHandle): Promise<void> {
-  for (const table of ['simulation_statistics', 'breach_statistics'])
+  for (const table of ['employee_statistics', 'simulation_statistics', 'breach_statistics'])
     await sql`drop table ${sql.table(table)}`.execute(handle.db)
   await sql`delete from kysely_migration where name = '0011_derived_statistics'`.execute(handle.db)
 }

@@ -19,6 +19,7 @@ const TABLES = {
   attacks: 'id',
   simulation_statistics: 'workspace_id, campaign_id, campaign_cycle_id',
   breach_statistics: 'workspace_id',
+  employee_statistics: 'workspace_id, status',
   service_state: 'name',
 } as const
 

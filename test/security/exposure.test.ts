@@ -10,7 +10,7 @@ import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { routeCases } from '../helpers/routes.js'
 
 const INTERNAL =
-  /json_head|json_tail|ref_json|key_hash|stg_|workspace_statistics|simulation_statistics|breach_statistics|service_state|api_keys|kysely|select |sqlite|postgres|node_modules|\bat [\w.<>]+ \(|Error:/i
+  /json_head|json_tail|ref_json|key_hash|stg_|workspace_statistics|simulation_statistics|employee_statistics|breach_statistics|service_state|api_keys|kysely|select |sqlite|postgres|node_modules|\bat [\w.<>]+ \(|Error:/i
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`exposure (${dialect})`, { skip }, () => {

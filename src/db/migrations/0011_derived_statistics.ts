@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely'
 import { type DialectName, keyText } from '../dialect.js'
 
-// Statistics of the simulations and the breaches derived at import (CONTRACT 15), so that a request
-// without a time window reads one row: per workspace, per campaign and per campaign cycle for the
-// simulations ('' where a level is not narrowed), per workspace for the breaches. Filled here for
-// the data already stored. The SQL is this migration's own, frozen as it was written.
+// Statistics of the employees, the simulations and the breaches derived at import (CONTRACT 15), so
+// that a request without a time window reads a row or a few: per workspace and status for the
+// employees, per workspace, per campaign and per campaign cycle for the simulations ('' where a
+// level is not narrowed), per workspace for the breaches. Filled here for the data already stored.
+// The SQL is this migration's own, frozen as it was written.
 
 const EVENT_TYPES = [
   'attack_sent',
@@ -76,6 +77,9 @@ function simulationBackfill(): string[] {
   ]
 }
 
+const EMPLOYEE_BACKFILL = `insert into employee_statistics (workspace_id, status, employees)
+  select workspace_id, status, count(*) from employees group by workspace_id, status`
+
 const BREACH_BACKFILL = `insert into breach_statistics
     (workspace_id, breaches_count, impacted_employees, warned_employees, acknowledged_employees)
   select w.id,
@@ -115,11 +119,20 @@ export default function derivedStatistics(dialect: DialectName) {
         .addColumn('warned_employees', 'integer', (c) => c.notNull())
         .addColumn('acknowledged_employees', 'integer', (c) => c.notNull())
         .execute()
+      await db.schema
+        .createTable('employee_statistics')
+        .addColumn('workspace_id', key, (c) => c.notNull())
+        .addColumn('status', key, (c) => c.notNull())
+        .addColumn('employees', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('employee_statistics_pk', ['workspace_id', 'status'])
+        .execute()
+      await sql.raw(EMPLOYEE_BACKFILL).execute(db)
       for (const statement of simulationBackfill()) await sql.raw(statement).execute(db)
       await sql.raw(BREACH_BACKFILL).execute(db)
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropTable('breach_statistics').execute()
+      await db.schema.dropTable('employee_statistics').execute()
       await db.schema.dropTable('simulation_statistics').execute()
     },
   }

@@ -23,7 +23,7 @@ const CHECKS: readonly Check[] = [
   workspaceCheck('campaign'),
   stayInWorkspaceCheck('campaign', 'campaigns', 'a campaign'),
   parentCheck('attack', 'campaign_id', 'campaign', campaignWorkspace),
-  employeeOfParentCheck('attack', campaignWorkspace('s.campaign_id'), 'campaign'),
+  employeeOfParentCheck('attack', 'campaign'),
   {
     // Ids are UUIDs: no LIKE wildcard can occur in them, so the match is exact.
     query: sql`select line, campaign_cycle_id as value, campaign_id as other from (
@@ -81,58 +81,104 @@ async function copyCycles(session: WriteSession): Promise<void> {
   }
 }
 
-/** Per employee: attacked (a sent attack), tricked and reported (on a sent attack), and each event type. */
-const FLAGS = ['attacked', 'tricked', 'reported', ...ATTACK_EVENT_TYPES] as const
+// An employee's flags in the statistics, one integer: a bit per attack event type (values.ts
+// eventMask), then these. Folded with bit_or over their attacks, then counted per flags value.
+const ATTACKED = 1 << ATTACK_EVENT_TYPES.length
+const TRICKED = ATTACKED << 1
+const REPORTED = ATTACKED << 2
+const ACTIVE = ATTACKED << 3
+
+/** The counts of one statistics row from a histogram of employee flags: [flags, employees][]. */
+function countsOf(histogram: readonly (readonly [number, number])[]): number[] {
+  const count = (bit: number, also = 0) =>
+    histogram.reduce((sum, [flags, n]) => ((flags & bit) !== 0 && (flags & also) === also ? sum + n : sum), 0)
+  return [
+    count(ATTACKED),
+    count(ATTACKED, ACTIVE),
+    count(TRICKED),
+    count(REPORTED),
+    ...ATTACK_EVENT_TYPES.map((_, bit) => count(1 << bit)),
+  ]
+}
 
 /**
  * The simulation statistics of the touched workspaces (CONTRACT 15), per workspace, campaign and
- * cycle: the flags of each employee per cycle first, then those of each employee per campaign and
- * per workspace from them, each level counted with the employee's status.
+ * cycle: each employee's flags per cycle first (their attacks' event masks, whether one was sent,
+ * tricked, reported, and their status), then folded per campaign and per workspace; each level is
+ * read as a histogram of flags, a few hundred rows, and counted here.
  */
 async function deriveStatistics(session: WriteSession): Promise<void> {
-  const perEmployee = [
-    'max(case when a.sent_at is not null then 1 else 0 end) as attacked',
-    'max(case when a.sent_at is not null and a.tricked_at is not null then 1 else 0 end) as tricked',
-    'max(case when a.sent_at is not null and a.reported_at is not null then 1 else 0 end) as reported',
-    ...ATTACK_EVENT_TYPES.map(
-      (type, bit) => `max(case when (a.event_mask & ${2 ** bit}) <> 0 then 1 else 0 end) as ${type}`,
-    ),
-  ].join(', ')
-  const sums = [
-    'sum(x.attacked)',
-    "sum(case when x.attacked = 1 and e.status = 'active' then 1 else 0 end)",
-    ...FLAGS.slice(1).map((flag) => `sum(x.${flag})`),
-  ].join(', ')
-  const maxima = FLAGS.map((flag) => `max(${flag}) as ${flag}`).join(', ')
-  const level = (from: string) =>
-    sql.raw(`insert into simulation_statistics
-        (workspace_id, campaign_id, campaign_cycle_id, attacked, active, ${FLAGS.slice(1).join(', ')})
-      select x.workspace_id, x.campaign_id, x.campaign_cycle_id, ${sums}
-      from ${from} x join employees e on e.id = x.employee_id
-      group by x.workspace_id, x.campaign_id, x.campaign_cycle_id`)
   await session.exec(sql`delete from simulation_statistics
     where workspace_id in (select workspace_id from stg_touched)`)
-  await session.exec(
-    sql.raw(`create temporary table stg_attacked as
-      select a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, '') as campaign_cycle_id, a.employee_id,
-        ${perEmployee}
-      from attacks a where a.workspace_id in (select workspace_id from stg_touched)
-      group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id`),
-  )
-  await session.exec(level("(select * from stg_attacked where campaign_cycle_id <> '')"))
-  await session.exec(
-    level(`(select workspace_id, campaign_id, '' as campaign_cycle_id, employee_id, ${maxima}
-      from stg_attacked group by workspace_id, campaign_id, employee_id)`),
-  )
-  await session.exec(
-    level(`(select workspace_id, '' as campaign_id, '' as campaign_cycle_id, employee_id, ${maxima}
-      from stg_attacked group by workspace_id, employee_id)`),
-  )
+  // The active employees' ids first, in id order: a small table to probe, where probing the
+  // employees themselves reads a page of wide rows per attack.
+  await session.exec(sql`insert into stg_active_employee (id)
+    select id from employees where status = 'active' and workspace_id in (select workspace_id from stg_touched)
+    order by id`)
+  await session.exec(sql`create temporary table stg_attacked as
+    select a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, '') as campaign_cycle_id, a.employee_id,
+      bit_or(a.event_mask
+        | case when a.sent_at is null then 0 else ${sql.lit(ATTACKED)}
+          | case when a.tricked_at is null then 0 else ${sql.lit(TRICKED)} end
+          | case when a.reported_at is null then 0 else ${sql.lit(REPORTED)} end end
+        | case when active.id is null then 0 else ${sql.lit(ACTIVE)} end) as flags
+    from attacks a left join stg_active_employee active on active.id = a.employee_id
+    where a.workspace_id in (select workspace_id from stg_touched)
+    group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id`)
+  type Bucket = {
+    workspace_id: string
+    campaign_id: string
+    campaign_cycle_id: string
+    flags: number
+    n: number
+  }
+  const levels = [
+    sql<Bucket>`select workspace_id, campaign_id, campaign_cycle_id, flags, count(*) as n from stg_attacked
+      where campaign_cycle_id <> '' group by workspace_id, campaign_id, campaign_cycle_id, flags`,
+    sql<Bucket>`select workspace_id, campaign_id, '' as campaign_cycle_id, flags, count(*) as n from (
+        select workspace_id, campaign_id, employee_id, bit_or(flags) as flags from stg_attacked
+        group by workspace_id, campaign_id, employee_id) x
+      group by workspace_id, campaign_id, flags`,
+    sql<Bucket>`select workspace_id, '' as campaign_id, '' as campaign_cycle_id, flags, count(*) as n from (
+        select workspace_id, employee_id, bit_or(flags) as flags from stg_attacked
+        group by workspace_id, employee_id) x
+      group by workspace_id, flags`,
+  ]
+  const histograms = new Map<string, [number, number][]>()
+  for (const level of levels) {
+    for (const b of await session.rows(level)) {
+      const key = JSON.stringify([b.workspace_id, b.campaign_id, b.campaign_cycle_id])
+      const histogram = histograms.get(key) ?? []
+      histogram.push([Number(b.flags), Number(b.n)])
+      histograms.set(key, histogram)
+    }
+  }
   await session.exec(sql`drop table stg_attacked`)
+  if (histograms.size === 0) return
+  const rows = [...histograms].map(([key, histogram]) => [
+    ...(JSON.parse(key) as string[]),
+    ...countsOf(histogram),
+  ])
+  await session.insertMany(
+    'simulation_statistics',
+    [
+      'workspace_id',
+      'campaign_id',
+      'campaign_cycle_id',
+      'attacked',
+      'active',
+      'tricked',
+      'reported',
+      ...ATTACK_EVENT_TYPES,
+    ],
+    encodeRows(session.dialect, rows),
+  )
 }
 
 export const CAMPAIGN_IMPORT: ImportSteps = {
   checks: CHECKS,
+  // The active employees of the touched workspaces, while the statistics are derived.
+  helpers: { stg_active_employee: ['id'] },
   async derive(session) {
     await copyCycles(session)
     await deriveStatistics(session)

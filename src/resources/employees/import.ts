@@ -13,17 +13,13 @@ export const employeeWorkspace = (column: string): RawBuilder<string | null> =>
 
 /**
  * Refuses the staged records of `type` (`stg_<type>` with an `employee_id`) whose employee will not
- * exist, or will belong to another workspace than their parent, whose workspace `parentWorkspace`
- * gives from the staged row `s` (a record whose parent is missing is another check's).
+ * exist, or will belong to another workspace than their parent, whose workspace staging resolved
+ * into `workspace_id` (null: the parent is missing, which is another check's).
  */
-export function employeeOfParentCheck(
-  type: string,
-  parentWorkspace: RawBuilder<string | null>,
-  parent: string,
-): Check {
+export function employeeOfParentCheck(type: string, parent: string): Check {
   return {
     query: sql`select line, employee_id as value, employee_workspace as other from (
-        select s.line, s.employee_id, ${parentWorkspace} as parent_workspace,
+        select s.line, s.employee_id, s.workspace_id as parent_workspace,
           ${employeeWorkspace('s.employee_id')} as employee_workspace
         from ${sql.raw(`stg_${type}`)} s) r
       where parent_workspace is not null
@@ -84,9 +80,21 @@ async function collectManagerReferences(session: WriteSession, changed: ChangedR
   )
 }
 
+/** The employees of each touched workspace per status (CONTRACT 15), for /v1/employees/statistics. */
+async function deriveStatistics(session: WriteSession): Promise<void> {
+  await session.exec(
+    sql`delete from employee_statistics where workspace_id in (select workspace_id from stg_touched)`,
+  )
+  await session.exec(sql`insert into employee_statistics (workspace_id, status, employees)
+    select workspace_id, status, count(*) from employees
+    where workspace_id in (select workspace_id from stg_touched)
+    group by workspace_id, status`)
+}
+
 export const EMPLOYEE_IMPORT: ImportSteps = {
   checks: CHECKS,
   helpers: { stg_manager_ref: ['id', 'ref_json'] },
   beforeMerge: collectManagerReferences,
   afterMerge: renderStaleReports,
+  derive: deriveStatistics,
 }

@@ -74,16 +74,15 @@ export const EMPLOYEE_SQL = {
     },
   ),
 
-  /** How many employees of the workspace have each status, and in all. */
+  /** How many employees of the workspace have each status, and in all: derived at import (import.ts). */
   statistics: sampled(
     async (db: Kysely<Database>, grant: WorkspaceGrant): Promise<EmployeeStatistics> => {
       const rows = await db
-        .selectFrom('employees')
-        .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .selectFrom('employee_statistics')
+        .select(['status', 'employees'])
         .where('workspace_id', '=', grant.workspaceId)
-        .groupBy('status')
         .execute()
-      const count = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0)
+      const count = (status: string) => Number(rows.find((r) => r.status === status)?.employees ?? 0)
       const statistics = Object.fromEntries(EMPLOYEE_STATUSES.map((status) => [status, count(status)]))
       return {
         ...statistics,

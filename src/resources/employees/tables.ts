@@ -3,6 +3,7 @@
 declare module '../../db/tables.js' {
   interface Database {
     employees: EmployeesTable
+    employee_statistics: EmployeeStatisticsTable
   }
 }
 
@@ -21,4 +22,11 @@ export interface EmployeesTable {
   json: string
   /** The employee's reference (id, name, primary_email_address, username) as embedded elsewhere. */
   ref_json: string
+}
+
+/** How many employees of a workspace have a status, derived at import (CONTRACT 15). */
+export interface EmployeeStatisticsTable {
+  workspace_id: string
+  status: string
+  employees: number
 }

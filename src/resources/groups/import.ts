@@ -15,7 +15,7 @@ const CHECKS: readonly Check[] = [
   workspaceCheck('group'),
   stayInWorkspaceCheck('group', 'groups', 'a group'),
   parentCheck('group_member', 'group_id', 'group', groupWorkspace),
-  employeeOfParentCheck('group_member', groupWorkspace('s.group_id'), 'group'),
+  employeeOfParentCheck('group_member', 'group'),
 ]
 
 /**

@@ -3,10 +3,23 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { importSources } from '../../../src/importer/import.js'
 import { EMPLOYEE_STATUSES } from '../../../src/resources/employees/values.js'
-import { servedDataset, type TestApp } from '../../helpers/app.js'
+import { servedDataset, type TestApp, testApp } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import type { ApiDataset } from '../../helpers/dataset.js'
+import { employee, type Rec, smallDataset, source } from '../../helpers/records.js'
+
+/** A count per status and the total, from the records. */
+function oracle(all: readonly Rec[], workspace: string) {
+  const employees = all.filter(
+    (r) => r.type === 'employee' && (r.workspace as { id: string }).id === workspace,
+  )
+  return {
+    ...Object.fromEntries(EMPLOYEE_STATUSES.map((s) => [s, employees.filter((e) => e.status === s).length])),
+    total: employees.length,
+  }
+}
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`employee statistics (${dialect})`, { skip }, () => {
@@ -20,24 +33,49 @@ for (const { dialect, skip } of DIALECTS) {
 
     test('one count per status and the total, in each workspace', async () => {
       for (const workspace of [d.a1, d.a2]) {
-        const employees = d.all.filter(
-          (r) => r.type === 'employee' && (r.workspace as { id: string }).id === workspace,
-        )
-        const expected = {
-          ...Object.fromEntries(
-            EMPLOYEE_STATUSES.map((s) => [s, employees.filter((e) => e.status === s).length]),
-          ),
-          total: employees.length,
-        }
         const response = await t.request(`/v1/employees/statistics?workspace_id=${workspace}`, { key })
         assert.equal(response.status, 200)
-        assert.deepEqual(response.json.data, expected)
+        assert.deepEqual(response.json.data, oracle(d.all, workspace))
       }
       const none = await t.request(`/v1/employees/statistics?workspace_id=${d.b1}`, { key })
       assert.equal(none.status, 404)
       const scoped = await t.key({ organizationId: d.orgA.id as string, workspaceId: d.a1 })
       const other = await t.request(`/v1/employees/statistics?workspace_id=${d.a2}`, { key: scoped })
       assert.equal(other.status, 403)
+    })
+  })
+
+  describe(`employee statistics after imports (${dialect})`, { skip }, () => {
+    test('the counts derived at import follow a status change, a new employee and one removed', async () => {
+      const base = smallDataset()
+      const ws = base.ws.id as string
+      const t = await testApp(dialect, base.all)
+      try {
+        const key = await t.key({ organizationId: base.org.id as string })
+        const check = async (file: Rec[], step: string) => {
+          await importSources(t.db.handle, [source(file)], { replace: true })
+          const response = await t.request(`/v1/employees/statistics?workspace_id=${ws}`, { key })
+          assert.deepEqual(response.json.data, oracle(file, ws), step)
+          return response.json.data
+        }
+        assert.equal((await check(base.all, 'first')).total, 2)
+        const pending = base.all.map((r) => (r === base.manager ? { ...r, status: 'pending' } : r))
+        assert.equal((await check(pending, 'status')).pending, 1)
+        const added = await check([...pending, employee(ws, { status: 'unlicensed' })], 'added')
+        assert.deepEqual([added.unlicensed, added.total], [1, 3])
+        // The manager gone, with what refers to it.
+        const without = base.all.filter(
+          (r) => r !== base.manager && r !== base.x2 && r.id !== base.manager.id,
+        )
+        const report = { ...base.report, manager: null }
+        const removed = await check(
+          without.map((r) => (r === base.report ? report : r)),
+          'removed',
+        )
+        assert.equal(removed.total, 1)
+      } finally {
+        await t.close()
+      }
     })
   })
 }

@@ -1,0 +1,277 @@
+// The phishing simulations, groups and statistics (CONTRACT 15), side by side in one run on each
+// database: the demo import with its simulations against the same file without them (time and peak
+// memory), deep pages of a campaign's attacks and of a group's members against a deep employees
+// page (per byte, each beside a bare node:http server sending its bytes), and the statistics
+// against /v1/courses/statistics.
+import { createReadStream, createWriteStream, existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import {
+  BENCH,
+  benchKey,
+  demoFile,
+  EMPLOYEES,
+  freshPostgres,
+  freshSqlite,
+  ids,
+  importInto,
+  load,
+  log,
+  median,
+  ROOT,
+  ROUNDS,
+  SERVER_FLAGS,
+  script,
+  sleep,
+  startProcess,
+  waitFor,
+  walkPages,
+} from './lib.js'
+
+export const SIMULATIONS_HEADING = '## Phishing simulations, groups and statistics'
+
+const SIMULATION_TYPES = ['"type":"campaign"', '"type":"attack"']
+
+/** The demo file without its campaigns and attacks (everything else, groups included, kept). */
+async function withoutSimulations(file) {
+  const out = file.replace(/\.ndjson$/, '-without-simulations.ndjson')
+  if (existsSync(out)) return out
+  const sink = createWriteStream(out)
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (SIMULATION_TYPES.some((type) => line.startsWith(`{${type}`))) continue
+    if (!sink.write(`${line}\n`)) await new Promise((resolve) => sink.once('drain', resolve))
+  }
+  await new Promise((resolve) => sink.end(resolve))
+  return out
+}
+
+/** The campaign with the most attacks and the group with the most members, of the loaded database. */
+function largest(databaseUrl) {
+  const code = `const { openDatabase } = await import(${JSON.stringify(join(ROOT, 'dist/db/connection.js'))});
+    const { sql } = await import('kysely');
+    const h = openDatabase(${JSON.stringify(databaseUrl)});
+    const one = async (q) => (await q.execute(h.db)).rows[0];
+    const campaign = await one(sql\`select campaign_id as id, count(*) as n from attacks group by campaign_id order by n desc limit 1\`);
+    const group = await one(sql\`select id, employees_count as n from groups order by employees_count desc limit 1\`);
+    console.log(JSON.stringify({ campaign, group })); await h.close()`
+  return JSON.parse(script(code))
+}
+
+/** Imports with and without simulations alternately, each into a fresh database of its side; medians of ROUNDS. */
+function importsSideBySide(fresh, withFile, withoutFile) {
+  const runs = { with: [], without: [] }
+  const url = { with: null, without: null }
+  for (let round = 0; round < ROUNDS; round++) {
+    // Each round starts with the side the previous one ended with.
+    for (const side of round % 2 === 0 ? ['without', 'with'] : ['with', 'without']) {
+      url[side] = fresh(side)
+      runs[side].push(importInto(process.execPath, ROOT, side === 'with' ? withFile : withoutFile, url[side]))
+      log(
+        `simulations import ${side}: ${runs[side].at(-1).seconds} s, ${Math.round(runs[side].at(-1).rssMiB)} MiB`,
+      )
+    }
+  }
+  const pick = (side) => {
+    const mid = median(runs[side].map((r) => r.seconds))
+    return runs[side].find((r) => r.seconds === mid)
+  }
+  return {
+    url: url.with,
+    with: pick('with'),
+    without: pick('without'),
+    rss: { with: median(runs.with.map((r) => r.rssMiB)), without: median(runs.without.map((r) => r.rssMiB)) },
+  }
+}
+
+/** The pages and statistics of one loaded database, against their raw counterparts, medians of ROUNDS. */
+async function measurePages(label, databaseUrl) {
+  const { workspaceId, organizationId } = ids(process.execPath, ROOT, databaseUrl)
+  const { campaign, group } = largest(databaseUrl)
+  const key = benchKey(process.execPath, ROOT, databaseUrl, organizationId)
+  const port = 32000 + Math.floor(Math.random() * 1000)
+  const server = startProcess(process.execPath, [...SERVER_FLAGS, join(ROOT, 'bin/awareness.js'), 'serve'], {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT: '999999999/1h',
+    METRICS: 'off',
+  })
+  const base = `http://127.0.0.1:${port}`
+  const raws = []
+  try {
+    await waitFor(`${base}/healthz`, server)
+    const ws = `workspace_id=${workspaceId}`
+    const lists = {
+      employees: `/v1/employees?${ws}`,
+      attacks: `/v1/campaigns/${campaign.id}/attacks?${ws}`,
+      members: `/v1/groups/${group.id}/employees?${ws}`,
+    }
+    const pages = {}
+    let rawPort = port + 1
+    for (const [name, path] of Object.entries(lists)) {
+      const walked = await walkPages(base, path, key, 50, 1000)
+      const cursors = join(BENCH, `${label}-${name}-cursors.txt`)
+      const body = join(BENCH, `${label}-${name}-page.json`)
+      writeFileSync(cursors, walked.cursors.join('\n'))
+      writeFileSync(body, walked.deepBody)
+      const raw = startProcess(
+        process.execPath,
+        [join(ROOT, 'scripts/raw-server.js'), body, String(rawPort)],
+        {},
+      )
+      raws.push(raw)
+      await waitFor(`http://127.0.0.1:${rawPort}/`)
+      pages[name] = {
+        path,
+        cursors,
+        bytes: walked.deepBody.length,
+        raw: `http://127.0.0.1:${rawPort}/`,
+        rawPid: raw.pid,
+      }
+      rawPort++
+    }
+    const statistics = {
+      'courses/statistics': `/v1/courses/statistics?${ws}`,
+      'campaigns/statistics': `/v1/campaigns/statistics?${ws}`,
+      'campaigns/statistics, one campaign': `/v1/campaigns/statistics?${ws}&campaign_id=${campaign.id}`,
+      'breaches/statistics': `/v1/breaches/statistics?${ws}`,
+      'employees/statistics': `/v1/employees/statistics?${ws}`,
+    }
+    const headers = { 'x-api-key': key, 'x-item-limit': '50' }
+    const runs = {
+      ...Object.fromEntries(
+        Object.entries(pages).flatMap(([name, p]) => [
+          [name, [base + p.path, headers, p.cursors, server.pid]],
+          [`raw ${name}`, [p.raw, headers, p.cursors, p.rawPid]],
+        ]),
+      ),
+      ...Object.fromEntries(
+        Object.entries(statistics).map(([name, path]) => [
+          name,
+          [base + path, { 'x-api-key': key }, undefined, server.pid],
+        ]),
+      ),
+    }
+    const rps = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
+    const cpu = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
+    load(...runs.employees) // warm-up
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, run] of Object.entries(runs)) {
+        const r = load(...run)
+        rps[name].push(r.rps)
+        cpu[name].push(r.cpuUs)
+      }
+      log(
+        `${label} simulations round ${round + 1}: ${Object.keys(runs)
+          .map((k) => `${k} ${rps[k].at(-1)}`)
+          .join(', ')}`,
+      )
+    }
+    const m = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, median(v)]))
+    return { label, campaign, group, pages, statistics: Object.keys(statistics), rps: m(rps), cpu: m(cpu) }
+  } finally {
+    for (const raw of raws) raw.kill()
+    server.kill('SIGTERM')
+    await sleep(300)
+  }
+}
+
+const f1 = (x) => x.toFixed(1)
+const f2 = (x) => x.toFixed(2)
+const int = (x) => Math.round(x).toLocaleString('en-US')
+
+function tables(sides) {
+  const imports = [
+    '| database | import without simulations (s) | with (s) | with / without (target ≤ 2×) | peak RSS without (MiB) | with (MiB) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...sides.map(
+      ({ label, imports: i }) =>
+        `| ${label} | ${f1(i.without.seconds)} | ${f1(i.with.seconds)} | ${f2(i.with.seconds / i.without.seconds)}× (${i.with.seconds <= 2 * i.without.seconds ? 'met' : 'not met'}) | ${int(i.rss.without)} | ${int(i.rss.with)} |`,
+    ),
+  ]
+  const phases = Object.keys(sides[0].imports.with.phases)
+  const phaseRows = [
+    `| database, file | ${phases.join(' | ')} |`,
+    `|---|${phases.map(() => '---:').join('|')}|`,
+    ...sides.flatMap(({ label, imports: i }) =>
+      ['without', 'with'].map(
+        (side) => `| ${label}, ${side} | ${phases.map((p) => f2(i[side].phases[p] ?? 0)).join(' | ')} |`,
+      ),
+    ),
+  ]
+  // Per byte: bytes served per second by the server, and its CPU time per KiB sent.
+  const perByte = (s, name) => ({
+    mbps: (s.rps[name] * s.pages[name].bytes) / 2 ** 20,
+    usPerKiB: s.cpu[name] / (s.pages[name].bytes / 1024),
+    ofRaw: s.rps[name] / s.rps[`raw ${name}`],
+  })
+  const pages = [
+    '| database, deep page (50 items) | bytes | req/s | MiB/s | / employees MiB/s (target ≥ 1) | server CPU per KiB (µs) | / employees | req/s / bare node:http, same bytes |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...sides.flatMap((s) =>
+      ['employees', 'attacks', 'members'].map((name) => {
+        const p = perByte(s, name)
+        const e = perByte(s, 'employees')
+        const target = name === 'employees' ? '' : ` (${p.mbps >= e.mbps ? 'met' : 'not met'})`
+        return `| ${s.label}, ${name} | ${int(s.pages[name].bytes)} | ${int(s.rps[name])} | ${f1(p.mbps)} | ${f2(p.mbps / e.mbps)}${target} | ${f1(p.usPerKiB)} | ${f2(p.usPerKiB / e.usPerKiB)} | ${(100 * p.ofRaw).toFixed(1)} % |`
+      }),
+    ),
+  ]
+  const stats = [
+    '| database, endpoint | req/s | / courses/statistics (target ≥ 1) | server CPU per request (µs) | / courses/statistics |',
+    '|---|---:|---:|---:|---:|',
+    ...sides.flatMap((s) =>
+      s.statistics.map((name) => {
+        const ratio = s.rps[name] / s.rps['courses/statistics']
+        const target = name === 'courses/statistics' ? '' : ` (${ratio >= 1 ? 'met' : 'not met'})`
+        return `| ${s.label}, ${name} | ${int(s.rps[name])} | ${f2(ratio)}${target} | ${int(s.cpu[name])} | ${f2(s.cpu[name] / s.cpu['courses/statistics'])} |`
+      }),
+    ),
+  ]
+  return {
+    imports: imports.join('\n'),
+    phases: phaseRows.join('\n'),
+    pages: pages.join('\n'),
+    stats: stats.join('\n'),
+  }
+}
+
+/** Runs the scenario on SQLite and, when TEST_DATABASE_URL is set, PostgreSQL; returns its section. */
+export async function simulationsSection() {
+  const file = demoFile(EMPLOYEES)
+  const without = await withoutSimulations(file)
+  const setups = [['SQLite', (side) => freshSqlite(`bench-simulations-${side}.db`)]]
+  if (process.env.TEST_DATABASE_URL)
+    setups.push([
+      'PostgreSQL',
+      (side) => freshPostgres(process.env.TEST_DATABASE_URL, `bench_simulations_${side}`),
+    ])
+  const sides = []
+  for (const [label, fresh] of setups) {
+    const imports = importsSideBySide(fresh, file, without)
+    sides.push({ ...(await measurePages(label, imports.url)), imports })
+  }
+  const t = tables(sides)
+  const s = sides[0]
+  return `${SIMULATIONS_HEADING}
+
+Side by side in one run, on the demo file of ${EMPLOYEES.toLocaleString('en-US')} employees (${int(sides[0].imports.with.records)} records, of which
+${int(sides[0].imports.with.records - sides[0].imports.without.records)} campaigns and attacks) and the same file without its campaigns and attacks; imports
+alternate between the two files, each into an empty database, medians of ${ROUNDS} runs (peak RSS: of the import process).
+
+${t.imports}
+
+${t.phases}
+
+Deep pages at a cursor picked at random from a walk of the list (the largest campaign's attacks,
+${int(s.campaign.n)} on SQLite, with their events; the largest group's members, ${int(s.group.n)}), against a deep employees
+page, in the same rounds, each beside a bare \`node:http\` server sending its bytes. Per byte: bytes the
+server sends per second, and its CPU time per KiB sent.
+
+${t.pages}
+
+The statistics without a window, each against \`/v1/courses/statistics\` in the same rounds.
+
+${t.stats}
+`
+}
