@@ -15,7 +15,7 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import {
   args,
   BENCH,
@@ -40,10 +40,10 @@ import {
   ROUNDS,
   ROUNDS_1M,
   SECONDS,
-  SERVER_FLAGS,
   script,
   sleep,
   startProcess,
+  startServer,
   waitFor,
   walkPages,
   wrk,
@@ -53,15 +53,7 @@ import { SIMULATIONS_HEADING, simulationsSection } from './bench/simulations.js'
 /** Measures one setup (a database, a Node binary): every ratio, as medians of ROUNDS. */
 async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, workspaceId }) {
   const key = benchKey(nodeBin, cwd, databaseUrl, organizationId)
-  const port = 31000 + Math.floor(Math.random() * 1000)
-  const server = startProcess(nodeBin, [...SERVER_FLAGS, join(cwd, 'bin/awareness.js'), 'serve'], {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT: '999999999/1h',
-    METRICS: 'off',
-  })
-  const base = `http://127.0.0.1:${port}`
+  const { server, port, base } = startServer(nodeBin, cwd, databaseUrl, 31000)
   try {
     await waitFor(`${base}/healthz`, server)
     const employeesPath = `/v1/employees?workspace_id=${workspaceId}`
@@ -499,19 +491,8 @@ async function compareBuilds(baselineDir) {
     const { organizationId, workspaceId } = ids(process.execPath, ROOT, urls[0])
     const keys = builds.map((build, i) => benchKey(process.execPath, build.cwd, urls[i], organizationId))
     const servers = builds.map((build, i) => {
-      const port = 32000 + i + Math.floor(Math.random() * 500) * 2
-      const child = startProcess(
-        process.execPath,
-        [...SERVER_FLAGS, join(build.cwd, 'bin/awareness.js'), 'serve'],
-        {
-          DATABASE_URL: urls[i],
-          PORT: String(port),
-          LOG_LEVEL: 'warn',
-          RATE_LIMIT: '999999999/1h',
-          METRICS: 'off',
-        },
-      )
-      return { child, base: `http://127.0.0.1:${port}` }
+      const { server, base } = startServer(process.execPath, build.cwd, urls[i], 33000 + 1000 * i)
+      return { child: server, base }
     })
     try {
       for (const s of servers) await waitFor(`${s.base}/healthz`, s.child)

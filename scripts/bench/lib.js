@@ -66,6 +66,19 @@ export function startProcess(command, argv, env) {
   return child
 }
 
+/** The API server of the build in `cwd` on `databaseUrl`, on core 0, with limits no benchmark reaches. */
+export function startServer(nodeBin, cwd, databaseUrl, portBase) {
+  const port = portBase + Math.floor(Math.random() * 1000)
+  const server = startProcess(nodeBin, [...SERVER_FLAGS, join(cwd, 'bin/awareness.js'), 'serve'], {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT: '999999999/1h',
+    METRICS: 'off',
+  })
+  return { server, port, base: `http://127.0.0.1:${port}` }
+}
+
 /** Waits until `url` answers; when `child` is given, fails at once if it exits, with what it printed. */
 export async function waitFor(url, child) {
   for (let i = 0; i < 600; i++) {

@@ -20,10 +20,10 @@ import {
   median,
   ROOT,
   ROUNDS,
-  SERVER_FLAGS,
   script,
   sleep,
   startProcess,
+  startServer,
   waitFor,
   walkPages,
 } from './lib.js'
@@ -88,15 +88,7 @@ async function measurePages(label, databaseUrl) {
   const { workspaceId, organizationId } = ids(process.execPath, ROOT, databaseUrl)
   const { campaign, group } = largest(databaseUrl)
   const key = benchKey(process.execPath, ROOT, databaseUrl, organizationId)
-  const port = 32000 + Math.floor(Math.random() * 1000)
-  const server = startProcess(process.execPath, [...SERVER_FLAGS, join(ROOT, 'bin/awareness.js'), 'serve'], {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT: '999999999/1h',
-    METRICS: 'off',
-  })
-  const base = `http://127.0.0.1:${port}`
+  const { server, port, base } = startServer(process.execPath, ROOT, databaseUrl, 32000)
   const raws = []
   try {
     await waitFor(`${base}/healthz`, server)

@@ -13,7 +13,7 @@ import { importSources } from '../../src/importer/import.js'
 import { createKey, type NewKey } from '../../src/keys/keys.js'
 import { freshDatabase, type TestDatabase } from './databases.js'
 import { type ApiDataset, apiDataset } from './dataset.js'
-import { type Rec, source } from './records.js'
+import { type Rec, smallDataset, source } from './records.js'
 
 export interface TestApp {
   app: FastifyInstance
@@ -125,6 +125,21 @@ export async function servedDataset(
   const d = apiDataset(size)
   const t = await testApp(dialect, d.all)
   return { t, d, key: await t.key({ organizationId: d.orgA.id as string }) }
+}
+
+/**
+ * `smallDataset()` served in process with a key of its organization, and `answerAfter`: imports a
+ * file with --replace (its workspace then holds that file alone) and answers `path`'s data.
+ */
+export async function replacedDataset(dialect: DialectName) {
+  const base = smallDataset()
+  const t = await testApp(dialect, base.all)
+  const key = await t.key({ organizationId: base.org.id as string })
+  const answerAfter = async (file: readonly Rec[], path: string) => {
+    await importSources(t.db.handle, [source(file)], { replace: true })
+    return (await t.request(path, { key })).json.data
+  }
+  return { base, ws: base.ws.id as string, t, answerAfter }
 }
 
 export async function testApp(

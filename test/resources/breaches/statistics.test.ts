@@ -4,11 +4,10 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { importSources } from '../../../src/importer/import.js'
-import { servedDataset, type TestApp, testApp } from '../../helpers/app.js'
+import { replacedDataset, servedDataset, type TestApp } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import type { ApiDataset } from '../../helpers/dataset.js'
-import { breach, compromised, type Rec, smallDataset, source, ts } from '../../helpers/records.js'
+import { breach, compromised, type Rec, ts } from '../../helpers/records.js'
 
 function oracle(all: readonly Rec[], workspace: string, w: { after?: string; before?: string } = {}) {
   const breaches = all.filter(
@@ -89,16 +88,12 @@ for (const { dialect, skip } of DIALECTS) {
 
   describe(`breach statistics after imports (${dialect})`, { skip }, () => {
     test('the figures derived at import follow a warning, a new breach and a breach gone', async () => {
-      const base = smallDataset()
-      const ws = base.ws.id as string
-      const t = await testApp(dialect, base.all)
+      const { base, ws, t, answerAfter } = await replacedDataset(dialect)
       try {
-        const key = await t.key({ organizationId: base.org.id as string })
         const check = async (file: Rec[], step: string) => {
-          await importSources(t.db.handle, [source(file)], { replace: true })
-          const response = await t.request(`/v1/breaches/statistics?workspace_id=${ws}`, { key })
-          assert.deepEqual(response.json.data, oracle(file, ws), step)
-          return response.json.data
+          const data = await answerAfter(file, `/v1/breaches/statistics?workspace_id=${ws}`)
+          assert.deepEqual(data, oracle(file, ws), step)
+          return data
         }
         const first = await check(base.all, 'first')
         assert.deepEqual(Object.values(first), [1, 2, 2, 1])

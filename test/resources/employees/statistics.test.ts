@@ -3,12 +3,11 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { importSources } from '../../../src/importer/import.js'
 import { EMPLOYEE_STATUSES } from '../../../src/resources/employees/values.js'
-import { servedDataset, type TestApp, testApp } from '../../helpers/app.js'
+import { replacedDataset, servedDataset, type TestApp } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import type { ApiDataset } from '../../helpers/dataset.js'
-import { employee, type Rec, smallDataset, source } from '../../helpers/records.js'
+import { employee, type Rec } from '../../helpers/records.js'
 
 /** A count per status and the total, from the records. */
 function oracle(all: readonly Rec[], workspace: string) {
@@ -47,16 +46,12 @@ for (const { dialect, skip } of DIALECTS) {
 
   describe(`employee statistics after imports (${dialect})`, { skip }, () => {
     test('the counts derived at import follow a status change, a new employee and one removed', async () => {
-      const base = smallDataset()
-      const ws = base.ws.id as string
-      const t = await testApp(dialect, base.all)
+      const { base, ws, t, answerAfter } = await replacedDataset(dialect)
       try {
-        const key = await t.key({ organizationId: base.org.id as string })
-        const check = async (file: Rec[], step: string) => {
-          await importSources(t.db.handle, [source(file)], { replace: true })
-          const response = await t.request(`/v1/employees/statistics?workspace_id=${ws}`, { key })
-          assert.deepEqual(response.json.data, oracle(file, ws), step)
-          return response.json.data
+        const check = async (file: Rec[], step: string): Promise<Record<string, number>> => {
+          const data = await answerAfter(file, `/v1/employees/statistics?workspace_id=${ws}`)
+          assert.deepEqual(data, oracle(file, ws), step)
+          return data
         }
         assert.equal((await check(base.all, 'first')).total, 2)
         const pending = base.all.map((r) => (r === base.manager ? { ...r, status: 'pending' } : r))
