@@ -945,7 +945,7 @@ create temporary table stg_attacked as
   | case when a.sent_at is null then 0 else 8388608
   | case when a.tricked_at is null then 0 else 16777216 end
   | case when a.reported_at is null then 0 else 33554432 end end
-  | case when active.id is null then 0 else 67108864 end) as flags
+  | case when active.id is not null then 67108864 else 0 end) as flags
   from attacks a left join stg_active_employee active on active.id = a.employee_id
   where a.workspace_id in (select workspace_id from stg_touched)
   group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id;

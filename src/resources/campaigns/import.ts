@@ -11,7 +11,7 @@ import { employeeOfParentCheck } from '../employees/import.js'
 import { campaignWorkspace } from './records.js'
 import { cycleRefJson } from './render.js'
 import type { Campaign } from './schema.js'
-import { ATTACK_EVENT_TYPES } from './values.js'
+import { COUNTS, countsOf, employeeFlags } from './statistics.js'
 
 /** SQL: the comma-separated cycle ids the campaign `column` will have after the import. */
 const cycleIdsAfterImport = (column: string) =>
@@ -81,26 +81,6 @@ async function copyCycles(session: WriteSession): Promise<void> {
   }
 }
 
-// An employee's flags in the statistics, one integer: a bit per attack event type (values.ts
-// eventMask), then these. Folded with bit_or over their attacks, then counted per flags value.
-const ATTACKED = 1 << ATTACK_EVENT_TYPES.length
-const TRICKED = ATTACKED << 1
-const REPORTED = ATTACKED << 2
-const ACTIVE = ATTACKED << 3
-
-/** The counts of one statistics row from a histogram of employee flags: [flags, employees][]. */
-function countsOf(histogram: readonly (readonly [number, number])[]): number[] {
-  const count = (bit: number, also = 0) =>
-    histogram.reduce((sum, [flags, n]) => ((flags & bit) !== 0 && (flags & also) === also ? sum + n : sum), 0)
-  return [
-    count(ATTACKED),
-    count(ATTACKED, ACTIVE),
-    count(TRICKED),
-    count(REPORTED),
-    ...ATTACK_EVENT_TYPES.map((_, bit) => count(1 << bit)),
-  ]
-}
-
 /**
  * The simulation statistics of the touched workspaces (CONTRACT 15), per workspace, campaign and
  * cycle: each employee's flags per cycle first (their attacks' event masks, whether one was sent,
@@ -117,11 +97,7 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
     order by id`)
   await session.exec(sql`create temporary table stg_attacked as
     select a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, '') as campaign_cycle_id, a.employee_id,
-      bit_or(a.event_mask
-        | case when a.sent_at is null then 0 else ${sql.lit(ATTACKED)}
-          | case when a.tricked_at is null then 0 else ${sql.lit(TRICKED)} end
-          | case when a.reported_at is null then 0 else ${sql.lit(REPORTED)} end end
-        | case when active.id is null then 0 else ${sql.lit(ACTIVE)} end) as flags
+      ${employeeFlags(sql`active.id is not null`)} as flags
     from attacks a left join stg_active_employee active on active.id = a.employee_id
     where a.workspace_id in (select workspace_id from stg_touched)
     group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id`)
@@ -155,22 +131,13 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
   }
   await session.exec(sql`drop table stg_attacked`)
   if (histograms.size === 0) return
-  const rows = [...histograms].map(([key, histogram]) => [
-    ...(JSON.parse(key) as string[]),
-    ...countsOf(histogram),
-  ])
+  const rows = [...histograms].map(([key, histogram]) => {
+    const counts = countsOf(histogram)
+    return [...(JSON.parse(key) as string[]), ...COUNTS.map((name) => counts[name])]
+  })
   await session.insertMany(
     'simulation_statistics',
-    [
-      'workspace_id',
-      'campaign_id',
-      'campaign_cycle_id',
-      'attacked',
-      'active',
-      'tricked',
-      'reported',
-      ...ATTACK_EVENT_TYPES,
-    ],
+    ['workspace_id', 'campaign_id', 'campaign_cycle_id', ...COUNTS],
     encodeRows(session.dialect, rows),
   )
 }

@@ -9,7 +9,8 @@ import type { ListDefinition } from '../../paging/keyset.js'
 import { inWorkspace, SAMPLE, sampled } from '../sql.js'
 import { ATTACK_JSON } from './render.js'
 import type { CampaignStatistics } from './schema.js'
-import { ATTACK_EVENT_TYPES, type AttackEventType, type CAMPAIGN_STATUSES } from './values.js'
+import { activeFlag, type Counts, countsOf, employeeFlags, statisticsOf } from './statistics.js'
+import type { CAMPAIGN_STATUSES } from './values.js'
 
 /** A window on created_at, both ends inclusive (canonical timestamps: text order is time order). */
 export interface CreatedWindow {
@@ -155,46 +156,18 @@ export const CAMPAIGN_SQL = {
   ),
 }
 
-type Counts = Record<'attacked' | 'active' | 'tricked' | 'reported' | AttackEventType, number | string>
-
-/** The response from an employee count per flag (a derived row, or none: nobody attacked). */
-function statisticsOf(row: Counts | undefined): CampaignStatistics {
-  const n = (name: keyof Counts) => Number(row?.[name] ?? 0)
-  const attacked = n('attacked')
-  return {
-    employees_attacked_count: attacked,
-    active_employees_attacked_count: n('active'),
-    attack_events_per_employee: Object.fromEntries(
-      ATTACK_EVENT_TYPES.map((type) => [type, n(type)]),
-    ) as CampaignStatistics['attack_events_per_employee'],
-    vulnerability_rate: percent(n('tricked'), attacked),
-    reporting_rate: percent(n('reported'), attacked),
-  }
-}
-
-/** The counts of statisticsOf over the attacks within the filters: grouped by employee, then counted. */
+/**
+ * The counts of the attacks within the filters: each employee's flags over them, then how many
+ * employees have each flags value, counted as at import (statistics.ts).
+ */
 async function countAttacks(
   db: Kysely<Database>,
   grant: WorkspaceGrant,
   f: StatisticsFilters,
-): Promise<Counts | undefined> {
-  // An event type's bit (values.ts eventMask) set on any of the employee's attacks.
-  const types = ATTACK_EVENT_TYPES.map((type, bit) =>
-    sql<number>`max(case when (a.event_mask & ${sql.lit(2 ** bit)}) <> 0 then 1 else 0 end)`.as(type),
-  )
+): Promise<Counts> {
   const perEmployee = db
     .selectFrom('attacks as a')
-    .select([
-      'a.employee_id',
-      sql<number>`max(case when a.sent_at is not null then 1 else 0 end)`.as('attacked'),
-      sql<number>`max(case when a.sent_at is not null and a.tricked_at is not null then 1 else 0 end)`.as(
-        'tricked',
-      ),
-      sql<number>`max(case when a.sent_at is not null and a.reported_at is not null then 1 else 0 end)`.as(
-        'reported',
-      ),
-      ...types,
-    ])
+    .select(['a.employee_id', employeeFlags().as('flags')])
     .where('a.workspace_id', '=', grant.workspaceId)
     .$if(f.campaign_id !== undefined, (q) => q.where('a.campaign_id', '=', f.campaign_id as string))
     .$if(f.campaign_cycle_id !== undefined, (q) =>
@@ -203,28 +176,18 @@ async function countAttacks(
     .$if(f.created_after !== undefined, (q) => q.where('a.created_at', '>=', f.created_after as string))
     .$if(f.created_before !== undefined, (q) => q.where('a.created_at', '<=', f.created_before as string))
     .groupBy('a.employee_id')
-  // An aggregate always answers one row; none only where nothing is run (the SQL snapshots).
-  return (await db
+  // Each employee's status is looked up once, after their attacks are grouped.
+  const flags = sql<number>`x.flags | ${activeFlag(sql`e.status = 'active'`)}`
+  const histogram = await db
     .selectFrom(perEmployee.as('x'))
     .innerJoin('employees as e', 'e.id', 'x.employee_id')
-    .select([
-      sql<number>`coalesce(sum(x.attacked), 0)`.as('attacked'),
-      sql<number>`coalesce(sum(case when x.attacked = 1 and e.status = 'active' then 1 else 0 end), 0)`.as(
-        'active',
-      ),
-      sql<number>`coalesce(sum(x.tricked), 0)`.as('tricked'),
-      sql<number>`coalesce(sum(x.reported), 0)`.as('reported'),
-      ...ATTACK_EVENT_TYPES.map((type) => sql<number>`coalesce(sum(${sql.ref(`x.${type}`)}), 0)`.as(type)),
-    ])
-    .executeTakeFirst()) as Counts | undefined
+    .select([flags.as('flags'), (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy(flags)
+    .execute()
+  return countsOf(histogram.map((b) => [Number(b.flags), Number(b.n)]))
 }
 
 export interface StatisticsFilters extends CreatedWindow {
   campaign_id?: string | undefined
   campaign_cycle_id?: string | undefined
-}
-
-/** part / whole in percent, rounded half up in integers; 0 when whole is 0. */
-export function percent(part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.floor((200 * part + whole) / (2 * whole))
 }

@@ -339,6 +339,17 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(Math.abs(third.active_employees_attacked_count - activeBefore), 1)
       const fourth = await check([...people, c, a1, reported], 'other campaign gone')
       assert.equal(fourth.employees_attacked_count, 2)
+      // A cycle id another campaign uses too: asked without its campaign, both campaigns' attacks in it.
+      const twin = campaign(ws, { name: 'Twin', delivery: 'recurring', frequency: 'monthly', cycles: [y1] })
+      const a5 = attack(twin.id as string, e2.id as string, { campaign_cycle_id: y1.id, events: [sent] })
+      await check([...people, c, twin, a1, reported, a5], 'a shared cycle id')
+      const shared = await t.request(
+        `/v1/campaigns/statistics?workspace_id=${ws}&campaign_cycle_id=${y1.id}`,
+        {
+          key,
+        },
+      )
+      assert.equal(shared.json.data.employees_attacked_count, 2)
       const none = await check(people, 'every campaign gone')
       assert.deepEqual(
         [none.employees_attacked_count, none.vulnerability_rate, none.reporting_rate],
