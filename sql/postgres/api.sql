@@ -61,7 +61,7 @@ select count(distinct c.employee_id) as "impacted", count(distinct case when c.w
 select g.json as "json", "g"."created_at" as "sort_at", "g"."id" as "sort_id" from "groups" as "g" where "g"."workspace_id" = $1 and ("g"."created_at", "g"."id") < ($2, $3) order by "g"."created_at" desc, "g"."id" desc limit 51;
 
 -- groups.sql:membersPage: a later page
-select substr(e.ref_json, 1, length(e.ref_json) - 1) || m.json_tail as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and "m"."group_id" = $2 and ("m"."added_at", "m"."employee_id") < ($3, $4) order by "m"."added_at" desc, "m"."employee_id" desc limit 51;
+select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" where "m"."workspace_id" = $1 and "m"."group_id" = $2 and ("m"."added_at", "m"."employee_id") < ($3, $4) order by "m"."added_at" desc, "m"."employee_id" desc limit 51;
 
 -- groups.sql:inWorkspace
 select "id" from "groups" where "workspace_id" = $1 and "id" = $2;
@@ -70,10 +70,10 @@ select "id" from "groups" where "workspace_id" = $1 and "id" = $2;
 select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = $1 and "c"."status" in ($2, $3) and "c"."created_at" >= $4 and "c"."created_at" <= $5 and ("c"."created_at", "c"."id") < ($6, $7) order by "c"."created_at" desc, "c"."id" desc limit 51;
 
 -- campaigns.sql:attacksPage: a later page
-select '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" inner join "employees" as "e" on "e"."id" = "a"."employee_id" left join "campaign_cycles" as "cy" on "cy"."campaign_id" = "a"."campaign_id" and "cy"."id" = "a"."campaign_cycle_id" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and ("a"."created_at", "a"."id") < ($3, $4) order by "a"."created_at" desc, "a"."id" desc limit 51;
+select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and ("a"."created_at", "a"."id") < ($3, $4) order by "a"."created_at" desc, "a"."id" desc limit 51;
 
 -- campaigns.sql:attacksPage: a later page, cycle, tricked, created window
-select '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" inner join "employees" as "e" on "e"."id" = "a"."employee_id" left join "campaign_cycles" as "cy" on "cy"."campaign_id" = "a"."campaign_id" and "cy"."id" = "a"."campaign_cycle_id" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and "a"."campaign_cycle_id" = $3 and "a"."tricked_at" is not null and "a"."created_at" >= $4 and "a"."created_at" <= $5 and ("a"."created_at", "a"."id") < ($6, $7) order by "a"."created_at" desc, "a"."id" desc limit 51;
+select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and "a"."campaign_cycle_id" = $3 and "a"."tricked_at" is not null and "a"."created_at" >= $4 and "a"."created_at" <= $5 and ("a"."created_at", "a"."id") < ($6, $7) order by "a"."created_at" desc, "a"."id" desc limit 51;
 
 -- campaigns.sql:inWorkspace
 select "id" from "campaigns" where "workspace_id" = $1 and "id" = $2;

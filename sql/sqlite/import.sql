@@ -83,6 +83,9 @@ drop table if exists stg_attack_changed;
 drop table if exists stg_manager_ref;
 
 -- importer/import.ts:createStaging
+drop table if exists stg_employee_ref;
+
+-- importer/import.ts:createStaging
 drop table if exists stg_progress_stale;
 
 -- importer/import.ts:createStaging
@@ -116,7 +119,7 @@ create temporary table stg_compromised_employee (line integer primary key, works
 create temporary table stg_group (line integer primary key, workspace_id text, id text, name text, description text, created_at text, updated_at text);
 
 -- importer/import.ts:createStaging
-create temporary table stg_group_member (line integer primary key, group_id text, employee_id text, added_at text, json_tail text, workspace_id text);
+create temporary table stg_group_member (line integer primary key, group_id text, employee_id text, added_at text, workspace_id text);
 
 -- importer/import.ts:createStaging
 create temporary table stg_campaign (line integer primary key, workspace_id text, id text, name text, status text, delivery text, frequency text, launched_at text, completed_at text, created_at text, updated_at text, cycle_ids text, json text);
@@ -170,6 +173,9 @@ create temporary table stg_attack_changed (line integer primary key);
 create temporary table stg_manager_ref (id text primary key, ref_json text);
 
 -- importer/import.ts:createStaging
+create temporary table stg_employee_ref (id text primary key, ref_json text);
+
+-- importer/import.ts:createStaging
 create temporary table stg_progress_stale (employee_id text primary key);
 
 -- importer/import.ts:createStaging
@@ -203,7 +209,7 @@ insert into "stg_compromised_employee" ("line", "workspace_id", "breach_id", "em
 insert into "stg_group" ("line", "workspace_id", "id", "name", "description", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?), …;
 
 -- importer/import.ts:stageRows
-insert into "stg_group_member" ("line", "group_id", "employee_id", "added_at", "json_tail") values (?, ?, ?, ?, ?), …;
+insert into "stg_group_member" ("line", "group_id", "employee_id", "added_at") values (?, ?, ?, ?), …;
 
 -- importer/import.ts:stageRows
 insert into "stg_campaign" ("line", "workspace_id", "id", "name", "status", "delivery", "frequency", "launched_at", "completed_at", "created_at", "updated_at", "cycle_ids", "json") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
@@ -275,10 +281,10 @@ alter table stg_course_feedback_resolved rename to stg_course_feedback;
 create index stg_course_feedback_key on stg_course_feedback (id);
 
 -- importer/checks.ts:resolveWorkspaces
-create temporary table stg_group_member_resolved (line integer primary key, group_id text, employee_id text, added_at text, json_tail text, workspace_id text);
+create temporary table stg_group_member_resolved (line integer primary key, group_id text, employee_id text, added_at text, workspace_id text);
 
 -- importer/checks.ts:resolveWorkspaces
-insert into stg_group_member_resolved (line, group_id, employee_id, added_at, json_tail, workspace_id) select s.line, s.group_id, s.employee_id, s.added_at, s.json_tail,
+insert into stg_group_member_resolved (line, group_id, employee_id, added_at, workspace_id) select s.line, s.group_id, s.employee_id, s.added_at,
   coalesce(
   (select staged.workspace_id from stg_group staged where staged.id = s.group_id limit 1),
   (select stored.workspace_id from groups stored where stored.id = s.group_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as workspace_id from stg_group_member s;
@@ -611,6 +617,24 @@ insert into stg_manager_ref (id, ref_json)
 -- resources/courses/import.ts:progressItemsEmpty
 select 1 as one from employee_progress limit 1;
 
+-- resources/employees/import.ts:stageEmployeeReferences
+select 1 as one from stg_employee_ref limit 1;
+
+-- resources/employees/import.ts:stageEmployeeReferences
+insert into stg_employee_ref (id, ref_json)
+  select id, ref_json from stg_employee where true order by id;
+
+-- resources/campaigns/import.ts:writeCycles
+delete from campaign_cycles where campaign_id in (select id from stg_campaign where true);
+
+-- resources/campaigns/import.ts:writeCycles
+select id, workspace_id, json from stg_campaign
+  where true and id > ?
+  order by id limit ?;
+
+-- resources/campaigns/import.ts:writeCycles
+insert into "campaign_cycles" ("campaign_id", "id", "workspace_id", "ref_json") values (?, ?, ?, ?), …;
+
 -- importer/events.ts:captureRenderings
 drop table if exists ev_employee_keys;
 
@@ -785,13 +809,20 @@ CREATE INDEX "groups_by_workspace" on "groups" ("workspace_id", "created_at" des
 -- importer/apply.ts:merge
 drop index "group_members_by_group";
 
+-- importer/apply.ts:merge
+drop index "group_members_by_employee";
+
 -- importer/apply.ts:insert
-insert into group_members (group_id, employee_id, added_at, json_tail, workspace_id)
-  select group_id, employee_id, added_at, json_tail, workspace_id
-  from stg_group_member not indexed where true order by group_id, employee_id;
+insert into group_members (group_id, employee_id, added_at, workspace_id, json)
+  select group_id, employee_id, added_at, workspace_id, rtrim(coalesce((select r.ref_json from stg_employee_ref r where r.id = stg_group_member.employee_id),
+  (select e.ref_json from employees e where e.id = stg_group_member.employee_id)), '}') || ',"added_at":"' || stg_group_member.added_at || '"}'
+  from stg_group_member not indexed where true order by group_id, added_at desc, employee_id desc;
 
 -- importer/apply.ts:merge
 CREATE INDEX "group_members_by_group" on "group_members" ("workspace_id", "group_id", "added_at" desc, "employee_id" desc);
+
+-- importer/apply.ts:merge
+CREATE INDEX "group_members_by_employee" on "group_members" ("employee_id");
 
 -- importer/apply.ts:merge
 drop index "campaigns_by_workspace";
@@ -811,8 +842,11 @@ drop index "attacks_by_campaign";
 drop index "attacks_by_employee";
 
 -- importer/apply.ts:insert
-insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id)
-  select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id
+insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, json)
+  select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, '{"id":"' || stg_attack.id || '","campaign_cycle":' || coalesce((select cy.ref_json from campaign_cycles cy
+  where cy.campaign_id = stg_attack.campaign_id and cy.id = stg_attack.campaign_cycle_id), 'null')
+  || ',"employee":' || coalesce((select r.ref_json from stg_employee_ref r where r.id = stg_attack.employee_id),
+  (select e.ref_json from employees e where e.id = stg_attack.employee_id)) || stg_attack.json_tail
   from stg_attack not indexed where true order by campaign_id, created_at desc, id desc;
 
 -- importer/apply.ts:merge
@@ -913,21 +947,10 @@ select id, name, description, employees_count, created_at, updated_at
 -- resources/groups/import.ts:renderStaleGroups
 update "groups" set "json" = ? where "id" = ?, …;
 
--- resources/campaigns/import.ts:copyCycles
-delete from campaign_cycles where campaign_id in (select id from stg_campaign);
-
--- resources/campaigns/import.ts:copyCycles
+-- resources/campaigns/import.ts:dropRemovedCycles
 delete from campaign_cycles
   where workspace_id in (select workspace_id from stg_touched)
   and not exists (select 1 from campaigns c where c.id = campaign_cycles.campaign_id);
-
--- resources/campaigns/import.ts:copyCycles
-select c.id, c.workspace_id, c.json from campaigns c
-  where c.id in (select id from stg_campaign) and c.id > ?
-  order by c.id limit ?;
-
--- resources/campaigns/import.ts:copyCycles
-insert into "campaign_cycles" ("campaign_id", "id", "workspace_id", "ref_json") values (?, ?, ?, ?), …;
 
 -- resources/campaigns/import.ts:deriveStatistics
 delete from simulation_statistics
@@ -1071,10 +1094,7 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select a.workspace_id, a.id, '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as json
-  from attacks a
-  join employees e on e.id = a.employee_id
-  left join campaign_cycles cy on cy.campaign_id = a.campaign_id and cy.id = a.campaign_cycle_id
+  from (select a.workspace_id, a.id, a.json from attacks a
   ) r
   where true
   ) x;
@@ -1164,6 +1184,9 @@ drop table stg_attack_changed;
 drop table stg_manager_ref;
 
 -- importer/import.ts:dropStaging
+drop table stg_employee_ref;
+
+-- importer/import.ts:dropStaging
 drop table stg_progress_stale;
 
 -- importer/import.ts:dropStaging
@@ -1210,7 +1233,7 @@ insert into stg_group_changed (line)
 
 -- importer/apply.ts:compareWithStored
 insert into stg_group_member_changed (line)
-  select line from stg_group_member where not exists (select 1 from group_members t where t.group_id = stg_group_member.group_id and t.employee_id = stg_group_member.employee_id and t.added_at is not distinct from stg_group_member.added_at and t.json_tail is not distinct from stg_group_member.json_tail and t.workspace_id is not distinct from stg_group_member.workspace_id);
+  select line from stg_group_member where not exists (select 1 from group_members t where t.group_id = stg_group_member.group_id and t.employee_id = stg_group_member.employee_id and t.added_at is not distinct from stg_group_member.added_at and t.workspace_id is not distinct from stg_group_member.workspace_id);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_campaign_changed (line)
@@ -1218,7 +1241,8 @@ insert into stg_campaign_changed (line)
 
 -- importer/apply.ts:compareWithStored
 insert into stg_attack_changed (line)
-  select line from stg_attack where not exists (select 1 from attacks t where t.id = stg_attack.id and t.campaign_id is not distinct from stg_attack.campaign_id and t.campaign_cycle_id is not distinct from stg_attack.campaign_cycle_id and t.employee_id is not distinct from stg_attack.employee_id and t.sent_at is not distinct from stg_attack.sent_at and t.tricked_at is not distinct from stg_attack.tricked_at and t.reported_at is not distinct from stg_attack.reported_at and t.created_at is not distinct from stg_attack.created_at and t.event_mask is not distinct from stg_attack.event_mask and t.json_tail is not distinct from stg_attack.json_tail and t.workspace_id is not distinct from stg_attack.workspace_id);
+  select line from stg_attack where not exists (select 1 from attacks t where t.id = stg_attack.id and t.campaign_id is not distinct from stg_attack.campaign_id and t.campaign_cycle_id is not distinct from stg_attack.campaign_cycle_id and t.employee_id is not distinct from stg_attack.employee_id and t.sent_at is not distinct from stg_attack.sent_at and t.tricked_at is not distinct from stg_attack.tricked_at and t.reported_at is not distinct from stg_attack.reported_at and t.created_at is not distinct from stg_attack.created_at and t.event_mask is not distinct from stg_attack.event_mask and t.workspace_id is not distinct from stg_attack.workspace_id and ((length(t.json) >= length(stg_attack.json_tail)
+  and substr(t.json, length(t.json) - length(stg_attack.json_tail) + 1) = stg_attack.json_tail)));
 
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
@@ -1421,10 +1445,7 @@ insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id
   where campaign_id in (select id from stg_campaign where false)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_attack_before (workspace_id, id, json) select a.workspace_id, a.id, '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as json
-  from attacks a
-  join employees e on e.id = a.employee_id
-  left join campaign_cycles cy on cy.campaign_id = a.campaign_id and cy.id = a.campaign_cycle_id
+insert into ev_attack_before (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a
   join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id;
 
 -- importer/apply.ts:insert
@@ -1485,10 +1506,11 @@ insert into groups (workspace_id, id, name, description, created_at, updated_at)
   on conflict (id) do update set workspace_id = excluded.workspace_id, name = excluded.name, description = excluded.description, created_at = excluded.created_at, updated_at = excluded.updated_at, json = null;
 
 -- importer/apply.ts:insert
-insert into group_members (group_id, employee_id, added_at, json_tail, workspace_id)
-  select group_id, employee_id, added_at, json_tail, workspace_id
-  from stg_group_member not indexed where false order by group_id, employee_id
-  on conflict (group_id, employee_id) do update set added_at = excluded.added_at, json_tail = excluded.json_tail, workspace_id = excluded.workspace_id;
+insert into group_members (group_id, employee_id, added_at, workspace_id, json)
+  select group_id, employee_id, added_at, workspace_id, rtrim(coalesce((select r.ref_json from stg_employee_ref r where r.id = stg_group_member.employee_id),
+  (select e.ref_json from employees e where e.id = stg_group_member.employee_id)), '}') || ',"added_at":"' || stg_group_member.added_at || '"}'
+  from stg_group_member not indexed where false order by group_id, added_at desc, employee_id desc
+  on conflict (group_id, employee_id) do update set added_at = excluded.added_at, workspace_id = excluded.workspace_id, json = excluded.json;
 
 -- importer/apply.ts:insert
 insert into campaigns (workspace_id, id, name, status, delivery, frequency, launched_at, completed_at, created_at, updated_at, cycle_ids, json)
@@ -1497,10 +1519,13 @@ insert into campaigns (workspace_id, id, name, status, delivery, frequency, laun
   on conflict (id) do update set workspace_id = excluded.workspace_id, name = excluded.name, status = excluded.status, delivery = excluded.delivery, frequency = excluded.frequency, launched_at = excluded.launched_at, completed_at = excluded.completed_at, created_at = excluded.created_at, updated_at = excluded.updated_at, cycle_ids = excluded.cycle_ids, json = excluded.json;
 
 -- importer/apply.ts:insert
-insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id)
-  select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, json_tail, workspace_id
+insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, json)
+  select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, '{"id":"' || stg_attack.id || '","campaign_cycle":' || coalesce((select cy.ref_json from campaign_cycles cy
+  where cy.campaign_id = stg_attack.campaign_id and cy.id = stg_attack.campaign_cycle_id), 'null')
+  || ',"employee":' || coalesce((select r.ref_json from stg_employee_ref r where r.id = stg_attack.employee_id),
+  (select e.ref_json from employees e where e.id = stg_attack.employee_id)) || stg_attack.json_tail
   from stg_attack not indexed where false order by campaign_id, created_at desc, id desc
-  on conflict (id) do update set campaign_id = excluded.campaign_id, campaign_cycle_id = excluded.campaign_cycle_id, employee_id = excluded.employee_id, sent_at = excluded.sent_at, tricked_at = excluded.tricked_at, reported_at = excluded.reported_at, created_at = excluded.created_at, event_mask = excluded.event_mask, json_tail = excluded.json_tail, workspace_id = excluded.workspace_id;
+  on conflict (id) do update set campaign_id = excluded.campaign_id, campaign_cycle_id = excluded.campaign_cycle_id, employee_id = excluded.employee_id, sent_at = excluded.sent_at, tricked_at = excluded.tricked_at, reported_at = excluded.reported_at, created_at = excluded.created_at, event_mask = excluded.event_mask, workspace_id = excluded.workspace_id, json = excluded.json;
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, instr(json, ',"workspace":'))
@@ -1623,10 +1648,7 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select a.workspace_id, a.id, '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as json
-  from attacks a
-  join employees e on e.id = a.employee_id
-  left join campaign_cycles cy on cy.campaign_id = a.campaign_id and cy.id = a.campaign_cycle_id
+  from (select a.workspace_id, a.id, a.json from attacks a
   join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id) r
   where not exists (select 1 from ev_attack_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) x;
@@ -1737,6 +1759,16 @@ insert into courses (workspace_id, id, created_at, json, ref_json)
 update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, instr(json, ',"workspace":'))
   where manager_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
   and substr(json, (instr(json, ',"manager":') + 11), instr(json, ',"workspace":') - (instr(json, ',"manager":') + 11)) <> (select m.ref_json from employees m where m.id = employees.manager_id);
+
+-- resources/groups/import.ts:renderStaleMembers
+update group_members set json = rtrim((select e.ref_json from employees e where e.id = group_members.employee_id), '}') || ',"added_at":"' || group_members.added_at || '"}'
+  where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
+  and json <> rtrim((select e.ref_json from employees e where e.id = group_members.employee_id), '}') || ',"added_at":"' || group_members.added_at || '"}';
+
+-- resources/campaigns/import.ts:renderStaleAttacks
+update attacks set json = substr(json, 1, (instr(json, ',"employee":') + 12) - 1) || (select e.ref_json from employees e where e.id = attacks.employee_id) || substr(json, instr(json, ',"template":'))
+  where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
+  and substr(json, (instr(json, ',"employee":') + 12), instr(json, ',"template":') - (instr(json, ',"employee":') + 12)) <> (select e.ref_json from employees e where e.id = attacks.employee_id);
 
 -- resources/courses/import.ts:stale
 insert into stg_progress_stale (employee_id) select id from employees where workspace_id in (select workspace_id from stg_replaced)
@@ -1956,10 +1988,7 @@ insert into events (id, workspace_id, type, created_at, json)
   ) x;
 
 -- importer/events.ts:recordEvents
-insert into ev_attack_after (workspace_id, id, json) select a.workspace_id, a.id, '{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail as json
-  from attacks a
-  join employees e on e.id = a.employee_id
-  left join campaign_cycles cy on cy.campaign_id = a.campaign_id and cy.id = a.campaign_cycle_id
+insert into ev_attack_after (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a
   join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id;
 
 -- importer/events.ts:insertWhole

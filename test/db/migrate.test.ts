@@ -210,6 +210,34 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test('upgrading from 0011 stores attacks and members whole, as an import renders them', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        await importSources(db.handle, [source(apiDataset().all)])
+        const stored = async () => ({
+          attacks: (await sql`select * from attacks order by id`.execute(db.handle.db)).rows,
+          members: (
+            await sql`select * from group_members order by group_id, employee_id`.execute(db.handle.db)
+          ).rows,
+        })
+        const expected = await stored()
+        assert.ok(expected.attacks.length > 0 && expected.members.length > 0)
+        // Attacks with and without a cycle.
+        const cycles = new Set(
+          expected.attacks.map((a) => (a as { campaign_cycle_id: unknown }).campaign_cycle_id === null),
+        )
+        assert.deepEqual([...cycles].sort(), [false, true])
+        await asBeforeWholeItems(db.handle)
+        assert.deepEqual(
+          (await migrateToLatest(db.handle)).applied,
+          migrationsFrom('0012_attacks_and_members_whole'),
+        )
+        assert.deepEqual(await stored(), expected)
+      } finally {
+        await db.drop()
+      }
+    })
+
     test('upgrading from 0004 adds the events tables; the next import records its changes', async () => {
       const db = await freshDatabase(dialect)
       try {
@@ -300,8 +328,26 @@ async function asBeforeQuizScores(handle: DatabaseHandle): Promise<void> {
   await sql`delete from kysely_migration where name = '0010_quiz_scores'`.execute(handle.db)
 }
 
-/** Takes back 0011: the derived simulation and breach statistics. */
+/** Takes back 0012: attacks and members stored as their parts after the employee's reference. */
+async function asBeforeWholeItems(handle: DatabaseHandle): Promise<void> {
+  const position = handle.dialect === 'postgres' ? 'strpos' : 'instr'
+  for (const table of ['attacks', 'group_members'])
+    await sql`alter table ${sql.table(table)} add column json_tail text not null default ''`.execute(
+      handle.db,
+    )
+  await sql`update attacks set json_tail = substr(json, ${sql.raw(position)}(json, ',"template":'))`.execute(
+    handle.db,
+  )
+  await sql`update group_members set json_tail = ',"added_at":"' || added_at || '"}'`.execute(handle.db)
+  for (const table of ['attacks', 'group_members'])
+    await sql`alter table ${sql.table(table)} drop column json`.execute(handle.db)
+  await sql`drop index group_members_by_employee`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0012_attacks_and_members_whole'`.execute(handle.db)
+}
+
+/** Takes back 0011 (and what came after): the derived simulation and breach statistics. */
 async function asBeforeDerivedStatistics(handle: DatabaseHandle): Promise<void> {
+  await asBeforeWholeItems(handle)
   for (const table of ['employee_statistics', 'simulation_statistics', 'breach_statistics'])
     await sql`drop table ${sql.table(table)}`.execute(handle.db)
   await sql`delete from kysely_migration where name = '0011_derived_statistics'`.execute(handle.db)

@@ -4,7 +4,6 @@
 // campaign, whose deletion says so.
 
 import { type EventSource, keysJoin } from '../../records/events.js'
-import { ATTACK_JSON } from './render.js'
 
 export const CAMPAIGN_EVENTS: EventSource = {
   name: 'campaign',
@@ -32,10 +31,7 @@ export const ATTACK_EVENTS: EventSource = {
       where campaign_id in (select id from stg_campaign where ${changed.where('campaign')})`,
   ],
   table: 'attacks',
-  rendering: (keys) => `select a.workspace_id, a.id, ${ATTACK_JSON} as json
-    from attacks a
-    join employees e on e.id = a.employee_id
-    left join campaign_cycles cy on cy.campaign_id = a.campaign_id and cy.id = a.campaign_cycle_id
+  rendering: (keys) => `select a.workspace_id, a.id, a.json from attacks a
     ${keysJoin(keys, 'k.workspace_id = a.workspace_id and k.id = a.id')}`,
   deletions: false,
 }

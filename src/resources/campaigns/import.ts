@@ -1,15 +1,16 @@
 // What an import does for campaigns and attacks beyond merging their records: checks an attack's
-// campaign, cycle and employee, refuses moves between workspaces, and copies the cycles of the
-// staged campaigns into campaign_cycles, which attacks show and filter on.
+// campaign, cycle and employee, refuses moves between workspaces, copies the cycles of the staged
+// campaigns into campaign_cycles (what attacks show and filter on) before the merge renders the
+// attacks, puts changed references into the stored attacks, and derives the statistics.
 
 import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
 import type { WriteSession } from '../../db/write-session.js'
 import { kept, parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
-import type { Check, ImportSteps } from '../../records/spec.js'
-import { employeeOfParentCheck } from '../employees/import.js'
+import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
+import { employeeOfParentCheck, stageEmployeeReferences } from '../employees/import.js'
 import { campaignWorkspace } from './records.js'
-import { cycleRefJson } from './render.js'
+import { CYCLE_SLOT, cycleReference, cycleRefJson, EMPLOYEE_SLOT } from './render.js'
 import type { Campaign } from './schema.js'
 import { COUNTS, countsOf, employeeFlags } from './statistics.js'
 
@@ -48,20 +49,21 @@ const CHECKS: readonly Check[] = [
 const CYCLE_BATCH = 500
 
 /**
- * campaign_cycles from the campaigns: the cycles of every staged campaign are written again, and
- * those of campaigns that are gone (--replace) are deleted.
+ * campaign_cycles from the changed staged campaigns, before the merge renders their attacks: their
+ * cycles are written again. Those of campaigns a --replace deletes go after it (dropRemovedCycles).
  */
-async function copyCycles(session: WriteSession): Promise<void> {
-  await session.exec(sql`delete from campaign_cycles where campaign_id in (select id from stg_campaign)`)
-  await session.exec(sql`delete from campaign_cycles
-    where workspace_id in (select workspace_id from stg_touched)
-      and not exists (select 1 from campaigns c where c.id = campaign_cycles.campaign_id)`)
+async function writeCycles(session: WriteSession, changed: ChangedRecords): Promise<void> {
+  if (changed.state('campaign') === 'none') return
+  const where = changed.where('campaign')
+  await session.exec(
+    sql.raw(`delete from campaign_cycles where campaign_id in (select id from stg_campaign where ${where})`),
+  )
   let after = ''
   for (;;) {
     const rows = await session.rows<{ id: string; workspace_id: string; json: string }>(sql`
-      select c.id, c.workspace_id, c.json from campaigns c
-      where c.id in (select id from stg_campaign) and c.id > ${after}
-      order by c.id limit ${CYCLE_BATCH}`)
+      select id, workspace_id, json from stg_campaign
+      where ${sql.raw(where)} and id > ${after}
+      order by id limit ${CYCLE_BATCH}`)
     if (rows.length === 0) return
     const values = rows.flatMap((row) =>
       (JSON.parse(row.json) as Campaign).cycles.map((cycle) => [
@@ -78,6 +80,39 @@ async function copyCycles(session: WriteSession): Promise<void> {
         encodeRows(session.dialect, values),
       )
     after = (rows[rows.length - 1] as { id: string }).id
+  }
+}
+
+/** --replace: the cycles of campaigns it deleted. */
+async function dropRemovedCycles(session: WriteSession): Promise<void> {
+  await session.exec(sql`delete from campaign_cycles
+    where workspace_id in (select workspace_id from stg_touched)
+      and not exists (select 1 from campaigns c where c.id = campaign_cycles.campaign_id)`)
+}
+
+/**
+ * Stored attacks whose employee's reference or cycle's name changed hold the old one: the new one
+ * is put in its slot. Runs after the merge; the attacks merged rendered theirs then. Into a table
+ * that was empty every attack was merged.
+ */
+async function renderStaleAttacks(session: WriteSession, changed: ChangedRecords): Promise<void> {
+  if (changed.state('attack') === 'all') return
+  const { dialect } = session
+  if (changed.state('employee') !== 'none') {
+    const reference = '(select e.ref_json from employees e where e.id = attacks.employee_id)'
+    await session.exec(
+      sql.raw(`update attacks set json = ${EMPLOYEE_SLOT.withValue(dialect, 'json', reference)}
+        where employee_id in (select id from stg_employee where ${changed.where('employee')})
+          and ${EMPLOYEE_SLOT.text(dialect, 'json')} <> ${reference}`),
+    )
+  }
+  if (changed.state('campaign') !== 'none') {
+    const reference = cycleReference('attacks')
+    await session.exec(
+      sql.raw(`update attacks set json = ${CYCLE_SLOT.withValue(dialect, 'json', reference)}
+        where campaign_id in (select id from stg_campaign where ${changed.where('campaign')})
+          and campaign_cycle_id is not null and ${CYCLE_SLOT.text(dialect, 'json')} <> ${reference}`),
+    )
   }
 }
 
@@ -146,8 +181,13 @@ export const CAMPAIGN_IMPORT: ImportSteps = {
   checks: CHECKS,
   // The active employees of the touched workspaces, while the statistics are derived.
   helpers: { stg_active_employee: ['id'] },
+  async beforeMerge(session, changed) {
+    await writeCycles(session, changed)
+    if (changed.state('attack') !== 'none') await stageEmployeeReferences(session, changed)
+  },
+  afterMerge: renderStaleAttacks,
   async derive(session) {
-    await copyCycles(session)
+    await dropRemovedCycles(session)
     await deriveStatistics(session)
   },
   analyze: ['campaign_cycles'],

@@ -6,9 +6,10 @@ import type { RawBuilder } from 'kysely'
 import Type from 'typebox'
 import { workspaceAfterImport } from '../../records/checks.js'
 import { AnyTimestamp, AnyUuid, id, Name, nullableTimestamp, timestamp } from '../../records/fields.js'
+import { endsWith } from '../../records/slots.js'
 import { defineRecord } from '../../records/spec.js'
 import { Closed, Nullable, StringEnum } from '../../schemas/common.js'
-import { attackTail, campaignJson } from './render.js'
+import { attackTail, campaignJson, MERGED_ATTACK_JSON } from './render.js'
 import type { AttackEvent, CampaignCycle } from './schema.js'
 import {
   ATTACK_EVENT_TYPES,
@@ -200,6 +201,11 @@ export const attackRecord = defineRecord({
   },
   target: 'attacks',
   key: ['id'],
+  computed: { json: MERGED_ATTACK_JSON },
+  stagingOnly: ['json_tail'],
+  // The attack's own fields: the stored JSON ends with the staged tail (the references before it
+  // follow their records).
+  sameStored: endsWith('t.json', 'stg_attack.json_tail'),
   integers: ['event_mask'],
   workspaceColumn: null,
   workspaceOf: (row) => campaignWorkspace(`${row}.campaign_id`),

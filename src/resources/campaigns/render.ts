@@ -1,7 +1,11 @@
-// Campaign JSON, rendered whole at import; an attack's, stored in parts. An attack embeds its
-// employee's reference and its cycle's name, which follow their own records: it is stored as the
-// part after the employee, and the rest is joined in when a page is read (sql.ts).
+// Campaign and attack JSON, each rendered whole at import. An attack embeds its cycle's name and
+// its employee's reference, which follow their own records: the reading thread renders the part
+// after the employee (its tail), the merge puts the references before it, and an import that
+// changes an employee or a campaign puts their new references into the slots of the stored attacks
+// (import.ts).
 
+import { slotBetween } from '../../records/slots.js'
+import { employeeReferenceAfterMerge } from '../employees/import.js'
 import type { Attack, Campaign, CampaignCycle } from './schema.js'
 
 export function campaignJson(campaign: Campaign): string {
@@ -51,5 +55,15 @@ export function attackTail(attack: Omit<Attack, 'id' | 'campaign_cycle' | 'emplo
   )
 }
 
-/** SQL: an attack's JSON, from its row `a`, its cycle's row `cy` (left joined) and its employee's `e`. */
-export const ATTACK_JSON = `'{"id":"' || a.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null') || ',"employee":' || e.ref_json || a.json_tail`
+/** SQL: what attack `row` (of `attacks`, or staged) shows of its cycle: its reference, or null. */
+export const cycleReference = (row: string): string =>
+  `coalesce((select cy.ref_json from campaign_cycles cy
+    where cy.campaign_id = ${row}.campaign_id and cy.id = ${row}.campaign_cycle_id), 'null')`
+
+/** SQL: a staged attack's JSON as merged (campaign_cycles holds the file's cycles by then). */
+export const MERGED_ATTACK_JSON = `'{"id":"' || stg_attack.id || '","campaign_cycle":' || ${cycleReference('stg_attack')}
+  || ',"employee":' || ${employeeReferenceAfterMerge('stg_attack.employee_id')} || stg_attack.json_tail`
+
+/** The slots of a stored attack's JSON: its cycle's reference (or null), its employee's reference. */
+export const CYCLE_SLOT = slotBetween(',"campaign_cycle":', ',"employee":')
+export const EMPLOYEE_SLOT = slotBetween(',"employee":', ',"template":')

@@ -7,7 +7,6 @@ import type { WorkspaceGrant } from '../../access.js'
 import type { Database } from '../../db/tables.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { inWorkspace, SAMPLE, sampled } from '../sql.js'
-import { ATTACK_JSON } from './render.js'
 import type { CampaignStatistics } from './schema.js'
 import { activeFlag, type Counts, countsOf, employeeFlags, statisticsOf } from './statistics.js'
 import type { CAMPAIGN_STATUSES } from './values.js'
@@ -58,15 +57,7 @@ export const CAMPAIGN_SQL = {
     rows: (db, v) =>
       db
         .selectFrom('attacks as a')
-        .innerJoin('employees as e', 'e.id', 'a.employee_id')
-        .leftJoin('campaign_cycles as cy', (join) =>
-          join.onRef('cy.campaign_id', '=', 'a.campaign_id').onRef('cy.id', '=', 'a.campaign_cycle_id'),
-        )
-        .select([
-          sql<string>`${sql.raw(ATTACK_JSON)}`.as('json'),
-          'a.created_at as sort_at',
-          'a.id as sort_id',
-        ])
+        .select([sql<string>`a.json`.as('json'), 'a.created_at as sort_at', 'a.id as sort_id'])
         .where('a.workspace_id', '=', v.workspace_id)
         .where('a.campaign_id', '=', v.campaign_id)
         .$if(v.campaign_cycle_id !== undefined, (q) =>

@@ -52,10 +52,10 @@ export interface AttacksTable {
   /** Its event types, a bit each (values.ts eventMask): the statistics read it. */
   event_mask: number
   /**
-   * The item after its employee reference: `,"template":…}`. The item is
-   * `{"id":…,"campaign_cycle":` + the cycle's ref_json or null + `,"employee":` + employee ref_json + this.
+   * The attack as the API renders it, rendered while merging; its cycle's and its employee's
+   * references sit in slots that follow their records (render.ts).
    */
-  json_tail: string
+  json: string
 }
 
 /**

@@ -80,6 +80,29 @@ async function collectManagerReferences(session: WriteSession, changed: ChangedR
   )
 }
 
+/**
+ * The references of the file's changed employees, into a narrow table, for the items of other
+ * resources that embed an employee's reference and are rendered while merging (attacks, group
+ * members): looking each up among the stored employees reads a page of wide rows per item. Filled
+ * once per import, by the first resource that asks.
+ */
+export async function stageEmployeeReferences(session: WriteSession, changed: ChangedRecords): Promise<void> {
+  if (changed.state('employee') === 'none') return
+  if ((await session.rows(sql`select 1 as one from stg_employee_ref limit 1`)).length > 0) return
+  await session.exec(
+    sql.raw(`insert into stg_employee_ref (id, ref_json)
+      select id, ref_json from stg_employee where ${changed.where('employee')} order by id`),
+  )
+}
+
+/**
+ * SQL: the reference of employee `column` after the merge of employees: a changed one's from
+ * stg_employee_ref (stageEmployeeReferences), any other's as stored.
+ */
+export const employeeReferenceAfterMerge = (column: string): string =>
+  `coalesce((select r.ref_json from stg_employee_ref r where r.id = ${column}),
+    (select e.ref_json from employees e where e.id = ${column}))`
+
 /** The employees of each touched workspace per status (CONTRACT 15), for /v1/employees/statistics. */
 async function deriveStatistics(session: WriteSession): Promise<void> {
   await session.exec(
@@ -93,7 +116,7 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
 
 export const EMPLOYEE_IMPORT: ImportSteps = {
   checks: CHECKS,
-  helpers: { stg_manager_ref: ['id', 'ref_json'] },
+  helpers: { stg_manager_ref: ['id', 'ref_json'], stg_employee_ref: ['id', 'ref_json'] },
   beforeMerge: collectManagerReferences,
   afterMerge: renderStaleReports,
   derive: deriveStatistics,

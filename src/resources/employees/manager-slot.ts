@@ -8,8 +8,8 @@
 // escaped, so `,"` cannot occur there.
 
 import { sql } from 'kysely'
-import { type DialectName, textPosition } from '../../db/dialect.js'
 import type { WriteSession } from '../../db/write-session.js'
+import { slotBetween } from '../../records/slots.js'
 import type { ChangedRecords } from '../../records/spec.js'
 
 const HEAD_END = ',"manager":'
@@ -26,24 +26,7 @@ export function sameAroundSlot(stored: string, head: string, tail: string): stri
     else false end`
 }
 
-function slotBounds(dialect: DialectName, json: string): { start: string; end: string } {
-  return {
-    start: `(${textPosition(dialect, json, `'${HEAD_END}'`)} + ${HEAD_END.length})`,
-    end: textPosition(dialect, json, `'${TAIL_START}'`),
-  }
-}
-
-/** The manager slot's current text in the stored JSON `json` (a reference, or `null`). */
-export function slotText(dialect: DialectName, json: string): string {
-  const { start, end } = slotBounds(dialect, json)
-  return `substr(${json}, ${start}, ${end} - ${start})`
-}
-
-/** The stored JSON `json` with `reference` in its manager slot. */
-export function withSlot(dialect: DialectName, json: string, reference: string): string {
-  const { start, end } = slotBounds(dialect, json)
-  return `substr(${json}, 1, ${start} - 1) || ${reference} || substr(${json}, ${end})`
-}
+const MANAGER_SLOT = slotBetween(HEAD_END, TAIL_START)
 
 /**
  * The stored JSON of a staged employee, merged: its manager's reference from the file when it is
@@ -66,8 +49,8 @@ export async function renderStaleReports(session: WriteSession, changed: Changed
   // Only a changed manager can have a new reference: an unchanged one's is in its reports already.
   const reference = '(select m.ref_json from employees m where m.id = employees.manager_id)'
   await session.exec(
-    sql.raw(`update employees set json = ${withSlot(session.dialect, 'json', reference)}
+    sql.raw(`update employees set json = ${MANAGER_SLOT.withValue(session.dialect, 'json', reference)}
       where manager_id in (select id from stg_employee where ${changed.where('employee')})
-        and ${slotText(session.dialect, 'json')} <> ${reference}`),
+        and ${MANAGER_SLOT.text(session.dialect, 'json')} <> ${reference}`),
   )
 }

@@ -1,14 +1,14 @@
 // What an import does for groups beyond merging their records: checks the references of groups and
-// members, derives each group's employees_count in the touched workspaces, and renders the groups
-// whose values moved.
+// members, puts changed employee references into the stored members, derives each group's
+// employees_count in the touched workspaces, and renders the groups whose values moved.
 
 import { sql } from 'kysely'
 import type { WriteSession } from '../../db/write-session.js'
 import { parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
-import type { Check, ImportSteps } from '../../records/spec.js'
-import { employeeOfParentCheck } from '../employees/import.js'
+import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
+import { employeeOfParentCheck, stageEmployeeReferences } from '../employees/import.js'
 import { groupWorkspace } from './records.js'
-import { groupJson } from './render.js'
+import { groupJson, memberJson } from './render.js'
 import type { Group } from './schema.js'
 
 const CHECKS: readonly Check[] = [
@@ -17,6 +17,23 @@ const CHECKS: readonly Check[] = [
   parentCheck('group_member', 'group_id', 'group', groupWorkspace),
   employeeOfParentCheck('group_member', 'group'),
 ]
+
+/**
+ * Stored members whose employee's reference changed: rendered again. Runs after the merge; the
+ * members merged rendered theirs then. Into a table that was empty every member was merged.
+ */
+async function renderStaleMembers(session: WriteSession, changed: ChangedRecords): Promise<void> {
+  if (changed.state('group_member') === 'all' || changed.state('employee') === 'none') return
+  const json = memberJson(
+    '(select e.ref_json from employees e where e.id = group_members.employee_id)',
+    'group_members.added_at',
+  )
+  await session.exec(
+    sql.raw(`update group_members set json = ${json}
+      where employee_id in (select id from stg_employee where ${changed.where('employee')})
+        and json <> ${json}`),
+  )
+}
 
 /**
  * Each group's employees_count, for the touched workspaces. Only rows whose count moves are
@@ -54,6 +71,10 @@ async function renderStaleGroups(session: WriteSession): Promise<void> {
 
 export const GROUP_IMPORT: ImportSteps = {
   checks: CHECKS,
+  async beforeMerge(session, changed) {
+    if (changed.state('group_member') !== 'none') await stageEmployeeReferences(session, changed)
+  },
+  afterMerge: renderStaleMembers,
   async derive(session) {
     await deriveCounts(session)
     await renderStaleGroups(session)

@@ -7,7 +7,7 @@ import { workspaceAfterImport } from '../../records/checks.js'
 import { AnyTimestamp, AnyUuid, id, Name, Text, timestamp } from '../../records/fields.js'
 import { defineRecord } from '../../records/spec.js'
 import { Closed, Nullable } from '../../schemas/common.js'
-import { groupMemberTail } from './render.js'
+import { MERGED_MEMBER_JSON } from './render.js'
 
 /** The workspace a group id will belong to after the import, or null when it will not exist. */
 export const groupWorkspace = (column: string): RawBuilder<string | null> =>
@@ -48,18 +48,16 @@ export const groupMemberRecord = defineRecord({
     employee_id: AnyUuid,
     added_at: AnyTimestamp,
   }),
-  columns: ['group_id', 'employee_id', 'added_at', 'json_tail'],
-  toRow(r, e) {
-    const addedAt = timestamp(r.added_at, 'group_member.added_at', e)
-    return {
-      group_id: id(r.group_id),
-      employee_id: id(r.employee_id),
-      added_at: addedAt,
-      json_tail: groupMemberTail(addedAt),
-    }
-  },
+  columns: ['group_id', 'employee_id', 'added_at'],
+  toRow: (r, e) => ({
+    group_id: id(r.group_id),
+    employee_id: id(r.employee_id),
+    added_at: timestamp(r.added_at, 'group_member.added_at', e),
+  }),
   target: 'group_members',
   key: ['group_id', 'employee_id'],
+  computed: { json: MERGED_MEMBER_JSON },
+  writeOrder: 'group_id, added_at desc, employee_id desc',
   workspaceColumn: null,
   workspaceOf: (row) => groupWorkspace(`${row}.group_id`),
 })

@@ -1,8 +1,8 @@
 // Group JSON, and a member's. A group carries its members' count, derived at import, so it is
-// rendered after the count (import.ts). A member is its employee's reference plus `added_at`: it
-// is stored as the part after the reference's fields, and the reference is joined in when a page
-// is read, so that it follows the employee's record.
+// rendered after the count (import.ts). A member is its employee's reference plus `added_at`,
+// rendered while merging, and again when an import changes the employee's reference (import.ts).
 
+import { employeeReferenceAfterMerge } from '../employees/import.js'
 import type { Group } from './schema.js'
 
 export function groupJson(group: Group): string {
@@ -17,10 +17,15 @@ export function groupJson(group: Group): string {
   return JSON.stringify(ordered)
 }
 
-/** A member after its employee reference's fields: `,"added_at":"…"}`. */
-export function groupMemberTail(addedAt: string): string {
-  return `,${JSON.stringify({ added_at: addedAt }).slice(1)}`
-}
+/**
+ * SQL: a member's JSON from its employee's reference `reference` and its `added_at`. The reference's
+ * last value is a string or null, so `rtrim` takes exactly its closing brace (and reads it once).
+ */
+export const memberJson = (reference: string, addedAt: string): string =>
+  `rtrim(${reference}, '}') || ',"added_at":"' || ${addedAt} || '"}'`
 
-/** SQL: a member's JSON, from its row `m` and its employee's row `e` (the reference without its `}`). */
-export const MEMBER_JSON = 'substr(e.ref_json, 1, length(e.ref_json) - 1) || m.json_tail'
+/** SQL: a staged member's JSON as merged. */
+export const MERGED_MEMBER_JSON = memberJson(
+  employeeReferenceAfterMerge('stg_group_member.employee_id'),
+  'stg_group_member.added_at',
+)

@@ -4,7 +4,6 @@
 import { sql } from 'kysely'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { inWorkspace, SAMPLE } from '../sql.js'
-import { MEMBER_JSON } from './render.js'
 
 export const GROUP_SQL = {
   /** A page of a workspace's groups, newest first (created_at desc, id desc). */
@@ -28,12 +27,7 @@ export const GROUP_SQL = {
     rows: (db, v) =>
       db
         .selectFrom('group_members as m')
-        .innerJoin('employees as e', 'e.id', 'm.employee_id')
-        .select([
-          sql<string>`${sql.raw(MEMBER_JSON)}`.as('json'),
-          'm.added_at as sort_at',
-          'm.employee_id as sort_id',
-        ])
+        .select([sql<string>`m.json`.as('json'), 'm.added_at as sort_at', 'm.employee_id as sort_id'])
         .where('m.workspace_id', '=', v.workspace_id)
         .where('m.group_id', '=', v.group_id),
     at: 'm.added_at',

@@ -26,6 +26,6 @@ export interface GroupMembersTable {
   /** The group's (resolved at import). */
   workspace_id: string
   added_at: string
-  /** The item after its employee's reference fields: `,"added_at":"…"}`. */
-  json_tail: string
+  /** The member as the API renders it: its employee's reference and added_at (render.ts). */
+  json: string
 }

@@ -278,6 +278,17 @@ for (const { dialect, skip } of DIALECTS) {
         attackUpdates.map((e: any) => [e.data.object.employee.name, Object.keys(e.data.previous_attributes)]),
         [['Someone Else', ['employee']]],
       )
+      assert.deepEqual(await attacksOf(c), [attackUpdates[0].data.object])
+      // Renamed again while the attack changes too: merged with the new reference.
+      const again = { ...(e1 as Rec), name: 'Third Name' }
+      const voided = { ...updated, events: [...(updated.events as Rec[]), attackEvent('attack_voided')] }
+      await run([...base.all.map((r) => (r.id === e1?.id ? again : r)), renamed, voided])
+      events = (await newEvents()).filter((e: any) => e.type === 'attack.updated')
+      assert.deepEqual(
+        events.map((e: any) => [e.data.object.employee.name, Object.keys(e.data.previous_attributes).sort()]),
+        [['Third Name', ['employee', 'events']]],
+      )
+      assert.deepEqual(await attacksOf(c), [events[0].data.object])
     })
 
     test('the statistics derived at import follow a new event, an employee status, a cycle and a campaign gone', async () => {

@@ -134,6 +134,32 @@ for (const { dialect, skip } of DIALECTS) {
       assert.deepEqual(listed.json.data, [events[0].data.object])
     })
 
+    test("a member shows its employee's reference as the last import left it", async () => {
+      const [e1, e2] = employees()
+      const g = group(ws, { name: 'Renamed members' })
+      const m1 = groupMember(g.id as string, e1?.id as string, { added_at: '2026-01-02T00:00:00.000000Z' })
+      const m2 = groupMember(g.id as string, e2?.id as string, { added_at: '2026-01-01T00:00:00.000000Z' })
+      const members = async () =>
+        (await walk(t, `/v1/groups/${g.id}/employees?workspace_id=${ws}`, key, 100, ['headers'])).items.map(
+          (m: any) => [m.id, m.name, m.added_at],
+        )
+      await run([...base.all, g, m1])
+      // e1 renamed (its membership stored, not restated); e2 renamed as it joins.
+      const renamed = base.all.map((r) =>
+        r.id === e1?.id
+          ? { ...r, name: 'First Renamed' }
+          : r.id === e2?.id
+            ? { ...r, name: 'Second Renamed' }
+            : r,
+      )
+      await run([...renamed, g, m2])
+      assert.deepEqual(await members(), [
+        [e1?.id, 'First Renamed', m1.added_at],
+        [e2?.id, 'Second Renamed', m2.added_at],
+      ])
+      await newEvents()
+    })
+
     test('--replace removes the groups and memberships the file no longer holds, with events', async () => {
       const [e1] = employees()
       const kept = group(ws, { name: 'Kept' })
