@@ -14,6 +14,7 @@ import {
 import { NOT_FOUND as RESOURCE_NOT_FOUND, RESOURCES } from '../resources/index.js'
 import type { Resource } from '../resources/resource.js'
 import { errorExample } from './openapi-errors.js'
+import { documentWebhooks, WEBHOOK_PARAMETERS, WEBHOOKS_TAG } from './openapi-webhooks.js'
 
 const EXAMPLES: Record<string, unknown> = Object.assign({}, ...RESOURCES.map((r) => r.examples))
 const CLIENT_SAMPLES: Record<string, string> = Object.assign({}, ...RESOURCES.map((r) => r.clientSamples))
@@ -299,6 +300,8 @@ export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, 
   }
   doc.components.headers = HEADERS
   doc.components.responses = RESPONSES
+  doc.components.parameters = WEBHOOK_PARAMETERS
+  doc.webhooks = documentWebhooks()
   return doc
 }
 
@@ -313,7 +316,7 @@ export const SWAGGER_OPTIONS = {
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'The server that serves this document' }],
-    tags: RESOURCES.map((r: Resource) => r.tag),
+    tags: [...RESOURCES.map((r: Resource) => r.tag), WEBHOOKS_TAG],
     components: {
       securitySchemes: {
         ApiKey: {

@@ -31,7 +31,7 @@ export interface EventSource {
    * What `data.object` is: the $id of the schema its GET renders, and how the Event schema's
    * description calls it (`an Employee`).
    */
-  object: { schema: string; description: string }
+  object: { schema: string; description: string; example: unknown }
   /** Columns naming one rendering, `workspace_id` first. */
   key: readonly string[]
   /**

@@ -81,6 +81,35 @@ describe('reference page in a browser', { skip }, () => {
     await page.context().close()
   })
 
+  test('the reference lists every webhook of the document, with its payload', async () => {
+    const { page, external } = await open()
+    await page.goto(`${base}/docs/`, { waitUntil: 'networkidle' })
+    await page
+      .getByRole('button', { name: /Test Request/ })
+      .first()
+      .waitFor({ timeout: 20_000 })
+    const document = JSON.parse((await t.app.inject({ url: '/v1/openapi.json' })).body)
+    const names = Object.keys(document.webhooks)
+    assert.ok(names.includes('employee.created') && names.includes('webhook.ping'))
+    // Each webhook is a section of its own (its title the event type), with its signing headers.
+    const shown = await page.evaluate(() => {
+      type Node = { id: string; innerText: string; querySelectorAll(selector: string): ArrayLike<Node> }
+      const dom = (globalThis as unknown as { document: Node }).document
+      return Array.from(dom.querySelectorAll('section[id*="/webhook/POST/"]'), (section) => ({
+        title: section.innerText
+          .split('\n')[1]
+          ?.replace(/\u200b/g, '')
+          .trim(),
+        headers: Array.from(section.querySelectorAll('[id*=".headers."]'), (h) => h.id.split('.headers.')[1]),
+      }))
+    })
+    assert.deepEqual(shown.map((w) => w.title).sort(), [...names].sort())
+    for (const w of shown)
+      assert.deepEqual(w.headers, ['webhook-id', 'webhook-timestamp', 'webhook-signature'], w.title)
+    assert.deepEqual(external, [])
+    await page.context().close()
+  })
+
   test('"Test Request" sends a real request with the key typed in the page, and the key survives a reload', async () => {
     const key = await t.key({ organizationId: d.orgA.id as string })
     const { page, external } = await open()

@@ -19,6 +19,7 @@ import { newSecret, signatureHeaders } from '../../src/webhooks/signing.js'
 import { DeliveryWorker, oldestPendingSeconds, withJitter } from '../../src/webhooks/worker.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
 import { smallDataset, source } from '../helpers/records.js'
+import { webhookHeaderNames, webhookPayloadErrors } from '../helpers/webhooks-document.js'
 import { type Receiver, startReceiver } from './receiver.js'
 
 /** A DNS lookup that answers `addresses` for every name. */
@@ -270,6 +271,9 @@ for (const { dialect, skip } of DIALECTS) {
         assert.ok(r.verified, `${r.id} verifies with standardwebhooks`)
         assert.equal(r.body.id, r.id)
         assert.match(String(r.headers['content-type']), /^application\/json/)
+        // As the OpenAPI document's webhooks describe it: the payload of its type, the signing headers.
+        assert.equal(webhookPayloadErrors(r.body.type, r.body), null, r.body.type)
+        for (const name of webhookHeaderNames(r.body.type)) assert.ok(r.headers[name], `${r.id} ${name}`)
       }
       for (const e of events) {
         assert.deepEqual(

@@ -1,6 +1,7 @@
 // The API's objects, named (schemas.ts, generated from the OpenAPI document), and the names of
 // their enumerations and errors.
 
+import type { webhooks } from './openapi.js'
 import type { Breach, Employee, ErrorResponse, Event } from './schemas.js'
 
 export type * from './schemas.js'
@@ -13,3 +14,10 @@ export type BreachStatus = Breach['status']
 export type ErrorEntry = ErrorResponse['errors'][number]
 /** Every error code the API answers with. */
 export type ErrorCode = ErrorEntry['code']
+
+/** A webhook's type: an event type, or `webhook.ping`. */
+export type WebhookType = keyof webhooks
+/** The body a webhook endpoint receives for `T`: the event, its object narrowed to its resource. */
+export type WebhookEvent<T extends WebhookType = WebhookType> = {
+  [K in T]: webhooks[K]['post']['requestBody']['content']['application/json']
+}[T]

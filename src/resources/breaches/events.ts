@@ -3,10 +3,11 @@
 // compromised_employee.*: the item of its compromised-employees list, plus `"breach": {"id"}`.
 
 import { type EventSource, keysJoin } from '../../records/events.js'
+import { EXAMPLE_BREACH, EXAMPLE_COMPROMISED_CHANGE } from './examples.js'
 
 export const BREACH_EVENTS: EventSource = {
   name: 'breach',
-  object: { schema: 'Breach', description: 'a Breach in the workspace' },
+  object: { schema: 'Breach', description: 'a Breach in the workspace', example: EXAMPLE_BREACH },
   key: ['workspace_id', 'id'],
   candidates: ({ changed, deleted }) => [
     `select workspace_id, id from stg_breach where ${changed.where('breach')}`,
@@ -24,6 +25,7 @@ export const COMPROMISED_EMPLOYEE_EVENTS: EventSource = {
   object: {
     schema: 'CompromisedEmployeeChange',
     description: 'an item of compromised-employees plus "breach": {"id"}',
+    example: EXAMPLE_COMPROMISED_CHANGE,
   },
   key: ['workspace_id', 'breach_id', 'employee_id'],
   candidates: ({ changed, deleted }) => [

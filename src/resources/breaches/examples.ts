@@ -55,3 +55,7 @@ const compromised = client.breaches.compromisedEmployees({
 })
 for await (const entry of compromised) console.log(entry.employee.id, entry.compromised_at)`,
 }
+
+/** The objects of breach.* and compromised_employee.* events (their webhooks' examples). */
+export const EXAMPLE_BREACH = breach
+export const EXAMPLE_COMPROMISED_CHANGE = { ...compromised, breach: { id: breach.id } }

@@ -4,10 +4,11 @@
 // campaign, whose deletion says so.
 
 import { type EventSource, keysJoin } from '../../records/events.js'
+import { EXAMPLE_ATTACK, EXAMPLE_CAMPAIGN } from './examples.js'
 
 export const CAMPAIGN_EVENTS: EventSource = {
   name: 'campaign',
-  object: { schema: 'Campaign', description: 'a Campaign' },
+  object: { schema: 'Campaign', description: 'a Campaign', example: EXAMPLE_CAMPAIGN },
   key: ['workspace_id', 'id'],
   candidates: ({ changed, deleted }) => [
     `select workspace_id, id from stg_campaign where ${changed.where('campaign')}`,
@@ -20,7 +21,7 @@ export const CAMPAIGN_EVENTS: EventSource = {
 
 export const ATTACK_EVENTS: EventSource = {
   name: 'attack',
-  object: { schema: 'Attack', description: 'an Attack' },
+  object: { schema: 'Attack', description: 'an Attack', example: EXAMPLE_ATTACK },
   key: ['workspace_id', 'id'],
   candidates: ({ changed }) => [
     `select workspace_id, id from stg_attack where ${changed.where('attack')}`,

@@ -102,3 +102,6 @@ for await (const attack of client.campaigns.attacks({ campaignId, workspaceId, i
   console.log(attack.employee.id, attack.tricked_at)
 }`,
 }
+
+/** The objects of campaign.* and attack.* events (their webhooks' examples). */
+export { attack as EXAMPLE_ATTACK, campaign as EXAMPLE_CAMPAIGN }

@@ -4,10 +4,11 @@
 // first entries are an update from no entries; an employee's own changes are employee events.
 
 import { type EventSource, keysJoin } from '../../records/events.js'
+import { EXAMPLE_COURSE, EXAMPLE_PROGRESS } from './examples.js'
 
 export const COURSE_EVENTS: EventSource = {
   name: 'course',
-  object: { schema: 'Course', description: 'a Course' },
+  object: { schema: 'Course', description: 'a Course', example: EXAMPLE_COURSE },
   key: ['workspace_id', 'id'],
   candidates: ({ changed, deleted }) => [
     `select workspace_id, id from stg_course where ${changed.where('course')}`,
@@ -20,7 +21,11 @@ export const COURSE_EVENTS: EventSource = {
 
 export const COURSE_PROGRESS_EVENTS: EventSource = {
   name: 'course_progress',
-  object: { schema: 'EmployeeCourseProgress', description: 'an item of employees_progress' },
+  object: {
+    schema: 'EmployeeCourseProgress',
+    description: 'an item of employees_progress',
+    example: EXAMPLE_PROGRESS,
+  },
   key: ['workspace_id', 'employee_id'],
   candidates: ({ changed, deleted }) => [
     `select workspace_id, employee_id from stg_course_progress where ${changed.where('course_progress')}`,

@@ -104,3 +104,6 @@ for await (const enrolled of client.courses.employees({ courseId, workspaceId, s
   console.log(enrolled.employee.id, enrolled.quiz_score)
 }`,
 }
+
+/** The objects of course.* and course_progress.updated events (their webhooks' examples). */
+export { course as EXAMPLE_COURSE, progress as EXAMPLE_PROGRESS }

@@ -2,10 +2,11 @@
 // changed employee's reports are candidates too: their rendering embeds the manager's reference.
 
 import { type EventSource, keysJoin } from '../../records/events.js'
+import { EXAMPLE_EMPLOYEE } from './examples.js'
 
 export const EMPLOYEE_EVENTS: EventSource = {
   name: 'employee',
-  object: { schema: 'Employee', description: 'an Employee' },
+  object: { schema: 'Employee', description: 'an Employee', example: EXAMPLE_EMPLOYEE },
   key: ['workspace_id', 'id'],
   candidates: ({ changed, deleted }) => [
     `select workspace_id, id from stg_employee where ${changed.where('employee')}`,

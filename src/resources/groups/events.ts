@@ -2,10 +2,11 @@
 // (a membership added or removed updates it).
 
 import { type EventSource, keysJoin } from '../../records/events.js'
+import { EXAMPLE_GROUP } from './examples.js'
 
 export const GROUP_EVENTS: EventSource = {
   name: 'group',
-  object: { schema: 'Group', description: 'a Group' },
+  object: { schema: 'Group', description: 'a Group', example: EXAMPLE_GROUP },
   key: ['workspace_id', 'id'],
   candidates: ({ changed, deleted }) => [
     `select workspace_id, id from stg_group where ${changed.where('group')}`,

@@ -29,3 +29,6 @@ for await (const group of client.groups.list({ workspaceId })) {
 const members = client.groups.employees({ groupId: '5d1c9a3e-7b2f-4e8a-9c0d-1e2f3a4b5c6d', workspaceId })
 for await (const member of members) console.log(member.id, member.added_at)`,
 }
+
+/** The object of group.* events (their webhooks' example). */
+export { group as EXAMPLE_GROUP }
