@@ -1,5 +1,6 @@
 // Writes what is generated from the app's own schemas and committed: openapi.json at the repository
-// root, the client package's types and operations, and the Postman collection. Run: npm run openapi. Tests fail
+// root, the client package's types and operations, the Python client's types and operations, and the
+// Postman collection. Run: npm run openapi. Tests fail
 // when a committed file differs from the generated one.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import {
@@ -9,6 +10,7 @@ import {
 } from '../test/helpers/client-operations.js'
 import { generateClientTypes, generateOpenApi } from '../test/helpers/openapi.js'
 import { generatePostmanCollection } from '../test/helpers/postman.js'
+import { generatePythonClient } from '../test/helpers/python-client.js'
 
 const document = await generateOpenApi()
 const outputs: [string, string][] = [
@@ -23,6 +25,7 @@ const outputs: [string, string][] = [
     formatted('packages/client/src/operations.ts', generateClientOperations(document)),
   ],
   ['postman/awareness-api.postman_collection.json', generatePostmanCollection(document)],
+  ['packages/python/awareness_api/_generated.py', generatePythonClient(document)],
 ]
 mkdirSync(new URL('../postman', import.meta.url), { recursive: true })
 for (const [path, text] of outputs) {

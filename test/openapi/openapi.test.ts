@@ -10,6 +10,7 @@ import { RESOURCES } from '../../src/resources/index.js'
 import type { Resource } from '../../src/resources/resource.js'
 import { formatted, generateClientOperations, generateClientSchemas } from '../helpers/client-operations.js'
 import { generateClientTypes, generateOpenApi } from '../helpers/openapi.js'
+import { generatePythonClient } from '../helpers/python-client.js'
 
 const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')
 const document = JSON.parse(committed)
@@ -22,6 +23,14 @@ describe('OpenAPI document', () => {
   test("the client package's types are generated from it (run `npm run openapi` after a change)", async () => {
     const types = readFileSync(new URL('../../packages/client/src/openapi.ts', import.meta.url), 'utf8')
     assert.equal(await generateClientTypes(committed), types)
+  })
+
+  test("the Python client's types and operations are generated from it (run `npm run openapi` after a change)", () => {
+    const file = readFileSync(
+      new URL('../../packages/python/awareness_api/_generated.py', import.meta.url),
+      'utf8',
+    )
+    assert.equal(generatePythonClient(committed), file)
   })
 
   test("the client's operations and object names are generated from it and the resources' client names", () => {

@@ -8,6 +8,8 @@ export interface Received {
   id: string
   headers: IncomingHttpHeaders
   body: any
+  /** The body as received, for verifying it again. */
+  rawBody: string
   verified: boolean
   status: number
 }
@@ -58,6 +60,7 @@ export async function startReceiver(secret: () => string): Promise<Receiver> {
         id: String(request.headers['webhook-id']),
         headers: request.headers,
         body: JSON.parse(text),
+        rawBody: text,
         verified,
       }
       const status = await receiver.answer(delivery)

@@ -1,0 +1,438 @@
+# Generated from openapi.json and the resources' client names by `npm run openapi`; do not edit.
+# The API's objects as TypedDicts, and each operation as the client calls it.
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
+
+
+class OrganizationWorkspacesItem(TypedDict):
+    id: str
+    name: str
+    created_at: str
+    updated_at: str
+
+
+class Organization(TypedDict):
+    id: str
+    created_at: str
+    updated_at: str
+    workspaces: List[OrganizationWorkspacesItem]
+
+
+class EmployeeEmailAddressesItem(TypedDict):
+    address: str
+    is_primary: bool
+    source: Literal["custom", "employee", "google", "microsoft", "okta", "slack"]
+
+
+class EmployeeDepartment(TypedDict):
+    name: str
+
+
+class EmployeeKarma(TypedDict):
+    score: int
+    security_level: Literal["dangerous", "bad", "ok", "good", "great", "excellent", "exceptional"]
+
+
+class EmployeeManager(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class EmployeeWorkspace(TypedDict):
+    id: str
+
+
+class Employee(TypedDict):
+    id: str
+    name: Optional[str]
+    username: Optional[str]
+    primary_email_address: Optional[str]
+    email_addresses: List[EmployeeEmailAddressesItem]
+    country_code: Optional[str]
+    department: Optional[EmployeeDepartment]
+    job_title: Optional[str]
+    language: Optional[Literal["arabic", "bulgarian", "catalan", "chinese", "chinese_traditional_taiwan", "czech", "danish", "dutch", "english", "finnish", "french", "french_quebec", "german", "greek", "hindi", "hungarian", "indonesian", "italian", "japanese", "korean", "norwegian_bokmal", "polish", "portuguese", "portuguese_brazilian", "romanian", "russian", "slovak", "slovenian", "spanish", "thai", "turkish", "ukrainian", "vietnamese"]]
+    timezone: str
+    status: Literal["active", "deactivated", "pending", "unlicensed"]
+    karma: Optional[EmployeeKarma]
+    manager: Optional[EmployeeManager]
+    workspace: EmployeeWorkspace
+    created_at: str
+    updated_at: str
+
+
+class EmployeeStatistics(TypedDict):
+    active: int
+    deactivated: int
+    pending: int
+    unlicensed: int
+    total: int
+
+
+class CourseSettingsItem(TypedDict):
+    delivery: Literal["a_week_after_event", "directly_after_event", "first_day", "first_month", "none", "sent_after_the_first_year", "yearly", "yearly_at_end_of_program"]
+    year: int
+
+
+class Course(TypedDict):
+    id: str
+    name: str
+    slug: str
+    description: str
+    duration: int
+    theme: Literal["digital_footprint", "gdpr", "general", "irl", "it", "legal", "passwords", "social_engineering", "technical"]
+    settings: List[CourseSettingsItem]
+    created_at: str
+    updated_at: str
+
+
+class EmployeeCourseProgressEmployee(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class EmployeeCourseProgressCoursesProgressItemCourse(TypedDict):
+    id: str
+    name: str
+    slug: str
+    description: str
+
+
+class EmployeeCourseProgressCoursesProgressItemYearsItem(TypedDict):
+    year: int
+    status: Literal["completed", "missed", "upcoming"]
+    due_at: str
+    completed_at: Optional[str]
+    quiz_score: Optional[int]
+
+
+class EmployeeCourseProgressCoursesProgressItem(TypedDict):
+    course: EmployeeCourseProgressCoursesProgressItemCourse
+    status: Optional[Literal["completed", "missed", "upcoming"]]
+    years: List[EmployeeCourseProgressCoursesProgressItemYearsItem]
+    quiz_score: Optional[int]
+
+
+class EmployeeCourseProgress(TypedDict):
+    employee: EmployeeCourseProgressEmployee
+    courses_progress: List[EmployeeCourseProgressCoursesProgressItem]
+
+
+class Statistics(TypedDict):
+    active_employees: int
+    covered_employees: int
+    average_courses_completed: int
+    positive_feedbacks: int
+    neutral_feedbacks: int
+    negative_feedbacks: int
+
+
+class CourseEnrollmentEmployee(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class CourseEnrollmentYearsItem(TypedDict):
+    year: int
+    status: Literal["completed", "missed", "upcoming"]
+    due_at: str
+    completed_at: Optional[str]
+    quiz_score: Optional[int]
+
+
+class CourseEnrollment(TypedDict):
+    employee: CourseEnrollmentEmployee
+    status: Optional[Literal["completed", "missed", "upcoming"]]
+    years: List[CourseEnrollmentYearsItem]
+    quiz_score: Optional[int]
+
+
+class Breach(TypedDict):
+    id: str
+    name: str
+    domain: str
+    status: Literal["active", "resolved"]
+    criticality: Literal["low", "medium", "high"]
+    impacted: int
+    warned: int
+    acknowledged: int
+    last_breached_at: str
+    created_at: str
+    updated_at: str
+
+
+class CompromisedEmployeeEmployee(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class CompromisedEmployeeBreachedAccountsItem(TypedDict):
+    email: str
+    compromised_at: str
+
+
+class CompromisedEmployee(TypedDict):
+    employee: CompromisedEmployeeEmployee
+    compromised_at: str
+    warned_at: Optional[str]
+    acknowledged_at: Optional[str]
+    breached_accounts: List[CompromisedEmployeeBreachedAccountsItem]
+
+
+class CompromisedEmployeeChangeEmployee(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class CompromisedEmployeeChangeBreachedAccountsItem(TypedDict):
+    email: str
+    compromised_at: str
+
+
+class CompromisedEmployeeChangeBreach(TypedDict):
+    id: str
+
+
+class CompromisedEmployeeChange(TypedDict):
+    employee: CompromisedEmployeeChangeEmployee
+    compromised_at: str
+    warned_at: Optional[str]
+    acknowledged_at: Optional[str]
+    breached_accounts: List[CompromisedEmployeeChangeBreachedAccountsItem]
+    breach: CompromisedEmployeeChangeBreach
+
+
+class BreachStatistics(TypedDict):
+    breaches_count: int
+    impacted_employees_count: int
+    warned_employees_count: int
+    acknowledged_employees_count: int
+
+
+class Group(TypedDict):
+    id: str
+    name: str
+    description: Optional[str]
+    employees_count: int
+    created_at: str
+    updated_at: str
+
+
+class GroupMember(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+    added_at: str
+
+
+class CampaignCyclesItem(TypedDict):
+    id: str
+    name: str
+    starts_at: str
+    ends_at: str
+    created_at: str
+    updated_at: str
+
+
+class CampaignWorkspace(TypedDict):
+    id: str
+
+
+class Campaign(TypedDict):
+    id: str
+    name: Optional[str]
+    status: Literal["draft", "scheduled", "active", "paused", "completed"]
+    delivery: Literal["one_off", "recurring"]
+    frequency: Optional[Literal["weekly", "monthly", "quarterly"]]
+    launched_at: Optional[str]
+    completed_at: Optional[str]
+    cycles: List[CampaignCyclesItem]
+    workspace: CampaignWorkspace
+    created_at: str
+    updated_at: str
+
+
+class AttackCampaignCycle(TypedDict):
+    id: str
+    name: str
+
+
+class AttackEmployee(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class AttackTemplate(TypedDict):
+    name: str
+
+
+class AttackService(TypedDict):
+    name: str
+
+
+class AttackEventsItem(TypedDict):
+    id: str
+    type: Literal["attack_sent", "attack_voided", "email_opened", "email_answered", "email_reported", "manually_reported", "manually_retried", "page_opened", "download_link_clicked", "attachment_opened", "file_opened", "credentials_submitted", "mfa_code_submitted", "social_login_clicked", "scope_granted", "qr_code_scanned", "sms_answered", "phone_number_called", "phone_number_code_entered", "employee_tricked", "remedial_started", "remedial_completed", "phishing_remedial_course_completed"]
+    created_at: str
+
+
+class Attack(TypedDict):
+    id: str
+    campaign_cycle: Optional[AttackCampaignCycle]
+    employee: AttackEmployee
+    template: AttackTemplate
+    service: AttackService
+    difficulty: Literal["easy", "medium", "hard"]
+    sent_at: Optional[str]
+    tricked_at: Optional[str]
+    reported_at: Optional[str]
+    events: List[AttackEventsItem]
+    created_at: str
+
+
+class CampaignStatisticsAttackEventsPerEmployee(TypedDict):
+    attack_sent: int
+    attack_voided: int
+    email_opened: int
+    email_answered: int
+    email_reported: int
+    manually_reported: int
+    manually_retried: int
+    page_opened: int
+    download_link_clicked: int
+    attachment_opened: int
+    file_opened: int
+    credentials_submitted: int
+    mfa_code_submitted: int
+    social_login_clicked: int
+    scope_granted: int
+    qr_code_scanned: int
+    sms_answered: int
+    phone_number_called: int
+    phone_number_code_entered: int
+    employee_tricked: int
+    remedial_started: int
+    remedial_completed: int
+    phishing_remedial_course_completed: int
+
+
+class CampaignStatistics(TypedDict):
+    employees_attacked_count: int
+    active_employees_attacked_count: int
+    attack_events_per_employee: CampaignStatisticsAttackEventsPerEmployee
+    vulnerability_rate: int
+    reporting_rate: int
+
+
+class _EventDataRequired(TypedDict):
+    object: Union[Employee, Course, EmployeeCourseProgress, Breach, CompromisedEmployeeChange, Group, Campaign, Attack]
+
+
+class EventData(_EventDataRequired, total=False):
+    previous_attributes: Dict[str, Any]
+
+
+class Event(TypedDict):
+    id: str
+    type: Literal["employee.created", "employee.updated", "employee.deleted", "course.created", "course.updated", "course.deleted", "course_progress.updated", "breach.created", "breach.updated", "breach.deleted", "compromised_employee.created", "compromised_employee.updated", "compromised_employee.deleted", "group.created", "group.updated", "group.deleted", "campaign.created", "campaign.updated", "campaign.deleted", "attack.created", "attack.updated"]
+    created_at: str
+    workspace_id: str
+    data: EventData
+
+
+class ErrorResponseErrorsItemSource1(TypedDict):
+    parameter: str
+
+
+class ErrorResponseErrorsItemSource2(TypedDict):
+    header: str
+
+
+class ErrorResponseErrorsItemSource3(TypedDict):
+    pointer: str
+
+
+class ErrorResponseErrorsItemSource4(TypedDict):
+    pass
+
+
+class ErrorResponseErrorsItem(TypedDict):
+    status: str
+    code: Literal["malformed_request", "unauthorized", "forbidden", "workspace_not_found", "employee_not_found", "course_not_found", "breach_not_found", "group_not_found", "campaign_not_found", "endpoint_not_found", "method_not_allowed", "request_timeout", "invalid_parameter", "invalid_cursor", "event_expired", "too_many_requests", "request_header_too_large", "internal_error", "service_unavailable"]
+    title: str
+    detail: str
+    source: Union[ErrorResponseErrorsItemSource1, ErrorResponseErrorsItemSource2, ErrorResponseErrorsItemSource3, ErrorResponseErrorsItemSource4]
+
+
+class _ErrorResponseMetaRequired(TypedDict):
+    request_id: str
+
+
+class ErrorResponseMeta(_ErrorResponseMetaRequired, total=False):
+    more_errors: Literal[True]
+
+
+class ErrorResponse(TypedDict):
+    errors: List[ErrorResponseErrorsItem]
+    meta: ErrorResponseMeta
+
+
+OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
+    "organization": {
+        "get": {"operation": "getOrganization", "path": "/v1/organization", "path_params": [], "query": [], "kind": "item"},
+    },
+    "employees": {
+        "list": {"operation": "listEmployees", "path": "/v1/employees", "path_params": [], "query": ["workspace_id", "status", "karma_score_gte", "karma_score_lte"], "kind": "list"},
+        "page": {"operation": "listEmployees", "path": "/v1/employees", "path_params": [], "query": ["workspace_id", "status", "karma_score_gte", "karma_score_lte"], "kind": "page"},
+        "statistics": {"operation": "getEmployeeStatistics", "path": "/v1/employees/statistics", "path_params": [], "query": ["workspace_id"], "kind": "item"},
+        "get": {"operation": "getEmployee", "path": "/v1/employees/{employee_id}", "path_params": ["employee_id"], "query": [], "kind": "item"},
+    },
+    "courses": {
+        "list": {"operation": "listCourses", "path": "/v1/courses", "path_params": [], "query": ["workspace_id"], "kind": "list"},
+        "page": {"operation": "listCourses", "path": "/v1/courses", "path_params": [], "query": ["workspace_id"], "kind": "page"},
+        "progress": {"operation": "listEmployeesProgress", "path": "/v1/courses/employees_progress", "path_params": [], "query": ["workspace_id"], "kind": "list"},
+        "progress_page": {"operation": "listEmployeesProgress", "path": "/v1/courses/employees_progress", "path_params": [], "query": ["workspace_id"], "kind": "page"},
+        "employees": {"operation": "listCourseEmployees", "path": "/v1/courses/{course_id}", "path_params": ["course_id"], "query": ["workspace_id", "status"], "kind": "list"},
+        "employees_page": {"operation": "listCourseEmployees", "path": "/v1/courses/{course_id}", "path_params": ["course_id"], "query": ["workspace_id", "status"], "kind": "page"},
+        "statistics": {"operation": "getProgramStatistics", "path": "/v1/courses/statistics", "path_params": [], "query": ["workspace_id"], "kind": "item"},
+    },
+    "breaches": {
+        "list": {"operation": "listBreaches", "path": "/v1/breaches", "path_params": [], "query": ["workspace_id", "status"], "kind": "list"},
+        "page": {"operation": "listBreaches", "path": "/v1/breaches", "path_params": [], "query": ["workspace_id", "status"], "kind": "page"},
+        "statistics": {"operation": "getBreachStatistics", "path": "/v1/breaches/statistics", "path_params": [], "query": ["workspace_id", "breached_after", "breached_before"], "kind": "item"},
+        "compromised_employees": {"operation": "listCompromisedEmployees", "path": "/v1/breaches/{breach_id}/compromised-employees", "path_params": ["breach_id"], "query": ["workspace_id", "warned", "acknowledged"], "kind": "list"},
+        "compromised_employees_page": {"operation": "listCompromisedEmployees", "path": "/v1/breaches/{breach_id}/compromised-employees", "path_params": ["breach_id"], "query": ["workspace_id", "warned", "acknowledged"], "kind": "page"},
+    },
+    "groups": {
+        "list": {"operation": "listGroups", "path": "/v1/groups", "path_params": [], "query": ["workspace_id"], "kind": "list"},
+        "page": {"operation": "listGroups", "path": "/v1/groups", "path_params": [], "query": ["workspace_id"], "kind": "page"},
+        "employees": {"operation": "listGroupEmployees", "path": "/v1/groups/{group_id}/employees", "path_params": ["group_id"], "query": ["workspace_id"], "kind": "list"},
+        "employees_page": {"operation": "listGroupEmployees", "path": "/v1/groups/{group_id}/employees", "path_params": ["group_id"], "query": ["workspace_id"], "kind": "page"},
+    },
+    "campaigns": {
+        "list": {"operation": "listCampaigns", "path": "/v1/campaigns", "path_params": [], "query": ["workspace_id", "status", "created_after", "created_before"], "kind": "list"},
+        "page": {"operation": "listCampaigns", "path": "/v1/campaigns", "path_params": [], "query": ["workspace_id", "status", "created_after", "created_before"], "kind": "page"},
+        "statistics": {"operation": "getCampaignStatistics", "path": "/v1/campaigns/statistics", "path_params": [], "query": ["workspace_id", "campaign_id", "campaign_cycle_id", "created_after", "created_before"], "kind": "item"},
+        "attacks": {"operation": "listCampaignAttacks", "path": "/v1/campaigns/{campaign_id}/attacks", "path_params": ["campaign_id"], "query": ["workspace_id", "campaign_cycle_id", "is_tricked", "created_after", "created_before"], "kind": "list"},
+        "attacks_page": {"operation": "listCampaignAttacks", "path": "/v1/campaigns/{campaign_id}/attacks", "path_params": ["campaign_id"], "query": ["workspace_id", "campaign_cycle_id", "is_tricked", "created_after", "created_before"], "kind": "page"},
+    },
+    "events": {
+        "list": {"operation": "listEvents", "path": "/v1/events", "path_params": [], "query": ["workspace_id", "type", "after"], "kind": "list"},
+        "page": {"operation": "listEvents", "path": "/v1/events", "path_params": [], "query": ["workspace_id", "type", "after"], "kind": "page"},
+    },
+}
