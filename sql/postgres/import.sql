@@ -781,9 +781,10 @@ insert into groups (workspace_id, id, name, description, created_at, updated_at)
 
 -- importer/apply.ts:insert
 insert into group_members (group_id, employee_id, added_at, workspace_id, json)
-  select group_id, employee_id, added_at, workspace_id, rtrim(coalesce((select r.ref_json from stg_employee_ref r where r.id = stg_group_member.employee_id),
-  (select e.ref_json from employees e where e.id = stg_group_member.employee_id)), '}') || ',"added_at":"' || stg_group_member.added_at || '"}'
-  from stg_group_member where true order by group_id, added_at desc, employee_id desc;
+  select group_id, employee_id, added_at, workspace_id, json from (
+  select stg_group_member.group_id, stg_group_member.employee_id, stg_group_member.added_at, stg_group_member.workspace_id, rtrim(coalesce(ref.ref_json, (select e.ref_json from employees e where e.id = stg_group_member.employee_id)), '}') || ',"added_at":"' || stg_group_member.added_at || '"}' as json
+  from stg_group_member left join stg_employee_ref ref on ref.id = stg_group_member.employee_id where true) merged
+  where true order by group_id, added_at desc, employee_id desc;
 
 -- importer/apply.ts:insert
 insert into campaigns (workspace_id, id, name, status, delivery, frequency, launched_at, completed_at, created_at, updated_at, cycle_ids, json)
@@ -792,11 +793,12 @@ insert into campaigns (workspace_id, id, name, status, delivery, frequency, laun
 
 -- importer/apply.ts:insert
 insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, json)
-  select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, '{"id":"' || stg_attack.id || '","campaign_cycle":' || coalesce((select cy.ref_json from campaign_cycles cy
-  where cy.campaign_id = stg_attack.campaign_id and cy.id = stg_attack.campaign_cycle_id), 'null')
-  || ',"employee":' || coalesce((select r.ref_json from stg_employee_ref r where r.id = stg_attack.employee_id),
-  (select e.ref_json from employees e where e.id = stg_attack.employee_id)) || stg_attack.json_tail
-  from stg_attack where true order by campaign_id, created_at desc, id desc;
+  select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, json from (
+  select stg_attack.id, stg_attack.campaign_id, stg_attack.campaign_cycle_id, stg_attack.employee_id, stg_attack.sent_at, stg_attack.tricked_at, stg_attack.reported_at, stg_attack.created_at, stg_attack.event_mask, stg_attack.workspace_id, '{"id":"' || stg_attack.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null')
+  || ',"employee":' || coalesce(ref.ref_json, (select e.ref_json from employees e where e.id = stg_attack.employee_id)) || stg_attack.json_tail as json
+  from stg_attack left join stg_employee_ref ref on ref.id = stg_attack.employee_id
+  left join campaign_cycles cy on cy.campaign_id = stg_attack.campaign_id and cy.id = stg_attack.campaign_cycle_id where true) merged
+  where true order by campaign_id, created_at desc, id desc;
 
 -- resources/employees/import.ts:deriveStatistics
 delete from employee_statistics where workspace_id in (select workspace_id from stg_touched);
@@ -1533,9 +1535,10 @@ insert into groups (workspace_id, id, name, description, created_at, updated_at)
 
 -- importer/apply.ts:insert
 insert into group_members (group_id, employee_id, added_at, workspace_id, json)
-  select group_id, employee_id, added_at, workspace_id, rtrim(coalesce((select r.ref_json from stg_employee_ref r where r.id = stg_group_member.employee_id),
-  (select e.ref_json from employees e where e.id = stg_group_member.employee_id)), '}') || ',"added_at":"' || stg_group_member.added_at || '"}'
-  from stg_group_member where false order by group_id, added_at desc, employee_id desc
+  select group_id, employee_id, added_at, workspace_id, json from (
+  select stg_group_member.group_id, stg_group_member.employee_id, stg_group_member.added_at, stg_group_member.workspace_id, rtrim(coalesce(ref.ref_json, (select e.ref_json from employees e where e.id = stg_group_member.employee_id)), '}') || ',"added_at":"' || stg_group_member.added_at || '"}' as json
+  from stg_group_member left join stg_employee_ref ref on ref.id = stg_group_member.employee_id where false) merged
+  where true order by group_id, added_at desc, employee_id desc
   on conflict (group_id, employee_id) do update set added_at = excluded.added_at, workspace_id = excluded.workspace_id, json = excluded.json;
 
 -- importer/apply.ts:insert
@@ -1546,11 +1549,12 @@ insert into campaigns (workspace_id, id, name, status, delivery, frequency, laun
 
 -- importer/apply.ts:insert
 insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, json)
-  select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, '{"id":"' || stg_attack.id || '","campaign_cycle":' || coalesce((select cy.ref_json from campaign_cycles cy
-  where cy.campaign_id = stg_attack.campaign_id and cy.id = stg_attack.campaign_cycle_id), 'null')
-  || ',"employee":' || coalesce((select r.ref_json from stg_employee_ref r where r.id = stg_attack.employee_id),
-  (select e.ref_json from employees e where e.id = stg_attack.employee_id)) || stg_attack.json_tail
-  from stg_attack where false order by campaign_id, created_at desc, id desc
+  select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, json from (
+  select stg_attack.id, stg_attack.campaign_id, stg_attack.campaign_cycle_id, stg_attack.employee_id, stg_attack.sent_at, stg_attack.tricked_at, stg_attack.reported_at, stg_attack.created_at, stg_attack.event_mask, stg_attack.workspace_id, '{"id":"' || stg_attack.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null')
+  || ',"employee":' || coalesce(ref.ref_json, (select e.ref_json from employees e where e.id = stg_attack.employee_id)) || stg_attack.json_tail as json
+  from stg_attack left join stg_employee_ref ref on ref.id = stg_attack.employee_id
+  left join campaign_cycles cy on cy.campaign_id = stg_attack.campaign_id and cy.id = stg_attack.campaign_cycle_id where false) merged
+  where true order by campaign_id, created_at desc, id desc
   on conflict (id) do update set campaign_id = excluded.campaign_id, campaign_cycle_id = excluded.campaign_cycle_id, employee_id = excluded.employee_id, sent_at = excluded.sent_at, tricked_at = excluded.tricked_at, reported_at = excluded.reported_at, created_at = excluded.created_at, event_mask = excluded.event_mask, workspace_id = excluded.workspace_id, json = excluded.json;
 
 -- resources/employees/manager-slot.ts:renderStaleReports

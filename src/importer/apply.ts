@@ -117,11 +117,23 @@ export async function merge(
         : `on conflict (${spec.key.join(', ')}) do update set ${updates.join(', ')}`
     // Staged rows are read whole and sorted into the written order: walking a staging index in that
     // order would read a page of staged rows (in file order) per record.
+    const targetColumns = [...columns, ...computed.map(([c]) => c)].join(', ')
+    const order = spec.writeOrder ?? spec.key.join(', ')
+    const where = `where ${changed.where(type)}`
+    const staged = readWhole(session.dialect, spec.staging)
+    // With joins, the staged columns are qualified inside, and the rows sorted by their names outside.
+    const select =
+      spec.mergeJoins === undefined
+        ? `select ${[...columns, ...computed.map(([, expression]) => expression)].join(', ')}
+        from ${staged} ${where} order by ${order}`
+        : `select ${targetColumns} from (
+          select ${[...columns.map((c) => `${spec.staging}.${c}`), ...computed.map(([c, e]) => `${e} as ${c}`)].join(', ')}
+          from ${staged} ${spec.mergeJoins} ${where}) merged
+        where true order by ${order}`
     const insert = () =>
       session.exec(
-        sql.raw(`insert into ${spec.target} (${[...columns, ...computed.map(([c]) => c)].join(', ')})
-        select ${[...columns, ...computed.map(([, expression]) => expression)].join(', ')}
-        from ${readWhole(session.dialect, spec.staging)} where ${changed.where(type)} order by ${spec.writeOrder ?? spec.key.join(', ')}
+        sql.raw(`insert into ${spec.target} (${targetColumns})
+        ${select}
         ${upsert}`),
       )
     written[type] =

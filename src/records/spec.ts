@@ -40,8 +40,13 @@ export interface RecordDefinition<T extends string, S extends TSchema, C extends
    * together on disk.
    */
   writeOrder?: string
-  /** Target columns computed while merging: column → SQL over the staging table. */
+  /** Target columns computed while merging: column → SQL over the staging table (and mergeJoins). */
   computed?: Record<string, string>
+  /**
+   * Left joins to the staging table while merging, for the computed columns to read (aliased
+   * tables; each joins at most one row per staged record).
+   */
+  mergeJoins?: string
   /** Columns only staging holds: used to compute others while merging, not stored. */
   stagingOnly?: readonly C[]
   /**
@@ -82,6 +87,7 @@ export interface RecordSpec<T extends string = string> {
   readonly rendered: readonly string[]
   readonly writeOrder: string | undefined
   readonly computed: Readonly<Record<string, string>>
+  readonly mergeJoins: string | undefined
   readonly stagingOnly: readonly string[]
   readonly sameStored: string | undefined
   readonly integers: readonly string[]
@@ -114,6 +120,7 @@ export function defineRecord<T extends string, S extends TSchema, const C extend
     rendered: definition.rendered ?? [],
     writeOrder: definition.writeOrder,
     computed: definition.computed ?? {},
+    mergeJoins: definition.mergeJoins,
     stagingOnly: definition.stagingOnly ?? [],
     sameStored: definition.sameStored,
     integers: definition.integers ?? [],

@@ -9,7 +9,7 @@ import { AnyTimestamp, AnyUuid, id, Name, nullableTimestamp, timestamp } from '.
 import { endsWith } from '../../records/slots.js'
 import { defineRecord } from '../../records/spec.js'
 import { Closed, Nullable, StringEnum } from '../../schemas/common.js'
-import { attackTail, campaignJson, MERGED_ATTACK_JSON } from './render.js'
+import { ATTACK_MERGE_JOINS, attackTail, campaignJson, MERGED_ATTACK_JSON } from './render.js'
 import type { AttackEvent, CampaignCycle } from './schema.js'
 import {
   ATTACK_EVENT_TYPES,
@@ -202,6 +202,7 @@ export const attackRecord = defineRecord({
   target: 'attacks',
   key: ['id'],
   computed: { json: MERGED_ATTACK_JSON },
+  mergeJoins: ATTACK_MERGE_JOINS,
   stagingOnly: ['json_tail'],
   // The attack's own fields: the stored JSON ends with the staged tail (the references before it
   // follow their records).

@@ -5,7 +5,7 @@
 // (import.ts).
 
 import { slotBetween } from '../../records/slots.js'
-import { employeeReferenceAfterMerge } from '../employees/import.js'
+import { employeeReferenceAfterMerge, employeeReferenceJoin } from '../employees/import.js'
 import type { Attack, Campaign, CampaignCycle } from './schema.js'
 
 export function campaignJson(campaign: Campaign): string {
@@ -60,9 +60,13 @@ export const cycleReference = (row: string): string =>
   `coalesce((select cy.ref_json from campaign_cycles cy
     where cy.campaign_id = ${row}.campaign_id and cy.id = ${row}.campaign_cycle_id), 'null')`
 
-/** SQL: a staged attack's JSON as merged (campaign_cycles holds the file's cycles by then). */
-export const MERGED_ATTACK_JSON = `'{"id":"' || stg_attack.id || '","campaign_cycle":' || ${cycleReference('stg_attack')}
-  || ',"employee":' || ${employeeReferenceAfterMerge('stg_attack.employee_id')} || stg_attack.json_tail`
+/** SQL: what a staged attack's merge joins (campaign_cycles holds the file's cycles by then). */
+export const ATTACK_MERGE_JOINS = `${employeeReferenceJoin('ref', 'stg_attack.employee_id')}
+  left join campaign_cycles cy on cy.campaign_id = stg_attack.campaign_id and cy.id = stg_attack.campaign_cycle_id`
+
+/** SQL: a staged attack's JSON as merged, over ATTACK_MERGE_JOINS. */
+export const MERGED_ATTACK_JSON = `'{"id":"' || stg_attack.id || '","campaign_cycle":' || coalesce(cy.ref_json, 'null')
+  || ',"employee":' || ${employeeReferenceAfterMerge('ref', 'stg_attack.employee_id')} || stg_attack.json_tail`
 
 /** The slots of a stored attack's JSON: its cycle's reference (or null), its employee's reference. */
 export const CYCLE_SLOT = slotBetween(',"campaign_cycle":', ',"employee":')

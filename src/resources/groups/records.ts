@@ -7,7 +7,7 @@ import { workspaceAfterImport } from '../../records/checks.js'
 import { AnyTimestamp, AnyUuid, id, Name, Text, timestamp } from '../../records/fields.js'
 import { defineRecord } from '../../records/spec.js'
 import { Closed, Nullable } from '../../schemas/common.js'
-import { MERGED_MEMBER_JSON } from './render.js'
+import { MEMBER_MERGE_JOINS, MERGED_MEMBER_JSON } from './render.js'
 
 /** The workspace a group id will belong to after the import, or null when it will not exist. */
 export const groupWorkspace = (column: string): RawBuilder<string | null> =>
@@ -57,6 +57,7 @@ export const groupMemberRecord = defineRecord({
   target: 'group_members',
   key: ['group_id', 'employee_id'],
   computed: { json: MERGED_MEMBER_JSON },
+  mergeJoins: MEMBER_MERGE_JOINS,
   writeOrder: 'group_id, added_at desc, employee_id desc',
   workspaceColumn: null,
   workspaceOf: (row) => groupWorkspace(`${row}.group_id`),

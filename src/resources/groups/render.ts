@@ -2,7 +2,7 @@
 // rendered after the count (import.ts). A member is its employee's reference plus `added_at`,
 // rendered while merging, and again when an import changes the employee's reference (import.ts).
 
-import { employeeReferenceAfterMerge } from '../employees/import.js'
+import { employeeReferenceAfterMerge, employeeReferenceJoin } from '../employees/import.js'
 import type { Group } from './schema.js'
 
 export function groupJson(group: Group): string {
@@ -24,8 +24,11 @@ export function groupJson(group: Group): string {
 export const memberJson = (reference: string, addedAt: string): string =>
   `rtrim(${reference}, '}') || ',"added_at":"' || ${addedAt} || '"}'`
 
-/** SQL: a staged member's JSON as merged. */
+/** SQL: what a staged member's merge joins. */
+export const MEMBER_MERGE_JOINS = employeeReferenceJoin('ref', 'stg_group_member.employee_id')
+
+/** SQL: a staged member's JSON as merged, over MEMBER_MERGE_JOINS. */
 export const MERGED_MEMBER_JSON = memberJson(
-  employeeReferenceAfterMerge('stg_group_member.employee_id'),
+  employeeReferenceAfterMerge('ref', 'stg_group_member.employee_id'),
   'stg_group_member.added_at',
 )
