@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { runCli } from '../helpers/cli.js'
+import { webhookPayloadErrors } from '../helpers/openapi-document.js'
 import { startServer } from '../helpers/processes.js'
 import { ndjson, smallDataset } from '../helpers/records.js'
 import { type Receiver, startReceiver } from '../webhooks/receiver.js'
@@ -120,6 +121,9 @@ describe('awareness webhooks', () => {
     const pinged = receiver.received.at(-1)
     assert.equal(pinged?.body.type, 'webhook.ping')
     assert.ok(pinged?.verified)
+    // As the OpenAPI document's webhooks describe it (the endpoint's workspace, or null).
+    assert.equal(webhookPayloadErrors('webhook.ping', pinged?.body), null)
+    assert.deepEqual(pinged?.body.data, { object: { endpoint_id: endpoint.id } })
 
     // A serve process delivers what an import records, and the attempts are listed.
     const server = await startServer({ DATABASE_URL: database, ...allow })

@@ -2,9 +2,6 @@
 // response it returns against the route's published schema.
 
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { loadConfig } from '../../src/config/config.js'
 import type { DialectName } from '../../src/db/dialect.js'
@@ -13,6 +10,7 @@ import { importSources } from '../../src/importer/import.js'
 import { createKey, type NewKey } from '../../src/keys/keys.js'
 import { freshDatabase, type TestDatabase } from './databases.js'
 import { type ApiDataset, apiDataset } from './dataset.js'
+import { DOCUMENT_ID, DOCUMENT as document, documentAjv, pointer } from './openapi-document.js'
 import { type Rec, smallDataset, source } from './records.js'
 
 export interface TestApp {
@@ -40,20 +38,13 @@ export interface Response {
   json: any
 }
 
-const DOCUMENT_ID = 'https://awareness.example/openapi.json'
-const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
-
 /**
  * Checks a response against the committed OpenAPI document's own schemas (with ajv, not the
  * server's code): the operation's schema for that status, or the error shape for paths the
  * document does not have.
  */
 function validator() {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false })
-  addFormats.default(ajv)
-  ajv.addSchema({ ...document, $id: DOCUMENT_ID })
-  const pointer = (...parts: string[]) =>
-    `${DOCUMENT_ID}#/${parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`
+  const ajv = documentAjv()
   const resolve = (node: any): any => {
     if (node?.$ref === undefined) return node
     return (node.$ref as string)

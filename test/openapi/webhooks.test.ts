@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { WebhookEvent, WebhookType } from '@awareness-api/client'
 import { EVENT_SOURCES, EVENT_TYPES } from '../../src/resources/index.js'
-import { DOCUMENT, webhookHeaderNames, webhookPayloadErrors } from '../helpers/webhooks-document.js'
+import { DOCUMENT, webhookHeaderNames, webhookPayloadErrors } from '../helpers/openapi-document.js'
 
 const example = (type: string) =>
   DOCUMENT.webhooks[type].post.requestBody.content['application/json'].examples.example.value

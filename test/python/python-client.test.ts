@@ -45,10 +45,10 @@ describe('Python client against a live server', { skip }, () => {
    * Runs a Python script in the client's environment; its stdout parsed as JSON. Asynchronous: the
    * server under test answers from this process meanwhile.
    */
-  const run = (script: string, input: unknown, env: Record<string, string> = {}) =>
+  const run = (script: string, input: unknown) =>
     new Promise<any>((resolve, reject) => {
       const child = spawn(python, ['-c', script], {
-        env: { PATH: process.env.PATH ?? '', AWARENESS_API_KEY: key, ...env },
+        env: { PATH: process.env.PATH ?? '', AWARENESS_API_KEY: key },
       })
       let stdout = ''
       let stderr = ''

@@ -18,8 +18,8 @@ import { openSecret, sealSecret } from '../../src/webhooks/secrets.js'
 import { newSecret, signatureHeaders } from '../../src/webhooks/signing.js'
 import { DeliveryWorker, oldestPendingSeconds, withJitter } from '../../src/webhooks/worker.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
+import { webhookHeaderNames, webhookPayloadErrors } from '../helpers/openapi-document.js'
 import { smallDataset, source } from '../helpers/records.js'
-import { webhookHeaderNames, webhookPayloadErrors } from '../helpers/webhooks-document.js'
 import { type Receiver, startReceiver } from './receiver.js'
 
 /** A DNS lookup that answers `addresses` for every name. */
