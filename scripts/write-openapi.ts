@@ -1,6 +1,6 @@
 // Writes what is generated from the app's own schemas and committed: openapi.json at the repository
-// root, the client package's types and operations, the Python client's types and operations, and the
-// Postman collection. Run: npm run openapi. Tests fail
+// root, the client package's types and operations, the Python client's types and operations, the
+// Postman collection, and the JSON Schemas of the OCSF classes the events are rendered in. Run: npm run openapi. Tests fail
 // when a committed file differs from the generated one.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import {
@@ -10,6 +10,7 @@ import {
 } from '../test/helpers/client-operations.js'
 import { generateClientTypes, generateOpenApi } from '../test/helpers/openapi.js'
 import { generatePostmanCollection } from '../test/helpers/postman.js'
+import { OCSF_SCHEMAS_PATH, ocsfSchemasText } from '../test/helpers/ocsf-schemas.js'
 import { generatePythonClient } from '../test/helpers/python-client.js'
 
 const document = await generateOpenApi()
@@ -32,3 +33,5 @@ for (const [path, text] of outputs) {
   writeFileSync(new URL(`../${path}`, import.meta.url), text)
   console.log(`wrote ${path}`)
 }
+writeFileSync(OCSF_SCHEMAS_PATH, ocsfSchemasText())
+console.log('wrote test/fixtures/ocsf/schemas.json')

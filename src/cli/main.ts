@@ -1,8 +1,8 @@
 // The `awareness` command line.
 
-import { readFileSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { ENVIRONMENT } from '../config/config.js'
+import { PACKAGE_VERSION } from '../config/version.js'
 import { registerDemoData } from './commands/demo-data.js'
 import { registerExport } from './commands/export.js'
 import { registerImport } from './commands/import.js'
@@ -30,7 +30,7 @@ export function buildProgram(usage: UsageErrors = { last: null }): Command {
         .map(([name, text]) => `  ${name.padEnd(20)} ${text}`)
         .join('\n')}`,
     )
-    .version(packageVersion(), '-V, --version', 'print the version')
+    .version(PACKAGE_VERSION, '-V, --version', 'print the version')
     .exitOverride()
   registerServe(program)
   program
@@ -79,11 +79,6 @@ function commandPath(command: Command): string {
   const names: string[] = []
   for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name())
   return names.join(' ')
-}
-
-function packageVersion(): string {
-  const url = new URL('../../package.json', import.meta.url)
-  return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version
 }
 
 /** Exit code of a usage error (unknown command or flag, missing argument). */

@@ -3,6 +3,7 @@
 // An event is recorded when a rendering appears, changes or disappears; the engine compares the
 // renderings read before the merge with those read after every rendering step.
 
+import type { OcsfMapping } from '../ocsf/render.js'
 import type { ChangedRecords } from './spec.js'
 
 /** An import record type's name (`employee`, `course_progress`, …). */
@@ -60,6 +61,8 @@ export interface EventSource {
   deletions?: false
   /** Top-level fields whose change makes an update; by default any. */
   updatedBy?: readonly string[]
+  /** How its events read in OCSF (`?format=ocsf`, OCSF webhooks): docs/ocsf.md. */
+  ocsf: OcsfMapping
 }
 
 /** The event types a source records: `.created`, `.updated`, `.deleted`, or only `.updated`. */

@@ -33,6 +33,8 @@ export interface ClientMethod {
   rename?: Readonly<Record<string, string>>
   /** Parameters whose filter also takes null (as absent). */
   nullable?: readonly string[]
+  /** Query parameters the typed method does not offer (one that changes the items' type). */
+  omit?: readonly string[]
   /** The method's doc comment (lines, without the comment marks). */
   doc?: readonly string[]
 }

@@ -19,7 +19,22 @@ import { dataOf, LIST_ORDER_NOTE, listHeaders, pagingQuery, ref } from './schema
 
 type Definitions = Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> }
 
-export interface ListOperation<D extends Definitions, S extends keyof D & string = never> {
+/**
+ * A parameter choosing how the items read (the feed's `format`): its value binds the cursor like the
+ * others but is no parameter of the rows; any value but its default rewrites the page's document.
+ */
+export interface Representation<P extends string> {
+  parameter: P
+  /** The $id of the other item schema (the document lists both). */
+  item: string
+  render(value: string, document: Uint8Array | string, grant: WorkspaceGrant): Uint8Array | string
+}
+
+export interface ListOperation<
+  D extends Definitions,
+  S extends keyof D & string = never,
+  R extends keyof D & string = never,
+> {
   operationId: string
   /** As Fastify writes it: a path id is `:breach_id`. */
   path: string
@@ -53,19 +68,22 @@ export interface ListOperation<D extends Definitions, S extends keyof D & string
     parameter: S
     position(api: ApiContext, grant: WorkspaceGrant, value: string): Promise<Position>
   }
+  representation?: Representation<R>
 }
 
 /** Declares a list operation (type-checks its parts against each other). */
-export function defineList<D extends Definitions, S extends keyof D & string = never>(
-  operation: ListOperation<D, S>,
-): ListOperation<D, S> {
+export function defineList<
+  D extends Definitions,
+  S extends keyof D & string = never,
+  R extends keyof D & string = never,
+>(operation: ListOperation<D, S, R>): ListOperation<D, S, R> {
   return operation
 }
 
 /** Registers a list operation's route. */
-export function listRoute<D extends Definitions, S extends keyof D & string>(
+export function listRoute<D extends Definitions, S extends keyof D & string, R extends keyof D & string>(
   app: FastifyInstance,
-  operation: ListOperation<D, S>,
+  operation: ListOperation<D, S, R>,
 ): void {
   const set = parameters(operation.parameters)
   const inPath = new Set([...operation.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string))
@@ -76,6 +94,10 @@ export function listRoute<D extends Definitions, S extends keyof D & string>(
     Object.fromEntries(query.map((name) => [name, operation.parameters[name] as ParamDef<unknown>])),
   ).schema as unknown as { properties: Record<string, TSchema> }
   const start = operation.start
+  const representation = operation.representation
+  const item = representation
+    ? Type.Union([ref(operation.item), ref(representation.item)])
+    : ref(operation.item)
   app.get(
     operation.path,
     {
@@ -96,7 +118,7 @@ export function listRoute<D extends Definitions, S extends keyof D & string>(
           properties: { ...querySchema.properties, ...pagingQuery(operation.limits) },
         }),
         headers: listHeaders(operation.limits),
-        response: { 200: dataOf(Type.Array(ref(operation.item))) },
+        response: { 200: dataOf(Type.Array(item)) },
       },
     },
     async (request, reply) => {
@@ -114,9 +136,17 @@ export function listRoute<D extends Definitions, S extends keyof D & string>(
         if (position === null && from !== undefined)
           position = await start.position(app.api, grant, from as string)
       }
+      let rendering: ListValue | undefined
+      if (representation) {
+        const { [representation.parameter]: chosen, ...rest } = values
+        values = rest
+        rendering = chosen
+      }
       if (await notModified(request, reply)) return reply
       const rows: ListDefinition<Record<string, ListValue>> = operation.rows
       const page = await readPage(db, rows, values, position, list.limit)
+      if (representation && rendering !== undefined)
+        page.document = representation.render(rendering as string, page.document, grant)
       return sendPage(reply, list, page)
     },
   )

@@ -76,6 +76,15 @@ export const param = {
       rule: 'must be a timestamp such as 2024-01-13T10:00:00.123456Z or a date such as 2024-01-13',
     }
   },
+  /** One of these values; absent, the first. */
+  choice<const V extends readonly string[]>(values: V, description: string): ParamDef<V[number], false> {
+    return {
+      schema: Type.Unsafe<V[number]>({ type: 'string', enum: [...values], default: values[0], description }),
+      required: false,
+      parse: (raw) => (values.includes(raw) ? raw : undefined),
+      rule: `must be one of: ${values.join(', ')}`,
+    }
+  },
   /**
    * A comma-separated list of allowed values; duplicates allowed, empty items not. The parameter may
    * also be repeated (`status=a&status=b`, what OpenAPI client generators send): same meaning.

@@ -13,7 +13,7 @@ const SRC = resolve(import.meta.dirname, '../../src')
 /** Bottom first. A top-level folder (or module) of src/ sits in exactly one layer. */
 const LAYERS: readonly (readonly string[])[] = [
   ['domain', 'errors', 'config'],
-  ['db', 'schemas', 'observability'],
+  ['db', 'schemas', 'observability', 'ocsf'],
   ['keys', 'limits', 'webhooks'],
   ['access', 'paging', 'records'],
   ['routing'],

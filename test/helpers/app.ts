@@ -8,8 +8,10 @@ import type { DialectName } from '../../src/db/dialect.js'
 import { type AppOptions, buildApp } from '../../src/http/app.js'
 import { importSources } from '../../src/importer/import.js'
 import { createKey, type NewKey } from '../../src/keys/keys.js'
+import type { FeedEvent } from '../../src/ocsf/render.js'
 import { freshDatabase, type TestDatabase } from './databases.js'
 import { type ApiDataset, apiDataset } from './dataset.js'
+import { ocsfErrors, toOcsf } from './ocsf.js'
 import { DOCUMENT_ID, DOCUMENT as document, documentAjv, pointer } from './openapi-document.js'
 import { type Rec, smallDataset, source } from './records.js'
 
@@ -105,6 +107,13 @@ function validator() {
       check(body),
       `${method} ${url} ${status} does not match the document: ${ajv.errorsText(check.errors)}`,
     )
+    // Every event any test reads is also valid OCSF: as the feed sent it, or rendered from it.
+    if (path === '/v1/events' && status === 200)
+      for (const event of (body as { data: Record<string, unknown>[] }).data) {
+        const ocsf = 'class_uid' in event ? event : toOcsf(event as unknown as FeedEvent)
+        const errors = ocsfErrors(ocsf)
+        assert.equal(errors, null, `${method} ${url}: an event in OCSF is not valid: ${errors}`)
+      }
   }
 }
 

@@ -24,6 +24,7 @@ interface Schema {
   $ref?: string
   type?: string
   items?: Schema
+  anyOf?: Schema[]
   properties?: Record<string, Schema>
 }
 interface Document {
@@ -66,7 +67,8 @@ function answerOf(operation: Operation): { type: string; list: boolean } {
   const schema = operation.responses['200']?.content?.['application/json']?.schema
   const data = schema?.properties?.data
   const list = data?.type === 'array'
-  const ref = (list ? data?.items?.$ref : data?.$ref) ?? ''
+  // Items of several representations (the feed's format): the default one, listed first.
+  const ref = (list ? (data?.items?.$ref ?? data?.items?.anyOf?.[0]?.$ref) : data?.$ref) ?? ''
   const name = ref.split('/').pop()
   if (!name) throw new Error(`${operation.operationId}: its answer's data is no $ref`)
   return { type: name, list }
@@ -83,7 +85,10 @@ function method(path: string, operation: Operation, names: ClientMethod, out: Ge
   const paged = (operation.parameters ?? []).some((p) => p.name === 'x-item-limit')
   // A list's limit and cursor travel as headers (paginate's options), not as filters.
   const parameters = (operation.parameters ?? []).filter(
-    (p) => (p.in === 'query' || p.in === 'path') && !(paged && (p.name === 'limit' || p.name === 'cursor')),
+    (p) =>
+      (p.in === 'query' || p.in === 'path') &&
+      !(paged && (p.name === 'limit' || p.name === 'cursor')) &&
+      !names.omit?.includes(p.name),
   )
   const positional = parameters.find((p) => p.name === names.positional)
   // Path ids first: they name what the query filters.

@@ -1378,6 +1378,70 @@ export interface components {
                 };
             };
         };
+        /** @description An event rendered as an OCSF 1.8.0 event of the class its type maps to (docs/ocsf.md); the class's attributes (finding_info, user, entity, compliance, evidences, …) as that class defines them. */
+        OcsfEvent: {
+            /** @description The OCSF class: which one each event type uses is in docs/ocsf.md. */
+            class_uid: number;
+            class_name: string;
+            category_uid: number;
+            category_name: string;
+            /** @description What happened, as the class numbers it (Create, Update, …). */
+            activity_id: number;
+            /** @description The caption of activity_id. */
+            activity_name: string;
+            /** @description class_uid × 100 + activity_id. */
+            type_uid: number;
+            type_name: string;
+            /** @description Informational (1), Low (2), Medium (3) or High (4). */
+            severity_id: number;
+            /** @description The caption of severity_id. */
+            severity: string;
+            /** @description When the event was recorded, in milliseconds since the epoch. */
+            time: number;
+            message: string;
+            metadata: {
+                /**
+                 * @description The OCSF schema version.
+                 * @enum {string}
+                 */
+                version: "1.8.0";
+                product: {
+                    name: string;
+                    vendor_name: string;
+                    version: string;
+                };
+                /**
+                 * Format: uuid
+                 * @description The event's id (Event.id): receivers deduplicate by it.
+                 */
+                uid: string;
+                /**
+                 * @description The event's type (Event.type).
+                 * @enum {string}
+                 */
+                log_name: "employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated" | "webhook.ping";
+                /**
+                 * Format: date-time
+                 * @description The event's created_at, to the microsecond.
+                 * @example 2024-01-13T10:00:00.123456Z
+                 */
+                original_time: string;
+                /**
+                 * Format: uuid
+                 * @description The organization.
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                tenant_uid: string;
+            };
+            /** @description What no OCSF attribute carries: the workspace, the fields of the object left over, and previous_attributes on an update. */
+            unmapped: {
+                workspace_id: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         ErrorResponse: {
             errors: {
                 /** @description the HTTP status, as a string */
@@ -2568,6 +2632,8 @@ export interface operations {
                 type?: ("employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated")[];
                 /** @description The id of the last event the client handled: the feed resumes after it. An id older than the retention is a 410 event_expired; one that names no event of this workspace is a 422. */
                 after?: string;
+                /** @description json: the events as below (Event); ocsf: each event rendered as an OCSF 1.8.0 event (OcsfEvent), its class chosen by its type (docs/ocsf.md). Paging, after= and isolation are the same. */
+                format?: "json" | "ocsf";
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 1000, default 100. */
                 limit?: number;
                 /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
@@ -2601,7 +2667,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Event"][];
+                        data: (components["schemas"]["Event"] | components["schemas"]["OcsfEvent"])[];
                     };
                 };
             };

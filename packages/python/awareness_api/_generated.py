@@ -355,6 +355,42 @@ class Event(TypedDict):
     data: EventData
 
 
+class OcsfEventMetadataProduct(TypedDict):
+    name: str
+    vendor_name: str
+    version: str
+
+
+class OcsfEventMetadata(TypedDict):
+    version: Literal["1.8.0"]
+    product: OcsfEventMetadataProduct
+    uid: str
+    log_name: Literal["employee.created", "employee.updated", "employee.deleted", "course.created", "course.updated", "course.deleted", "course_progress.updated", "breach.created", "breach.updated", "breach.deleted", "compromised_employee.created", "compromised_employee.updated", "compromised_employee.deleted", "group.created", "group.updated", "group.deleted", "campaign.created", "campaign.updated", "campaign.deleted", "attack.created", "attack.updated", "webhook.ping"]
+    original_time: str
+    tenant_uid: str
+
+
+class OcsfEventUnmapped(TypedDict):
+    workspace_id: Optional[str]
+
+
+class OcsfEvent(TypedDict):
+    class_uid: int
+    class_name: str
+    category_uid: int
+    category_name: str
+    activity_id: int
+    activity_name: str
+    type_uid: int
+    type_name: str
+    severity_id: int
+    severity: str
+    time: int
+    message: str
+    metadata: OcsfEventMetadata
+    unmapped: OcsfEventUnmapped
+
+
 class ErrorResponseErrorsItemSource1(TypedDict):
     parameter: str
 
@@ -432,7 +468,7 @@ OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
         "attacks_page": {"operation": "listCampaignAttacks", "path": "/v1/campaigns/{campaign_id}/attacks", "path_params": ["campaign_id"], "query": ["workspace_id", "campaign_cycle_id", "is_tricked", "created_after", "created_before"], "kind": "page"},
     },
     "events": {
-        "list": {"operation": "listEvents", "path": "/v1/events", "path_params": [], "query": ["workspace_id", "type", "after"], "kind": "list"},
-        "page": {"operation": "listEvents", "path": "/v1/events", "path_params": [], "query": ["workspace_id", "type", "after"], "kind": "page"},
+        "list": {"operation": "listEvents", "path": "/v1/events", "path_params": [], "query": ["workspace_id", "type", "after", "format"], "kind": "list"},
+        "page": {"operation": "listEvents", "path": "/v1/events", "path_params": [], "query": ["workspace_id", "type", "after", "format"], "kind": "page"},
     },
 }

@@ -4,6 +4,7 @@
 
 import { type EventSource, keysJoin } from '../../records/events.js'
 import { EXAMPLE_BREACH, EXAMPLE_COMPROMISED_CHANGE } from './examples.js'
+import { breachOcsf, compromisedEmployeeOcsf } from './ocsf.js'
 
 export const BREACH_EVENTS: EventSource = {
   name: 'breach',
@@ -18,6 +19,7 @@ export const BREACH_EVENTS: EventSource = {
   table: 'breaches',
   rendering: (keys) => `select b.workspace_id, b.id, b.json from breaches b
     ${keysJoin(keys, 'k.workspace_id = b.workspace_id and k.id = b.id')}`,
+  ocsf: breachOcsf,
 }
 
 export const COMPROMISED_EMPLOYEE_EVENTS: EventSource = {
@@ -43,4 +45,5 @@ export const COMPROMISED_EMPLOYEE_EVENTS: EventSource = {
     from compromised_employees c
     join employees e on e.id = c.employee_id
     ${keysJoin(keys, 'k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id')}`,
+  ocsf: compromisedEmployeeOcsf,
 }

@@ -5,3 +5,4 @@ export const BREACH_STATUSES = ['active', 'resolved'] as const
 export const CRITICALITIES = ['low', 'medium', 'high'] as const
 
 export type BreachStatus = (typeof BREACH_STATUSES)[number]
+export type Criticality = (typeof CRITICALITIES)[number]

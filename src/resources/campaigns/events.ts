@@ -5,6 +5,7 @@
 
 import { type EventSource, keysJoin } from '../../records/events.js'
 import { EXAMPLE_ATTACK, EXAMPLE_CAMPAIGN } from './examples.js'
+import { attackOcsf, campaignOcsf } from './ocsf.js'
 
 export const CAMPAIGN_EVENTS: EventSource = {
   name: 'campaign',
@@ -17,6 +18,7 @@ export const CAMPAIGN_EVENTS: EventSource = {
   table: 'campaigns',
   rendering: (keys) => `select c.workspace_id, c.id, c.json from campaigns c
     ${keysJoin(keys, 'k.workspace_id = c.workspace_id and k.id = c.id')}`,
+  ocsf: campaignOcsf,
 }
 
 export const ATTACK_EVENTS: EventSource = {
@@ -35,4 +37,5 @@ export const ATTACK_EVENTS: EventSource = {
   rendering: (keys) => `select a.workspace_id, a.id, a.json from attacks a
     ${keysJoin(keys, 'k.workspace_id = a.workspace_id and k.id = a.id')}`,
   deletions: false,
+  ocsf: attackOcsf,
 }

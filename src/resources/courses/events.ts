@@ -5,6 +5,7 @@
 
 import { type EventSource, keysJoin } from '../../records/events.js'
 import { EXAMPLE_COURSE, EXAMPLE_PROGRESS } from './examples.js'
+import { courseOcsf, courseProgressOcsf } from './ocsf.js'
 
 export const COURSE_EVENTS: EventSource = {
   name: 'course',
@@ -17,6 +18,7 @@ export const COURSE_EVENTS: EventSource = {
   table: 'courses',
   rendering: (keys) => `select c.workspace_id, c.id, c.json from courses c
     ${keysJoin(keys, 'k.workspace_id = c.workspace_id and k.id = c.id')}`,
+  ocsf: courseOcsf,
 }
 
 export const COURSE_PROGRESS_EVENTS: EventSource = {
@@ -39,4 +41,5 @@ export const COURSE_PROGRESS_EVENTS: EventSource = {
     ${keysJoin(keys, 'k.employee_id = p.employee_id')}`,
   updateOnly: { previous: { courses_progress: [] }, empty: `r.json like '%,"courses_progress":[]}'` },
   updatedBy: ['courses_progress'],
+  ocsf: courseProgressOcsf,
 }

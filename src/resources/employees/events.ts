@@ -3,6 +3,7 @@
 
 import { type EventSource, keysJoin } from '../../records/events.js'
 import { EXAMPLE_EMPLOYEE } from './examples.js'
+import { employeeOcsf } from './ocsf.js'
 
 export const EMPLOYEE_EVENTS: EventSource = {
   name: 'employee',
@@ -17,4 +18,5 @@ export const EMPLOYEE_EVENTS: EventSource = {
   table: 'employees',
   rendering: (keys) =>
     `select e.workspace_id, e.id, e.json from employees e ${keysJoin(keys, 'k.id = e.id')}`,
+  ocsf: employeeOcsf,
 }

@@ -7,7 +7,8 @@ import type { ImportSteps } from '../../records/spec.js'
 import { rowPerItem } from '../export.js'
 import type { Resource } from '../resource.js'
 import { EVENT_CLIENT_SAMPLES, EVENT_EXAMPLES } from './examples.js'
-import { eventSchema } from './schema.js'
+import { ocsfRenderer } from './ocsf.js'
+import { eventSchema, ocsfEventSchema } from './schema.js'
 import { EVENT_SQL } from './sql.js'
 
 /** The events feed of these resources' event sources, whose types are `types`. */
@@ -20,8 +21,8 @@ export function eventFeed(sources: readonly EventSource[], types: readonly strin
       description:
         'What changed, as a feed to follow (and as signed webhooks the operator configures): one event per resource an import created, changed or deleted.',
     },
-    schemas: [Event],
-    routes: async (app) => (await import('./routes.js')).eventRoutes(app, types),
+    schemas: [Event, ocsfEventSchema(types)],
+    routes: async (app) => (await import('./routes.js')).eventRoutes(app, types, ocsfRenderer(sources)),
     examples: EVENT_EXAMPLES,
     clientSamples: EVENT_CLIENT_SAMPLES,
     client: {
@@ -33,6 +34,8 @@ export function eventFeed(sources: readonly EventSource[], types: readonly strin
           filters: 'EventFilters',
           rename: { type: 'types' },
           nullable: ['after'],
+          // Typed as Event; the OCSF rendering is for SIEM pulls (export, raw requests).
+          omit: ['format'],
           doc: [
             'The events after `after`, oldest first, to the newest recorded so far.',
             '@example for await (const event of client.events.list({ workspaceId, after: stored })) handle(event)',

@@ -3,11 +3,15 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables.js'
 import { eventIdMillis } from '../../domain/event-ids.js'
 import { type ApiError, apiError } from '../../errors.js'
+import type { FeedEvent } from '../../ocsf/render.js'
 import { EVENT_LIMITS } from '../../paging/paging.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { type ParamDef, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
+import type { OcsfRenderer } from './ocsf.js'
 import { EVENT_SQL } from './sql.js'
+
+export const EVENT_FORMATS = ['json', 'ocsf'] as const
 
 const parametersOf = (types: readonly string[]) => ({
   workspace_id: workspaceId,
@@ -19,6 +23,11 @@ const parametersOf = (types: readonly string[]) => ({
     ),
     required: false,
   } as ParamDef<string, false>,
+  format: param.choice(
+    EVENT_FORMATS,
+    'json: the events as below (Event); ocsf: each event rendered as an OCSF 1.8.0 event (OcsfEvent), its class ' +
+      'chosen by its type (docs/ocsf.md). Paging, after= and isolation are the same.',
+  ),
 })
 
 /**
@@ -41,8 +50,22 @@ async function unknownPosition(db: Kysely<Database>, after: string, retentionMs:
   })
 }
 
+const decoder = new TextDecoder()
+
+/** A page's document `{"data":[…]}` with each event rendered in OCSF. */
+function ocsfPage(document: Uint8Array | string, organizationId: string, render: OcsfRenderer): string {
+  const page = JSON.parse(typeof document === 'string' ? document : decoder.decode(document)) as {
+    data: FeedEvent[]
+  }
+  return JSON.stringify({ data: page.data.map((event) => render(event, organizationId)) })
+}
+
 /** GET /v1/events, its `type` one of `types`. */
-export async function eventRoutes(app: FastifyInstance, types: readonly string[]): Promise<void> {
+export async function eventRoutes(
+  app: FastifyInstance,
+  types: readonly string[],
+  render: OcsfRenderer,
+): Promise<void> {
   listRoute(
     app,
     defineList({
@@ -61,6 +84,12 @@ export async function eventRoutes(app: FastifyInstance, types: readonly string[]
       limits: EVENT_LIMITS,
       item: 'Event',
       rows: EVENT_SQL.listPage,
+      representation: {
+        parameter: 'format',
+        item: 'OcsfEvent',
+        render: (format, document, grant) =>
+          format === 'ocsf' ? ocsfPage(document, grant.organizationId, render) : document,
+      },
       start: {
         parameter: 'after',
         async position(api, grant, after) {

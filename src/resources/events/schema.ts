@@ -2,9 +2,10 @@
 // types and objects are those the resources' event sources declare.
 
 import Type from 'typebox'
+import { OCSF_VERSION } from '../../ocsf/classes.js'
 import { type EventSource, eventTypesOf } from '../../records/events.js'
 import { ref } from '../../routing/schemas.js'
-import { Closed, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 
 /** The Event schema of these sources. */
 export const eventSchema = (sources: readonly EventSource[], types: readonly string[]) =>
@@ -48,3 +49,53 @@ export interface Event {
   workspace_id: string
   data: { object: unknown; previous_attributes?: Record<string, unknown> }
 }
+
+/**
+ * An event as OCSF renders it (?format=ocsf, OCSF webhooks): what every class shares is pinned here;
+ * the class's own attributes follow the OCSF schema of that version, so the object stays open.
+ */
+export const ocsfEventSchema = (types: readonly string[]) =>
+  Type.Object(
+    {
+      class_uid: Type.Integer({
+        description: 'The OCSF class: which one each event type uses is in docs/ocsf.md.',
+      }),
+      class_name: Type.String(),
+      category_uid: Type.Integer(),
+      category_name: Type.String(),
+      activity_id: Type.Integer({
+        description: 'What happened, as the class numbers it (Create, Update, …).',
+      }),
+      activity_name: Type.String({ description: 'The caption of activity_id.' }),
+      type_uid: Type.Integer({ description: 'class_uid × 100 + activity_id.' }),
+      type_name: Type.String(),
+      severity_id: Type.Integer({ description: 'Informational (1), Low (2), Medium (3) or High (4).' }),
+      severity: Type.String({ description: 'The caption of severity_id.' }),
+      time: Type.Integer({ description: 'When the event was recorded, in milliseconds since the epoch.' }),
+      message: Type.String(),
+      metadata: Closed({
+        version: Type.Literal(OCSF_VERSION, { description: 'The OCSF schema version.' }),
+        product: Closed({ name: Type.String(), vendor_name: Type.String(), version: Type.String() }),
+        uid: Type.String({
+          format: 'uuid',
+          description: "The event's id (Event.id): receivers deduplicate by it.",
+        }),
+        log_name: StringEnum([...types, 'webhook.ping'], { description: "The event's type (Event.type)." }),
+        original_time: { ...Timestamp, description: "The event's created_at, to the microsecond." },
+        tenant_uid: { ...Uuid, description: 'The organization.' },
+      }),
+      unmapped: Type.Object(
+        { workspace_id: Nullable(Uuid) },
+        {
+          additionalProperties: true,
+          description:
+            'What no OCSF attribute carries: the workspace, the fields of the object left over, and previous_attributes on an update.',
+        },
+      ),
+    },
+    {
+      $id: 'OcsfEvent',
+      additionalProperties: true,
+      description: `An event rendered as an OCSF ${OCSF_VERSION} event of the class its type maps to (docs/ocsf.md); the class's attributes (finding_info, user, entity, compliance, evidences, …) as that class defines them.`,
+    },
+  )

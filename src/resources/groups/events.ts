@@ -3,6 +3,7 @@
 
 import { type EventSource, keysJoin } from '../../records/events.js'
 import { EXAMPLE_GROUP } from './examples.js'
+import { groupOcsf } from './ocsf.js'
 
 export const GROUP_EVENTS: EventSource = {
   name: 'group',
@@ -17,4 +18,5 @@ export const GROUP_EVENTS: EventSource = {
   table: 'groups',
   rendering: (keys) => `select g.workspace_id, g.id, g.json from groups g
     ${keysJoin(keys, 'k.workspace_id = g.workspace_id and k.id = g.id')}`,
+  ocsf: groupOcsf,
 }
