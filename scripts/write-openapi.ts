@@ -1,16 +1,16 @@
 // Writes what is generated from the app's own schemas and committed: openapi.json at the repository
 // root, the client package's types and operations, the Python client's types and operations, the
-// Postman collection, and the JSON Schemas of the OCSF classes the events are rendered in. Run: npm run openapi. Tests fail
-// when a committed file differs from the generated one.
+// Postman collection, and the JSON Schemas of the OCSF classes the events are rendered in. Run:
+// npm run openapi. Tests fail when a committed file differs from the generated one.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import {
   formatted,
   generateClientOperations,
   generateClientSchemas,
 } from '../test/helpers/client-operations.js'
+import { OCSF_SCHEMAS_PATH, ocsfSchemasText } from '../test/helpers/ocsf-schemas.js'
 import { generateClientTypes, generateOpenApi } from '../test/helpers/openapi.js'
 import { generatePostmanCollection } from '../test/helpers/postman.js'
-import { OCSF_SCHEMAS_PATH, ocsfSchemasText } from '../test/helpers/ocsf-schemas.js'
 import { generatePythonClient } from '../test/helpers/python-client.js'
 
 const document = await generateOpenApi()
