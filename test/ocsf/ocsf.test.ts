@@ -118,7 +118,11 @@ function cases(type: string): [string, FeedEvent][] {
         attack.reported_at = null
         attack.events = [
           attack.events[0],
-          { id: '3b4c5d6e-7f8a-4b9c-8d0e-1f2a3b4c5d6e', type: 'employee_tricked', created_at: attack.tricked_at },
+          {
+            id: '3b4c5d6e-7f8a-4b9c-8d0e-1f2a3b4c5d6e',
+            type: 'employee_tricked',
+            created_at: attack.tricked_at,
+          },
         ]
         attack.campaign_cycle = null
         e.data.previous_attributes = { tricked_at: null, reported_at: '2026-01-12T09:20:41.003000Z' }
