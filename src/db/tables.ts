@@ -5,7 +5,7 @@
 // Columns hold what queries need (keys, order, filters, derived values, references); everything
 // else lives in JSON rendered at import (see each resource's render.ts), so that a request only concatenates.
 
-import type { Selectable } from 'kysely'
+import type { ColumnType, Selectable } from 'kysely'
 
 export interface OrganizationsTable {
   id: string
@@ -66,7 +66,12 @@ export interface WebhookEndpointsTable {
   /** The signing secret, encrypted when SECRETS_KEY is set (webhooks/secrets.ts). */
   secret: string
   created_at: string
+  /** How the events are sent: as the feed renders them, or in OCSF. */
+  format: ColumnType<WebhookFormat, WebhookFormat | undefined, WebhookFormat>
 }
+
+export const WEBHOOK_FORMATS = ['json', 'ocsf'] as const
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number]
 
 /** The outbox: one row per event and endpoint, written with the event. */
 export interface WebhookDeliveriesTable {

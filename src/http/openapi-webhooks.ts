@@ -1,16 +1,18 @@
 // The OpenAPI 3.1 `webhooks` of the document: each event type (and webhook.ping) as the POST a
-// subscribed endpoint receives, with its payload's schema (the Event, its object narrowed to the
-// type's resource), the Standard Webhooks headers that sign it, and an example.
+// subscribed endpoint receives, with its payload's schema in either format (the Event, its object
+// narrowed to the type's resource; or its OCSF rendering), the Standard Webhooks headers that sign
+// it, and an example of each.
 
+import type { FeedEvent } from '../ocsf/render.js'
 import { eventTypesOf } from '../records/events.js'
-import { EVENT_SOURCES } from '../resources/index.js'
+import { EVENT_SOURCES, OCSF_RENDERER } from '../resources/index.js'
 
 type Schema = Record<string, unknown>
 
 export const WEBHOOKS_TAG = {
   name: 'Webhooks',
   description:
-    'What a webhook endpoint receives (`awareness webhooks create`): a POST per event of the types it subscribed to, its body the event exactly as the events feed lists it, signed with the Standard Webhooks headers (https://www.standardwebhooks.com). Answer 2xx within 10 s; anything else is retried with backoff, keeping the same `webhook-id`.',
+    'What a webhook endpoint receives (`awareness webhooks create`): a POST per event of the types it subscribed to, its body the event exactly as the events feed lists it (`--format json`, the default) or its OCSF rendering (`--format ocsf`: an OcsfEvent, as `GET /v1/events?format=ocsf` lists it; docs/ocsf.md), signed with the Standard Webhooks headers (https://www.standardwebhooks.com). Answer 2xx within 10 s; anything else is retried with backoff, keeping the same `webhook-id`.',
 }
 
 const header = (name: string, description: string, example: string) => ({
@@ -92,11 +94,33 @@ function eventSchema(type: string, schema: string): Schema {
   }
 }
 
+/** The OCSF payload of `type` (an endpoint created with --format ocsf): an OcsfEvent logging `type`. */
+function ocsfSchema(type: string): Schema {
+  return {
+    allOf: [
+      { $ref: '#/components/schemas/OcsfEvent' },
+      {
+        type: 'object',
+        required: ['metadata'],
+        properties: { metadata: { type: 'object', properties: { log_name: { const: type } } } },
+      },
+    ],
+  }
+}
+
+/** Either format of the payload of `type`. */
+const eitherFormat = (type: string, json: Schema): Schema => ({
+  oneOf: [json, ocsfSchema(type)],
+  description: 'The event as the feed renders it (format json), or its OCSF rendering (format ocsf).',
+})
+
+const EXAMPLE_ORGANIZATION = '5b7e0c3a-9d2f-4e1b-8a6c-0f1e2d3c4b5a'
+
 /** `employee.created` → `employeeCreatedWebhook`. */
 const operationId = (type: string) =>
   `${type.replace(/[._]([a-z])/g, (_, c: string) => c.toUpperCase())}Webhook`
 
-function webhook(type: string, summary: string, description: string, schema: Schema, example: unknown) {
+function webhook(type: string, summary: string, description: string, schema: Schema, example: FeedEvent) {
   return {
     post: {
       operationId: operationId(type),
@@ -109,7 +133,15 @@ function webhook(type: string, summary: string, description: string, schema: Sch
       })),
       requestBody: {
         required: true,
-        content: { 'application/json': { schema, examples: { example: { value: example } } } },
+        content: {
+          'application/json': {
+            schema: eitherFormat(type, schema),
+            examples: {
+              example: { summary: 'format json', value: example },
+              ocsf: { summary: 'format ocsf', value: OCSF_RENDERER(example, EXAMPLE_ORGANIZATION) },
+            },
+          },
+        },
       },
       responses: {
         '200': { description: 'Any 2xx acknowledges the delivery.' },

@@ -43,11 +43,10 @@ export function ocsfEvent(event: FeedEvent, parts: OcsfParts, context: OcsfConte
   const activityName = parts.class.activities[parts.activity]
   if (activityName === undefined)
     throw new Error(`${parts.class.caption} has no activity ${parts.activity} in this mapping`)
-  const unmapped = compact({
-    workspace_id: event.workspace_id,
-    ...parts.unmapped,
-    previous_attributes: event.data.previous_attributes,
-  })
+  // Free-form: a null here is a value of ours (a field that is null), kept as it is.
+  const unmapped: Record<string, unknown> = { workspace_id: event.workspace_id, ...parts.unmapped }
+  if (event.data.previous_attributes !== undefined)
+    unmapped.previous_attributes = event.data.previous_attributes
   return {
     activity_id: parts.activity,
     activity_name: activityName,

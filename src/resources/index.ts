@@ -9,6 +9,7 @@ import { campaigns } from './campaigns/index.js'
 import { courses } from './courses/index.js'
 import { employees } from './employees/index.js'
 import { eventFeed } from './events/index.js'
+import { ocsfRenderer } from './events/ocsf.js'
 import type { ResourceExport } from './export.js'
 import { groups } from './groups/index.js'
 import { organization } from './organization/index.js'
@@ -21,7 +22,10 @@ export const EVENT_SOURCES = DATA.flatMap((resource: Resource) => resource.event
 /** Every event type, a stable list: `employee.created`, … */
 export const EVENT_TYPES: readonly string[] = EVENT_SOURCES.flatMap(eventTypesOf)
 
-export const RESOURCES = [...DATA, eventFeed(EVENT_SOURCES, EVENT_TYPES)] as const
+/** Every event (and the webhook ping) in OCSF (docs/ocsf.md). */
+export const OCSF_RENDERER = ocsfRenderer(EVENT_SOURCES)
+
+export const RESOURCES = [...DATA, eventFeed(EVENT_SOURCES, EVENT_TYPES, OCSF_RENDERER)] as const
 
 /** The 404 of every id a resource serves (the workspace's is the engine's). */
 export const NOT_FOUND: readonly NotFound[] = RESOURCES.flatMap((r: Resource) => r.notFound ?? [])

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import { organizationProblem } from '../db/organizations.js'
-import type { Database, WebhookAttemptsTable } from '../db/tables.js'
+import type { Database, WebhookAttemptsTable, WebhookFormat } from '../db/tables.js'
 import { timestampFromMillis } from '../domain/time.js'
 import { checkUrl } from './address-guard.js'
 import { sealSecret } from './secrets.js'
@@ -17,6 +17,8 @@ export interface NewEndpoint {
   url: string
   /** Event types; none means all. */
   events?: readonly string[] | undefined
+  /** How the events are sent; json when absent. */
+  format?: WebhookFormat | undefined
 }
 
 export interface CreatedEndpoint {
@@ -26,6 +28,7 @@ export interface CreatedEndpoint {
   organization_id: string
   workspace_id: string | null
   events: string[] | null
+  format: WebhookFormat
   created_at: string
 }
 
@@ -67,6 +70,7 @@ export async function createEndpoint(
     organization_id: endpoint.organizationId,
     workspace_id: endpoint.workspaceId ?? null,
     events,
+    format: endpoint.format ?? 'json',
     created_at: timestampFromMillis(Date.now()),
   }
   await db
@@ -79,6 +83,7 @@ export async function createEndpoint(
       events: events === null ? null : events.join(','),
       secret: sealSecret(created.secret, settings.secretsKey),
       created_at: created.created_at,
+      format: created.format,
     })
     .execute()
   return created
@@ -88,7 +93,7 @@ export async function createEndpoint(
 export async function listEndpoints(db: Kysely<Database>): Promise<EndpointSummary[]> {
   const rows = await db
     .selectFrom('webhook_endpoints')
-    .select(['id', 'url', 'organization_id', 'workspace_id', 'events', 'created_at'])
+    .select(['id', 'url', 'organization_id', 'workspace_id', 'events', 'format', 'created_at'])
     .orderBy('created_at')
     .orderBy('id')
     .execute()

@@ -10,6 +10,7 @@ import type { Database } from '../db/tables.js'
 import { eventIdsFrom } from '../domain/event-ids.js'
 import { timestampFromMillis } from '../domain/time.js'
 import type { Metrics } from '../observability/metrics.js'
+import type { FeedEvent } from '../ocsf/render.js'
 import { type DeliveryRequest, deliver, type Outcome } from './deliver.js'
 import { openSecret } from './secrets.js'
 
@@ -48,6 +49,8 @@ export interface WorkerOptions {
   retryDelaysMs?: readonly number[]
   /** Tests give their own sender. */
   send?: (request: DeliveryRequest) => Promise<Outcome>
+  /** The OCSF rendering of an event, for endpoints whose format is ocsf (serve gives the resources'). */
+  ocsf?: (event: FeedEvent, organizationId: string) => unknown
   onError?: (error: unknown, context: string) => void
 }
 
@@ -212,11 +215,17 @@ export class DeliveryWorker {
     this.sends.add(sending)
   }
 
+  private ocsfBody(json: string, organizationId: string): string {
+    const render = this.options.ocsf
+    if (render === undefined) throw new Error('this process renders no OCSF')
+    return JSON.stringify(render(JSON.parse(json) as FeedEvent, organizationId))
+  }
+
   private async send(claimed: Claimed): Promise<Sent> {
     const row = await this.options.db
       .selectFrom('webhook_endpoints as w')
       .leftJoin('events as e', (j) => j.on('e.id', '=', claimed.event_id))
-      .select(['w.url', 'w.secret', 'e.json'])
+      .select(['w.url', 'w.secret', 'w.format', 'w.organization_id', 'e.json'])
       .where('w.id', '=', claimed.endpoint_id)
       .executeTakeFirst()
     if (row === undefined) return { outcome: null, final: true } // deleted with its deliveries
@@ -231,7 +240,7 @@ export class DeliveryWorker {
         url: row.url,
         secret,
         id: claimed.event_id,
-        body: row.json,
+        body: row.format === 'ocsf' ? this.ocsfBody(row.json, row.organization_id) : row.json,
         allowPrivate: this.options.allowPrivate,
       })
       return { outcome, final: false }

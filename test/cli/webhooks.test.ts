@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { runCli } from '../helpers/cli.js'
+import { ocsfErrors } from '../helpers/ocsf.js'
 import { webhookPayloadErrors } from '../helpers/openapi-document.js'
 import { startServer } from '../helpers/processes.js'
 import { ndjson, smallDataset } from '../helpers/records.js'
@@ -96,6 +97,7 @@ describe('awareness webhooks', () => {
       'organization_id',
       'workspace_id',
       'events',
+      'format',
       'created_at',
     ])
     assert.match(endpoint.secret, /^whsec_[A-Za-z0-9+/=]{40,}$/)
@@ -111,6 +113,7 @@ describe('awareness webhooks', () => {
         organization_id: d.org.id,
         workspace_id: d.ws.id,
         events: ['employee.created', 'employee.updated'],
+        format: 'json',
         created_at: endpoint.created_at,
       },
     ])
@@ -159,6 +162,46 @@ describe('awareness webhooks', () => {
     const gone = await cli(['webhooks', 'deliveries', endpoint.id])
     assert.equal(gone.code, 1)
     assert.match(gone.stderr, /^awareness: no webhook endpoint with id .*\n$/)
+  })
+
+  test('create --format ocsf: the endpoint is listed with its format, and its ping arrives in OCSF', async () => {
+    const created = await cli(
+      [
+        'webhooks',
+        'create',
+        '--organization',
+        d.org.id as string,
+        '--url',
+        receiver.url,
+        '--format',
+        'ocsf',
+        '--json',
+      ],
+      allow,
+    )
+    assert.equal(created.code, 0, created.stderr)
+    const endpoint = JSON.parse(created.stdout)
+    assert.equal(endpoint.format, 'ocsf')
+    secret = endpoint.secret
+    const listed = await cli(['webhooks', 'list'])
+    assert.match(listed.stdout, new RegExp(`^${endpoint.id} .* all events  ocsf\n`, 'm'))
+    const ping = await cli(['webhooks', 'ping', endpoint.id], allow)
+    assert.equal(ping.code, 0, ping.stderr)
+    const pinged = receiver.received.at(-1)
+    assert.ok(pinged?.verified)
+    assert.equal(pinged?.body.class_uid, 0, 'a Base Event')
+    assert.equal(pinged?.body.metadata.log_name, 'webhook.ping')
+    assert.equal(pinged?.body.metadata.uid, pinged?.id)
+    assert.deepEqual(pinged?.body.unmapped, { workspace_id: null, endpoint_id: endpoint.id })
+    assert.equal(ocsfErrors(pinged?.body), null)
+    assert.equal(webhookPayloadErrors('webhook.ping', pinged?.body), null)
+    const wrong = await cli(
+      ['webhooks', 'create', '--organization', d.org.id as string, '--url', receiver.url, '--format', 'cef'],
+      allow,
+    )
+    assert.equal(wrong.code, 2)
+    assert.match(wrong.stderr, /--format.*json, ocsf/)
+    assert.equal((await cli(['webhooks', 'delete', endpoint.id])).code, 0)
   })
 
   test('a usage error is one line ending with the help hint', async () => {

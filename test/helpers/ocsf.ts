@@ -4,8 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { FeedEvent } from '../../src/ocsf/render.js'
-import { ocsfRenderer } from '../../src/resources/events/ocsf.js'
-import { EVENT_SOURCES } from '../../src/resources/index.js'
+import { OCSF_RENDERER } from '../../src/resources/index.js'
 import { OCSF_SCHEMAS_PATH } from './ocsf-schemas.js'
 
 interface ClassInfo {
@@ -47,8 +46,6 @@ export function ocsfErrors(event: Record<string, unknown>): string | null {
   return wrong.length === 0 ? null : `${found.name}: ${wrong.join('; ')}`
 }
 
-const render = ocsfRenderer(EVENT_SOURCES)
-
 /** The OCSF rendering of a feed event (as the server renders it for organization `organizationId`). */
 export const toOcsf = (event: FeedEvent, organizationId = '00000000-0000-4000-8000-000000000000') =>
-  render(event, organizationId)
+  OCSF_RENDERER(event, organizationId)

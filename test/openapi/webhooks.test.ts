@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { WebhookEvent, WebhookType } from '@awareness-api/client'
+import type { OcsfWebhookEvent, WebhookEvent, WebhookType } from '@awareness-api/client'
 import { EVENT_SOURCES, EVENT_TYPES } from '../../src/resources/index.js'
 import { DOCUMENT, webhookHeaderNames, webhookPayloadErrors } from '../helpers/openapi-document.js'
 
@@ -49,13 +49,19 @@ describe('webhooks in the OpenAPI document', () => {
 })
 
 describe('webhook payload types in the client', () => {
-  test('WebhookEvent<T> narrows the object to the resource of T (checked by tsc)', () => {
+  test('WebhookEvent<T> narrows the object to the resource of T, OcsfWebhookEvent<T> is the OCSF body (checked by tsc)', () => {
     const attack = example('attack.created') as WebhookEvent<'attack.created'>
     // Compiles only while the generated types narrow data.object to an Attack.
     const tricked: string | null = attack.data.object.tricked_at
     assert.equal(tricked, example('attack.created').data.object.tricked_at)
     const ping = example('webhook.ping') as WebhookEvent<'webhook.ping'>
     assert.match(ping.data.object.endpoint_id, /^[0-9a-f-]{36}$/)
+    const content = DOCUMENT.webhooks['attack.created'].post.requestBody.content['application/json']
+    const ocsf = content.examples.ocsf.value as OcsfWebhookEvent<'attack.created'>
+    // Compiles only while the OCSF member of the payload is told apart from the event's.
+    const classUid: number = ocsf.class_uid
+    assert.equal(classUid, 2004)
+    assert.equal(ocsf.metadata.log_name, 'attack.created')
     const types: WebhookType[] = ['employee.created', 'webhook.ping']
     assert.ok(types.every((type) => type in DOCUMENT.webhooks))
   })

@@ -2729,13 +2729,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "employee.created";
                     data: {
                         object: components["schemas"]["Employee"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "employee.created";
+                    };
+                });
             };
         };
         responses: {
@@ -2780,13 +2785,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "employee.updated";
                     data: {
                         object: components["schemas"]["Employee"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "employee.updated";
+                    };
+                });
             };
         };
         responses: {
@@ -2831,13 +2841,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "employee.deleted";
                     data: {
                         object: components["schemas"]["Employee"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "employee.deleted";
+                    };
+                });
             };
         };
         responses: {
@@ -2882,13 +2897,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "course.created";
                     data: {
                         object: components["schemas"]["Course"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "course.created";
+                    };
+                });
             };
         };
         responses: {
@@ -2933,13 +2953,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "course.updated";
                     data: {
                         object: components["schemas"]["Course"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "course.updated";
+                    };
+                });
             };
         };
         responses: {
@@ -2984,13 +3009,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "course.deleted";
                     data: {
                         object: components["schemas"]["Course"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "course.deleted";
+                    };
+                });
             };
         };
         responses: {
@@ -3035,13 +3065,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "course_progress.updated";
                     data: {
                         object: components["schemas"]["EmployeeCourseProgress"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "course_progress.updated";
+                    };
+                });
             };
         };
         responses: {
@@ -3086,13 +3121,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "breach.created";
                     data: {
                         object: components["schemas"]["Breach"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "breach.created";
+                    };
+                });
             };
         };
         responses: {
@@ -3137,13 +3177,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "breach.updated";
                     data: {
                         object: components["schemas"]["Breach"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "breach.updated";
+                    };
+                });
             };
         };
         responses: {
@@ -3188,13 +3233,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "breach.deleted";
                     data: {
                         object: components["schemas"]["Breach"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "breach.deleted";
+                    };
+                });
             };
         };
         responses: {
@@ -3239,13 +3289,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "compromised_employee.created";
                     data: {
                         object: components["schemas"]["CompromisedEmployeeChange"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "compromised_employee.created";
+                    };
+                });
             };
         };
         responses: {
@@ -3290,13 +3345,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "compromised_employee.updated";
                     data: {
                         object: components["schemas"]["CompromisedEmployeeChange"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "compromised_employee.updated";
+                    };
+                });
             };
         };
         responses: {
@@ -3341,13 +3401,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "compromised_employee.deleted";
                     data: {
                         object: components["schemas"]["CompromisedEmployeeChange"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "compromised_employee.deleted";
+                    };
+                });
             };
         };
         responses: {
@@ -3392,13 +3457,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "group.created";
                     data: {
                         object: components["schemas"]["Group"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "group.created";
+                    };
+                });
             };
         };
         responses: {
@@ -3443,13 +3513,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "group.updated";
                     data: {
                         object: components["schemas"]["Group"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "group.updated";
+                    };
+                });
             };
         };
         responses: {
@@ -3494,13 +3569,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "group.deleted";
                     data: {
                         object: components["schemas"]["Group"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "group.deleted";
+                    };
+                });
             };
         };
         responses: {
@@ -3545,13 +3625,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "campaign.created";
                     data: {
                         object: components["schemas"]["Campaign"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "campaign.created";
+                    };
+                });
             };
         };
         responses: {
@@ -3596,13 +3681,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "campaign.updated";
                     data: {
                         object: components["schemas"]["Campaign"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "campaign.updated";
+                    };
+                });
             };
         };
         responses: {
@@ -3647,13 +3737,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "campaign.deleted";
                     data: {
                         object: components["schemas"]["Campaign"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "campaign.deleted";
+                    };
+                });
             };
         };
         responses: {
@@ -3698,13 +3793,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "attack.created";
                     data: {
                         object: components["schemas"]["Attack"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "attack.created";
+                    };
+                });
             };
         };
         responses: {
@@ -3749,13 +3849,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"] & {
+                "application/json": (components["schemas"]["Event"] & {
                     /** @constant */
                     type: "attack.updated";
                     data: {
                         object: components["schemas"]["Attack"];
                     };
-                };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "attack.updated";
+                    };
+                });
             };
         };
         responses: {
@@ -3821,7 +3926,12 @@ export interface operations {
                             endpoint_id: string;
                         };
                     };
-                };
+                } | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "webhook.ping";
+                    };
+                });
             };
         };
         responses: {

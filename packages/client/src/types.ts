@@ -17,7 +17,19 @@ export type ErrorCode = ErrorEntry['code']
 
 /** A webhook's type: an event type, or `webhook.ping`. */
 export type WebhookType = keyof webhooks
-/** The body a webhook endpoint receives for `T`: the event, its object narrowed to its resource. */
-export type WebhookEvent<T extends WebhookType = WebhookType> = {
+type WebhookPayload<T extends WebhookType> = {
   [K in T]: webhooks[K]['post']['requestBody']['content']['application/json']
 }[T]
+/**
+ * The body an endpoint of format json (the default) receives for `T`: the event, its object
+ * narrowed to its resource.
+ */
+export type WebhookEvent<T extends WebhookType = WebhookType> = Exclude<
+  WebhookPayload<T>,
+  { class_uid: number }
+>
+/** The body an endpoint of format ocsf receives for `T`: the event in OCSF (docs/ocsf.md). */
+export type OcsfWebhookEvent<T extends WebhookType = WebhookType> = Extract<
+  WebhookPayload<T>,
+  { class_uid: number }
+>

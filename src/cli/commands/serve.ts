@@ -8,7 +8,7 @@ import { ConnectionTracker, drainAndClose } from '../../http/drain.js'
 import { startMetricsServer } from '../../http/metrics-server.js'
 import { createKey } from '../../keys/keys.js'
 import { probeRedis } from '../../limits/redis-probe.js'
-import { EXPORTS } from '../../resources/index.js'
+import { EXPORTS, OCSF_RENDERER } from '../../resources/index.js'
 import { DeliveryWorker } from '../../webhooks/worker.js'
 import { configFrom } from '../context.js'
 import { DATABASE_FLAG } from '../options.js'
@@ -137,6 +137,7 @@ export function registerServe(program: Command): void {
         allowPrivate: config.webhookAllowPrivateNetworks,
         secretsKey: config.secretsKey,
         retentionMs: config.eventsRetentionMs,
+        ocsf: OCSF_RENDERER,
         onError(error) {
           // An import holding SQLite's write lock: the next round tries again.
           if ((error as { code?: string }).code === 'SQLITE_BUSY') return

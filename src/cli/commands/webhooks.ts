@@ -1,7 +1,8 @@
-import type { Command } from 'commander'
+import { type Command, Option } from 'commander'
+import { WEBHOOK_FORMATS, type WebhookFormat } from '../../db/tables.js'
 import { eventId, eventIdPrefix } from '../../domain/event-ids.js'
 import { timestampFromMillis } from '../../domain/time.js'
-import { EVENT_TYPES } from '../../resources/index.js'
+import { EVENT_TYPES, OCSF_RENDERER } from '../../resources/index.js'
 import { deliver } from '../../webhooks/deliver.js'
 import {
   createEndpoint,
@@ -23,6 +24,7 @@ interface CreateOptions {
   workspace?: string
   url: string
   events?: string[]
+  format: WebhookFormat
   json?: boolean
   database?: string
 }
@@ -52,7 +54,18 @@ export function registerWebhooks(program: Command): void {
       `comma-separated event types (default all: ${EVENT_TYPES.join(',')})`,
       listOf(EVENT_TYPES, 'event type'),
     )
-    .option('--json', 'print {"id","url","secret","organization_id","workspace_id","events","created_at"}')
+    .addOption(
+      new Option(
+        '--format <format>',
+        'json: each event as GET /v1/events renders it; ocsf: as an OCSF event (docs/ocsf.md)',
+      )
+        .choices(WEBHOOK_FORMATS)
+        .default('json'),
+    )
+    .option(
+      '--json',
+      'print {"id","url","secret","organization_id","workspace_id","events","format","created_at"}',
+    )
     .option(...DATABASE_FLAG)
     .action(async (options: CreateOptions) => {
       const config = configFrom(options)
@@ -64,6 +77,7 @@ export function registerWebhooks(program: Command): void {
             workspaceId: options.workspace,
             url: options.url,
             events: options.events,
+            format: options.format,
           },
           {
             eventTypes: EVENT_TYPES,
@@ -94,7 +108,7 @@ export function registerWebhooks(program: Command): void {
       }
       for (const e of rows) {
         process.stdout.write(
-          `${e.id}  ${e.url}  organization ${e.organization_id}${e.workspace_id ? ` workspace ${e.workspace_id}` : ''}  ${e.events?.join(',') ?? 'all events'}\n`,
+          `${e.id}  ${e.url}  organization ${e.organization_id}${e.workspace_id ? ` workspace ${e.workspace_id}` : ''}  ${e.events?.join(',') ?? 'all events'}  ${e.format}\n`,
         )
       }
     })
@@ -174,7 +188,9 @@ export function registerWebhooks(program: Command): void {
 
   webhooks
     .command('ping')
-    .description('send a signed webhook.ping event to an endpoint now, and print its answer')
+    .description(
+      "send a signed webhook.ping event to an endpoint now (in the endpoint's format), and print its answer",
+    )
     .argument('<id>', 'the endpoint id (from webhooks list)', uuid)
     .option(...DATABASE_FLAG)
     .action(async (id: string, options: { database?: string }) => {
@@ -200,7 +216,9 @@ export function registerWebhooks(program: Command): void {
         url: endpoint.url,
         secret,
         id: event.id,
-        body: JSON.stringify(event),
+        body: JSON.stringify(
+          endpoint.format === 'ocsf' ? OCSF_RENDERER(event, endpoint.organization_id) : event,
+        ),
         allowPrivate: config.webhookAllowPrivateNetworks,
       })
       if (!outcome.ok) throw new CliError(`ping ${event.id} to ${endpoint.url} failed: ${outcome.error}`)

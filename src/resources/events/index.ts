@@ -7,12 +7,12 @@ import type { ImportSteps } from '../../records/spec.js'
 import { rowPerItem } from '../export.js'
 import type { Resource } from '../resource.js'
 import { EVENT_CLIENT_SAMPLES, EVENT_EXAMPLES } from './examples.js'
-import { ocsfRenderer } from './ocsf.js'
+import type { OcsfRenderer } from './ocsf.js'
 import { eventSchema, ocsfEventSchema } from './schema.js'
 import { EVENT_SQL } from './sql.js'
 
-/** The events feed of these resources' event sources, whose types are `types`. */
-export function eventFeed(sources: readonly EventSource[], types: readonly string[]) {
+/** The events feed of these resources' event sources, whose types are `types`, `ocsf` rendering them in OCSF. */
+export function eventFeed(sources: readonly EventSource[], types: readonly string[], ocsf: OcsfRenderer) {
   const Event = eventSchema(sources, types)
   return {
     name: 'events',
@@ -22,7 +22,7 @@ export function eventFeed(sources: readonly EventSource[], types: readonly strin
         'What changed, as a feed to follow (and as signed webhooks the operator configures): one event per resource an import created, changed or deleted.',
     },
     schemas: [Event, ocsfEventSchema(types)],
-    routes: async (app) => (await import('./routes.js')).eventRoutes(app, types, ocsfRenderer(sources)),
+    routes: async (app) => (await import('./routes.js')).eventRoutes(app, types, ocsf),
     examples: EVENT_EXAMPLES,
     clientSamples: EVENT_CLIENT_SAMPLES,
     client: {
