@@ -20,6 +20,8 @@ export interface ResourceExport {
   workspace?: boolean
   /** Whether it takes `after` (from `--after`). */
   after?: boolean
+  /** Whether it renders its items in OCSF (`format=ocsf`, from `--format ocsf`). */
+  ocsf?: boolean
   /** CSV columns, in order. */
   columns: readonly string[]
   /** The CSV rows of one item. */

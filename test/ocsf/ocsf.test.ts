@@ -1,7 +1,8 @@
 // OCSF renderings (docs/ocsf.md): the JSON Schemas generated from the vendored OCSF release do not
 // drift; our class constants are that release's; every event type renders as its golden file says,
-// valid against its class; the feed's ?format=ocsf pages equal the rendering of its JSON pages, item
-// for item, with paging, after= and isolation unchanged, on both databases.
+// valid against its class; the feed's ?format=ocsf pages, and `export events --format ocsf`, equal
+// the rendering of its JSON pages, item for item, with paging, after= and isolation unchanged, on
+// both databases. (Webhooks in OCSF: test/webhooks/ocsf.test.ts.)
 
 import assert from 'node:assert/strict'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -11,6 +12,7 @@ import type { FeedEvent } from '../../src/ocsf/render.js'
 import { OCSF_EMAIL } from '../../src/resources/employees/ocsf.js'
 import { EVENT_TYPES } from '../../src/resources/index.js'
 import { servedDataset, type TestApp, walk } from '../helpers/app.js'
+import { runCli } from '../helpers/cli.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { unknownId } from '../helpers/dataset.js'
 import { OCSF_CLASS_INFO, OCSF_SCHEMAS, ocsfErrors, toOcsf } from '../helpers/ocsf.js'
@@ -228,6 +230,35 @@ for (const { dialect, skip } of DIALECTS) {
       const bad = await t.request(`/v1/events?workspace_id=${ws}&format=cef`, { key })
       assert.equal(bad.status, 422)
       assert.equal(bad.json.errors[0].source.parameter, 'format')
+    })
+
+    test('awareness export events --format ocsf writes the OCSF feed as NDJSON; other exports refuse it', async () => {
+      const url = await t.listen()
+      const env = { AWARENESS_API_KEY: key }
+      const native = (await walk(t, `/v1/events?workspace_id=${ws}`, key, 1000)).items
+      const from = native[4].id as string
+      const exported = await runCli(
+        ['export', 'events', '--workspace', ws, '--after', from, '--format', 'ocsf', '--url', url],
+        { env },
+      )
+      assert.equal(exported.code, 0, exported.stderr)
+      const lines = exported.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+      assert.deepEqual(
+        lines,
+        native.slice(5).map((e) => toOcsf(e, organization)),
+      )
+      for (const line of lines) assert.equal(ocsfErrors(line), null)
+      const refused = await runCli(
+        ['export', 'employees', '--workspace', ws, '--format', 'ocsf', '--url', url],
+        {
+          env,
+        },
+      )
+      assert.equal(refused.code, 2)
+      assert.match(refused.stderr, /--format ocsf goes with events/)
     })
 
     test("another organization's workspace answers as an unknown one", async () => {

@@ -18,6 +18,7 @@ import { createEndpoint } from '../../src/webhooks/endpoints.js'
 import { DeliveryWorker } from '../../src/webhooks/worker.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
+import { toOcsf } from '../helpers/ocsf.js'
 import { pythonOperations } from '../helpers/python-client.js'
 import { startReceiver } from '../webhooks/receiver.js'
 
@@ -161,6 +162,22 @@ print(json.dumps(out))`,
       assert.deepEqual(fromPython[i], expected, `${call.namespace}.${call.method}`)
       if (call.kind === 'list') assert.ok(expected.length > 0, `${call.namespace}.${call.method} has items`)
     }
+  })
+
+  test('events.list(format="ocsf") walks the feed in OCSF: the JSON feed rendered, item for item', async () => {
+    const fromPython = await run(
+      `import json, awareness_api
+c = awareness_api.Client(${JSON.stringify(baseUrl)})
+print(json.dumps(list(c.events.list(workspace_id=${JSON.stringify(d.a1)}, format="ocsf", limit=7))))`,
+      null,
+    )
+    const client = new AwarenessClient({ baseUrl, apiKey: key })
+    const native = await client.events.list({ workspaceId: d.a1 }, { limit: 100 }).toArray()
+    assert.ok(native.length > 0)
+    assert.deepEqual(
+      fromPython,
+      native.map((e) => toOcsf(e, d.orgA.id as string)),
+    )
   })
 
   test('errors carry the code, the request id and the rate limit; a bad argument is refused before sending', async () => {

@@ -36,6 +36,7 @@ function source(
   const query = {
     workspace_id: e.workspace === false ? undefined : o.workspace,
     after: e.after ? o.after : undefined,
+    format: o.format === 'ocsf' ? 'ocsf' : undefined,
   }
   return e.pageSize === undefined
     ? client.request(path, query)
@@ -107,7 +108,7 @@ interface ExportOptions {
   /** The path ids given, by option name (`breach`). */
   ids: Record<string, string | undefined>
   after?: string
-  format: 'ndjson' | 'csv'
+  format: 'ndjson' | 'csv' | 'ocsf'
   out?: string
   bom?: boolean
 }
@@ -116,8 +117,8 @@ export function registerExport(program: Command): void {
   const command = program
     .command('export')
     .description(
-      'page through a running server and write a resource as NDJSON or CSV (key from AWARENESS_API_KEY);\n' +
-        'retries 429/503 after their Retry-After. CSV columns: docs/export.md.',
+      'page through a running server and write a resource as NDJSON or CSV, events also as OCSF (key from\n' +
+        'AWARENESS_API_KEY); retries 429/503 after their Retry-After. CSV columns: docs/export.md.',
     )
     .addArgument(new Argument('<resource>', NAMES.join(', ')).choices(NAMES))
     .option('--url <url>', 'the API base URL, e.g. http://127.0.0.1:3000 (default: AWARENESS_API_URL)')
@@ -138,7 +139,14 @@ export function registerExport(program: Command): void {
       `${named((e) => e.after === true).join(', ')}: only those after this one (the last one handled before)`,
       uuid,
     )
-    .addOption(new Option('--format <format>', 'ndjson or csv').choices(['ndjson', 'csv']).default('ndjson'))
+    .addOption(
+      new Option(
+        '--format <format>',
+        `ndjson, csv, or ocsf (${named((e) => e.ocsf === true).join(', ')}: NDJSON of OCSF events, docs/ocsf.md)`,
+      )
+        .choices(['ndjson', 'csv', 'ocsf'])
+        .default('ndjson'),
+    )
     .option(
       '--out <file>',
       'write to this file instead of standard output; it is replaced only once the export is complete',
@@ -158,6 +166,8 @@ export function registerExport(program: Command): void {
         throw new UsageError(`${resource} needs --workspace`)
       for (const name of pathIdsOf(declared))
         if (!options.ids[name]) throw new UsageError(`${resource} needs --${name}`)
+      if (options.format === 'ocsf' && !declared.ocsf)
+        throw new UsageError(`--format ocsf goes with ${named((e) => e.ocsf === true).join(', ')}`)
       if (options.after !== undefined && !declared.after)
         throw new UsageError(`--after goes with ${named((e) => e.after === true).join(', ')}`)
       const { apiKey, apiUrl } = clientEnvironment()

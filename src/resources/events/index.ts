@@ -48,7 +48,14 @@ export function eventFeed(sources: readonly EventSource[], types: readonly strin
     sql: EVENT_SQL,
     exports: [
       rowPerItem(
-        { name: 'events', nouns: ['event', 'events'], path: '/v1/events', pageSize: 1000, after: true },
+        {
+          name: 'events',
+          nouns: ['event', 'events'],
+          path: '/v1/events',
+          pageSize: 1000,
+          after: true,
+          ocsf: true,
+        },
         Event,
       ),
     ],
