@@ -12,7 +12,7 @@ type Schema = Record<string, unknown>
 export const WEBHOOKS_TAG = {
   name: 'Webhooks',
   description:
-    'What a webhook endpoint receives (`awareness webhooks create`): a POST per event of the types it subscribed to, its body the event exactly as the events feed lists it (`--format json`, the default) or its OCSF rendering (`--format ocsf`: an OcsfEvent, as `GET /v1/events?format=ocsf` lists it; docs/ocsf.md), signed with the Standard Webhooks headers (https://www.standardwebhooks.com). Answer 2xx within 10 s; anything else is retried with backoff, keeping the same `webhook-id`.',
+    'What a webhook endpoint receives (`awareness webhooks create`): a POST per event of the types it subscribed to, its body the event exactly as the events feed lists it (`--format json`, the default) or its OCSF rendering (`--format ocsf`: an OcsfEvent, as the feed lists it with `format=ocsf`; docs/ocsf.md), signed with the Standard Webhooks headers (https://www.standardwebhooks.com). Answer 2xx within 10 s; anything else is retried with backoff, keeping the same `webhook-id`.',
 }
 
 const header = (name: string, description: string, example: string) => ({

@@ -11,6 +11,7 @@ import pg from 'pg'
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { importSources } from '../../src/importer/import.js'
+import { listEndpoints } from '../../src/webhooks/endpoints.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase } from '../helpers/databases.js'
 import { apiDataset } from '../helpers/dataset.js'
@@ -238,6 +239,23 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test('upgrading from 0012 gives every stored webhook endpoint the json format', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        await importSources(db.handle, [source([d.org, d.ws])])
+        await asBeforeWebhookFormat(db.handle)
+        await sql`insert into webhook_endpoints (id, organization_id, workspace_id, url, events, secret, created_at)
+          values ('3b9e2f4c-6d1a-4c8e-9f0b-2a3c4d5e6f70', ${d.org.id as string}, null, 'https://example.com/hooks',
+            null, 'whsec_x', '2026-11-20T09:00:00.000000Z')`.execute(db.handle.db)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0013_webhook_format'))
+        const [endpoint] = await listEndpoints(db.handle.db)
+        assert.equal(endpoint?.format, 'json')
+      } finally {
+        await db.drop()
+      }
+    })
+
     test('upgrading from 0004 adds the events tables; the next import records its changes', async () => {
       const db = await freshDatabase(dialect)
       try {
@@ -328,8 +346,15 @@ async function asBeforeQuizScores(handle: DatabaseHandle): Promise<void> {
   await sql`delete from kysely_migration where name = '0010_quiz_scores'`.execute(handle.db)
 }
 
-/** Takes back 0012: attacks and members stored as their parts after the employee's reference. */
+/** Takes back 0013: webhook endpoints without a format. */
+async function asBeforeWebhookFormat(handle: DatabaseHandle): Promise<void> {
+  await sql`alter table webhook_endpoints drop column format`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0013_webhook_format'`.execute(handle.db)
+}
+
+/** Takes back 0012 (and what came after): attacks and members stored as their parts after the employee's reference. */
 async function asBeforeWholeItems(handle: DatabaseHandle): Promise<void> {
+  await asBeforeWebhookFormat(handle)
   const position = handle.dialect === 'postgres' ? 'strpos' : 'instr'
   for (const table of ['attacks', 'group_members'])
     await sql`alter table ${sql.table(table)} add column json_tail text not null default ''`.execute(

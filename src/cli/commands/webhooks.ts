@@ -57,7 +57,7 @@ export function registerWebhooks(program: Command): void {
     .addOption(
       new Option(
         '--format <format>',
-        'json: each event as GET /v1/events renders it; ocsf: as an OCSF event (docs/ocsf.md)',
+        'json: each event as the events feed renders it; ocsf: as an OCSF event (docs/ocsf.md)',
       )
         .choices(WEBHOOK_FORMATS)
         .default('json'),
