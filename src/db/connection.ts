@@ -13,6 +13,7 @@ import type { DialectName } from './dialect.js'
 import { destroySocket, QUERY_TIMEOUT_MESSAGE } from './pg-internals.js'
 import { registerPostgresRows, tappedClient } from './postgres-rows.js'
 import { type StatementStore, statementStore } from './sqlite-statements.js'
+import { statementLog } from './statement-spans.js'
 import type { Database } from './tables.js'
 
 export interface DatabaseHandle {
@@ -90,7 +91,10 @@ function openSqlite(path: string, serving: boolean): DatabaseHandle {
     deterministic: true,
   })
   const statements = statementStore(sqlite)
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) })
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: statements }),
+    ...statementLog('sqlite'),
+  })
   return {
     db,
     dialect: 'sqlite',
@@ -149,7 +153,7 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     client.on('error', () => {})
     if (deadline !== undefined) dropOnQueryTimeout(client)
   })
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...statementLog('postgres') })
   registerPostgresRows(db, {
     pool,
     Query: pg.Query,

@@ -5,8 +5,10 @@
 import { EventEmitter } from 'node:events'
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
+import { tracing } from '../tracing/tracing.js'
 import { destroySocket, interceptAttach, QUERY_TIMEOUT_MESSAGE, takeCallback } from './pg-internals.js'
 import { DataRow, RowTap } from './postgres-data-rows.js'
+import { statementSpan } from './statement-spans.js'
 import type { Database } from './tables.js'
 
 /** What a PostgreSQL database handle needs to stream rows. */
@@ -93,6 +95,7 @@ export async function forEachRow(
   }
   const tap = found
   let failure: unknown
+  const started = performance.now()
   try {
     await new Promise<void>((resolve, reject) => {
       const name = nameOf(text)
@@ -147,5 +150,6 @@ export async function forEachRow(
   } finally {
     // An error drops the connection: it may still be running the statement, or be broken.
     client.release(failure === undefined ? undefined : (failure as Error))
+    if (tracing().enabled) statementSpan('postgres', text, performance.now() - started, failure)
   }
 }

@@ -5,10 +5,12 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
+import { tracing } from '../tracing/tracing.js'
 import type { EncodedRows, Value } from './bulk-rows.js'
 import type { DatabaseHandle } from './connection.js'
 import type { DialectName } from './dialect.js'
 import type { StatementStore } from './sqlite-statements.js'
+import { statementSpan } from './statement-spans.js'
 import type { Database } from './tables.js'
 
 export interface WriteSession {
@@ -181,9 +183,24 @@ async function withPostgresSession<T>(
   // A connection of its own: an import's statements may run longer than the pool's request deadline.
   const client = (handle.writeClient as () => pg.Client)()
   await client.connect()
+  const traced = tracing().enabled
+  /** Runs `send` for the statement `text`; a span of it when tracing is on. */
+  const timed = async <R>(text: string, send: () => Promise<R>): Promise<R> => {
+    if (!traced) return send()
+    const started = performance.now()
+    let failure: unknown
+    try {
+      return await send()
+    } catch (error) {
+      failure = error
+      throw error
+    } finally {
+      statementSpan('postgres', text, performance.now() - started, failure)
+    }
+  }
   const run = async (query: RawBuilder<unknown>) => {
     const compiled = query.compile(handle.db)
-    return client.query(compiled.sql, compiled.parameters as unknown[])
+    return timed(compiled.sql, () => client.query(compiled.sql, compiled.parameters as unknown[]))
   }
   const session: WriteSession = {
     dialect: 'postgres',
@@ -196,15 +213,16 @@ async function withPostgresSession<T>(
     async insertMany(table, columns, rows) {
       if (!('copy' in rows)) throw new Error('rows encoded for another database')
       if (rows.count === 0) return
-      const stream = client.query(
-        copyFrom(`copy ${ident(table)} (${columns.map(ident).join(', ')}) from stdin`),
-      )
-      const done = new Promise<void>((resolve, reject) => {
-        stream.on('finish', resolve)
-        stream.on('error', reject)
+      const text = `copy ${ident(table)} (${columns.map(ident).join(', ')}) from stdin`
+      await timed(text, () => {
+        const stream = client.query(copyFrom(text))
+        const done = new Promise<void>((resolve, reject) => {
+          stream.on('finish', resolve)
+          stream.on('error', reject)
+        })
+        stream.end(rows.copy)
+        return done
       })
-      stream.end(rows.copy)
-      await done
     },
     async updateMany(table, keyColumns, setColumns, rows) {
       let changed = 0

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/connection.js'
 import { type WriteSession, withWriteSession } from '../db/write-session.js'
 import type { ChangedRecords } from '../records/spec.js'
 import { RESOURCES } from '../resources/index.js'
+import { tracing } from '../tracing/tracing.js'
 import {
   bumpGenerations,
   changedTable,
@@ -109,6 +110,9 @@ class PhaseClock {
   mark(phase: PhaseName): void {
     const now = performance.now()
     this.phases.push({ phase, seconds: (now - this.last) / 1000 })
+    // A span per phase when tracing is on, beside the statements of the import's span.
+    const origin = performance.timeOrigin
+    tracing().record(`import ${phase}`, origin + this.last, origin + now, { 'awareness.import.phase': phase })
     this.last = now
     const following = PHASES[PHASES.indexOf(phase) + 1]
     if (following) this.next(following)
@@ -410,6 +414,30 @@ export async function importSources(
   handle: DatabaseHandle,
   sources: readonly ImportSource[],
   options: ImportOptions = {},
+): Promise<ImportSummary> {
+  return tracing().inSpan(
+    'import',
+    {
+      'awareness.import.sources': sources.length,
+      'awareness.import.replace': options.replace === true,
+      'awareness.import.dry_run': options.dryRun === true,
+    },
+    async (span) => {
+      const summary = await importTraced(handle, sources, options)
+      span.setAttributes({
+        'awareness.import.records': Object.values(summary.records).reduce((a, b) => a + b, 0),
+        'awareness.import.changed': summary.changed,
+        'awareness.import.events': Object.values(summary.events.counts).reduce((a, b) => a + b, 0),
+      })
+      return summary
+    },
+  )
+}
+
+async function importTraced(
+  handle: DatabaseHandle,
+  sources: readonly ImportSource[],
+  options: ImportOptions,
 ): Promise<ImportSummary> {
   const progress = options.onProgress ?? (() => {})
   const replace = options.replace === true

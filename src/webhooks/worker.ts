@@ -11,6 +11,7 @@ import { eventIdsFrom } from '../domain/event-ids.js'
 import { timestampFromMillis } from '../domain/time.js'
 import type { Metrics } from '../observability/metrics.js'
 import type { FeedEvent } from '../ocsf/render.js'
+import { tracing } from '../tracing/tracing.js'
 import { type DeliveryRequest, deliver, type Outcome } from './deliver.js'
 import { openSecret } from './secrets.js'
 
@@ -52,6 +53,14 @@ export interface WorkerOptions {
   /** The OCSF rendering of an event, for endpoints whose format is ocsf (serve gives the resources'). */
   ocsf?: (event: FeedEvent, organizationId: string) => unknown
   onError?: (error: unknown, context: string) => void
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname
+  } catch {
+    return undefined
+  }
 }
 
 /** A delay with ±10 % jitter, so that retries of many deliveries spread out. */
@@ -234,19 +243,40 @@ export class DeliveryWorker {
         outcome: { ok: false, statusCode: null, error: 'the event is past its retention' },
         final: true,
       }
-    try {
-      const secret = openSecret(row.secret, this.options.secretsKey)
-      const outcome = await (this.options.send ?? deliver)({
-        url: row.url,
-        secret,
-        id: claimed.event_id,
-        body: row.format === 'ocsf' ? this.ocsfBody(row.json, row.organization_id) : row.json,
-        allowPrivate: this.options.allowPrivate,
-      })
-      return { outcome, final: false }
-    } catch (error) {
-      return { outcome: { ok: false, statusCode: null, error: (error as Error).message }, final: false }
+    const json = row.json
+    const attributes = {
+      'awareness.webhook.endpoint_id': claimed.endpoint_id,
+      'awareness.event.id': claimed.event_id,
+      'awareness.webhook.attempt': claimed.attempts + 1,
+      'awareness.webhook.format': row.format,
+      // The host only: a receiver's URL may carry a token in its path or query.
+      'server.address': hostOf(row.url),
     }
+    return tracing().inSpan(
+      'webhook delivery',
+      attributes,
+      async (span) => {
+        try {
+          const secret = openSecret(row.secret, this.options.secretsKey)
+          const outcome = await (this.options.send ?? deliver)({
+            url: row.url,
+            secret,
+            id: claimed.event_id,
+            body: row.format === 'ocsf' ? this.ocsfBody(json, row.organization_id) : json,
+            allowPrivate: this.options.allowPrivate,
+          })
+          span.setAttributes({
+            'http.response.status_code': outcome.statusCode ?? undefined,
+            'error.type': outcome.ok ? undefined : (outcome.error ?? 'failed'),
+          })
+          return { outcome, final: false }
+        } catch (error) {
+          span.setAttributes({ 'error.type': (error as Error).message })
+          return { outcome: { ok: false, statusCode: null, error: (error as Error).message }, final: false }
+        }
+      },
+      'client',
+    )
   }
 
   /**

@@ -12,7 +12,7 @@ const SRC = resolve(import.meta.dirname, '../../src')
 
 /** Bottom first. A top-level folder (or module) of src/ sits in exactly one layer. */
 const LAYERS: readonly (readonly string[])[] = [
-  ['domain', 'errors', 'config'],
+  ['domain', 'errors', 'config', 'tracing'],
   ['db', 'schemas', 'observability', 'ocsf'],
   ['keys', 'limits', 'webhooks'],
   ['access', 'paging', 'records'],

@@ -1,6 +1,6 @@
 // A SQLite server without Redis does not load pg or ioredis, nor the reference page before its first
-// visit (docs/design.md, fast paths): the process is checked from outside, since this test's own
-// helpers may load them.
+// visit (docs/design.md, fast paths), nor OpenTelemetry unless traces are asked for: the process is
+// checked from outside, since this test's own helpers may load them.
 
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
@@ -81,6 +81,52 @@ test('the reference page (Scalar) is loaded on its first visit, not at start', (
        console.log(JSON.stringify({ health, atStart, docs, afterVisit: scalar() > 0 }))`,
     )
     assert.deepEqual(result, { health: 200, atStart: 0, docs: 200, afterVisit: true })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+// prom-client requires @opentelemetry/api (the no-op API, for its exemplars) whatever we do: what
+// must stay unloaded is everything else, the SDK, the exporters and the instrumentation.
+test('without OTEL_EXPORTER_OTLP_ENDPOINT (or with OTEL_TRACES_EXPORTER=none) no OpenTelemetry SDK module is loaded', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'awareness-otel-off-'))
+  try {
+    const log = join(dir, 'loaded.txt')
+    const hooks = join(dir, 'hooks.mjs')
+    writeFileSync(
+      hooks,
+      `import { appendFileSync } from 'node:fs'
+       export async function resolve(specifier, context, next) {
+         const result = await next(specifier, context)
+         if (/node_modules\\/(@opentelemetry\\/(?!api\\/)|@fastify\\/otel\\/)/.test(result.url)) appendFileSync(${JSON.stringify(log)}, result.url + '\\n')
+         return result
+       }`,
+    )
+    const cases: [Record<string, string>, boolean][] = [
+      [{}, false],
+      [{ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' }, false],
+      // The check sees the SDK when it is loaded.
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_EXPORTER_OTLP_TIMEOUT: '200' }, true],
+    ]
+    for (const [env, on] of cases) {
+      rmSync(log, { force: true })
+      const at = JSON.stringify(pathToFileURL(join(SRC, 'tracing/tracing.ts')).href)
+      const result = inServer(
+        dir,
+        `import { register, createRequire } from 'node:module'
+         import { existsSync, readFileSync } from 'node:fs'
+         register(${JSON.stringify(pathToFileURL(hooks).href)})
+         const { startTracing } = await import(${at})
+         Object.assign(process.env, ${JSON.stringify(env)})
+         const tracing = await startTracing(process.env, 'awareness-api', '0')`,
+        `const health = (await app.inject('/healthz')).statusCode
+         const resolved = existsSync(${JSON.stringify(log)}) ? readFileSync(${JSON.stringify(log)}, 'utf8').trim().split('\\n') : []
+         const required = Object.keys(createRequire(import.meta.url).cache).filter((p) => /node_modules\\/(@opentelemetry\\/(?!api\\/)|@fastify\\/otel\\/)/.test(p))
+         await tracing.shutdown()
+         console.log(JSON.stringify({ health, enabled: tracing.enabled, loaded: [...resolved, ...required].length > 0 }))`,
+      )
+      assert.deepEqual(result, { health: 200, enabled: on, loaded: on }, JSON.stringify(env))
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -1,6 +1,7 @@
 import { createReadStream, statSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { Command } from 'commander'
+import { PACKAGE_VERSION } from '../../config/version.js'
 import type { DatabaseHandle } from '../../db/connection.js'
 import {
   ImportInterrupted,
@@ -13,6 +14,7 @@ import {
 } from '../../importer/import.js'
 import { MAX_BLANK_LINES } from '../../importer/lines.js'
 import type { RecordType } from '../../importer/staging.js'
+import { startTracing, stopTracing } from '../../tracing/tracing.js'
 import { configFrom, withDatabase } from '../context.js'
 import { DATABASE_FLAG, UsageError } from '../options.js'
 import { CliError, counted, formatBytes, formatCount, progressLine } from '../output.js'
@@ -174,6 +176,7 @@ export function registerImport(program: Command): void {
       if (files.filter((f) => f === '-').length > 1)
         throw new UsageError('standard input (-) can be read only once')
       const config = configFrom(options)
+      await startTracing(process.env, 'awareness-api', PACKAGE_VERSION)
       // Ctrl-C or SIGTERM stop the import cleanly: rolled back, nothing written. A second one exits.
       const interrupt = new AbortController()
       const onSignal = () => {
@@ -203,6 +206,7 @@ export function registerImport(program: Command): void {
         process.off('SIGTERM', onSignal)
         // An interrupted read of standard input would keep the process waiting for more.
         if (files.includes('-')) process.stdin.destroy()
+        await stopTracing()
       }
     })
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import type { Config } from '../../config/config.js'
+import { PACKAGE_VERSION } from '../../config/version.js'
 import { type DatabaseHandle, openDatabase } from '../../db/connection.js'
 import { migrateToLatest } from '../../db/migrate.js'
 import { timestampFromMillis } from '../../domain/time.js'
@@ -9,6 +10,7 @@ import { startMetricsServer } from '../../http/metrics-server.js'
 import { createKey } from '../../keys/keys.js'
 import { probeRedis } from '../../limits/redis-probe.js'
 import { EXPORTS, OCSF_RENDERER } from '../../resources/index.js'
+import { startTracing, stopTracing } from '../../tracing/tracing.js'
 import { DeliveryWorker } from '../../webhooks/worker.js'
 import { configFrom } from '../context.js'
 import { DATABASE_FLAG } from '../options.js'
@@ -97,6 +99,8 @@ export function registerServe(program: Command): void {
     )
     .action(async (options: { host?: string; port?: string; database?: string; demoWhenEmpty?: boolean }) => {
       const config = configFrom(options, { HOST: options.host, PORT: options.port })
+      // Before anything that makes spans is built (the database's statements, the app's requests).
+      await startTracing(process.env, 'awareness-api', PACKAGE_VERSION)
       // Migrations and the demo import may run long: they get a handle without the request deadline.
       const admin = openDatabase(config.databaseUrl, { poolSize: 2 })
       let hint: string | null
@@ -167,6 +171,7 @@ export function registerServe(program: Command): void {
         await workerStopped
         await database.close()
         await readDatabase?.close()
+        await stopTracing()
         clearTimeout(force)
       }
       process.once('SIGTERM', () => void shutdown('SIGTERM'))

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { apiError, UNAUTHORIZED } from '../../errors.js'
 import '../../routing/context.js'
+import { tracing } from '../../tracing/tracing.js'
 
 const TOO_MANY = (retryAfter: number, detail: string) =>
   apiError('too_many_requests', detail, {}, { 'retry-after': String(retryAfter) })
@@ -27,6 +28,10 @@ async function authenticate(request: FastifyRequest): Promise<void> {
     throw UNAUTHORIZED()
   }
   request.key = identity
+  tracing().annotateRequest(request, {
+    'awareness.key.id': identity.id,
+    'awareness.organization.id': identity.organizationId,
+  })
   const verdict = await limits.admitKey(identity.id, identity.rateLimit)
   request.rateCharge = verdict.charge
   for (const [name, value] of Object.entries(verdict.headers)) {

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { withoutKeys } from '../../keys/format.js'
+import { tracing } from '../../tracing/tracing.js'
 
 /** What is kept of a path or a user agent in a log line. */
 const MAX_PATH = 1024
@@ -36,6 +37,8 @@ export const observability = fp(
           // The socket's address, or the client a proxy named when TRUST_PROXY trusts that proxy.
           client: request.ip,
           user_agent: loggable(request.headers['user-agent'], MAX_USER_AGENT),
+          // With tracing on: the request's trace, to find its spans from its log line.
+          trace_id: tracing().traceIdOf(request),
         },
         'request',
       )
