@@ -10,7 +10,8 @@
 //        npm run bench -- --baseline DIR (this build against the build in DIR, a checkout with its own
 //          dist/ and node_modules/: imports and pages measured alternately, round by round, each
 //          build on a database of its own loaded from the same file; medians and each side's spread
-//          on stdout; BENCHMARKS.md untouched; --skip-import: pages only; --skip-pages: imports only)
+//          on stdout; BENCHMARKS.md untouched, but it carries scripts/bench-ab.md, where a comparison
+//          worth keeping goes; --skip-import: pages only; --skip-pages: imports only)
 // PostgreSQL figures too when TEST_DATABASE_URL is set.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -715,24 +716,28 @@ written as events with their webhook deliveries), against everything else the im
 ${eventRows(sides)}
 
 ${flag('--skip-simulations') ? '' : await simulationsSection()}`
-  // The soak's figures come from `npm run soak`, kept beside this script and carried over.
-  const soak = join(ROOT, 'scripts/bench-soak.md')
-  writeFileSync('BENCHMARKS.md', existsSync(soak) ? doc + readFileSync(soak, 'utf8') : doc)
+  // The last build-against-build comparison and the soak's figures (`npm run soak`) are kept beside
+  // this script and carried over.
+  const carried = ['scripts/bench-ab.md', 'scripts/bench-soak.md']
+    .map((path) => join(ROOT, path))
+    .filter((path) => existsSync(path))
+    .map((path) => readFileSync(path, 'utf8'))
+  writeFileSync('BENCHMARKS.md', [doc, ...carried].join(''))
   console.log(doc)
 }
 
-/** --simulations-only: that section of BENCHMARKS.md replaced (or added before the soak's), the rest kept. */
+/** --simulations-only: that section of BENCHMARKS.md replaced (or added before the carried ones), the rest kept. */
 function replaceSimulationsSection(section) {
   const doc = readFileSync('BENCHMARKS.md', 'utf8')
   const start = doc.indexOf(SIMULATIONS_HEADING)
-  const soak = doc.indexOf('\n## Overload and shutdown')
+  const carried = doc.indexOf('\n## Build against build')
   let next = start === -1 ? -1 : doc.indexOf('\n## ', start + SIMULATIONS_HEADING.length)
   if (next === -1) next = doc.length
   const updated =
     start !== -1
       ? `${doc.slice(0, start)}${section}${doc.slice(next)}`
-      : soak !== -1
-        ? `${doc.slice(0, soak + 1)}${section}\n${doc.slice(soak + 1)}`
+      : carried !== -1
+        ? `${doc.slice(0, carried + 1)}${section}\n${doc.slice(carried + 1)}`
         : `${doc}\n${section}`
   writeFileSync('BENCHMARKS.md', updated)
   console.log(section)

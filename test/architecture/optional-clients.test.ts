@@ -37,6 +37,29 @@ function inServer(dir: string, prelude: string, body: string): unknown {
   return JSON.parse(out.trim().split('\n').at(-1) as string)
 }
 
+/**
+ * The prelude of a process that notes every module it loads whose URL matches `pattern` (a resolve
+ * hook: it runs on the loader's own thread); in it, `loaded()` lists them so far.
+ */
+function watchLoads(dir: string, pattern: string): string {
+  const log = join(dir, 'loaded.txt')
+  const hooks = join(dir, 'hooks.mjs')
+  rmSync(log, { force: true })
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from 'node:fs'
+     export async function resolve(specifier, context, next) {
+       const result = await next(specifier, context)
+       if (new RegExp(${JSON.stringify(pattern)}).test(result.url)) appendFileSync(${JSON.stringify(log)}, result.url + '\\n')
+       return result
+     }`,
+  )
+  return `import { register } from 'node:module'
+    import { existsSync, readFileSync } from 'node:fs'
+    register(${JSON.stringify(pathToFileURL(hooks).href)})
+    const loaded = () => existsSync(${JSON.stringify(log)}) ? readFileSync(${JSON.stringify(log)}, 'utf8').trim().split('\\n') : []`
+}
+
 test('a SQLite server without Redis answers without loading pg or ioredis', () => {
   const dir = mkdtempSync(join(tmpdir(), 'awareness-optional-'))
   try {
@@ -57,28 +80,13 @@ test('a SQLite server without Redis answers without loading pg or ioredis', () =
 test('the reference page (Scalar) is loaded on its first visit, not at start', () => {
   const dir = mkdtempSync(join(tmpdir(), 'awareness-reference-'))
   try {
-    // A resolve hook (it runs on the loader's own thread) notes every Scalar module the process loads.
-    const log = join(dir, 'loaded.txt')
-    const hooks = join(dir, 'hooks.mjs')
-    writeFileSync(
-      hooks,
-      `import { appendFileSync } from 'node:fs'
-       export async function resolve(specifier, context, next) {
-         const result = await next(specifier, context)
-         if (result.url.includes('/node_modules/@scalar/')) appendFileSync(${JSON.stringify(log)}, result.url + '\\n')
-         return result
-       }`,
-    )
     const result = inServer(
       dir,
-      `import { register } from 'node:module'
-       import { existsSync, readFileSync } from 'node:fs'
-       register(${JSON.stringify(pathToFileURL(hooks).href)})
-       const scalar = () => existsSync(${JSON.stringify(log)}) ? readFileSync(${JSON.stringify(log)}, 'utf8').trim().split('\\n').length : 0`,
+      watchLoads(dir, '/node_modules/@scalar/'),
       `const health = (await app.inject('/healthz')).statusCode
-       const atStart = scalar()
+       const atStart = loaded().length
        const docs = (await app.inject('/docs/')).statusCode
-       console.log(JSON.stringify({ health, atStart, docs, afterVisit: scalar() > 0 }))`,
+       console.log(JSON.stringify({ health, atStart, docs, afterVisit: loaded().length > 0 }))`,
     )
     assert.deepEqual(result, { health: 200, atStart: 0, docs: 200, afterVisit: true })
   } finally {
@@ -90,18 +98,8 @@ test('the reference page (Scalar) is loaded on its first visit, not at start', (
 // must stay unloaded is everything else, the SDK, the exporters and the instrumentation.
 test('without OTEL_EXPORTER_OTLP_ENDPOINT (or with OTEL_TRACES_EXPORTER=none) no OpenTelemetry SDK module is loaded', () => {
   const dir = mkdtempSync(join(tmpdir(), 'awareness-otel-off-'))
+  const sdk = 'node_modules/(@opentelemetry/(?!api/)|@fastify/otel/)'
   try {
-    const log = join(dir, 'loaded.txt')
-    const hooks = join(dir, 'hooks.mjs')
-    writeFileSync(
-      hooks,
-      `import { appendFileSync } from 'node:fs'
-       export async function resolve(specifier, context, next) {
-         const result = await next(specifier, context)
-         if (/node_modules\\/(@opentelemetry\\/(?!api\\/)|@fastify\\/otel\\/)/.test(result.url)) appendFileSync(${JSON.stringify(log)}, result.url + '\\n')
-         return result
-       }`,
-    )
     const cases: [Record<string, string>, boolean][] = [
       [{}, false],
       [{ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' }, false],
@@ -109,21 +107,18 @@ test('without OTEL_EXPORTER_OTLP_ENDPOINT (or with OTEL_TRACES_EXPORTER=none) no
       [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_EXPORTER_OTLP_TIMEOUT: '200' }, true],
     ]
     for (const [env, on] of cases) {
-      rmSync(log, { force: true })
       const at = JSON.stringify(pathToFileURL(join(SRC, 'tracing/tracing.ts')).href)
       const result = inServer(
         dir,
-        `import { register, createRequire } from 'node:module'
-         import { existsSync, readFileSync } from 'node:fs'
-         register(${JSON.stringify(pathToFileURL(hooks).href)})
+        `${watchLoads(dir, sdk)}
+         import { createRequire } from 'node:module'
          const { startTracing } = await import(${at})
          Object.assign(process.env, ${JSON.stringify(env)})
          const tracing = await startTracing(process.env, 'awareness-api', '0')`,
         `const health = (await app.inject('/healthz')).statusCode
-         const resolved = existsSync(${JSON.stringify(log)}) ? readFileSync(${JSON.stringify(log)}, 'utf8').trim().split('\\n') : []
-         const required = Object.keys(createRequire(import.meta.url).cache).filter((p) => /node_modules\\/(@opentelemetry\\/(?!api\\/)|@fastify\\/otel\\/)/.test(p))
+         const required = Object.keys(createRequire(import.meta.url).cache).filter((p) => new RegExp(${JSON.stringify(sdk)}).test(p))
          await tracing.shutdown()
-         console.log(JSON.stringify({ health, enabled: tracing.enabled, loaded: [...resolved, ...required].length > 0 }))`,
+         console.log(JSON.stringify({ health, enabled: tracing.enabled, loaded: [...loaded(), ...required].length > 0 }))`,
       )
       assert.deepEqual(result, { health: 200, enabled: on, loaded: on }, JSON.stringify(env))
     }
