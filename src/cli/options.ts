@@ -4,6 +4,8 @@
 
 import { InvalidArgumentError } from 'commander'
 import { parseDuration, parseRateLimit } from '../config/config.js'
+import { canonicalTimestamp } from '../domain/time.js'
+import { canonicalRange } from '../keys/allow-list.js'
 import { UUID_PATTERN } from '../schemas/common.js'
 import { CliError } from './output.js'
 
@@ -42,6 +44,25 @@ export function listOf<T extends string>(allowed: readonly T[], noun: string) {
       )
     return [...new Set(items)] as T[]
   }
+}
+
+/** A commander parser for comma-separated IPv4/IPv6 addresses or CIDR ranges, made canonical. */
+export function addressRanges(value: string): string[] {
+  const ranges = value.split(',').map((s) => s.trim())
+  const canonical = ranges.map(canonicalRange)
+  const wrong = ranges.filter((_, i) => canonical[i] === null)
+  if (wrong.length > 0)
+    throw new InvalidArgumentError(
+      `not an address or CIDR range: ${wrong.join(', ') || '(empty)'} (such as 192.0.2.0/24 or 2001:db8::/32)`,
+    )
+  return [...new Set(canonical as string[])]
+}
+
+/** A commander parser for an instant: a UTC timestamp or a date (midnight UTC), canonical. */
+export function instant(value: string): string {
+  const at = canonicalTimestamp(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
+  if (at === null) throw new InvalidArgumentError('must be a UTC time such as 2026-12-01T09:00:00Z or a date')
+  return at
 }
 
 export const DATABASE_FLAG = [

@@ -37,6 +37,10 @@ export interface ApiKeysTable {
   expires_at: string | null
   revoked_at: string | null
   last_used_at: string | null
+  /** Comma-separated canonical CIDR ranges the key may be used from; null for any address. */
+  allow_from: ColumnType<string | null, string | null | undefined, string | null>
+  /** When the key starts working; null for at once. */
+  not_before: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** Advanced by every import that changes an organization's data; its answers' ETags derive from it. */

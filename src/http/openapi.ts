@@ -176,7 +176,7 @@ const RESPONSES = {
     { 'WWW-Authenticate': header('`ApiKey header="x-api-key"`') },
   ),
   Forbidden: errorResponse(
-    'forbidden: the key lacks the scope of the operation, or the workspace is outside a workspace-scoped key.',
+    "forbidden: the key lacks the scope of the operation, the workspace is outside a workspace-scoped key, or the client address is outside the key's allow-list (keys create --allow-from).",
     [['forbidden', 'This key lacks the breaches:read scope this operation needs.', { header: 'x-api-key' }]],
   ),
   UnprocessableEntity: errorResponse(

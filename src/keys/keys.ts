@@ -5,8 +5,10 @@ import type { Kysely } from 'kysely'
 import { parseRateLimit, type RateLimit } from '../config/config.js'
 import { organizationProblem } from '../db/organizations.js'
 import type { Database } from '../db/tables.js'
+import { canonicalTimestamp } from '../domain/time.js'
 import { SCOPES, type Scope } from '../domain/values.js'
 import { UUID_PATTERN } from '../schemas/common.js'
+import { type AddressCheck, addressCheck, canonicalRange } from './allow-list.js'
 import { generateKey, hashKey, isWellFormedKey } from './format.js'
 
 export interface NewKey {
@@ -17,6 +19,10 @@ export interface NewKey {
   /** Lifetime in seconds; none means the key does not expire. */
   expiresInSeconds?: number | undefined
   rateLimit?: string | undefined
+  /** Address ranges (CIDR) the key may be used from; none means any address. */
+  allowFrom?: readonly string[] | undefined
+  /** When the key starts working (a timestamp); none means at once. */
+  notBefore?: string | undefined
 }
 
 export interface CreatedKey {
@@ -27,6 +33,8 @@ export interface CreatedKey {
   scopes: Scope[]
   expires_at: string | null
   name: string
+  allow_from: string[] | null
+  not_before: string | null
 }
 
 export interface KeySummary {
@@ -40,6 +48,8 @@ export interface KeySummary {
   expires_at: string | null
   revoked_at: string | null
   last_used_at: string | null
+  allow_from: string[] | null
+  not_before: string | null
 }
 
 /** What a verified key grants. */
@@ -51,6 +61,8 @@ export interface KeyIdentity {
   rateLimit: RateLimit | null
   /** When the key stops working, in epoch milliseconds; null when it does not expire. */
   expiresAtMs: number | null
+  /** Whether a client address may use the key; null when any may. */
+  allowedFrom: AddressCheck | null
 }
 
 export class KeyAdminError extends Error {}
@@ -74,6 +86,10 @@ export async function createKey(db: Kysely<Database>, input: NewKey, now = new D
   }
   const scopes = [...new Set(input.scopes ?? SCOPES)]
   if (scopes.length === 0) throw new KeyAdminError('a key needs at least one scope')
+  const allowFrom = allowList(input.allowFrom)
+  const notBefore = input.notBefore === undefined ? null : canonicalTimestamp(input.notBefore)
+  if (notBefore === null && input.notBefore !== undefined)
+    throw new KeyAdminError(`not-before ${input.notBefore} must be a timestamp such as 2026-12-01T00:00:00Z`)
   const key = generateKey()
   const id = randomUUID()
   const expiresAt =
@@ -94,6 +110,8 @@ export async function createKey(db: Kysely<Database>, input: NewKey, now = new D
       expires_at: expiresAt,
       revoked_at: null,
       last_used_at: null,
+      allow_from: allowFrom === null ? null : allowFrom.join(','),
+      not_before: notBefore,
     })
     .execute()
   return {
@@ -104,7 +122,39 @@ export async function createKey(db: Kysely<Database>, input: NewKey, now = new D
     scopes,
     expires_at: expiresAt,
     name: input.name ?? DEFAULT_NAME,
+    allow_from: allowFrom,
+    not_before: notBefore,
   }
+}
+
+/** A key's address ranges, canonical and without repeats; null for none (any address). */
+function allowList(ranges: readonly string[] | undefined): string[] | null {
+  if (ranges === undefined) return null
+  const canonical = ranges.map((range) => {
+    const found = canonicalRange(range)
+    if (found === null) throw new KeyAdminError(`${range} is not an IPv4 or IPv6 address or CIDR range`)
+    return found
+  })
+  if (canonical.length === 0) throw new KeyAdminError('an allow-list needs at least one range')
+  return [...new Set(canonical)]
+}
+
+/**
+ * Sets the addresses a key may be used from (`null`: any address); returns false when there is no
+ * such key. Every server process applies it within KEY_CACHE_SECONDS.
+ */
+export async function setAllowList(
+  db: Kysely<Database>,
+  id: string,
+  ranges: readonly string[] | null,
+): Promise<boolean> {
+  const allowFrom = ranges === null ? null : allowList(ranges)
+  const updated = await db
+    .updateTable('api_keys')
+    .set({ allow_from: allowFrom === null ? null : allowFrom.join(',') })
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return Number(updated.numUpdatedRows) > 0
 }
 
 export async function listKeys(db: Kysely<Database>, organizationId?: string): Promise<KeySummary[]> {
@@ -121,12 +171,18 @@ export async function listKeys(db: Kysely<Database>, organizationId?: string): P
       'expires_at',
       'revoked_at',
       'last_used_at',
+      'allow_from',
+      'not_before',
     ])
     .$if(organizationId !== undefined, (q) => q.where('organization_id', '=', organizationId as string))
     .orderBy('created_at')
     .orderBy('id')
     .execute()
-  return rows.map((row) => ({ ...row, scopes: row.scopes.split(',') as Scope[] }))
+  return rows.map((row) => ({
+    ...row,
+    scopes: row.scopes.split(',') as Scope[],
+    allow_from: row.allow_from === null ? null : row.allow_from.split(','),
+  }))
 }
 
 /** Revokes a key; returns false when no such key exists. Revoking twice keeps the first time. */
@@ -177,14 +233,15 @@ export async function revokeKeyByIdOrName(
   return only
 }
 
-/** Whether a stored key is usable at `now`: revoked and expired keys are not. */
+/** Whether a stored key is usable at `now`: revoked, expired and not yet valid keys are not. */
 export function keyState(
-  key: { revoked_at: string | null; expires_at: string | null },
+  key: { revoked_at: string | null; expires_at: string | null; not_before: string | null },
   now = new Date(),
-): 'active' | 'revoked' | 'expired' {
+): 'active' | 'revoked' | 'expired' | 'not yet valid' {
   const at = isoNow(now)
   if (key.revoked_at !== null && key.revoked_at <= at) return 'revoked'
   if (key.expires_at !== null && key.expires_at <= at) return 'expired'
+  if (key.not_before !== null && key.not_before > at) return 'not yet valid'
   return 'active'
 }
 
@@ -209,5 +266,6 @@ export async function verifyKey(
     scopes: new Set(row.scopes.split(',') as Scope[]),
     rateLimit: row.rate_limit === null ? null : parseRateLimit(row.rate_limit),
     expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),
+    allowedFrom: row.allow_from === null ? null : addressCheck(row.allow_from.split(',')),
   }
 }

@@ -25,6 +25,11 @@ export class Metrics {
     labelNames: ['limit'] as const,
     registers: [this.registry],
   })
+  readonly addressRefusals = new Counter({
+    name: 'key_address_refusals_total',
+    help: "Requests refused with 403 because the client address is outside the key's allow-list",
+    registers: [this.registry],
+  })
   readonly shedRequests = new Counter({
     name: 'overload_rejections_total',
     help: 'Requests answered 503 at once because the process was overloaded (event loop running late)',

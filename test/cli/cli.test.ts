@@ -311,6 +311,10 @@ describe('awareness CLI', () => {
       '1200/60s',
       '--name',
       'splunk',
+      '--allow-from',
+      '203.0.113.77/24,::ffff:192.0.2.1',
+      '--not-before',
+      '2026-01-01',
       '--json',
       '--database',
       database,
@@ -324,7 +328,11 @@ describe('awareness CLI', () => {
       'workspace_id',
       'scopes',
       'expires_at',
+      'allow_from',
+      'not_before',
     ])
+    assert.deepEqual(created.allow_from, ['203.0.113.0/24', '192.0.2.1/32'], 'canonical ranges')
+    assert.equal(created.not_before, '2026-01-01T00:00:00.000000Z')
     assert.deepEqual(created.scopes, ['breaches:read', 'awareness:read'])
     assert.equal(created.workspace_id, d.ws.id)
     assert.match(created.expires_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)
@@ -334,6 +342,46 @@ describe('awareness CLI', () => {
     assert.ok(!list.stdout.includes(plain.stdout.trim()))
     assert.ok(!list.stdout.includes(created.key))
     assert.equal(JSON.parse(list.stdout).length, 2)
+    const splunk = JSON.parse(list.stdout).find((k: { id: string }) => k.id === created.id)
+    assert.deepEqual([splunk.allow_from, splunk.not_before], [created.allow_from, created.not_before])
+    const table = (await runCli(['keys', 'list', '--database', database])).stdout
+    assert.match(table.split('\n')[0] as string, /STATE +NOT BEFORE +EXPIRES +ALLOWED FROM +LAST USED/)
+    assert.match(
+      table,
+      new RegExp(`${created.id} .* 2026-01-01 00:00Z .* 203\\.0\\.113\\.0/24,192\\.0\\.2\\.1/32 `),
+    )
+
+    // keys update: a new allow-list, then none; a wrong range or no choice is a usage error.
+    const update = (...args: string[]) =>
+      runCli(['keys', 'update', created.id, ...args, '--database', database])
+    const narrowed = await update('--allow-from', '2001:db8::/32')
+    assert.equal(narrowed.code, 0, narrowed.stderr)
+    assert.equal(narrowed.stdout, `updated ${created.id}: allowed from 2001:db8::/32\n`)
+    assert.equal(
+      (await update('--allow-from-any')).stdout,
+      `updated ${created.id}: allowed from any address\n`,
+    )
+    const reread = JSON.parse((await runCli(['keys', 'list', '--json', '--database', database])).stdout)
+    assert.equal(reread.find((k: { id: string }) => k.id === created.id).allow_from, null)
+    for (const wrong of [
+      ['--allow-from', '10.0.0.0/33'],
+      [],
+      ['--allow-from', '10.0.0.0/8', '--allow-from-any'],
+    ]) {
+      const refused = await update(...wrong)
+      assert.equal(refused.code, 2, wrong.join(' '))
+      assert.match(refused.stderr, /^awareness: .*\(see awareness keys update --help\)\n$/)
+    }
+    const missing = await runCli([
+      'keys',
+      'update',
+      '00000000-0000-4000-8000-000000000000',
+      '--allow-from-any',
+      '--database',
+      database,
+    ])
+    assert.equal(missing.code, 1)
+    assert.match(missing.stderr, /^awareness: no key with the id/)
 
     const revoke = await runCli(['keys', 'revoke', created.id, '--database', database])
     assert.equal(revoke.code, 0)
@@ -407,12 +455,15 @@ describe('awareness CLI', () => {
     const [header, ...rows] = listed.stdout.trimEnd().split('\n')
     assert.match(
       String(header),
-      /^ID\s+NAME\s+ORGANIZATION\s+WORKSPACE\s+SCOPES\s+STATE\s+EXPIRES\s+LAST USED$/,
+      /^ID\s+NAME\s+ORGANIZATION\s+WORKSPACE\s+SCOPES\s+STATE\s+NOT BEFORE\s+EXPIRES\s+ALLOWED FROM\s+LAST USED$/,
     )
     const row = rows.find((r) => r.startsWith(expiring.id))
     assert.ok(row, listed.stdout)
     const expires = `${expiring.expires_at.slice(0, 10)} ${expiring.expires_at.slice(11, 16)}Z`
-    assert.match(row, new RegExp(`siem sync\\s+${d.org.id}\\s+all\\s+\\S+\\s+active\\s+${expires}\\s+never$`))
+    assert.match(
+      row,
+      new RegExp(`siem sync\\s+${d.org.id}\\s+all\\s+\\S+\\s+active\\s+-\\s+${expires}\\s+any\\s+never$`),
+    )
     // Columns line up: each row's STATE starts where the header's does.
     const column = String(header).indexOf('STATE')
     for (const r of rows) assert.match(r.slice(column), /^(active|revoked|expired) /)

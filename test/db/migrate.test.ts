@@ -11,6 +11,7 @@ import pg from 'pg'
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { importSources } from '../../src/importer/import.js'
+import { listKeys } from '../../src/keys/keys.js'
 import { listEndpoints } from '../../src/webhooks/endpoints.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase } from '../helpers/databases.js'
@@ -239,6 +240,24 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test('upgrading from 0013 keeps every stored key usable from any address, at once', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        await importSources(db.handle, [source([d.org, d.ws])])
+        await asBeforeKeyAllowLists(db.handle)
+        await sql`insert into api_keys (id, name, organization_id, workspace_id, scopes, key_hash, rate_limit,
+            created_at, expires_at, revoked_at, last_used_at)
+          values ('3b9e2f4c-6d1a-4c8e-9f0b-2a3c4d5e6f70', 'old', ${d.org.id as string}, null, 'workspace:read',
+            'ab', null, '2026-11-20T09:00:00.000000Z', null, null, null)`.execute(db.handle.db)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0014_key_allow_lists'))
+        const [key] = await listKeys(db.handle.db)
+        assert.deepEqual([key?.allow_from, key?.not_before], [null, null])
+      } finally {
+        await db.drop()
+      }
+    })
+
     test('upgrading from 0012 gives every stored webhook endpoint the json format', async () => {
       const db = await freshDatabase(dialect)
       try {
@@ -346,8 +365,16 @@ async function asBeforeQuizScores(handle: DatabaseHandle): Promise<void> {
   await sql`delete from kysely_migration where name = '0010_quiz_scores'`.execute(handle.db)
 }
 
-/** Takes back 0013: webhook endpoints without a format. */
+/** Takes back 0014: keys without allow-lists or a not-before time. */
+async function asBeforeKeyAllowLists(handle: DatabaseHandle): Promise<void> {
+  for (const column of ['not_before', 'allow_from'])
+    await sql`alter table api_keys drop column ${sql.ref(column)}`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0014_key_allow_lists'`.execute(handle.db)
+}
+
+/** Takes back 0013 (and what came after): webhook endpoints without a format. */
 async function asBeforeWebhookFormat(handle: DatabaseHandle): Promise<void> {
+  await asBeforeKeyAllowLists(handle)
   await sql`alter table webhook_endpoints drop column format`.execute(handle.db)
   await sql`delete from kysely_migration where name = '0013_webhook_format'`.execute(handle.db)
 }

@@ -31,6 +31,8 @@ export interface RequestOptions {
   key?: string | undefined
   headers?: Record<string, string>
   method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS'
+  /** The socket's address the request comes from (127.0.0.1 otherwise). */
+  remoteAddress?: string
 }
 
 export interface Response {
@@ -178,7 +180,12 @@ export async function testApp(
       const headers: Record<string, string> = { ...options.headers }
       if (options.key !== undefined) headers['x-api-key'] = options.key
       const method = options.method ?? 'GET'
-      const response = await app.inject({ method, url, headers })
+      const response = await app.inject({
+        method,
+        url,
+        headers,
+        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+      })
       let json: unknown
       const hasBody = method !== 'HEAD' && response.body.length > 0
       if (hasBody) {

@@ -1497,7 +1497,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description forbidden: the key lacks the scope of the operation, or the workspace is outside a workspace-scoped key. */
+        /** @description forbidden: the key lacks the scope of the operation, the workspace is outside a workspace-scoped key, or the client address is outside the key's allow-list (keys create --allow-from). */
         Forbidden: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];

@@ -1,8 +1,24 @@
 import type { Command } from 'commander'
 import { SCOPES, type Scope } from '../../domain/values.js'
-import { createKey, KeyAdminError, keyState, listKeys, revokeKeyByIdOrName } from '../../keys/keys.js'
+import {
+  createKey,
+  KeyAdminError,
+  keyState,
+  listKeys,
+  revokeKeyByIdOrName,
+  setAllowList,
+} from '../../keys/keys.js'
 import { configFrom, withDatabase } from '../context.js'
-import { budget, DATABASE_FLAG, duration, listOf, uuid } from '../options.js'
+import {
+  addressRanges,
+  budget,
+  DATABASE_FLAG,
+  duration,
+  instant,
+  listOf,
+  UsageError,
+  uuid,
+} from '../options.js'
 import { CliError, shortTime, table } from '../output.js'
 
 interface CreateOptions {
@@ -11,6 +27,8 @@ interface CreateOptions {
   scopes?: Scope[]
   name?: string
   expiresIn?: number
+  notBefore?: string
+  allowFrom?: string[]
   rateLimit?: string
   json?: boolean
   database?: string
@@ -24,7 +42,7 @@ const adminError = (error: unknown): never => {
 export function registerKeys(program: Command): void {
   const keys = program
     .command('keys')
-    .description('create, list and revoke API keys (only a hash of each key is stored)')
+    .description('create, list, restrict and revoke API keys (only a hash of each key is stored)')
 
   keys
     .command('create')
@@ -42,11 +60,25 @@ export function registerKeys(program: Command): void {
     .option('--name <name>', 'a name to recognise the key by (keys revoke takes it too)')
     .option('--expires-in <duration>', 'lifetime such as 90d, 12h, 30m or 45s (default: no expiry)', duration)
     .option(
+      '--not-before <time>',
+      'the key works from this UTC time, such as 2026-12-01T09:00:00Z or 2026-12-01 (default: at once)',
+      instant,
+    )
+    .option(
+      '--allow-from <ranges>',
+      'comma-separated IPv4/IPv6 addresses or CIDR ranges the key may be used from (default: any);\n' +
+        "the client address is the socket's, or what a proxy named by TRUST_PROXY says",
+      addressRanges,
+    )
+    .option(
       '--rate-limit <budget>',
       'requests per window for this key, such as 1200/60s (default: RATE_LIMIT)',
       budget,
     )
-    .option('--json', 'print {"id","key","organization_id","workspace_id","scopes","expires_at"}')
+    .option(
+      '--json',
+      'print {"id","key","organization_id","workspace_id","scopes","expires_at","allow_from","not_before"}',
+    )
     .option(...DATABASE_FLAG)
     .action(async (options: CreateOptions) => {
       const created = await withDatabase(configFrom(options), (handle) =>
@@ -57,6 +89,8 @@ export function registerKeys(program: Command): void {
           name: options.name,
           expiresInSeconds: options.expiresIn,
           rateLimit: options.rateLimit,
+          allowFrom: options.allowFrom,
+          notBefore: options.notBefore,
         }).catch(adminError),
       )
       if (options.json) {
@@ -69,6 +103,8 @@ export function registerKeys(program: Command): void {
           `name     ${created.name}\n` +
           `scopes   ${created.scopes.join(',')}\n` +
           `expires  ${created.expires_at ?? 'never'}\n` +
+          (created.not_before === null ? '' : `from     ${created.not_before}\n`) +
+          (created.allow_from === null ? '' : `allowed  ${created.allow_from.join(',')}\n`) +
           '(the key is shown this once; only its hash is stored)\n' +
           `${created.key}\n`,
       )
@@ -96,7 +132,18 @@ export function registerKeys(program: Command): void {
       }
       process.stdout.write(
         table(
-          ['ID', 'NAME', 'ORGANIZATION', 'WORKSPACE', 'SCOPES', 'STATE', 'EXPIRES', 'LAST USED'],
+          [
+            'ID',
+            'NAME',
+            'ORGANIZATION',
+            'WORKSPACE',
+            'SCOPES',
+            'STATE',
+            'NOT BEFORE',
+            'EXPIRES',
+            'ALLOWED FROM',
+            'LAST USED',
+          ],
           rows.map((k) => [
             k.id,
             k.name,
@@ -104,12 +151,42 @@ export function registerKeys(program: Command): void {
             k.workspace_id ?? 'all',
             k.scopes.join(','),
             keyState(k),
+            k.not_before === null ? '-' : shortTime(k.not_before),
             k.expires_at === null ? 'never' : shortTime(k.expires_at),
+            k.allow_from?.join(',') ?? 'any',
             k.last_used_at === null ? 'never' : shortTime(k.last_used_at),
           ]),
         ),
       )
     })
+
+  keys
+    .command('update')
+    .description(
+      "change a key's address allow-list; every server process applies it within KEY_CACHE_SECONDS (default 10 s)",
+    )
+    .argument('<id>', 'the key id (from keys list)', uuid)
+    .option(
+      '--allow-from <ranges>',
+      'comma-separated addresses or CIDR ranges: the new allow-list',
+      addressRanges,
+    )
+    .option('--allow-from-any', 'remove the allow-list: any address may use the key')
+    .option(...DATABASE_FLAG)
+    .action(
+      async (id: string, options: { allowFrom?: string[]; allowFromAny?: boolean; database?: string }) => {
+        if ((options.allowFrom === undefined) === (options.allowFromAny !== true))
+          throw new UsageError('give --allow-from or --allow-from-any')
+        const ranges = options.allowFromAny ? null : (options.allowFrom as string[])
+        const found = await withDatabase(configFrom(options), (handle) =>
+          setAllowList(handle.db, id, ranges).catch(adminError),
+        )
+        if (!found) throw new CliError(`no key with the id ${id}`)
+        process.stdout.write(
+          `updated ${id}: allowed from ${ranges === null ? 'any address' : ranges.join(',')}\n`,
+        )
+      },
+    )
 
   keys
     .command('revoke')

@@ -1,7 +1,8 @@
 // Authentication, limits and scopes (CONTRACT 5 and 9), in this order: an address past its failed
 // authentications is refused without its key being looked at; the key travels only in x-api-key and
-// every failure is the same 401; a valid key is counted against its budget (RateLimit fields on every
-// authenticated response, 429 past it); a key without the operation's scope is 403.
+// every failure is the same 401; a valid key used from outside its allow-list is 403; a valid key is
+// counted against its budget (RateLimit fields on every authenticated response, 429 past it); a key
+// without the operation's scope is 403.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -32,6 +33,12 @@ async function authenticate(request: FastifyRequest): Promise<void> {
     'awareness.key.id': identity.id,
     'awareness.organization.id': identity.organizationId,
   })
+  // Before the key's budget is charged: a leaked key used from elsewhere spends none of it. The
+  // address is the one the request log line names (the socket's, or a trusted proxy's client).
+  if (identity.allowedFrom !== null && !identity.allowedFrom(request.ip)) {
+    metrics.addressRefusals.inc()
+    throw apiError('forbidden', 'This key may not be used from this address.', { header: 'x-api-key' })
+  }
   const verdict = await limits.admitKey(identity.id, identity.rateLimit)
   request.rateCharge = verdict.charge
   for (const [name, value] of Object.entries(verdict.headers)) {
