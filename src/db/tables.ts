@@ -41,6 +41,8 @@ export interface ApiKeysTable {
   allow_from: ColumnType<string | null, string | null | undefined, string | null>
   /** When the key starts working; null for at once. */
   not_before: ColumnType<string | null, string | null | undefined, string | null>
+  /** The key that replaced this one (`keys rotate`); null while it has none. */
+  rotated_to: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** Advanced by every import that changes an organization's data; its answers' ETags derive from it. */

@@ -50,6 +50,7 @@ export interface KeySummary {
   last_used_at: string | null
   allow_from: string[] | null
   not_before: string | null
+  rotated_to: string | null
 }
 
 /** What a verified key grants. */
@@ -173,6 +174,7 @@ export async function listKeys(db: Kysely<Database>, organizationId?: string): P
       'last_used_at',
       'allow_from',
       'not_before',
+      'rotated_to',
     ])
     .$if(organizationId !== undefined, (q) => q.where('organization_id', '=', organizationId as string))
     .orderBy('created_at')
@@ -183,6 +185,59 @@ export async function listKeys(db: Kysely<Database>, organizationId?: string): P
     scopes: row.scopes.split(',') as Scope[],
     allow_from: row.allow_from === null ? null : row.allow_from.split(','),
   }))
+}
+
+/** A rotation: the successor, printed once, and when the key it replaces stops working. */
+export interface Rotation {
+  successor: CreatedKey
+  replaced: { id: string; expires_at: string }
+}
+
+/**
+ * Replaces a key by a new one with its name, organization, workspace, scopes, rate limit,
+ * allow-list and lifetime (a key that expired a year after its creation gives one that expires a
+ * year from now), and makes the old one expire when `overlapSeconds` have passed (sooner if it
+ * expired sooner anyway): both work meanwhile, so that a connector can switch without a gap.
+ */
+export async function rotateKey(
+  db: Kysely<Database>,
+  id: string,
+  overlapSeconds: number,
+  now = new Date(),
+): Promise<Rotation> {
+  return db.transaction().execute(async (trx) => {
+    const old = await trx.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst()
+    if (old === undefined) throw new KeyAdminError(`no key with the id ${id}`)
+    if (old.rotated_to !== null) throw new KeyAdminError(`key ${id} was already rotated to ${old.rotated_to}`)
+    const state = keyState(old, now)
+    if (state === 'revoked' || state === 'expired')
+      throw new KeyAdminError(`key ${id} is ${state}: create a new one`)
+    const lifetime =
+      old.expires_at === null
+        ? undefined
+        : Math.round((Date.parse(old.expires_at) - Date.parse(old.created_at)) / 1000)
+    const successor = await createKey(
+      trx,
+      {
+        organizationId: old.organization_id,
+        workspaceId: old.workspace_id ?? undefined,
+        scopes: old.scopes.split(',') as Scope[],
+        name: old.name,
+        expiresInSeconds: lifetime,
+        rateLimit: old.rate_limit ?? undefined,
+        allowFrom: old.allow_from === null ? undefined : old.allow_from.split(','),
+      },
+      now,
+    )
+    const overlapEnd = isoNow(new Date(now.getTime() + overlapSeconds * 1000))
+    const expiresAt = old.expires_at !== null && old.expires_at < overlapEnd ? old.expires_at : overlapEnd
+    await trx
+      .updateTable('api_keys')
+      .set({ rotated_to: successor.id, expires_at: expiresAt })
+      .where('id', '=', id)
+      .execute()
+    return { successor, replaced: { id, expires_at: expiresAt } }
+  })
 }
 
 /** Revokes a key; returns false when no such key exists. Revoking twice keeps the first time. */

@@ -240,7 +240,7 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
-    test('upgrading from 0013 keeps every stored key usable from any address, at once', async () => {
+    test('upgrading from 0013 keeps every stored key usable from any address, at once, unrotated', async () => {
       const db = await freshDatabase(dialect)
       try {
         const d = smallDataset()
@@ -252,7 +252,7 @@ for (const { dialect, skip } of DIALECTS) {
             'ab', null, '2026-11-20T09:00:00.000000Z', null, null, null)`.execute(db.handle.db)
         assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0014_key_allow_lists'))
         const [key] = await listKeys(db.handle.db)
-        assert.deepEqual([key?.allow_from, key?.not_before], [null, null])
+        assert.deepEqual([key?.allow_from, key?.not_before, key?.rotated_to], [null, null, null])
       } finally {
         await db.drop()
       }
@@ -365,8 +365,15 @@ async function asBeforeQuizScores(handle: DatabaseHandle): Promise<void> {
   await sql`delete from kysely_migration where name = '0010_quiz_scores'`.execute(handle.db)
 }
 
-/** Takes back 0014: keys without allow-lists or a not-before time. */
+/** Takes back 0015: keys without a successor. */
+async function asBeforeKeyRotation(handle: DatabaseHandle): Promise<void> {
+  await sql`alter table api_keys drop column rotated_to`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0015_key_rotation'`.execute(handle.db)
+}
+
+/** Takes back 0014 (and what came after): keys without allow-lists or a not-before time. */
 async function asBeforeKeyAllowLists(handle: DatabaseHandle): Promise<void> {
+  await asBeforeKeyRotation(handle)
   for (const column of ['not_before', 'allow_from'])
     await sql`alter table api_keys drop column ${sql.ref(column)}`.execute(handle.db)
   await sql`delete from kysely_migration where name = '0014_key_allow_lists'`.execute(handle.db)

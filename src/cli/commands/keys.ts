@@ -6,6 +6,7 @@ import {
   keyState,
   listKeys,
   revokeKeyByIdOrName,
+  rotateKey,
   setAllowList,
 } from '../../keys/keys.js'
 import { configFrom, withDatabase } from '../context.js'
@@ -42,7 +43,7 @@ const adminError = (error: unknown): never => {
 export function registerKeys(program: Command): void {
   const keys = program
     .command('keys')
-    .description('create, list, restrict and revoke API keys (only a hash of each key is stored)')
+    .description('create, list, restrict, rotate and revoke API keys (only a hash of each key is stored)')
 
   keys
     .command('create')
@@ -150,13 +151,52 @@ export function registerKeys(program: Command): void {
             k.organization_id,
             k.workspace_id ?? 'all',
             k.scopes.join(','),
-            keyState(k),
+            k.rotated_to !== null && keyState(k) === 'active' ? `rotated → ${k.rotated_to}` : keyState(k),
             k.not_before === null ? '-' : shortTime(k.not_before),
             k.expires_at === null ? 'never' : shortTime(k.expires_at),
             k.allow_from?.join(',') ?? 'any',
             k.last_used_at === null ? 'never' : shortTime(k.last_used_at),
           ]),
         ),
+      )
+    })
+
+  keys
+    .command('rotate')
+    .description(
+      'replace a key by a new one (same name, organization, workspace, scopes, rate limit, allow-list and\n' +
+        'lifetime), printed once like keys create; the old key keeps working for the overlap, then expires',
+    )
+    .argument('<id>', 'the key id (from keys list)', uuid)
+    .option(
+      '--overlap <duration>',
+      'how long the old key keeps working, such as 24h or 30m',
+      duration,
+      86_400,
+    )
+    .option(
+      '--json',
+      'print {"id","key","organization_id","workspace_id","scopes","expires_at","allow_from","not_before","replaced":{"id","expires_at"}}',
+    )
+    .option(...DATABASE_FLAG)
+    .action(async (id: string, options: { overlap: number; json?: boolean; database?: string }) => {
+      const { successor, replaced } = await withDatabase(configFrom(options), (handle) =>
+        rotateKey(handle.db, id, options.overlap).catch(adminError),
+      )
+      if (options.json) {
+        const { name: _name, ...documented } = successor
+        process.stdout.write(`${JSON.stringify({ ...documented, replaced })}\n`)
+        return
+      }
+      process.stdout.write(
+        `id       ${successor.id}\n` +
+          `name     ${successor.name}\n` +
+          `scopes   ${successor.scopes.join(',')}\n` +
+          `expires  ${successor.expires_at ?? 'never'}\n` +
+          (successor.allow_from === null ? '' : `allowed  ${successor.allow_from.join(',')}\n`) +
+          `replaces ${replaced.id}, which works until ${replaced.expires_at}\n` +
+          '(the key is shown this once; only its hash is stored)\n' +
+          `${successor.key}\n`,
       )
     })
 
