@@ -36,6 +36,8 @@ export interface Config {
   importMaxBytes: number
   /** Events, and finished webhook deliveries, are kept this long. */
   eventsRetentionMs: number
+  /** How long the keys' usage record is kept. */
+  keyUsageRetentionMs: number
   /** This process delivers webhooks (WEBHOOKS=on, the default). */
   webhooks: boolean
   /** Webhook URLs may name loopback, private, link-local or metadata addresses, and use http://. */
@@ -69,6 +71,7 @@ export const ENVIRONMENT = {
   SHUTDOWN_TIMEOUT: 'after SIGTERM, the process has exited within it (default 15s)',
   IMPORT_MAX_BYTES: 'an import refuses input larger than this once decompressed, e.g. 500MiB (default 20GiB)',
   EVENTS_RETENTION: 'events and finished webhook deliveries are kept this long, e.g. 7d (default 30d)',
+  KEY_USAGE_RETENTION: "the keys' usage record is kept this long, e.g. 30d (default 90d)",
   WEBHOOKS: 'on (default) or off: this serve process delivers webhooks',
   WEBHOOK_ALLOW_PRIVATE_NETWORKS:
     '1 allows webhook URLs on loopback, private, link-local or metadata addresses, and plain http:// (default 0)',
@@ -168,7 +171,8 @@ export function loadConfig(
     shutdownDelayMs,
     shutdownTimeoutMs,
     importMaxBytes: size('IMPORT_MAX_BYTES', get('IMPORT_MAX_BYTES') ?? '20GiB'),
-    eventsRetentionMs: retention(get('EVENTS_RETENTION') ?? '30d'),
+    eventsRetentionMs: retention('EVENTS_RETENTION', get('EVENTS_RETENTION') ?? '30d'),
+    keyUsageRetentionMs: retention('KEY_USAGE_RETENTION', get('KEY_USAGE_RETENTION') ?? '90d'),
     webhooks: onOff('WEBHOOKS', get('WEBHOOKS') ?? 'on'),
     webhookAllowPrivateNetworks: flag(
       'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
@@ -178,10 +182,9 @@ export function loadConfig(
   }
 }
 
-function retention(value: string): number {
+function retention(variable: string, value: string): number {
   const seconds = parseDuration(value)
-  if (seconds === null)
-    throw new ConfigError('EVENTS_RETENTION', 'must be a duration such as 30d, 12h or 15m')
+  if (seconds === null) throw new ConfigError(variable, 'must be a duration such as 30d, 12h or 15m')
   return seconds * 1000
 }
 

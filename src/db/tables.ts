@@ -117,6 +117,35 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
+  key_usage: KeyUsageTable
+  key_usage_addresses: KeyUsageAddressesTable
+  auth_failures: AuthFailuresTable
+}
+
+/** Requests of a key per hour (`2026-11-26T09:00:00.000000Z`), route and status class (`2xx`). */
+export interface KeyUsageTable {
+  key_id: string
+  hour: string
+  route: string
+  status_class: string
+  /** bigint: PostgreSQL returns it as a string. */
+  requests: ColumnType<number | string, number, number>
+  bytes: ColumnType<number | string, number, number>
+  first_seen: string
+  last_seen: string
+}
+
+export interface KeyUsageAddressesTable {
+  key_id: string
+  hour: string
+  address: string
+}
+
+/** Failed authentications per client address (`*`: past the number kept) and hour. */
+export interface AuthFailuresTable {
+  hour: string
+  address: string
+  count: ColumnType<number | string, number, number>
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>

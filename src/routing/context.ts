@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { GenerationSource } from '../db/generation.js'
 import type { Database } from '../db/tables.js'
 import type { KeyIdentity } from '../keys/keys.js'
+import type { UsageRecorder } from '../keys/usage.js'
 import type { KeyVerifier } from '../keys/verifier.js'
 import type { Charge, RateLimits } from '../limits/rate-limits.js'
 import type { Metrics } from '../observability/metrics.js'
@@ -18,6 +19,8 @@ export interface ApiContext {
   metrics: Metrics
   /** How long events are kept (EVENTS_RETENTION). */
   eventsRetentionMs: number
+  /** The keys' usage record, counted here and written in batches. */
+  usage: UsageRecorder
 }
 
 declare module 'fastify' {

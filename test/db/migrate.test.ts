@@ -365,8 +365,16 @@ async function asBeforeQuizScores(handle: DatabaseHandle): Promise<void> {
   await sql`delete from kysely_migration where name = '0010_quiz_scores'`.execute(handle.db)
 }
 
-/** Takes back 0015: keys without a successor. */
+/** Takes back 0016: no usage record. */
+async function asBeforeKeyUsage(handle: DatabaseHandle): Promise<void> {
+  for (const table of ['auth_failures', 'key_usage_addresses', 'key_usage'])
+    await sql`drop table ${sql.table(table)}`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0016_key_usage'`.execute(handle.db)
+}
+
+/** Takes back 0015 (and what came after): keys without a successor. */
 async function asBeforeKeyRotation(handle: DatabaseHandle): Promise<void> {
+  await asBeforeKeyUsage(handle)
   await sql`alter table api_keys drop column rotated_to`.execute(handle.db)
   await sql`delete from kysely_migration where name = '0015_key_rotation'`.execute(handle.db)
 }

@@ -9,6 +9,7 @@ import {
   rotateKey,
   setAllowList,
 } from '../../keys/keys.js'
+import { keyUsage } from '../../keys/usage.js'
 import { configFrom, withDatabase } from '../context.js'
 import {
   addressRanges,
@@ -43,7 +44,9 @@ const adminError = (error: unknown): never => {
 export function registerKeys(program: Command): void {
   const keys = program
     .command('keys')
-    .description('create, list, restrict, rotate and revoke API keys (only a hash of each key is stored)')
+    .description(
+      'create, list, restrict, rotate and revoke API keys, and read their usage (only a hash of each key is stored)',
+    )
 
   keys
     .command('create')
@@ -227,6 +230,51 @@ export function registerKeys(program: Command): void {
         )
       },
     )
+
+  keys
+    .command('usage')
+    .description(
+      "a key's usage record: per hour, route and status class, the requests, bytes sent, first and last\n" +
+        'seen, and the client addresses of each hour (written by each server at most once a minute)',
+    )
+    .argument('<id>', 'the key id (from keys list)', uuid)
+    .option('--since <duration>', 'how far back, such as 7d or 12h', duration, 7 * 86_400)
+    .option(
+      '--json',
+      'print {"usage":[{"hour","route","status_class","requests","bytes","first_seen","last_seen"}],"addresses":[{"hour","addresses"}]}',
+    )
+    .option(...DATABASE_FLAG)
+    .action(async (id: string, options: { since: number; json?: boolean; database?: string }) => {
+      const record = await withDatabase(configFrom(options), async (handle) => {
+        const known = await listKeys(handle.db).then((all) => all.some((k) => k.id === id))
+        if (!known) throw new CliError(`no key with the id ${id}`)
+        return keyUsage(handle.db, id, Date.now() - options.since * 1000)
+      })
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(record)}\n`)
+        return
+      }
+      if (record.usage.length === 0) {
+        process.stderr.write('no request recorded in that time\n')
+        return
+      }
+      const addresses = new Map(record.addresses.map((a) => [a.hour, a.addresses.length]))
+      process.stdout.write(
+        table(
+          ['HOUR', 'ROUTE', 'STATUS', 'REQUESTS', 'BYTES', 'FIRST SEEN', 'LAST SEEN', 'ADDRESSES'],
+          record.usage.map((u) => [
+            shortTime(u.hour),
+            u.route,
+            u.status_class,
+            String(u.requests),
+            String(u.bytes),
+            u.first_seen.slice(11, 19),
+            u.last_seen.slice(11, 19),
+            String(addresses.get(u.hour) ?? 0),
+          ]),
+        ),
+      )
+    })
 
   keys
     .command('revoke')

@@ -7,6 +7,7 @@ import type { Config } from '../../config/config.js'
 import type { DatabaseHandle } from '../../db/connection.js'
 import { generationSource } from '../../db/generation.js'
 import { cursorSecret } from '../../db/state.js'
+import { UsageRecorder } from '../../keys/usage.js'
 import { KeyVerifier } from '../../keys/verifier.js'
 import { MemoryCounters, RedisCounters, type WindowCounters } from '../../limits/counters.js'
 import { RateLimits } from '../../limits/rate-limits.js'
@@ -53,6 +54,10 @@ export const apiContext = fp(
           })
         : new MemoryCounters())
     app.addHook('onClose', async () => counters.close())
+    // Written at most once a minute, and what is left when the app closes (a shutdown).
+    const usage = new UsageRecorder(database.db, { retentionMs: config.keyUsageRetentionMs })
+    usage.start()
+    app.addHook('onClose', async () => usage.stop().catch(() => {}))
     app.decorate('api', {
       db: reads.db,
       keys: new KeyVerifier(reads.db, database.db, config.keyCacheSeconds * 1000),
@@ -61,6 +66,7 @@ export const apiContext = fp(
       generation,
       metrics,
       eventsRetentionMs: config.eventsRetentionMs,
+      usage,
     })
     app.decorate('shuttingDown', false)
     app.decorate('draining', false)

@@ -25,6 +25,7 @@ async function authenticate(request: FastifyRequest): Promise<void> {
   const header = request.headers['x-api-key']
   const identity = await keys.verify(typeof header === 'string' ? header : undefined)
   if (!identity) {
+    request.server.api.usage.failed(request.ip)
     await limits.authenticationFailed(request.ip)
     throw UNAUTHORIZED()
   }
