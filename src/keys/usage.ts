@@ -21,11 +21,14 @@ interface Counted {
   statusClass: string
   requests: number
   bytes: number
-  firstSeen: string
-  lastSeen: string
+  /** Epoch milliseconds: formatted once, when written. */
+  firstSeen: number
+  lastSeen: number
 }
 
 const SEP = '\u0000'
+const HOUR_MS = 3_600_000
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx']
 
 /** The hour of an instant, as stored: `2026-11-26T09:00:00.000000Z`. */
 export const hourOf = (ms: number): string => `${new Date(ms).toISOString().slice(0, 13)}:00:00.000000Z`
@@ -37,6 +40,9 @@ export class UsageRecorder {
   private failures = new Map<string, number>()
   private timer: NodeJS.Timeout | undefined
   private flushing: Promise<void> = Promise.resolve()
+  /** The current hour's text and where it ends: formatted once an hour, not per request. */
+  private hourText = ''
+  private hourEnds = 0
 
   private lastPrune = 0
 
@@ -49,13 +55,20 @@ export class UsageRecorder {
     return (this.options.now ?? Date.now)()
   }
 
+  private hour(ms: number): string {
+    if (ms >= this.hourEnds || ms < this.hourEnds - HOUR_MS) {
+      this.hourText = hourOf(ms)
+      this.hourEnds = Math.floor(ms / HOUR_MS) * HOUR_MS + HOUR_MS
+    }
+    return this.hourText
+  }
+
   /** Counts an answered request of a verified key. */
   record(keyId: string, route: string, status: number, bytes: number, address: string | undefined): void {
     const ms = this.now()
-    const hour = hourOf(ms)
-    const statusClass = `${Math.floor(status / 100)}xx`
+    const hour = this.hour(ms)
+    const statusClass = STATUS_CLASSES[Math.floor(status / 100)] ?? `${Math.floor(status / 100)}xx`
     const id = `${keyId}${SEP}${hour}${SEP}${route}${SEP}${statusClass}`
-    const at = instant(ms)
     const entry = this.counted.get(id)
     if (entry === undefined)
       this.counted.set(id, {
@@ -65,24 +78,27 @@ export class UsageRecorder {
         statusClass,
         requests: 1,
         bytes,
-        firstSeen: at,
-        lastSeen: at,
+        firstSeen: ms,
+        lastSeen: ms,
       })
     else {
       entry.requests++
       entry.bytes += bytes
-      entry.lastSeen = at
+      entry.lastSeen = ms
     }
     if (address === undefined) return
     const seenId = `${keyId}${SEP}${hour}`
-    const seen = this.addresses.get(seenId) ?? new Set<string>()
-    this.addresses.set(seenId, seen)
+    let seen = this.addresses.get(seenId)
+    if (seen === undefined) {
+      seen = new Set<string>()
+      this.addresses.set(seenId, seen)
+    }
     if (seen.size < MAX_ADDRESSES) seen.add(address)
   }
 
   /** Counts a failed authentication (an unknown, revoked or malformed key) from an address. */
   failed(address: string | undefined): void {
-    const hour = hourOf(this.now())
+    const hour = this.hour(this.now())
     let id = `${hour}${SEP}${address ?? '*'}`
     if (!this.failures.has(id) && this.failures.size >= MAX_FAILING_ADDRESSES) id = `${hour}${SEP}*`
     this.failures.set(id, (this.failures.get(id) ?? 0) + 1)
@@ -195,8 +211,8 @@ async function addUsage(db: Kysely<Database>, rows: Counted[]): Promise<void> {
         status_class: r.statusClass,
         requests: r.requests,
         bytes: r.bytes,
-        first_seen: r.firstSeen,
-        last_seen: r.lastSeen,
+        first_seen: instant(r.firstSeen),
+        last_seen: instant(r.lastSeen),
       })),
     )
     .onConflict((c) =>

@@ -1,7 +1,7 @@
 // One log line per request (CONTRACT 10: request id, key id but never the key, method, path without
 // the query, route, status, duration, client address, user agent) and the request metrics.
 
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { withoutKeys } from '../../keys/format.js'
 import { tracing } from '../../tracing/tracing.js'
@@ -16,15 +16,12 @@ function loggable(text: string | undefined, max: number): string | undefined {
   return withoutKeys(text.length > max ? `${text.slice(0, max)}…` : text)
 }
 
-/** What each request's connection had written when the request arrived (keep-alive: earlier answers). */
-const sentBefore = new WeakMap<FastifyRequest, number>()
+/** On a connection: what it had written by the end of its previous answer. */
+const SENT_BEFORE = Symbol('bytes written before this answer')
+type Counted = { bytesWritten: number; [SENT_BEFORE]?: number }
 
 export const observability = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', (request, _reply, done) => {
-      sentBefore.set(request, request.raw.socket?.bytesWritten ?? 0)
-      done()
-    })
     app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched'
       const status = reply.statusCode
@@ -32,11 +29,16 @@ export const observability = fp(
       const labels = { method: request.method, route, status: String(status) }
       app.api.metrics.requests.inc(labels)
       app.api.metrics.duration.observe(labels, seconds)
-      if (request.key) {
-        // What the answer wrote to its connection, headers included, compressed or not.
-        const written = (request.raw.socket?.bytesWritten ?? 0) - (sentBefore.get(request) ?? 0)
-        app.api.usage.record(request.key.id, route, status, written, request.ip)
+      // What the answer wrote to its connection, headers included, compressed or not: the
+      // connection's count since its previous answer (keep-alive answers one request at a time).
+      const socket = request.raw.socket as Counted | undefined
+      let written = 0
+      // (An injected request's socket counts nothing.)
+      if (typeof socket?.bytesWritten === 'number') {
+        written = socket.bytesWritten - (socket[SENT_BEFORE] ?? 0)
+        socket[SENT_BEFORE] = socket.bytesWritten
       }
+      if (request.key) app.api.usage.record(request.key.id, route, status, written, request.ip)
       const query = request.url.indexOf('?')
       request.log.info(
         {
