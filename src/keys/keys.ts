@@ -226,6 +226,8 @@ export async function rotateKey(
         expiresInSeconds: lifetime,
         rateLimit: old.rate_limit ?? undefined,
         allowFrom: old.allow_from === null ? undefined : old.allow_from.split(','),
+        // A key not valid yet gives a successor that is not valid before the same time.
+        notBefore: state === 'not yet valid' ? (old.not_before ?? undefined) : undefined,
       },
       now,
     )

@@ -6,6 +6,7 @@
 
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/tables.js'
+import { timestampFromMillis } from '../domain/time.js'
 
 /** Distinct client addresses kept per key and hour, in each process. */
 export const MAX_ADDRESSES = 100
@@ -32,7 +33,6 @@ const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx']
 
 /** The hour of an instant, as stored: `2026-11-26T09:00:00.000000Z`. */
 export const hourOf = (ms: number): string => `${new Date(ms).toISOString().slice(0, 13)}:00:00.000000Z`
-const instant = (ms: number): string => `${new Date(ms).toISOString().slice(0, 23)}000Z`
 
 export class UsageRecorder {
   private counted = new Map<string, Counted>()
@@ -211,8 +211,8 @@ async function addUsage(db: Kysely<Database>, rows: Counted[]): Promise<void> {
         status_class: r.statusClass,
         requests: r.requests,
         bytes: r.bytes,
-        first_seen: instant(r.firstSeen),
-        last_seen: instant(r.lastSeen),
+        first_seen: timestampFromMillis(r.firstSeen),
+        last_seen: timestampFromMillis(r.lastSeen),
       })),
     )
     .onConflict((c) =>

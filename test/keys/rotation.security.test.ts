@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { importSources } from '../../src/importer/import.js'
-import { createKey, revokeKey } from '../../src/keys/keys.js'
+import { createKey, revokeKey, rotateKey } from '../../src/keys/keys.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
 import { get, type ServerProcess, startServer } from '../helpers/processes.js'
@@ -117,7 +117,7 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(usage.code, 2)
     })
 
-    test('security: the new key is printed once, last, and no listing shows either key', async () => {
+    test('security: the new key is printed once, last, no listing shows either key, and not-before holds', async () => {
       const old = await createKey(db.handle.db, { organizationId: d.org.id as string, name: 'export job' })
       const printed = await cli('rotate', old.id, '--overlap', '1h')
       assert.equal(printed.code, 0, printed.stderr)
@@ -130,6 +130,15 @@ for (const { dialect, skip } of DIALECTS) {
         assert.ok(!listing.stdout.includes(key))
         assert.ok(!listing.stdout.includes(old.key))
       }
+      // No way around --not-before: a key not valid yet gives a successor not valid before the same time.
+      const waiting = await createKey(db.handle.db, {
+        organizationId: d.org.id as string,
+        notBefore: '2099-01-01T00:00:00Z',
+      })
+      const { successor } = await rotateKey(db.handle.db, waiting.id, 3600)
+      assert.equal(successor.not_before, '2099-01-01T00:00:00.000000Z')
+      const early = await get(`${servers[0]?.base}${path}`, { 'x-api-key': successor.key })
+      assert.equal(early.status, 401)
     })
   })
 }
