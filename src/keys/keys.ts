@@ -187,6 +187,11 @@ export async function listKeys(db: Kysely<Database>, organizationId?: string): P
   }))
 }
 
+/** Whether a key with this id exists (revoked and expired ones included). */
+export async function keyExists(db: Kysely<Database>, id: string): Promise<boolean> {
+  return (await db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+}
+
 /** A rotation: the successor, printed once, and when the key it replaces stops working. */
 export interface Rotation {
   successor: CreatedKey

@@ -3,6 +3,7 @@ import { SCOPES, type Scope } from '../../domain/values.js'
 import {
   createKey,
   KeyAdminError,
+  keyExists,
   keyState,
   listKeys,
   revokeKeyByIdOrName,
@@ -246,8 +247,7 @@ export function registerKeys(program: Command): void {
     .option(...DATABASE_FLAG)
     .action(async (id: string, options: { since: number; json?: boolean; database?: string }) => {
       const record = await withDatabase(configFrom(options), async (handle) => {
-        const known = await listKeys(handle.db).then((all) => all.some((k) => k.id === id))
-        if (!known) throw new CliError(`no key with the id ${id}`)
+        if (!(await keyExists(handle.db, id))) throw new CliError(`no key with the id ${id}`)
         return keyUsage(handle.db, id, Date.now() - options.since * 1000)
       })
       if (options.json) {
