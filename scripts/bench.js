@@ -3,9 +3,12 @@
 // and wrk on core 1; every figure is measured side by side with a bare node:http server sending the
 // same bytes, as medians of several rounds. Writes BENCHMARKS.md.
 //
-// Usage: npm run bench [-- --rounds 3 --rounds-1m 3 --seconds 5 --skip-1m --skip-node24 --skip-simulations]
+// Usage: npm run bench [-- --rounds 3 --rounds-1m 3 --seconds 5 --skip-1m --skip-node24 --skip-simulations
+//          --skip-tenants]
 //        npm run bench:simulations (phishing simulations, groups and statistics alone: their section of
 //          BENCHMARKS.md replaced, the rest kept)
+//        npm run bench:tenants (many organizations on one instance alone, the same way; --tenant-employees N
+//          sets the large organization's size, 100,000 by default)
 //        npm run bench:import (imports only: 100k, side by side with its floors, and 1M; tables on stdout)
 //        npm run bench -- --baseline DIR (this build against the build in DIR, a checkout with its own
 //          dist/ and node_modules/: imports and pages measured alternately, round by round, each
@@ -50,6 +53,7 @@ import {
   wrk,
 } from './bench/lib.js'
 import { SIMULATIONS_HEADING, simulationsSection } from './bench/simulations.js'
+import { TENANTS_HEADING, tenantsSection } from './bench/tenants.js'
 
 /** Measures one setup (a database, a Node binary): every ratio, as medians of ROUNDS. */
 async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, workspaceId }) {
@@ -562,7 +566,8 @@ async function main() {
   execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
   const baselineIndex = args.indexOf('--baseline')
   if (baselineIndex !== -1) return compareBuilds(args[baselineIndex + 1])
-  if (flag('--simulations-only')) return replaceSimulationsSection(await simulationsSection())
+  if (flag('--simulations-only')) return replaceSection(SIMULATIONS_HEADING, await simulationsSection())
+  if (flag('--tenants-only')) return replaceSection(TENANTS_HEADING, await tenantsSection())
   const file = demoFile(EMPLOYEES)
   const rows = []
   const imports = []
@@ -715,7 +720,8 @@ written as events with their webhook deliveries), against everything else the im
 
 ${eventRows(sides)}
 
-${flag('--skip-simulations') ? '' : await simulationsSection()}`
+${flag('--skip-simulations') ? '' : await simulationsSection()}
+${flag('--skip-tenants') ? '' : await tenantsSection()}`
   // The last build-against-build comparison and the soak's figures (`npm run soak`) are kept beside
   // this script and carried over.
   const carried = ['scripts/bench-ab.md', 'scripts/bench-soak.md']
@@ -726,12 +732,12 @@ ${flag('--skip-simulations') ? '' : await simulationsSection()}`
   console.log(doc)
 }
 
-/** --simulations-only: that section of BENCHMARKS.md replaced (or added before the carried ones), the rest kept. */
-function replaceSimulationsSection(section) {
+/** --simulations-only, --tenants-only: that section of BENCHMARKS.md replaced (or added before the carried ones), the rest kept. */
+function replaceSection(heading, section) {
   const doc = readFileSync('BENCHMARKS.md', 'utf8')
-  const start = doc.indexOf(SIMULATIONS_HEADING)
+  const start = doc.indexOf(heading)
   const carried = doc.indexOf('\n## Build against build')
-  let next = start === -1 ? -1 : doc.indexOf('\n## ', start + SIMULATIONS_HEADING.length)
+  let next = start === -1 ? -1 : doc.indexOf('\n## ', start + heading.length)
   if (next === -1) next = doc.length
   const updated =
     start !== -1

@@ -187,8 +187,8 @@ export function demoFile(employees) {
   return file
 }
 
-export function importInto(nodeBin, cwd, file, databaseUrl) {
-  const r = cli(nodeBin, cwd, ['import', file, '--timings', '--database', databaseUrl])
+export function importInto(nodeBin, cwd, file, databaseUrl, extra = []) {
+  const r = cli(nodeBin, cwd, ['import', file, '--timings', '--database', databaseUrl, ...extra])
   const records = Number(/imported ([\d,]+) records/.exec(r.stdout)[1].replaceAll(',', ''))
   const seconds = Number(/ in ([\d.]+) s/.exec(r.stdout)[1])
   const phases = Object.fromEntries(

@@ -430,8 +430,9 @@ select line, manager_id as value, manager_workspace as other from (
 with recursive chain (start_id, manager_id) as (
   select s.id, s.manager_id from stg_employee s
   where s.manager_id is not null
-  and (exists (select 1 from stg_employee x where x.manager_id = s.id)
-  or exists (select 1 from employees e where e.manager_id = s.id and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id)))
+  and s.id in (select x.manager_id from stg_employee x
+  union all select e.manager_id from employees e
+  where e.manager_id in (select id from stg_employee) and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id))
   union
   select c.start_id,
   case when exists (select 1 from stg_employee x where x.id = c.manager_id)
@@ -547,7 +548,7 @@ select line, campaign_cycle_id as value, campaign_id as other from (
 
 -- importer/checks.ts:findProblems
 select c.line, t.campaign_cycle_id as value, t.id as other
-  from stg_campaign c join attacks t on t.campaign_id = c.id
+  from stg_campaign c join attacks t on t.workspace_id = c.workspace_id and t.campaign_id = c.id
   where t.campaign_cycle_id is not null and not exists (select 1 from stg_replaced sr where sr.workspace_id = t.workspace_id)
   and (',' || c.cycle_ids || ',') not like ('%,' || t.campaign_cycle_id || ',%')
   and not exists (select 1 from stg_attack s where s.id = t.id) order by line limit 101;
@@ -632,6 +633,9 @@ select count(*) as n from stg_attack where true;
 insert into stg_touched (workspace_id)
   select distinct workspace_id from (select id as workspace_id from stg_workspace where true union all select workspace_id as workspace_id from stg_employee where true union all select workspace_id as workspace_id from stg_course where true union all select workspace_id as workspace_id from stg_course_progress where true union all select workspace_id as workspace_id from stg_course_feedback where true union all select workspace_id as workspace_id from stg_breach where true union all select workspace_id as workspace_id from stg_compromised_employee where true union all select workspace_id as workspace_id from stg_group where true union all select workspace_id as workspace_id from stg_group_member where true union all select workspace_id as workspace_id from stg_campaign where true union all select workspace_id as workspace_id from stg_attack where true union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
+
+-- importer/apply.ts:collectTouched
+analyze stg_touched;
 
 -- resources/employees/import.ts:collectManagerReferences
 insert into stg_manager_ref (id, ref_json)
@@ -852,7 +856,8 @@ update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolv
 -- resources/breaches/import.ts:renderStaleBreaches
 select workspace_id, id, name, domain, status, criticality, impacted, warned, acknowledged,
   last_breached_at, created_at, updated_at
-  from breaches where json is null limit $1;
+  from breaches
+  where workspace_id in (select workspace_id from stg_touched) and json is null limit $1;
 
 -- resources/breaches/import.ts:renderStaleBreaches
 update "breaches" set "json" = ? where "workspace_id" = ? and "id" = ?, …;
@@ -887,7 +892,8 @@ update groups set employees_count = 0, json = null
 
 -- resources/groups/import.ts:renderStaleGroups
 select id, name, description, employees_count, created_at, updated_at
-  from groups where json is null limit $1;
+  from groups
+  where workspace_id in (select workspace_id from stg_touched) and json is null limit $1;
 
 -- resources/groups/import.ts:renderStaleGroups
 update "groups" set "json" = ? where "id" = ?, …;
@@ -905,6 +911,9 @@ delete from simulation_statistics
 insert into stg_active_employee (id)
   select id from employees where status = 'active' and workspace_id in (select workspace_id from stg_touched)
   order by id;
+
+-- resources/campaigns/import.ts:deriveStatistics
+analyze stg_active_employee;
 
 -- resources/campaigns/import.ts:deriveStatistics
 create temporary table stg_attacked as
@@ -1238,9 +1247,10 @@ insert into stg_manager_ref (id, ref_json)
 insert into stg_progress_stale (employee_id)
   select id from stg_employee where false
   union select employee_id from stg_course_progress where false
-  union select p.employee_id from course_progress p
-  join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
-  where false;
+  union select employee_id from (select p.workspace_id, p.employee_id from stg_course
+  join employees e on e.workspace_id = stg_course.workspace_id
+  join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
+  where false) p;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_employee_keys (workspace_id text collate "C", id text collate "C", primary key (workspace_id, id));
@@ -1262,12 +1272,12 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_employee_before (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id;
-
--- importer/events.ts:analyze
 analyze ev_employee_keys;
 
--- importer/events.ts:analyze
+-- importer/events.ts:captureRenderings
+insert into ev_employee_before (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id;
+
+-- importer/events.ts:captureRenderings
 analyze ev_employee_before;
 
 -- importer/events.ts:captureRenderings
@@ -1286,13 +1296,13 @@ insert into ev_course_keys (workspace_id, id) select * from (select workspace_id
 insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
+analyze ev_course_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_course_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
   join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
 
--- importer/events.ts:analyze
-analyze ev_course_keys;
-
--- importer/events.ts:analyze
+-- importer/events.ts:captureRenderings
 analyze ev_course_before;
 
 -- importer/events.ts:captureRenderings
@@ -1308,21 +1318,22 @@ create temporary table ev_course_progress_after (workspace_id text collate "C", 
 insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from stg_course_progress where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from course_progress p
-  join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from stg_course
+  join employees e on e.workspace_id = stg_course.workspace_id
+  join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
   where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
+analyze ev_course_progress_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_course_progress_before (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
   join ev_course_progress_keys k on k.employee_id = p.employee_id;
 
--- importer/events.ts:analyze
-analyze ev_course_progress_keys;
-
--- importer/events.ts:analyze
+-- importer/events.ts:captureRenderings
 analyze ev_course_progress_before;
 
 -- importer/events.ts:captureRenderings
@@ -1347,13 +1358,13 @@ insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id
 insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
+analyze ev_breach_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_breach_before (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
   join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id;
 
--- importer/events.ts:analyze
-analyze ev_breach_keys;
-
--- importer/events.ts:analyze
+-- importer/events.ts:captureRenderings
 analyze ev_breach_before;
 
 -- importer/events.ts:captureRenderings
@@ -1377,6 +1388,9 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
+analyze ev_compromised_employee_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_before (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
   '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
@@ -1384,10 +1398,7 @@ insert into ev_compromised_employee_before (workspace_id, breach_id, employee_id
   join employees e on e.id = c.employee_id
   join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
 
--- importer/events.ts:analyze
-analyze ev_compromised_employee_keys;
-
--- importer/events.ts:analyze
+-- importer/events.ts:captureRenderings
 analyze ev_compromised_employee_before;
 
 -- importer/events.ts:captureRenderings
@@ -1412,13 +1423,13 @@ insert into ev_group_keys (workspace_id, id) select * from (select workspace_id,
 insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
+analyze ev_group_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_group_before (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
   join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id;
 
--- importer/events.ts:analyze
-analyze ev_group_keys;
-
--- importer/events.ts:analyze
+-- importer/events.ts:captureRenderings
 analyze ev_group_before;
 
 -- importer/events.ts:captureRenderings
@@ -1437,13 +1448,13 @@ insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_
 insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
+analyze ev_campaign_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_campaign_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from campaigns c
   join ev_campaign_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
 
--- importer/events.ts:analyze
-analyze ev_campaign_keys;
-
--- importer/events.ts:analyze
+-- importer/events.ts:captureRenderings
 analyze ev_campaign_before;
 
 -- importer/events.ts:captureRenderings
@@ -1464,16 +1475,16 @@ insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
-  where campaign_id in (select id from stg_campaign where false)) c where true on conflict do nothing;
+  where (workspace_id, campaign_id) in (select workspace_id, id from stg_campaign where false)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+analyze ev_attack_keys;
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_before (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a
   join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id;
 
--- importer/events.ts:analyze
-analyze ev_attack_keys;
-
--- importer/events.ts:analyze
+-- importer/events.ts:captureRenderings
 analyze ev_attack_before;
 
 -- importer/apply.ts:insert
@@ -1561,6 +1572,9 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
 update employees set json = substr(json, 1, (strpos(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, strpos(json, ',"workspace":'))
   where manager_id in (select id from stg_employee where false)
   and substr(json, (strpos(json, ',"manager":') + 11), strpos(json, ',"workspace":') - (strpos(json, ',"manager":') + 11)) <> (select m.ref_json from employees m where m.id = employees.manager_id);
+
+-- resources/courses/import.ts:renderStaleProgress
+analyze stg_progress_stale;
 
 -- resources/courses/import.ts:renderStaleProgress
 delete from employee_progress where employee_id in (select employee_id from stg_progress_stale);
@@ -1687,6 +1701,9 @@ insert into events (id, workspace_id, type, created_at, json)
 insert into stg_replaced (workspace_id)
   select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee union select workspace_id as workspace_id from stg_group union select workspace_id as workspace_id from stg_campaign) t;
 
+-- importer/apply.ts:collectReplaced
+analyze stg_replaced;
+
 -- importer/apply.ts:compareWithStored
 analyze stg_employee_changed;
 
@@ -1713,9 +1730,10 @@ insert into stg_manager_ref (id, ref_json)
 insert into stg_progress_stale (employee_id)
   select id from stg_employee where stg_employee.line in (select line from stg_employee_changed)
   union select employee_id from stg_course_progress where false
-  union select p.employee_id from course_progress p
-  join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
-  where stg_course.line in (select line from stg_course_changed);
+  union select employee_id from (select p.workspace_id, p.employee_id from stg_course
+  join employees e on e.workspace_id = stg_course.workspace_id
+  join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
+  where stg_course.line in (select line from stg_course_changed)) p;
 
 -- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed)) c where true on conflict do nothing;
@@ -1736,8 +1754,9 @@ insert into ev_course_keys (workspace_id, id) select * from (select workspace_id
   and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from course_progress p
-  join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from stg_course
+  join employees e on e.workspace_id = stg_course.workspace_id
+  join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
   where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1859,7 +1878,7 @@ delete from employees where workspace_id in (select workspace_id from stg_replac
 -- importer/events.ts:recordEvents
 insert into ev_employee_after (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id;
 
--- importer/events.ts:analyze
+-- importer/events.ts:recordEvents
 analyze ev_employee_after;
 
 -- importer/events.ts:insertWhole
@@ -1899,7 +1918,7 @@ insert into events (id, workspace_id, type, created_at, json)
 insert into ev_course_after (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
   join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
 
--- importer/events.ts:analyze
+-- importer/events.ts:recordEvents
 analyze ev_course_after;
 
 -- importer/events.ts:insertWhole
@@ -1936,7 +1955,7 @@ insert into events (id, workspace_id, type, created_at, json)
 insert into ev_course_progress_after (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
   join ev_course_progress_keys k on k.employee_id = p.employee_id;
 
--- importer/events.ts:analyze
+-- importer/events.ts:recordEvents
 analyze ev_course_progress_after;
 
 -- importer/events.ts:insertWhole
@@ -1968,7 +1987,7 @@ insert into ev_compromised_employee_after (workspace_id, breach_id, employee_id,
   join employees e on e.id = c.employee_id
   join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
 
--- importer/events.ts:analyze
+-- importer/events.ts:recordEvents
 analyze ev_compromised_employee_after;
 
 -- importer/events.ts:insertWhole
@@ -2005,7 +2024,7 @@ insert into events (id, workspace_id, type, created_at, json)
 insert into ev_group_after (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
   join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id;
 
--- importer/events.ts:analyze
+-- importer/events.ts:recordEvents
 analyze ev_group_after;
 
 -- importer/events.ts:insertWhole
@@ -2042,7 +2061,7 @@ insert into events (id, workspace_id, type, created_at, json)
 insert into ev_attack_after (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a
   join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id;
 
--- importer/events.ts:analyze
+-- importer/events.ts:recordEvents
 analyze ev_attack_after;
 
 -- importer/events.ts:insertWhole

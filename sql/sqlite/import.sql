@@ -406,8 +406,9 @@ select line, manager_id as value, manager_workspace as other from (
 with recursive chain (start_id, manager_id) as (
   select s.id, s.manager_id from stg_employee s
   where s.manager_id is not null
-  and (exists (select 1 from stg_employee x where x.manager_id = s.id)
-  or exists (select 1 from employees e where e.manager_id = s.id and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id)))
+  and s.id in (select x.manager_id from stg_employee x
+  union all select e.manager_id from employees e
+  where e.manager_id in (select id from stg_employee) and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id))
   union
   select c.start_id,
   case when exists (select 1 from stg_employee x where x.id = c.manager_id)
@@ -523,7 +524,7 @@ select line, campaign_cycle_id as value, campaign_id as other from (
 
 -- importer/checks.ts:findProblems
 select c.line, t.campaign_cycle_id as value, t.id as other
-  from stg_campaign c join attacks t on t.campaign_id = c.id
+  from stg_campaign c join attacks t on t.workspace_id = c.workspace_id and t.campaign_id = c.id
   where t.campaign_cycle_id is not null and not exists (select 1 from stg_replaced sr where sr.workspace_id = t.workspace_id)
   and (',' || c.cycle_ids || ',') not like ('%,' || t.campaign_cycle_id || ',%')
   and not exists (select 1 from stg_attack s where s.id = t.id) order by line limit 101;
@@ -787,6 +788,9 @@ CREATE INDEX "breaches_by_workspace" on "breaches" ("workspace_id", "last_breach
 -- importer/apply.ts:merge
 drop index "compromised_employees_by_breach";
 
+-- importer/apply.ts:merge
+drop index "compromised_employees_by_employee";
+
 -- importer/apply.ts:insert
 insert into compromised_employees (workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail)
   select workspace_id, breach_id, employee_id, compromised_at, warned_at, acknowledged_at, json_tail
@@ -794,6 +798,9 @@ insert into compromised_employees (workspace_id, breach_id, employee_id, comprom
 
 -- importer/apply.ts:merge
 CREATE INDEX "compromised_employees_by_breach" on "compromised_employees" ("workspace_id", "breach_id", "compromised_at" desc, "employee_id" desc);
+
+-- importer/apply.ts:merge
+CREATE INDEX "compromised_employees_by_employee" on "compromised_employees" ("employee_id");
 
 -- importer/apply.ts:merge
 drop index "groups_by_workspace";
@@ -909,7 +916,8 @@ update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolv
 -- resources/breaches/import.ts:renderStaleBreaches
 select workspace_id, id, name, domain, status, criticality, impacted, warned, acknowledged,
   last_breached_at, created_at, updated_at
-  from breaches where json is null limit ?;
+  from breaches
+  where workspace_id in (select workspace_id from stg_touched) and json is null limit ?;
 
 -- resources/breaches/import.ts:renderStaleBreaches
 update "breaches" set "json" = ? where "workspace_id" = ? and "id" = ?, …;
@@ -944,7 +952,8 @@ update groups set employees_count = 0, json = null
 
 -- resources/groups/import.ts:renderStaleGroups
 select id, name, description, employees_count, created_at, updated_at
-  from groups where json is null limit ?;
+  from groups
+  where workspace_id in (select workspace_id from stg_touched) and json is null limit ?;
 
 -- resources/groups/import.ts:renderStaleGroups
 update "groups" set "json" = ? where "id" = ?, …;
@@ -1260,9 +1269,10 @@ insert into stg_manager_ref (id, ref_json)
 insert into stg_progress_stale (employee_id)
   select id from stg_employee where false
   union select employee_id from stg_course_progress where false
-  union select p.employee_id from course_progress p
-  join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
-  where false;
+  union select employee_id from (select p.workspace_id, p.employee_id from stg_course
+  join employees e on e.workspace_id = stg_course.workspace_id
+  join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
+  where false) p;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_employee_keys (workspace_id text, id text, primary key (workspace_id, id));
@@ -1284,7 +1294,7 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_employee_before (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id;
+insert into ev_employee_before (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k not indexed on k.id = e.id;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_course_keys (workspace_id text, id text, primary key (workspace_id, id));
@@ -1303,7 +1313,7 @@ insert into ev_course_keys (workspace_id, id) select * from (select workspace_id
 
 -- importer/events.ts:captureRenderings
 insert into ev_course_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
-  join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
+  join ev_course_keys k not indexed on k.workspace_id = c.workspace_id and k.id = c.id;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_course_progress_keys (workspace_id text, employee_id text, primary key (workspace_id, employee_id));
@@ -1318,8 +1328,9 @@ create temporary table ev_course_progress_after (workspace_id text, employee_id 
 insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from stg_course_progress where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from course_progress p
-  join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from stg_course
+  join employees e on e.workspace_id = stg_course.workspace_id
+  join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
   where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1327,7 +1338,7 @@ insert into ev_course_progress_keys (workspace_id, employee_id) select * from (s
 
 -- importer/events.ts:captureRenderings
 insert into ev_course_progress_before (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
-  join ev_course_progress_keys k on k.employee_id = p.employee_id;
+  join ev_course_progress_keys k not indexed on k.employee_id = p.employee_id;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_breach_keys (workspace_id text, id text, primary key (workspace_id, id));
@@ -1352,7 +1363,7 @@ insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id
 
 -- importer/events.ts:captureRenderings
 insert into ev_breach_before (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
-  join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id;
+  join ev_breach_keys k not indexed on k.workspace_id = b.workspace_id and k.id = b.id;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_compromised_employee_keys (workspace_id text, breach_id text, employee_id text, primary key (workspace_id, breach_id, employee_id));
@@ -1380,7 +1391,7 @@ insert into ev_compromised_employee_before (workspace_id, breach_id, employee_id
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
   from compromised_employees c
   join employees e on e.id = c.employee_id
-  join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
+  join ev_compromised_employee_keys k not indexed on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_group_keys (workspace_id text, id text, primary key (workspace_id, id));
@@ -1405,7 +1416,7 @@ insert into ev_group_keys (workspace_id, id) select * from (select workspace_id,
 
 -- importer/events.ts:captureRenderings
 insert into ev_group_before (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
-  join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id;
+  join ev_group_keys k not indexed on k.workspace_id = g.workspace_id and k.id = g.id;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_campaign_keys (workspace_id text, id text, primary key (workspace_id, id));
@@ -1424,7 +1435,7 @@ insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_
 
 -- importer/events.ts:captureRenderings
 insert into ev_campaign_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from campaigns c
-  join ev_campaign_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
+  join ev_campaign_keys k not indexed on k.workspace_id = c.workspace_id and k.id = c.id;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_attack_keys (workspace_id text, id text, primary key (workspace_id, id));
@@ -1444,11 +1455,11 @@ insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
-  where campaign_id in (select id from stg_campaign where false)) c where true on conflict do nothing;
+  where (workspace_id, campaign_id) in (select workspace_id, id from stg_campaign where false)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_before (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a
-  join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id;
+  join ev_attack_keys k not indexed on k.workspace_id = a.workspace_id and k.id = a.id;
 
 -- importer/apply.ts:insert
 insert into organizations (id, created_at, updated_at)
@@ -1558,7 +1569,7 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id) r
+  from (select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k not indexed on k.id = e.id) r
   where not exists (select 1 from ev_employee_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) x;
 
@@ -1571,7 +1582,7 @@ insert into events (id, workspace_id, type, created_at, json)
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
   from (select c.workspace_id, c.id, c.json from courses c
-  join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id) r
+  join ev_course_keys k not indexed on k.workspace_id = c.workspace_id and k.id = c.id) r
   where not exists (select 1 from ev_course_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) x;
 
@@ -1584,7 +1595,7 @@ insert into events (id, workspace_id, type, created_at, json)
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
   from (select p.workspace_id, p.employee_id, p.json from employee_progress p
-  join ev_course_progress_keys k on k.employee_id = p.employee_id) r
+  join ev_course_progress_keys k not indexed on k.employee_id = p.employee_id) r
   where not exists (select 1 from ev_course_progress_before o where o.workspace_id = r.workspace_id and o.employee_id = r.employee_id)
   and not (r.json like '%,"courses_progress":[]}')) x;
 
@@ -1597,7 +1608,7 @@ insert into events (id, workspace_id, type, created_at, json)
   '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
   from (select b.workspace_id, b.id, b.json from breaches b
-  join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id) r
+  join ev_breach_keys k not indexed on k.workspace_id = b.workspace_id and k.id = b.id) r
   where not exists (select 1 from ev_breach_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) x;
 
@@ -1614,7 +1625,7 @@ insert into events (id, workspace_id, type, created_at, json)
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
   from compromised_employees c
   join employees e on e.id = c.employee_id
-  join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id) r
+  join ev_compromised_employee_keys k not indexed on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id) r
   where not exists (select 1 from ev_compromised_employee_before o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
   ) x;
 
@@ -1627,7 +1638,7 @@ insert into events (id, workspace_id, type, created_at, json)
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
   from (select g.workspace_id, g.id, g.json from groups g
-  join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id) r
+  join ev_group_keys k not indexed on k.workspace_id = g.workspace_id and k.id = g.id) r
   where not exists (select 1 from ev_group_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) x;
 
@@ -1640,7 +1651,7 @@ insert into events (id, workspace_id, type, created_at, json)
   '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
   from (select c.workspace_id, c.id, c.json from campaigns c
-  join ev_campaign_keys k on k.workspace_id = c.workspace_id and k.id = c.id) r
+  join ev_campaign_keys k not indexed on k.workspace_id = c.workspace_id and k.id = c.id) r
   where not exists (select 1 from ev_campaign_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) x;
 
@@ -1653,7 +1664,7 @@ insert into events (id, workspace_id, type, created_at, json)
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
   from (select a.workspace_id, a.id, a.json from attacks a
-  join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id) r
+  join ev_attack_keys k not indexed on k.workspace_id = a.workspace_id and k.id = a.id) r
   where not exists (select 1 from ev_attack_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) x;
 
@@ -1681,9 +1692,10 @@ insert into stg_manager_ref (id, ref_json)
 insert into stg_progress_stale (employee_id)
   select id from stg_employee where stg_employee.line in (select line from stg_employee_changed)
   union select employee_id from stg_course_progress where false
-  union select p.employee_id from course_progress p
-  join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
-  where stg_course.line in (select line from stg_course_changed);
+  union select employee_id from (select p.workspace_id, p.employee_id from stg_course
+  join employees e on e.workspace_id = stg_course.workspace_id
+  join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
+  where stg_course.line in (select line from stg_course_changed)) p;
 
 -- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed)) c where true on conflict do nothing;
@@ -1704,8 +1716,9 @@ insert into ev_course_keys (workspace_id, id) select * from (select workspace_id
   and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from course_progress p
-  join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from stg_course
+  join employees e on e.workspace_id = stg_course.workspace_id
+  join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
   where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1825,7 +1838,7 @@ delete from employees where workspace_id in (select workspace_id from stg_replac
   and not exists (select 1 from stg_employee s where s.id = employees.id);
 
 -- importer/events.ts:recordEvents
-insert into ev_employee_after (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id;
+insert into ev_employee_after (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k not indexed on k.id = e.id;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1862,7 +1875,7 @@ insert into events (id, workspace_id, type, created_at, json)
 
 -- importer/events.ts:recordEvents
 insert into ev_course_after (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
-  join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
+  join ev_course_keys k not indexed on k.workspace_id = c.workspace_id and k.id = c.id;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1896,7 +1909,7 @@ insert into events (id, workspace_id, type, created_at, json)
 
 -- importer/events.ts:recordEvents
 insert into ev_course_progress_after (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
-  join ev_course_progress_keys k on k.employee_id = p.employee_id;
+  join ev_course_progress_keys k not indexed on k.employee_id = p.employee_id;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1925,7 +1938,7 @@ insert into ev_compromised_employee_after (workspace_id, breach_id, employee_id,
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
   from compromised_employees c
   join employees e on e.id = c.employee_id
-  join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
+  join ev_compromised_employee_keys k not indexed on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1959,7 +1972,7 @@ insert into events (id, workspace_id, type, created_at, json)
 
 -- importer/events.ts:recordEvents
 insert into ev_group_after (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
-  join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id;
+  join ev_group_keys k not indexed on k.workspace_id = g.workspace_id and k.id = g.id;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1993,7 +2006,7 @@ insert into events (id, workspace_id, type, created_at, json)
 
 -- importer/events.ts:recordEvents
 insert into ev_attack_after (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a
-  join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id;
+  join ev_attack_keys k not indexed on k.workspace_id = a.workspace_id and k.id = a.id;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)

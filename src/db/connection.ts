@@ -32,8 +32,11 @@ export interface DatabaseHandle {
    * leaves it so until a checkpoint truncates it); returns whether it did. Best effort (SQLite only).
    */
   trimWal?: (overBytes?: number) => boolean
-  /** Told the text of every statement a write session runs (test/sql/snapshots.test.ts). */
-  trace?: (statement: string) => void
+  /**
+   * Told the text of every statement a write session runs, before it runs, with its parameters when
+   * it has its own (test/sql/snapshots.test.ts, test/importer/tenant-bounds.test.ts).
+   */
+  trace?: (statement: string, parameters?: readonly unknown[]) => void
   close(): Promise<void>
 }
 

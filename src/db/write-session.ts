@@ -31,6 +31,16 @@ export interface WriteSession {
 }
 
 /**
+ * Gives the planner the sizes of temporary tables just filled: PostgreSQL never analyzes them by
+ * itself, and then guesses them large, reading whole indexes of the tables they are joined to where
+ * a few look-ups would do. Nothing on SQLite, whose planner needs no statistics for them.
+ */
+export async function analyzeTemporary(session: WriteSession, ...tables: string[]): Promise<void> {
+  if (session.dialect !== 'postgres') return
+  for (const table of tables) await session.exec(sql.raw(`analyze ${table}`))
+}
+
+/**
  * Runs `work` in one write transaction, committing when it returns (unless `commit` is false: a dry
  * run) and rolling back when it throws. Write transactions queue, one at a time per database,
  * instead of failing or interleaving: BEGIN IMMEDIATE on SQLite, a transaction-level advisory lock
@@ -70,21 +80,24 @@ export async function withWriteSession<T>(
   })
 }
 
-type Trace = (statement: string) => void
+type Trace = (statement: string, parameters?: readonly unknown[]) => void
 
 /**
- * A session that tells `trace` the text of every statement it runs; bulk statements are told in
- * the form of one row (test/sql/snapshots.test.ts keeps what an import runs as readable SQL).
+ * A session that tells `trace` the text of every statement it runs, with its parameters; bulk
+ * statements are told in the form of one row, without parameters (test/sql/snapshots.test.ts keeps
+ * what an import runs as readable SQL; test/importer/tenant-bounds.test.ts explains each).
  */
 function tracedSession(session: WriteSession, db: Kysely<Database>, trace: Trace): WriteSession {
   return {
     dialect: session.dialect,
     exec(query) {
-      trace(query.compile(db).sql)
+      const compiled = query.compile(db)
+      trace(compiled.sql, compiled.parameters)
       return session.exec(query)
     },
     rows(query) {
-      trace(query.compile(db).sql)
+      const compiled = query.compile(db)
+      trace(compiled.sql, compiled.parameters)
       return session.rows(query)
     },
     insertMany(table, columns, rows) {

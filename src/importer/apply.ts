@@ -6,7 +6,7 @@
 import { sql } from 'kysely'
 import { readWhole } from '../db/dialect.js'
 import { withIndexesBuiltAfter } from '../db/indexes-after.js'
-import type { WriteSession } from '../db/write-session.js'
+import { analyzeTemporary, type WriteSession } from '../db/write-session.js'
 import type { ChangedRecords, ChangeState } from '../records/spec.js'
 import { keysEqual, mergedColumns, type RecordType, SPECS, TYPES } from './staging.js'
 
@@ -61,8 +61,7 @@ export async function compareWithStored(session: WriteSession): Promise<ChangedR
       states[type] = 'none'
       continue
     }
-    // PostgreSQL never analyzes temporary tables by itself; the planner then guesses their size.
-    if (session.dialect === 'postgres') await session.exec(sql.raw(`analyze ${changedTable(type)}`))
+    await analyzeTemporary(session, changedTable(type))
     states[type] = 'some'
   }
   return new Changes(states)
@@ -181,6 +180,7 @@ export async function collectReplaced(session: WriteSession): Promise<void> {
     sql.raw(`insert into stg_replaced (workspace_id)
       select distinct workspace_id from (${sources.join(' union ')}) t`),
   )
+  await analyzeTemporary(session, 'stg_replaced')
 }
 
 /**
@@ -198,6 +198,7 @@ export async function collectTouched(session: WriteSession, changed: ChangedReco
       select distinct workspace_id from (${[...sources, 'select workspace_id from stg_replaced'].join(' union all ')}) t
       where workspace_id is not null`),
   )
+  await analyzeTemporary(session, 'stg_touched')
 }
 
 /**

@@ -9,7 +9,7 @@
 import { sql } from 'kysely'
 import { encodeRows } from '../db/bulk-rows.js'
 import { hex12 } from '../db/dialect.js'
-import type { WriteSession } from '../db/write-session.js'
+import { analyzeTemporary, type WriteSession } from '../db/write-session.js'
 import { eventId, eventIdMillis, eventIdPrefix } from '../domain/event-ids.js'
 import { timestampFromMillis } from '../domain/time.js'
 import type { EventSource } from '../records/events.js'
@@ -21,6 +21,13 @@ import { type RecordType, SPECS } from './staging.js'
 const keysTable = (s: EventSource) => `ev_${s.name}_keys`
 const beforeTable = (s: EventSource) => `ev_${s.name}_before`
 const afterTable = (s: EventSource) => `ev_${s.name}_after`
+/**
+ * The candidates table as a rendering joins it, aliased `k`. On SQLite it is read whole and the
+ * renderings looked up from it: probing it from each stored row instead would read the table of
+ * every organization.
+ */
+const keysFrom = (session: WriteSession, s: EventSource) =>
+  session.dialect === 'sqlite' ? `${keysTable(s)} k not indexed` : `${keysTable(s)} k`
 const TEMPORARY = EVENT_SOURCES.flatMap((s) => [keysTable(s), beforeTable(s), afterTable(s)])
 
 const UPDATE_BATCH = 1000
@@ -81,18 +88,15 @@ export async function captureRenderings(
         ),
       )
     }
+    await analyzeTemporary(session, keysTable(source))
     await session.exec(
-      sql.raw(`insert into ${beforeTable(source)} (${columns}, json) ${source.rendering(keysTable(source))}`),
+      sql.raw(
+        `insert into ${beforeTable(source)} (${columns}, json) ${source.rendering(keysFrom(session, source))}`,
+      ),
     )
-    await analyze(session, keysTable(source), beforeTable(source))
+    await analyzeTemporary(session, beforeTable(source))
   }
   return { fresh }
-}
-
-/** PostgreSQL never analyzes temporary tables by itself; the planner then guesses their size. */
-async function analyze(session: WriteSession, ...tables: string[]): Promise<void> {
-  if (session.dialect !== 'postgres') return
-  for (const table of tables) await session.exec(sql.raw(`analyze ${table}`))
 }
 
 export interface RecordedEvents {
@@ -181,15 +185,15 @@ export async function recordEvents(
     const fresh =
       (await session.rows(sql.raw(`select 1 as one from ${beforeTable(source)} limit 1`))).length === 0
     if (fresh) {
-      await recordAppeared(source, `(${source.rendering(keysTable(source))})`, beforeTable(source))
+      await recordAppeared(source, `(${source.rendering(keysFrom(session, source))})`, beforeTable(source))
       continue
     }
     await session.exec(
       sql.raw(
-        `insert into ${afterTable(source)} (${source.key.join(', ')}, json) ${source.rendering(keysTable(source))}`,
+        `insert into ${afterTable(source)} (${source.key.join(', ')}, json) ${source.rendering(keysFrom(session, source))}`,
       ),
     )
-    await analyze(session, afterTable(source))
+    await analyzeTemporary(session, afterTable(source))
     await recordAppeared(source, afterTable(source), beforeTable(source))
     await recordUpdates(source)
     if (source.updateOnly === undefined && source.deletions !== false)

@@ -20,9 +20,9 @@ export interface EventCandidates {
   deleted(type: RecordTypeName, columns: string): string
 }
 
-/** `join <keys> k on <on>`, or nothing when every rendering is wanted. */
+/** `join <keys> on <on>` (the candidates table, aliased `k`), or nothing when every rendering is wanted. */
 export function keysJoin(keys: string | null, on: string): string {
-  return keys === null ? '' : `join ${keys} k on ${on}`
+  return keys === null ? '' : `join ${keys} on ${on}`
 }
 
 export interface EventSource {
@@ -44,8 +44,8 @@ export interface EventSource {
   table: string
   /**
    * SQL selecting the `key` columns and `json` (exactly as the resource's GET renders it) of the
-   * renderings named in the candidates table `keys` (join it with `keysJoin`), or of every
-   * rendering when `keys` is null.
+   * renderings named in the candidates table `keys`, aliased `k` (join it with `keysJoin`), or of
+   * every rendering when `keys` is null.
    */
   rendering(keys: string | null): string
   /**

@@ -258,6 +258,33 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test('upgrading from 0016 adds the indexes an import of one organization reaches its rows by; imports go on', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        await importSources(db.handle, [source(d.all)])
+        await asBeforeTenantIndexes(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0017_tenant_indexes'))
+        const indexes =
+          dialect === 'postgres'
+            ? sql<{
+                name: string
+              }>`select indexname as name from pg_indexes where schemaname = current_schema()`
+            : sql<{ name: string }>`select name from sqlite_master where type = 'index'`
+        const names = (await indexes.execute(db.handle.db)).rows.map((r) => r.name)
+        for (const index of [
+          'campaign_cycles_by_workspace',
+          'compromised_employees_by_employee',
+          'webhook_endpoints_by_organization',
+        ])
+          assert.ok(names.includes(index), index)
+        const summary = await importSources(db.handle, [source([{ ...d.manager, name: 'Renamed' }])])
+        assert.equal(summary.written.employee, 1)
+      } finally {
+        await db.drop()
+      }
+    })
+
     test('upgrading from 0012 gives every stored webhook endpoint the json format', async () => {
       const db = await freshDatabase(dialect)
       try {
@@ -365,8 +392,20 @@ async function asBeforeQuizScores(handle: DatabaseHandle): Promise<void> {
   await sql`delete from kysely_migration where name = '0010_quiz_scores'`.execute(handle.db)
 }
 
-/** Takes back 0016: no usage record. */
+/** Takes back 0017: no indexes by workspace for cycles, by employee for breaches, by organization for endpoints. */
+async function asBeforeTenantIndexes(handle: DatabaseHandle): Promise<void> {
+  for (const index of [
+    'campaign_cycles_by_workspace',
+    'compromised_employees_by_employee',
+    'webhook_endpoints_by_organization',
+  ])
+    await sql`drop index ${sql.id(index)}`.execute(handle.db)
+  await sql`delete from kysely_migration where name = '0017_tenant_indexes'`.execute(handle.db)
+}
+
+/** Takes back 0016 (and what came after): no usage record. */
 async function asBeforeKeyUsage(handle: DatabaseHandle): Promise<void> {
+  await asBeforeTenantIndexes(handle)
   for (const table of ['auth_failures', 'key_usage_addresses', 'key_usage'])
     await sql`drop table ${sql.table(table)}`.execute(handle.db)
   await sql`delete from kysely_migration where name = '0016_key_usage'`.execute(handle.db)

@@ -57,13 +57,14 @@ async function deriveBreaches(session: WriteSession): Promise<void> {
 
 const RENDER_BATCH = 1000
 
-/** Renders the breaches whose JSON was cleared: merged ones, and those whose counts moved. */
+/** Renders the breaches whose JSON was cleared: merged ones, and those whose counts moved (all in touched workspaces). */
 async function renderStaleBreaches(session: WriteSession): Promise<void> {
   for (;;) {
     const rows = await session.rows<Breach & { workspace_id: string }>(sql`
       select workspace_id, id, name, domain, status, criticality, impacted, warned, acknowledged,
         last_breached_at, created_at, updated_at
-      from breaches where json is null limit ${RENDER_BATCH}`)
+      from breaches
+      where workspace_id in (select workspace_id from stg_touched) and json is null limit ${RENDER_BATCH}`)
     if (rows.length === 0) return
     await session.updateMany(
       'breaches',

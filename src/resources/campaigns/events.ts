@@ -31,7 +31,7 @@ export const ATTACK_EVENTS: EventSource = {
     `select workspace_id, id from attacks
       where employee_id in (select id from stg_employee where ${changed.where('employee')})`,
     `select workspace_id, id from attacks
-      where campaign_id in (select id from stg_campaign where ${changed.where('campaign')})`,
+      where (workspace_id, campaign_id) in (select workspace_id, id from stg_campaign where ${changed.where('campaign')})`,
   ],
   table: 'attacks',
   rendering: (keys) => `select a.workspace_id, a.id, a.json from attacks a

@@ -5,7 +5,7 @@
 
 import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
-import type { WriteSession } from '../../db/write-session.js'
+import { analyzeTemporary, type WriteSession } from '../../db/write-session.js'
 import { kept, parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { employeeOfParentCheck, stageEmployeeReferences } from '../employees/import.js'
@@ -37,7 +37,7 @@ const CHECKS: readonly Check[] = [
   {
     // A cycle dropped from a campaign while a stored attack that the file does not restate uses it.
     query: sql`select c.line, t.campaign_cycle_id as value, t.id as other
-      from stg_campaign c join attacks t on t.campaign_id = c.id
+      from stg_campaign c join attacks t on t.workspace_id = c.workspace_id and t.campaign_id = c.id
       where t.campaign_cycle_id is not null and ${kept('t')}
         and (',' || c.cycle_ids || ',') not like ('%,' || t.campaign_cycle_id || ',%')
         and not exists (select 1 from stg_attack s where s.id = t.id)`,
@@ -110,7 +110,7 @@ async function renderStaleAttacks(session: WriteSession, changed: ChangedRecords
     const reference = cycleReference('attacks')
     await session.exec(
       sql.raw(`update attacks set json = ${CYCLE_SLOT.withValue(dialect, 'json', reference)}
-        where campaign_id in (select id from stg_campaign where ${changed.where('campaign')})
+        where (workspace_id, campaign_id) in (select workspace_id, id from stg_campaign where ${changed.where('campaign')})
           and campaign_cycle_id is not null and ${CYCLE_SLOT.text(dialect, 'json')} <> ${reference}`),
     )
   }
@@ -130,6 +130,7 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
   await session.exec(sql`insert into stg_active_employee (id)
     select id from employees where status = 'active' and workspace_id in (select workspace_id from stg_touched)
     order by id`)
+  await analyzeTemporary(session, 'stg_active_employee')
   await session.exec(sql`create temporary table stg_attacked as
     select a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, '') as campaign_cycle_id, a.employee_id,
       ${employeeFlags(sql`active.id is not null`)} as flags

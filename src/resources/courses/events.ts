@@ -5,6 +5,7 @@
 
 import { type EventSource, keysJoin } from '../../records/events.js'
 import { EXAMPLE_COURSE, EXAMPLE_PROGRESS } from './examples.js'
+import { progressOnStagedCourses } from './import.js'
 import { courseOcsf, courseProgressOcsf } from './ocsf.js'
 
 export const COURSE_EVENTS: EventSource = {
@@ -31,9 +32,7 @@ export const COURSE_PROGRESS_EVENTS: EventSource = {
   key: ['workspace_id', 'employee_id'],
   candidates: ({ changed, deleted }) => [
     `select workspace_id, employee_id from stg_course_progress where ${changed.where('course_progress')}`,
-    `select p.workspace_id, p.employee_id from course_progress p
-      join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
-      where ${changed.where('course')}`,
+    progressOnStagedCourses(changed),
     deleted('course_progress', 'workspace_id, employee_id'),
   ],
   table: 'employee_progress',

@@ -5,7 +5,7 @@
 import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
 import { readWhole } from '../../db/dialect.js'
-import type { WriteSession } from '../../db/write-session.js'
+import { analyzeTemporary, type WriteSession } from '../../db/write-session.js'
 import { rowExists, workspaceCheck } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { insertProgressItems } from './render.js'
@@ -28,6 +28,16 @@ const CHECKS: readonly Check[] = [
   ]),
 ]
 
+/**
+ * SQL: the workspace and employee of every stored entry on a changed staged course, found through
+ * the employees of the course's workspace (course_progress is keyed by employee).
+ */
+export const progressOnStagedCourses = (changed: ChangedRecords): string =>
+  `select p.workspace_id, p.employee_id from stg_course
+    join employees e on e.workspace_id = stg_course.workspace_id
+    join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
+    where ${changed.where('course')}`
+
 async function progressItemsEmpty(session: WriteSession): Promise<boolean> {
   return (await session.rows(sql`select 1 as one from employee_progress limit 1`)).length === 0
 }
@@ -43,9 +53,7 @@ async function collectStaleProgress(session: WriteSession, changed: ChangedRecor
     sql.raw(`insert into stg_progress_stale (employee_id)
       select id from stg_employee where ${changed.where('employee')}
       union select employee_id from stg_course_progress where ${changed.where('course_progress')}
-      union select p.employee_id from course_progress p
-        join stg_course on stg_course.workspace_id = p.workspace_id and stg_course.id = p.course_id
-        where ${changed.where('course')}`),
+      union select employee_id from (${progressOnStagedCourses(changed)}) p`),
   )
 }
 
@@ -86,6 +94,7 @@ async function renderStaleProgress(session: WriteSession): Promise<void> {
     else await session.exec(sql.raw(insertProgressItems(session.dialect, 'employees e')))
     return
   }
+  await analyzeTemporary(session, 'stg_progress_stale')
   const stale = 'select employee_id from stg_progress_stale'
   await session.exec(sql.raw(`delete from employee_progress where employee_id in (${stale})`))
   await session.exec(sql.raw(insertProgressItems(session.dialect, 'employees e', `where e.id in (${stale})`)))

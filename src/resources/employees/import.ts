@@ -48,11 +48,13 @@ const CHECKS: readonly Check[] = [
     // A reporting line that comes back to where it started. The database held none before, so any
     // cycle runs through an employee of the file, and every member of a cycle manages someone: the
     // walk starts only from the file's managers, and UNION (not UNION ALL) ends it on a revisit.
+    // The stored reports are looked up from the file's employees, never the other way round.
     query: sql`with recursive chain (start_id, manager_id) as (
         select s.id, s.manager_id from stg_employee s
         where s.manager_id is not null
-          and (exists (select 1 from stg_employee x where x.manager_id = s.id)
-            or exists (select 1 from employees e where e.manager_id = s.id and ${kept('e')}))
+          and s.id in (select x.manager_id from stg_employee x
+            union all select e.manager_id from employees e
+            where e.manager_id in (select id from stg_employee) and ${kept('e')})
         union
         select c.start_id,
           case when exists (select 1 from stg_employee x where x.id = c.manager_id)

@@ -53,12 +53,13 @@ async function deriveCounts(session: WriteSession): Promise<void> {
 
 const RENDER_BATCH = 1000
 
-/** Renders the groups whose JSON was cleared: merged ones, and those whose count moved. */
+/** Renders the groups whose JSON was cleared: merged ones, and those whose count moved (all in touched workspaces). */
 async function renderStaleGroups(session: WriteSession): Promise<void> {
   for (;;) {
     const rows = await session.rows<Group>(sql`
       select id, name, description, employees_count, created_at, updated_at
-      from groups where json is null limit ${RENDER_BATCH}`)
+      from groups
+      where workspace_id in (select workspace_id from stg_touched) and json is null limit ${RENDER_BATCH}`)
     if (rows.length === 0) return
     await session.updateMany(
       'groups',
