@@ -432,7 +432,7 @@ with recursive chain (start_id, manager_id) as (
   where s.manager_id is not null
   and s.id in (select x.manager_id from stg_employee x
   union all select e.manager_id from employees e
-  where e.manager_id in (select id from stg_employee) and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id))
+  where (e.workspace_id, e.manager_id) in (select workspace_id, id from stg_employee) and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id))
   union
   select c.start_id,
   case when exists (select 1 from stg_employee x where x.id = c.manager_id)
@@ -548,7 +548,9 @@ select line, campaign_cycle_id as value, campaign_id as other from (
 
 -- importer/checks.ts:findProblems
 select c.line, t.campaign_cycle_id as value, t.id as other
-  from stg_campaign c join attacks t on t.workspace_id = c.workspace_id and t.campaign_id = c.id
+  from stg_campaign c
+  join campaigns stored on stored.id = c.id and stored.cycle_ids <> c.cycle_ids
+  join attacks t on t.workspace_id = c.workspace_id and t.campaign_id = c.id
   where t.campaign_cycle_id is not null and not exists (select 1 from stg_replaced sr where sr.workspace_id = t.workspace_id)
   and (',' || c.cycle_ids || ',') not like ('%,' || t.campaign_cycle_id || ',%')
   and not exists (select 1 from stg_attack s where s.id = t.id) order by line limit 101;
@@ -594,40 +596,40 @@ select 1 as one from campaigns limit 1;
 select 1 as one from attacks limit 1;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_organization where true;
+select count(*) as n from stg_organization;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_workspace where true;
+select count(*) as n from stg_workspace;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_employee where true;
+select count(*) as n from stg_employee;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_course where true;
+select count(*) as n from stg_course;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_course_progress where true;
+select count(*) as n from stg_course_progress;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_course_feedback where true;
+select count(*) as n from stg_course_feedback;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_breach where true;
+select count(*) as n from stg_breach;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_compromised_employee where true;
+select count(*) as n from stg_compromised_employee;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_group where true;
+select count(*) as n from stg_group;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_group_member where true;
+select count(*) as n from stg_group_member;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_campaign where true;
+select count(*) as n from stg_campaign;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_attack where true;
+select count(*) as n from stg_attack;
 
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
@@ -1062,6 +1064,10 @@ insert into organization_generations (organization_id, generation)
   on conflict (organization_id) do update set generation = organization_generations.generation + 1;
 
 -- importer/import.ts:finish
+select relname as name, reltuples as rows from pg_class
+  where relnamespace = cast(current_schema() as regnamespace) and relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14);
+
+-- importer/import.ts:finish
 analyze organizations;
 
 -- importer/import.ts:finish
@@ -1266,7 +1272,7 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
 
 -- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees
-  where manager_id in (select id from stg_employee where false)) c where true on conflict do nothing;
+  where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where false)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where false) c where true on conflict do nothing;
@@ -1382,7 +1388,7 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
 
 -- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees
-  where employee_id in (select id from stg_employee where false)) c where true on conflict do nothing;
+  where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where false)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where false) c where true on conflict do nothing;
@@ -1471,7 +1477,7 @@ insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
-  where employee_id in (select id from stg_employee where false)) c where true on conflict do nothing;
+  where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where false)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
@@ -1570,7 +1576,7 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (strpos(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, strpos(json, ',"workspace":'))
-  where manager_id in (select id from stg_employee where false)
+  where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where false)
   and substr(json, (strpos(json, ',"manager":') + 11), strpos(json, ',"workspace":') - (strpos(json, ',"manager":') + 11)) <> (select m.ref_json from employees m where m.id = employees.manager_id);
 
 -- resources/courses/import.ts:renderStaleProgress
@@ -1711,10 +1717,10 @@ analyze stg_employee_changed;
 analyze stg_course_changed;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_employee where stg_employee.line in (select line from stg_employee_changed) and not exists (select 1 from employees t where t.id = stg_employee.id);
+select count(*) as n from stg_employee where not exists (select 1 from employees t where t.id = stg_employee.id);
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_course where stg_course.line in (select line from stg_course_changed) and not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id);
+select count(*) as n from stg_course where not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id);
 
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
@@ -1740,7 +1746,7 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
 
 -- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees
-  where manager_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
+  where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where workspace_id in (select workspace_id from stg_replaced)
@@ -1773,7 +1779,7 @@ insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id
 
 -- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees
-  where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
+  where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where workspace_id in (select workspace_id from stg_replaced)
@@ -1793,7 +1799,7 @@ insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
-  where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
+  where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
@@ -1812,17 +1818,17 @@ insert into courses (workspace_id, id, created_at, json, ref_json)
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (strpos(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, strpos(json, ',"workspace":'))
-  where manager_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
+  where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
   and substr(json, (strpos(json, ',"manager":') + 11), strpos(json, ',"workspace":') - (strpos(json, ',"manager":') + 11)) <> (select m.ref_json from employees m where m.id = employees.manager_id);
 
 -- resources/groups/import.ts:renderStaleMembers
 update group_members set json = rtrim((select e.ref_json from employees e where e.id = group_members.employee_id), '}') || ',"added_at":"' || group_members.added_at || '"}'
-  where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
+  where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
   and json <> rtrim((select e.ref_json from employees e where e.id = group_members.employee_id), '}') || ',"added_at":"' || group_members.added_at || '"}';
 
 -- resources/campaigns/import.ts:renderStaleAttacks
 update attacks set json = substr(json, 1, (strpos(json, ',"employee":') + 12) - 1) || (select e.ref_json from employees e where e.id = attacks.employee_id) || substr(json, strpos(json, ',"template":'))
-  where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
+  where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
   and substr(json, (strpos(json, ',"employee":') + 12), strpos(json, ',"template":') - (strpos(json, ',"employee":') + 12)) <> (select e.ref_json from employees e where e.id = attacks.employee_id);
 
 -- resources/courses/import.ts:stale
@@ -2092,3 +2098,7 @@ insert into organization_generations (organization_id, generation)
   union select id as organization_id from stg_organization where false) t
   where true
   on conflict (organization_id) do update set generation = organization_generations.generation + 1;
+
+-- importer/import.ts:finish
+select relname as name, reltuples as rows from pg_class
+  where relnamespace = cast(current_schema() as regnamespace) and relname in ($1, $2, $3, $4, $5, $6, $7);

@@ -408,7 +408,7 @@ with recursive chain (start_id, manager_id) as (
   where s.manager_id is not null
   and s.id in (select x.manager_id from stg_employee x
   union all select e.manager_id from employees e
-  where e.manager_id in (select id from stg_employee) and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id))
+  where (e.workspace_id, e.manager_id) in (select workspace_id, id from stg_employee) and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id))
   union
   select c.start_id,
   case when exists (select 1 from stg_employee x where x.id = c.manager_id)
@@ -524,7 +524,9 @@ select line, campaign_cycle_id as value, campaign_id as other from (
 
 -- importer/checks.ts:findProblems
 select c.line, t.campaign_cycle_id as value, t.id as other
-  from stg_campaign c join attacks t on t.workspace_id = c.workspace_id and t.campaign_id = c.id
+  from stg_campaign c
+  join campaigns stored on stored.id = c.id and stored.cycle_ids <> c.cycle_ids
+  join attacks t on t.workspace_id = c.workspace_id and t.campaign_id = c.id
   where t.campaign_cycle_id is not null and not exists (select 1 from stg_replaced sr where sr.workspace_id = t.workspace_id)
   and (',' || c.cycle_ids || ',') not like ('%,' || t.campaign_cycle_id || ',%')
   and not exists (select 1 from stg_attack s where s.id = t.id) order by line limit 101;
@@ -570,40 +572,40 @@ select 1 as one from campaigns limit 1;
 select 1 as one from attacks limit 1;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_organization where true;
+select count(*) as n from stg_organization;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_workspace where true;
+select count(*) as n from stg_workspace;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_employee where true;
+select count(*) as n from stg_employee;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_course where true;
+select count(*) as n from stg_course;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_course_progress where true;
+select count(*) as n from stg_course_progress;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_course_feedback where true;
+select count(*) as n from stg_course_feedback;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_breach where true;
+select count(*) as n from stg_breach;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_compromised_employee where true;
+select count(*) as n from stg_compromised_employee;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_group where true;
+select count(*) as n from stg_group;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_group_member where true;
+select count(*) as n from stg_group_member;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_campaign where true;
+select count(*) as n from stg_campaign;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_attack where true;
+select count(*) as n from stg_attack;
 
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
@@ -745,7 +747,7 @@ insert into employees (id, workspace_id, status, karma_score, manager_id, create
 CREATE INDEX "employees_by_workspace" on "employees" ("workspace_id", "created_at" desc, "id" desc);
 
 -- importer/apply.ts:merge
-CREATE INDEX "employees_by_manager" on "employees" ("manager_id");
+CREATE INDEX "employees_by_manager" on "employees" ("workspace_id", "manager_id");
 
 -- importer/apply.ts:merge
 drop index "courses_by_workspace";
@@ -800,7 +802,7 @@ insert into compromised_employees (workspace_id, breach_id, employee_id, comprom
 CREATE INDEX "compromised_employees_by_breach" on "compromised_employees" ("workspace_id", "breach_id", "compromised_at" desc, "employee_id" desc);
 
 -- importer/apply.ts:merge
-CREATE INDEX "compromised_employees_by_employee" on "compromised_employees" ("employee_id");
+CREATE INDEX "compromised_employees_by_employee" on "compromised_employees" ("workspace_id", "employee_id");
 
 -- importer/apply.ts:merge
 drop index "groups_by_workspace";
@@ -830,7 +832,7 @@ insert into group_members (group_id, employee_id, added_at, workspace_id, json)
 CREATE INDEX "group_members_by_group" on "group_members" ("workspace_id", "group_id", "added_at" desc, "employee_id" desc);
 
 -- importer/apply.ts:merge
-CREATE INDEX "group_members_by_employee" on "group_members" ("employee_id");
+CREATE INDEX "group_members_by_employee" on "group_members" ("workspace_id", "employee_id");
 
 -- importer/apply.ts:merge
 drop index "campaigns_by_workspace";
@@ -862,7 +864,7 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
 CREATE INDEX "attacks_by_campaign" on "attacks" ("workspace_id", "campaign_id", "created_at" desc, "id" desc);
 
 -- importer/apply.ts:merge
-CREATE INDEX "attacks_by_employee" on "attacks" ("employee_id");
+CREATE INDEX "attacks_by_employee" on "attacks" ("workspace_id", "employee_id");
 
 -- resources/employees/import.ts:deriveStatistics
 delete from employee_statistics where workspace_id in (select workspace_id from stg_touched);
@@ -1288,7 +1290,7 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
 
 -- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees
-  where manager_id in (select id from stg_employee where false)) c where true on conflict do nothing;
+  where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where false)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where false) c where true on conflict do nothing;
@@ -1380,7 +1382,7 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
 
 -- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees
-  where employee_id in (select id from stg_employee where false)) c where true on conflict do nothing;
+  where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where false)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where false) c where true on conflict do nothing;
@@ -1451,7 +1453,7 @@ insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
-  where employee_id in (select id from stg_employee where false)) c where true on conflict do nothing;
+  where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where false)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
@@ -1544,7 +1546,7 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, instr(json, ',"workspace":'))
-  where manager_id in (select id from stg_employee where false)
+  where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where false)
   and substr(json, (instr(json, ',"manager":') + 11), instr(json, ',"workspace":') - (instr(json, ',"manager":') + 11)) <> (select m.ref_json from employees m where m.id = employees.manager_id);
 
 -- resources/courses/import.ts:renderStaleProgress
@@ -1673,10 +1675,10 @@ insert into stg_replaced (workspace_id)
   select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee union select workspace_id as workspace_id from stg_group union select workspace_id as workspace_id from stg_campaign) t;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_employee where stg_employee.line in (select line from stg_employee_changed) and not exists (select 1 from employees t where t.id = stg_employee.id);
+select count(*) as n from stg_employee where not exists (select 1 from employees t where t.id = stg_employee.id);
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_course where stg_course.line in (select line from stg_course_changed) and not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id);
+select count(*) as n from stg_course where not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id);
 
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
@@ -1702,7 +1704,7 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
 
 -- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees
-  where manager_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
+  where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where workspace_id in (select workspace_id from stg_replaced)
@@ -1735,7 +1737,7 @@ insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id
 
 -- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees
-  where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
+  where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where workspace_id in (select workspace_id from stg_replaced)
@@ -1755,7 +1757,7 @@ insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
-  where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
+  where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
@@ -1774,17 +1776,17 @@ insert into courses (workspace_id, id, created_at, json, ref_json)
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, instr(json, ',"workspace":'))
-  where manager_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
+  where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
   and substr(json, (instr(json, ',"manager":') + 11), instr(json, ',"workspace":') - (instr(json, ',"manager":') + 11)) <> (select m.ref_json from employees m where m.id = employees.manager_id);
 
 -- resources/groups/import.ts:renderStaleMembers
 update group_members set json = rtrim((select e.ref_json from employees e where e.id = group_members.employee_id), '}') || ',"added_at":"' || group_members.added_at || '"}'
-  where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
+  where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
   and json <> rtrim((select e.ref_json from employees e where e.id = group_members.employee_id), '}') || ',"added_at":"' || group_members.added_at || '"}';
 
 -- resources/campaigns/import.ts:renderStaleAttacks
 update attacks set json = substr(json, 1, (instr(json, ',"employee":') + 12) - 1) || (select e.ref_json from employees e where e.id = attacks.employee_id) || substr(json, instr(json, ',"template":'))
-  where employee_id in (select id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
+  where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
   and substr(json, (instr(json, ',"employee":') + 12), instr(json, ',"template":') - (instr(json, ',"employee":') + 12)) <> (select e.ref_json from employees e where e.id = attacks.employee_id);
 
 -- resources/courses/import.ts:stale

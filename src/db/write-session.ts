@@ -262,6 +262,10 @@ async function withPostgresSession<T>(
     // Each of an import's statements runs once over many rows: compiling it first (PostgreSQL's JIT)
     // is never paid back.
     await client.query('set local jit = off')
+    // Its statements look up a file's rows in tables whose pages are cached or on SSD: at the default
+    // price of a random read the planner prefers reading a large table whole, and an import of a
+    // small organization would cost what every organization holds.
+    await client.query('set local random_page_cost = 1.1')
     const result = await work(session)
     await client.query(end)
     return result

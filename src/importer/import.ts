@@ -382,8 +382,10 @@ async function mergeStaged(session: WriteSession, differs: ChangedRecords, repla
 
 /**
  * What an import that changed data leaves for readers (phase `commit`, before the commit itself):
- * new data generations, and on PostgreSQL fresh statistics for the tables that changed (without
- * them the planner misjudges freshly loaded tables until autovacuum comes by).
+ * new data generations, and on PostgreSQL fresh statistics for the tables the import changed by a
+ * tenth or more, as autovacuum judges it (without them the planner misjudges freshly loaded tables
+ * until autovacuum comes by; a small change to a large table leaves its statistics true, and
+ * sampling it again would cost what the table holds, not what the file changed).
  */
 async function finish(
   session: WriteSession,
@@ -391,14 +393,27 @@ async function finish(
   counts: { written: Record<RecordType, number>; deleted: Record<RecordType, number>; changed: boolean },
 ): Promise<void> {
   if (counts.changed) await bumpGenerations(session, differs)
-  if (session.dialect === 'postgres') {
-    for (const type of TYPES) {
-      if (counts.written[type] + counts.deleted[type] > 0)
-        await session.exec(sql.raw(`analyze ${SPECS[type].target}`))
-    }
-    if (counts.changed) {
-      for (const { import: steps } of RESOURCES)
-        for (const table of steps.analyze ?? []) await session.exec(sql.raw(`analyze ${table}`))
+  if (session.dialect === 'postgres' && counts.changed) {
+    const changedRows = (type: RecordType) => counts.written[type] + counts.deleted[type]
+    const total = TYPES.reduce((sum, type) => sum + changedRows(type), 0)
+    const tables = new Map<string, number>([
+      ...TYPES.filter((type) => changedRows(type) > 0).map((type): [string, number] => [
+        SPECS[type].target,
+        changedRows(type),
+      ]),
+      ...RESOURCES.flatMap(({ import: steps }) =>
+        (steps.analyze ?? []).map((t): [string, number] => [t, total]),
+      ),
+    ])
+    const estimates = await session.rows<{ name: string; rows: number }>(
+      sql`select relname as name, reltuples as rows from pg_class
+        where relnamespace = cast(current_schema() as regnamespace) and relname in (${sql.join([...tables.keys()])})`,
+    )
+    const rows = new Map(estimates.map((e) => [e.name, Number(e.rows)]))
+    for (const [table, changed] of tables) {
+      const estimate = rows.get(table) ?? -1
+      // Never analyzed (-1), or changed by a tenth or more.
+      if (estimate < 0 || changed * 10 >= estimate) await session.exec(sql.raw(`analyze ${table}`))
     }
   }
   await dropStaging(session)

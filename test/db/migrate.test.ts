@@ -392,7 +392,7 @@ async function asBeforeQuizScores(handle: DatabaseHandle): Promise<void> {
   await sql`delete from kysely_migration where name = '0010_quiz_scores'`.execute(handle.db)
 }
 
-/** Takes back 0017: no indexes by workspace for cycles, by employee for breaches, by organization for endpoints. */
+/** Takes back 0017: the indexes as they were before it, and none of those it added. */
 async function asBeforeTenantIndexes(handle: DatabaseHandle): Promise<void> {
   for (const index of [
     'campaign_cycles_by_workspace',
@@ -400,6 +400,14 @@ async function asBeforeTenantIndexes(handle: DatabaseHandle): Promise<void> {
     'webhook_endpoints_by_organization',
   ])
     await sql`drop index ${sql.id(index)}`.execute(handle.db)
+  for (const [index, table, column] of [
+    ['employees_by_manager', 'employees', 'manager_id'],
+    ['attacks_by_employee', 'attacks', 'employee_id'],
+    ['group_members_by_employee', 'group_members', 'employee_id'],
+  ] as const) {
+    await sql`drop index ${sql.id(index)}`.execute(handle.db)
+    await sql`create index ${sql.id(index)} on ${sql.table(table)} (${sql.ref(column)})`.execute(handle.db)
+  }
   await sql`delete from kysely_migration where name = '0017_tenant_indexes'`.execute(handle.db)
 }
 

@@ -29,7 +29,7 @@ export const ATTACK_EVENTS: EventSource = {
     `select workspace_id, id from stg_attack where ${changed.where('attack')}`,
     // Their item embeds the employee's reference, and the cycle's name.
     `select workspace_id, id from attacks
-      where employee_id in (select id from stg_employee where ${changed.where('employee')})`,
+      where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where ${changed.where('employee')})`,
     `select workspace_id, id from attacks
       where (workspace_id, campaign_id) in (select workspace_id, id from stg_campaign where ${changed.where('campaign')})`,
   ],

@@ -36,8 +36,11 @@ const CHECKS: readonly Check[] = [
   },
   {
     // A cycle dropped from a campaign while a stored attack that the file does not restate uses it.
+    // Only a stored campaign whose cycles the file changes can drop one: its attacks alone are read.
     query: sql`select c.line, t.campaign_cycle_id as value, t.id as other
-      from stg_campaign c join attacks t on t.workspace_id = c.workspace_id and t.campaign_id = c.id
+      from stg_campaign c
+      join campaigns stored on stored.id = c.id and stored.cycle_ids <> c.cycle_ids
+      join attacks t on t.workspace_id = c.workspace_id and t.campaign_id = c.id
       where t.campaign_cycle_id is not null and ${kept('t')}
         and (',' || c.cycle_ids || ',') not like ('%,' || t.campaign_cycle_id || ',%')
         and not exists (select 1 from stg_attack s where s.id = t.id)`,
@@ -102,7 +105,7 @@ async function renderStaleAttacks(session: WriteSession, changed: ChangedRecords
     const reference = '(select e.ref_json from employees e where e.id = attacks.employee_id)'
     await session.exec(
       sql.raw(`update attacks set json = ${EMPLOYEE_SLOT.withValue(dialect, 'json', reference)}
-        where employee_id in (select id from stg_employee where ${changed.where('employee')})
+        where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where ${changed.where('employee')})
           and ${EMPLOYEE_SLOT.text(dialect, 'json')} <> ${reference}`),
     )
   }

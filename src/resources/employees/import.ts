@@ -54,7 +54,7 @@ const CHECKS: readonly Check[] = [
         where s.manager_id is not null
           and s.id in (select x.manager_id from stg_employee x
             union all select e.manager_id from employees e
-            where e.manager_id in (select id from stg_employee) and ${kept('e')})
+            where (e.workspace_id, e.manager_id) in (select workspace_id, id from stg_employee) and ${kept('e')})
         union
         select c.start_id,
           case when exists (select 1 from stg_employee x where x.id = c.manager_id)
