@@ -32,7 +32,7 @@ select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "co
 select "p"."json", "p"."created_at" as "sort_at", "p"."employee_id" as "sort_id" from "employee_progress" as "p" where "p"."workspace_id" = $1 and ("p"."created_at", "p"."employee_id") < ($2, $3) order by "p"."created_at" desc, "p"."employee_id" desc limit 501;
 
 -- courses.sql:enrolledPage: a later page, status
-select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."employee_id" = "e"."id" and "p"."course_id" = $1 where "e"."workspace_id" = $2 and "p"."status" in ($3) and ("e"."created_at", "e"."id") < ($4, $5) order by "e"."created_at" desc, "e"."id" desc limit 51;
+select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = $1 where "e"."workspace_id" = $2 and "p"."status" in ($3) and ("e"."created_at", "e"."id") < ($4, $5) order by "e"."created_at" desc, "e"."id" desc limit 51;
 
 -- courses.sql:inWorkspace
 select "id" from "courses" where "workspace_id" = $1 and "id" = $2;

@@ -47,10 +47,10 @@ select exists(select 1 from (select "p"."json", "p"."created_at" as "sort_at", "
   from (select "p"."json", "p"."created_at" as "sort_at", "p"."employee_id" as "sort_id" from "employee_progress" as "p" where "p"."workspace_id" = ? and ("p"."created_at", "p"."employee_id") < (?, ?) order by "p"."created_at" desc, "p"."employee_id" desc limit 500) p;
 
 -- courses.sql:enrolledPage: a later page, status
-select exists(select 1 from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."employee_id" = "e"."id" and "p"."course_id" = ? where "e"."workspace_id" = ? and "p"."status" in (?) and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+select exists(select 1 from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = ? where "e"."workspace_id" = ? and "p"."status" in (?) and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
-  from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."employee_id" = "e"."id" and "p"."course_id" = ? where "e"."workspace_id" = ? and "p"."status" in (?) and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+  from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = ? where "e"."workspace_id" = ? and "p"."status" in (?) and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- courses.sql:inWorkspace
 select "id" from "courses" where "workspace_id" = ? and "id" = ?;

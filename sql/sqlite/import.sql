@@ -763,7 +763,7 @@ CREATE INDEX "courses_by_workspace" on "courses" ("workspace_id", "created_at" d
 -- importer/apply.ts:insert
 insert into course_progress (employee_id, course_id, status, json_tail, workspace_id)
   select employee_id, course_id, status, json_tail, workspace_id
-  from stg_course_progress not indexed where true order by employee_id, course_id;
+  from stg_course_progress not indexed where true order by workspace_id, employee_id, course_id;
 
 -- importer/apply.ts:merge
 drop index "course_feedback_by_workspace";
@@ -884,7 +884,8 @@ select t.workspace_id, count(e.id) as active
 select p.workspace_id, count(distinct p.employee_id) as covered,
   sum(case when p.status = 'completed' then 1 else 0 end) as completed
   from course_progress p
-  where p.employee_id in (select e.id from employees e
+  where p.workspace_id in (select workspace_id from stg_touched)
+  and (p.workspace_id, p.employee_id) in (select e.workspace_id, e.id from employees e
   where e.status = 'active' and e.workspace_id in (select workspace_id from stg_touched))
   group by p.workspace_id;
 
@@ -1010,7 +1011,7 @@ insert into "simulation_statistics" ("workspace_id", "campaign_id", "campaign_cy
 
 -- resources/courses/import.ts:renderAllProgress
 create temporary table stg_item_owner as
-  select id, workspace_id, created_at, ref_json from employees not indexed order by id;
+  select id, workspace_id, created_at, ref_json from employees not indexed order by workspace_id, id;
 
 -- resources/courses/import.ts:renderAllProgress
 insert into employee_progress (workspace_id, created_at, employee_id, json)
@@ -1019,7 +1020,7 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   select group_concat('{"course":' || c.ref_json || p.json_tail, ',' order by c.created_at desc, c.id desc)
   from course_progress p
   join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
-  where p.employee_id = e.id), '') || ']}'
+  where p.workspace_id = e.workspace_id and p.employee_id = e.id), '') || ']}'
   from stg_item_owner e
   order by e.workspace_id, e.created_at desc, e.id desc;
 
@@ -1226,7 +1227,7 @@ insert into stg_course_changed (line)
 
 -- importer/apply.ts:compareWithStored
 insert into stg_course_progress_changed (line)
-  select line from stg_course_progress where not exists (select 1 from course_progress t where t.employee_id = stg_course_progress.employee_id and t.course_id = stg_course_progress.course_id and t.status is not distinct from stg_course_progress.status and t.json_tail is not distinct from stg_course_progress.json_tail and t.workspace_id is not distinct from stg_course_progress.workspace_id);
+  select line from stg_course_progress where not exists (select 1 from course_progress t where t.workspace_id = stg_course_progress.workspace_id and t.employee_id = stg_course_progress.employee_id and t.course_id = stg_course_progress.course_id and t.status is not distinct from stg_course_progress.status and t.json_tail is not distinct from stg_course_progress.json_tail);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_course_feedback_changed (line)
@@ -1273,7 +1274,7 @@ insert into stg_progress_stale (employee_id)
   union select employee_id from stg_course_progress where false
   union select employee_id from (select p.workspace_id, p.employee_id from stg_course
   join employees e on e.workspace_id = stg_course.workspace_id
-  join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
+  join course_progress p on p.workspace_id = e.workspace_id and p.employee_id = e.id and p.course_id = stg_course.id
   where false) p;
 
 -- importer/events.ts:captureRenderings
@@ -1332,7 +1333,7 @@ insert into ev_course_progress_keys (workspace_id, employee_id) select * from (s
 -- importer/events.ts:captureRenderings
 insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from stg_course
   join employees e on e.workspace_id = stg_course.workspace_id
-  join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
+  join course_progress p on p.workspace_id = e.workspace_id and p.employee_id = e.id and p.course_id = stg_course.id
   where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1493,8 +1494,8 @@ insert into courses (workspace_id, id, created_at, json, ref_json)
 -- importer/apply.ts:insert
 insert into course_progress (employee_id, course_id, status, json_tail, workspace_id)
   select employee_id, course_id, status, json_tail, workspace_id
-  from stg_course_progress not indexed where false order by employee_id, course_id
-  on conflict (employee_id, course_id) do update set status = excluded.status, json_tail = excluded.json_tail, workspace_id = excluded.workspace_id;
+  from stg_course_progress not indexed where false order by workspace_id, employee_id, course_id
+  on conflict (workspace_id, employee_id, course_id) do update set status = excluded.status, json_tail = excluded.json_tail;
 
 -- importer/apply.ts:insert
 insert into course_feedback (id, employee_id, course_id, sentiment, created_at, workspace_id)
@@ -1559,7 +1560,7 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   select group_concat('{"course":' || c.ref_json || p.json_tail, ',' order by c.created_at desc, c.id desc)
   from course_progress p
   join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
-  where p.employee_id = e.id), '') || ']}'
+  where p.workspace_id = e.workspace_id and p.employee_id = e.id), '') || ']}'
   from employees e where e.id in (select employee_id from stg_progress_stale)
   order by e.workspace_id, e.created_at desc, e.id desc;
 
@@ -1696,7 +1697,7 @@ insert into stg_progress_stale (employee_id)
   union select employee_id from stg_course_progress where false
   union select employee_id from (select p.workspace_id, p.employee_id from stg_course
   join employees e on e.workspace_id = stg_course.workspace_id
-  join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
+  join course_progress p on p.workspace_id = e.workspace_id and p.employee_id = e.id and p.course_id = stg_course.id
   where stg_course.line in (select line from stg_course_changed)) p;
 
 -- importer/events.ts:captureRenderings
@@ -1720,11 +1721,11 @@ insert into ev_course_keys (workspace_id, id) select * from (select workspace_id
 -- importer/events.ts:captureRenderings
 insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from stg_course
   join employees e on e.workspace_id = stg_course.workspace_id
-  join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
+  join course_progress p on p.workspace_id = e.workspace_id and p.employee_id = e.id and p.course_id = stg_course.id
   where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where employee_id in (select id from employees where workspace_id in (select workspace_id from stg_replaced))
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_course_progress s where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1795,7 +1796,7 @@ insert into stg_progress_stale (employee_id) select id from employees where work
 
 -- resources/courses/import.ts:stale
 insert into stg_progress_stale (employee_id) select employee_id from course_progress
-  where employee_id in (select id from employees where workspace_id in (select workspace_id from stg_replaced))
+  where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_course_progress s
   where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id) on conflict do nothing;
 
@@ -1828,7 +1829,7 @@ delete from course_feedback where workspace_id in (select workspace_id from stg_
   and not exists (select 1 from stg_course_feedback s where s.id = course_feedback.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from course_progress where employee_id in (select id from employees where workspace_id in (select workspace_id from stg_replaced))
+delete from course_progress where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_course_progress s where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id);
 
 -- importer/apply.ts:deleteReplaced

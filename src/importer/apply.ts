@@ -8,7 +8,7 @@ import { readWhole } from '../db/dialect.js'
 import { withIndexesBuiltAfter } from '../db/indexes-after.js'
 import { analyzeTemporary, type WriteSession } from '../db/write-session.js'
 import type { ChangedRecords, ChangeState } from '../records/spec.js'
-import { keysEqual, mergedColumns, type RecordType, SPECS, TYPES } from './staging.js'
+import { keysEqual, mergedColumns, type RecordType, SPECS, storedKeysEqual, TYPES } from './staging.js'
 
 const zero = () => Object.fromEntries(TYPES.map((t) => [t, 0])) as Record<RecordType, number>
 
@@ -47,9 +47,9 @@ export async function compareWithStored(session: WriteSession): Promise<ChangedR
       continue
     }
     const same = [
-      keysEqual(spec, 't', spec.staging),
+      storedKeysEqual(spec, 't', spec.staging),
       ...mergedColumns(spec)
-        .filter((c) => !spec.key.includes(c))
+        .filter((c) => !spec.storedKey.includes(c))
         .map((c) => `t.${c} is not distinct from ${spec.staging}.${c}`),
       ...(spec.sameStored === undefined ? [] : [`(${spec.sameStored})`]),
     ].join(' and ')
@@ -84,7 +84,7 @@ export async function countNew(
     const absent =
       changed.state(type) === 'all'
         ? ''
-        : `where not exists (select 1 from ${spec.target} t where ${keysEqual(spec, 't', spec.staging)})`
+        : `where not exists (select 1 from ${spec.target} t where ${storedKeysEqual(spec, 't', spec.staging)})`
     const [row] = await session.rows<{ n: number }>(
       sql.raw(`select count(*) as n from ${spec.staging} ${absent}`),
     )
@@ -105,7 +105,7 @@ export async function merge(
     const computed = Object.entries(spec.computed)
     const updates = [
       ...[...columns, ...computed.map(([c]) => c)]
-        .filter((c) => !spec.key.includes(c))
+        .filter((c) => !spec.storedKey.includes(c))
         .map((c) => `${c} = excluded.${c}`),
       ...spec.rendered.map((c) => `${c} = null`),
     ]
@@ -115,11 +115,11 @@ export async function merge(
     const upsert =
       changed.state(type) === 'all'
         ? ''
-        : `on conflict (${spec.key.join(', ')}) do update set ${updates.join(', ')}`
+        : `on conflict (${spec.storedKey.join(', ')}) do update set ${updates.join(', ')}`
     // Staged rows are read whole and sorted into the written order: walking a staging index in that
     // order would read a page of staged rows (in file order) per record.
     const targetColumns = [...columns, ...computed.map(([c]) => c)].join(', ')
-    const order = spec.writeOrder ?? spec.key.join(', ')
+    const order = spec.writeOrder ?? spec.storedKey.join(', ')
     const where = `where ${changed.where(type)}`
     const staged = readWhole(session.dialect, spec.staging)
     // With joins, the staged columns are qualified inside, and the rows sorted by their names outside.

@@ -31,6 +31,11 @@ export function keysEqual(spec: RecordSpec, a: string, b: string): string {
   return spec.key.map((k) => `${a}.${k} = ${b}.${k}`).join(' and ')
 }
 
+/** SQL: the stored key (`storedKey`) of `a` equals that of `b`: how a stored row is found from a staged one. */
+export function storedKeysEqual(spec: RecordSpec, a: string, b: string): string {
+  return spec.storedKey.map((k) => `${a}.${k} = ${b}.${k}`).join(' and ')
+}
+
 /** Columns the engine adds to a staging table besides the record's own. */
 function derivedColumns(spec: RecordSpec): string[] {
   return spec.workspaceOf ? ['workspace_id'] : []

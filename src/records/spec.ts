@@ -24,8 +24,14 @@ export interface RecordDefinition<T extends string, S extends TSchema, C extends
   toRow(record: Static<S>, errors: string[]): StagingRow<C>
   /** Table the records are merged into. */
   target: keyof Database
-  /** Columns that identify a record (its upsert key). */
+  /** Columns that identify a record within the file (duplicates, --replace). */
   key: readonly C[]
+  /**
+   * The target's primary key, when it leads with the workspace the record's key does not carry
+   * (`workspace_id`, resolved from `workspaceOf`): the merge's upsert key and how stored rows are
+   * found. Default: `key`.
+   */
+  storedKey?: readonly (C | 'workspace_id')[]
   /** Column naming the record's workspace; null when the record does not carry it. */
   workspaceColumn: C | null
   /**
@@ -81,6 +87,7 @@ export interface RecordSpec<T extends string = string> {
   toRow(record: unknown, errors: string[]): Value[] | null
   readonly target: keyof Database
   readonly key: readonly string[]
+  readonly storedKey: readonly string[]
   readonly workspaceColumn: string | null
   /** How the workspace of a record without one is found (RecordDefinition.workspaceOf). */
   readonly workspaceOf: ((row: string) => RawBuilder<string | null>) | undefined
@@ -115,6 +122,7 @@ export function defineRecord<T extends string, S extends TSchema, const C extend
     },
     target: definition.target,
     key: definition.key,
+    storedKey: definition.storedKey ?? definition.key,
     workspaceColumn: definition.workspaceColumn,
     workspaceOf: definition.workspaceOf,
     rendered: definition.rendered ?? [],

@@ -6,10 +6,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import pg from 'pg'
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
+import { keyProgressBy } from '../../src/db/migrations/0017_tenant_indexes.js'
 import { importSources } from '../../src/importer/import.js'
 import { listKeys } from '../../src/keys/keys.js'
 import { listEndpoints } from '../../src/webhooks/endpoints.js'
@@ -263,8 +264,13 @@ for (const { dialect, skip } of DIALECTS) {
       try {
         const d = smallDataset()
         await importSources(db.handle, [source(d.all)])
+        const entries = sql<{ employee_id: string; course_id: string; json_tail: string }>`select employee_id,
+          course_id, json_tail from course_progress order by employee_id, course_id`
+        const stored = (await entries.execute(db.handle.db)).rows
+        assert.ok(stored.length > 0)
         await asBeforeTenantIndexes(db.handle)
         assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0017_tenant_indexes'))
+        assert.deepEqual((await entries.execute(db.handle.db)).rows, stored)
         const indexes =
           dialect === 'postgres'
             ? sql<{
@@ -278,6 +284,15 @@ for (const { dialect, skip } of DIALECTS) {
           'webhook_endpoints_by_organization',
         ])
           assert.ok(names.includes(index), index)
+        const progressKey =
+          dialect === 'postgres'
+            ? sql<{
+                key: string
+              }>`select pg_get_constraintdef(oid) as key from pg_constraint where conname = 'course_progress_pk'
+                and connamespace = cast(current_schema() as regnamespace)`
+            : sql<{ key: string }>`select sql as key from sqlite_master where name = 'course_progress'`
+        const [key] = (await progressKey.execute(db.handle.db)).rows
+        assert.match(key?.key ?? '', /primary key \("?workspace_id"?, "?employee_id"?, "?course_id"?\)/i)
         const summary = await importSources(db.handle, [source([{ ...d.manager, name: 'Renamed' }])])
         assert.equal(summary.written.employee, 1)
       } finally {
@@ -400,6 +415,7 @@ async function asBeforeTenantIndexes(handle: DatabaseHandle): Promise<void> {
     'webhook_endpoints_by_organization',
   ])
     await sql`drop index ${sql.id(index)}`.execute(handle.db)
+  await keyProgressBy(handle.db as unknown as Kysely<unknown>, handle.dialect, ['employee_id', 'course_id'])
   for (const [index, table, column] of [
     ['employees_by_manager', 'employees', 'manager_id'],
     ['attacks_by_employee', 'attacks', 'employee_id'],

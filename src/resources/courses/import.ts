@@ -30,12 +30,12 @@ const CHECKS: readonly Check[] = [
 
 /**
  * SQL: the workspace and employee of every stored entry on a changed staged course, found through
- * the employees of the course's workspace (course_progress is keyed by employee).
+ * the employees of the course's workspace (course_progress is keyed by workspace and employee).
  */
 export const progressOnStagedCourses = (changed: ChangedRecords): string =>
   `select p.workspace_id, p.employee_id from stg_course
     join employees e on e.workspace_id = stg_course.workspace_id
-    join course_progress p on p.employee_id = e.id and p.course_id = stg_course.id
+    join course_progress p on p.workspace_id = e.workspace_id and p.employee_id = e.id and p.course_id = stg_course.id
     where ${changed.where('course')}`
 
 async function progressItemsEmpty(session: WriteSession): Promise<boolean> {
@@ -65,14 +65,14 @@ async function collectDeletedProgress(session: WriteSession): Promise<void> {
   await stale(`select id from employees where ${replaced}
     and not exists (select 1 from stg_employee s where s.id = employees.id)`)
   await stale(`select employee_id from course_progress
-    where employee_id in (select id from employees where ${replaced})
+    where ${replaced}
       and not exists (select 1 from stg_course_progress s
         where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)`)
 }
 
 /**
  * Every employee's progress item, into an empty table, on SQLite. The entries are read in
- * course_progress's own order (by employee id) from a narrow copy of the employees sorted the same
+ * course_progress's own order (by workspace and employee) from a narrow copy of the employees sorted the same
  * way, and the finished items are sorted into list order: walking the employees in list order
  * would read a page of course_progress per employee, a read that outgrows the page cache once the
  * tables do. PostgreSQL plans the one statement as a whole; the copy only adds to its time there.
@@ -80,7 +80,7 @@ async function collectDeletedProgress(session: WriteSession): Promise<void> {
 async function renderAllProgress(session: WriteSession): Promise<void> {
   await session.exec(
     sql.raw(`create temporary table stg_item_owner as
-      select id, workspace_id, created_at, ref_json from ${readWhole(session.dialect, 'employees')} order by id`),
+      select id, workspace_id, created_at, ref_json from ${readWhole(session.dialect, 'employees')} order by workspace_id, id`),
   )
   await session.exec(sql.raw(insertProgressItems(session.dialect, 'stg_item_owner e')))
   await session.exec(sql`drop table stg_item_owner`)
@@ -112,13 +112,14 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
     from stg_touched t left join employees e on e.workspace_id = t.workspace_id and e.status = 'active'
     group by t.workspace_id`)
   // An entry's workspace is its employee's. The active employees' ids are gathered first and their
-  // entries read in id order, course_progress's own, rather than one look-up per employee in list order.
+  // entries read in course_progress's own order, rather than one look-up per employee in list order.
   const progress = await session.rows<{ workspace_id: string; covered: number; completed: number }>(
     sql`
     select p.workspace_id, count(distinct p.employee_id) as covered,
       sum(case when p.status = 'completed' then 1 else 0 end) as completed
     from course_progress p
-    where p.employee_id in (select e.id from employees e
+    where p.workspace_id in (select workspace_id from stg_touched)
+      and (p.workspace_id, p.employee_id) in (select e.workspace_id, e.id from employees e
       where e.status = 'active' and e.workspace_id in (select workspace_id from stg_touched))
     group by p.workspace_id`,
   )

@@ -108,11 +108,10 @@ export const courseProgressRecord = defineRecord({
   },
   target: 'course_progress',
   key: ['employee_id', 'course_id'],
+  // Stored by workspace first: one organization's entries sit together, whatever others hold.
+  storedKey: ['workspace_id', 'employee_id', 'course_id'],
   workspaceColumn: null,
   workspaceOf: (row) => employeeWorkspace(`${row}.employee_id`),
-  // Entries are found through their employees (a key prefix).
-  replaced:
-    'employee_id in (select id from employees where workspace_id in (select workspace_id from stg_replaced))',
 })
 
 export const courseFeedbackRecord = defineRecord({

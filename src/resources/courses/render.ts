@@ -77,7 +77,7 @@ export function insertProgressItems(dialect: DialectName, from: string, where = 
         select ${entries}
         from course_progress p
         join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
-        where p.employee_id = e.id), '') || ']}'
+        where p.workspace_id = e.workspace_id and p.employee_id = e.id), '') || ']}'
     from ${from} ${where}
     order by e.workspace_id, e.created_at desc, e.id desc`
 }

@@ -55,7 +55,10 @@ export const COURSE_SQL = {
       db
         .selectFrom('employees as e')
         .innerJoin('course_progress as p', (join) =>
-          join.onRef('p.employee_id', '=', 'e.id').on('p.course_id', '=', v.course_id),
+          join
+            .onRef('p.workspace_id', '=', 'e.workspace_id')
+            .onRef('p.employee_id', '=', 'e.id')
+            .on('p.course_id', '=', v.course_id),
         )
         .select([
           sql<string>`${sql.raw(ENROLLMENT_JSON)}`.as('json'),
