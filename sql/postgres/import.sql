@@ -92,6 +92,9 @@ drop table if exists stg_progress_stale;
 drop table if exists stg_active_employee;
 
 -- importer/import.ts:createStaging
+drop table if exists stg_campaign_restated;
+
+-- importer/import.ts:createStaging
 create temporary table stg_organization (line integer, id text collate "C", created_at text collate "C", updated_at text collate "C");
 
 -- importer/import.ts:createStaging
@@ -180,6 +183,9 @@ create temporary table stg_progress_stale (employee_id text collate "C" primary 
 
 -- importer/import.ts:createStaging
 create temporary table stg_active_employee (id text collate "C" primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_campaign_restated (id text collate "C" primary key);
 
 -- importer/import.ts:stageRows
 copy "stg_organization" ("line", "id", "created_at", "updated_at") from stdin;
@@ -1188,6 +1194,9 @@ drop table stg_progress_stale;
 -- importer/import.ts:dropStaging
 drop table stg_active_employee;
 
+-- importer/import.ts:dropStaging
+drop table stg_campaign_restated;
+
 -- importer/apply.ts:compareWithStored
 insert into stg_organization_changed (line)
   select line from stg_organization where not exists (select 1 from organizations t where t.id = stg_organization.id and t.created_at is not distinct from stg_organization.created_at and t.updated_at is not distinct from stg_organization.updated_at);
@@ -1482,7 +1491,8 @@ insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
-  where (workspace_id, campaign_id) in (select workspace_id, id from stg_campaign where false)) c where true on conflict do nothing;
+  where (workspace_id, campaign_id) in (select s.workspace_id, s.id from stg_campaign s
+  where s.id in (select id from stg_campaign_restated))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 analyze ev_attack_keys;
@@ -1579,6 +1589,9 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
 update employees set json = substr(json, 1, (strpos(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, strpos(json, ',"workspace":'))
   where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where false)
   and substr(json, (strpos(json, ',"manager":') + 11), strpos(json, ',"workspace":') - (strpos(json, ',"manager":') + 11)) <> (select m.ref_json from employees m where m.id = employees.manager_id);
+
+-- resources/campaigns/import.ts:renderStaleAttacks
+select 1 as one from stg_campaign_restated limit 1;
 
 -- resources/courses/import.ts:renderStaleProgress
 analyze stg_progress_stale;

@@ -5,6 +5,7 @@
 
 import { type EventSource, keysJoin } from '../../records/events.js'
 import { EXAMPLE_ATTACK, EXAMPLE_CAMPAIGN } from './examples.js'
+import { RESTATED_CAMPAIGNS } from './import.js'
 import { attackOcsf, campaignOcsf } from './ocsf.js'
 
 export const CAMPAIGN_EVENTS: EventSource = {
@@ -27,11 +28,12 @@ export const ATTACK_EVENTS: EventSource = {
   key: ['workspace_id', 'id'],
   candidates: ({ changed }) => [
     `select workspace_id, id from stg_attack where ${changed.where('attack')}`,
-    // Their item embeds the employee's reference, and the cycle's name.
+    // Their item embeds the employee's reference, and the cycle's name (only a restated
+    // campaign's stored attacks can hold an old one).
     `select workspace_id, id from attacks
       where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where ${changed.where('employee')})`,
     `select workspace_id, id from attacks
-      where (workspace_id, campaign_id) in (select workspace_id, id from stg_campaign where ${changed.where('campaign')})`,
+      where (workspace_id, campaign_id) in (${RESTATED_CAMPAIGNS})`,
   ],
   table: 'attacks',
   rendering: (keys) => `select a.workspace_id, a.id, a.json from attacks a

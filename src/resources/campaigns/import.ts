@@ -52,6 +52,26 @@ const CHECKS: readonly Check[] = [
 const CYCLE_BATCH = 500
 
 /**
+ * The changed staged campaigns that were stored before: only their stored attacks can hold an old
+ * cycle. A new campaign's attacks are all in the file (an attack needs its campaign), merged and
+ * rendered with it; reading attacks by a new campaign's key would find none, and PostgreSQL, which
+ * prices a campaign by the average one of every organization, would read every attack to find none.
+ */
+async function collectRestatedCampaigns(session: WriteSession, changed: ChangedRecords): Promise<void> {
+  if (changed.state('campaign') !== 'some') return
+  await session.exec(
+    sql.raw(`insert into stg_campaign_restated (id)
+      select id from stg_campaign
+      where ${changed.where('campaign')} and exists (select 1 from campaigns c where c.id = stg_campaign.id)`),
+  )
+  await analyzeTemporary(session, 'stg_campaign_restated')
+}
+
+/** SQL: the workspace and id of each restated campaign (collectRestatedCampaigns). */
+export const RESTATED_CAMPAIGNS = `select s.workspace_id, s.id from stg_campaign s
+  where s.id in (select id from stg_campaign_restated)`
+
+/**
  * campaign_cycles from the changed staged campaigns, before the merge renders their attacks: their
  * cycles are written again. Those of campaigns a --replace deletes go after it (dropRemovedCycles).
  */
@@ -109,11 +129,12 @@ async function renderStaleAttacks(session: WriteSession, changed: ChangedRecords
           and ${EMPLOYEE_SLOT.text(dialect, 'json')} <> ${reference}`),
     )
   }
-  if (changed.state('campaign') !== 'none') {
+  const restated = await session.rows(sql`select 1 as one from stg_campaign_restated limit 1`)
+  if (restated.length > 0) {
     const reference = cycleReference('attacks')
     await session.exec(
       sql.raw(`update attacks set json = ${CYCLE_SLOT.withValue(dialect, 'json', reference)}
-        where (workspace_id, campaign_id) in (select workspace_id, id from stg_campaign where ${changed.where('campaign')})
+        where (workspace_id, campaign_id) in (${RESTATED_CAMPAIGNS})
           and campaign_cycle_id is not null and ${CYCLE_SLOT.text(dialect, 'json')} <> ${reference}`),
     )
   }
@@ -184,8 +205,9 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
 export const CAMPAIGN_IMPORT: ImportSteps = {
   checks: CHECKS,
   // The active employees of the touched workspaces, while the statistics are derived.
-  helpers: { stg_active_employee: ['id'] },
+  helpers: { stg_active_employee: ['id'], stg_campaign_restated: ['id'] },
   async beforeMerge(session, changed) {
+    await collectRestatedCampaigns(session, changed)
     await writeCycles(session, changed)
     if (changed.state('attack') !== 'none') await stageEmployeeReferences(session, changed)
   },
