@@ -4,7 +4,7 @@
 // offending lines.
 
 import { sql } from 'kysely'
-import type { WriteSession } from '../db/write-session.js'
+import { analyzeTemporary, type WriteSession } from '../db/write-session.js'
 import type { Check } from '../records/spec.js'
 import { RESOURCES } from '../resources/index.js'
 import {
@@ -68,7 +68,7 @@ export async function resolveWorkspaces(session: WriteSession): Promise<void> {
     await session.exec(sql.raw(`drop table ${table}`))
     await session.exec(sql.raw(`alter table ${table}_resolved rename to ${table}`))
     await session.exec(sql.raw(stagingKeyIndex(spec)))
-    if (session.dialect === 'postgres') await session.exec(sql.raw(`analyze ${table}`))
+    await analyzeTemporary(session, table)
   }
 }
 

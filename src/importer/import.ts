@@ -5,7 +5,7 @@
 import { sql } from 'kysely'
 import type { EncodedRows } from '../db/bulk-rows.js'
 import type { DatabaseHandle } from '../db/connection.js'
-import { type WriteSession, withWriteSession } from '../db/write-session.js'
+import { analyzeTemporary, type WriteSession, withWriteSession } from '../db/write-session.js'
 import type { ChangedRecords } from '../records/spec.js'
 import { RESOURCES } from '../resources/index.js'
 import { tracing } from '../tracing/tracing.js'
@@ -232,10 +232,7 @@ async function indexStaging(session: WriteSession): Promise<void> {
         ),
       )
   }
-  if (session.dialect === 'postgres') {
-    // Temporary tables are never analyzed automatically; without statistics the planner guesses badly.
-    for (const type of TYPES) await session.exec(sql.raw(`analyze ${SPECS[type].staging}`))
-  }
+  await analyzeTemporary(session, ...TYPES.map((type) => SPECS[type].staging))
 }
 
 async function dropStaging(session: WriteSession): Promise<void> {
