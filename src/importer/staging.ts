@@ -28,13 +28,16 @@ export function duplicateMessage(type: RecordType, key: string, firstLine: numbe
  * @example keysEqual(SPECS.course, 't', 'stg_course') // t.workspace_id = stg_course.workspace_id and t.id = stg_course.id
  */
 export function keysEqual(spec: RecordSpec, a: string, b: string): string {
-  return spec.key.map((k) => `${a}.${k} = ${b}.${k}`).join(' and ')
+  return columnsEqual(spec.key, a, b)
 }
 
 /** SQL: the stored key (`storedKey`) of `a` equals that of `b`: how a stored row is found from a staged one. */
 export function storedKeysEqual(spec: RecordSpec, a: string, b: string): string {
-  return spec.storedKey.map((k) => `${a}.${k} = ${b}.${k}`).join(' and ')
+  return columnsEqual(spec.storedKey, a, b)
 }
+
+const columnsEqual = (columns: readonly string[], a: string, b: string) =>
+  columns.map((k) => `${a}.${k} = ${b}.${k}`).join(' and ')
 
 /** Columns the engine adds to a staging table besides the record's own. */
 function derivedColumns(spec: RecordSpec): string[] {
