@@ -4,7 +4,7 @@
 // the reading thread's next batch), and, on Linux, with the bytes this process read from files in
 // that time (SQLite's pages that missed its page cache, served by the OS). Prints the phases, then
 // the slowest statements.
-// Run: node --import tsx scripts/trace-import.ts DATABASE FILE [TOP]
+// Run: node --import tsx scripts/trace-import.ts DATABASE FILE [TOP] [--replace]
 // (an empty DATABASE measures a first import; the same file again, an unchanged re-import)
 import { readFileSync } from 'node:fs'
 import { fileSource } from '../src/cli/commands/import.js'
@@ -12,9 +12,10 @@ import { openDatabase } from '../src/db/connection.js'
 import { migrateToLatest } from '../src/db/migrate.js'
 import { importSources } from '../src/importer/import.js'
 
-const [database, file, top = '25'] = process.argv.slice(2)
+const replace = process.argv.includes('--replace')
+const [database, file, top = '25'] = process.argv.slice(2).filter((a) => a !== '--replace')
 if (!database || !file) {
-  console.error('usage: node --import tsx scripts/trace-import.ts DATABASE FILE [TOP]')
+  console.error('usage: node --import tsx scripts/trace-import.ts DATABASE FILE [TOP] [--replace]')
   process.exit(2)
 }
 
@@ -44,7 +45,7 @@ const charge = (next: string) => {
   readSince = read
 }
 handle.trace = charge
-const summary = await importSources(handle, [fileSource(file)])
+const summary = await importSources(handle, [fileSource(file)], { replace })
 charge('')
 await handle.close()
 console.log(

@@ -86,10 +86,10 @@ drop table if exists stg_manager_ref;
 drop table if exists stg_employee_ref;
 
 -- importer/import.ts:createStaging
-drop table if exists stg_progress_stale;
+drop table if exists stg_active_employee;
 
 -- importer/import.ts:createStaging
-drop table if exists stg_active_employee;
+drop table if exists stg_progress_stale;
 
 -- importer/import.ts:createStaging
 drop table if exists stg_campaign_restated;
@@ -179,10 +179,10 @@ create temporary table stg_manager_ref (id text collate "C" primary key, ref_jso
 create temporary table stg_employee_ref (id text collate "C" primary key, ref_json text collate "C");
 
 -- importer/import.ts:createStaging
-create temporary table stg_progress_stale (employee_id text collate "C" primary key);
+create temporary table stg_active_employee (id text collate "C" primary key);
 
 -- importer/import.ts:createStaging
-create temporary table stg_active_employee (id text collate "C" primary key);
+create temporary table stg_progress_stale (employee_id text collate "C" primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_campaign_restated (id text collate "C" primary key);
@@ -421,8 +421,10 @@ select s.line, s.workspace_id as value, null as other from stg_employee s
   or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
 
 -- importer/checks.ts:findProblems
-select s.line, t.workspace_id as value, null as other from stg_employee s
-  join employees t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from employees t where t.id = s.id) as value
+  from stg_employee s) c
+  where value <> workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select line, manager_id as value, manager_workspace as other from (
@@ -436,9 +438,9 @@ select line, manager_id as value, manager_workspace as other from (
 with recursive chain (start_id, manager_id) as (
   select s.id, s.manager_id from stg_employee s
   where s.manager_id is not null
-  and s.id in (select x.manager_id from stg_employee x
-  union all select e.manager_id from employees e
-  where (e.workspace_id, e.manager_id) in (select workspace_id, id from stg_employee) and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id))
+  and (exists (select 1 from stg_employee x where x.manager_id = s.id)
+  or exists (select 1 from employees e
+  where e.workspace_id = s.workspace_id and e.manager_id = s.id and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id)))
   union
   select c.start_id,
   case when exists (select 1 from stg_employee x where x.id = c.manager_id)
@@ -499,8 +501,10 @@ select s.line, s.workspace_id as value, null as other from stg_group s
   or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
 
 -- importer/checks.ts:findProblems
-select s.line, t.workspace_id as value, null as other from stg_group s
-  join groups t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from groups t where t.id = s.id) as value
+  from stg_group s) c
+  where value <> workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, "s"."group_id" as value, null as other from stg_group_member s
@@ -524,8 +528,10 @@ select s.line, s.workspace_id as value, null as other from stg_campaign s
   or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
 
 -- importer/checks.ts:findProblems
-select s.line, t.workspace_id as value, null as other from stg_campaign s
-  join campaigns t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from campaigns t where t.id = s.id) as value
+  from stg_campaign s) c
+  where value <> workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, "s"."campaign_id" as value, null as other from stg_attack s
@@ -562,8 +568,10 @@ select c.line, t.campaign_cycle_id as value, t.id as other
   and not exists (select 1 from stg_attack s where s.id = t.id) order by line limit 101;
 
 -- importer/checks.ts:findProblems
-select s.line, t.workspace_id as value, null as other from stg_attack s
-  join attacks t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from attacks t where t.id = s.id) as value
+  from stg_attack s) c
+  where value <> workspace_id order by line limit 101;
 
 -- importer/apply.ts:compareWithStored
 select 1 as one from organizations limit 1;
@@ -813,30 +821,40 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
   where true order by campaign_id, created_at desc, id desc;
 
 -- resources/employees/import.ts:deriveStatistics
-delete from employee_statistics where workspace_id in (select workspace_id from stg_touched);
+select workspace_id from stg_touched order by workspace_id limit 1001;
+
+-- resources/employees/import.ts:deriveStatistics
+insert into stg_active_employee (id)
+  select id from employees where status = 'active' and workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') order by id;
+
+-- resources/employees/import.ts:deriveStatistics
+analyze stg_active_employee;
+
+-- resources/employees/import.ts:deriveStatistics
+delete from employee_statistics where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/employees/import.ts:deriveStatistics
 insert into employee_statistics (workspace_id, status, employees)
   select workspace_id, status, count(*) from employees
-  where workspace_id in (select workspace_id from stg_touched)
+  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id, status;
 
 -- resources/courses/import.ts:deriveStatistics
 select t.workspace_id, count(e.id) as active
-  from stg_touched t left join employees e on e.workspace_id = t.workspace_id and e.status = 'active'
+  from stg_touched t left join (select workspace_id, id from employees
+  where status = 'active' and workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')) e on e.workspace_id = t.workspace_id
   group by t.workspace_id;
 
 -- resources/courses/import.ts:deriveStatistics
 select p.workspace_id, count(distinct p.employee_id) as covered,
   sum(case when p.status = 'completed' then 1 else 0 end) as completed
   from course_progress p
-  where p.workspace_id in (select workspace_id from stg_touched)
-  and (p.workspace_id, p.employee_id) in (select e.workspace_id, e.id from employees e
-  where e.status = 'active' and e.workspace_id in (select workspace_id from stg_touched))
+  where p.workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  and p.employee_id in (select id from stg_active_employee)
   group by p.workspace_id;
 
 -- resources/courses/import.ts:deriveStatistics
-delete from workspace_statistics where workspace_id in (select workspace_id from stg_touched);
+delete from workspace_statistics where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/courses/import.ts:deriveStatistics
 copy "workspace_statistics" ("workspace_id", "active_employees", "covered_employees", "average_courses_completed") from stdin;
@@ -913,16 +931,7 @@ delete from campaign_cycles
   and not exists (select 1 from campaigns c where c.id = campaign_cycles.campaign_id);
 
 -- resources/campaigns/import.ts:deriveStatistics
-delete from simulation_statistics
-  where workspace_id in (select workspace_id from stg_touched);
-
--- resources/campaigns/import.ts:deriveStatistics
-insert into stg_active_employee (id)
-  select id from employees where status = 'active' and workspace_id in (select workspace_id from stg_touched)
-  order by id;
-
--- resources/campaigns/import.ts:deriveStatistics
-analyze stg_active_employee;
+delete from simulation_statistics where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/campaigns/import.ts:deriveStatistics
 create temporary table stg_attacked as
@@ -933,7 +942,7 @@ create temporary table stg_attacked as
   | case when a.reported_at is null then 0 else 33554432 end end
   | case when active.id is not null then 67108864 else 0 end) as flags
   from attacks a left join stg_active_employee active on active.id = a.employee_id
-  where a.workspace_id in (select workspace_id from stg_touched)
+  where a.workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id;
 
 -- resources/campaigns/import.ts:deriveStatistics
@@ -1189,10 +1198,10 @@ drop table stg_manager_ref;
 drop table stg_employee_ref;
 
 -- importer/import.ts:dropStaging
-drop table stg_progress_stale;
+drop table stg_active_employee;
 
 -- importer/import.ts:dropStaging
-drop table stg_active_employee;
+drop table stg_progress_stale;
 
 -- importer/import.ts:dropStaging
 drop table stg_campaign_restated;
@@ -1593,6 +1602,51 @@ update employees set json = substr(json, 1, (strpos(json, ',"manager":') + 11) -
 -- resources/campaigns/import.ts:renderStaleAttacks
 select 1 as one from stg_campaign_restated limit 1;
 
+-- resources/employees/import.ts:deriveStatistics
+insert into stg_active_employee (id)
+  select id from employees where status = 'active' and workspace_id in (null) order by id;
+
+-- resources/employees/import.ts:deriveStatistics
+delete from employee_statistics where workspace_id in (null);
+
+-- resources/employees/import.ts:deriveStatistics
+insert into employee_statistics (workspace_id, status, employees)
+  select workspace_id, status, count(*) from employees
+  where workspace_id in (null)
+  group by workspace_id, status;
+
+-- resources/courses/import.ts:deriveStatistics
+select t.workspace_id, count(e.id) as active
+  from stg_touched t left join (select workspace_id, id from employees
+  where status = 'active' and workspace_id in (null)) e on e.workspace_id = t.workspace_id
+  group by t.workspace_id;
+
+-- resources/courses/import.ts:deriveStatistics
+select p.workspace_id, count(distinct p.employee_id) as covered,
+  sum(case when p.status = 'completed' then 1 else 0 end) as completed
+  from course_progress p
+  where p.workspace_id in (null)
+  and p.employee_id in (select id from stg_active_employee)
+  group by p.workspace_id;
+
+-- resources/courses/import.ts:deriveStatistics
+delete from workspace_statistics where workspace_id in (null);
+
+-- resources/campaigns/import.ts:deriveStatistics
+delete from simulation_statistics where workspace_id in (null);
+
+-- resources/campaigns/import.ts:deriveStatistics
+create temporary table stg_attacked as
+  select a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, '') as campaign_cycle_id, a.employee_id,
+  bit_or(a.event_mask
+  | case when a.sent_at is null then 0 else 8388608
+  | case when a.tricked_at is null then 0 else 16777216 end
+  | case when a.reported_at is null then 0 else 33554432 end end
+  | case when active.id is not null then 67108864 else 0 end) as flags
+  from attacks a left join stg_active_employee active on active.id = a.employee_id
+  where a.workspace_id in (null)
+  group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id;
+
 -- resources/courses/import.ts:renderStaleProgress
 analyze stg_progress_stale;
 
@@ -1756,6 +1810,9 @@ insert into stg_progress_stale (employee_id)
   where stg_course.line in (select line from stg_course_changed)) p;
 
 -- importer/events.ts:captureRenderings
+select workspace_id from stg_replaced order by workspace_id limit 1001;
+
+-- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1763,14 +1820,14 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
   where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where workspace_id in (select workspace_id from stg_replaced)
+insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from stg_course where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where workspace_id in (select workspace_id from stg_replaced)
+insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1780,15 +1837,15 @@ insert into ev_course_progress_keys (workspace_id, employee_id) select * from (s
   where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where workspace_id in (select workspace_id from stg_replaced)
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_progress s where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where workspace_id in (select workspace_id from stg_replaced)
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_breach s where s.workspace_id = breaches.workspace_id and s.id = breaches.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where workspace_id in (select workspace_id from stg_replaced)
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1796,19 +1853,19 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
   where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where workspace_id in (select workspace_id from stg_replaced)
+insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from groups where workspace_id in (select workspace_id from stg_replaced)
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from groups where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group s where s.id = groups.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where workspace_id in (select workspace_id from stg_replaced)
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group_member s where s.group_id = group_members.group_id and s.employee_id = group_members.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where workspace_id in (select workspace_id from stg_replaced)
+insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_campaign s where s.id = campaigns.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1846,53 +1903,53 @@ update attacks set json = substr(json, 1, (strpos(json, ',"employee":') + 12) - 
   and substr(json, (strpos(json, ',"employee":') + 12), strpos(json, ',"template":') - (strpos(json, ',"employee":') + 12)) <> (select e.ref_json from employees e where e.id = attacks.employee_id);
 
 -- resources/courses/import.ts:stale
-insert into stg_progress_stale (employee_id) select id from employees where workspace_id in (select workspace_id from stg_replaced)
+insert into stg_progress_stale (employee_id) select id from employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id) on conflict do nothing;
 
 -- resources/courses/import.ts:stale
 insert into stg_progress_stale (employee_id) select employee_id from course_progress
-  where workspace_id in (select workspace_id from stg_replaced)
+  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_progress s
   where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id) on conflict do nothing;
 
 -- importer/apply.ts:deleteReplaced
-delete from attacks where workspace_id in (select workspace_id from stg_replaced)
+delete from attacks where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_attack s where s.id = attacks.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from campaigns where workspace_id in (select workspace_id from stg_replaced)
+delete from campaigns where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_campaign s where s.id = campaigns.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from group_members where workspace_id in (select workspace_id from stg_replaced)
+delete from group_members where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group_member s where s.group_id = group_members.group_id and s.employee_id = group_members.employee_id);
 
 -- importer/apply.ts:deleteReplaced
-delete from groups where workspace_id in (select workspace_id from stg_replaced)
+delete from groups where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group s where s.id = groups.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from compromised_employees where workspace_id in (select workspace_id from stg_replaced)
+delete from compromised_employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id);
 
 -- importer/apply.ts:deleteReplaced
-delete from breaches where workspace_id in (select workspace_id from stg_replaced)
+delete from breaches where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_breach s where s.workspace_id = breaches.workspace_id and s.id = breaches.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from course_feedback where workspace_id in (select workspace_id from stg_replaced)
+delete from course_feedback where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_feedback s where s.id = course_feedback.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from course_progress where workspace_id in (select workspace_id from stg_replaced)
+delete from course_progress where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_progress s where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id);
 
 -- importer/apply.ts:deleteReplaced
-delete from courses where workspace_id in (select workspace_id from stg_replaced)
+delete from courses where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from employees where workspace_id in (select workspace_id from stg_replaced)
+delete from employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id);
 
 -- importer/events.ts:recordEvents

@@ -86,10 +86,10 @@ drop table if exists stg_manager_ref;
 drop table if exists stg_employee_ref;
 
 -- importer/import.ts:createStaging
-drop table if exists stg_progress_stale;
+drop table if exists stg_active_employee;
 
 -- importer/import.ts:createStaging
-drop table if exists stg_active_employee;
+drop table if exists stg_progress_stale;
 
 -- importer/import.ts:createStaging
 drop table if exists stg_campaign_restated;
@@ -179,10 +179,10 @@ create temporary table stg_manager_ref (id text primary key, ref_json text);
 create temporary table stg_employee_ref (id text primary key, ref_json text);
 
 -- importer/import.ts:createStaging
-create temporary table stg_progress_stale (employee_id text primary key);
+create temporary table stg_active_employee (id text primary key);
 
 -- importer/import.ts:createStaging
-create temporary table stg_active_employee (id text primary key);
+create temporary table stg_progress_stale (employee_id text primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_campaign_restated (id text primary key);
@@ -397,8 +397,10 @@ select s.line, s.workspace_id as value, null as other from stg_employee s
   or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
 
 -- importer/checks.ts:findProblems
-select s.line, t.workspace_id as value, null as other from stg_employee s
-  join employees t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from employees t where t.id = s.id) as value
+  from stg_employee s) c
+  where value <> workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select line, manager_id as value, manager_workspace as other from (
@@ -412,9 +414,9 @@ select line, manager_id as value, manager_workspace as other from (
 with recursive chain (start_id, manager_id) as (
   select s.id, s.manager_id from stg_employee s
   where s.manager_id is not null
-  and s.id in (select x.manager_id from stg_employee x
-  union all select e.manager_id from employees e
-  where (e.workspace_id, e.manager_id) in (select workspace_id, id from stg_employee) and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id))
+  and (exists (select 1 from stg_employee x where x.manager_id = s.id)
+  or exists (select 1 from employees e
+  where e.workspace_id = s.workspace_id and e.manager_id = s.id and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id)))
   union
   select c.start_id,
   case when exists (select 1 from stg_employee x where x.id = c.manager_id)
@@ -475,8 +477,10 @@ select s.line, s.workspace_id as value, null as other from stg_group s
   or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
 
 -- importer/checks.ts:findProblems
-select s.line, t.workspace_id as value, null as other from stg_group s
-  join groups t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from groups t where t.id = s.id) as value
+  from stg_group s) c
+  where value <> workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, "s"."group_id" as value, null as other from stg_group_member s
@@ -500,8 +504,10 @@ select s.line, s.workspace_id as value, null as other from stg_campaign s
   or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
 
 -- importer/checks.ts:findProblems
-select s.line, t.workspace_id as value, null as other from stg_campaign s
-  join campaigns t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from campaigns t where t.id = s.id) as value
+  from stg_campaign s) c
+  where value <> workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, "s"."campaign_id" as value, null as other from stg_attack s
@@ -538,8 +544,10 @@ select c.line, t.campaign_cycle_id as value, t.id as other
   and not exists (select 1 from stg_attack s where s.id = t.id) order by line limit 101;
 
 -- importer/checks.ts:findProblems
-select s.line, t.workspace_id as value, null as other from stg_attack s
-  join attacks t on t.id = s.id where t.workspace_id <> s.workspace_id order by line limit 101;
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from attacks t where t.id = s.id) as value
+  from stg_attack s) c
+  where value <> workspace_id order by line limit 101;
 
 -- importer/apply.ts:compareWithStored
 select 1 as one from organizations limit 1;
@@ -873,6 +881,10 @@ CREATE INDEX "attacks_by_campaign" on "attacks" ("workspace_id", "campaign_id", 
 CREATE INDEX "attacks_by_employee" on "attacks" ("workspace_id", "employee_id");
 
 -- resources/employees/import.ts:deriveStatistics
+insert into stg_active_employee (id)
+  select id from employees where status = 'active' and workspace_id in (select workspace_id from stg_touched) order by id;
+
+-- resources/employees/import.ts:deriveStatistics
 delete from employee_statistics where workspace_id in (select workspace_id from stg_touched);
 
 -- resources/employees/import.ts:deriveStatistics
@@ -883,7 +895,8 @@ insert into employee_statistics (workspace_id, status, employees)
 
 -- resources/courses/import.ts:deriveStatistics
 select t.workspace_id, count(e.id) as active
-  from stg_touched t left join employees e on e.workspace_id = t.workspace_id and e.status = 'active'
+  from stg_touched t left join (select workspace_id, id from employees
+  where status = 'active' and workspace_id in (select workspace_id from stg_touched)) e on e.workspace_id = t.workspace_id
   group by t.workspace_id;
 
 -- resources/courses/import.ts:deriveStatistics
@@ -891,8 +904,7 @@ select p.workspace_id, count(distinct p.employee_id) as covered,
   sum(case when p.status = 'completed' then 1 else 0 end) as completed
   from course_progress p
   where p.workspace_id in (select workspace_id from stg_touched)
-  and (p.workspace_id, p.employee_id) in (select e.workspace_id, e.id from employees e
-  where e.status = 'active' and e.workspace_id in (select workspace_id from stg_touched))
+  and p.employee_id in (select id from stg_active_employee)
   group by p.workspace_id;
 
 -- resources/courses/import.ts:deriveStatistics
@@ -973,13 +985,7 @@ delete from campaign_cycles
   and not exists (select 1 from campaigns c where c.id = campaign_cycles.campaign_id);
 
 -- resources/campaigns/import.ts:deriveStatistics
-delete from simulation_statistics
-  where workspace_id in (select workspace_id from stg_touched);
-
--- resources/campaigns/import.ts:deriveStatistics
-insert into stg_active_employee (id)
-  select id from employees where status = 'active' and workspace_id in (select workspace_id from stg_touched)
-  order by id;
+delete from simulation_statistics where workspace_id in (select workspace_id from stg_touched);
 
 -- resources/campaigns/import.ts:deriveStatistics
 create temporary table stg_attacked as
@@ -1207,10 +1213,10 @@ drop table stg_manager_ref;
 drop table stg_employee_ref;
 
 -- importer/import.ts:dropStaging
-drop table stg_progress_stale;
+drop table stg_active_employee;
 
 -- importer/import.ts:dropStaging
-drop table stg_active_employee;
+drop table stg_progress_stale;
 
 -- importer/import.ts:dropStaging
 drop table stg_campaign_restated;

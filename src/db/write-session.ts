@@ -40,6 +40,28 @@ export async function analyzeTemporary(session: WriteSession, ...tables: string[
   for (const table of tables) await session.exec(sql.raw(`analyze ${table}`))
 }
 
+/** Beyond this many workspaces a list is left as a subquery: the constants would cost more to plan. */
+const MAX_LISTED_WORKSPACES = 1000
+
+/**
+ * The workspaces in a one-column temporary table (`stg_touched`, `stg_replaced`), as the right-hand
+ * side of `workspace_id in …`. PostgreSQL prices `in (select workspace_id from stg_touched)` as the
+ * average workspace of the database, which one large organization makes large, and reads tables
+ * whole for a small one; given the ids as constants, it prices each from its statistics. Use it only
+ * where every join is by a whole key: a workspace filled by this import is priced at a row or two.
+ * SQLite plans the subquery through the index already.
+ */
+export async function workspaceList(session: WriteSession, table: string): Promise<string> {
+  const subquery = `(select workspace_id from ${table})`
+  if (session.dialect !== 'postgres') return subquery
+  const rows = await session.rows<{ workspace_id: string }>(
+    sql.raw(`select workspace_id from ${table} order by workspace_id limit ${MAX_LISTED_WORKSPACES + 1}`),
+  )
+  if (rows.length > MAX_LISTED_WORKSPACES) return subquery
+  if (rows.length === 0) return '(null)'
+  return `(${rows.map((r) => `'${r.workspace_id.replaceAll("'", "''")}'`).join(', ')})`
+}
+
 /**
  * Runs `work` in one write transaction, committing when it returns (unless `commit` is false: a dry
  * run) and rolling back when it throws. Write transactions queue, one at a time per database,

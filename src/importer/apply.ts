@@ -6,7 +6,7 @@
 import { sql } from 'kysely'
 import { readWhole } from '../db/dialect.js'
 import { withIndexesBuiltAfter } from '../db/indexes-after.js'
-import { analyzeTemporary, type WriteSession } from '../db/write-session.js'
+import { analyzeTemporary, type WriteSession, workspaceList } from '../db/write-session.js'
 import type { ChangedRecords, ChangeState } from '../records/spec.js'
 import { keysEqual, mergedColumns, type RecordType, SPECS, storedKeysEqual, TYPES } from './staging.js'
 
@@ -149,10 +149,10 @@ export async function merge(
  * The condition on a record type's stored rows that --replace deletes: held by a replaced
  * workspace and absent from the file. `false` for a type --replace never deletes.
  */
-export function replacedRows(type: RecordType): string {
+export function replacedRows(type: RecordType, workspaces: string): string {
   const spec = SPECS[type]
   if (spec.replaced === null) return 'false'
-  return `${spec.replaced}
+  return `${spec.replaced(workspaces)}
     and not exists (select 1 from ${spec.staging} s where ${keysEqual(spec, 's', spec.target)})`
 }
 
@@ -162,10 +162,13 @@ export function replacedRows(type: RecordType): string {
  */
 export async function deleteReplaced(session: WriteSession): Promise<Record<RecordType, number>> {
   const deleted = zero()
+  const workspaces = await workspaceList(session, 'stg_replaced')
   for (const type of [...TYPES].reverse()) {
     const spec = SPECS[type]
     if (spec.replaced === null) continue
-    deleted[type] = await session.exec(sql.raw(`delete from ${spec.target} where ${replacedRows(type)}`))
+    deleted[type] = await session.exec(
+      sql.raw(`delete from ${spec.target} where ${replacedRows(type, workspaces)}`),
+    )
   }
   return deleted
 }

@@ -9,7 +9,7 @@
 import { sql } from 'kysely'
 import { encodeRows } from '../db/bulk-rows.js'
 import { hex12 } from '../db/dialect.js'
-import { analyzeTemporary, type WriteSession } from '../db/write-session.js'
+import { analyzeTemporary, type WriteSession, workspaceList } from '../db/write-session.js'
 import { eventId, eventIdMillis, eventIdPrefix } from '../domain/event-ids.js'
 import { timestampFromMillis } from '../domain/time.js'
 import type { EventSource } from '../records/events.js'
@@ -40,9 +40,9 @@ function keyColumns(session: WriteSession, source: EventSource, json: boolean): 
 }
 
 /** The stored rows of a record type that this import deletes (none without --replace). */
-function deletedRows(replace: boolean, type: RecordType, columns: string): string {
+function deletedRows(replaced: string | null, type: RecordType, columns: string): string {
   const spec = SPECS[type]
-  return `select ${columns} from ${spec.target} where ${replace ? replacedRows(type) : 'false'}`
+  return `select ${columns} from ${spec.target} where ${replaced === null ? 'false' : replacedRows(type, replaced)}`
 }
 
 /** What was captured before the merge: the sources whose table was empty (all they hold after is new). */
@@ -60,6 +60,7 @@ export async function captureRenderings(
   replace: boolean,
 ): Promise<CapturedRenderings> {
   const fresh = new Set<string>()
+  const replaced = replace ? await workspaceList(session, 'stg_replaced') : null
   for (const table of TEMPORARY) await session.exec(sql.raw(`drop table if exists ${table}`))
   for (const source of EVENT_SOURCES) {
     if ((await session.rows(sql.raw(`select 1 as one from ${source.table} limit 1`))).length === 0) {
@@ -78,7 +79,7 @@ export async function captureRenderings(
     const selects = source.candidates({
       changed,
       replace,
-      deleted: (type, columns) => deletedRows(replace, type as RecordType, columns),
+      deleted: (type, columns) => deletedRows(replaced, type as RecordType, columns),
     })
     const columns = source.key.join(', ')
     for (const select of selects) {

@@ -45,8 +45,11 @@ export function workspaceCheck(type: string, field = `${type}.workspace_id`): Ch
  */
 export function stayInWorkspaceCheck(type: string, table: string, noun: string): Check {
   return {
-    query: sql`select s.line, t.workspace_id as value, null as other from ${sql.raw(`stg_${type}`)} s
-      join ${sql.raw(table)} t on t.id = s.id where t.workspace_id <> s.workspace_id`,
+    // One look-up per staged record, as a scalar subquery: PostgreSQL would join the whole table.
+    query: sql`select line, value, null as other from (
+        select s.line, s.workspace_id, (select t.workspace_id from ${sql.raw(table)} t where t.id = s.id) as value
+        from ${sql.raw(`stg_${type}`)} s) c
+      where value <> workspace_id`,
     message: (v) =>
       `${type}: belongs to workspace ${v}; moving ${noun} to another workspace is not supported`,
   }

@@ -70,10 +70,11 @@ export interface RecordDefinition<T extends string, S extends TSchema, C extends
    */
   keyIndexIncludes?: readonly C[]
   /**
-   * --replace: SQL over the target selecting its rows in the replaced workspaces (`stg_replaced`);
-   * default `workspace_id in (select workspace_id from stg_replaced)`. Null: never deleted.
+   * --replace: SQL over the target selecting its rows in the replaced workspaces, given them as the
+   * right-hand side of an `in` (write-session.ts `workspaceList`); default `workspace_id in …`.
+   * Null: never deleted.
    */
-  replaced?: string | null
+  replaced?: ((workspaces: string) => string) | null
 }
 
 /** A record type as the engine sees it: staging rows as value lists in `columns` order. */
@@ -100,7 +101,7 @@ export interface RecordSpec<T extends string = string> {
   readonly integers: readonly string[]
   readonly stagingIndexes: readonly (readonly string[])[]
   readonly keyIndexIncludes: readonly string[]
-  readonly replaced: string | null
+  readonly replaced: ((workspaces: string) => string) | null
 }
 
 /** A record type's spec, its row conversion type-checked against its schema and columns. */
@@ -136,7 +137,7 @@ export function defineRecord<T extends string, S extends TSchema, const C extend
     keyIndexIncludes: definition.keyIndexIncludes ?? [],
     replaced:
       definition.replaced === undefined
-        ? 'workspace_id in (select workspace_id from stg_replaced)'
+        ? (workspaces: string) => `workspace_id in ${workspaces}`
         : definition.replaced,
   }
 }

@@ -5,7 +5,7 @@
 
 import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
-import { analyzeTemporary, type WriteSession } from '../../db/write-session.js'
+import { analyzeTemporary, type WriteSession, workspaceList } from '../../db/write-session.js'
 import { kept, parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { employeeOfParentCheck, stageEmployeeReferences } from '../employees/import.js'
@@ -147,19 +147,15 @@ async function renderStaleAttacks(session: WriteSession, changed: ChangedRecords
  * read as a histogram of flags, a few hundred rows, and counted here.
  */
 async function deriveStatistics(session: WriteSession): Promise<void> {
-  await session.exec(sql`delete from simulation_statistics
-    where workspace_id in (select workspace_id from stg_touched)`)
-  // The active employees' ids first, in id order: a small table to probe, where probing the
-  // employees themselves reads a page of wide rows per attack.
-  await session.exec(sql`insert into stg_active_employee (id)
-    select id from employees where status = 'active' and workspace_id in (select workspace_id from stg_touched)
-    order by id`)
-  await analyzeTemporary(session, 'stg_active_employee')
+  const touched = sql.raw(await workspaceList(session, 'stg_touched'))
+  await session.exec(sql`delete from simulation_statistics where workspace_id in ${touched}`)
+  // The active employees are probed in stg_active_employee (employees' derive), a small table, where
+  // probing the employees themselves reads a page of wide rows per attack.
   await session.exec(sql`create temporary table stg_attacked as
     select a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, '') as campaign_cycle_id, a.employee_id,
       ${employeeFlags(sql`active.id is not null`)} as flags
     from attacks a left join stg_active_employee active on active.id = a.employee_id
-    where a.workspace_id in (select workspace_id from stg_touched)
+    where a.workspace_id in ${touched}
     group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id`)
   type Bucket = {
     workspace_id: string
@@ -205,7 +201,7 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
 export const CAMPAIGN_IMPORT: ImportSteps = {
   checks: CHECKS,
   // The active employees of the touched workspaces, while the statistics are derived.
-  helpers: { stg_active_employee: ['id'], stg_campaign_restated: ['id'] },
+  helpers: { stg_campaign_restated: ['id'] },
   async beforeMerge(session, changed) {
     await collectRestatedCampaigns(session, changed)
     await writeCycles(session, changed)

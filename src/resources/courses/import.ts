@@ -5,7 +5,7 @@
 import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
 import { readWhole } from '../../db/dialect.js'
-import { analyzeTemporary, type WriteSession } from '../../db/write-session.js'
+import { analyzeTemporary, type WriteSession, workspaceList } from '../../db/write-session.js'
 import { rowExists, workspaceCheck } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { insertProgressItems } from './render.js'
@@ -59,7 +59,7 @@ async function collectStaleProgress(session: WriteSession, changed: ChangedRecor
 
 /** --replace: the items of employees, and of entries, that the replace is about to delete. */
 async function collectDeletedProgress(session: WriteSession): Promise<void> {
-  const replaced = 'workspace_id in (select workspace_id from stg_replaced)'
+  const replaced = `workspace_id in ${await workspaceList(session, 'stg_replaced')}`
   const stale = (select: string) =>
     session.exec(sql.raw(`insert into stg_progress_stale (employee_id) ${select} on conflict do nothing`))
   await stale(`select id from employees where ${replaced}
@@ -107,9 +107,11 @@ async function renderStaleProgress(session: WriteSession): Promise<void> {
  * on the time of the request and are counted then (sql.ts).
  */
 async function deriveStatistics(session: WriteSession): Promise<void> {
+  const touched = sql.raw(await workspaceList(session, 'stg_touched'))
   const active = await session.rows<{ workspace_id: string; active: number }>(sql`
     select t.workspace_id, count(e.id) as active
-    from stg_touched t left join employees e on e.workspace_id = t.workspace_id and e.status = 'active'
+    from stg_touched t left join (select workspace_id, id from employees
+      where status = 'active' and workspace_id in ${touched}) e on e.workspace_id = t.workspace_id
     group by t.workspace_id`)
   // An entry's workspace is its employee's. The active employees' ids are gathered first and their
   // entries read in course_progress's own order, rather than one look-up per employee in list order.
@@ -118,15 +120,12 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
     select p.workspace_id, count(distinct p.employee_id) as covered,
       sum(case when p.status = 'completed' then 1 else 0 end) as completed
     from course_progress p
-    where p.workspace_id in (select workspace_id from stg_touched)
-      and (p.workspace_id, p.employee_id) in (select e.workspace_id, e.id from employees e
-      where e.status = 'active' and e.workspace_id in (select workspace_id from stg_touched))
+    where p.workspace_id in ${touched}
+      and p.employee_id in (select id from stg_active_employee)
     group by p.workspace_id`,
   )
   const byWorkspace = new Map(progress.map((p) => [p.workspace_id, p]))
-  await session.exec(
-    sql`delete from workspace_statistics where workspace_id in (select workspace_id from stg_touched)`,
-  )
+  await session.exec(sql`delete from workspace_statistics where workspace_id in ${touched}`)
   const values = active.map((r) => {
     const count = Number(r.active)
     const covered = Number(byWorkspace.get(r.workspace_id)?.covered ?? 0)

@@ -2,7 +2,7 @@
 // reporting line, and puts a changed manager's reference into their reports.
 
 import { type RawBuilder, sql } from 'kysely'
-import type { WriteSession } from '../../db/write-session.js'
+import { analyzeTemporary, type WriteSession, workspaceList } from '../../db/write-session.js'
 import { kept, stayInWorkspaceCheck, workspaceAfterImport, workspaceCheck } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { renderStaleReports } from './manager-slot.js'
@@ -48,13 +48,14 @@ const CHECKS: readonly Check[] = [
     // A reporting line that comes back to where it started. The database held none before, so any
     // cycle runs through an employee of the file, and every member of a cycle manages someone: the
     // walk starts only from the file's managers, and UNION (not UNION ALL) ends it on a revisit.
-    // The stored reports are looked up from the file's employees, never the other way round.
+    // The stored reports are looked up from the file's employees, never the other way round (the OR
+    // keeps PostgreSQL from turning the look-up into a join over every employee).
     query: sql`with recursive chain (start_id, manager_id) as (
         select s.id, s.manager_id from stg_employee s
         where s.manager_id is not null
-          and s.id in (select x.manager_id from stg_employee x
-            union all select e.manager_id from employees e
-            where (e.workspace_id, e.manager_id) in (select workspace_id, id from stg_employee) and ${kept('e')})
+          and (exists (select 1 from stg_employee x where x.manager_id = s.id)
+            or exists (select 1 from employees e
+              where e.workspace_id = s.workspace_id and e.manager_id = s.id and ${kept('e')}))
         union
         select c.start_id,
           case when exists (select 1 from stg_employee x where x.id = c.manager_id)
@@ -108,20 +109,29 @@ export const employeeReferenceJoin = (alias: string, column: string): string =>
 export const employeeReferenceAfterMerge = (alias: string, column: string): string =>
   `coalesce(${alias}.ref_json, (select e.ref_json from employees e where e.id = ${column}))`
 
-/** The employees of each touched workspace per status (CONTRACT 15), for /v1/employees/statistics. */
+/**
+ * The employees of each touched workspace per status (CONTRACT 15), for /v1/employees/statistics;
+ * and the ids of their active employees, in id order, which the later resources' statistics probe.
+ */
 async function deriveStatistics(session: WriteSession): Promise<void> {
-  await session.exec(
-    sql`delete from employee_statistics where workspace_id in (select workspace_id from stg_touched)`,
-  )
+  const touched = sql.raw(await workspaceList(session, 'stg_touched'))
+  await session.exec(sql`insert into stg_active_employee (id)
+    select id from employees where status = 'active' and workspace_id in ${touched} order by id`)
+  await analyzeTemporary(session, 'stg_active_employee')
+  await session.exec(sql`delete from employee_statistics where workspace_id in ${touched}`)
   await session.exec(sql`insert into employee_statistics (workspace_id, status, employees)
     select workspace_id, status, count(*) from employees
-    where workspace_id in (select workspace_id from stg_touched)
+    where workspace_id in ${touched}
     group by workspace_id, status`)
 }
 
 export const EMPLOYEE_IMPORT: ImportSteps = {
   checks: CHECKS,
-  helpers: { stg_manager_ref: ['id', 'ref_json'], stg_employee_ref: ['id', 'ref_json'] },
+  helpers: {
+    stg_manager_ref: ['id', 'ref_json'],
+    stg_employee_ref: ['id', 'ref_json'],
+    stg_active_employee: ['id'],
+  },
   beforeMerge: collectManagerReferences,
   afterMerge: renderStaleReports,
   derive: deriveStatistics,
