@@ -439,8 +439,8 @@ with recursive chain (start_id, manager_id) as (
   select s.id, s.manager_id from stg_employee s
   where s.manager_id is not null
   and (exists (select 1 from stg_employee x where x.manager_id = s.id)
-  or exists (select 1 from employees e
-  where e.workspace_id = s.workspace_id and e.manager_id = s.id and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id)))
+  or (select 1 from employees e
+  where e.workspace_id = s.workspace_id and e.manager_id = s.id and not exists (select 1 from stg_replaced sr where sr.workspace_id = e.workspace_id) limit 1) is not null)
   union
   select c.start_id,
   case when exists (select 1 from stg_employee x where x.id = c.manager_id)
@@ -683,6 +683,9 @@ copy "campaign_cycles" ("campaign_id", "id", "workspace_id", "ref_json") from st
 drop table if exists ev_employee_keys;
 
 -- importer/events.ts:captureRenderings
+drop table if exists ev_employee_stored_keys;
+
+-- importer/events.ts:captureRenderings
 drop table if exists ev_employee_before;
 
 -- importer/events.ts:captureRenderings
@@ -690,6 +693,9 @@ drop table if exists ev_employee_after;
 
 -- importer/events.ts:captureRenderings
 drop table if exists ev_course_keys;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_course_stored_keys;
 
 -- importer/events.ts:captureRenderings
 drop table if exists ev_course_before;
@@ -701,6 +707,9 @@ drop table if exists ev_course_after;
 drop table if exists ev_course_progress_keys;
 
 -- importer/events.ts:captureRenderings
+drop table if exists ev_course_progress_stored_keys;
+
+-- importer/events.ts:captureRenderings
 drop table if exists ev_course_progress_before;
 
 -- importer/events.ts:captureRenderings
@@ -708,6 +717,9 @@ drop table if exists ev_course_progress_after;
 
 -- importer/events.ts:captureRenderings
 drop table if exists ev_breach_keys;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_breach_stored_keys;
 
 -- importer/events.ts:captureRenderings
 drop table if exists ev_breach_before;
@@ -719,6 +731,9 @@ drop table if exists ev_breach_after;
 drop table if exists ev_compromised_employee_keys;
 
 -- importer/events.ts:captureRenderings
+drop table if exists ev_compromised_employee_stored_keys;
+
+-- importer/events.ts:captureRenderings
 drop table if exists ev_compromised_employee_before;
 
 -- importer/events.ts:captureRenderings
@@ -726,6 +741,9 @@ drop table if exists ev_compromised_employee_after;
 
 -- importer/events.ts:captureRenderings
 drop table if exists ev_group_keys;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_group_stored_keys;
 
 -- importer/events.ts:captureRenderings
 drop table if exists ev_group_before;
@@ -737,6 +755,9 @@ drop table if exists ev_group_after;
 drop table if exists ev_campaign_keys;
 
 -- importer/events.ts:captureRenderings
+drop table if exists ev_campaign_stored_keys;
+
+-- importer/events.ts:captureRenderings
 drop table if exists ev_campaign_before;
 
 -- importer/events.ts:captureRenderings
@@ -744,6 +765,9 @@ drop table if exists ev_campaign_after;
 
 -- importer/events.ts:captureRenderings
 drop table if exists ev_attack_keys;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_attack_stored_keys;
 
 -- importer/events.ts:captureRenderings
 drop table if exists ev_attack_before;
@@ -867,7 +891,7 @@ update breaches set
   count(acknowledged_at) as acknowledged,
   case when count(acknowledged_at) < count(*) then 'active' else 'resolved' end as status
   from compromised_employees
-  where workspace_id in (select workspace_id from stg_touched)
+  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id, breach_id) c
   where breaches.workspace_id = c.workspace_id and breaches.id = c.breach_id
   and (breaches.impacted <> c.impacted or breaches.warned <> c.warned
@@ -875,7 +899,7 @@ update breaches set
 
 -- resources/breaches/import.ts:deriveBreaches
 update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolved', json = null
-  where workspace_id in (select workspace_id from stg_touched)
+  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and (impacted <> 0 or warned <> 0 or acknowledged <> 0 or status <> 'resolved')
   and not exists (select 1 from compromised_employees c
   where c.workspace_id = breaches.workspace_id and c.breach_id = breaches.id);
@@ -884,43 +908,45 @@ update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolv
 select workspace_id, id, name, domain, status, criticality, impacted, warned, acknowledged,
   last_breached_at, created_at, updated_at
   from breaches
-  where workspace_id in (select workspace_id from stg_touched) and json is null limit $1;
+  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
 
 -- resources/breaches/import.ts:renderStaleBreaches
 update "breaches" set "json" = ? where "workspace_id" = ? and "id" = ?, …;
 
 -- resources/breaches/import.ts:deriveStatistics
-delete from breach_statistics where workspace_id in (select workspace_id from stg_touched);
+delete from breach_statistics where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/breaches/import.ts:deriveStatistics
 insert into breach_statistics
   (workspace_id, breaches_count, impacted_employees, warned_employees, acknowledged_employees)
-  select t.workspace_id,
-  (select count(*) from breaches b where b.workspace_id = t.workspace_id),
-  (select count(distinct c.employee_id) from compromised_employees c where c.workspace_id = t.workspace_id),
-  (select count(distinct c.employee_id) from compromised_employees c
-  where c.workspace_id = t.workspace_id and c.warned_at is not null),
-  (select count(distinct c.employee_id) from compromised_employees c
-  where c.workspace_id = t.workspace_id and c.acknowledged_at is not null)
-  from stg_touched t;
+  select t.workspace_id, coalesce(b.n, 0), coalesce(c.impacted, 0), coalesce(c.warned, 0),
+  coalesce(c.acknowledged, 0)
+  from stg_touched t
+  left join (select workspace_id, count(*) as n from breaches
+  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) b on b.workspace_id = t.workspace_id
+  left join (select workspace_id, count(distinct employee_id) as impacted,
+  count(distinct case when warned_at is not null then employee_id end) as warned,
+  count(distinct case when acknowledged_at is not null then employee_id end) as acknowledged
+  from compromised_employees
+  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) c on c.workspace_id = t.workspace_id;
 
 -- resources/groups/import.ts:deriveCounts
 update groups set employees_count = c.n, json = null
   from (
   select group_id, count(*) as n from group_members
-  where workspace_id in (select workspace_id from stg_touched)
+  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by group_id) c
   where groups.id = c.group_id and groups.employees_count <> c.n;
 
 -- resources/groups/import.ts:deriveCounts
 update groups set employees_count = 0, json = null
-  where workspace_id in (select workspace_id from stg_touched) and employees_count <> 0
+  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and employees_count <> 0
   and not exists (select 1 from group_members m where m.group_id = groups.id);
 
 -- resources/groups/import.ts:renderStaleGroups
 select id, name, description, employees_count, created_at, updated_at
   from groups
-  where workspace_id in (select workspace_id from stg_touched) and json is null limit $1;
+  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
 
 -- resources/groups/import.ts:renderStaleGroups
 update "groups" set "json" = ? where "id" = ?, …;
@@ -1208,54 +1234,66 @@ drop table stg_campaign_restated;
 
 -- importer/apply.ts:compareWithStored
 insert into stg_organization_changed (line)
-  select line from stg_organization where not exists (select 1 from organizations t where t.id = stg_organization.id and t.created_at is not distinct from stg_organization.created_at and t.updated_at is not distinct from stg_organization.updated_at);
+  select line from stg_organization
+  where not exists (select 1 from organizations t where t.id = stg_organization.id and t.created_at is not distinct from stg_organization.created_at and t.updated_at is not distinct from stg_organization.updated_at);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_workspace_changed (line)
-  select line from stg_workspace where not exists (select 1 from workspaces t where t.id = stg_workspace.id and t.organization_id is not distinct from stg_workspace.organization_id and t.name is not distinct from stg_workspace.name and t.created_at is not distinct from stg_workspace.created_at and t.updated_at is not distinct from stg_workspace.updated_at);
+  select line from stg_workspace
+  where stg_workspace.id not in (select id from workspaces) or not exists (select 1 from workspaces t where t.id = stg_workspace.id and t.organization_id is not distinct from stg_workspace.organization_id and t.name is not distinct from stg_workspace.name and t.created_at is not distinct from stg_workspace.created_at and t.updated_at is not distinct from stg_workspace.updated_at);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_employee_changed (line)
-  select line from stg_employee where not exists (select 1 from employees t where t.id = stg_employee.id and t.workspace_id is not distinct from stg_employee.workspace_id and t.status is not distinct from stg_employee.status and t.karma_score is not distinct from stg_employee.karma_score and t.manager_id is not distinct from stg_employee.manager_id and t.created_at is not distinct from stg_employee.created_at and t.ref_json is not distinct from stg_employee.ref_json and (case when length(t.json) >= length(stg_employee.json_head) + length(stg_employee.json_tail)
+  select line from stg_employee
+  where stg_employee.workspace_id not in (select id from workspaces) or not exists (select 1 from employees t where t.id = stg_employee.id and t.workspace_id is not distinct from stg_employee.workspace_id and t.status is not distinct from stg_employee.status and t.karma_score is not distinct from stg_employee.karma_score and t.manager_id is not distinct from stg_employee.manager_id and t.created_at is not distinct from stg_employee.created_at and t.ref_json is not distinct from stg_employee.ref_json and (case when length(t.json) >= length(stg_employee.json_head) + length(stg_employee.json_tail)
   then substr(t.json, 1, length(stg_employee.json_head)) = stg_employee.json_head
   and substr(t.json, length(t.json) - length(stg_employee.json_tail) + 1) = stg_employee.json_tail
   else false end));
 
 -- importer/apply.ts:compareWithStored
 insert into stg_course_changed (line)
-  select line from stg_course where not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id and t.created_at is not distinct from stg_course.created_at and t.json is not distinct from stg_course.json and t.ref_json is not distinct from stg_course.ref_json);
+  select line from stg_course
+  where stg_course.workspace_id not in (select id from workspaces) or not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id and t.created_at is not distinct from stg_course.created_at and t.json is not distinct from stg_course.json and t.ref_json is not distinct from stg_course.ref_json);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_course_progress_changed (line)
-  select line from stg_course_progress where not exists (select 1 from course_progress t where t.workspace_id = stg_course_progress.workspace_id and t.employee_id = stg_course_progress.employee_id and t.course_id = stg_course_progress.course_id and t.status is not distinct from stg_course_progress.status and t.json_tail is not distinct from stg_course_progress.json_tail);
+  select line from stg_course_progress
+  where stg_course_progress.workspace_id not in (select id from workspaces) or not exists (select 1 from course_progress t where t.workspace_id = stg_course_progress.workspace_id and t.employee_id = stg_course_progress.employee_id and t.course_id = stg_course_progress.course_id and t.status is not distinct from stg_course_progress.status and t.json_tail is not distinct from stg_course_progress.json_tail);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_course_feedback_changed (line)
-  select line from stg_course_feedback where not exists (select 1 from course_feedback t where t.id = stg_course_feedback.id and t.employee_id is not distinct from stg_course_feedback.employee_id and t.course_id is not distinct from stg_course_feedback.course_id and t.sentiment is not distinct from stg_course_feedback.sentiment and t.created_at is not distinct from stg_course_feedback.created_at and t.workspace_id is not distinct from stg_course_feedback.workspace_id);
+  select line from stg_course_feedback
+  where stg_course_feedback.workspace_id not in (select id from workspaces) or not exists (select 1 from course_feedback t where t.id = stg_course_feedback.id and t.employee_id is not distinct from stg_course_feedback.employee_id and t.course_id is not distinct from stg_course_feedback.course_id and t.sentiment is not distinct from stg_course_feedback.sentiment and t.created_at is not distinct from stg_course_feedback.created_at and t.workspace_id is not distinct from stg_course_feedback.workspace_id);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_breach_changed (line)
-  select line from stg_breach where not exists (select 1 from breaches t where t.workspace_id = stg_breach.workspace_id and t.id = stg_breach.id and t.name is not distinct from stg_breach.name and t.domain is not distinct from stg_breach.domain and t.criticality is not distinct from stg_breach.criticality and t.last_breached_at is not distinct from stg_breach.last_breached_at and t.created_at is not distinct from stg_breach.created_at and t.updated_at is not distinct from stg_breach.updated_at);
+  select line from stg_breach
+  where stg_breach.workspace_id not in (select id from workspaces) or not exists (select 1 from breaches t where t.workspace_id = stg_breach.workspace_id and t.id = stg_breach.id and t.name is not distinct from stg_breach.name and t.domain is not distinct from stg_breach.domain and t.criticality is not distinct from stg_breach.criticality and t.last_breached_at is not distinct from stg_breach.last_breached_at and t.created_at is not distinct from stg_breach.created_at and t.updated_at is not distinct from stg_breach.updated_at);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_compromised_employee_changed (line)
-  select line from stg_compromised_employee where not exists (select 1 from compromised_employees t where t.workspace_id = stg_compromised_employee.workspace_id and t.breach_id = stg_compromised_employee.breach_id and t.employee_id = stg_compromised_employee.employee_id and t.compromised_at is not distinct from stg_compromised_employee.compromised_at and t.warned_at is not distinct from stg_compromised_employee.warned_at and t.acknowledged_at is not distinct from stg_compromised_employee.acknowledged_at and t.json_tail is not distinct from stg_compromised_employee.json_tail);
+  select line from stg_compromised_employee
+  where stg_compromised_employee.workspace_id not in (select id from workspaces) or not exists (select 1 from compromised_employees t where t.workspace_id = stg_compromised_employee.workspace_id and t.breach_id = stg_compromised_employee.breach_id and t.employee_id = stg_compromised_employee.employee_id and t.compromised_at is not distinct from stg_compromised_employee.compromised_at and t.warned_at is not distinct from stg_compromised_employee.warned_at and t.acknowledged_at is not distinct from stg_compromised_employee.acknowledged_at and t.json_tail is not distinct from stg_compromised_employee.json_tail);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_group_changed (line)
-  select line from stg_group where not exists (select 1 from groups t where t.id = stg_group.id and t.workspace_id is not distinct from stg_group.workspace_id and t.name is not distinct from stg_group.name and t.description is not distinct from stg_group.description and t.created_at is not distinct from stg_group.created_at and t.updated_at is not distinct from stg_group.updated_at);
+  select line from stg_group
+  where stg_group.workspace_id not in (select id from workspaces) or not exists (select 1 from groups t where t.id = stg_group.id and t.workspace_id is not distinct from stg_group.workspace_id and t.name is not distinct from stg_group.name and t.description is not distinct from stg_group.description and t.created_at is not distinct from stg_group.created_at and t.updated_at is not distinct from stg_group.updated_at);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_group_member_changed (line)
-  select line from stg_group_member where not exists (select 1 from group_members t where t.group_id = stg_group_member.group_id and t.employee_id = stg_group_member.employee_id and t.added_at is not distinct from stg_group_member.added_at and t.workspace_id is not distinct from stg_group_member.workspace_id);
+  select line from stg_group_member
+  where stg_group_member.workspace_id not in (select id from workspaces) or not exists (select 1 from group_members t where t.group_id = stg_group_member.group_id and t.employee_id = stg_group_member.employee_id and t.added_at is not distinct from stg_group_member.added_at and t.workspace_id is not distinct from stg_group_member.workspace_id);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_campaign_changed (line)
-  select line from stg_campaign where not exists (select 1 from campaigns t where t.id = stg_campaign.id and t.workspace_id is not distinct from stg_campaign.workspace_id and t.name is not distinct from stg_campaign.name and t.status is not distinct from stg_campaign.status and t.delivery is not distinct from stg_campaign.delivery and t.frequency is not distinct from stg_campaign.frequency and t.launched_at is not distinct from stg_campaign.launched_at and t.completed_at is not distinct from stg_campaign.completed_at and t.created_at is not distinct from stg_campaign.created_at and t.updated_at is not distinct from stg_campaign.updated_at and t.cycle_ids is not distinct from stg_campaign.cycle_ids and t.json is not distinct from stg_campaign.json);
+  select line from stg_campaign
+  where stg_campaign.workspace_id not in (select id from workspaces) or not exists (select 1 from campaigns t where t.id = stg_campaign.id and t.workspace_id is not distinct from stg_campaign.workspace_id and t.name is not distinct from stg_campaign.name and t.status is not distinct from stg_campaign.status and t.delivery is not distinct from stg_campaign.delivery and t.frequency is not distinct from stg_campaign.frequency and t.launched_at is not distinct from stg_campaign.launched_at and t.completed_at is not distinct from stg_campaign.completed_at and t.created_at is not distinct from stg_campaign.created_at and t.updated_at is not distinct from stg_campaign.updated_at and t.cycle_ids is not distinct from stg_campaign.cycle_ids and t.json is not distinct from stg_campaign.json);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_attack_changed (line)
-  select line from stg_attack where not exists (select 1 from attacks t where t.id = stg_attack.id and t.campaign_id is not distinct from stg_attack.campaign_id and t.campaign_cycle_id is not distinct from stg_attack.campaign_cycle_id and t.employee_id is not distinct from stg_attack.employee_id and t.sent_at is not distinct from stg_attack.sent_at and t.tricked_at is not distinct from stg_attack.tricked_at and t.reported_at is not distinct from stg_attack.reported_at and t.created_at is not distinct from stg_attack.created_at and t.event_mask is not distinct from stg_attack.event_mask and t.workspace_id is not distinct from stg_attack.workspace_id and ((length(t.json) >= length(stg_attack.json_tail)
+  select line from stg_attack
+  where stg_attack.workspace_id not in (select id from workspaces) or not exists (select 1 from attacks t where t.id = stg_attack.id and t.campaign_id is not distinct from stg_attack.campaign_id and t.campaign_cycle_id is not distinct from stg_attack.campaign_cycle_id and t.employee_id is not distinct from stg_attack.employee_id and t.sent_at is not distinct from stg_attack.sent_at and t.tricked_at is not distinct from stg_attack.tricked_at and t.reported_at is not distinct from stg_attack.reported_at and t.created_at is not distinct from stg_attack.created_at and t.event_mask is not distinct from stg_attack.event_mask and t.workspace_id is not distinct from stg_attack.workspace_id and ((length(t.json) >= length(stg_attack.json_tail)
   and substr(t.json, length(t.json) - length(stg_attack.json_tail) + 1) = stg_attack.json_tail)));
 
 -- importer/apply.ts:collectTouched
@@ -1300,7 +1338,17 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
 analyze ev_employee_keys;
 
 -- importer/events.ts:captureRenderings
-insert into ev_employee_before (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id;
+create temporary table ev_employee_stored_keys as
+  select * from ev_employee_keys where workspace_id in (select id from workspaces);
+
+-- importer/events.ts:captureRenderings
+analyze ev_employee_stored_keys;
+
+-- importer/events.ts:captureRenderings
+insert into ev_employee_before (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_stored_keys k on k.id = e.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_employee_stored_keys;
 
 -- importer/events.ts:captureRenderings
 analyze ev_employee_before;
@@ -1324,8 +1372,18 @@ insert into ev_course_keys (workspace_id, id) select * from (select workspace_id
 analyze ev_course_keys;
 
 -- importer/events.ts:captureRenderings
+create temporary table ev_course_stored_keys as
+  select * from ev_course_keys where workspace_id in (select id from workspaces);
+
+-- importer/events.ts:captureRenderings
+analyze ev_course_stored_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_course_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
-  join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
+  join ev_course_stored_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_course_stored_keys;
 
 -- importer/events.ts:captureRenderings
 analyze ev_course_before;
@@ -1355,8 +1413,18 @@ insert into ev_course_progress_keys (workspace_id, employee_id) select * from (s
 analyze ev_course_progress_keys;
 
 -- importer/events.ts:captureRenderings
+create temporary table ev_course_progress_stored_keys as
+  select * from ev_course_progress_keys where workspace_id in (select id from workspaces);
+
+-- importer/events.ts:captureRenderings
+analyze ev_course_progress_stored_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_course_progress_before (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
-  join ev_course_progress_keys k on k.employee_id = p.employee_id;
+  join ev_course_progress_stored_keys k on k.employee_id = p.employee_id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_course_progress_stored_keys;
 
 -- importer/events.ts:captureRenderings
 analyze ev_course_progress_before;
@@ -1386,8 +1454,18 @@ insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id
 analyze ev_breach_keys;
 
 -- importer/events.ts:captureRenderings
+create temporary table ev_breach_stored_keys as
+  select * from ev_breach_keys where workspace_id in (select id from workspaces);
+
+-- importer/events.ts:captureRenderings
+analyze ev_breach_stored_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_breach_before (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
-  join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id;
+  join ev_breach_stored_keys k on k.workspace_id = b.workspace_id and k.id = b.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_breach_stored_keys;
 
 -- importer/events.ts:captureRenderings
 analyze ev_breach_before;
@@ -1416,12 +1494,22 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
 analyze ev_compromised_employee_keys;
 
 -- importer/events.ts:captureRenderings
+create temporary table ev_compromised_employee_stored_keys as
+  select * from ev_compromised_employee_keys where workspace_id in (select id from workspaces);
+
+-- importer/events.ts:captureRenderings
+analyze ev_compromised_employee_stored_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_before (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
   '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
   from compromised_employees c
   join employees e on e.id = c.employee_id
-  join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
+  join ev_compromised_employee_stored_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_compromised_employee_stored_keys;
 
 -- importer/events.ts:captureRenderings
 analyze ev_compromised_employee_before;
@@ -1451,8 +1539,18 @@ insert into ev_group_keys (workspace_id, id) select * from (select workspace_id,
 analyze ev_group_keys;
 
 -- importer/events.ts:captureRenderings
+create temporary table ev_group_stored_keys as
+  select * from ev_group_keys where workspace_id in (select id from workspaces);
+
+-- importer/events.ts:captureRenderings
+analyze ev_group_stored_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_group_before (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
-  join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id;
+  join ev_group_stored_keys k on k.workspace_id = g.workspace_id and k.id = g.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_group_stored_keys;
 
 -- importer/events.ts:captureRenderings
 analyze ev_group_before;
@@ -1476,8 +1574,18 @@ insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_
 analyze ev_campaign_keys;
 
 -- importer/events.ts:captureRenderings
+create temporary table ev_campaign_stored_keys as
+  select * from ev_campaign_keys where workspace_id in (select id from workspaces);
+
+-- importer/events.ts:captureRenderings
+analyze ev_campaign_stored_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_campaign_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from campaigns c
-  join ev_campaign_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
+  join ev_campaign_stored_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_campaign_stored_keys;
 
 -- importer/events.ts:captureRenderings
 analyze ev_campaign_before;
@@ -1507,8 +1615,18 @@ insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id
 analyze ev_attack_keys;
 
 -- importer/events.ts:captureRenderings
+create temporary table ev_attack_stored_keys as
+  select * from ev_attack_keys where workspace_id in (select id from workspaces);
+
+-- importer/events.ts:captureRenderings
+analyze ev_attack_stored_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_attack_before (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a
-  join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id;
+  join ev_attack_stored_keys k on k.workspace_id = a.workspace_id and k.id = a.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_attack_stored_keys;
 
 -- importer/events.ts:captureRenderings
 analyze ev_attack_before;
@@ -1631,6 +1749,68 @@ select p.workspace_id, count(distinct p.employee_id) as covered,
 
 -- resources/courses/import.ts:deriveStatistics
 delete from workspace_statistics where workspace_id in (null);
+
+-- resources/breaches/import.ts:deriveBreaches
+update breaches set
+  impacted = c.impacted, warned = c.warned, acknowledged = c.acknowledged, status = c.status, json = null
+  from (
+  select workspace_id, breach_id, count(*) as impacted, count(warned_at) as warned,
+  count(acknowledged_at) as acknowledged,
+  case when count(acknowledged_at) < count(*) then 'active' else 'resolved' end as status
+  from compromised_employees
+  where workspace_id in (null)
+  group by workspace_id, breach_id) c
+  where breaches.workspace_id = c.workspace_id and breaches.id = c.breach_id
+  and (breaches.impacted <> c.impacted or breaches.warned <> c.warned
+  or breaches.acknowledged <> c.acknowledged or breaches.status <> c.status);
+
+-- resources/breaches/import.ts:deriveBreaches
+update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolved', json = null
+  where workspace_id in (null)
+  and (impacted <> 0 or warned <> 0 or acknowledged <> 0 or status <> 'resolved')
+  and not exists (select 1 from compromised_employees c
+  where c.workspace_id = breaches.workspace_id and c.breach_id = breaches.id);
+
+-- resources/breaches/import.ts:renderStaleBreaches
+select workspace_id, id, name, domain, status, criticality, impacted, warned, acknowledged,
+  last_breached_at, created_at, updated_at
+  from breaches
+  where workspace_id in (null) and json is null limit $1;
+
+-- resources/breaches/import.ts:deriveStatistics
+delete from breach_statistics where workspace_id in (null);
+
+-- resources/breaches/import.ts:deriveStatistics
+insert into breach_statistics
+  (workspace_id, breaches_count, impacted_employees, warned_employees, acknowledged_employees)
+  select t.workspace_id, coalesce(b.n, 0), coalesce(c.impacted, 0), coalesce(c.warned, 0),
+  coalesce(c.acknowledged, 0)
+  from stg_touched t
+  left join (select workspace_id, count(*) as n from breaches
+  where workspace_id in (null) group by workspace_id) b on b.workspace_id = t.workspace_id
+  left join (select workspace_id, count(distinct employee_id) as impacted,
+  count(distinct case when warned_at is not null then employee_id end) as warned,
+  count(distinct case when acknowledged_at is not null then employee_id end) as acknowledged
+  from compromised_employees
+  where workspace_id in (null) group by workspace_id) c on c.workspace_id = t.workspace_id;
+
+-- resources/groups/import.ts:deriveCounts
+update groups set employees_count = c.n, json = null
+  from (
+  select group_id, count(*) as n from group_members
+  where workspace_id in (null)
+  group by group_id) c
+  where groups.id = c.group_id and groups.employees_count <> c.n;
+
+-- resources/groups/import.ts:deriveCounts
+update groups set employees_count = 0, json = null
+  where workspace_id in (null) and employees_count <> 0
+  and not exists (select 1 from group_members m where m.group_id = groups.id);
+
+-- resources/groups/import.ts:renderStaleGroups
+select id, name, description, employees_count, created_at, updated_at
+  from groups
+  where workspace_id in (null) and json is null limit $1;
 
 -- resources/campaigns/import.ts:deriveStatistics
 delete from simulation_statistics where workspace_id in (null);

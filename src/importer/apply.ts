@@ -35,7 +35,8 @@ class Changes implements ChangedRecords {
 /**
  * Compares every staged record with what is stored, once: the lines of those that differ are kept
  * in their type's changed table, for every later step to select from. Into an empty table (a first
- * import) every record is new, and no row-by-row probe is needed.
+ * import) every record is new, and no row-by-row probe is needed; nor for a record of a workspace
+ * not stored yet (a new organization's), which no stored row can equal: the workspace is compared.
  */
 export async function compareWithStored(session: WriteSession): Promise<ChangedRecords> {
   const states = {} as Record<RecordType, ChangeState>
@@ -53,9 +54,13 @@ export async function compareWithStored(session: WriteSession): Promise<ChangedR
         .map((c) => `t.${c} is not distinct from ${spec.staging}.${c}`),
       ...(spec.sameStored === undefined ? [] : [`(${spec.sameStored})`]),
     ].join(' and ')
+    const workspace = spec.workspaceColumn ?? (spec.workspaceOf === undefined ? null : 'workspace_id')
+    const unstored =
+      workspace === null ? '' : `${spec.staging}.${workspace} not in (select id from workspaces) or `
     const changed = await session.exec(
       sql.raw(`insert into ${changedTable(type)} (line)
-        select line from ${spec.staging} where not exists (select 1 from ${spec.target} t where ${same})`),
+        select line from ${spec.staging}
+        where ${unstored}not exists (select 1 from ${spec.target} t where ${same})`),
     )
     if (changed === 0) {
       states[type] = 'none'

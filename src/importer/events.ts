@@ -26,9 +26,16 @@ const afterTable = (s: EventSource) => `ev_${s.name}_after`
  * renderings looked up from it: probing it from each stored row instead would read the table of
  * every organization.
  */
-const keysFrom = (session: WriteSession, s: EventSource) =>
-  session.dialect === 'sqlite' ? `${keysTable(s)} k not indexed` : `${keysTable(s)} k`
-const TEMPORARY = EVENT_SOURCES.flatMap((s) => [keysTable(s), beforeTable(s), afterTable(s)])
+const keysFrom = (session: WriteSession, s: EventSource, table = keysTable(s)) =>
+  session.dialect === 'sqlite' ? `${table} k not indexed` : `${table} k`
+/** The candidates of workspaces stored before the import: only they can have a rendering before it. */
+const storedKeysTable = (s: EventSource) => `ev_${s.name}_stored_keys`
+const TEMPORARY = EVENT_SOURCES.flatMap((s) => [
+  keysTable(s),
+  storedKeysTable(s),
+  beforeTable(s),
+  afterTable(s),
+])
 
 const UPDATE_BATCH = 1000
 
@@ -90,11 +97,19 @@ export async function captureRenderings(
       )
     }
     await analyzeTemporary(session, keysTable(source))
+    // A new organization's candidates are left out: looking up their renderings, which cannot
+    // exist yet, would probe indexes that every organization's rows share.
+    await session.exec(
+      sql.raw(`create temporary table ${storedKeysTable(source)} as
+        select * from ${keysTable(source)} where workspace_id in (select id from workspaces)`),
+    )
+    await analyzeTemporary(session, storedKeysTable(source))
     await session.exec(
       sql.raw(
-        `insert into ${beforeTable(source)} (${columns}, json) ${source.rendering(keysFrom(session, source))}`,
+        `insert into ${beforeTable(source)} (${columns}, json) ${source.rendering(keysFrom(session, source, storedKeysTable(source)))}`,
       ),
     )
+    await session.exec(sql.raw(`drop table ${storedKeysTable(source)}`))
     await analyzeTemporary(session, beforeTable(source))
   }
   return { fresh }

@@ -3,7 +3,7 @@
 // (CONTRACT 6), and renders the breaches whose values moved.
 
 import { sql } from 'kysely'
-import type { WriteSession } from '../../db/write-session.js'
+import { type WriteSession, workspaceList } from '../../db/write-session.js'
 import { rowExists, workspaceCheck } from '../../records/checks.js'
 import type { Check, ImportSteps } from '../../records/spec.js'
 import { employeeWorkspace } from '../employees/import.js'
@@ -36,6 +36,7 @@ const CHECKS: readonly Check[] = [
  * values move are written, and their JSON is cleared so that it is rendered again.
  */
 async function deriveBreaches(session: WriteSession): Promise<void> {
+  const touched = sql.raw(await workspaceList(session, 'stg_touched'))
   await session.exec(sql`update breaches set
       impacted = c.impacted, warned = c.warned, acknowledged = c.acknowledged, status = c.status, json = null
     from (
@@ -43,13 +44,13 @@ async function deriveBreaches(session: WriteSession): Promise<void> {
         count(acknowledged_at) as acknowledged,
         case when count(acknowledged_at) < count(*) then 'active' else 'resolved' end as status
       from compromised_employees
-      where workspace_id in (select workspace_id from stg_touched)
+      where workspace_id in ${touched}
       group by workspace_id, breach_id) c
     where breaches.workspace_id = c.workspace_id and breaches.id = c.breach_id
       and (breaches.impacted <> c.impacted or breaches.warned <> c.warned
         or breaches.acknowledged <> c.acknowledged or breaches.status <> c.status)`)
   await session.exec(sql`update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolved', json = null
-    where workspace_id in (select workspace_id from stg_touched)
+    where workspace_id in ${touched}
       and (impacted <> 0 or warned <> 0 or acknowledged <> 0 or status <> 'resolved')
       and not exists (select 1 from compromised_employees c
         where c.workspace_id = breaches.workspace_id and c.breach_id = breaches.id)`)
@@ -59,12 +60,13 @@ const RENDER_BATCH = 1000
 
 /** Renders the breaches whose JSON was cleared: merged ones, and those whose counts moved (all in touched workspaces). */
 async function renderStaleBreaches(session: WriteSession): Promise<void> {
+  const touched = sql.raw(await workspaceList(session, 'stg_touched'))
   for (;;) {
     const rows = await session.rows<Breach & { workspace_id: string }>(sql`
       select workspace_id, id, name, domain, status, criticality, impacted, warned, acknowledged,
         last_breached_at, created_at, updated_at
       from breaches
-      where workspace_id in (select workspace_id from stg_touched) and json is null limit ${RENDER_BATCH}`)
+      where workspace_id in ${touched} and json is null limit ${RENDER_BATCH}`)
     if (rows.length === 0) return
     await session.updateMany(
       'breaches',
@@ -80,19 +82,22 @@ async function renderStaleBreaches(session: WriteSession): Promise<void> {
  * the distinct employees they compromised, warned and acknowledged.
  */
 async function deriveStatistics(session: WriteSession): Promise<void> {
-  await session.exec(
-    sql`delete from breach_statistics where workspace_id in (select workspace_id from stg_touched)`,
-  )
+  const touched = sql.raw(await workspaceList(session, 'stg_touched'))
+  await session.exec(sql`delete from breach_statistics where workspace_id in ${touched}`)
+  // Counted per workspace over the listed workspaces: a count per touched workspace in a subquery
+  // would be planned for the average workspace (write-session.ts, workspaceList).
   await session.exec(sql`insert into breach_statistics
       (workspace_id, breaches_count, impacted_employees, warned_employees, acknowledged_employees)
-    select t.workspace_id,
-      (select count(*) from breaches b where b.workspace_id = t.workspace_id),
-      (select count(distinct c.employee_id) from compromised_employees c where c.workspace_id = t.workspace_id),
-      (select count(distinct c.employee_id) from compromised_employees c
-        where c.workspace_id = t.workspace_id and c.warned_at is not null),
-      (select count(distinct c.employee_id) from compromised_employees c
-        where c.workspace_id = t.workspace_id and c.acknowledged_at is not null)
-    from stg_touched t`)
+    select t.workspace_id, coalesce(b.n, 0), coalesce(c.impacted, 0), coalesce(c.warned, 0),
+      coalesce(c.acknowledged, 0)
+    from stg_touched t
+    left join (select workspace_id, count(*) as n from breaches
+      where workspace_id in ${touched} group by workspace_id) b on b.workspace_id = t.workspace_id
+    left join (select workspace_id, count(distinct employee_id) as impacted,
+        count(distinct case when warned_at is not null then employee_id end) as warned,
+        count(distinct case when acknowledged_at is not null then employee_id end) as acknowledged
+      from compromised_employees
+      where workspace_id in ${touched} group by workspace_id) c on c.workspace_id = t.workspace_id`)
 }
 
 export const BREACH_IMPORT: ImportSteps = {

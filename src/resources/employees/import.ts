@@ -48,14 +48,14 @@ const CHECKS: readonly Check[] = [
     // A reporting line that comes back to where it started. The database held none before, so any
     // cycle runs through an employee of the file, and every member of a cycle manages someone: the
     // walk starts only from the file's managers, and UNION (not UNION ALL) ends it on a revisit.
-    // The stored reports are looked up from the file's employees, never the other way round (the OR
-    // keeps PostgreSQL from turning the look-up into a join over every employee).
+    // The stored reports are looked up from the file's employees, never the other way round: as a
+    // scalar subquery, which PostgreSQL cannot turn into a join or a hash of every employee.
     query: sql`with recursive chain (start_id, manager_id) as (
         select s.id, s.manager_id from stg_employee s
         where s.manager_id is not null
           and (exists (select 1 from stg_employee x where x.manager_id = s.id)
-            or exists (select 1 from employees e
-              where e.workspace_id = s.workspace_id and e.manager_id = s.id and ${kept('e')}))
+            or (select 1 from employees e
+              where e.workspace_id = s.workspace_id and e.manager_id = s.id and ${kept('e')} limit 1) is not null)
         union
         select c.start_id,
           case when exists (select 1 from stg_employee x where x.id = c.manager_id)

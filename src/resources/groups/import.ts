@@ -3,7 +3,7 @@
 // employees_count in the touched workspaces, and renders the groups whose values moved.
 
 import { sql } from 'kysely'
-import type { WriteSession } from '../../db/write-session.js'
+import { type WriteSession, workspaceList } from '../../db/write-session.js'
 import { parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { employeeOfParentCheck, stageEmployeeReferences } from '../employees/import.js'
@@ -40,14 +40,15 @@ async function renderStaleMembers(session: WriteSession, changed: ChangedRecords
  * written, and their JSON is cleared so that it is rendered again.
  */
 async function deriveCounts(session: WriteSession): Promise<void> {
+  const touched = sql.raw(await workspaceList(session, 'stg_touched'))
   await session.exec(sql`update groups set employees_count = c.n, json = null
     from (
       select group_id, count(*) as n from group_members
-      where workspace_id in (select workspace_id from stg_touched)
+      where workspace_id in ${touched}
       group by group_id) c
     where groups.id = c.group_id and groups.employees_count <> c.n`)
   await session.exec(sql`update groups set employees_count = 0, json = null
-    where workspace_id in (select workspace_id from stg_touched) and employees_count <> 0
+    where workspace_id in ${touched} and employees_count <> 0
       and not exists (select 1 from group_members m where m.group_id = groups.id)`)
 }
 
@@ -55,11 +56,12 @@ const RENDER_BATCH = 1000
 
 /** Renders the groups whose JSON was cleared: merged ones, and those whose count moved (all in touched workspaces). */
 async function renderStaleGroups(session: WriteSession): Promise<void> {
+  const touched = sql.raw(await workspaceList(session, 'stg_touched'))
   for (;;) {
     const rows = await session.rows<Group>(sql`
       select id, name, description, employees_count, created_at, updated_at
       from groups
-      where workspace_id in (select workspace_id from stg_touched) and json is null limit ${RENDER_BATCH}`)
+      where workspace_id in ${touched} and json is null limit ${RENDER_BATCH}`)
     if (rows.length === 0) return
     await session.updateMany(
       'groups',
