@@ -44,6 +44,9 @@ drop table if exists stg_replaced;
 drop table if exists stg_touched;
 
 -- importer/import.ts:createStaging
+drop table if exists stg_new_workspace;
+
+-- importer/import.ts:createStaging
 drop table if exists stg_organization_changed;
 
 -- importer/import.ts:createStaging
@@ -135,6 +138,9 @@ create temporary table stg_replaced (workspace_id text primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_touched (workspace_id text primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_new_workspace (workspace_id text primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_organization_changed (line integer primary key);
@@ -548,6 +554,10 @@ select line, value, null as other from (
   select s.line, s.workspace_id, (select t.workspace_id from attacks t where t.id = s.id) as value
   from stg_attack s) c
   where value <> workspace_id order by line limit 101;
+
+-- importer/apply.ts:compareWithStored
+insert into stg_new_workspace (workspace_id)
+  select id from stg_workspace where id not in (select id from workspaces);
 
 -- importer/apply.ts:compareWithStored
 select 1 as one from organizations limit 1;
@@ -1195,6 +1205,9 @@ drop table stg_replaced;
 
 -- importer/import.ts:dropStaging
 drop table stg_touched;
+
+-- importer/import.ts:dropStaging
+drop table stg_new_workspace;
 
 -- importer/import.ts:dropStaging
 drop table stg_organization_changed;

@@ -16,7 +16,11 @@ const zero = () => Object.fromEntries(TYPES.map((t) => [t, 0])) as Record<Record
 export const changedTable = (type: RecordType) => `${SPECS[type].staging}_changed`
 
 class Changes implements ChangedRecords {
-  constructor(private readonly states: Record<RecordType, ChangeState>) {}
+  constructor(
+    private readonly states: Record<RecordType, ChangeState>,
+    /** Whether the file creates workspaces (listed in stg_new_workspace). */
+    private readonly newWorkspaces: boolean,
+  ) {}
 
   state(type: RecordType): ChangeState {
     return this.states[type]
@@ -30,6 +34,13 @@ class Changes implements ChangedRecords {
     if (state === 'none') return 'false'
     return `${SPECS[type].staging}.line in (select line from ${changedTable(type)})`
   }
+
+  whereStored(type: RecordType): string {
+    const spec = SPECS[type]
+    const column = spec.workspaceColumn ?? 'workspace_id'
+    if (!this.newWorkspaces || this.states[type] === 'none') return this.where(type)
+    return `${this.where(type)} and ${spec.staging}.${column} not in (select workspace_id from stg_new_workspace)`
+  }
 }
 
 /**
@@ -40,6 +51,11 @@ class Changes implements ChangedRecords {
  */
 export async function compareWithStored(session: WriteSession): Promise<ChangedRecords> {
   const states = {} as Record<RecordType, ChangeState>
+  const newWorkspaces = await session.exec(
+    sql.raw(`insert into stg_new_workspace (workspace_id)
+      select id from stg_workspace where id not in (select id from workspaces)`),
+  )
+  await analyzeTemporary(session, 'stg_new_workspace')
   for (const type of TYPES) {
     const spec = SPECS[type]
     const empty = (await session.rows(sql.raw(`select 1 as one from ${spec.target} limit 1`))).length === 0
@@ -69,7 +85,7 @@ export async function compareWithStored(session: WriteSession): Promise<ChangedR
     await analyzeTemporary(session, changedTable(type))
     states[type] = 'some'
   }
-  return new Changes(states)
+  return new Changes(states, newWorkspaces > 0)
 }
 
 /**

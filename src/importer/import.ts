@@ -197,6 +197,7 @@ const PROGRESS_EVERY = 25000
 const HELPERS: Record<string, readonly string[]> = {
   stg_replaced: ['workspace_id'],
   stg_touched: ['workspace_id'],
+  stg_new_workspace: ['workspace_id'],
   ...Object.fromEntries(TYPES.map((t) => [changedTable(t), ['line']])),
   ...Object.assign({}, ...RESOURCES.map((r) => r.import.helpers ?? {})),
 }

@@ -152,6 +152,11 @@ export interface ChangedRecords {
   state(type: string): ChangeState
   /** SQL over the type's staging table: true for the records that differ from what is stored. */
   where(type: string): string
+  /**
+   * As `where`, less the records of workspaces the import creates: stored rows the file does not
+   * hold can embed only the others (a new workspace's rows are all written by this import).
+   */
+  whereStored(type: string): string
 }
 
 /** A check that needs the whole file and the database: the offending lines, one query. */

@@ -125,7 +125,7 @@ async function renderStaleAttacks(session: WriteSession, changed: ChangedRecords
     const reference = '(select e.ref_json from employees e where e.id = attacks.employee_id)'
     await session.exec(
       sql.raw(`update attacks set json = ${EMPLOYEE_SLOT.withValue(dialect, 'json', reference)}
-        where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where ${changed.where('employee')})
+        where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where ${changed.whereStored('employee')})
           and ${EMPLOYEE_SLOT.text(dialect, 'json')} <> ${reference}`),
     )
   }

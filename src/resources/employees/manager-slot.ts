@@ -50,7 +50,7 @@ export async function renderStaleReports(session: WriteSession, changed: Changed
   const reference = '(select m.ref_json from employees m where m.id = employees.manager_id)'
   await session.exec(
     sql.raw(`update employees set json = ${MANAGER_SLOT.withValue(session.dialect, 'json', reference)}
-      where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where ${changed.where('employee')})
+      where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where ${changed.whereStored('employee')})
         and ${MANAGER_SLOT.text(session.dialect, 'json')} <> ${reference}`),
   )
 }

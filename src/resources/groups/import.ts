@@ -30,7 +30,7 @@ async function renderStaleMembers(session: WriteSession, changed: ChangedRecords
   )
   await session.exec(
     sql.raw(`update group_members set json = ${json}
-      where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where ${changed.where('employee')})
+      where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where ${changed.whereStored('employee')})
         and json <> ${json}`),
   )
 }
