@@ -185,7 +185,7 @@ create temporary table stg_manager_ref (id text collate "C" primary key, ref_jso
 create temporary table stg_employee_ref (id text collate "C" primary key, ref_json text collate "C");
 
 -- importer/import.ts:createStaging
-create temporary table stg_active_employee (id text collate "C" primary key);
+create temporary table stg_active_employee (id text collate "C" primary key, workspace_id text collate "C");
 
 -- importer/import.ts:createStaging
 create temporary table stg_progress_stale (employee_id text collate "C" primary key);
@@ -861,8 +861,8 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
 select workspace_id from stg_touched order by workspace_id limit 1001;
 
 -- resources/employees/import.ts:deriveStatistics
-insert into stg_active_employee (id)
-  select id from employees where status = 'active' and workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') order by id;
+insert into stg_active_employee (id, workspace_id)
+  select id, workspace_id from employees where status = 'active' and workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') order by id;
 
 -- resources/employees/import.ts:deriveStatistics
 analyze stg_active_employee;
@@ -878,8 +878,7 @@ insert into employee_statistics (workspace_id, status, employees)
 
 -- resources/courses/import.ts:deriveStatistics
 select t.workspace_id, count(e.id) as active
-  from stg_touched t left join (select workspace_id, id from employees
-  where status = 'active' and workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')) e on e.workspace_id = t.workspace_id
+  from stg_touched t left join stg_active_employee e on e.workspace_id = t.workspace_id
   group by t.workspace_id;
 
 -- resources/courses/import.ts:deriveStatistics
@@ -1737,8 +1736,8 @@ update employees set json = substr(json, 1, (strpos(json, ',"manager":') + 11) -
 select 1 as one from stg_campaign_restated limit 1;
 
 -- resources/employees/import.ts:deriveStatistics
-insert into stg_active_employee (id)
-  select id from employees where status = 'active' and workspace_id in (null) order by id;
+insert into stg_active_employee (id, workspace_id)
+  select id, workspace_id from employees where status = 'active' and workspace_id in (null) order by id;
 
 -- resources/employees/import.ts:deriveStatistics
 delete from employee_statistics where workspace_id in (null);
@@ -1748,12 +1747,6 @@ insert into employee_statistics (workspace_id, status, employees)
   select workspace_id, status, count(*) from employees
   where workspace_id in (null)
   group by workspace_id, status;
-
--- resources/courses/import.ts:deriveStatistics
-select t.workspace_id, count(e.id) as active
-  from stg_touched t left join (select workspace_id, id from employees
-  where status = 'active' and workspace_id in (null)) e on e.workspace_id = t.workspace_id
-  group by t.workspace_id;
 
 -- resources/courses/import.ts:deriveStatistics
 select p.workspace_id, count(distinct p.employee_id) as covered,

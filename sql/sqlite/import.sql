@@ -185,7 +185,7 @@ create temporary table stg_manager_ref (id text primary key, ref_json text);
 create temporary table stg_employee_ref (id text primary key, ref_json text);
 
 -- importer/import.ts:createStaging
-create temporary table stg_active_employee (id text primary key);
+create temporary table stg_active_employee (id text primary key, workspace_id text);
 
 -- importer/import.ts:createStaging
 create temporary table stg_progress_stale (employee_id text primary key);
@@ -915,22 +915,21 @@ CREATE INDEX "attacks_by_campaign" on "attacks" ("workspace_id", "campaign_id", 
 CREATE INDEX "attacks_by_employee" on "attacks" ("workspace_id", "employee_id");
 
 -- resources/employees/import.ts:deriveStatistics
-insert into stg_active_employee (id)
-  select id from employees where status = 'active' and workspace_id in (select workspace_id from stg_touched) order by id;
+insert into stg_active_employee (id, workspace_id)
+  select id, workspace_id from employees indexed by employees_by_workspace where status = 'active' and workspace_id in (select workspace_id from stg_touched) order by id;
 
 -- resources/employees/import.ts:deriveStatistics
 delete from employee_statistics where workspace_id in (select workspace_id from stg_touched);
 
 -- resources/employees/import.ts:deriveStatistics
 insert into employee_statistics (workspace_id, status, employees)
-  select workspace_id, status, count(*) from employees
+  select workspace_id, status, count(*) from employees indexed by employees_by_workspace
   where workspace_id in (select workspace_id from stg_touched)
   group by workspace_id, status;
 
 -- resources/courses/import.ts:deriveStatistics
 select t.workspace_id, count(e.id) as active
-  from stg_touched t left join (select workspace_id, id from employees
-  where status = 'active' and workspace_id in (select workspace_id from stg_touched)) e on e.workspace_id = t.workspace_id
+  from stg_touched t left join stg_active_employee e on e.workspace_id = t.workspace_id
   group by t.workspace_id;
 
 -- resources/courses/import.ts:deriveStatistics

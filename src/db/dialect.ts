@@ -47,3 +47,12 @@ export function hex12(dialect: DialectName, value: RawBuilder<unknown>): RawBuil
 export function readWhole(dialect: DialectName, table: string): string {
   return dialect === 'sqlite' ? `${table} not indexed` : table
 }
+
+/**
+ * A table walked through the named index: SQLite's INDEXED BY, where several indexes lead with the
+ * same column and only one walks the rows in their stored order (PostgreSQL chooses by its
+ * statistics).
+ */
+export function readThrough(dialect: DialectName, table: string, index: string): string {
+  return dialect === 'sqlite' ? `${table} indexed by ${index}` : table
+}

@@ -108,10 +108,10 @@ async function renderStaleProgress(session: WriteSession): Promise<void> {
  */
 async function deriveStatistics(session: WriteSession): Promise<void> {
   const touched = sql.raw(await workspaceList(session, 'stg_touched'))
+  // The active employees were collected by employees' derive (stg_active_employee).
   const active = await session.rows<{ workspace_id: string; active: number }>(sql`
     select t.workspace_id, count(e.id) as active
-    from stg_touched t left join (select workspace_id, id from employees
-      where status = 'active' and workspace_id in ${touched}) e on e.workspace_id = t.workspace_id
+    from stg_touched t left join stg_active_employee e on e.workspace_id = t.workspace_id
     group by t.workspace_id`)
   // An entry's workspace is its employee's. The active employees' ids are gathered first and their
   // entries read in course_progress's own order, rather than one look-up per employee in list order.

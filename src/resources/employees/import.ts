@@ -2,6 +2,7 @@
 // reporting line, and puts a changed manager's reference into their reports.
 
 import { type RawBuilder, sql } from 'kysely'
+import { readThrough } from '../../db/dialect.js'
 import { analyzeTemporary, type WriteSession, workspaceList } from '../../db/write-session.js'
 import { kept, stayInWorkspaceCheck, workspaceAfterImport, workspaceCheck } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
@@ -112,15 +113,18 @@ export const employeeReferenceAfterMerge = (alias: string, column: string): stri
 /**
  * The employees of each touched workspace per status (CONTRACT 15), for /v1/employees/statistics;
  * and the ids of their active employees, in id order, which the later resources' statistics probe.
+ * A workspace's employees are read in their stored order (employees_by_workspace): through
+ * employees_by_manager, which leads with the workspace too, SQLite would read a page per employee.
  */
 async function deriveStatistics(session: WriteSession): Promise<void> {
   const touched = sql.raw(await workspaceList(session, 'stg_touched'))
-  await session.exec(sql`insert into stg_active_employee (id)
-    select id from employees where status = 'active' and workspace_id in ${touched} order by id`)
+  const employees = sql.raw(readThrough(session.dialect, 'employees', 'employees_by_workspace'))
+  await session.exec(sql`insert into stg_active_employee (id, workspace_id)
+    select id, workspace_id from ${employees} where status = 'active' and workspace_id in ${touched} order by id`)
   await analyzeTemporary(session, 'stg_active_employee')
   await session.exec(sql`delete from employee_statistics where workspace_id in ${touched}`)
   await session.exec(sql`insert into employee_statistics (workspace_id, status, employees)
-    select workspace_id, status, count(*) from employees
+    select workspace_id, status, count(*) from ${employees}
     where workspace_id in ${touched}
     group by workspace_id, status`)
 }
@@ -130,7 +134,7 @@ export const EMPLOYEE_IMPORT: ImportSteps = {
   helpers: {
     stg_manager_ref: ['id', 'ref_json'],
     stg_employee_ref: ['id', 'ref_json'],
-    stg_active_employee: ['id'],
+    stg_active_employee: ['id', 'workspace_id'],
   },
   beforeMerge: collectManagerReferences,
   afterMerge: renderStaleReports,

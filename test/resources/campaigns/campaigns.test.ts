@@ -9,7 +9,7 @@ import { ImportRejected, importSources } from '../../../src/importer/import.js'
 import { servedDataset, type TestApp, testApp, walk } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import { type ApiDataset, unknownId } from '../../helpers/dataset.js'
-import { employee, type Rec, smallDataset, source, ts } from '../../helpers/records.js'
+import { employee, type Rec, smallDataset, source, ts, workspace } from '../../helpers/records.js'
 import * as oracle from './oracle.js'
 import { attack, attackEvent, campaign, cycle } from './records.js'
 
@@ -289,6 +289,44 @@ for (const { dialect, skip } of DIALECTS) {
         [['Third Name', ['employee', 'events']]],
       )
       assert.deepEqual(await attacksOf(c), [events[0].data.object])
+    })
+
+    test('an employee renamed in a file that also creates a workspace: its stored attack and reports show the new name', async () => {
+      // The new workspace's rows are written with their references; the stored ones of the renamed
+      // employee (an attack and a report the file leaves as they are) are rendered again.
+      const { manager, report } = base
+      const c = campaign(ws, { name: 'Beside a new workspace' })
+      const a = attack(c.id as string, manager.id as string, { events: [attackEvent('attack_sent')] })
+      await run([...base.all, c, a])
+      await newEvents()
+      const other = workspace(base.org.id as string)
+      const otherId = other.id as string
+      const e = employee(otherId)
+      const oc = campaign(otherId)
+      const oa = attack(oc.id as string, e.id as string, { events: [attackEvent('attack_sent')] })
+      const renamed = { ...manager, name: 'Renamed Beside A New Workspace' }
+      await run([...base.all.map((r) => (r.id === manager.id ? renamed : r)), c, other, e, oc, oa])
+      const [shown] = await attacksOf(c)
+      assert.equal(shown.employee.name, renamed.name)
+      // Attacks of the earlier tests on the same employee are updated too.
+      const events = await newEvents()
+      assert.ok(events.length > 0)
+      assert.ok(events.some((x: any) => x.data.object.id === a.id))
+      for (const x of events as any[])
+        assert.deepEqual([x.type, x.data.object.employee.name], ['attack.updated', renamed.name])
+      const { items: staff } = await walk(t, `/v1/employees?workspace_id=${ws}`, key, 100, ['headers'])
+      assert.equal(staff.find((x: Rec) => x.id === report.id)?.manager?.name, renamed.name)
+      const { items: theirs } = await walk(
+        t,
+        `/v1/campaigns/${oc.id}/attacks?workspace_id=${otherId}`,
+        key,
+        100,
+        ['headers'],
+      )
+      assert.deepEqual(
+        theirs.map((x: any) => [x.id, x.employee.id, x.employee.name]),
+        [[oa.id, e.id, e.name]],
+      )
     })
 
     test('the statistics derived at import follow a new event, an employee status, a cycle and a campaign gone', async () => {
