@@ -1267,12 +1267,12 @@ insert into stg_organization_changed (line)
 -- importer/apply.ts:compareWithStored
 insert into stg_workspace_changed (line)
   select line from stg_workspace
-  where stg_workspace.id not in (select id from workspaces) or not exists (select 1 from workspaces t where t.id = stg_workspace.id and t.organization_id is not distinct from stg_workspace.organization_id and t.name is not distinct from stg_workspace.name and t.created_at is not distinct from stg_workspace.created_at and t.updated_at is not distinct from stg_workspace.updated_at);
+  where stg_workspace.id in (select workspace_id from stg_new_workspace) or not exists (select 1 from workspaces t where t.id = stg_workspace.id and t.organization_id is not distinct from stg_workspace.organization_id and t.name is not distinct from stg_workspace.name and t.created_at is not distinct from stg_workspace.created_at and t.updated_at is not distinct from stg_workspace.updated_at);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_employee_changed (line)
   select line from stg_employee
-  where stg_employee.workspace_id not in (select id from workspaces) or not exists (select 1 from employees t where t.id = stg_employee.id and t.workspace_id is not distinct from stg_employee.workspace_id and t.status is not distinct from stg_employee.status and t.karma_score is not distinct from stg_employee.karma_score and t.manager_id is not distinct from stg_employee.manager_id and t.created_at is not distinct from stg_employee.created_at and t.ref_json is not distinct from stg_employee.ref_json and (case when length(t.json) >= length(stg_employee.json_head) + length(stg_employee.json_tail)
+  where stg_employee.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from employees t where t.id = stg_employee.id and t.workspace_id is not distinct from stg_employee.workspace_id and t.status is not distinct from stg_employee.status and t.karma_score is not distinct from stg_employee.karma_score and t.manager_id is not distinct from stg_employee.manager_id and t.created_at is not distinct from stg_employee.created_at and t.ref_json is not distinct from stg_employee.ref_json and (case when length(t.json) >= length(stg_employee.json_head) + length(stg_employee.json_tail)
   then substr(t.json, 1, length(stg_employee.json_head)) = stg_employee.json_head
   and substr(t.json, length(t.json) - length(stg_employee.json_tail) + 1) = stg_employee.json_tail
   else false end));
@@ -1280,47 +1280,47 @@ insert into stg_employee_changed (line)
 -- importer/apply.ts:compareWithStored
 insert into stg_course_changed (line)
   select line from stg_course
-  where stg_course.workspace_id not in (select id from workspaces) or not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id and t.created_at is not distinct from stg_course.created_at and t.json is not distinct from stg_course.json and t.ref_json is not distinct from stg_course.ref_json);
+  where stg_course.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id and t.created_at is not distinct from stg_course.created_at and t.json is not distinct from stg_course.json and t.ref_json is not distinct from stg_course.ref_json);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_course_progress_changed (line)
   select line from stg_course_progress
-  where stg_course_progress.workspace_id not in (select id from workspaces) or not exists (select 1 from course_progress t where t.workspace_id = stg_course_progress.workspace_id and t.employee_id = stg_course_progress.employee_id and t.course_id = stg_course_progress.course_id and t.status is not distinct from stg_course_progress.status and t.json_tail is not distinct from stg_course_progress.json_tail);
+  where stg_course_progress.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from course_progress t where t.workspace_id = stg_course_progress.workspace_id and t.employee_id = stg_course_progress.employee_id and t.course_id = stg_course_progress.course_id and t.status is not distinct from stg_course_progress.status and t.json_tail is not distinct from stg_course_progress.json_tail);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_course_feedback_changed (line)
   select line from stg_course_feedback
-  where stg_course_feedback.workspace_id not in (select id from workspaces) or not exists (select 1 from course_feedback t where t.id = stg_course_feedback.id and t.employee_id is not distinct from stg_course_feedback.employee_id and t.course_id is not distinct from stg_course_feedback.course_id and t.sentiment is not distinct from stg_course_feedback.sentiment and t.created_at is not distinct from stg_course_feedback.created_at and t.workspace_id is not distinct from stg_course_feedback.workspace_id);
+  where stg_course_feedback.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from course_feedback t where t.id = stg_course_feedback.id and t.employee_id is not distinct from stg_course_feedback.employee_id and t.course_id is not distinct from stg_course_feedback.course_id and t.sentiment is not distinct from stg_course_feedback.sentiment and t.created_at is not distinct from stg_course_feedback.created_at and t.workspace_id is not distinct from stg_course_feedback.workspace_id);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_breach_changed (line)
   select line from stg_breach
-  where stg_breach.workspace_id not in (select id from workspaces) or not exists (select 1 from breaches t where t.workspace_id = stg_breach.workspace_id and t.id = stg_breach.id and t.name is not distinct from stg_breach.name and t.domain is not distinct from stg_breach.domain and t.criticality is not distinct from stg_breach.criticality and t.last_breached_at is not distinct from stg_breach.last_breached_at and t.created_at is not distinct from stg_breach.created_at and t.updated_at is not distinct from stg_breach.updated_at);
+  where stg_breach.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from breaches t where t.workspace_id = stg_breach.workspace_id and t.id = stg_breach.id and t.name is not distinct from stg_breach.name and t.domain is not distinct from stg_breach.domain and t.criticality is not distinct from stg_breach.criticality and t.last_breached_at is not distinct from stg_breach.last_breached_at and t.created_at is not distinct from stg_breach.created_at and t.updated_at is not distinct from stg_breach.updated_at);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_compromised_employee_changed (line)
   select line from stg_compromised_employee
-  where stg_compromised_employee.workspace_id not in (select id from workspaces) or not exists (select 1 from compromised_employees t where t.workspace_id = stg_compromised_employee.workspace_id and t.breach_id = stg_compromised_employee.breach_id and t.employee_id = stg_compromised_employee.employee_id and t.compromised_at is not distinct from stg_compromised_employee.compromised_at and t.warned_at is not distinct from stg_compromised_employee.warned_at and t.acknowledged_at is not distinct from stg_compromised_employee.acknowledged_at and t.json_tail is not distinct from stg_compromised_employee.json_tail);
+  where stg_compromised_employee.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from compromised_employees t where t.workspace_id = stg_compromised_employee.workspace_id and t.breach_id = stg_compromised_employee.breach_id and t.employee_id = stg_compromised_employee.employee_id and t.compromised_at is not distinct from stg_compromised_employee.compromised_at and t.warned_at is not distinct from stg_compromised_employee.warned_at and t.acknowledged_at is not distinct from stg_compromised_employee.acknowledged_at and t.json_tail is not distinct from stg_compromised_employee.json_tail);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_group_changed (line)
   select line from stg_group
-  where stg_group.workspace_id not in (select id from workspaces) or not exists (select 1 from groups t where t.id = stg_group.id and t.workspace_id is not distinct from stg_group.workspace_id and t.name is not distinct from stg_group.name and t.description is not distinct from stg_group.description and t.created_at is not distinct from stg_group.created_at and t.updated_at is not distinct from stg_group.updated_at);
+  where stg_group.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from groups t where t.id = stg_group.id and t.workspace_id is not distinct from stg_group.workspace_id and t.name is not distinct from stg_group.name and t.description is not distinct from stg_group.description and t.created_at is not distinct from stg_group.created_at and t.updated_at is not distinct from stg_group.updated_at);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_group_member_changed (line)
   select line from stg_group_member
-  where stg_group_member.workspace_id not in (select id from workspaces) or not exists (select 1 from group_members t where t.group_id = stg_group_member.group_id and t.employee_id = stg_group_member.employee_id and t.added_at is not distinct from stg_group_member.added_at and t.workspace_id is not distinct from stg_group_member.workspace_id);
+  where stg_group_member.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from group_members t where t.group_id = stg_group_member.group_id and t.employee_id = stg_group_member.employee_id and t.added_at is not distinct from stg_group_member.added_at and t.workspace_id is not distinct from stg_group_member.workspace_id);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_campaign_changed (line)
   select line from stg_campaign
-  where stg_campaign.workspace_id not in (select id from workspaces) or not exists (select 1 from campaigns t where t.id = stg_campaign.id and t.workspace_id is not distinct from stg_campaign.workspace_id and t.name is not distinct from stg_campaign.name and t.status is not distinct from stg_campaign.status and t.delivery is not distinct from stg_campaign.delivery and t.frequency is not distinct from stg_campaign.frequency and t.launched_at is not distinct from stg_campaign.launched_at and t.completed_at is not distinct from stg_campaign.completed_at and t.created_at is not distinct from stg_campaign.created_at and t.updated_at is not distinct from stg_campaign.updated_at and t.cycle_ids is not distinct from stg_campaign.cycle_ids and t.json is not distinct from stg_campaign.json);
+  where stg_campaign.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from campaigns t where t.id = stg_campaign.id and t.workspace_id is not distinct from stg_campaign.workspace_id and t.name is not distinct from stg_campaign.name and t.status is not distinct from stg_campaign.status and t.delivery is not distinct from stg_campaign.delivery and t.frequency is not distinct from stg_campaign.frequency and t.launched_at is not distinct from stg_campaign.launched_at and t.completed_at is not distinct from stg_campaign.completed_at and t.created_at is not distinct from stg_campaign.created_at and t.updated_at is not distinct from stg_campaign.updated_at and t.cycle_ids is not distinct from stg_campaign.cycle_ids and t.json is not distinct from stg_campaign.json);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_attack_changed (line)
   select line from stg_attack
-  where stg_attack.workspace_id not in (select id from workspaces) or not exists (select 1 from attacks t where t.id = stg_attack.id and t.campaign_id is not distinct from stg_attack.campaign_id and t.campaign_cycle_id is not distinct from stg_attack.campaign_cycle_id and t.employee_id is not distinct from stg_attack.employee_id and t.sent_at is not distinct from stg_attack.sent_at and t.tricked_at is not distinct from stg_attack.tricked_at and t.reported_at is not distinct from stg_attack.reported_at and t.created_at is not distinct from stg_attack.created_at and t.event_mask is not distinct from stg_attack.event_mask and t.workspace_id is not distinct from stg_attack.workspace_id and ((length(t.json) >= length(stg_attack.json_tail)
+  where stg_attack.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from attacks t where t.id = stg_attack.id and t.campaign_id is not distinct from stg_attack.campaign_id and t.campaign_cycle_id is not distinct from stg_attack.campaign_cycle_id and t.employee_id is not distinct from stg_attack.employee_id and t.sent_at is not distinct from stg_attack.sent_at and t.tricked_at is not distinct from stg_attack.tricked_at and t.reported_at is not distinct from stg_attack.reported_at and t.created_at is not distinct from stg_attack.created_at and t.event_mask is not distinct from stg_attack.event_mask and t.workspace_id is not distinct from stg_attack.workspace_id and ((length(t.json) >= length(stg_attack.json_tail)
   and substr(t.json, length(t.json) - length(stg_attack.json_tail) + 1) = stg_attack.json_tail)));
 
 -- importer/apply.ts:collectTouched
@@ -1363,7 +1363,7 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_employee_stored_keys as
-  select * from ev_employee_keys where workspace_id in (select id from workspaces);
+  select * from ev_employee_keys where workspace_id not in (select workspace_id from stg_new_workspace);
 
 -- importer/events.ts:captureRenderings
 insert into ev_employee_before (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_stored_keys k not indexed on k.id = e.id;
@@ -1388,7 +1388,7 @@ insert into ev_course_keys (workspace_id, id) select * from (select workspace_id
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_course_stored_keys as
-  select * from ev_course_keys where workspace_id in (select id from workspaces);
+  select * from ev_course_keys where workspace_id not in (select workspace_id from stg_new_workspace);
 
 -- importer/events.ts:captureRenderings
 insert into ev_course_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
@@ -1420,7 +1420,7 @@ insert into ev_course_progress_keys (workspace_id, employee_id) select * from (s
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_course_progress_stored_keys as
-  select * from ev_course_progress_keys where workspace_id in (select id from workspaces);
+  select * from ev_course_progress_keys where workspace_id not in (select workspace_id from stg_new_workspace);
 
 -- importer/events.ts:captureRenderings
 insert into ev_course_progress_before (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
@@ -1452,7 +1452,7 @@ insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_breach_stored_keys as
-  select * from ev_breach_keys where workspace_id in (select id from workspaces);
+  select * from ev_breach_keys where workspace_id not in (select workspace_id from stg_new_workspace);
 
 -- importer/events.ts:captureRenderings
 insert into ev_breach_before (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
@@ -1483,7 +1483,7 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_compromised_employee_stored_keys as
-  select * from ev_compromised_employee_keys where workspace_id in (select id from workspaces);
+  select * from ev_compromised_employee_keys where workspace_id not in (select workspace_id from stg_new_workspace);
 
 -- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_before (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
@@ -1519,7 +1519,7 @@ insert into ev_group_keys (workspace_id, id) select * from (select workspace_id,
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_group_stored_keys as
-  select * from ev_group_keys where workspace_id in (select id from workspaces);
+  select * from ev_group_keys where workspace_id not in (select workspace_id from stg_new_workspace);
 
 -- importer/events.ts:captureRenderings
 insert into ev_group_before (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
@@ -1545,7 +1545,7 @@ insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_campaign_stored_keys as
-  select * from ev_campaign_keys where workspace_id in (select id from workspaces);
+  select * from ev_campaign_keys where workspace_id not in (select workspace_id from stg_new_workspace);
 
 -- importer/events.ts:captureRenderings
 insert into ev_campaign_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from campaigns c
@@ -1577,7 +1577,7 @@ insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_attack_stored_keys as
-  select * from ev_attack_keys where workspace_id in (select id from workspaces);
+  select * from ev_attack_keys where workspace_id not in (select workspace_id from stg_new_workspace);
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_before (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a

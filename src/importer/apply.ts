@@ -15,6 +15,9 @@ const zero = () => Object.fromEntries(TYPES.map((t) => [t, 0])) as Record<Record
 /** The temporary table listing the lines of a type's staged records that differ from what is stored. */
 export const changedTable = (type: RecordType) => `${SPECS[type].staging}_changed`
 
+/** SQL: the workspaces the file creates, listed by compareWithStored before the merge stores them. */
+export const NEW_WORKSPACES = 'select workspace_id from stg_new_workspace'
+
 class Changes implements ChangedRecords {
   constructor(
     private readonly states: Record<RecordType, ChangeState>,
@@ -36,10 +39,9 @@ class Changes implements ChangedRecords {
   }
 
   whereStored(type: RecordType): string {
+    if (!this.newWorkspaces) return this.where(type)
     const spec = SPECS[type]
-    const column = spec.workspaceColumn ?? 'workspace_id'
-    if (!this.newWorkspaces || this.states[type] === 'none') return this.where(type)
-    return `${this.where(type)} and ${spec.staging}.${column} not in (select workspace_id from stg_new_workspace)`
+    return `${this.where(type)} and ${spec.staging}.${spec.workspaceColumn ?? 'workspace_id'} not in (${NEW_WORKSPACES})`
   }
 }
 
@@ -71,8 +73,7 @@ export async function compareWithStored(session: WriteSession): Promise<ChangedR
       ...(spec.sameStored === undefined ? [] : [`(${spec.sameStored})`]),
     ].join(' and ')
     const workspace = spec.workspaceColumn ?? (spec.workspaceOf === undefined ? null : 'workspace_id')
-    const unstored =
-      workspace === null ? '' : `${spec.staging}.${workspace} not in (select id from workspaces) or `
+    const unstored = workspace === null ? '' : `${spec.staging}.${workspace} in (${NEW_WORKSPACES}) or `
     const changed = await session.exec(
       sql.raw(`insert into ${changedTable(type)} (line)
         select line from ${spec.staging}

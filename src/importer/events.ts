@@ -15,7 +15,7 @@ import { timestampFromMillis } from '../domain/time.js'
 import type { EventSource } from '../records/events.js'
 import type { ChangedRecords } from '../records/spec.js'
 import { EVENT_SOURCES } from '../resources/index.js'
-import { replacedRows } from './apply.js'
+import { NEW_WORKSPACES, replacedRows } from './apply.js'
 import { type RecordType, SPECS } from './staging.js'
 
 const keysTable = (s: EventSource) => `ev_${s.name}_keys`
@@ -101,7 +101,7 @@ export async function captureRenderings(
     // exist yet, would probe indexes that every organization's rows share.
     await session.exec(
       sql.raw(`create temporary table ${storedKeysTable(source)} as
-        select * from ${keysTable(source)} where workspace_id in (select id from workspaces)`),
+        select * from ${keysTable(source)} where workspace_id not in (${NEW_WORKSPACES})`),
     )
     await analyzeTemporary(session, storedKeysTable(source))
     await session.exec(

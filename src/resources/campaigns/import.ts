@@ -200,7 +200,7 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
 
 export const CAMPAIGN_IMPORT: ImportSteps = {
   checks: CHECKS,
-  // The active employees of the touched workspaces, while the statistics are derived.
+  // The changed campaigns stored before the import (collectRestatedCampaigns).
   helpers: { stg_campaign_restated: ['id'] },
   async beforeMerge(session, changed) {
     await collectRestatedCampaigns(session, changed)
