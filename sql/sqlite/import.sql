@@ -459,6 +459,12 @@ select s.line, s.course_id as value, null as other from "stg_course_feedback" s
   and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) order by line limit 101;
 
 -- importer/checks.ts:findProblems
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from course_feedback t where t.id = s.id) as value
+  from stg_course_feedback s) c
+  where value <> workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
 select s.line, s.workspace_id as value, null as other from stg_breach s
   where not (exists (select 1 from stg_workspace sw where sw.id = s.workspace_id)
   or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;

@@ -314,6 +314,27 @@ for (const { dialect, skip } of DIALECTS) {
       expectError(error, 1, /moving an employee to another workspace is not supported/)
     })
 
+    test('feedback whose employee is in another workspace, or organization, than its stored row is refused', async () => {
+      const { org, ws, wsId } = base()
+      const other = workspace(org.id as string)
+      const stranger = organization()
+      const strangerWs = workspace(stranger.id as string)
+      const c = course(wsId)
+      const e = employee(wsId)
+      const f = feedback(e.id as string, c.id as string)
+      await importSources(db.handle, [source([org, ws, other, c, e, f])])
+      // The same feedback id, under an employee of another workspace of the organization.
+      const movedC = course(other.id as string, { id: c.id })
+      const movedE = employee(other.id as string)
+      let error = await rejection(db, [movedC, movedE, { ...f, employee_id: movedE.id }])
+      expectError(error, 3, /moving feedback to another workspace is not supported/)
+      // And under another organization's: its file must not take over this organization's row.
+      const theirs = course(strangerWs.id as string, { id: c.id })
+      const theirE = employee(strangerWs.id as string)
+      error = await rejection(db, [stranger, strangerWs, theirs, theirE, { ...f, employee_id: theirE.id }])
+      expectError(error, 5, /moving feedback to another workspace is not supported/)
+    })
+
     test('only the first 100 errors are reported', async () => {
       const lines = Array.from({ length: 250 }, () => 'nope')
       const error = await rejection(db, lines)

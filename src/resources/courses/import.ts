@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
 import { readWhole } from '../../db/dialect.js'
 import { analyzeTemporary, type WriteSession, workspaceList } from '../../db/write-session.js'
-import { rowExists, workspaceCheck } from '../../records/checks.js'
+import { rowExists, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { insertProgressItems } from './render.js'
 
@@ -26,6 +26,9 @@ const CHECKS: readonly Check[] = [
       message: (v) => `${type}.course_id: course ${v} does not exist in the employee's workspace`,
     },
   ]),
+  // Feedback is keyed by its id alone: without this, a file naming a stored id under an employee of
+  // another workspace, or organization, would take that row over.
+  stayInWorkspaceCheck('course_feedback', 'course_feedback', 'feedback'),
 ]
 
 /**
