@@ -569,34 +569,67 @@ insert into stg_new_workspace (workspace_id)
 select 1 as one from organizations limit 1;
 
 -- importer/apply.ts:compareWithStored
+select 1 as one from stg_workspace where id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
 select 1 as one from workspaces limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_employee where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/apply.ts:compareWithStored
 select 1 as one from employees limit 1;
 
 -- importer/apply.ts:compareWithStored
+select 1 as one from stg_course where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
 select 1 as one from courses limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_course_progress where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/apply.ts:compareWithStored
 select 1 as one from course_progress limit 1;
 
 -- importer/apply.ts:compareWithStored
+select 1 as one from stg_course_feedback where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
 select 1 as one from course_feedback limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_breach where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/apply.ts:compareWithStored
 select 1 as one from breaches limit 1;
 
 -- importer/apply.ts:compareWithStored
+select 1 as one from stg_compromised_employee where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
 select 1 as one from compromised_employees limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_group where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/apply.ts:compareWithStored
 select 1 as one from groups limit 1;
 
 -- importer/apply.ts:compareWithStored
+select 1 as one from stg_group_member where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
 select 1 as one from group_members limit 1;
 
 -- importer/apply.ts:compareWithStored
+select 1 as one from stg_campaign where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
 select 1 as one from campaigns limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_attack where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/apply.ts:compareWithStored
 select 1 as one from attacks limit 1;
@@ -1352,12 +1385,6 @@ insert into stg_progress_stale (employee_id)
 create temporary table ev_employee_keys (workspace_id text, id text, primary key (workspace_id, id));
 
 -- importer/events.ts:captureRenderings
-create temporary table ev_employee_before (workspace_id text, id text, json text, primary key (workspace_id, id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_employee_after (workspace_id text, id text, json text, primary key (workspace_id, id));
-
--- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from stg_employee where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1368,23 +1395,10 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-create temporary table ev_employee_stored_keys as
-  select * from ev_employee_keys where workspace_id not in (select workspace_id from stg_new_workspace);
-
--- importer/events.ts:captureRenderings
-insert into ev_employee_before (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_stored_keys k not indexed on k.id = e.id;
-
--- importer/events.ts:captureRenderings
-drop table ev_employee_stored_keys;
+select * from ev_employee_keys where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_course_keys (workspace_id text, id text, primary key (workspace_id, id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_course_before (workspace_id text, id text, json text, primary key (workspace_id, id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_course_after (workspace_id text, id text, json text, primary key (workspace_id, id));
 
 -- importer/events.ts:captureRenderings
 insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from stg_course where false) c where true on conflict do nothing;
@@ -1393,24 +1407,10 @@ insert into ev_course_keys (workspace_id, id) select * from (select workspace_id
 insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-create temporary table ev_course_stored_keys as
-  select * from ev_course_keys where workspace_id not in (select workspace_id from stg_new_workspace);
-
--- importer/events.ts:captureRenderings
-insert into ev_course_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
-  join ev_course_stored_keys k not indexed on k.workspace_id = c.workspace_id and k.id = c.id;
-
--- importer/events.ts:captureRenderings
-drop table ev_course_stored_keys;
+select * from ev_course_keys where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_course_progress_keys (workspace_id text, employee_id text, primary key (workspace_id, employee_id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_course_progress_before (workspace_id text, employee_id text, json text, primary key (workspace_id, employee_id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_course_progress_after (workspace_id text, employee_id text, json text, primary key (workspace_id, employee_id));
 
 -- importer/events.ts:captureRenderings
 insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from stg_course_progress where false) c where true on conflict do nothing;
@@ -1425,24 +1425,10 @@ insert into ev_course_progress_keys (workspace_id, employee_id) select * from (s
 insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-create temporary table ev_course_progress_stored_keys as
-  select * from ev_course_progress_keys where workspace_id not in (select workspace_id from stg_new_workspace);
-
--- importer/events.ts:captureRenderings
-insert into ev_course_progress_before (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
-  join ev_course_progress_stored_keys k not indexed on k.employee_id = p.employee_id;
-
--- importer/events.ts:captureRenderings
-drop table ev_course_progress_stored_keys;
+select * from ev_course_progress_keys where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_breach_keys (workspace_id text, id text, primary key (workspace_id, id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_breach_before (workspace_id text, id text, json text, primary key (workspace_id, id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_breach_after (workspace_id text, id text, json text, primary key (workspace_id, id));
 
 -- importer/events.ts:captureRenderings
 insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from stg_breach where false) c where true on conflict do nothing;
@@ -1457,24 +1443,10 @@ insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id
 insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-create temporary table ev_breach_stored_keys as
-  select * from ev_breach_keys where workspace_id not in (select workspace_id from stg_new_workspace);
-
--- importer/events.ts:captureRenderings
-insert into ev_breach_before (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
-  join ev_breach_stored_keys k not indexed on k.workspace_id = b.workspace_id and k.id = b.id;
-
--- importer/events.ts:captureRenderings
-drop table ev_breach_stored_keys;
+select * from ev_breach_keys where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_compromised_employee_keys (workspace_id text, breach_id text, employee_id text, primary key (workspace_id, breach_id, employee_id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_compromised_employee_before (workspace_id text, breach_id text, employee_id text, json text, primary key (workspace_id, breach_id, employee_id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_compromised_employee_after (workspace_id text, breach_id text, employee_id text, json text, primary key (workspace_id, breach_id, employee_id));
 
 -- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from stg_compromised_employee
@@ -1488,28 +1460,10 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-create temporary table ev_compromised_employee_stored_keys as
-  select * from ev_compromised_employee_keys where workspace_id not in (select workspace_id from stg_new_workspace);
-
--- importer/events.ts:captureRenderings
-insert into ev_compromised_employee_before (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
-  '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
-  || ',"breach":{"id":"' || c.breach_id || '"}}' as json
-  from compromised_employees c
-  join employees e on e.id = c.employee_id
-  join ev_compromised_employee_stored_keys k not indexed on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
-
--- importer/events.ts:captureRenderings
-drop table ev_compromised_employee_stored_keys;
+select * from ev_compromised_employee_keys where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_group_keys (workspace_id text, id text, primary key (workspace_id, id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_group_before (workspace_id text, id text, json text, primary key (workspace_id, id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_group_after (workspace_id text, id text, json text, primary key (workspace_id, id));
 
 -- importer/events.ts:captureRenderings
 insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from stg_group where false) c where true on conflict do nothing;
@@ -1524,24 +1478,10 @@ insert into ev_group_keys (workspace_id, id) select * from (select workspace_id,
 insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-create temporary table ev_group_stored_keys as
-  select * from ev_group_keys where workspace_id not in (select workspace_id from stg_new_workspace);
-
--- importer/events.ts:captureRenderings
-insert into ev_group_before (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
-  join ev_group_stored_keys k not indexed on k.workspace_id = g.workspace_id and k.id = g.id;
-
--- importer/events.ts:captureRenderings
-drop table ev_group_stored_keys;
+select * from ev_group_keys where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_campaign_keys (workspace_id text, id text, primary key (workspace_id, id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_campaign_before (workspace_id text, id text, json text, primary key (workspace_id, id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_campaign_after (workspace_id text, id text, json text, primary key (workspace_id, id));
 
 -- importer/events.ts:captureRenderings
 insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from stg_campaign where false) c where true on conflict do nothing;
@@ -1550,24 +1490,10 @@ insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_
 insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where false) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-create temporary table ev_campaign_stored_keys as
-  select * from ev_campaign_keys where workspace_id not in (select workspace_id from stg_new_workspace);
-
--- importer/events.ts:captureRenderings
-insert into ev_campaign_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from campaigns c
-  join ev_campaign_stored_keys k not indexed on k.workspace_id = c.workspace_id and k.id = c.id;
-
--- importer/events.ts:captureRenderings
-drop table ev_campaign_stored_keys;
+select * from ev_campaign_keys where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_attack_keys (workspace_id text, id text, primary key (workspace_id, id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_attack_before (workspace_id text, id text, json text, primary key (workspace_id, id));
-
--- importer/events.ts:captureRenderings
-create temporary table ev_attack_after (workspace_id text, id text, json text, primary key (workspace_id, id));
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from stg_attack where false) c where true on conflict do nothing;
@@ -1582,15 +1508,7 @@ insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id
   where s.id in (select id from stg_campaign_restated))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-create temporary table ev_attack_stored_keys as
-  select * from ev_attack_keys where workspace_id not in (select workspace_id from stg_new_workspace);
-
--- importer/events.ts:captureRenderings
-insert into ev_attack_before (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a
-  join ev_attack_stored_keys k not indexed on k.workspace_id = a.workspace_id and k.id = a.id;
-
--- importer/events.ts:captureRenderings
-drop table ev_attack_stored_keys;
+select * from ev_attack_keys where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
 -- importer/apply.ts:insert
 insert into organizations (id, created_at, updated_at)
@@ -1695,20 +1613,14 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   from employees e where e.id in (select employee_id from stg_progress_stale)
   order by e.workspace_id, e.created_at desc, e.id desc;
 
--- importer/events.ts:recordEvents
-select 1 as one from ev_employee_before limit 1;
-
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
   from (select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k not indexed on k.id = e.id) r
-  where not exists (select 1 from ev_employee_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  where true
   ) x;
-
--- importer/events.ts:recordEvents
-select 1 as one from ev_course_before limit 1;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1717,11 +1629,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
   from (select c.workspace_id, c.id, c.json from courses c
   join ev_course_keys k not indexed on k.workspace_id = c.workspace_id and k.id = c.id) r
-  where not exists (select 1 from ev_course_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  where true
   ) x;
-
--- importer/events.ts:recordEvents
-select 1 as one from ev_course_progress_before limit 1;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1730,11 +1639,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
   from (select p.workspace_id, p.employee_id, p.json from employee_progress p
   join ev_course_progress_keys k not indexed on k.employee_id = p.employee_id) r
-  where not exists (select 1 from ev_course_progress_before o where o.workspace_id = r.workspace_id and o.employee_id = r.employee_id)
+  where true
   and not (r.json like '%,"courses_progress":[]}')) x;
-
--- importer/events.ts:recordEvents
-select 1 as one from ev_breach_before limit 1;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1743,11 +1649,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
   from (select b.workspace_id, b.id, b.json from breaches b
   join ev_breach_keys k not indexed on k.workspace_id = b.workspace_id and k.id = b.id) r
-  where not exists (select 1 from ev_breach_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  where true
   ) x;
-
--- importer/events.ts:recordEvents
-select 1 as one from ev_compromised_employee_before limit 1;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1760,11 +1663,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from compromised_employees c
   join employees e on e.id = c.employee_id
   join ev_compromised_employee_keys k not indexed on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id) r
-  where not exists (select 1 from ev_compromised_employee_before o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
+  where true
   ) x;
-
--- importer/events.ts:recordEvents
-select 1 as one from ev_group_before limit 1;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1773,11 +1673,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
   from (select g.workspace_id, g.id, g.json from groups g
   join ev_group_keys k not indexed on k.workspace_id = g.workspace_id and k.id = g.id) r
-  where not exists (select 1 from ev_group_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  where true
   ) x;
-
--- importer/events.ts:recordEvents
-select 1 as one from ev_campaign_before limit 1;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1786,11 +1683,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
   from (select c.workspace_id, c.id, c.json from campaigns c
   join ev_campaign_keys k not indexed on k.workspace_id = c.workspace_id and k.id = c.id) r
-  where not exists (select 1 from ev_campaign_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  where true
   ) x;
-
--- importer/events.ts:recordEvents
-select 1 as one from ev_attack_before limit 1;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1799,7 +1693,7 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
   from (select a.workspace_id, a.id, a.json from attacks a
   join ev_attack_keys k not indexed on k.workspace_id = a.workspace_id and k.id = a.id) r
-  where not exists (select 1 from ev_attack_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  where true
   ) x;
 
 -- importer/apply.ts:collectReplaced
@@ -1807,10 +1701,10 @@ insert into stg_replaced (workspace_id)
   select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee union select workspace_id as workspace_id from stg_group union select workspace_id as workspace_id from stg_campaign) t;
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_employee where not exists (select 1 from employees t where t.id = stg_employee.id);
+select count(*) as n from stg_employee where stg_employee.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from employees t where t.id = stg_employee.id);
 
 -- importer/apply.ts:countNew
-select count(*) as n from stg_course where not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id);
+select count(*) as n from stg_course where stg_course.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id);
 
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
@@ -1843,11 +1737,42 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
   and not exists (select 1 from stg_employee s where s.id = employees.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
+create temporary table ev_employee_before (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_employee_after (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_employee_stored_keys as select * from ev_employee_keys where workspace_id not in (select workspace_id from stg_new_workspace);
+
+-- importer/events.ts:captureRenderings
+insert into ev_employee_before (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_stored_keys k not indexed on k.id = e.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_employee_stored_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from stg_course where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_course_before (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_course_after (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_course_stored_keys as select * from ev_course_keys where workspace_id not in (select workspace_id from stg_new_workspace);
+
+-- importer/events.ts:captureRenderings
+insert into ev_course_before (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
+  join ev_course_stored_keys k not indexed on k.workspace_id = c.workspace_id and k.id = c.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_course_stored_keys;
 
 -- importer/events.ts:captureRenderings
 insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select p.workspace_id, p.employee_id from stg_course
@@ -1858,6 +1783,22 @@ insert into ev_course_progress_keys (workspace_id, employee_id) select * from (s
 -- importer/events.ts:captureRenderings
 insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_course_progress s where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_course_progress_before (workspace_id text, employee_id text, json text, primary key (workspace_id, employee_id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_course_progress_after (workspace_id text, employee_id text, json text, primary key (workspace_id, employee_id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_course_progress_stored_keys as select * from ev_course_progress_keys where workspace_id not in (select workspace_id from stg_new_workspace);
+
+-- importer/events.ts:captureRenderings
+insert into ev_course_progress_before (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
+  join ev_course_progress_stored_keys k not indexed on k.employee_id = p.employee_id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_course_progress_stored_keys;
 
 -- importer/events.ts:captureRenderings
 insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where workspace_id in (select workspace_id from stg_replaced)
@@ -1876,6 +1817,26 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
+create temporary table ev_compromised_employee_before (workspace_id text, breach_id text, employee_id text, json text, primary key (workspace_id, breach_id, employee_id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_compromised_employee_after (workspace_id text, breach_id text, employee_id text, json text, primary key (workspace_id, breach_id, employee_id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_compromised_employee_stored_keys as select * from ev_compromised_employee_keys where workspace_id not in (select workspace_id from stg_new_workspace);
+
+-- importer/events.ts:captureRenderings
+insert into ev_compromised_employee_before (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
+  '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
+  || ',"breach":{"id":"' || c.breach_id || '"}}' as json
+  from compromised_employees c
+  join employees e on e.id = c.employee_id
+  join ev_compromised_employee_stored_keys k not indexed on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_compromised_employee_stored_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from groups where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_group s where s.id = groups.id)) c where true on conflict do nothing;
 
@@ -1884,12 +1845,44 @@ insert into ev_group_keys (workspace_id, id) select * from (select workspace_id,
   and not exists (select 1 from stg_group_member s where s.group_id = group_members.group_id and s.employee_id = group_members.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
+create temporary table ev_group_before (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_group_after (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_group_stored_keys as select * from ev_group_keys where workspace_id not in (select workspace_id from stg_new_workspace);
+
+-- importer/events.ts:captureRenderings
+insert into ev_group_before (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
+  join ev_group_stored_keys k not indexed on k.workspace_id = g.workspace_id and k.id = g.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_group_stored_keys;
+
+-- importer/events.ts:captureRenderings
 insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_campaign s where s.id = campaigns.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id, id from attacks
   where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_attack_before (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_attack_after (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_attack_stored_keys as select * from ev_attack_keys where workspace_id not in (select workspace_id from stg_new_workspace);
+
+-- importer/events.ts:captureRenderings
+insert into ev_attack_before (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a
+  join ev_attack_stored_keys k not indexed on k.workspace_id = a.workspace_id and k.id = a.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_attack_stored_keys;
 
 -- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
@@ -1972,6 +1965,9 @@ delete from employees where workspace_id in (select workspace_id from stg_replac
   and not exists (select 1 from stg_employee s where s.id = employees.id);
 
 -- importer/events.ts:recordEvents
+select 1 as one from ev_employee_before limit 1;
+
+-- importer/events.ts:recordEvents
 insert into ev_employee_after (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k not indexed on k.id = e.id;
 
 -- importer/events.ts:insertWhole
@@ -2008,6 +2004,9 @@ insert into events (id, workspace_id, type, created_at, json)
   ) x;
 
 -- importer/events.ts:recordEvents
+select 1 as one from ev_course_before limit 1;
+
+-- importer/events.ts:recordEvents
 insert into ev_course_after (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
   join ev_course_keys k not indexed on k.workspace_id = c.workspace_id and k.id = c.id;
 
@@ -2042,6 +2041,9 @@ insert into events (id, workspace_id, type, created_at, json)
   ) x;
 
 -- importer/events.ts:recordEvents
+select 1 as one from ev_course_progress_before limit 1;
+
+-- importer/events.ts:recordEvents
 insert into ev_course_progress_after (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
   join ev_course_progress_keys k not indexed on k.employee_id = p.employee_id;
 
@@ -2065,6 +2067,9 @@ select b.workspace_id, b.employee_id, b.json as before, a.json as after
   from "ev_course_progress_before" b join "ev_course_progress_after" a on a.workspace_id = b.workspace_id and a.employee_id = b.employee_id
   where a.json <> b.json and (b.workspace_id, b.employee_id) > (?, ?)
   order by b.workspace_id, b.employee_id limit 1000;
+
+-- importer/events.ts:recordEvents
+select 1 as one from ev_compromised_employee_before limit 1;
 
 -- importer/events.ts:recordEvents
 insert into ev_compromised_employee_after (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
@@ -2105,6 +2110,9 @@ insert into events (id, workspace_id, type, created_at, json)
   ) x;
 
 -- importer/events.ts:recordEvents
+select 1 as one from ev_group_before limit 1;
+
+-- importer/events.ts:recordEvents
 insert into ev_group_after (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
   join ev_group_keys k not indexed on k.workspace_id = g.workspace_id and k.id = g.id;
 
@@ -2137,6 +2145,9 @@ insert into events (id, workspace_id, type, created_at, json)
   from ev_group_before r
   where not exists (select 1 from ev_group_after o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) x;
+
+-- importer/events.ts:recordEvents
+select 1 as one from ev_attack_before limit 1;
 
 -- importer/events.ts:recordEvents
 insert into ev_attack_after (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a

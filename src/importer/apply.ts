@@ -18,11 +18,19 @@ export const changedTable = (type: RecordType) => `${SPECS[type].staging}_change
 /** SQL: the workspaces the file creates, listed by compareWithStored before the merge stores them. */
 export const NEW_WORKSPACES = 'select workspace_id from stg_new_workspace'
 
+/** The staging column holding a record's workspace, or null for records outside workspaces. */
+function stagedWorkspace(type: RecordType): string | null {
+  const spec = SPECS[type]
+  return spec.workspaceColumn ?? (spec.workspaceOf === undefined ? null : 'workspace_id')
+}
+
 class Changes implements ChangedRecords {
   constructor(
     private readonly states: Record<RecordType, ChangeState>,
     /** Whether the file creates workspaces (listed in stg_new_workspace). */
     private readonly newWorkspaces: boolean,
+    /** The types with staged records in workspaces stored before the import. */
+    private readonly inStoredWorkspaces: ReadonlySet<RecordType>,
   ) {}
 
   state(type: RecordType): ChangeState {
@@ -40,6 +48,9 @@ class Changes implements ChangedRecords {
 
   whereStored(type: RecordType): string {
     if (!this.newWorkspaces) return this.where(type)
+    // A constant when none can match: a planner that cannot tell would price the rows that embed
+    // them as a whole workspace's.
+    if (!this.inStoredWorkspaces.has(type)) return 'false'
     const spec = SPECS[type]
     return `${this.where(type)} and ${spec.staging}.${spec.workspaceColumn ?? 'workspace_id'} not in (${NEW_WORKSPACES})`
   }
@@ -53,6 +64,7 @@ class Changes implements ChangedRecords {
  */
 export async function compareWithStored(session: WriteSession): Promise<ChangedRecords> {
   const states = {} as Record<RecordType, ChangeState>
+  const inStoredWorkspaces = new Set<RecordType>()
   const newWorkspaces = await session.exec(
     sql.raw(`insert into stg_new_workspace (workspace_id)
       select id from stg_workspace where id not in (select id from workspaces)`),
@@ -60,6 +72,19 @@ export async function compareWithStored(session: WriteSession): Promise<ChangedR
   await analyzeTemporary(session, 'stg_new_workspace')
   for (const type of TYPES) {
     const spec = SPECS[type]
+    const workspace = stagedWorkspace(type)
+    if (
+      workspace === null ||
+      newWorkspaces === 0 ||
+      (
+        await session.rows(
+          sql.raw(
+            `select 1 as one from ${spec.staging} where ${workspace} not in (${NEW_WORKSPACES}) limit 1`,
+          ),
+        )
+      ).length > 0
+    )
+      inStoredWorkspaces.add(type)
     const empty = (await session.rows(sql.raw(`select 1 as one from ${spec.target} limit 1`))).length === 0
     if (empty) {
       states[type] = 'all'
@@ -72,7 +97,6 @@ export async function compareWithStored(session: WriteSession): Promise<ChangedR
         .map((c) => `t.${c} is not distinct from ${spec.staging}.${c}`),
       ...(spec.sameStored === undefined ? [] : [`(${spec.sameStored})`]),
     ].join(' and ')
-    const workspace = spec.workspaceColumn ?? (spec.workspaceOf === undefined ? null : 'workspace_id')
     const unstored = workspace === null ? '' : `${spec.staging}.${workspace} in (${NEW_WORKSPACES}) or `
     const changed = await session.exec(
       sql.raw(`insert into ${changedTable(type)} (line)
@@ -86,7 +110,7 @@ export async function compareWithStored(session: WriteSession): Promise<ChangedR
     await analyzeTemporary(session, changedTable(type))
     states[type] = 'some'
   }
-  return new Changes(states, newWorkspaces > 0)
+  return new Changes(states, newWorkspaces > 0, inStoredWorkspaces)
 }
 
 /**
@@ -103,10 +127,14 @@ export async function countNew(
   for (const type of TYPES) {
     if (changed.state(type) === 'none') continue
     const spec = SPECS[type]
+    // A record of a workspace the file creates is new: its key holds the workspace, or the checks
+    // refused a stored one in another workspace.
+    const workspace = stagedWorkspace(type)
+    const unstored = workspace === null ? '' : `${spec.staging}.${workspace} in (${NEW_WORKSPACES}) or `
     const absent =
       changed.state(type) === 'all'
         ? ''
-        : `where not exists (select 1 from ${spec.target} t where ${storedKeysEqual(spec, 't', spec.staging)})`
+        : `where ${unstored}not exists (select 1 from ${spec.target} t where ${storedKeysEqual(spec, 't', spec.staging)})`
     const [row] = await session.rows<{ n: number }>(
       sql.raw(`select count(*) as n from ${spec.staging} ${absent}`),
     )

@@ -52,14 +52,20 @@ function deletedRows(replaced: string | null, type: RecordType, columns: string)
   return `select ${columns} from ${spec.target} where ${replaced === null ? 'false' : replacedRows(type, replaced)}`
 }
 
-/** What was captured before the merge: the sources whose table was empty (all they hold after is new). */
+/**
+ * What was captured before the merge: the sources whose table was empty (all they hold after is
+ * new), and those whose candidates are all of workspaces the file creates (all their renderings
+ * after are new, and nothing was kept before).
+ */
 export interface CapturedRenderings {
   fresh: ReadonlySet<string>
+  onlyNew: ReadonlySet<string>
 }
 
 /**
  * Before the merge: names the renderings each source may see change, and keeps their current text.
- * A source whose table is empty has nothing to keep: every rendering it holds after is new.
+ * A source whose table is empty has nothing to keep: every rendering it holds after is new; so has
+ * one whose candidates are all of new workspaces.
  */
 export async function captureRenderings(
   session: WriteSession,
@@ -67,6 +73,7 @@ export async function captureRenderings(
   replace: boolean,
 ): Promise<CapturedRenderings> {
   const fresh = new Set<string>()
+  const onlyNew = new Set<string>()
   const replaced = replace ? await workspaceList(session, 'stg_replaced') : null
   for (const table of TEMPORARY) await session.exec(sql.raw(`drop table if exists ${table}`))
   for (const source of EVENT_SOURCES) {
@@ -76,12 +83,6 @@ export async function captureRenderings(
     }
     await session.exec(
       sql.raw(`create temporary table ${keysTable(source)} (${keyColumns(session, source, false)})`),
-    )
-    await session.exec(
-      sql.raw(`create temporary table ${beforeTable(source)} (${keyColumns(session, source, true)})`),
-    )
-    await session.exec(
-      sql.raw(`create temporary table ${afterTable(source)} (${keyColumns(session, source, true)})`),
     )
     const selects = source.candidates({
       changed,
@@ -99,10 +100,18 @@ export async function captureRenderings(
     await analyzeTemporary(session, keysTable(source))
     // A new organization's candidates are left out: looking up their renderings, which cannot
     // exist yet, would probe indexes that every organization's rows share.
+    const stored = `select * from ${keysTable(source)} where workspace_id not in (${NEW_WORKSPACES})`
+    if ((await session.rows(sql.raw(`${stored} limit 1`))).length === 0) {
+      onlyNew.add(source.name)
+      continue
+    }
     await session.exec(
-      sql.raw(`create temporary table ${storedKeysTable(source)} as
-        select * from ${keysTable(source)} where workspace_id not in (${NEW_WORKSPACES})`),
+      sql.raw(`create temporary table ${beforeTable(source)} (${keyColumns(session, source, true)})`),
     )
+    await session.exec(
+      sql.raw(`create temporary table ${afterTable(source)} (${keyColumns(session, source, true)})`),
+    )
+    await session.exec(sql.raw(`create temporary table ${storedKeysTable(source)} as ${stored}`))
     await analyzeTemporary(session, storedKeysTable(source))
     await session.exec(
       sql.raw(
@@ -112,7 +121,7 @@ export async function captureRenderings(
     await session.exec(sql.raw(`drop table ${storedKeysTable(source)}`))
     await analyzeTemporary(session, beforeTable(source))
   }
-  return { fresh }
+  return { fresh, onlyNew }
 }
 
 export interface RecordedEvents {
@@ -195,6 +204,11 @@ export async function recordEvents(
     // A source whose table was empty: all it holds now is new, read once, straight into events.
     if (captured.fresh.has(source.name)) {
       await recordAppeared(source, `(${source.rendering(null)})`, null)
+      continue
+    }
+    // Candidates all of new workspaces: all are new, read through the candidates.
+    if (captured.onlyNew.has(source.name)) {
+      await recordAppeared(source, `(${source.rendering(keysFrom(session, source))})`, null)
       continue
     }
     // Nothing rendered before among the candidates (only new rows): the same, through the candidates.

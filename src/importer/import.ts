@@ -392,26 +392,24 @@ async function finish(
 ): Promise<void> {
   if (counts.changed) await bumpGenerations(session, differs)
   if (session.dialect === 'postgres' && counts.changed) {
-    const changedRows = (type: RecordType) => counts.written[type] + counts.deleted[type]
-    const total = TYPES.reduce((sum, type) => sum + changedRows(type), 0)
-    const tables = new Map<string, number>([
-      ...TYPES.filter((type) => changedRows(type) > 0).map((type): [string, number] => [
-        SPECS[type].target,
-        changedRows(type),
-      ]),
-      ...RESOURCES.flatMap(({ import: steps }) =>
-        (steps.analyze ?? []).map((t): [string, number] => [t, total]),
+    const tables = [
+      ...TYPES.filter((type) => counts.written[type] + counts.deleted[type] > 0).map(
+        (type) => SPECS[type].target,
       ),
-    ])
-    const estimates = await session.rows<{ name: string; rows: number }>(
-      sql`select relname as name, reltuples as rows from pg_class
-        where relnamespace = cast(current_schema() as regnamespace) and relname in (${sql.join([...tables.keys()])})`,
+      ...RESOURCES.flatMap(({ import: steps }) => steps.analyze ?? []),
+    ]
+    // The rows this transaction inserted, updated and deleted in each table, as PostgreSQL counted
+    // them, against its estimate of the table's size.
+    const estimates = await session.rows<{ name: string; rows: number; changed: number }>(
+      sql`select c.relname as name, c.reltuples as rows, s.n_tup_ins + s.n_tup_upd + s.n_tup_del as changed
+        from pg_class c join pg_stat_xact_user_tables s on s.relid = c.oid
+        where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in (${sql.join([...new Set(tables)])})
+        order by c.relname`,
     )
-    const rows = new Map(estimates.map((e) => [e.name, Number(e.rows)]))
-    for (const [table, changed] of tables) {
-      const estimate = rows.get(table) ?? -1
+    for (const { name, rows, changed } of estimates) {
       // Never analyzed (-1), or changed by a tenth or more.
-      if (estimate < 0 || changed * 10 >= estimate) await session.exec(sql.raw(`analyze ${table}`))
+      if (Number(rows) < 0 || Number(changed) * 10 >= Number(rows))
+        await session.exec(sql.raw(`analyze ${name}`))
     }
   }
   await dropStaging(session)
@@ -495,7 +493,7 @@ async function importTraced(
       for (const { import: steps } of RESOURCES) await steps.renderItems?.(session)
       goOn()
       clock.mark('progress items')
-      const events = await recordEvents(session, captured ?? { fresh: new Set() })
+      const events = await recordEvents(session, captured ?? { fresh: new Set(), onlyNew: new Set() })
       clock.mark('events')
       await finish(session, differs, counts)
       return { ...counts, dryRun: false, events }

@@ -35,7 +35,7 @@ export const COMPROMISED_EMPLOYEE_EVENTS: EventSource = {
       where ${changed.where('compromised_employee')}`,
     // Their item embeds the employee's reference.
     `select workspace_id, breach_id, employee_id from compromised_employees
-      where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where ${changed.where('employee')})`,
+      where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where ${changed.whereStored('employee')})`,
     deleted('compromised_employee', 'workspace_id, breach_id, employee_id'),
   ],
   table: 'compromised_employees',

@@ -31,7 +31,7 @@ export const ATTACK_EVENTS: EventSource = {
     // Their item embeds the employee's reference, and the cycle's name (only a restated
     // campaign's stored attacks can hold an old one).
     `select workspace_id, id from attacks
-      where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where ${changed.where('employee')})`,
+      where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where ${changed.whereStored('employee')})`,
     `select workspace_id, id from attacks
       where (workspace_id, campaign_id) in (${RESTATED_CAMPAIGNS})`,
   ],

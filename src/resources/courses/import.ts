@@ -39,7 +39,7 @@ export const progressOnStagedCourses = (changed: ChangedRecords): string =>
   `select p.workspace_id, p.employee_id from stg_course
     join employees e on e.workspace_id = stg_course.workspace_id
     join course_progress p on p.workspace_id = e.workspace_id and p.employee_id = e.id and p.course_id = stg_course.id
-    where ${changed.where('course')}`
+    where ${changed.whereStored('course')}`
 
 async function progressItemsEmpty(session: WriteSession): Promise<boolean> {
   return (await session.rows(sql`select 1 as one from employee_progress limit 1`)).length === 0

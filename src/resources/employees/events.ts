@@ -12,7 +12,7 @@ export const EMPLOYEE_EVENTS: EventSource = {
   candidates: ({ changed, deleted }) => [
     `select workspace_id, id from stg_employee where ${changed.where('employee')}`,
     `select workspace_id, id from employees
-      where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where ${changed.where('employee')})`,
+      where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where ${changed.whereStored('employee')})`,
     deleted('employee', 'workspace_id, id'),
   ],
   table: 'employees',
