@@ -206,9 +206,18 @@ export async function recordEvents(
       await recordAppeared(source, `(${source.rendering(null)})`, null)
       continue
     }
-    // Candidates all of new workspaces: all are new, read through the candidates.
+    // Candidates all of new workspaces: all are new. Read by workspace, where those rows sit together
+    // in each table's workspace index, rather than a look-up per candidate in the indexes by id
+    // that every organization's rows share.
     if (captured.onlyNew.has(source.name)) {
-      await recordAppeared(source, `(${source.rendering(keysFrom(session, source))})`, null)
+      const candidate = source.key.map((k) => `k.${k} = r.${k}`).join(' and ')
+      await recordAppeared(
+        source,
+        `(select r.* from (${source.rendering(null)}) r
+          where r.workspace_id in (${NEW_WORKSPACES})
+            and exists (select 1 from ${keysTable(source)} k where ${candidate}))`,
+        null,
+      )
       continue
     }
     // Nothing rendered before among the candidates (only new rows): the same, through the candidates.
