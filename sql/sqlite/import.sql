@@ -404,7 +404,8 @@ select s.line, s.workspace_id as value, null as other from stg_employee s
 
 -- importer/checks.ts:findProblems
 select line, value, null as other from (
-  select s.line, s.workspace_id, (select t.workspace_id from employees t where t.id = s.id) as value
+  select s.line, s.workspace_id,
+  (select t.workspace_id from employees t where t.id = s.id limit 1) as value
   from stg_employee s) c
   where value <> workspace_id order by line limit 101;
 
@@ -460,7 +461,8 @@ select s.line, s.course_id as value, null as other from "stg_course_feedback" s
 
 -- importer/checks.ts:findProblems
 select line, value, null as other from (
-  select s.line, s.workspace_id, (select t.workspace_id from course_feedback t where t.id = s.id) as value
+  select s.line, s.workspace_id,
+  (select t.workspace_id from course_feedback t where t.id = s.id limit 1) as value
   from stg_course_feedback s) c
   where value <> workspace_id order by line limit 101;
 
@@ -490,7 +492,8 @@ select s.line, s.workspace_id as value, null as other from stg_group s
 
 -- importer/checks.ts:findProblems
 select line, value, null as other from (
-  select s.line, s.workspace_id, (select t.workspace_id from groups t where t.id = s.id) as value
+  select s.line, s.workspace_id,
+  (select t.workspace_id from groups t where t.id = s.id limit 1) as value
   from stg_group s) c
   where value <> workspace_id order by line limit 101;
 
@@ -517,7 +520,8 @@ select s.line, s.workspace_id as value, null as other from stg_campaign s
 
 -- importer/checks.ts:findProblems
 select line, value, null as other from (
-  select s.line, s.workspace_id, (select t.workspace_id from campaigns t where t.id = s.id) as value
+  select s.line, s.workspace_id,
+  (select t.workspace_id from campaigns t where t.id = s.id limit 1) as value
   from stg_campaign s) c
   where value <> workspace_id order by line limit 101;
 
@@ -557,7 +561,10 @@ select c.line, t.campaign_cycle_id as value, t.id as other
 
 -- importer/checks.ts:findProblems
 select line, value, null as other from (
-  select s.line, s.workspace_id, (select t.workspace_id from attacks t where t.id = s.id) as value
+  select s.line, s.workspace_id,
+  (select t.workspace_id from attacks t where t.workspace_id in (select w.id from workspaces w where w.organization_id = coalesce(
+  (select dw.organization_id from workspaces dw where dw.id = s.workspace_id),
+  (select sw.organization_id from stg_workspace sw where sw.id = s.workspace_id))) and t.id = s.id limit 1) as value
   from stg_attack s) c
   where value <> workspace_id order by line limit 101;
 
@@ -1359,7 +1366,7 @@ insert into stg_campaign_changed (line)
 -- importer/apply.ts:compareWithStored
 insert into stg_attack_changed (line)
   select line from stg_attack
-  where stg_attack.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from attacks t where t.id = stg_attack.id and t.campaign_id is not distinct from stg_attack.campaign_id and t.campaign_cycle_id is not distinct from stg_attack.campaign_cycle_id and t.employee_id is not distinct from stg_attack.employee_id and t.sent_at is not distinct from stg_attack.sent_at and t.tricked_at is not distinct from stg_attack.tricked_at and t.reported_at is not distinct from stg_attack.reported_at and t.created_at is not distinct from stg_attack.created_at and t.event_mask is not distinct from stg_attack.event_mask and t.workspace_id is not distinct from stg_attack.workspace_id and ((length(t.json) >= length(stg_attack.json_tail)
+  where stg_attack.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from attacks t where t.workspace_id = stg_attack.workspace_id and t.id = stg_attack.id and t.campaign_id is not distinct from stg_attack.campaign_id and t.campaign_cycle_id is not distinct from stg_attack.campaign_cycle_id and t.employee_id is not distinct from stg_attack.employee_id and t.sent_at is not distinct from stg_attack.sent_at and t.tricked_at is not distinct from stg_attack.tricked_at and t.reported_at is not distinct from stg_attack.reported_at and t.created_at is not distinct from stg_attack.created_at and t.event_mask is not distinct from stg_attack.event_mask and ((length(t.json) >= length(stg_attack.json_tail)
   and substr(t.json, length(t.json) - length(stg_attack.json_tail) + 1) = stg_attack.json_tail)));
 
 -- importer/apply.ts:collectTouched
@@ -1589,7 +1596,7 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
   from stg_attack not indexed left join stg_employee_ref ref on ref.id = stg_attack.employee_id
   left join campaign_cycles cy on cy.campaign_id = stg_attack.campaign_id and cy.id = stg_attack.campaign_cycle_id where false) merged
   where true order by campaign_id, created_at desc, id desc
-  on conflict (id) do update set campaign_id = excluded.campaign_id, campaign_cycle_id = excluded.campaign_cycle_id, employee_id = excluded.employee_id, sent_at = excluded.sent_at, tricked_at = excluded.tricked_at, reported_at = excluded.reported_at, created_at = excluded.created_at, event_mask = excluded.event_mask, workspace_id = excluded.workspace_id, json = excluded.json;
+  on conflict (workspace_id, id) do update set campaign_id = excluded.campaign_id, campaign_cycle_id = excluded.campaign_cycle_id, employee_id = excluded.employee_id, sent_at = excluded.sent_at, tricked_at = excluded.tricked_at, reported_at = excluded.reported_at, created_at = excluded.created_at, event_mask = excluded.event_mask, json = excluded.json;
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, instr(json, ',"workspace":'))
@@ -1798,7 +1805,7 @@ insert into ev_course_progress_keys (workspace_id, employee_id) select * from (s
 
 -- importer/events.ts:captureRenderings
 insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where workspace_id in (select workspace_id from stg_replaced)
-  and not exists (select 1 from stg_course_progress s where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)) c where true on conflict do nothing;
+  and not exists (select 1 from stg_course_progress s where s.workspace_id = course_progress.workspace_id and s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
 create temporary table ev_course_progress_before (workspace_id text, employee_id text, json text, primary key (workspace_id, employee_id));
@@ -1942,7 +1949,7 @@ insert into stg_progress_stale (employee_id) select employee_id from course_prog
 
 -- importer/apply.ts:deleteReplaced
 delete from attacks where workspace_id in (select workspace_id from stg_replaced)
-  and not exists (select 1 from stg_attack s where s.id = attacks.id);
+  and not exists (select 1 from stg_attack s where s.workspace_id = attacks.workspace_id and s.id = attacks.id);
 
 -- importer/apply.ts:deleteReplaced
 delete from campaigns where workspace_id in (select workspace_id from stg_replaced)
@@ -1970,7 +1977,7 @@ delete from course_feedback where workspace_id in (select workspace_id from stg_
 
 -- importer/apply.ts:deleteReplaced
 delete from course_progress where workspace_id in (select workspace_id from stg_replaced)
-  and not exists (select 1 from stg_course_progress s where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id);
+  and not exists (select 1 from stg_course_progress s where s.workspace_id = course_progress.workspace_id and s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id);
 
 -- importer/apply.ts:deleteReplaced
 delete from courses where workspace_id in (select workspace_id from stg_replaced)

@@ -8,7 +8,7 @@ import { readWhole } from '../db/dialect.js'
 import { withIndexesBuiltAfter } from '../db/indexes-after.js'
 import { analyzeTemporary, type WriteSession, workspaceList } from '../db/write-session.js'
 import type { ChangedRecords, ChangeState } from '../records/spec.js'
-import { keysEqual, mergedColumns, type RecordType, SPECS, storedKeysEqual, TYPES } from './staging.js'
+import { mergedColumns, type RecordType, SPECS, storedKeysEqual, TYPES } from './staging.js'
 
 const zero = () => Object.fromEntries(TYPES.map((t) => [t, 0])) as Record<RecordType, number>
 
@@ -203,7 +203,7 @@ export function replacedRows(type: RecordType, workspaces: string): string {
   const spec = SPECS[type]
   if (spec.replaced === null) return 'false'
   return `${spec.replaced(workspaces)}
-    and not exists (select 1 from ${spec.staging} s where ${keysEqual(spec, 's', spec.target)})`
+    and not exists (select 1 from ${spec.staging} s where ${storedKeysEqual(spec, 's', spec.target)})`
 }
 
 /**

@@ -41,13 +41,26 @@ export function workspaceCheck(type: string, field = `${type}.workspace_id`): Ch
 
 /**
  * Refuses a staged record of `type` whose stored row (by id, in `table`) is in another workspace:
- * `noun` names the record in the message.
+ * `noun` names the record in the message. With `withinOrganization`, only the workspaces of the
+ * record's organization are looked in (`table` is keyed by workspace and id: ids are unique within
+ * an organization, and another organization's row with the same id is another row).
  */
-export function stayInWorkspaceCheck(type: string, table: string, noun: string): Check {
+export function stayInWorkspaceCheck(
+  type: string,
+  table: string,
+  noun: string,
+  { withinOrganization = false } = {},
+): Check {
+  const inOrganization = withinOrganization
+    ? `t.workspace_id in (select w.id from workspaces w where w.organization_id = coalesce(
+        (select dw.organization_id from workspaces dw where dw.id = s.workspace_id),
+        (select sw.organization_id from stg_workspace sw where sw.id = s.workspace_id))) and `
+    : ''
   return {
     // One look-up per staged record, as a scalar subquery: PostgreSQL would join the whole table.
     query: sql`select line, value, null as other from (
-        select s.line, s.workspace_id, (select t.workspace_id from ${sql.raw(table)} t where t.id = s.id) as value
+        select s.line, s.workspace_id,
+          (select t.workspace_id from ${sql.raw(table)} t where ${sql.raw(inOrganization)}t.id = s.id limit 1) as value
         from ${sql.raw(`stg_${type}`)} s) c
       where value <> workspace_id`,
     message: (v) =>

@@ -11,6 +11,7 @@ import pg from 'pg'
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { keyProgressBy } from '../../src/db/migrations/0017_tenant_indexes.js'
+import { keyAttacksBy } from '../../src/db/migrations/0018_attacks_by_workspace.js'
 import { importSources } from '../../src/importer/import.js'
 import { listKeys } from '../../src/keys/keys.js'
 import { listEndpoints } from '../../src/webhooks/endpoints.js'
@@ -18,6 +19,7 @@ import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase } from '../helpers/databases.js'
 import { apiDataset } from '../helpers/dataset.js'
 import { smallDataset, source, ts } from '../helpers/records.js'
+import { attack, campaign } from '../resources/campaigns/records.js'
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`concurrent migrations (${dialect})`, { skip }, () => {
@@ -259,6 +261,47 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test('upgrading from 0017 keys attacks by workspace and id, keeping every attack and its indexes; imports go on', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        const c = campaign(d.ws.id as string)
+        const attacks = [d.manager, d.report].map((e) => attack(c.id as string, e.id as string))
+        await importSources(db.handle, [source([...d.all, c, ...attacks])])
+        const rows = sql<{ id: string; json: string }>`select id, json from attacks order by id`
+        const stored = (await rows.execute(db.handle.db)).rows
+        assert.equal(stored.length, 2)
+        await asBeforeAttacksByWorkspace(db.handle)
+        assert.deepEqual(
+          (await migrateToLatest(db.handle)).applied,
+          migrationsFrom('0018_attacks_by_workspace'),
+        )
+        assert.deepEqual((await rows.execute(db.handle.db)).rows, stored)
+        const definition =
+          dialect === 'postgres'
+            ? sql<{ key: string }>`select pg_get_constraintdef(c.oid) as key from pg_constraint c
+                where c.conrelid = cast('attacks' as regclass) and c.contype = 'p'`
+            : sql<{ key: string }>`select sql as key from sqlite_master where name = 'attacks'`
+        const [key] = (await definition.execute(db.handle.db)).rows
+        assert.match(key?.key ?? '', /primary key \("?workspace_id"?, "?id"?\)/i)
+        const indexes =
+          dialect === 'postgres'
+            ? sql<{ name: string }>`select indexname as name from pg_indexes
+                where schemaname = current_schema() and tablename = 'attacks'`
+            : sql<{
+                name: string
+              }>`select name from sqlite_master where type = 'index' and tbl_name = 'attacks'`
+        const names = (await indexes.execute(db.handle.db)).rows.map((r) => r.name)
+        for (const index of ['attacks_by_campaign', 'attacks_by_employee'])
+          assert.ok(names.includes(index), index)
+        const renamed = { ...attacks[0], template: { name: 'Renamed template' } }
+        const summary = await importSources(db.handle, [source([c, renamed])])
+        assert.deepEqual([summary.written.attack, summary.created.attack], [1, 0])
+      } finally {
+        await db.drop()
+      }
+    })
+
     test('upgrading from 0016 adds the indexes an import of one organization reaches its rows by; imports go on', async () => {
       const db = await freshDatabase(dialect)
       try {
@@ -407,8 +450,15 @@ async function asBeforeQuizScores(handle: DatabaseHandle): Promise<void> {
   await sql`delete from kysely_migration where name = '0010_quiz_scores'`.execute(handle.db)
 }
 
-/** Takes back 0017: the indexes as they were before it, and none of those it added. */
+/** Takes back 0018: attacks keyed by id alone. */
+async function asBeforeAttacksByWorkspace(handle: DatabaseHandle): Promise<void> {
+  await keyAttacksBy(handle.db as unknown as Kysely<unknown>, handle.dialect, ['id'])
+  await sql`delete from kysely_migration where name = '0018_attacks_by_workspace'`.execute(handle.db)
+}
+
+/** Takes back 0017 (and what came after): the indexes as they were before it, and none of those it added. */
 async function asBeforeTenantIndexes(handle: DatabaseHandle): Promise<void> {
+  await asBeforeAttacksByWorkspace(handle)
   for (const index of [
     'campaign_cycles_by_workspace',
     'compromised_employees_by_employee',

@@ -46,7 +46,7 @@ const CHECKS: readonly Check[] = [
         and not exists (select 1 from stg_attack s where s.id = t.id)`,
     message: (v, a) => `campaign.cycles: cycle ${v} is missing, and attack ${a} belongs to it`,
   },
-  stayInWorkspaceCheck('attack', 'attacks', 'an attack'),
+  stayInWorkspaceCheck('attack', 'attacks', 'an attack', { withinOrganization: true }),
 ]
 
 const CYCLE_BATCH = 500

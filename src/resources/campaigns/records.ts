@@ -201,6 +201,8 @@ export const attackRecord = defineRecord({
   },
   target: 'attacks',
   key: ['id'],
+  // Unique within an organization, stored by workspace (migration 0018).
+  storedKey: ['workspace_id', 'id'],
   computed: { json: MERGED_ATTACK_JSON },
   mergeJoins: ATTACK_MERGE_JOINS,
   stagingOnly: ['json_tail'],

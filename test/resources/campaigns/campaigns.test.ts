@@ -493,5 +493,49 @@ for (const { dialect, skip } of DIALECTS) {
           error instanceof ImportRejected && error.errors.some((e) => /moving a campaign/.test(e.message)),
       )
     })
+
+    test('an attack id is unique within its organization; another organization holds its own attack of that id', async () => {
+      const [e1] = employees()
+      const c = campaign(ws, { name: 'Owner of the attack' })
+      const a = attack(c.id as string, e1?.id as string, { events: [attackEvent('attack_sent')] })
+      await run([...base.all, c, a])
+      // Into another workspace of the same organization: a move, refused.
+      const other = workspace(base.org.id as string)
+      const colleague = employee(other.id as string)
+      const elsewhere = campaign(other.id as string)
+      await assert.rejects(
+        run([other, colleague, elsewhere, { ...a, campaign_id: elsewhere.id, employee_id: colleague.id }]),
+        (error: unknown) =>
+          error instanceof ImportRejected &&
+          error.errors.some((e) => e.line === 4 && /moving an attack to another workspace/.test(e.message)),
+      )
+      // Another organization's file with the same attack id: its own attack, this one untouched.
+      const theirs = smallDataset()
+      const theirCampaign = campaign(theirs.ws.id as string)
+      const theirAttack = {
+        ...attack(theirCampaign.id as string, theirs.manager.id as string, { events: [] }),
+        id: a.id,
+      }
+      const summary = await run([...theirs.all, theirCampaign, theirAttack])
+      assert.deepEqual([summary.written.attack, summary.created.attack], [1, 1])
+      const [ours] = await attacksOf(c)
+      assert.deepEqual([ours.id, ours.employee.id, ours.events.length], [a.id, e1?.id, 1])
+      const theirKey = await t.key({ organizationId: theirs.org.id as string })
+      const { items } = await walk(
+        t,
+        `/v1/campaigns/${theirCampaign.id}/attacks?workspace_id=${theirs.ws.id}`,
+        theirKey,
+        100,
+        ['headers'],
+      )
+      assert.deepEqual(
+        items.map((x: any) => [x.id, x.employee.id, x.events.length]),
+        [[a.id, theirs.manager.id, 0]],
+      )
+      // Each re-imported as it is: unchanged on both sides.
+      const again = await run([...theirs.all, theirCampaign, theirAttack])
+      assert.equal(again.written.attack, 0)
+      assert.equal((await run([...base.all, c, a])).written.attack, 0)
+    })
   })
 }
