@@ -1743,9 +1743,7 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select e.workspace_id, e.id, e.json from employees e ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_employee_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  from (select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id) r
   where true
   ) x;
 
@@ -1754,10 +1752,8 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select c.workspace_id, c.id, c.json from courses c
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_course_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  from (select c.workspace_id, c.id, c.json from courses c
+  join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id) r
   where true
   ) x;
 
@@ -1766,10 +1762,8 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
-  from (select r.* from (select p.workspace_id, p.employee_id, p.json from employee_progress p
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_course_progress_keys k where k.workspace_id = r.workspace_id and k.employee_id = r.employee_id)) r
+  from (select p.workspace_id, p.employee_id, p.json from employee_progress p
+  join ev_course_progress_keys k on k.employee_id = p.employee_id) r
   where true
   and not (r.json like '%,"courses_progress":[]}')) x;
 
@@ -1778,10 +1772,8 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'breach.created', created_at,
   '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select b.workspace_id, b.id, b.json from breaches b
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_breach_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  from (select b.workspace_id, b.id, b.json from breaches b
+  join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id) r
   where true
   ) x;
 
@@ -1790,14 +1782,12 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select c.workspace_id, c.breach_id, c.employee_id,
+  from (select c.workspace_id, c.breach_id, c.employee_id,
   '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
   from compromised_employees c
   join employees e on e.id = c.employee_id
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_compromised_employee_keys k where k.workspace_id = r.workspace_id and k.breach_id = r.breach_id and k.employee_id = r.employee_id)) r
+  join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id) r
   where true
   ) x;
 
@@ -1806,10 +1796,8 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select g.workspace_id, g.id, g.json from groups g
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_group_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  from (select g.workspace_id, g.id, g.json from groups g
+  join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id) r
   where true
   ) x;
 
@@ -1818,10 +1806,8 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'campaign.created', created_at,
   '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select c.workspace_id, c.id, c.json from campaigns c
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_campaign_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  from (select c.workspace_id, c.id, c.json from campaigns c
+  join ev_campaign_keys k on k.workspace_id = c.workspace_id and k.id = c.id) r
   where true
   ) x;
 
@@ -1830,10 +1816,8 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast($1 as text) || lpad(to_hex(cast($2 as bigint) + row_number() over ()), 12, '0') as id, r.workspace_id, cast($3 as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select a.workspace_id, a.id, a.json from attacks a
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_attack_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  from (select a.workspace_id, a.id, a.json from attacks a
+  join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id) r
   where true
   ) x;
 

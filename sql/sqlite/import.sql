@@ -1625,9 +1625,8 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select e.workspace_id, e.id, e.json from employees e ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_employee_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  from (select r.* from (select * from (select e.workspace_id, e.id, e.json from employees e ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
+  where exists (select 1 from ev_employee_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
   ) x;
 
@@ -1636,10 +1635,9 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select c.workspace_id, c.id, c.json from courses c
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_course_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  from (select r.* from (select * from (select c.workspace_id, c.id, c.json from courses c
+  ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
+  where exists (select 1 from ev_course_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
   ) x;
 
@@ -1648,10 +1646,9 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
-  from (select r.* from (select p.workspace_id, p.employee_id, p.json from employee_progress p
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_course_progress_keys k where k.workspace_id = r.workspace_id and k.employee_id = r.employee_id)) r
+  from (select r.* from (select * from (select p.workspace_id, p.employee_id, p.json from employee_progress p
+  ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
+  where exists (select 1 from ev_course_progress_keys k where k.workspace_id = r.workspace_id and k.employee_id = r.employee_id)) r
   where true
   and not (r.json like '%,"courses_progress":[]}')) x;
 
@@ -1660,10 +1657,9 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'breach.created', created_at,
   '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select b.workspace_id, b.id, b.json from breaches b
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_breach_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  from (select r.* from (select * from (select b.workspace_id, b.id, b.json from breaches b
+  ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
+  where exists (select 1 from ev_breach_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
   ) x;
 
@@ -1672,14 +1668,13 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select c.workspace_id, c.breach_id, c.employee_id,
+  from (select r.* from (select * from (select c.workspace_id, c.breach_id, c.employee_id,
   '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
   from compromised_employees c
   join employees e on e.id = c.employee_id
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_compromised_employee_keys k where k.workspace_id = r.workspace_id and k.breach_id = r.breach_id and k.employee_id = r.employee_id)) r
+  ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
+  where exists (select 1 from ev_compromised_employee_keys k where k.workspace_id = r.workspace_id and k.breach_id = r.breach_id and k.employee_id = r.employee_id)) r
   where true
   ) x;
 
@@ -1688,10 +1683,9 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select g.workspace_id, g.id, g.json from groups g
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_group_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  from (select r.* from (select * from (select g.workspace_id, g.id, g.json from groups g
+  ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
+  where exists (select 1 from ev_group_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
   ) x;
 
@@ -1700,10 +1694,9 @@ insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'campaign.created', created_at,
   '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
-  from (select r.* from (select c.workspace_id, c.id, c.json from campaigns c
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_campaign_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  from (select r.* from (select * from (select c.workspace_id, c.id, c.json from campaigns c
+  ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
+  where exists (select 1 from ev_campaign_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
   ) x;
 
@@ -1713,9 +1706,9 @@ insert into events (id, workspace_id, type, created_at, json)
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
   from (select cast(? as text) || printf('%012x', cast(? as bigint) + row_number() over ()) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
   from (select r.* from (select a.workspace_id, a.id, a.json from attacks a
-  ) r
-  where r.workspace_id in (select workspace_id from stg_new_workspace)
-  and exists (select 1 from ev_attack_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  where a.workspace_id in (select workspace_id from stg_new_workspace)
+  order by a.workspace_id, a.campaign_id, a.created_at desc, a.id desc) r
+  where exists (select 1 from ev_attack_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
   ) x;
 

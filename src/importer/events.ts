@@ -124,6 +124,23 @@ export async function captureRenderings(
   return { fresh, onlyNew }
 }
 
+/**
+ * The renderings of a source's candidates when all are of workspaces the file creates. SQLite reads
+ * them by workspace, where a new organization's rows sit together in each table's workspace index,
+ * rather than a look-up per candidate in indexes by id that every organization's rows share.
+ * PostgreSQL looks each up from the candidates: it would price a new workspace as the average one
+ * and read the table whole.
+ */
+function newRenderings(session: WriteSession, source: EventSource): string {
+  if (session.dialect === 'postgres') return source.rendering(keysFrom(session, source))
+  const candidate = source.key.map((k) => `k.${k} = r.${k}`).join(' and ')
+  const renderings =
+    source.renderingOfWorkspaces?.(NEW_WORKSPACES) ??
+    `select * from (${source.rendering(null)}) w where w.workspace_id in (${NEW_WORKSPACES})`
+  return `select r.* from (${renderings}) r
+    where exists (select 1 from ${keysTable(source)} k where ${candidate})`
+}
+
 export interface RecordedEvents {
   /** Events recorded, per type. */
   counts: Record<string, number>
@@ -206,18 +223,9 @@ export async function recordEvents(
       await recordAppeared(source, `(${source.rendering(null)})`, null)
       continue
     }
-    // Candidates all of new workspaces: all are new. Read by workspace, where those rows sit together
-    // in each table's workspace index, rather than a look-up per candidate in the indexes by id
-    // that every organization's rows share.
+    // Candidates all of new workspaces: all are new.
     if (captured.onlyNew.has(source.name)) {
-      const candidate = source.key.map((k) => `k.${k} = r.${k}`).join(' and ')
-      await recordAppeared(
-        source,
-        `(select r.* from (${source.rendering(null)}) r
-          where r.workspace_id in (${NEW_WORKSPACES})
-            and exists (select 1 from ${keysTable(source)} k where ${candidate}))`,
-        null,
-      )
+      await recordAppeared(source, `(${newRenderings(session, source)})`, null)
       continue
     }
     // Nothing rendered before among the candidates (only new rows): the same, through the candidates.

@@ -49,6 +49,13 @@ export interface EventSource {
    */
   rendering(keys: string | null): string
   /**
+   * SQL selecting the `key` columns and `json` of every rendering of the workspaces `workspaces`
+   * (SQL listing them), in the order the table stores them, where that is not the order the
+   * planner would pick: an import on SQLite reads a new workspace's renderings so. By default,
+   * `rendering` filtered on the workspace.
+   */
+  renderingOfWorkspaces?(workspaces: string): string
+  /**
    * Set when the resource is never created or deleted on its own, only updated (course_progress):
    * a rendering that appears is an update from `previous` (its empty state), unless `empty` (SQL
    * over `r.json`) holds; one that disappears makes no event.

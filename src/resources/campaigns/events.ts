@@ -38,6 +38,11 @@ export const ATTACK_EVENTS: EventSource = {
   table: 'attacks',
   rendering: (keys) => `select a.workspace_id, a.id, a.json from attacks a
     ${keysJoin(keys, 'k.workspace_id = a.workspace_id and k.id = a.id')}`,
+  // In list order, the order the merge writes them in: through the workspace's other index, each
+  // row would be on another page.
+  renderingOfWorkspaces: (workspaces) => `select a.workspace_id, a.id, a.json from attacks a
+    where a.workspace_id in (${workspaces})
+    order by a.workspace_id, a.campaign_id, a.created_at desc, a.id desc`,
   deletions: false,
   ocsf: attackOcsf,
 }
