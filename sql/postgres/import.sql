@@ -1832,7 +1832,13 @@ analyze stg_replaced;
 analyze stg_employee_changed;
 
 -- importer/apply.ts:compareWithStored
+select count(*) as n from stg_employee;
+
+-- importer/apply.ts:compareWithStored
 analyze stg_course_changed;
+
+-- importer/apply.ts:compareWithStored
+select count(*) as n from stg_course;
 
 -- importer/apply.ts:countNew
 select count(*) as n from stg_employee where stg_employee.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from employees t where t.id = stg_employee.id);

@@ -1716,6 +1716,12 @@ insert into events (id, workspace_id, type, created_at, json)
 insert into stg_replaced (workspace_id)
   select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee union select workspace_id as workspace_id from stg_group union select workspace_id as workspace_id from stg_campaign) t;
 
+-- importer/apply.ts:compareWithStored
+select count(*) as n from stg_employee;
+
+-- importer/apply.ts:compareWithStored
+select count(*) as n from stg_course;
+
 -- importer/apply.ts:countNew
 select count(*) as n from stg_employee where stg_employee.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from employees t where t.id = stg_employee.id);
 

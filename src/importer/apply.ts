@@ -31,6 +31,8 @@ class Changes implements ChangedRecords {
     private readonly newWorkspaces: boolean,
     /** The types with staged records in workspaces stored before the import. */
     private readonly inStoredWorkspaces: ReadonlySet<RecordType>,
+    /** The types whose staged records all differ from what is stored (a new organization's). */
+    private readonly allChanged: ReadonlySet<RecordType>,
   ) {}
 
   state(type: RecordType): ChangeState {
@@ -41,7 +43,7 @@ class Changes implements ChangedRecords {
   // them would otherwise still be walked).
   where(type: RecordType): string {
     const state = this.states[type]
-    if (state === 'all') return 'true'
+    if (state === 'all' || this.allChanged.has(type)) return 'true'
     if (state === 'none') return 'false'
     return `${SPECS[type].staging}.line in (select line from ${changedTable(type)})`
   }
@@ -65,6 +67,7 @@ class Changes implements ChangedRecords {
 export async function compareWithStored(session: WriteSession): Promise<ChangedRecords> {
   const states = {} as Record<RecordType, ChangeState>
   const inStoredWorkspaces = new Set<RecordType>()
+  const allChanged = new Set<RecordType>()
   const newWorkspaces = await session.exec(
     sql.raw(`insert into stg_new_workspace (workspace_id)
       select id from stg_workspace where id not in (select id from workspaces)`),
@@ -109,8 +112,10 @@ export async function compareWithStored(session: WriteSession): Promise<ChangedR
     }
     await analyzeTemporary(session, changedTable(type))
     states[type] = 'some'
+    const [staged] = await session.rows<{ n: number }>(sql.raw(`select count(*) as n from ${spec.staging}`))
+    if (Number(staged?.n) === changed) allChanged.add(type)
   }
-  return new Changes(states, newWorkspaces > 0, inStoredWorkspaces)
+  return new Changes(states, newWorkspaces > 0, inStoredWorkspaces, allChanged)
 }
 
 /**

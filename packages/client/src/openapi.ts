@@ -1235,6 +1235,7 @@ export interface components {
         Attack: {
             /**
              * Format: uuid
+             * @description Unique within the organization.
              * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
              */
             id: string;

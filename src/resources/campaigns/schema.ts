@@ -44,7 +44,7 @@ const Named = Closed({ name: Type.String() })
 
 export const Attack = Closed(
   {
-    id: Uuid,
+    id: { ...Uuid, description: 'Unique within the organization.' },
     campaign_cycle: Nullable(Closed({ id: Uuid, name: Type.String() })),
     employee: EmployeeReference,
     template: Named,
