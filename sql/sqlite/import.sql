@@ -404,8 +404,7 @@ select s.line, s.workspace_id as value, null as other from stg_employee s
 
 -- importer/checks.ts:findProblems
 select line, value, null as other from (
-  select s.line, s.workspace_id,
-  (select t.workspace_id from employees t where t.id = s.id limit 1) as value
+  select s.line, s.workspace_id, (select t.workspace_id from employees t where t.id = s.id) as value
   from stg_employee s) c
   where value <> workspace_id order by line limit 101;
 
@@ -461,8 +460,7 @@ select s.line, s.course_id as value, null as other from "stg_course_feedback" s
 
 -- importer/checks.ts:findProblems
 select line, value, null as other from (
-  select s.line, s.workspace_id,
-  (select t.workspace_id from course_feedback t where t.id = s.id limit 1) as value
+  select s.line, s.workspace_id, (select t.workspace_id from course_feedback t where t.id = s.id) as value
   from stg_course_feedback s) c
   where value <> workspace_id order by line limit 101;
 
@@ -492,8 +490,7 @@ select s.line, s.workspace_id as value, null as other from stg_group s
 
 -- importer/checks.ts:findProblems
 select line, value, null as other from (
-  select s.line, s.workspace_id,
-  (select t.workspace_id from groups t where t.id = s.id limit 1) as value
+  select s.line, s.workspace_id, (select t.workspace_id from groups t where t.id = s.id) as value
   from stg_group s) c
   where value <> workspace_id order by line limit 101;
 
@@ -520,8 +517,7 @@ select s.line, s.workspace_id as value, null as other from stg_campaign s
 
 -- importer/checks.ts:findProblems
 select line, value, null as other from (
-  select s.line, s.workspace_id,
-  (select t.workspace_id from campaigns t where t.id = s.id limit 1) as value
+  select s.line, s.workspace_id, (select t.workspace_id from campaigns t where t.id = s.id) as value
   from stg_campaign s) c
   where value <> workspace_id order by line limit 101;
 
@@ -561,12 +557,12 @@ select c.line, t.campaign_cycle_id as value, t.id as other
 
 -- importer/checks.ts:findProblems
 select line, value, null as other from (
-  select s.line, s.workspace_id,
-  (select t.workspace_id from attacks t where t.workspace_id in (select w.id from workspaces w where w.organization_id = coalesce(
-  (select dw.organization_id from workspaces dw where dw.id = s.workspace_id),
-  (select sw.organization_id from stg_workspace sw where sw.id = s.workspace_id))) and t.id = s.id limit 1) as value
-  from stg_attack s) c
-  where value <> workspace_id order by line limit 101;
+  select s.line, (select t.workspace_id from attacks t where t.workspace_id = o.sibling and t.id = s.id) as value
+  from stg_attack s join (select distinct mine.id as workspace_id, w.id as sibling
+  from (select id, organization_id from workspaces union select id, organization_id from stg_workspace) mine
+  join workspaces w on w.organization_id = mine.organization_id and w.id <> mine.id
+  where mine.id in (select workspace_id from stg_attack)) o on o.workspace_id = s.workspace_id) c
+  where value is not null order by line limit 101;
 
 -- importer/apply.ts:compareWithStored
 insert into stg_new_workspace (workspace_id)

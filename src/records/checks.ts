@@ -41,28 +41,36 @@ export function workspaceCheck(type: string, field = `${type}.workspace_id`): Ch
 
 /**
  * Refuses a staged record of `type` whose stored row (by id, in `table`) is in another workspace:
- * `noun` names the record in the message. With `withinOrganization`, only the workspaces of the
- * record's organization are looked in (`table` is keyed by workspace and id: ids are unique within
- * an organization, and another organization's row with the same id is another row).
+ * `noun` names the record in the message.
  */
-export function stayInWorkspaceCheck(
-  type: string,
-  table: string,
-  noun: string,
-  { withinOrganization = false } = {},
-): Check {
-  const inOrganization = withinOrganization
-    ? `t.workspace_id in (select w.id from workspaces w where w.organization_id = coalesce(
-        (select dw.organization_id from workspaces dw where dw.id = s.workspace_id),
-        (select sw.organization_id from stg_workspace sw where sw.id = s.workspace_id))) and `
-    : ''
+export function stayInWorkspaceCheck(type: string, table: string, noun: string): Check {
   return {
     // One look-up per staged record, as a scalar subquery: PostgreSQL would join the whole table.
     query: sql`select line, value, null as other from (
-        select s.line, s.workspace_id,
-          (select t.workspace_id from ${sql.raw(table)} t where ${sql.raw(inOrganization)}t.id = s.id limit 1) as value
+        select s.line, s.workspace_id, (select t.workspace_id from ${sql.raw(table)} t where t.id = s.id) as value
         from ${sql.raw(`stg_${type}`)} s) c
       where value <> workspace_id`,
+    message: (v) =>
+      `${type}: belongs to workspace ${v}; moving ${noun} to another workspace is not supported`,
+  }
+}
+
+/**
+ * As stayInWorkspaceCheck, for a `table` keyed by workspace and id, whose ids are unique within an
+ * organization (another organization's row with the same id is another row): a staged record is
+ * looked up in the other stored workspaces of its organization, one look-up per workspace.
+ */
+export function stayInOrganizationCheck(type: string, table: string, noun: string): Check {
+  // Each staged workspace (stored, or created by the file) with the organization's other stored ones.
+  const siblings = `select distinct mine.id as workspace_id, w.id as sibling
+    from (select id, organization_id from workspaces union select id, organization_id from stg_workspace) mine
+    join workspaces w on w.organization_id = mine.organization_id and w.id <> mine.id
+    where mine.id in (select workspace_id from ${`stg_${type}`})`
+  return {
+    query: sql`select line, value, null as other from (
+        select s.line, (select t.workspace_id from ${sql.raw(table)} t where t.workspace_id = o.sibling and t.id = s.id) as value
+        from ${sql.raw(`stg_${type}`)} s join (${sql.raw(siblings)}) o on o.workspace_id = s.workspace_id) c
+      where value is not null`,
     message: (v) =>
       `${type}: belongs to workspace ${v}; moving ${noun} to another workspace is not supported`,
   }

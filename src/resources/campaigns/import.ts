@@ -6,7 +6,13 @@
 import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
 import { analyzeTemporary, type WriteSession, workspaceList } from '../../db/write-session.js'
-import { kept, parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
+import {
+  kept,
+  parentCheck,
+  stayInOrganizationCheck,
+  stayInWorkspaceCheck,
+  workspaceCheck,
+} from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { employeeOfParentCheck, stageEmployeeReferences } from '../employees/import.js'
 import { campaignWorkspace } from './records.js'
@@ -46,7 +52,7 @@ const CHECKS: readonly Check[] = [
         and not exists (select 1 from stg_attack s where s.id = t.id)`,
     message: (v, a) => `campaign.cycles: cycle ${v} is missing, and attack ${a} belongs to it`,
   },
-  stayInWorkspaceCheck('attack', 'attacks', 'an attack', { withinOrganization: true }),
+  stayInOrganizationCheck('attack', 'attacks', 'an attack'),
 ]
 
 const CYCLE_BATCH = 500
