@@ -583,9 +583,9 @@ select c.line, t.campaign_cycle_id as value, t.id as other
 select line, value, null as other from (
   select s.line, (select t.workspace_id from attacks t where t.workspace_id = o.sibling and t.id = s.id) as value
   from stg_attack s join (select distinct mine.id as workspace_id, w.id as sibling
-  from (select id, organization_id from workspaces union select id, organization_id from stg_workspace) mine
-  join workspaces w on w.organization_id = mine.organization_id and w.id <> mine.id
-  where mine.id in (select workspace_id from stg_attack)) o on o.workspace_id = s.workspace_id) c
+  from (select id, organization_id from workspaces where id in (select workspace_id from stg_attack)
+  union select id, organization_id from stg_workspace where id in (select workspace_id from stg_attack)) mine
+  join workspaces w on w.organization_id = mine.organization_id and w.id <> mine.id) o on o.workspace_id = s.workspace_id) c
   where value is not null order by line limit 101;
 
 -- importer/apply.ts:compareWithStored

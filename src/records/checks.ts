@@ -62,10 +62,11 @@ export function stayInWorkspaceCheck(type: string, table: string, noun: string):
  */
 export function stayInOrganizationCheck(type: string, table: string, noun: string): Check {
   // Each staged workspace (stored, or created by the file) with the organization's other stored ones.
+  const staged = `select workspace_id from stg_${type}`
   const siblings = `select distinct mine.id as workspace_id, w.id as sibling
-    from (select id, organization_id from workspaces union select id, organization_id from stg_workspace) mine
-    join workspaces w on w.organization_id = mine.organization_id and w.id <> mine.id
-    where mine.id in (select workspace_id from ${`stg_${type}`})`
+    from (select id, organization_id from workspaces where id in (${staged})
+      union select id, organization_id from stg_workspace where id in (${staged})) mine
+    join workspaces w on w.organization_id = mine.organization_id and w.id <> mine.id`
   return {
     query: sql`select line, value, null as other from (
         select s.line, (select t.workspace_id from ${sql.raw(table)} t where t.workspace_id = o.sibling and t.id = s.id) as value
