@@ -24,6 +24,12 @@ function stagedWorkspace(type: RecordType): string | null {
   return spec.workspaceColumn ?? (spec.workspaceOf === undefined ? null : 'workspace_id')
 }
 
+/** SQL: `<staged record is of a workspace the file creates> or `, or nothing for records outside workspaces. */
+function inNewWorkspaceOr(type: RecordType): string {
+  const workspace = stagedWorkspace(type)
+  return workspace === null ? '' : `${SPECS[type].staging}.${workspace} in (${NEW_WORKSPACES}) or `
+}
+
 class Changes implements ChangedRecords {
   constructor(
     private readonly states: Record<RecordType, ChangeState>,
@@ -54,7 +60,7 @@ class Changes implements ChangedRecords {
     // them as a whole workspace's.
     if (!this.inStoredWorkspaces.has(type)) return 'false'
     const spec = SPECS[type]
-    return `${this.where(type)} and ${spec.staging}.${spec.workspaceColumn ?? 'workspace_id'} not in (${NEW_WORKSPACES})`
+    return `${this.where(type)} and ${spec.staging}.${stagedWorkspace(type) ?? 'workspace_id'} not in (${NEW_WORKSPACES})`
   }
 }
 
@@ -100,7 +106,7 @@ export async function compareWithStored(session: WriteSession): Promise<ChangedR
         .map((c) => `t.${c} is not distinct from ${spec.staging}.${c}`),
       ...(spec.sameStored === undefined ? [] : [`(${spec.sameStored})`]),
     ].join(' and ')
-    const unstored = workspace === null ? '' : `${spec.staging}.${workspace} in (${NEW_WORKSPACES}) or `
+    const unstored = inNewWorkspaceOr(type)
     const changed = await session.exec(
       sql.raw(`insert into ${changedTable(type)} (line)
         select line from ${spec.staging}
@@ -134,8 +140,7 @@ export async function countNew(
     const spec = SPECS[type]
     // A record of a workspace the file creates is new: its key holds the workspace, or the checks
     // refused a stored one in another workspace.
-    const workspace = stagedWorkspace(type)
-    const unstored = workspace === null ? '' : `${spec.staging}.${workspace} in (${NEW_WORKSPACES}) or `
+    const unstored = inNewWorkspaceOr(type)
     const absent =
       changed.state(type) === 'all'
         ? ''

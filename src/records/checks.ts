@@ -39,6 +39,10 @@ export function workspaceCheck(type: string, field = `${type}.workspace_id`): Ch
   }
 }
 
+/** The message of a record whose stored row is in another workspace (`v`). */
+const movedMessage = (type: string, noun: string) => (v: string | null) =>
+  `${type}: belongs to workspace ${v}; moving ${noun} to another workspace is not supported`
+
 /**
  * Refuses a staged record of `type` whose stored row (by id, in `table`) is in another workspace:
  * `noun` names the record in the message.
@@ -50,8 +54,7 @@ export function stayInWorkspaceCheck(type: string, table: string, noun: string):
         select s.line, s.workspace_id, (select t.workspace_id from ${sql.raw(table)} t where t.id = s.id) as value
         from ${sql.raw(`stg_${type}`)} s) c
       where value <> workspace_id`,
-    message: (v) =>
-      `${type}: belongs to workspace ${v}; moving ${noun} to another workspace is not supported`,
+    message: movedMessage(type, noun),
   }
 }
 
@@ -72,8 +75,7 @@ export function stayInOrganizationCheck(type: string, table: string, noun: strin
         select s.line, (select t.workspace_id from ${sql.raw(table)} t where t.workspace_id = o.sibling and t.id = s.id) as value
         from ${sql.raw(`stg_${type}`)} s join (${sql.raw(siblings)}) o on o.workspace_id = s.workspace_id) c
       where value is not null`,
-    message: (v) =>
-      `${type}: belongs to workspace ${v}; moving ${noun} to another workspace is not supported`,
+    message: movedMessage(type, noun),
   }
 }
 
