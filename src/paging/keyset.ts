@@ -10,6 +10,7 @@ import {
 import type { DataRow } from '../db/postgres-data-rows.js'
 import { forEachRow, postgresRowsOf } from '../db/postgres-rows.js'
 import type { Database } from '../db/tables.js'
+import { PageBuffers } from './page-buffers.js'
 import type { Page, Position } from './paging.js'
 
 /**
@@ -206,6 +207,9 @@ function sqlitePageSql(list: string, limit: number, ascending: boolean): string 
     from (${list} limit ${limit}) p`
 }
 
+/** Enough for every page in flight at once on a busy server, each of its list's usual size. */
+const pageBuffers = new PageBuffers(64, 32 * 1024 * 1024)
+
 const OPEN = Buffer.from('{"data":[')
 const CLOSE = Buffer.from(']}')
 const COMMA = 0x2c
@@ -229,7 +233,7 @@ class PageDocument {
     private readonly limit: number,
     expectedBytes: number,
   ) {
-    this.bytes = Buffer.allocUnsafeSlow(Math.max(expectedBytes, 1024))
+    this.bytes = pageBuffers.take(Math.max(expectedBytes, 1024))
     this.size = OPEN.copy(this.bytes, 0)
   }
 
@@ -262,7 +266,12 @@ class PageDocument {
   finish(): Page {
     this.reserve(CLOSE.length)
     this.size += CLOSE.copy(this.bytes, this.size)
-    return { document: this.bytes.subarray(0, this.size), next: this.more ? this.last : null }
+    const bytes = this.bytes
+    return {
+      document: bytes.subarray(0, this.size),
+      next: this.more ? this.last : null,
+      release: () => pageBuffers.give(bytes),
+    }
   }
 
   private open(): boolean {
@@ -273,8 +282,9 @@ class PageDocument {
 
   private reserve(bytes: number): void {
     if (this.size + bytes <= this.bytes.length) return
-    const larger = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.size + bytes))
+    const larger = pageBuffers.take(Math.max(this.bytes.length * 2, this.size + bytes))
     this.bytes.copy(larger, 0, 0, this.size)
+    pageBuffers.give(this.bytes)
     this.bytes = larger
   }
 }

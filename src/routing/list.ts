@@ -145,8 +145,14 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       if (await notModified(request, reply)) return reply
       const rows: ListDefinition<Record<string, ListValue>> = operation.rows
       const page = await readPage(db, rows, values, position, list.limit)
-      if (representation && rendering !== undefined)
-        page.document = representation.render(rendering as string, page.document, grant)
+      if (representation && rendering !== undefined) {
+        const document = representation.render(rendering as string, page.document, grant)
+        if (document !== page.document) {
+          page.release?.()
+          page.release = undefined
+        }
+        page.document = document
+      }
       return sendPage(reply, list, page)
     },
   )

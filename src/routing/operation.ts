@@ -106,6 +106,8 @@ export function sendPage(reply: FastifyReply, list: ListRequest<unknown>, page: 
     reply.header('x-next-cursor', cursor)
     reply.header('link', `<${nextPageUrl(reply.request, cursor)}>; rel="next"`)
   }
+  // Once written out (or compressed): a response cut short leaves its buffer to the collector.
+  if (page.release) reply.raw.once('finish', page.release)
   return reply.type(JSON_TYPE).send(page.document)
 }
 
