@@ -1053,7 +1053,8 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   '{"employee":' || e.ref_json || ',"courses_progress":[' || coalesce((
   select string_agg('{"course":' || c.ref_json || p.json_tail, ',' order by c.created_at desc, c.id desc)
   from course_progress p
-  join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
+  cross join lateral (select c.ref_json, c.created_at, c.id from courses c
+  where c.workspace_id = p.workspace_id and c.id = p.course_id limit 1) c
   where p.workspace_id = e.workspace_id and p.employee_id = e.id), '') || ']}'
   from employees e
   order by e.workspace_id, e.created_at desc, e.id desc;
@@ -1729,7 +1730,8 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   '{"employee":' || e.ref_json || ',"courses_progress":[' || coalesce((
   select string_agg('{"course":' || c.ref_json || p.json_tail, ',' order by c.created_at desc, c.id desc)
   from course_progress p
-  join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
+  cross join lateral (select c.ref_json, c.created_at, c.id from courses c
+  where c.workspace_id = p.workspace_id and c.id = p.course_id limit 1) c
   where p.workspace_id = e.workspace_id and p.employee_id = e.id), '') || ']}'
   from employees e where e.id in (select employee_id from stg_progress_stale)
   order by e.workspace_id, e.created_at desc, e.id desc;

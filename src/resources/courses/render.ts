@@ -71,12 +71,19 @@ export function insertProgressItems(dialect: DialectName, from: string, where = 
     `'{"course":' || c.ref_json || p.json_tail`,
     'c.created_at desc, c.id desc',
   )
+  // PostgreSQL carries the employee's workspace over to a joined courses table and builds its hash
+  // table again for every employee; a course looked up per entry (memoized) is read once.
+  const course =
+    dialect === 'postgres'
+      ? `cross join lateral (select c.ref_json, c.created_at, c.id from courses c
+          where c.workspace_id = p.workspace_id and c.id = p.course_id limit 1) c`
+      : 'join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id'
   return `insert into employee_progress (workspace_id, created_at, employee_id, json)
     select e.workspace_id, e.created_at, e.id,
       '{"employee":' || e.ref_json || ',"courses_progress":[' || coalesce((
         select ${entries}
         from course_progress p
-        join courses c on c.workspace_id = p.workspace_id and c.id = p.course_id
+        ${course}
         where p.workspace_id = e.workspace_id and p.employee_id = e.id), '') || ']}'
     from ${from} ${where}
     order by e.workspace_id, e.created_at desc, e.id desc`
