@@ -1,7 +1,7 @@
 /**
  * Buffers of pages already sent, for later pages to be written into. A buffer is memory outside
- * V8's heap: a fresh one per page, at a few hundred pages a second, pushes V8 into full
- * collections back to back (docs/design.md).
+ * V8's heap: a fresh one per page pushes a loaded server into full collections back to back
+ * (docs/design.md).
  */
 export class PageBuffers {
   private readonly free: Buffer[] = []
