@@ -43,6 +43,12 @@ describe('page buffers', () => {
   })
 })
 
+/** A page's request headers: three items, after `cursor` when given. */
+const pageHeaders = (cursor: string | undefined): Record<string, string> => ({
+  'x-item-limit': '3',
+  ...(cursor ? { 'x-next-cursor': cursor } : {}),
+})
+
 for (const { dialect, skip } of DIALECTS) {
   describe(`pages written while others are read (${dialect})`, { skip }, () => {
     let t: TestApp
@@ -83,9 +89,7 @@ for (const { dialect, skip } of DIALECTS) {
       for (const url of lists) {
         let cursor: string | undefined
         do {
-          const headers: Record<string, string> = { 'x-item-limit': '3' }
-          if (cursor) headers['x-next-cursor'] = cursor
-          const r = await t.request(url, { key, headers })
+          const r = await t.request(url, { key, headers: pageHeaders(cursor) })
           assert.equal(r.status, 200, r.body)
           pages.push({ url, cursor, body: r.body })
           cursor = r.headers['x-next-cursor'] as string | undefined
@@ -97,9 +101,7 @@ for (const { dialect, skip } of DIALECTS) {
         const bodies = await Promise.all(
           order.map(async (i) => {
             const page = pages[i] as (typeof pages)[number]
-            const headers: Record<string, string> = { 'x-item-limit': '3' }
-            if (page.cursor) headers['x-next-cursor'] = page.cursor
-            return (await t.request(page.url, { key, headers })).body
+            return (await t.request(page.url, { key, headers: pageHeaders(page.cursor) })).body
           }),
         )
         order.forEach((i, at) => {
