@@ -157,7 +157,7 @@ describe('awareness webhooks', () => {
     assert.deepEqual(types, ['employee.created', 'employee.created'])
 
     const deleted = await cli(['webhooks', 'delete', endpoint.id])
-    assert.equal(deleted.code, 0)
+    assert.equal(deleted.code, 0, deleted.stderr)
     assert.deepEqual(JSON.parse((await cli(['webhooks', 'list', '--json'])).stdout), [])
     const gone = await cli(['webhooks', 'deliveries', endpoint.id])
     assert.equal(gone.code, 1)
