@@ -735,6 +735,9 @@ select id, workspace_id, json from stg_campaign
 copy "campaign_cycles" ("campaign_id", "id", "workspace_id", "ref_json") from stdin;
 
 -- importer/events.ts:captureRenderings
+select workspace_id from stg_new_workspace order by workspace_id limit 1001;
+
+-- importer/events.ts:captureRenderings
 drop table if exists ev_employee_keys;
 
 -- importer/events.ts:captureRenderings

@@ -62,6 +62,12 @@ class Changes implements ChangedRecords {
     const spec = SPECS[type]
     return `${this.where(type)} and ${spec.staging}.${stagedWorkspace(type) ?? 'workspace_id'} not in (${NEW_WORKSPACES})`
   }
+
+  onlyNewWorkspaces(): boolean {
+    return (
+      this.newWorkspaces && TYPES.every((t) => stagedWorkspace(t) === null || !this.inStoredWorkspaces.has(t))
+    )
+  }
 }
 
 /**
@@ -97,6 +103,13 @@ export async function compareWithStored(session: WriteSession): Promise<ChangedR
     const empty = (await session.rows(sql.raw(`select 1 as one from ${spec.target} limit 1`))).length === 0
     if (empty) {
       states[type] = 'all'
+      continue
+    }
+    // All of new workspaces: every record differs, with no probe of the stored rows.
+    if (workspace !== null && newWorkspaces > 0 && !inStoredWorkspaces.has(type)) {
+      const staged = await session.rows(sql.raw(`select 1 as one from ${spec.staging} limit 1`))
+      states[type] = staged.length === 0 ? 'none' : 'some'
+      if (staged.length > 0) allChanged.add(type)
       continue
     }
     const same = [

@@ -60,6 +60,11 @@ function deletedRows(replaced: string | null, type: RecordType, columns: string)
 export interface CapturedRenderings {
   fresh: ReadonlySet<string>
   onlyNew: ReadonlySet<string>
+  /**
+   * The workspaces the import creates, as an SQL list, when every staged record is of one: every
+   * row they hold after is new, and no candidates are listed. Null otherwise.
+   */
+  newWorkspaces: string | null
 }
 
 /**
@@ -75,10 +80,22 @@ export async function captureRenderings(
   const fresh = new Set<string>()
   const onlyNew = new Set<string>()
   const replaced = replace ? await workspaceList(session, 'stg_replaced') : null
+  // A new organization's file: its candidates would all be of its new workspaces (a --replace
+  // names only those, which hold nothing yet), so they are not listed.
+  const listed = changed.onlyNewWorkspaces()
+    ? (await workspaceList(session, 'stg_new_workspace')).slice(1, -1)
+    : null
+  // PostgreSQL reads them by workspace only when they are named by constants (newRenderings).
+  const newWorkspaces =
+    listed !== null && (session.dialect === 'sqlite' || !listed.startsWith('select')) ? listed : null
   for (const table of TEMPORARY) await session.exec(sql.raw(`drop table if exists ${table}`))
   for (const source of EVENT_SOURCES) {
     if ((await session.rows(sql.raw(`select 1 as one from ${source.table} limit 1`))).length === 0) {
       fresh.add(source.name)
+      continue
+    }
+    if (newWorkspaces !== null) {
+      onlyNew.add(source.name)
       continue
     }
     await session.exec(
@@ -121,25 +138,28 @@ export async function captureRenderings(
     await session.exec(sql.raw(`drop table ${storedKeysTable(source)}`))
     await analyzeTemporary(session, beforeTable(source))
   }
-  return { fresh, onlyNew }
+  return { fresh, onlyNew, newWorkspaces }
 }
 
 /**
- * The renderings of a source's candidates when all are of workspaces the file creates. SQLite reads
- * them by workspace, where a new organization's rows sit together in each table's workspace index,
- * rather than a look-up per candidate in indexes by id that every organization's rows share.
- * PostgreSQL looks each up from the candidates: it would price a new workspace as the average one
- * and read the table whole.
+ * The renderings of a source's candidates when all are of workspaces the file creates; all of those
+ * workspaces' renderings when every staged record is of one (`workspaces`, their SQL list). SQLite
+ * reads them by workspace, where a new organization's rows sit together in each table's workspace
+ * index, rather than a look-up per candidate in indexes by id that every organization's rows share.
+ * PostgreSQL looks each candidate up: it would price a new workspace named by a subquery as the
+ * average one and read the table whole; named by constants it reads them by workspace too.
  */
-function newRenderings(session: WriteSession, source: EventSource): string {
+function newRenderings(session: WriteSession, source: EventSource, workspaces: string | null): string {
+  if (workspaces !== null) return renderingsOfWorkspaces(source, workspaces)
   if (session.dialect === 'postgres') return source.rendering(keysFrom(session, source))
   const candidate = source.key.map((k) => `k.${k} = r.${k}`).join(' and ')
-  const renderings =
-    source.renderingOfWorkspaces?.(NEW_WORKSPACES) ??
-    `select * from (${source.rendering(null)}) w where w.workspace_id in (${NEW_WORKSPACES})`
-  return `select r.* from (${renderings}) r
+  return `select r.* from (${renderingsOfWorkspaces(source, NEW_WORKSPACES)}) r
     where exists (select 1 from ${keysTable(source)} k where ${candidate})`
 }
+
+const renderingsOfWorkspaces = (source: EventSource, workspaces: string) =>
+  source.renderingOfWorkspaces?.(workspaces) ??
+  `select * from (${source.rendering(null)}) w where w.workspace_id in (${workspaces})`
 
 export interface RecordedEvents {
   /** Events recorded, per type. */
@@ -225,7 +245,7 @@ export async function recordEvents(
     }
     // Candidates all of new workspaces: all are new.
     if (captured.onlyNew.has(source.name)) {
-      await recordAppeared(source, `(${newRenderings(session, source)})`, null)
+      await recordAppeared(source, `(${newRenderings(session, source, captured.newWorkspaces)})`, null)
       continue
     }
     // Nothing rendered before among the candidates (only new rows): the same, through the candidates.

@@ -490,10 +490,13 @@ async function importTraced(
       clock.mark('merge')
       for (const { import: steps } of RESOURCES) await steps.derive?.(session)
       clock.mark('derive')
-      for (const { import: steps } of RESOURCES) await steps.renderItems?.(session)
+      for (const { import: steps } of RESOURCES) await steps.renderItems?.(session, differs)
       goOn()
       clock.mark('progress items')
-      const events = await recordEvents(session, captured ?? { fresh: new Set(), onlyNew: new Set() })
+      const events = await recordEvents(
+        session,
+        captured ?? { fresh: new Set(), onlyNew: new Set(), newWorkspaces: null },
+      )
       clock.mark('events')
       await finish(session, differs, counts)
       return { ...counts, dryRun: false, events }

@@ -157,6 +157,11 @@ export interface ChangedRecords {
    * hold can embed only the others (a new workspace's rows are all written by this import).
    */
   whereStored(type: string): string
+  /**
+   * Whether every staged record of a workspace is of a workspace the import creates (a new
+   * organization's file): no stored row can embed them, and every row of those workspaces is new.
+   */
+  onlyNewWorkspaces(): boolean
 }
 
 /** A check that needs the whole file and the database: the offending lines, one query. */
@@ -183,7 +188,7 @@ export interface ImportSteps {
   /** Derived values of the touched workspaces (`stg_touched`), and what renders them. */
   derive?(session: WriteSession): Promise<void>
   /** Items stored whole that embed rows of several tables, rendered after everything else. */
-  renderItems?(session: WriteSession): Promise<void>
+  renderItems?(session: WriteSession, changed: ChangedRecords): Promise<void>
   /**
    * Tables the steps fill besides the records' own, analysed on PostgreSQL after an import that
    * changed anything (the records' own tables are analysed when they change).

@@ -66,6 +66,23 @@ for (const { dialect, skip } of DIALECTS) {
       )
     })
 
+    test('its first import with --replace counts and records the same as into an empty database', async () => {
+      const replacing = organizationOf(24)
+      const empty = await freshDatabase(dialect)
+      try {
+        const there = await importSources(shared.handle, [source(replacing)], { replace: true })
+        const here = await importSources(empty.handle, [source(replacing)], { replace: true })
+        assert.deepEqual(counts(there), counts(here))
+        assert.deepEqual(there.events.counts, here.events.counts)
+        assert.deepEqual(
+          await eventsOf(shared, workspacesOf(replacing)),
+          await eventsOf(empty, workspacesOf(replacing)),
+        )
+      } finally {
+        await empty.drop()
+      }
+    })
+
     test('a file that changes it and creates a third organization updates it as alone', async () => {
       // Every employee of the second organization renamed: their attacks, memberships, reports and
       // progress items embed the name.

@@ -90,7 +90,7 @@ async function renderAllProgress(session: WriteSession): Promise<void> {
 }
 
 /** Writes the progress items of the employees collected as stale, after the merge and deletes. */
-async function renderStaleProgress(session: WriteSession): Promise<void> {
+async function renderStaleProgress(session: WriteSession, changed: ChangedRecords): Promise<void> {
   // Every employee has an item, so an empty table means a first import: all are written.
   if (await progressItemsEmpty(session)) {
     if (session.dialect === 'sqlite') await renderAllProgress(session)
@@ -99,7 +99,9 @@ async function renderStaleProgress(session: WriteSession): Promise<void> {
   }
   await analyzeTemporary(session, 'stg_progress_stale')
   const stale = 'select employee_id from stg_progress_stale'
-  await session.exec(sql.raw(`delete from employee_progress where employee_id in (${stale})`))
+  // A new organization's employees have no item yet.
+  if (!changed.onlyNewWorkspaces())
+    await session.exec(sql.raw(`delete from employee_progress where employee_id in (${stale})`))
   await session.exec(sql.raw(insertProgressItems(session.dialect, 'employees e', `where e.id in (${stale})`)))
 }
 
