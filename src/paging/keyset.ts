@@ -270,6 +270,7 @@ class PageDocument {
     return {
       document: bytes.subarray(0, this.size),
       next: this.more ? this.last : null,
+      empty: this.items === 0,
       release: () => pageBuffers.give(bytes),
     }
   }
@@ -338,5 +339,6 @@ export async function readPage<V extends ListValues<V>>(
   const page = rows[0] as PageRow
   const next: Position | null =
     page.more && page.last !== null ? [page.last.slice(0, -UUID_LENGTH), page.last.slice(-UUID_LENGTH)] : null
-  return { document: page.document, next }
+  // The smallest (or largest) position of the page's rows: null only when it holds none.
+  return { document: page.document, next, empty: page.last === null }
 }

@@ -125,6 +125,8 @@ export class CursorCodec {
 export interface Page {
   document: Uint8Array | string
   next: Position | null
+  /** Whether the page holds no item. */
+  empty: boolean
   /**
    * Hands the document's buffer on to a later page: call it once the document is sent, and never
    * touch the document again. Absent when the document is no buffer of the pool.

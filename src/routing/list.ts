@@ -58,7 +58,10 @@ export interface ListOperation<
   rows: ListDefinition<any> & { rows(db: Kysely<Database>, values: Omit<Parsed<D>, S>): unknown }
   /** What the parameters' own rules cannot see (karma_score_gte > karma_score_lte): throws a 422. */
   check?(query: Parsed<D>): void
-  /** Throws the 404 of a path id outside the granted workspace. */
+  /**
+   * Throws the 404 of a path id outside the granted workspace. Asked only of an empty page (and of
+   * a conditional request): the rows must hold only items of the path's parent.
+   */
   reach?(db: Kysely<Database>, grant: WorkspaceGrant, query: Parsed<D>): Promise<void>
   /**
    * A parameter that gives where the walk starts when no cursor does (the events feed's `after`),
@@ -127,7 +130,11 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       operation.check?.(query)
       const db = app.api.db
       const grant = await grantWorkspace(db, request.key, query.workspace_id as string)
-      if (operation.reach) await operation.reach(db, grant, query)
+      // An item of the page is of the path's parent in the granted workspace (the import refuses
+      // any other): only an empty page needs the parent looked up. A conditional request is judged
+      // after every check, the parent's included, before the page is read.
+      const conditional = request.headers['if-none-match'] !== undefined
+      if (operation.reach && conditional) await operation.reach(db, grant, query)
       let position = list.position
       let values = query as Record<string, ListValue>
       if (start) {
@@ -145,6 +152,7 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       if (await notModified(request, reply)) return reply
       const rows: ListDefinition<Record<string, ListValue>> = operation.rows
       const page = await readPage(db, rows, values, position, list.limit)
+      if (operation.reach && !conditional && page.empty) await operation.reach(db, grant, query)
       if (representation && rendering !== undefined) {
         const document = representation.render(rendering as string, page.document, grant)
         if (document !== page.document) {

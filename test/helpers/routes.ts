@@ -11,6 +11,10 @@ export interface RouteCase {
   max?: number
   /** Takes workspace_id: builds the URL for another workspace. */
   inWorkspace?: (workspaceId: string) => string
+  /** Has a path id: builds the URL (in workspace A1) with another id in its place. */
+  withPathId?: (id: string) => string
+  /** The type of record the path id names (`group` for `group_id`). */
+  pathType?: string
 }
 
 interface Operation {
@@ -42,12 +46,21 @@ export function routeCases(d: ApiDataset): RouteCase[] {
     const names = new Set(operation.parameters.map((p) => p.name))
     const inWorkspace = names.has('workspace_id') ? (w: string) => `${filled}?workspace_id=${w}` : undefined
     const limit = operation.parameters.find((p) => p.name === 'x-item-limit')
+    const pathName = /\{(\w+)_id\}/.exec(path)?.[1]
+    const withPathId =
+      pathName === undefined
+        ? undefined
+        : (id: string) => {
+            const url = path.replace(/\{\w+\}/, id)
+            return names.has('workspace_id') ? `${url}?workspace_id=${d.a1}` : url
+          }
     return {
       name: operation.operationId,
       url: inWorkspace ? inWorkspace(d.a1) : filled,
       scope: operation['x-required-scope'],
       ...(limit ? { max: limit.schema.maximum } : {}),
       ...(inWorkspace ? { inWorkspace } : {}),
+      ...(withPathId ? { withPathId, pathType: pathName } : {}),
     }
   })
 }

@@ -62,6 +62,23 @@ for (const { dialect, skip } of DIALECTS) {
             key: scopedKey,
           })
         }
+        if (route.withPathId) {
+          cases.push({ name: `${route.name}: unknown path id`, url: route.withPathId(randomUUID()), key })
+          // The same type's record in the organization's other workspace: lists look their parent up
+          // only for an empty page, which this must be.
+          const sibling = d.all.find(
+            (r) =>
+              r.type === route.pathType &&
+              r.workspace_id === d.a2 &&
+              !d.all.some((o) => o.type === r.type && o.id === r.id && o.workspace_id === d.a1),
+          )
+          if (sibling)
+            cases.push({
+              name: `${route.name}: a path id of the other workspace`,
+              url: route.withPathId(sibling.id as string),
+              key,
+            })
+        }
         if (route.max !== undefined) {
           cases.push({
             name: `${route.name}: x-item-limit 0`,
@@ -129,6 +146,24 @@ for (const { dialect, skip } of DIALECTS) {
           assert.equal(conditional.json?.errors?.[0]?.code, plain.json.errors[0].code, c.name)
           assert.equal(conditional.headers.etag, undefined, `${c.name}: an error carries no ETag`)
         }
+      }
+    })
+
+    test("an empty page is its parent's answer, and an unknown parent's a 404, conditional or not", async () => {
+      const campaign = d.all.find((r) => r.type === 'campaign' && r.workspace_id === d.a1)?.id as string
+      const url = (id: string) => `/v1/campaigns/${id}/attacks?workspace_id=${d.a1}&created_after=2100-01-01`
+      // `*` matches any current answer of a reachable parent; another tag none.
+      for (const [headers, status] of [
+        [{}, 200],
+        [{ 'if-none-match': 'W/"other"' }, 200],
+        [{ 'if-none-match': '*' }, 304],
+      ] as [Record<string, string>, number][]) {
+        const empty = await t.request(url(campaign), { key, headers })
+        assert.equal(empty.status, status, `${JSON.stringify(headers)}: ${JSON.stringify(empty.json)}`)
+        if (status === 200) assert.deepEqual(empty.json.data, [])
+        const unknown = await t.request(url(randomUUID()), { key, headers })
+        assert.equal(unknown.status, 404, JSON.stringify(headers))
+        assert.equal(unknown.json.errors[0].code, 'campaign_not_found')
       }
     })
 
