@@ -54,12 +54,18 @@ const MAX_LISTED_WORKSPACES = 1000
 export async function workspaceList(session: WriteSession, table: string): Promise<string> {
   const subquery = `(select workspace_id from ${table})`
   if (session.dialect !== 'postgres') return subquery
+  const constants = await workspaceConstants(session, table)
+  return constants === null ? subquery : `(${constants})`
+}
+
+/** The workspaces of such a table as SQL constants (`null` when none), or null beyond the maximum. */
+export async function workspaceConstants(session: WriteSession, table: string): Promise<string | null> {
   const rows = await session.rows<{ workspace_id: string }>(
     sql.raw(`select workspace_id from ${table} order by workspace_id limit ${MAX_LISTED_WORKSPACES + 1}`),
   )
-  if (rows.length > MAX_LISTED_WORKSPACES) return subquery
-  if (rows.length === 0) return '(null)'
-  return `(${rows.map((r) => `'${r.workspace_id.replaceAll("'", "''")}'`).join(', ')})`
+  if (rows.length > MAX_LISTED_WORKSPACES) return null
+  if (rows.length === 0) return 'null'
+  return rows.map((r) => `'${r.workspace_id.replaceAll("'", "''")}'`).join(', ')
 }
 
 /**

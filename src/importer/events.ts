@@ -9,7 +9,12 @@
 import { sql } from 'kysely'
 import { encodeRows } from '../db/bulk-rows.js'
 import { hex12 } from '../db/dialect.js'
-import { analyzeTemporary, type WriteSession, workspaceList } from '../db/write-session.js'
+import {
+  analyzeTemporary,
+  type WriteSession,
+  workspaceConstants,
+  workspaceList,
+} from '../db/write-session.js'
 import { eventId, eventIdMillis, eventIdPrefix } from '../domain/event-ids.js'
 import { timestampFromMillis } from '../domain/time.js'
 import type { EventSource } from '../records/events.js'
@@ -82,12 +87,12 @@ export async function captureRenderings(
   const replaced = replace ? await workspaceList(session, 'stg_replaced') : null
   // A new organization's file: its candidates would all be of its new workspaces (a --replace
   // names only those, which hold nothing yet), so they are not listed.
-  const listed = changed.onlyNewWorkspaces()
-    ? (await workspaceList(session, 'stg_new_workspace')).slice(1, -1)
-    : null
   // PostgreSQL reads them by workspace only when they are named by constants (newRenderings).
-  const newWorkspaces =
-    listed !== null && (session.dialect === 'sqlite' || !listed.startsWith('select')) ? listed : null
+  const newWorkspaces = !changed.onlyNewWorkspaces()
+    ? null
+    : session.dialect === 'sqlite'
+      ? NEW_WORKSPACES
+      : await workspaceConstants(session, 'stg_new_workspace')
   for (const table of TEMPORARY) await session.exec(sql.raw(`drop table if exists ${table}`))
   for (const source of EVENT_SOURCES) {
     if ((await session.rows(sql.raw(`select 1 as one from ${source.table} limit 1`))).length === 0) {
