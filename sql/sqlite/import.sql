@@ -941,6 +941,9 @@ drop index "attacks_by_campaign";
 -- importer/apply.ts:merge
 drop index "attacks_by_employee";
 
+-- importer/apply.ts:merge
+drop index "attacks_key";
+
 -- importer/apply.ts:insert
 insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, json)
   select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, json from (
@@ -955,6 +958,9 @@ CREATE INDEX "attacks_by_campaign" on "attacks" ("workspace_id", "campaign_id", 
 
 -- importer/apply.ts:merge
 CREATE INDEX "attacks_by_employee" on "attacks" ("workspace_id", "employee_id");
+
+-- importer/apply.ts:merge
+CREATE UNIQUE INDEX "attacks_key" on "attacks" ("workspace_id", "id");
 
 -- resources/employees/import.ts:deriveStatistics
 insert into stg_active_employee (id, workspace_id)

@@ -16,7 +16,8 @@ export async function withIndexesBuiltAfter<T>(
   fill: () => Promise<T>,
 ): Promise<T> {
   if (session.dialect !== 'sqlite') return fill()
-  // Indexes without SQL are the table's own (primary key, unique constraints): they stay.
+  // Indexes without SQL are the table's own (primary key, unique constraints): they stay. A unique
+  // index created as one goes too; built again, it refuses the fill if the fill broke it.
   const indexes = await session.rows<{ name: string; sql: string }>(
     sql`select name, sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`,
   )

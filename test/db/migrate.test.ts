@@ -12,6 +12,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { keyProgressBy } from '../../src/db/migrations/0017_tenant_indexes.js'
 import { keyAttacksBy } from '../../src/db/migrations/0018_attacks_by_workspace.js'
+import { attackKeyAsIndex } from '../../src/db/migrations/0019_attack_key_index.js'
 import { importSources } from '../../src/importer/import.js'
 import { listKeys } from '../../src/keys/keys.js'
 import { listEndpoints } from '../../src/webhooks/endpoints.js'
@@ -277,13 +278,7 @@ for (const { dialect, skip } of DIALECTS) {
           migrationsFrom('0018_attacks_by_workspace'),
         )
         assert.deepEqual((await rows.execute(db.handle.db)).rows, stored)
-        const definition =
-          dialect === 'postgres'
-            ? sql<{ key: string }>`select pg_get_constraintdef(c.oid) as key from pg_constraint c
-                where c.conrelid = cast('attacks' as regclass) and c.contype = 'p'`
-            : sql<{ key: string }>`select sql as key from sqlite_master where name = 'attacks'`
-        const [key] = (await definition.execute(db.handle.db)).rows
-        assert.match(key?.key ?? '', /primary key \("?workspace_id"?, "?id"?\)/i)
+        await assertAttackKey(db.handle)
         const indexes =
           dialect === 'postgres'
             ? sql<{ name: string }>`select indexname as name from pg_indexes
@@ -294,6 +289,36 @@ for (const { dialect, skip } of DIALECTS) {
         const names = (await indexes.execute(db.handle.db)).rows.map((r) => r.name)
         for (const index of ['attacks_by_campaign', 'attacks_by_employee'])
           assert.ok(names.includes(index), index)
+        const renamed = { ...attacks[0], template: { name: 'Renamed template' } }
+        const summary = await importSources(db.handle, [source([c, renamed])])
+        assert.deepEqual([summary.written.attack, summary.created.attack], [1, 0])
+      } finally {
+        await db.drop()
+      }
+    })
+
+    test('upgrading from 0018 keeps every attack in its order and its indexes, keyed by an index of its own on SQLite; imports go on', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        const c = campaign(d.ws.id as string)
+        const attacks = [d.manager, d.report, d.manager].map((e) => attack(c.id as string, e.id as string))
+        await importSources(db.handle, [source([...d.all, c, ...attacks])])
+        // On SQLite, rows in their stored order: pages read them so.
+        const rows = sql<{ id: string; json: string }>`select id, json from attacks
+          order by ${sql.raw(dialect === 'sqlite' ? 'rowid' : 'id')}`
+        const stored = (await rows.execute(db.handle.db)).rows
+        assert.equal(stored.length, 3)
+        await assertAttackKey(db.handle)
+        await asBeforeAttackKeyIndex(db.handle)
+        assert.deepEqual((await rows.execute(db.handle.db)).rows, stored)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0019_attack_key_index'))
+        assert.deepEqual((await rows.execute(db.handle.db)).rows, stored)
+        await assertAttackKey(db.handle)
+        await assert.rejects(
+          sql`insert into attacks select * from attacks limit 1`.execute(db.handle.db),
+          /unique|duplicate/i,
+        )
         const renamed = { ...attacks[0], template: { name: 'Renamed template' } }
         const summary = await importSources(db.handle, [source([c, renamed])])
         assert.deepEqual([summary.written.attack, summary.created.attack], [1, 0])
@@ -450,8 +475,31 @@ async function asBeforeQuizScores(handle: DatabaseHandle): Promise<void> {
   await sql`delete from kysely_migration where name = '0010_quiz_scores'`.execute(handle.db)
 }
 
-/** Takes back 0018: attacks keyed by id alone. */
+/** Attacks are keyed by workspace and id: PostgreSQL's primary key, SQLite's unique index `attacks_key` (0019). */
+async function assertAttackKey(handle: DatabaseHandle): Promise<void> {
+  const definition =
+    handle.dialect === 'postgres'
+      ? sql<{ key: string }>`select pg_get_constraintdef(c.oid) as key from pg_constraint c
+          where c.conrelid = cast('attacks' as regclass) and c.contype = 'p'`
+      : sql<{ key: string }>`select sql as key from sqlite_master where name = 'attacks_key'`
+  const [key] = (await definition.execute(handle.db)).rows
+  assert.match(
+    key?.key ?? '',
+    handle.dialect === 'postgres'
+      ? /primary key \("?workspace_id"?, "?id"?\)/i
+      : /create unique index "attacks_key" on "attacks" \("workspace_id", "id"\)/i,
+  )
+}
+
+/** Takes back 0019: on SQLite, the attacks' key as the table's primary key. */
+async function asBeforeAttackKeyIndex(handle: DatabaseHandle): Promise<void> {
+  await attackKeyAsIndex(handle.db as unknown as Kysely<unknown>, handle.dialect, false)
+  await sql`delete from kysely_migration where name = '0019_attack_key_index'`.execute(handle.db)
+}
+
+/** Takes back 0018 (and what came after): attacks keyed by id alone. */
 async function asBeforeAttacksByWorkspace(handle: DatabaseHandle): Promise<void> {
+  await asBeforeAttackKeyIndex(handle)
   await keyAttacksBy(handle.db as unknown as Kysely<unknown>, handle.dialect, ['id'])
   await sql`delete from kysely_migration where name = '0018_attacks_by_workspace'`.execute(handle.db)
 }
