@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { DialectName } from '../dialect.js'
+import { rebuildSqliteTable } from './sqlite-rebuild.js'
 
 // Attacks are keyed by workspace and id. Nothing in an import file names an attack by its id (an
 // attack names its campaign), so no look-up needs an index of every organization's attack ids; led
@@ -25,21 +26,12 @@ export async function keyAttacksBy(
       .execute(db)
     return
   }
-  // SQLite cannot change a table's key in place: the table is rebuilt, in its rows' order, and its
-  // indexes created again from their definitions.
-  const { rows } = await sql<{ type: string; sql: string }>`select type, sql from sqlite_master
-    where tbl_name = 'attacks' and sql is not null`.execute(db)
-  const table = rows.find((r) => r.type === 'table')?.sql ?? ''
-  const definition = table
-    .replace(/^CREATE TABLE "?attacks"?/i, 'create table attacks_keyed')
-    .replace(/("id" \S+) primary key/i, '$1 not null')
-    .replace(/,\s*primary key \([^)]*\)/i, '')
-    .replace(/\)\s*$/, `, primary key (${key}))`)
-  await sql.raw(definition).execute(db)
-  await sql.raw('insert into attacks_keyed select * from attacks order by rowid').execute(db)
-  await sql.raw('drop table attacks').execute(db)
-  await sql.raw('alter table attacks_keyed rename to attacks').execute(db)
-  for (const index of rows.filter((r) => r.type === 'index')) await sql.raw(index.sql).execute(db)
+  await rebuildSqliteTable(db, 'attacks', (definition) =>
+    definition
+      .replace(/("id" \S+) primary key/i, '$1 not null')
+      .replace(/,\s*primary key \([^)]*\)/i, '')
+      .replace(/\)\s*$/, `, primary key (${key}))`),
+  )
 }
 
 export default function attacksByWorkspace(dialect: DialectName) {
