@@ -194,40 +194,40 @@ create temporary table stg_progress_stale (employee_id text collate "C" primary 
 create temporary table stg_campaign_restated (id text collate "C" primary key);
 
 -- importer/import.ts:stageRows
-copy "stg_organization" ("line", "id", "created_at", "updated_at") from stdin;
+copy "stg_organization" ("line", "id", "created_at", "updated_at") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_workspace" ("line", "id", "organization_id", "name", "created_at", "updated_at") from stdin;
+copy "stg_workspace" ("line", "id", "organization_id", "name", "created_at", "updated_at") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_employee" ("line", "id", "workspace_id", "status", "karma_score", "manager_id", "created_at", "ref_json", "json_head", "json_tail") from stdin;
+copy "stg_employee" ("line", "id", "workspace_id", "status", "karma_score", "manager_id", "created_at", "ref_json", "json_head", "json_tail") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_course" ("line", "workspace_id", "id", "created_at", "json", "ref_json") from stdin;
+copy "stg_course" ("line", "workspace_id", "id", "created_at", "json", "ref_json") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_course_progress" ("line", "employee_id", "course_id", "status", "json_tail") from stdin;
+copy "stg_course_progress" ("line", "employee_id", "course_id", "status", "json_tail") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_course_feedback" ("line", "id", "employee_id", "course_id", "sentiment", "created_at") from stdin;
+copy "stg_course_feedback" ("line", "id", "employee_id", "course_id", "sentiment", "created_at") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_breach" ("line", "workspace_id", "id", "name", "domain", "criticality", "last_breached_at", "created_at", "updated_at") from stdin;
+copy "stg_breach" ("line", "workspace_id", "id", "name", "domain", "criticality", "last_breached_at", "created_at", "updated_at") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_compromised_employee" ("line", "workspace_id", "breach_id", "employee_id", "compromised_at", "warned_at", "acknowledged_at", "json_tail") from stdin;
+copy "stg_compromised_employee" ("line", "workspace_id", "breach_id", "employee_id", "compromised_at", "warned_at", "acknowledged_at", "json_tail") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_group" ("line", "workspace_id", "id", "name", "description", "created_at", "updated_at") from stdin;
+copy "stg_group" ("line", "workspace_id", "id", "name", "description", "created_at", "updated_at") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_group_member" ("line", "group_id", "employee_id", "added_at") from stdin;
+copy "stg_group_member" ("line", "group_id", "employee_id", "added_at") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_campaign" ("line", "workspace_id", "id", "name", "status", "delivery", "frequency", "launched_at", "completed_at", "created_at", "updated_at", "cycle_ids", "json") from stdin;
+copy "stg_campaign" ("line", "workspace_id", "id", "name", "status", "delivery", "frequency", "launched_at", "completed_at", "created_at", "updated_at", "cycle_ids", "json") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_attack" ("line", "id", "campaign_id", "campaign_cycle_id", "employee_id", "sent_at", "tricked_at", "reported_at", "created_at", "event_mask", "json_tail") from stdin;
+copy "stg_attack" ("line", "id", "campaign_id", "campaign_cycle_id", "employee_id", "sent_at", "tricked_at", "reported_at", "created_at", "event_mask", "json_tail") from stdin with (freeze);
 
 -- importer/import.ts:indexStaging
 create index stg_organization_key on stg_organization (id);
@@ -438,7 +438,7 @@ select line, manager_id as value, manager_workspace as other from (
   (select staged.workspace_id from stg_employee staged where staged.id = s.manager_id limit 1),
   (select stored.workspace_id from employees stored where stored.id = s.manager_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as manager_workspace
   from stg_employee s where s.manager_id is not null) m
-  where manager_workspace is null or manager_workspace <> workspace_id order by line limit 101;
+  where coalesce(manager_workspace, '') <> workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
 with recursive chain (start_id, manager_id) as (
@@ -505,7 +505,7 @@ select line, employee_id as value, employee_workspace as other from (
   (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
   (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
   from stg_compromised_employee s) c
-  where employee_workspace is null or employee_workspace <> workspace_id order by line limit 101;
+  where coalesce(employee_workspace, '') <> workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, s.workspace_id as value, null as other from stg_group s
@@ -532,7 +532,7 @@ select line, employee_id as value, employee_workspace as other from (
   (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
   from stg_group_member s) r
   where parent_workspace is not null
-  and (employee_workspace is null or employee_workspace <> parent_workspace) order by line limit 101;
+  and coalesce(employee_workspace, '') <> parent_workspace order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, s.workspace_id as value, null as other from stg_campaign s
@@ -559,7 +559,7 @@ select line, employee_id as value, employee_workspace as other from (
   (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
   from stg_attack s) r
   where parent_workspace is not null
-  and (employee_workspace is null or employee_workspace <> parent_workspace) order by line limit 101;
+  and coalesce(employee_workspace, '') <> parent_workspace order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select line, campaign_cycle_id as value, campaign_id as other from (

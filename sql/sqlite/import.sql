@@ -414,7 +414,7 @@ select line, manager_id as value, manager_workspace as other from (
   (select staged.workspace_id from stg_employee staged where staged.id = s.manager_id limit 1),
   (select stored.workspace_id from employees stored where stored.id = s.manager_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as manager_workspace
   from stg_employee s where s.manager_id is not null) m
-  where manager_workspace is null or manager_workspace <> workspace_id order by line limit 101;
+  where coalesce(manager_workspace, '') <> workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
 with recursive chain (start_id, manager_id) as (
@@ -481,7 +481,7 @@ select line, employee_id as value, employee_workspace as other from (
   (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
   (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
   from stg_compromised_employee s) c
-  where employee_workspace is null or employee_workspace <> workspace_id order by line limit 101;
+  where coalesce(employee_workspace, '') <> workspace_id order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, s.workspace_id as value, null as other from stg_group s
@@ -508,7 +508,7 @@ select line, employee_id as value, employee_workspace as other from (
   (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
   from stg_group_member s) r
   where parent_workspace is not null
-  and (employee_workspace is null or employee_workspace <> parent_workspace) order by line limit 101;
+  and coalesce(employee_workspace, '') <> parent_workspace order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, s.workspace_id as value, null as other from stg_campaign s
@@ -535,7 +535,7 @@ select line, employee_id as value, employee_workspace as other from (
   (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
   from stg_attack s) r
   where parent_workspace is not null
-  and (employee_workspace is null or employee_workspace <> parent_workspace) order by line limit 101;
+  and coalesce(employee_workspace, '') <> parent_workspace order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select line, campaign_cycle_id as value, campaign_id as other from (

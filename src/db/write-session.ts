@@ -19,8 +19,12 @@ export interface WriteSession {
   exec(query: RawBuilder<unknown>): Promise<number>
   /** Runs a query and returns its rows. */
   rows<T>(query: RawBuilder<T>): Promise<T[]>
-  /** Inserts rows encoded for this database (bulk-rows.ts `encodeRows`), in `columns` order. */
-  insertMany(table: string, columns: readonly string[], rows: EncodedRows): Promise<void>
+  /**
+   * Inserts rows encoded for this database (bulk-rows.ts `encodeRows`), in `columns` order. `created`:
+   * the table was created in this transaction, which PostgreSQL then loads with COPY FREEZE (rows
+   * visible to all, so that an index-only scan of the table never reads the table itself).
+   */
+  insertMany(table: string, columns: readonly string[], rows: EncodedRows, created?: boolean): Promise<void>
   /** Sets `setColumns` on the rows matched by `keyColumns`; each row lists key values then set values. */
   updateMany(
     table: string,
@@ -128,14 +132,13 @@ function tracedSession(session: WriteSession, db: Kysely<Database>, trace: Trace
       trace(compiled.sql, compiled.parameters)
       return session.rows(query)
     },
-    insertMany(table, columns, rows) {
-      const list = columns.map(ident).join(', ')
+    insertMany(table, columns, rows, created) {
       trace(
         session.dialect === 'postgres'
-          ? `copy ${ident(table)} (${list}) from stdin`
-          : `insert into ${ident(table)} (${list}) values (${columns.map(() => '?').join(', ')}), …`,
+          ? copyStatement(table, columns, created)
+          : `insert into ${ident(table)} (${columns.map(ident).join(', ')}) values (${columns.map(() => '?').join(', ')}), …`,
       )
-      return session.insertMany(table, columns, rows)
+      return session.insertMany(table, columns, rows, created)
     },
     updateMany(table, keyColumns, setColumns, rows) {
       trace(
@@ -157,6 +160,9 @@ async function truncateWal(conn: Kysely<Database>): Promise<void> {
 }
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+const copyStatement = (table: string, columns: readonly string[], created?: boolean) =>
+  `copy ${ident(table)} (${columns.map(ident).join(', ')}) from stdin${created ? ' with (freeze)' : ''}`
 
 const SQLITE_ROWS_PER_INSERT = 50
 
@@ -251,10 +257,10 @@ async function withPostgresSession<T>(
     async rows<R>(query: RawBuilder<R>) {
       return (await run(query)).rows as R[]
     },
-    async insertMany(table, columns, rows) {
+    async insertMany(table, columns, rows, created) {
       if (!('copy' in rows)) throw new Error('rows encoded for another database')
       if (rows.count === 0) return
-      const text = `copy ${ident(table)} (${columns.map(ident).join(', ')}) from stdin`
+      const text = copyStatement(table, columns, created)
       await timed(text, () => {
         const stream = client.query(copyFrom(text))
         const done = new Promise<void>((resolve, reject) => {

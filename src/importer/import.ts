@@ -278,7 +278,7 @@ async function readSources(
   const write = async (type: RecordType, rows: EncodedRows) => {
     goOn()
     const spec = SPECS[type]
-    const stageRows = () => session.insertMany(spec.staging, ['line', ...spec.columns], rows)
+    const stageRows = () => session.insertMany(spec.staging, ['line', ...spec.columns], rows, true)
     writes = writes.then(stageRows)
     // Awaited below; until then a failure must not count as unhandled.
     writes.catch(() => {})

@@ -93,6 +93,13 @@ export const workspaceAfterImport = (
     (select stored.workspace_id from ${sql.raw(table)} stored where stored.id = ${sql.raw(column)} and ${kept('stored')}))`
 
 /**
+ * The workspace `actual` (null: the row will not exist) is not `expected`, a column never null. One
+ * comparison: `actual is null or actual <> expected` would run the look-ups behind `actual` twice.
+ */
+export const notInWorkspace = (actual: string, expected: string): RawBuilder<unknown> =>
+  sql.raw(`coalesce(${actual}, '') <> ${expected}`)
+
+/**
  * Refuses the staged records of `type` whose parent (`column`, named `noun` in the message) will not
  * exist: `parentWorkspace` gives the parent's workspace after the import, or null.
  */

@@ -4,7 +4,7 @@
 
 import { sql } from 'kysely'
 import { type WriteSession, workspaceList } from '../../db/write-session.js'
-import { rowExists, workspaceCheck } from '../../records/checks.js'
+import { notInWorkspace, rowExists, workspaceCheck } from '../../records/checks.js'
 import type { Check, ImportSteps } from '../../records/spec.js'
 import { employeeWorkspace } from '../employees/import.js'
 import { breachJson } from './render.js'
@@ -23,7 +23,7 @@ const CHECKS: readonly Check[] = [
     query: sql`select line, employee_id as value, employee_workspace as other from (
         select s.line, s.employee_id, s.workspace_id, ${employeeWorkspace('s.employee_id')} as employee_workspace
         from stg_compromised_employee s) c
-      where employee_workspace is null or employee_workspace <> workspace_id`,
+      where ${notInWorkspace('employee_workspace', 'workspace_id')}`,
     message: (v, w) =>
       w === null
         ? `compromised_employee.employee_id: employee ${v} does not exist`

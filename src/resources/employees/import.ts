@@ -4,7 +4,13 @@
 import { type RawBuilder, sql } from 'kysely'
 import { readThrough } from '../../db/dialect.js'
 import { analyzeTemporary, type WriteSession, workspaceList } from '../../db/write-session.js'
-import { kept, stayInWorkspaceCheck, workspaceAfterImport, workspaceCheck } from '../../records/checks.js'
+import {
+  kept,
+  notInWorkspace,
+  stayInWorkspaceCheck,
+  workspaceAfterImport,
+  workspaceCheck,
+} from '../../records/checks.js'
 import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { renderStaleReports } from './manager-slot.js'
 
@@ -24,7 +30,7 @@ export function employeeOfParentCheck(type: string, parent: string): Check {
           ${employeeWorkspace('s.employee_id')} as employee_workspace
         from ${sql.raw(`stg_${type}`)} s) r
       where parent_workspace is not null
-        and (employee_workspace is null or employee_workspace <> parent_workspace)`,
+        and ${notInWorkspace('employee_workspace', 'parent_workspace')}`,
     message: (v, w) =>
       w === null
         ? `${type}.employee_id: employee ${v} does not exist`
@@ -39,7 +45,7 @@ const CHECKS: readonly Check[] = [
     query: sql`select line, manager_id as value, manager_workspace as other from (
         select s.line, s.manager_id, s.workspace_id, ${employeeWorkspace('s.manager_id')} as manager_workspace
         from stg_employee s where s.manager_id is not null) m
-      where manager_workspace is null or manager_workspace <> workspace_id`,
+      where ${notInWorkspace('manager_workspace', 'workspace_id')}`,
     message: (v, w) =>
       w === null
         ? `employee.manager: employee ${v} does not exist`
