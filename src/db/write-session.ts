@@ -300,6 +300,9 @@ async function withPostgresSession<T>(
     // price of a random read the planner prefers reading a large table whole, and an import of a
     // small organization would cost what every organization holds.
     await client.query('set local random_page_cost = 1.1')
+    // Its grouping of a whole file's keys (the duplicate checks) fits in memory: at the default the
+    // planner walks a staging index and visits the table for every row instead.
+    await client.query("set local work_mem = '64MB'")
     const result = await work(session)
     await client.query(end)
     return result
