@@ -264,7 +264,7 @@ for (const { dialect, skip } of DIALECTS) {
       expectError(error, 4, /course_feedback\.employee_id: employee .* does not exist/)
     })
 
-    test('a compromised employee of an unknown breach, or of another workspace, is refused', async () => {
+    test('a compromised employee of an unknown breach, of another workspace or unknown, is refused', async () => {
       const { org, ws, wsId } = base()
       const other = workspace(org.id as string)
       const stranger = employee(other.id as string)
@@ -277,9 +277,11 @@ for (const { dialect, skip } of DIALECTS) {
         b,
         compromised(wsId, randomUUID(), stranger.id as string),
         compromised(wsId, b.id as string, stranger.id as string),
+        compromised(wsId, b.id as string, randomUUID()),
       ])
       expectError(error, 6, /breach .* does not exist in this workspace/)
-      expectError(error, 7, /belongs to another workspace/)
+      expectError(error, 7, /compromised_employee\.employee_id: .* belongs to another workspace/)
+      expectError(error, 8, /compromised_employee\.employee_id: employee .* does not exist/)
     })
 
     test('a duplicate key in one file is refused with both lines', async () => {
