@@ -2,21 +2,28 @@
 // .bench/ab.db, 100k employees), opened as a server opens it: the workspace check, and employees
 // pages through the list's statement (building, compiling and running the query): the first
 // page, deep pages at a few positions near the start (their rows stay cached), and deep pages at
-// random positions over the whole list, as the benchmark's wrk sends them. Medians of 3 runs of 5,000.
+// random positions over the whole list, as the benchmark's wrk sends them. When the database holds
+// simulations and groups, deep pages of the largest campaign's attacks and of the largest group's
+// members too, each with its bytes and its time per KiB beside the employees page's.
+// Medians of 3 runs of 5,000.
 // Run: taskset -c 0 node --import tsx scripts/time-list.ts [DATABASE]
+import { sql } from 'kysely'
 import { grantWorkspace } from '../src/access.js'
 import { openDatabase } from '../src/db/connection.js'
 import { readPage } from '../src/paging/keyset.js'
 import type { Position } from '../src/paging/paging.js'
+import { CAMPAIGN_SQL } from '../src/resources/campaigns/sql.js'
 import { EMPLOYEE_SQL } from '../src/resources/employees/sql.js'
+import { GROUP_SQL } from '../src/resources/groups/sql.js'
 
 const handle = openDatabase(process.argv[2] ?? '.bench/ab.db', { requestTimeoutMs: 10_000 })
-const w = await handle.db.selectFrom('workspaces').select(['id', 'organization_id']).executeTakeFirstOrThrow()
+const db = handle.db
+const w = await db.selectFrom('workspaces').select(['id', 'organization_id']).executeTakeFirstOrThrow()
 const scope = { organizationId: w.organization_id, workspaceId: null }
-const grant = await grantWorkspace(handle.db, scope, w.id)
+const grant = await grantWorkspace(db, scope, w.id)
 const listEmployees = (position: Position | null, limit: number) =>
-  readPage(handle.db, EMPLOYEE_SQL.listPage, { workspace_id: grant.workspaceId }, position, limit)
-const rows = await handle.db
+  readPage(db, EMPLOYEE_SQL.listPage, { workspace_id: grant.workspaceId }, position, limit)
+const rows = await db
   .selectFrom('employees')
   .select(['created_at', 'id'])
   .where('workspace_id', '=', w.id)
@@ -24,16 +31,18 @@ const rows = await handle.db
   .orderBy('id', 'desc')
   .execute()
 // Every 50th key: the positions a walk of 50-item pages hands out as cursors.
-const positions = rows.filter((_, i) => i % 50 === 0).map((r) => [r.created_at, r.id] as Position)
+const everyFiftieth = (keys: { at: string; id: string }[]) =>
+  keys.filter((_, i) => i % 50 === 0).map((r) => [r.at, r.id] as Position)
+const positions = everyFiftieth(rows.map((r) => ({ at: r.created_at, id: r.id })))
 const near = positions.slice(0, 50)
 // A fixed sequence, so that two builds read the same positions.
 let seed = 1
-const anywhere = () => {
+const anywhere = (from: Position[] = positions) => {
   seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
-  return positions[Math.floor((seed / 2 ** 31) * positions.length)] ?? null
+  return from[Math.floor((seed / 2 ** 31) * from.length)] ?? null
 }
 
-async function time(label: string, run: (i: number) => Promise<unknown>): Promise<void> {
+async function time(label: string, run: (i: number) => Promise<unknown>): Promise<number> {
   const results: number[] = []
   for (let round = 0; round < 3; round++) {
     for (let i = 0; i < 200; i++) await run(i)
@@ -41,7 +50,20 @@ async function time(label: string, run: (i: number) => Promise<unknown>): Promis
     for (let i = 0; i < 5000; i++) await run(i)
     results.push(((performance.now() - started) / 5000) * 1000)
   }
-  console.log(`${label}: ${(results.sort((a, b) => a - b)[1] as number).toFixed(1)} µs`)
+  const median = results.sort((a, b) => a - b)[1] as number
+  console.log(`${label}: ${median.toFixed(1)} µs`)
+  return median
+}
+
+/** Deep pages at random positions, with their bytes and time per KiB. */
+async function timeDeep(
+  label: string,
+  from: Position[],
+  read: (p: Position | null) => ReturnType<typeof readPage>,
+) {
+  const bytes = (await read(from[Math.floor(from.length / 2)] ?? null)).document.length
+  const micros = await time(`${label} deep page, anywhere`, () => read(anywhere(from)))
+  console.log(`  ${bytes} bytes, ${((micros / bytes) * 1024).toFixed(2)} µs per KiB`)
 }
 
 // Each path once before any is timed: the first one timed would otherwise pay for the JIT.
@@ -49,8 +71,40 @@ for (let i = 0; i < 2000; i++) {
   await listEmployees(null, 50)
   await listEmployees(near[i % near.length] ?? null, 50)
 }
-await time('workspace check', () => grantWorkspace(handle.db, scope, w.id))
+await time('workspace check', () => grantWorkspace(db, scope, w.id))
 await time('employees first page', () => listEmployees(null, 50))
 await time('employees deep page, near the start', (i) => listEmployees(near[i % near.length] ?? null, 50))
-await time('employees deep page, anywhere', () => listEmployees(anywhere(), 50))
+await timeDeep('employees', positions, (p) => listEmployees(p, 50))
+
+const largest = async (table: 'attacks' | 'group_members', parent: 'campaign_id' | 'group_id') =>
+  (
+    await sql<{ parent: string }>`select ${sql.ref(parent)} as parent from ${sql.table(table)}
+      where workspace_id = ${w.id} group by ${sql.ref(parent)} order by count(*) desc limit 1`.execute(db)
+  ).rows[0]?.parent
+const campaign = await largest('attacks', 'campaign_id')
+if (campaign !== undefined) {
+  const keys = await db
+    .selectFrom('attacks')
+    .select(['created_at as at', 'id'])
+    .where('workspace_id', '=', w.id)
+    .where('campaign_id', '=', campaign)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+  const values = { workspace_id: grant.workspaceId, campaign_id: campaign }
+  await timeDeep('attacks', everyFiftieth(keys), (p) => readPage(db, CAMPAIGN_SQL.attacksPage, values, p, 50))
+}
+const group = await largest('group_members', 'group_id')
+if (group !== undefined) {
+  const keys = await db
+    .selectFrom('group_members')
+    .select(['added_at as at', 'employee_id as id'])
+    .where('workspace_id', '=', w.id)
+    .where('group_id', '=', group)
+    .orderBy('added_at', 'desc')
+    .orderBy('employee_id', 'desc')
+    .execute()
+  const values = { workspace_id: grant.workspaceId, group_id: group }
+  await timeDeep('members', everyFiftieth(keys), (p) => readPage(db, GROUP_SQL.membersPage, values, p, 50))
+}
 await handle.close()
