@@ -76,35 +76,34 @@ await time('employees first page', () => listEmployees(null, 50))
 await time('employees deep page, near the start', (i) => listEmployees(near[i % near.length] ?? null, 50))
 await timeDeep('employees', positions, (p) => listEmployees(p, 50))
 
-const largest = async (table: 'attacks' | 'group_members', parent: 'campaign_id' | 'group_id') =>
-  (
-    await sql<{ parent: string }>`select ${sql.ref(parent)} as parent from ${sql.table(table)}
-      where workspace_id = ${w.id} group by ${sql.ref(parent)} order by count(*) desc limit 1`.execute(db)
+/**
+ * Deep pages of the list under the parent with the most rows in `table` (none: nothing timed); the
+ * positions are every 50th key of that list, in its order (`at` desc, `id` desc).
+ */
+async function timeLargest(
+  label: string,
+  table: 'attacks' | 'group_members',
+  columns: { parent: string; at: string; id: string },
+  read: (parent: string, p: Position | null) => ReturnType<typeof readPage>,
+) {
+  const [parent, at, id] = [sql.ref(columns.parent), sql.ref(columns.at), sql.ref(columns.id)]
+  const largest = (
+    await sql<{ parent: string }>`select ${parent} as parent from ${sql.table(table)}
+      where workspace_id = ${w.id} group by ${parent} order by count(*) desc limit 1`.execute(db)
   ).rows[0]?.parent
-const campaign = await largest('attacks', 'campaign_id')
-if (campaign !== undefined) {
-  const keys = await db
-    .selectFrom('attacks')
-    .select(['created_at as at', 'id'])
-    .where('workspace_id', '=', w.id)
-    .where('campaign_id', '=', campaign)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute()
-  const values = { workspace_id: grant.workspaceId, campaign_id: campaign }
-  await timeDeep('attacks', everyFiftieth(keys), (p) => readPage(db, CAMPAIGN_SQL.attacksPage, values, p, 50))
+  if (largest === undefined) return
+  const keys = await sql<{ at: string; id: string }>`select ${at} as at, ${id} as id from ${sql.table(table)}
+    where workspace_id = ${w.id} and ${parent} = ${largest} order by ${at} desc, ${id} desc`.execute(db)
+  await timeDeep(label, everyFiftieth(keys.rows), (p) => read(largest, p))
 }
-const group = await largest('group_members', 'group_id')
-if (group !== undefined) {
-  const keys = await db
-    .selectFrom('group_members')
-    .select(['added_at as at', 'employee_id as id'])
-    .where('workspace_id', '=', w.id)
-    .where('group_id', '=', group)
-    .orderBy('added_at', 'desc')
-    .orderBy('employee_id', 'desc')
-    .execute()
-  const values = { workspace_id: grant.workspaceId, group_id: group }
-  await timeDeep('members', everyFiftieth(keys), (p) => readPage(db, GROUP_SQL.membersPage, values, p, 50))
-}
+const ofWorkspace = { workspace_id: grant.workspaceId }
+await timeLargest('attacks', 'attacks', { parent: 'campaign_id', at: 'created_at', id: 'id' }, (id, p) =>
+  readPage(db, CAMPAIGN_SQL.attacksPage, { ...ofWorkspace, campaign_id: id }, p, 50),
+)
+await timeLargest(
+  'members',
+  'group_members',
+  { parent: 'group_id', at: 'added_at', id: 'employee_id' },
+  (id, p) => readPage(db, GROUP_SQL.membersPage, { ...ofWorkspace, group_id: id }, p, 50),
+)
 await handle.close()
