@@ -22,6 +22,12 @@ const LEASE_MS = 20_000
 /** Sends under way to one endpoint, and in one process. */
 const ENDPOINT_SLOTS = 4
 const PROCESS_SLOTS = 32
+/** Waits between tries to record an attempt the database refused, doubling up to the maximum. */
+const RECORD_RETRY_MS = 25
+const RECORD_RETRY_MAX_MS = 1000
+/** Refusals of one record before they are told (onError): a short lock wait is ordinary. */
+const RECORD_TRIES_BEFORE_TELLING = 20
+const RECORD_WHILE_STOPPING_MS = 5000
 const PRUNE_BATCH = 1000
 const PRUNE_EVERY_MS = 60_000
 /** Endpoints named in the metrics' labels; past that many, the others count as "other". */
@@ -87,6 +93,8 @@ export class DeliveryWorker {
   /** Sends under way, per endpoint and in all. */
   private readonly busy = new Map<string, number>()
   private readonly sends = new Set<Promise<void>>()
+  /** Per endpoint: the events being sent or recorded by this process. */
+  private readonly inFlight = new Map<string, Set<string>>()
   private readonly labelled = new Set<string>()
 
   constructor(private readonly options: WorkerOptions) {}
@@ -184,6 +192,11 @@ export class DeliveryWorker {
     return claimed.length
   }
 
+  /** The events of an endpoint that this process is sending or recording: never claimed again meanwhile. */
+  private inFlightOf(endpointId: string): string[] {
+    return [...(this.inFlight.get(endpointId) ?? [])]
+  }
+
   /**
    * Leases up to `count` due deliveries of one endpoint, oldest first, counting their attempt: a
    * lease that ran out (its process died) is taken again with a higher count, so the first
@@ -192,12 +205,15 @@ export class DeliveryWorker {
   private async claim(endpointId: string, count: number, now: string): Promise<Claimed[]> {
     const lease = timestampFromMillis(Date.now() + (this.options.leaseMs ?? LEASE_MS))
     const lock = this.options.dialect === 'postgres' ? sql`for update skip locked` : sql``
+    // A lease of this process that ran out while its outcome waited for the write lock is still ours.
+    const mine = this.inFlightOf(endpointId)
+    const notMine = mine.length === 0 ? sql`` : sql`and event_id not in (${sql.join(mine)})`
     const { rows } = await sql<Claimed>`update webhook_deliveries
       set leased_until = ${lease}, attempts = attempts + 1
       where (endpoint_id, event_id) in (
         select endpoint_id, event_id from webhook_deliveries
         where endpoint_id = ${endpointId} and status = 'pending' and next_attempt_at <= ${now}
-          and (leased_until is null or leased_until < ${now})
+          and (leased_until is null or leased_until < ${now}) ${notMine}
         order by next_attempt_at limit ${count} ${lock})
       returning endpoint_id, event_id, attempts - 1 as attempts`.execute(this.options.db)
     return rows.map((r) => ({ ...r, attempts: Number(r.attempts) }))
@@ -206,9 +222,12 @@ export class DeliveryWorker {
   private launch(claimed: Claimed): void {
     const endpoint = claimed.endpoint_id
     this.busy.set(endpoint, (this.busy.get(endpoint) ?? 0) + 1)
+    const events = this.inFlight.get(endpoint) ?? new Set<string>()
+    events.add(claimed.event_id)
+    this.inFlight.set(endpoint, events)
     const sending: Promise<void> = this.send(claimed)
       .then(async (sent) => {
-        const recorded = await this.options.db.transaction().execute((trx) => this.record(trx, claimed, sent))
+        const recorded = await this.recordSurely(claimed, sent)
         // Once committed: what is logged and counted can be read back (webhooks deliveries).
         if (recorded) this.report(claimed.endpoint_id, claimed.event_id, recorded)
       })
@@ -217,6 +236,8 @@ export class DeliveryWorker {
         const left = (this.busy.get(endpoint) ?? 1) - 1
         if (left === 0) this.busy.delete(endpoint)
         else this.busy.set(endpoint, left)
+        events.delete(claimed.event_id)
+        if (events.size === 0) this.inFlight.delete(endpoint)
         this.sends.delete(sending)
         // A slot is free: the endpoint's next due delivery goes now, not at the next poll.
         if (!this.stopped) void this.fill(endpoint)
@@ -237,11 +258,12 @@ export class DeliveryWorker {
       .select(['w.url', 'w.secret', 'w.format', 'w.organization_id', 'e.json'])
       .where('w.id', '=', claimed.endpoint_id)
       .executeTakeFirst()
-    if (row === undefined) return { outcome: null, final: true } // deleted with its deliveries
+    if (row === undefined) return { outcome: null, final: true, at: Date.now() } // deleted with its deliveries
     if (row.json === null)
       return {
         outcome: { ok: false, statusCode: null, error: 'the event is past its retention' },
         final: true,
+        at: Date.now(),
       }
     const json = row.json
     const attributes = {
@@ -269,10 +291,14 @@ export class DeliveryWorker {
             'http.response.status_code': outcome.statusCode ?? undefined,
             'error.type': outcome.ok ? undefined : (outcome.error ?? 'failed'),
           })
-          return { outcome, final: false }
+          return { outcome, final: false, at: Date.now() }
         } catch (error) {
           span.setAttributes({ 'error.type': (error as Error).message })
-          return { outcome: { ok: false, statusCode: null, error: (error as Error).message }, final: false }
+          return {
+            outcome: { ok: false, statusCode: null, error: (error as Error).message },
+            final: false,
+            at: Date.now(),
+          }
         }
       },
       'client',
@@ -280,9 +306,33 @@ export class DeliveryWorker {
   }
 
   /**
-   * Records attempt `claimed.attempts + 1` while the lease is still ours (the stored count is that
-   * attempt's: a claim since would have raised it); returns it, or null when there was nothing to
-   * record (the endpoint is gone, or the lease was lost).
+   * Records a send, trying again while the database refuses (an import holding SQLite's write lock,
+   * a PostgreSQL outage): an answer that is not recorded would be sent again. A stopping worker
+   * tries for a while longer; past that, the delivery is due again once its lease runs out.
+   */
+  private async recordSurely(claimed: Claimed, sent: Sent): Promise<Recorded | null> {
+    let wait = RECORD_RETRY_MS
+    let stoppingSince: number | null = null
+    for (let tries = 1; ; tries++) {
+      try {
+        return await this.options.db.transaction().execute((trx) => this.record(trx, claimed, sent))
+      } catch (error) {
+        if (this.stopped) stoppingSince ??= Date.now()
+        if (stoppingSince !== null && Date.now() - stoppingSince > RECORD_WHILE_STOPPING_MS) throw error
+        if (tries === RECORD_TRIES_BEFORE_TELLING)
+          this.options.onError?.(error, 'webhook attempt record, trying again')
+        await new Promise((resolve) => setTimeout(resolve, wait))
+        wait = Math.min(wait * 2, RECORD_RETRY_MAX_MS)
+      }
+    }
+  }
+
+  /**
+   * Records attempt `claimed.attempts + 1`. While the lease is still ours (the stored count is that
+   * attempt's: a claim since would have raised it) the delivery moves on: delivered, due again, or
+   * given up. A lease lost meanwhile (another process took the delivery once it ran out) keeps the
+   * attempt on record all the same, and a 2xx still ends the delivery. Returns what was recorded,
+   * or null when there was nothing to record (the endpoint is gone).
    */
   private async record(trx: Kysely<Database>, claimed: Claimed, sent: Sent): Promise<Recorded | null> {
     const { outcome, final } = sent
@@ -294,19 +344,35 @@ export class DeliveryWorker {
     const delay = delays[attempt - 1]
     const gaveUp = !outcome.ok && (final || delay === undefined)
     const next = outcome.ok || gaveUp ? null : timestampFromMillis(nowMs + withJitter(delay as number))
-    const updated = await trx
+    const delivery = trx
       .updateTable('webhook_deliveries')
+      .where('endpoint_id', '=', claimed.endpoint_id)
+      .where('event_id', '=', claimed.event_id)
+      // A delivery answered 2xx by another attempt stays delivered.
+      .where('status', '=', 'pending')
+    const updated = await delivery
       .set({
         status: outcome.ok ? 'delivered' : gaveUp ? 'failed' : 'pending',
         attempts: attempt,
         leased_until: null,
         ...(next === null ? { finished_at: now } : { next_attempt_at: next }),
       })
-      .where('endpoint_id', '=', claimed.endpoint_id)
-      .where('event_id', '=', claimed.event_id)
       .where('attempts', '=', attempt)
       .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) === 0) return null
+    let recorded: Recorded = { outcome, attempt, gaveUp, next }
+    if (Number(updated.numUpdatedRows) === 0) {
+      const exists = await trx
+        .selectFrom('webhook_deliveries')
+        .select('attempts')
+        .where('endpoint_id', '=', claimed.endpoint_id)
+        .where('event_id', '=', claimed.event_id)
+        .executeTakeFirst()
+      if (exists === undefined) return null
+      if (outcome.ok)
+        await delivery.set({ status: 'delivered', leased_until: null, finished_at: now }).execute()
+      // What comes next is the other attempt's to say.
+      recorded = { outcome, attempt, gaveUp: false, next: null }
+    }
     await trx
       .insertInto('webhook_attempts')
       .values({
@@ -315,11 +381,12 @@ export class DeliveryWorker {
         attempt,
         status_code: outcome.statusCode,
         error: outcome.error,
-        attempted_at: now,
-        next_attempt_at: next,
+        attempted_at: timestampFromMillis(sent.at),
+        next_attempt_at: recorded.next,
       })
+      .onConflict((c) => c.doNothing())
       .execute()
-    return { outcome, attempt, gaveUp, next }
+    return recorded
   }
 
   /** Counts a recorded attempt, and logs a failed one (never the secret nor the body). */
@@ -361,6 +428,8 @@ interface Recorded {
 interface Sent {
   /** Null: the endpoint is gone, nothing to record. */
   outcome: Outcome | null
+  /** When the answer came (or the send failed), in milliseconds. */
+  at: number
   /** No later attempt can succeed (the event is past its retention). */
   final: boolean
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
 import type { DialectName } from '../../src/db/dialect.js'
@@ -82,4 +83,43 @@ function withSearchPath(url: string, schema: string): string {
   const parsed = new URL(url)
   parsed.searchParams.set('options', `-c search_path=${schema}`)
   return parsed.toString()
+}
+
+/** Another writer of a test database: holds its write lock for a while, as an import does. */
+export interface WriteBlocker {
+  /** Takes the lock at once and releases it after `ms`; resolves once released. */
+  hold(ms: number): Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * A writer on a connection of its own. SQLite: BEGIN IMMEDIATE, the lock an import takes.
+ * PostgreSQL: an import takes no lock that other writers wait on, so the webhook tables are locked
+ * against writes outright, which a serving statement waits on until its deadline.
+ */
+export async function lockWrites(db: TestDatabase): Promise<WriteBlocker> {
+  if (db.dialect === 'sqlite') {
+    const connection = new SQLite(db.url)
+    return {
+      async hold(ms) {
+        connection.exec('begin immediate')
+        await new Promise((r) => setTimeout(r, ms))
+        connection.exec('commit')
+      },
+      async close() {
+        connection.close()
+      },
+    }
+  }
+  const client = new pg.Client({ connectionString: db.url })
+  await client.connect()
+  return {
+    async hold(ms) {
+      await client.query('begin')
+      await client.query('lock table webhook_deliveries, webhook_attempts in exclusive mode')
+      await new Promise((r) => setTimeout(r, ms))
+      await client.query('commit')
+    },
+    close: () => client.end(),
+  }
 }

@@ -8,6 +8,7 @@ import { createServer, type ServerResponse } from 'node:http'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { Webhook } from 'standardwebhooks'
+import { openDatabase } from '../../src/db/connection.js'
 import { importSources } from '../../src/importer/import.js'
 import { Metrics } from '../../src/observability/metrics.js'
 import { EVENT_TYPES } from '../../src/resources/index.js'
@@ -17,7 +18,7 @@ import { createEndpoint, listAttempts, WebhookAdminError } from '../../src/webho
 import { openSecret, sealSecret } from '../../src/webhooks/secrets.js'
 import { newSecret, signatureHeaders } from '../../src/webhooks/signing.js'
 import { DeliveryWorker, oldestPendingSeconds, withJitter } from '../../src/webhooks/worker.js'
-import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
+import { DIALECTS, freshDatabase, lockWrites, type TestDatabase } from '../helpers/databases.js'
 import { webhookHeaderNames, webhookPayloadErrors } from '../helpers/openapi-document.js'
 import { smallDataset, source } from '../helpers/records.js'
 import { type Receiver, startReceiver } from './receiver.js'
@@ -406,6 +407,86 @@ for (const { dialect, skip } of DIALECTS) {
       assert.ok(
         waiting.every((id) => delivered.has(id)),
         'a delivering worker sends them',
+      )
+    })
+
+    test('an answer of 2xx recorded while another writer holds the database past the lease is never sent again', async () => {
+      // The worker gets a serving handle (SQLite waits 50 ms for the write lock, PostgreSQL gives up
+      // on a statement at the deadline) and a lease shorter than the lock is held: the attempt must
+      // be recorded once the lock is free, and the delivery not taken again meanwhile.
+      await db.handle.db.updateTable('webhook_endpoints').set({ url: receiver.url }).execute()
+      await importSources(db.handle, [source([{ ...d.manager, name: `Locked ${Date.now()}` }])])
+      const due = (
+        await db.handle.db
+          .selectFrom('webhook_deliveries')
+          .select('event_id')
+          .where('status', '=', 'pending')
+          .where('attempts', '=', 0)
+          .execute()
+      ).map((r) => r.event_id)
+      assert.ok(due.length > 0)
+      // What earlier tests left pending is delivered first.
+      await db.handle.db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'delivered' })
+        .where('event_id', 'not in', due)
+        .execute()
+      const serving = openDatabase(db.url, { requestTimeoutMs: 300 })
+      const blocker = await lockWrites(db)
+      let locked: Promise<void> | null = null
+      const seen = receiver.received.length
+      receiver.answer = () => {
+        // The first delivery takes the write lock for 1.5 s, before its answer reaches the worker.
+        locked ??= blocker.hold(1500)
+        return new Promise((r) => setTimeout(() => r(200), 100))
+      }
+      const busy = new DeliveryWorker({
+        db: serving.db,
+        dialect,
+        allowPrivate: true,
+        secretsKey: Buffer.alloc(32, 1),
+        retentionMs: 30 * 86_400_000,
+        leaseMs: 200,
+        pollMs: 20,
+      })
+      try {
+        busy.start()
+        const start = Date.now()
+        const undelivered = async () =>
+          Number(
+            (
+              await db.handle.db
+                .selectFrom('webhook_deliveries')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .where('event_id', 'in', due)
+                .where('status', '<>', 'delivered')
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
+        while (locked === null || (await undelivered()) > 0) {
+          assert.ok(Date.now() - start < 20_000, 'delivered once the lock is free')
+          await new Promise((r) => setTimeout(r, 50))
+        }
+        await locked
+        // A second send would come within the next polls.
+        await new Promise((r) => setTimeout(r, 500))
+      } finally {
+        await busy.stop()
+        await blocker.close()
+        await serving.close()
+      }
+      const sent = receiver.received.slice(seen).map((r) => r.id)
+      assert.deepEqual([...sent].sort(), [...due].sort(), 'each event sent once')
+      const recorded = await db.handle.db
+        .selectFrom('webhook_attempts')
+        .select(['event_id', 'attempt', 'status_code', 'error'])
+        .where('event_id', 'in', due)
+        .orderBy('event_id')
+        .execute()
+      assert.deepEqual(
+        recorded.map((a) => [a.event_id, a.attempt, a.status_code, a.error]),
+        [...due].sort().map((id) => [id, 1, 200, null]),
+        'every send one recorded attempt',
       )
     })
 

@@ -8,10 +8,11 @@ import { sql } from 'kysely'
 import { importSources } from '../../src/importer/import.js'
 import { EVENT_TYPES } from '../../src/resources/index.js'
 import { createEndpoint } from '../../src/webhooks/endpoints.js'
+import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
 import { apiDataset } from '../helpers/dataset.js'
 import { type ServerProcess, startServer } from '../helpers/processes.js'
-import { source } from '../helpers/records.js'
+import { ndjson, source } from '../helpers/records.js'
 import { type Receiver, startReceiver } from './receiver.js'
 
 const postgres = DIALECTS.find((d) => d.dialect === 'postgres')
@@ -128,3 +129,86 @@ describe('webhook delivery by server processes (postgres)', { skip: postgres?.sk
     assert.equal(await undelivered(), 0)
   })
 })
+
+// The finding's own setup (CONTRACT 14): a receiver that answers 200 after 1 s, two endpoints, 12
+// imports (the CLI's) 2 s apart into the database a `serve` process delivers from. On SQLite every import holds
+// the write lock the worker records its attempts with; a 2xx whose record waited must not go again.
+for (const { dialect, skip } of DIALECTS) {
+  describe(`deliveries answered 2xx while imports come and go (${dialect})`, { skip }, () => {
+    let db: TestDatabase
+    const receivers: Receiver[] = []
+    let server: ServerProcess | undefined
+    const d = apiDataset(100)
+
+    before(async () => {
+      db = await freshDatabase(dialect)
+      await importSources(db.handle, [source(d.all)])
+      const secrets: string[] = []
+      for (let i = 0; i < 2; i++) {
+        const receiver = await startReceiver(() => secrets[i] as string)
+        receiver.answer = () => new Promise((r) => setTimeout(() => r(200), 1000))
+        receivers.push(receiver)
+        const created = await createEndpoint(
+          db.handle.db,
+          { organizationId: d.orgA.id as string, url: receiver.url },
+          { eventTypes: EVENT_TYPES, allowPrivate: true, secretsKey: undefined },
+        )
+        secrets.push(created.secret)
+      }
+      server = await startServer({
+        DATABASE_URL: db.url,
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
+        LOG_LEVEL: 'warn',
+      })
+    })
+    after(async () => {
+      await server?.stop()
+      await Promise.all(receivers.map((r) => r.close()))
+      await db?.drop()
+    })
+
+    test('no webhook-id arrives twice at an endpoint, and every send is one recorded attempt', async (t) => {
+      const employees = d.all.filter(
+        (r) => r.type === 'employee' && (r.workspace as { id: string }).id === d.a1,
+      )
+      for (let round = 0; round < 12; round++) {
+        // The whole file each time, 8 employees changed: the import holds the write lock a while.
+        const changed = new Set(employees.slice(round * 8, round * 8 + 8))
+        const file = d.all.map((r) => (changed.has(r) ? { ...r, job_title: `Round ${round}` } : r))
+        const imported = await runCli(['import', '-'], { input: ndjson(file), env: { DATABASE_URL: db.url } })
+        assert.equal(imported.code, 0, imported.stderr)
+        await new Promise((r) => setTimeout(r, 2000))
+      }
+      const count = async (where: string) =>
+        Number(
+          (
+            await sql<{
+              n: number
+            }>`select count(*) as n from webhook_deliveries where ${sql.raw(where)}`.execute(db.handle.db)
+          ).rows[0]?.n,
+        )
+      const start = Date.now()
+      while ((await count("status <> 'delivered'")) > 0) {
+        assert.ok(Date.now() - start < 120_000, 'every delivery ends')
+        await new Promise((r) => setTimeout(r, 200))
+      }
+      // A delivery whose record was lost goes again once its lease (20 s) runs out: wait for it.
+      await new Promise((r) => setTimeout(r, 21_000))
+      const deliveries = await count('true')
+      assert.ok(deliveries >= 2 * 96, `${deliveries} deliveries: 96 changed employees, to two endpoints`)
+      const sends = receivers.reduce((n, r) => n + r.received.length, 0)
+      for (const receiver of receivers) {
+        const ids = receiver.received.map((r) => r.id)
+        assert.equal(new Set(ids).size, ids.length, 'no webhook-id twice')
+        assert.ok(receiver.received.every((r) => r.status === 200 && r.verified))
+      }
+      const attempts = Number(
+        (await sql<{ n: number }>`select count(*) as n from webhook_attempts`.execute(db.handle.db)).rows[0]
+          ?.n,
+      )
+      t.diagnostic(`${deliveries} deliveries, ${sends} sends, ${attempts} attempts recorded`)
+      assert.equal(sends, deliveries, 'one send per delivery')
+      assert.equal(attempts, sends, 'every send one recorded attempt')
+    })
+  })
+}

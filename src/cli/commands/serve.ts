@@ -142,10 +142,13 @@ export function registerServe(program: Command): void {
         secretsKey: config.secretsKey,
         retentionMs: config.eventsRetentionMs,
         ocsf: OCSF_RENDERER,
-        onError(error) {
+        onError(error, context) {
           // An import holding SQLite's write lock: the next round tries again.
-          if ((error as { code?: string }).code === 'SQLITE_BUSY') return
-          app.log.warn({ err: { message: (error as Error).message } }, 'webhook delivery round failed')
+          if (context === 'webhook delivery' && (error as { code?: string }).code === 'SQLITE_BUSY') return
+          app.log.warn(
+            { err: { message: (error as Error).message }, context },
+            'webhook worker: the database refused',
+          )
         },
       })
       let closing = false
