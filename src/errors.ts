@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   invalid_parameter: { status: 422, title: 'Invalid parameter' },
   invalid_cursor: { status: 422, title: 'Invalid cursor' },
   event_expired: { status: 410, title: 'Event expired' },
+  uri_too_long: { status: 414, title: 'URI too long' },
   too_many_requests: { status: 429, title: 'Too many requests' },
   request_header_too_large: { status: 431, title: 'Request header fields too large' },
   internal_error: { status: 500, title: 'Internal error' },

@@ -24,6 +24,8 @@ export interface Config {
   metrics: false | 'main' | number
   /** Which proxies to believe about the client address (for the per-address limit). */
   trustProxy: boolean | number | string[]
+  /** What every absolute URL the server writes starts with (`https://api.example.com`); unset: the Host's. */
+  publicUrl: string | undefined
   /** How long a verified key is remembered; bounds how late a revocation takes effect. */
   keyCacheSeconds: number
   /** A request not answered by then gets 503 (the database hung, say). */
@@ -64,6 +66,8 @@ export const ENVIRONMENT = {
   METRICS_PORT: 'serve /metrics on this port instead of the API port',
   TRUST_PROXY:
     'false (default), true, a hop count, or comma-separated proxy addresses/CIDRs whose X-Forwarded-For is believed',
+  PUBLIC_URL:
+    "https://api.example.com: what the Link to the next page and other absolute URLs start with (default: the request's Host)",
   KEY_CACHE_SECONDS:
     'seconds a verified key is remembered, 0 to 30 (default 10): a revocation takes effect within it',
   REQUEST_TIMEOUT: 'a request not answered within it gets 503 service_unavailable (default 5s)',
@@ -166,6 +170,7 @@ export function loadConfig(
     logLevel: logLevel as LogLevel,
     metrics,
     trustProxy: parseTrustProxy(get('TRUST_PROXY') ?? 'false'),
+    publicUrl: parsePublicUrl(get('PUBLIC_URL')),
     keyCacheSeconds: integer('KEY_CACHE_SECONDS', get('KEY_CACHE_SECONDS') ?? '10', 0, 30),
     requestTimeoutMs: durationMs('REQUEST_TIMEOUT', get('REQUEST_TIMEOUT') ?? '5s'),
     shutdownDelayMs,
@@ -236,6 +241,30 @@ function size(variable: string, value: string): number {
   if (bytes === null)
     throw new ConfigError(variable, 'must be a size in bytes, or with KiB, MiB, GiB or TiB (e.g. 500MiB)')
   return bytes
+}
+
+/** An http(s) origin with an optional path prefix, without a trailing slash, query or credentials. */
+function parsePublicUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  const problem =
+    'must be an http:// or https:// URL with a host, and no query, fragment or credentials (e.g. https://api.example.com)'
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError('PUBLIC_URL', problem)
+  }
+  if (
+    !['http:', 'https:'].includes(url.protocol) ||
+    url.hostname === '' ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    /[?#]/.test(value)
+  )
+    throw new ConfigError('PUBLIC_URL', problem)
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
 
 function parseTrustProxy(value: string): Config['trustProxy'] {

@@ -52,7 +52,9 @@ anything else is a 422, never clamped). The \`x-next-cursor\` response header is
 and absent on the last page; send it back unchanged as the \`x-next-cursor\` request header. For generic
 paginators, the same two travel as the query parameters \`limit\` and \`cursor\` (a header and its parameter
 together are a 422), and a page with more items carries \`Link: <next page URL>; rel="next"\` (RFC 8288): follow
-it until a page has none. Cursors are signed
+it until a page has none. Its URL starts with the server's configured public URL (else the request's \`Host\`), and
+repeats the request's query in its shortest form (a list's values joined by commas) with the cursor; a next page
+whose URL would exceed 8 KiB has \`x-next-cursor\` only. Cursors are signed
 and bound to the operation, its path id, \`workspace_id\`, the filters and the key's organization. Paging is keyset:
 a walk returns every item exactly once, in a stable order (newest first, ties broken by id; the events feed is
 the one list oldest first).
@@ -66,10 +68,11 @@ same list; a cursor issued for one spelling serves the other).
 names the culprit (\`parameter\`, \`header\` or \`pointer\`), several problems give several entries (at most 10, then
 \`meta.more_errors: true\`). Other paths answer 404 \`endpoint_not_found\`; on every path that exists (each operation,
 \`/\`, \`/healthz\`, \`/readyz\`, \`/metrics\`, \`/docs\`, this document), methods other than GET and HEAD (\`CONNECT\`
-included) answer 405 \`method_not_allowed\` with \`Allow: GET, HEAD\`. Whatever the failure, the answer has this
-shape: a malformed request (no \`Host\` or two of them, bad bytes, an unknown method) is 400 \`malformed_request\`, headers or a
-body that do not arrive within 30 s are 408 \`request_timeout\`, headers over 16 KiB are 431
-\`request_header_too_large\`.
+included, and every method token HTTP parsers accept, such as \`QUERY\` or \`PROPFIND\`) answer 405
+\`method_not_allowed\` with \`Allow: GET, HEAD\`. Whatever the failure, the answer has this shape: a malformed
+request (no \`Host\` or two of them, bad bytes, an unknown method token) is 400 \`malformed_request\`, headers or a
+body that do not arrive within 30 s are 408 \`request_timeout\`, a request target over 8 KiB is 414
+\`uri_too_long\`, headers over 16 KiB are 431 \`request_header_too_large\`.
 
 **Limits.** Each key has a request budget per fixed window (by default 600 per 60 s), announced on every
 authenticated answer by \`RateLimit-Policy\` and \`RateLimit\`; past it, 429 with \`Retry-After\`. An address that

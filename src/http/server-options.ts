@@ -37,13 +37,8 @@ export function serverOptions(
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     requestIdHeader: false,
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    // Forwarded headers are read by our own rules (client-address.ts), never Fastify's.
+    trustProxy: false,
     // In-flight requests finish when the server closes (graceful shutdown, see drain.ts).
     return503OnClosing: false,
     forceCloseConnections: false,

@@ -32,8 +32,18 @@ declare module 'fastify' {
     draining: boolean
     /** The URL of every GET route, as registered (`/v1/employees/:employee_id`): the paths that exist. */
     paths: readonly string[]
+    /**
+     * What the absolute URLs written for a request start with: PUBLIC_URL, else the protocol and a
+     * valid Host; '' when neither (the URL is then relative).
+     */
+    origin(request: FastifyRequest): string
   }
   interface FastifyRequest {
+    /**
+     * The client's address in canonical form: the socket's, or what trusted proxies say
+     * (TRUST_PROXY); undefined when the socket has none (closed).
+     */
+    readonly client: string | undefined
     /** The verified key of an authenticated request. */
     key: KeyIdentity
     /** The RateLimit fields of an authenticated request, added to whatever it is answered. */

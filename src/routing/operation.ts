@@ -104,32 +104,38 @@ export function sendPage(reply: FastifyReply, list: ListRequest<unknown>, page: 
   if (page.next !== null) {
     const cursor = reply.server.api.cursors.encode(list.binding, page.next)
     reply.header('x-next-cursor', cursor)
-    reply.header('link', `<${nextPageUrl(reply.request, cursor)}>; rel="next"`)
+    // A next page's URL longer than a request may be has no Link: x-next-cursor still leads on.
+    const next = nextPageUrl(reply.request, cursor)
+    if (next !== null) reply.header('link', `<${next}>; rel="next"`)
   }
   // Once written out (or compressed): a response cut short leaves its buffer to the collector.
   if (page.release) reply.raw.once('finish', page.release)
   return reply.type(JSON_TYPE).send(page.document)
 }
 
-// A host as a Host header may name one (a name or address, an optional port).
-const SANE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/
+/** The longest request target this server reads (CONTRACT 8: 414 past it). */
+export const MAX_REQUEST_TARGET = 8192
+
+/** A query value as the shortest URL text that reads back the same: commas stay as they are. */
+const queryText = (value: string) => encodeURIComponent(value).replaceAll('%2C', ',')
 
 /**
  * This request's URL with the cursor replaced: the route's path with its (checked) ids, the query
- * as sent, re-encoded. Absolute when the host is sane (behind a trusted proxy, its protocol and
- * host), else relative to the request.
+ * in its shortest form (each parameter once, a list's values joined by commas). Absolute when the
+ * server knows its origin (api.origin). Null when it would be longer than this server reads.
  */
-function nextPageUrl(request: FastifyRequest, cursor: string): string {
+function nextPageUrl(request: FastifyRequest, cursor: string): string | null {
   const params = request.params as Record<string, string>
   const path = request.routeOptions.url?.replace(/:(\w+)/g, (_, name: string) =>
     encodeURIComponent(params[name] ?? ''),
   )
-  const at = request.url.indexOf('?')
-  const query = new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1))
-  query.delete('cursor')
-  query.append('cursor', cursor)
-  const origin = SANE_HOST.test(request.host) ? `${request.protocol}://${request.host}` : ''
-  return `${origin}${path}?${query}`
+  let query = ''
+  for (const [name, values] of Object.entries(request.query as Record<string, string[]>)) {
+    if (name !== 'cursor') query += `${queryText(name)}=${values.map(queryText).join(',')}&`
+  }
+  const target = `${path}?${query}cursor=${queryText(cursor)}`
+  if (target.length > MAX_REQUEST_TARGET) return null
+  return `${request.server.origin(request)}${target}`
 }
 
 /** `{"data":…}` from an item's stored JSON. */

@@ -6,7 +6,7 @@ import { FastifyOtelInstrumentation } from '@fastify/otel'
 import { context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import { NodeSDK, resources } from '@opentelemetry/sdk-node'
 import type { FastifyRequest } from 'fastify'
-import type { SpanAttributes, Tracing } from './tracing.js'
+import type { SpanAttributes, Tracing, TracingOptions } from './tracing.js'
 
 const defined = (attributes: SpanAttributes) => {
   const kept: Record<string, string | number | boolean> = {}
@@ -21,12 +21,13 @@ function failed(span: Span, error: unknown): void {
 }
 
 /** Starts the SDK and returns the Tracing it backs. */
-export function startOpenTelemetry(name: string, version: string): Tracing {
+export function startOpenTelemetry(name: string, version: string, options: TracingOptions = {}): Tracing {
+  const requestPath = options.requestPath ?? ((url: string) => url.split('?')[0])
   // Request and handler spans only: a span per hook would outnumber the work.
   const fastify = new FastifyOtelInstrumentation({
     instrumentHooks: false,
-    // The path without its query, as the log line has it: a query string could carry anything.
-    requestHook: (span, request) => span.setAttribute('url.path', request.url.split('?')[0] as string),
+    // The path as the log line has it: no query (it could carry anything), nothing like a key.
+    requestHook: (span, request) => span.setAttribute('url.path', requestPath(request.url) ?? ''),
   })
   const sdk = new NodeSDK({
     serviceName: process.env.OTEL_SERVICE_NAME ?? name,

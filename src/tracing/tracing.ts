@@ -68,11 +68,24 @@ export function tracingWanted(env: NodeJS.ProcessEnv): boolean {
  * Turns tracing on when the environment asks for it (loading the SDK only then), for the service
  * `name` at `version`; call before the database is opened and the app is built.
  */
-export async function startTracing(env: NodeJS.ProcessEnv, name: string, version: string): Promise<Tracing> {
+export async function startTracing(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  version: string,
+  options: TracingOptions = {},
+): Promise<Tracing> {
   if (current.enabled || !tracingWanted(env)) return current
   const { startOpenTelemetry } = await import('./otel.js')
-  current = startOpenTelemetry(name, version)
+  current = startOpenTelemetry(name, version, options)
   return current
+}
+
+export interface TracingOptions {
+  /**
+   * A request's path as spans may carry it (the request log's redaction, so that both say the
+   * same); by default the path without its query.
+   */
+  requestPath?: (url: string) => string | undefined
 }
 
 /** Flushes and turns tracing off (the end of a process, or of a test). */

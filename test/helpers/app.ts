@@ -23,6 +23,7 @@ export interface TestApp {
   /** GET (or another method) with a key; the response is checked against the route's schema. */
   request(url: string, options?: RequestOptions): Promise<Response>
   /** Listens on a free loopback port; returns the base URL. */
+  /** Listens on a free port (once), and returns the server's base URL. */
   listen(): Promise<string>
   close(): Promise<void>
 }
@@ -196,7 +197,8 @@ export async function testApp(
       return { status: response.statusCode, headers: response.headers, body: response.body, json }
     },
     async listen() {
-      await app.listen({ port: 0, host: '127.0.0.1' })
+      // Listening already (an earlier test of the suite): the same server.
+      if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' })
       return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
     },
     async close() {

@@ -396,7 +396,9 @@ for (const { dialect, skip } of DIALECTS) {
         const next = new URL(link)
         assert.equal(next.origin, new URL(base).origin)
         assert.equal(next.pathname, '/v1/employees')
-        assert.deepEqual(next.searchParams.getAll('status'), ['active', 'pending'])
+        // The shortest form: a list once, its values joined by commas (unescaped).
+        assert.match(link, /[?&]status=active,pending&/)
+        assert.deepEqual(next.searchParams.getAll('status'), ['active,pending'])
         assert.equal(next.searchParams.get('limit'), '1')
         assert.equal(next.searchParams.get('cursor'), response.headers.get('x-next-cursor'))
         assert.equal((await fetch(link, { headers: { 'x-api-key': key } })).status, 200)
@@ -408,21 +410,61 @@ for (const { dialect, skip } of DIALECTS) {
         assert.match(nextLink(odd.headers.link) as string, /^\/v1\/employees\?workspace_id=/)
       })
 
-      test('behind a trusted proxy the Link takes its scheme and host from X-Forwarded-*; an untrusted peer changes nothing', async () => {
+      test('a long request gives a Link no longer than it plus the cursor, which fetch follows; none past 8 KiB', async () => {
+        const base = await t.listen()
+        const path = `/v1/employees?workspace_id=${d.a1}&limit=1&`
+        const url = `${base}${path}${Array.from({ length: 300 }, () => 'status=active%2Cpending').join('&')}`
+        const response = await fetch(url, { headers: { 'x-api-key': key } })
+        assert.equal(response.status, 200)
+        const cursor = response.headers.get('x-next-cursor') as string
+        const link = nextLink(response.headers.get('link') ?? undefined) as string
+        assert.ok(link.length <= url.length + cursor.length + 8, `${link.length} characters`)
+        assert.ok(!link.includes('%2C'), 'commas unescaped')
+        assert.equal((await fetch(link, { headers: { 'x-api-key': key } })).status, 200)
+        // A request just under the limit, whose Link with the cursor would be over it.
+        const n = Math.floor((8192 - path.length - 'status='.length + 1) / 'active,'.length)
+        const full = `${path}status=${Array.from({ length: n }, () => 'active').join(',')}`
+        assert.ok(full.length <= 8192 && full.length > 8192 - 7)
+        const near = await t.request(full, { key })
+        assert.equal(near.status, 200)
+        assert.ok(near.headers['x-next-cursor'], 'the cursor still leads on')
+        assert.equal(near.headers.link, undefined, 'no Link a server would refuse')
+      })
+
+      test('behind a trusted proxy the Link takes its scheme from X-Forwarded-Proto (http or https only), its host from Host; PUBLIC_URL overrides both', async () => {
         const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.com' }
         const url = `/v1/employees?workspace_id=${d.a1}&limit=1`
         const untrusted = await t.request(url, { key, headers: forwarded })
         assert.match(nextLink(untrusted.headers.link) as string, /^http:\/\/localhost(:80)?\/v1\/employees\?/)
         const proxied = await testApp(dialect, d.all, { TRUST_PROXY: 'true' })
+        const published = await testApp(dialect, d.all, { PUBLIC_URL: 'https://api.example.com/awareness/' })
         try {
           const k = await proxied.key({ organizationId: d.orgA.id as string })
           const response = await proxied.request(url, { key: k, headers: forwarded })
           assert.match(
             nextLink(response.headers.link) as string,
-            /^https:\/\/api\.example\.com\/v1\/employees\?/,
+            /^https:\/\/localhost(:80)?\/v1\/employees\?/,
           )
+          for (const proto of ['javascript:alert(1)//', 'ftp', 'https, http']) {
+            const hostile = await proxied.request(url, { key: k, headers: { 'x-forwarded-proto': proto } })
+            const link = nextLink(hostile.headers.link) as string
+            assert.match(
+              link,
+              proto.startsWith('https') ? /^https:\/\/localhost/ : /^http:\/\/localhost/,
+              proto,
+            )
+          }
+          const p = await published.key({ organizationId: d.orgA.id as string })
+          for (const headers of [{ host: 'evil.example' }, { host: 'evil.example', ...forwarded }]) {
+            const answer = await published.request(url, { key: p, headers })
+            assert.match(
+              nextLink(answer.headers.link) as string,
+              /^https:\/\/api\.example\.com\/awareness\/v1\/employees\?workspace_id=/,
+            )
+          }
         } finally {
           await proxied.close()
+          await published.close()
         }
       })
 

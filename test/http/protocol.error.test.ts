@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
+import { METHODS } from 'node:http'
 import { after, before, describe, test } from 'node:test'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { type TestApp, testApp } from '../helpers/app.js'
@@ -92,6 +93,42 @@ describe('protocol errors (real listening server)', () => {
     )
   })
 
+  test('every method token Node parses (QUERY, PROPFIND, M-SEARCH, …) answers 405 with Allow on a path that exists', async () => {
+    const methods = METHODS.filter((m) => !['GET', 'HEAD', 'CONNECT'].includes(m))
+    assert.ok(methods.includes('QUERY') && methods.includes('PROPFIND'))
+    for (const method of methods) {
+      for (const path of ['/v1/organization', '/', `/v1/employees?workspace_id=${d.a1}`]) {
+        const answer = await rawExchange(
+          base,
+          `${method} ${path} HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+        )
+        assertError(answer, 405, 'method_not_allowed')
+        assert.equal(answer.headers.allow, 'GET, HEAD', `${method} ${path}`)
+      }
+    }
+  })
+
+  test('a request target over 8 KiB: 414 uri_too_long; one of 8 KiB is read', async () => {
+    const path = `/v1/employees?workspace_id=${d.a1}&status=`
+    const over = `${path}${'active,'.repeat(Math.ceil((8192 - path.length) / 7))}active`
+    assert.ok(over.length > 8192)
+    const answer = await rawExchange(
+      base,
+      `GET ${over} HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nConnection: close\r\n\r\n`,
+    )
+    assertError(answer, 414, 'uri_too_long')
+    const body = JSON.parse(answer.body)
+    assert.ok(answer.body.length < 1024, 'the target is not echoed')
+    assert.deepEqual(body.errors[0].source, {})
+    const exact = `${`${path}${'active,'.repeat(2000)}`.slice(0, 8192 - 6)}active`
+    assert.equal(exact.length, 8192)
+    const read = await rawExchange(
+      base,
+      `GET ${exact} HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nConnection: close\r\n\r\n`,
+    )
+    assert.notEqual(read.status, 414)
+  })
+
   test('CONNECT: 405 method_not_allowed with Allow, and the connection closed', async () => {
     const answer = await rawExchange(
       base,
@@ -140,8 +177,8 @@ describe('protocol errors (real listening server)', () => {
     }
   })
 
-  test('2,000 unknown parameters: ten entries, more_errors, and a small body', async () => {
-    const query = Array.from({ length: 2000 }, (_, i) => `p${i}=1`).join('&')
+  test('1,000 unknown parameters (a target under 8 KiB): ten entries, more_errors, and a small body', async () => {
+    const query = Array.from({ length: 1000 }, (_, i) => `p${i}=1`).join('&')
     const response = await t.request(`/v1/employees?workspace_id=${d.a1}&${query}`, { key })
     assert.equal(response.status, 422)
     assert.equal(response.json.errors.length, 10)

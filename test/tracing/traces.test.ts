@@ -133,6 +133,18 @@ for (const { dialect, skip } of DIALECTS) {
       const [request] = await otlp.waitFor((s) => s.traceId === traceId && s.name === 'request')
       assert.equal(request?.attributes['http.response.status_code'], 401)
       assert.equal(request?.attributes['awareness.key.id'], undefined)
+      // A key in the path is redacted in the span as in the log line.
+      const inPath = hex(16)
+      const unmatched = await get(`${server.base}/v1/${key}?x=1`, { traceparent: `00-${inPath}-${hex(8)}-01` })
+      assert.equal(unmatched.status, 404)
+      const [pathSpan] = await otlp.waitFor((s) => s.traceId === inPath && s.name === 'request')
+      assert.equal(pathSpan?.attributes['url.path'], '/v1/wsa_[redacted]')
+      const logged = server
+        .stdout()
+        .split('\n')
+        .filter((l) => l.includes(`"trace_id":"${inPath}"`))
+        .map((l) => JSON.parse(l))
+      assert.equal(logged[0]?.path, '/v1/wsa_[redacted]', 'one redaction for both')
       // Everything exported so far, by every request of this file.
       await new Promise((r) => setTimeout(r, 200))
       const sent = otlp.bodies.join('\n')

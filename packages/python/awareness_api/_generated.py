@@ -409,7 +409,7 @@ class ErrorResponseErrorsItemSource4(TypedDict):
 
 class ErrorResponseErrorsItem(TypedDict):
     status: str
-    code: Literal["malformed_request", "unauthorized", "forbidden", "workspace_not_found", "employee_not_found", "course_not_found", "breach_not_found", "group_not_found", "campaign_not_found", "endpoint_not_found", "method_not_allowed", "request_timeout", "invalid_parameter", "invalid_cursor", "event_expired", "too_many_requests", "request_header_too_large", "internal_error", "service_unavailable"]
+    code: Literal["malformed_request", "unauthorized", "forbidden", "workspace_not_found", "employee_not_found", "course_not_found", "breach_not_found", "group_not_found", "campaign_not_found", "endpoint_not_found", "method_not_allowed", "request_timeout", "invalid_parameter", "invalid_cursor", "event_expired", "uri_too_long", "too_many_requests", "request_header_too_large", "internal_error", "service_unavailable"]
     title: str
     detail: str
     source: Union[ErrorResponseErrorsItemSource1, ErrorResponseErrorsItemSource2, ErrorResponseErrorsItemSource3, ErrorResponseErrorsItemSource4]

@@ -1,7 +1,7 @@
 // What the routes share, set up once at start (routing/context.ts): the read database, key
 // verification, cursors, rate limits (in Redis when configured), data generations and metrics.
 
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../../config/config.js'
 import type { DatabaseHandle } from '../../db/connection.js'
@@ -15,6 +15,7 @@ import { Metrics } from '../../observability/metrics.js'
 import { CursorCodec } from '../../paging/paging.js'
 import '../../routing/context.js'
 import { oldestPendingSeconds } from '../../webhooks/worker.js'
+import { clientAddress, clientProtocol, proxyTrust, validHost } from '../client-address.js'
 
 export interface ApiContextOptions {
   config: Config
@@ -67,6 +68,32 @@ export const apiContext = fp(
       metrics,
       eventsRetentionMs: config.eventsRetentionMs,
       usage,
+    })
+    const trust = proxyTrust(config.trustProxy)
+    // Worked out once per request, when first asked for (authentication, the log line).
+    const CLIENT = Symbol('client address')
+    type Remembered = { [CLIENT]?: string | undefined }
+    app.decorateRequest('client', {
+      getter(this: FastifyRequest) {
+        const raw = this.raw as typeof this.raw & Remembered
+        if (!(CLIENT in raw))
+          raw[CLIENT] = clientAddress(raw.socket?.remoteAddress, raw.headers['x-forwarded-for'], trust)
+        return raw[CLIENT]
+      },
+    })
+    app.decorate('origin', (request: FastifyRequest): string => {
+      if (config.publicUrl !== undefined) return config.publicUrl
+      const host = request.headers.host
+      if (!validHost(host)) return ''
+      const raw = request.raw
+      const encrypted = (raw.socket as { encrypted?: boolean } | undefined)?.encrypted === true
+      const protocol = clientProtocol(
+        raw.socket?.remoteAddress,
+        raw.headers['x-forwarded-proto'],
+        encrypted,
+        trust,
+      )
+      return `${protocol}://${host}`
     })
     app.decorate('shuttingDown', false)
     app.decorate('draining', false)

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin'
 import { apiError, UNAUTHORIZED } from '../../errors.js'
 import '../../routing/context.js'
 import { tracing } from '../../tracing/tracing.js'
+import { failureBucket } from '../client-address.js'
 
 const TOO_MANY = (retryAfter: number, detail: string) =>
   apiError('too_many_requests', detail, {}, { 'retry-after': String(retryAfter) })
@@ -17,7 +18,9 @@ async function authenticate(request: FastifyRequest): Promise<void> {
   const scope = request.routeOptions.config.scope
   if (scope === undefined) return
   const { limits, keys, metrics } = request.server.api
-  const blockedFor = await limits.addressBlockedFor(request.ip)
+  // An IPv6 client is counted by its /64, which is all its own to rotate through.
+  const failures = failureBucket(request.client) ?? 'unknown'
+  const blockedFor = await limits.addressBlockedFor(failures)
   if (blockedFor > 0) {
     metrics.rateLimitRejections.inc({ limit: 'authentication_failures' })
     throw TOO_MANY(blockedFor, 'Too many failed authentications from this address; try again later.')
@@ -25,8 +28,8 @@ async function authenticate(request: FastifyRequest): Promise<void> {
   const header = request.headers['x-api-key']
   const identity = await keys.verify(typeof header === 'string' ? header : undefined)
   if (!identity) {
-    request.server.api.usage.failed(request.ip)
-    await limits.authenticationFailed(request.ip)
+    request.server.api.usage.failed(failures)
+    await limits.authenticationFailed(failures)
     throw UNAUTHORIZED()
   }
   request.key = identity
@@ -36,7 +39,7 @@ async function authenticate(request: FastifyRequest): Promise<void> {
   })
   // Before the key's budget is charged: a leaked key used from elsewhere spends none of it. The
   // address is the one the request log line names (the socket's, or a trusted proxy's client).
-  if (identity.allowedFrom !== null && !identity.allowedFrom(request.ip)) {
+  if (identity.allowedFrom !== null && !identity.allowedFrom(request.client)) {
     metrics.addressRefusals.inc()
     throw apiError('forbidden', 'This key may not be used from this address.', { header: 'x-api-key' })
   }

@@ -16,6 +16,12 @@ function loggable(text: string | undefined, max: number): string | undefined {
   return withoutKeys(text.length > max ? `${text.slice(0, max)}…` : text)
 }
 
+/** A request's path as logs and traces carry it: no query, cut, nothing like a key. */
+export function loggablePath(url: string): string | undefined {
+  const query = url.indexOf('?')
+  return loggable(query === -1 ? url : url.slice(0, query), MAX_PATH)
+}
+
 /** On a connection: what it had written by the end of its previous answer. */
 const SENT_BEFORE = Symbol('bytes written before this answer')
 type Counted = { bytesWritten: number; [SENT_BEFORE]?: number }
@@ -38,18 +44,17 @@ export const observability = fp(
         written = socket.bytesWritten - (socket[SENT_BEFORE] ?? 0)
         socket[SENT_BEFORE] = socket.bytesWritten
       }
-      if (request.key) app.api.usage.record(request.key.id, route, status, written, request.ip)
-      const query = request.url.indexOf('?')
+      if (request.key) app.api.usage.record(request.key.id, route, status, written, request.client)
       request.log.info(
         {
           key_id: request.key?.id,
           method: request.method,
-          path: loggable(query === -1 ? request.url : request.url.slice(0, query), MAX_PATH),
+          path: loggablePath(request.url),
           route,
           status,
           duration_ms: Math.round(reply.elapsedTime * 100) / 100,
           // The socket's address, or the client a proxy named when TRUST_PROXY trusts that proxy.
-          client: request.ip,
+          client: request.client,
           user_agent: loggable(request.headers['user-agent'], MAX_USER_AGENT),
           // With tracing on: the request's trace, to find its spans from its log line.
           trace_id: tracing().traceIdOf(request),

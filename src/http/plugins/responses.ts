@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { isDatabaseUnavailable } from '../../db/availability.js'
 import { ApiError, apiError, echo, errorBody } from '../../errors.js'
+import { MAX_REQUEST_TARGET } from '../../routing/operation.js'
 import { commonHeaders } from '../headers.js'
 
 /** A route's URL (`/v1/employees/:employee_id`, `/docs/*`) as a pattern a request path matches. */
@@ -39,6 +40,16 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 }
 
 export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+/** Fastify's refusals of a request's body (its type, its size, its framing). */
+const BODY_ERRORS = new Set([
+  'FST_ERR_ROUTE_MISSING_CONTENT_TYPE',
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'FST_ERR_CTP_BODY_TOO_LARGE',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+])
 
 const DEADLINE_PASSED = () =>
   apiError(
@@ -75,6 +86,9 @@ export const responses = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
       reply.headers(commonHeaders(request.id))
+      if (request.raw.url !== undefined && request.raw.url.length > MAX_REQUEST_TARGET) {
+        return done(apiError('uri_too_long', `The request target exceeds ${MAX_REQUEST_TARGET / 1024} KiB.`))
+      }
       // HTTP/1.1 requires Host; Node is told not to refuse its absence with a bare page.
       if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
         return done(apiError('malformed_request', 'An HTTP/1.1 request must carry a Host header.'))
@@ -115,7 +129,26 @@ export const responses = fp(
       } as typeof route.handler
     })
 
+    /** The answer to a request no route takes: 405 for another method on a path that exists, else 404. */
+    const unrouted = (request: FastifyRequest): ApiError => {
+      const path = request.url.split('?')[0] as string
+      if (request.method !== 'GET' && request.method !== 'HEAD' && existing.some((p) => p.test(path))) {
+        return apiError(
+          'method_not_allowed',
+          `This API is read-only: ${request.method} is not allowed here.`,
+          {},
+          { allow: 'GET, HEAD' },
+        )
+      }
+      return apiError('endpoint_not_found', `There is no endpoint at ${echo(path)}.`)
+    }
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      // Fastify reads a body of the methods that may carry one (QUERY, say) before it looks for a
+      // route: for a request no route takes, what its body lacks does not matter.
+      if (request.routeOptions.url === undefined && BODY_ERRORS.has(error.code)) {
+        return sendError(reply, unrouted(request))
+      }
       const apiErr = toApiError(error)
       if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
         request.server.api.metrics.timedOutRequests.inc()
@@ -129,23 +162,7 @@ export const responses = fp(
       return sendError(reply, apiErr)
     })
 
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0] as string
-      if (request.method !== 'GET' && request.method !== 'HEAD' && existing.some((p) => p.test(path))) {
-        return sendError(
-          reply,
-          apiError(
-            'method_not_allowed',
-            `This API is read-only: ${request.method} is not allowed here.`,
-            {},
-            {
-              allow: 'GET, HEAD',
-            },
-          ),
-        )
-      }
-      return sendError(reply, apiError('endpoint_not_found', `There is no endpoint at ${echo(path)}.`))
-    })
+    app.setNotFoundHandler((request, reply) => sendError(reply, unrouted(request)))
   },
   { name: 'responses' },
 )
