@@ -96,6 +96,3 @@ select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" fr
 
 -- events.sql:position: the position of after=
 select "created_at", "id" from "events" where "id" = $1 and "workspace_id" = $2;
-
--- events.sql:oldest: the oldest event kept (after= unknown)
-select "id", "created_at" from "events" order by "id" limit $1;

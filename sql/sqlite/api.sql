@@ -138,6 +138,3 @@ select exists(select 1 from (select v.json as "json", "v"."created_at" as "sort_
 
 -- events.sql:position: the position of after=
 select "created_at", "id" from "events" where "id" = ? and "workspace_id" = ?;
-
--- events.sql:oldest: the oldest event kept (after= unknown)
-select "id", "created_at" from "events" order by "id" limit ?;

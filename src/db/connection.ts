@@ -9,6 +9,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type pg from 'pg'
 import { isPostgresUrl } from '../config/config.js'
+import { eventIdOfRecord } from '../domain/event-ids.js'
 import type { DialectName } from './dialect.js'
 import { destroySocket, QUERY_TIMEOUT_MESSAGE } from './pg-internals.js'
 import { registerPostgresRows, tappedClient } from './postgres-rows.js'
@@ -93,6 +94,13 @@ function openSqlite(path: string, serving: boolean): DatabaseHandle {
     step: (flags: number, value: number | bigint | null) => (value === null ? flags : flags | Number(value)),
     deterministic: true,
   })
+  // An event's id from its import's time, step and secret and its record's key (db/dialect.ts).
+  sqlite.function(
+    'event_id',
+    { deterministic: true },
+    (timeAndStep: unknown, secret: unknown, key: unknown) =>
+      eventIdOfRecord(String(timeAndStep), String(secret), String(key)),
+  )
   const statements = statementStore(sqlite)
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: statements }),

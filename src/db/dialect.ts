@@ -35,9 +35,21 @@ export function textPosition(dialect: DialectName, text: string, needle: string)
   return dialect === 'postgres' ? `strpos(${text}, ${needle})` : `instr(${text}, ${needle})`
 }
 
-/** SQL for an integer as 12 lowercase hex digits (an event id's counter). */
-export function hex12(dialect: DialectName, value: RawBuilder<unknown>): RawBuilder<string> {
-  return dialect === 'postgres' ? sql`lpad(to_hex(${value}), 12, '0')` : sql`printf('%012x', ${value})`
+/**
+ * An event id per row, as domain/event-ids.ts lays it out: its time (`tttttttt-tttt-7`) and step,
+ * then the md5 of the import's secret, its time and step, and the row's key. The same row gives the same id wherever
+ * the statement names it (md5 is deterministic, unlike a random function a planner may call once
+ * per reference). SQLite's event_id is the connection's own (db/connection.ts), in one call.
+ */
+export function eventIdOfRow(
+  dialect: DialectName,
+  timeAndStep: string,
+  secret: string,
+  key: RawBuilder<unknown>,
+): RawBuilder<string> {
+  if (dialect === 'sqlite') return sql`event_id(${timeAndStep}, ${secret}, ${key})`
+  const hash = sql`md5(cast(${secret} as text) || cast(${timeAndStep} as text) || '/' || ${key})`
+  return sql`cast(${timeAndStep} as text) || substr(${hash}, 1, 1) || '-8' || substr(${hash}, 2, 3) || '-' || substr(${hash}, 5, 12)`
 }
 
 /**

@@ -6,16 +6,23 @@
 // compared in JS a batch at a time: memory stays bounded whatever the import's size. The events
 // and their webhook deliveries are written in the import's transaction.
 
+import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { encodeRows } from '../db/bulk-rows.js'
-import { hex12 } from '../db/dialect.js'
+import { eventIdOfRow } from '../db/dialect.js'
 import {
   analyzeTemporary,
   type WriteSession,
   workspaceConstants,
   workspaceList,
 } from '../db/write-session.js'
-import { eventId, eventIdMillis, eventIdPrefix } from '../domain/event-ids.js'
+import {
+  eventIdMillis,
+  eventIdOfRecord,
+  eventIdStep,
+  eventIdsFrom,
+  eventIdTime,
+} from '../domain/event-ids.js'
 import { timestampFromMillis } from '../domain/time.js'
 import type { EventSource } from '../records/events.js'
 import type { ChangedRecords } from '../records/spec.js'
@@ -197,10 +204,17 @@ export async function recordEvents(
   const [last] = await session.rows<{ id: string | null }>(sql`select max(id) as id from events`)
   const lastMs = last?.id ? (eventIdMillis(last.id) ?? 0) : 0
   const ms = Math.max(Date.now(), lastMs + 1)
-  const prefix = eventIdPrefix(ms)
+  const time = eventIdTime(ms)
+  // Keys the hash of every id of this import (domain/event-ids.ts); never stored.
+  const secret = randomBytes(16).toString('hex')
   const createdAt = timestampFromMillis(ms)
-  const first = eventId(prefix, 0)
-  let counter = 0
+  const first = eventIdsFrom(ms)
+  let recorded = 0
+  /** The step of a source's created (0), updated (1) or deleted (2) events: the order they are recorded in. */
+  const stepOf = (source: EventSource, kind: 0 | 1 | 2) =>
+    `${time}${eventIdStep(EVENT_SOURCES.indexOf(source) * 3 + kind)}`
+  const keyOf = (source: EventSource, alias: string) =>
+    sql.raw(source.key.map((k) => `cast(${alias}.${k} as text)`).join(` || '/' || `))
   const counts: Record<string, number> = {}
 
   // Appeared or disappeared renderings, all in SQL: `object` is the rendering as stored.
@@ -210,16 +224,15 @@ export async function recordEvents(
     from: string,
     other: string | null,
     extra: { previous: string; skip: string } | null,
+    kind: 0 | 2,
   ) => {
     const on = source.key.map((k) => `o.${k} = r.${k}`).join(' and ')
     const data =
       extra === null
         ? `'{"object":' || r.json || '}'`
         : `'{"object":' || r.json || ',"previous_attributes":${extra.previous}}'`
-    // The import's id prefix, time and counter are bound: the statement's text stays the same.
-    // Numbered in the order rows come: no sort of whole renderings.
-    const counted = sql`cast(${counter} as bigint) + row_number() over ()`
-    const id = sql`cast(${prefix} as text) || ${hex12(session.dialect, counted)}`
+    // The import's time, step and secret are bound: the statement's text stays the same.
+    const id = eventIdOfRow(session.dialect, stepOf(source, kind), secret, keyOf(source, 'r'))
     const inserted = await session.exec(
       sql`insert into events (id, workspace_id, type, created_at, json)
         select id, workspace_id, ${sql.lit(type)}, created_at,
@@ -229,18 +242,22 @@ export async function recordEvents(
           where ${sql.raw(other === null ? 'true' : `not exists (select 1 from ${other} o where ${on})`)}
             ${sql.raw(extra === null ? '' : `and not (${extra.skip})`)}) x`,
     )
-    counter += inserted
+    recorded += inserted
     if (inserted > 0) counts[type] = (counts[type] ?? 0) + inserted
   }
 
   /** Renderings in `from` and not in `other` (all of `from` when null): created, or for an update-only source updated. */
   const recordAppeared = (source: EventSource, from: string, other: string | null) =>
     source.updateOnly === undefined
-      ? insertWhole(source, `${source.name}.created`, from, other, null)
-      : insertWhole(source, `${source.name}.updated`, from, other, {
-          previous: JSON.stringify(source.updateOnly.previous),
-          skip: source.updateOnly.empty,
-        })
+      ? insertWhole(source, `${source.name}.created`, from, other, null, 0)
+      : insertWhole(
+          source,
+          `${source.name}.updated`,
+          from,
+          other,
+          { previous: JSON.stringify(source.updateOnly.previous), skip: source.updateOnly.empty },
+          0,
+        )
 
   for (const source of EVENT_SOURCES) {
     // A source whose table was empty: all it holds now is new, read once, straight into events.
@@ -269,11 +286,12 @@ export async function recordEvents(
     await recordAppeared(source, afterTable(source), beforeTable(source))
     await recordUpdates(source)
     if (source.updateOnly === undefined && source.deletions !== false)
-      await insertWhole(source, `${source.name}.deleted`, beforeTable(source), afterTable(source), null)
+      await insertWhole(source, `${source.name}.deleted`, beforeTable(source), afterTable(source), null, 2)
   }
 
   async function recordUpdates(source: EventSource): Promise<void> {
     const type = `${source.name}.updated`
+    const step = stepOf(source, 1)
     const keys = source.key.map((k) => `b.${k}`)
     const on = source.key.map((k) => `a.${k} = b.${k}`).join(' and ')
     let position: string[] | null = null
@@ -291,7 +309,7 @@ export async function recordEvents(
       for (const row of rows) {
         const previous = previousAttributes(JSON.parse(row.before as string), JSON.parse(row.after as string))
         if (source.updatedBy !== undefined && !source.updatedBy.some((f) => f in previous)) continue
-        const id = eventId(prefix, ++counter)
+        const id = eventIdOfRecord(step, secret, source.key.map((k) => row[k]).join('/'))
         const workspace = row.workspace_id as string
         values.push([
           id,
@@ -308,6 +326,7 @@ export async function recordEvents(
           encodeRows(session.dialect, values),
         )
         counts[type] = (counts[type] ?? 0) + values.length
+        recorded += values.length
       }
       const lastRow = rows[rows.length - 1] as Record<string, string>
       position = source.key.map((k) => lastRow[k] as string)
@@ -315,7 +334,7 @@ export async function recordEvents(
   }
 
   let deliveries = 0
-  if (counter > 0) {
+  if (recorded > 0) {
     const endpoints = await session.rows(sql`select 1 as one from webhook_endpoints limit 1`)
     if (endpoints.length > 0) {
       deliveries = await session.exec(sql`insert into webhook_deliveries

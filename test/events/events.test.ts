@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
-import { eventIdMillis } from '../../src/domain/event-ids.js'
+import { eventIdMillis, newEventId } from '../../src/domain/event-ids.js'
 import { ImportRejected, importSources } from '../../src/importer/import.js'
 import { type TestApp, testApp, walk } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
@@ -313,6 +313,9 @@ for (const { dialect, skip } of DIALECTS) {
       assert.deepEqual(bad.json.errors[0].source, { parameter: 'after' })
       const notV7 = await t.request(`/v1/events?workspace_id=${ws}&after=${d.manager.id}`, { key })
       assert.equal(notV7.status, 422)
+      // Older than every event kept, yet within the retention (30 days): still a 422.
+      const dayAgo = newEventId(Date.now() - 86_400_000)
+      assert.equal((await t.request(`/v1/events?workspace_id=${ws}&after=${dayAgo}`, { key })).status, 422)
       const ancient = '00000000-0001-7000-8000-000000000000'
       const expired = await t.request(`/v1/events?workspace_id=${ws}&after=${ancient}`, { key })
       assert.equal(expired.status, 410)
@@ -321,7 +324,7 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(malformed.status, 422)
     })
 
-    test('events past the retention are pruned: their position answers 410, the feed starts later', async () => {
+    test('events past the retention are pruned: the feed starts later; a position older than the retention answers 410', async () => {
       const { pruneExpired } = await import('../../src/webhooks/worker.js')
       const first = seen[0]
       const etag = (await t.request(`/v1/events?workspace_id=${ws}`, { key })).headers.etag
@@ -335,10 +338,16 @@ for (const { dialect, skip } of DIALECTS) {
       })
       assert.equal(emptied.status, 200, 'the first page changed: its ETag did too')
       assert.deepEqual(emptied.json.data, [])
-      // A later import: the oldest event kept is now its own.
       await run([{ ...d.manager, name: 'After the pruning' }])
+      // Within the server's retention (30 days) the position is unknown, not expired: 422; past it, 410.
       const gone = await t.request(`/v1/events?workspace_id=${ws}&after=${first.id}`, { key })
-      assert.equal(gone.status, 410, gone.body)
+      assert.equal(gone.status, 422, gone.body)
+      const retention = t.app.api.eventsRetentionMs
+      const expired = await t.request(
+        `/v1/events?workspace_id=${ws}&after=${newEventId(Date.now() - retention - 1000)}`,
+        { key },
+      )
+      assert.equal(expired.status, 410, expired.body)
       const now = await t.request(`/v1/events?workspace_id=${ws}`, { key })
       // Its progress item embeds its name too, but an employee's own change is no progress event.
       assert.deepEqual(

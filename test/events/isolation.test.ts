@@ -6,6 +6,8 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import fc from 'fast-check'
 import { sql } from 'kysely'
+import { newEventId } from '../../src/domain/event-ids.js'
+import { timestampFromMillis } from '../../src/domain/time.js'
 import { importSources } from '../../src/importer/import.js'
 import { type TestApp, testApp, walk } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
@@ -114,6 +116,61 @@ for (const { dialect, skip } of DIALECTS) {
           },
         ),
         { numRuns: RUNS * 10, seed: SEED },
+      )
+    })
+
+    test("the 410/422 boundary is the retention cutoff: another organization's oldest event moves nothing", async () => {
+      const keyA = kinds.find((k) => k.organization === 'A' && k.workspace === null && k.events)
+        ?.key as string
+      const day = 86_400_000
+      const probe = async () => {
+        const statuses: number[] = []
+        for (const days of [1 / 24, 5, 11, 29, 31, 400]) {
+          const id = newEventId(Date.now() - days * day)
+          statuses.push(
+            (await t.request(`/v1/events?workspace_id=${d.a1}&after=${id}`, { key: keyA })).status,
+          )
+        }
+        return statuses
+      }
+      const alone = await probe()
+      assert.deepEqual(
+        alone,
+        [422, 422, 422, 422, 410, 410],
+        'every event kept is newer than all but the first',
+      )
+      // An event of organization B recorded ten days ago, still kept (the retention is 30 days).
+      const old = newEventId(Date.now() - 10 * day)
+      await sql`insert into events (id, workspace_id, type, created_at, json)
+        values (${old}, ${d.b1}, 'employee.updated', ${timestampFromMillis(Date.now() - 10 * day)}, '{}')`.execute(
+        t.db.handle.db,
+      )
+      try {
+        assert.deepEqual(await probe(), alone)
+      } finally {
+        await sql`delete from events where id = ${old}`.execute(t.db.handle.db)
+      }
+    })
+
+    test("an event id counts nothing: one import's ids share only their time and steps, the rest is a keyed hash", () => {
+      const byTime = new Map<string, string[]>()
+      for (const e of stored) {
+        const time = e.id.slice(0, 15)
+        byTime.set(time, [...(byTime.get(time) ?? []), e.id])
+      }
+      assert.equal(byTime.size, 2, 'two imports, two times')
+      for (const ids of byTime.values()) {
+        assert.ok(ids.length >= 8, `${ids.length} events`)
+        // After the time, a step (what the import recorded in turn), then a hash: no two alike.
+        assert.equal(new Set(ids.map((id) => id.slice(17))).size, ids.length, 'no shared part past the step')
+        const tails = ids.map((id) => Number.parseInt(id.slice(24), 16)).sort((a, b) => a - b)
+        const gaps = new Set(tails.slice(1).map((n, i) => n - (tails[i] as number)))
+        assert.ok(gaps.size > 1, 'not a counter')
+      }
+      const [first, second] = [...byTime.values()]
+      assert.ok(
+        (first as string[]).every((a) => (second as string[]).every((b) => a < b)),
+        'ids increase from one import to the next',
       )
     })
   })

@@ -135,7 +135,9 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(request?.attributes['awareness.key.id'], undefined)
       // A key in the path is redacted in the span as in the log line.
       const inPath = hex(16)
-      const unmatched = await get(`${server.base}/v1/${key}?x=1`, { traceparent: `00-${inPath}-${hex(8)}-01` })
+      const unmatched = await get(`${server.base}/v1/${key}?x=1`, {
+        traceparent: `00-${inPath}-${hex(8)}-01`,
+      })
       assert.equal(unmatched.status, 404)
       const [pathSpan] = await otlp.waitFor((s) => s.traceId === inPath && s.name === 'request')
       assert.equal(pathSpan?.attributes['url.path'], '/v1/wsa_[redacted]')

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander'
 import { WEBHOOK_FORMATS, type WebhookFormat } from '../../db/tables.js'
-import { eventId, eventIdPrefix } from '../../domain/event-ids.js'
+import { newEventId } from '../../domain/event-ids.js'
 import { timestampFromMillis } from '../../domain/time.js'
 import { EVENT_TYPES, OCSF_RENDERER } from '../../resources/index.js'
 import { deliver } from '../../webhooks/deliver.js'
@@ -206,7 +206,7 @@ export function registerWebhooks(program: Command): void {
       }
       const now = Date.now()
       const event = {
-        id: eventId(eventIdPrefix(now), 0),
+        id: newEventId(now),
         type: 'webhook.ping',
         created_at: timestampFromMillis(now),
         workspace_id: endpoint.workspace_id,

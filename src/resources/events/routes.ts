@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/tables.js'
 import { eventIdMillis } from '../../domain/event-ids.js'
 import { type ApiError, apiError } from '../../errors.js'
 import type { FeedEvent } from '../../ocsf/render.js'
@@ -31,14 +29,14 @@ const parametersOf = (types: readonly string[]) => ({
 })
 
 /**
- * `after` names no event of the workspace: 410 when its time is before the oldest event kept (it
- * was pruned, or would have been), else 422, the same for an id of another workspace or none.
+ * `after` names no event of the workspace: 410 when its time is before the retention cutoff (now
+ * less EVENTS_RETENTION: it was pruned, or would have been), else 422, the same for an id of
+ * another workspace or none. The cutoff is the same for every organization: nothing of another
+ * organization's events moves it.
  */
-async function unknownPosition(db: Kysely<Database>, after: string, retentionMs: number): Promise<ApiError> {
+function unknownPosition(after: string, retentionMs: number): ApiError {
   const ms = eventIdMillis(after)
-  const oldest = await EVENT_SQL.oldest(db)
-  const horizon = oldest === null ? Date.now() - retentionMs : Date.parse(oldest.created_at)
-  if (ms !== null && ms < horizon) {
+  if (ms !== null && ms < Date.now() - retentionMs) {
     return apiError(
       'event_expired',
       'This position is older than the events kept: read the resources again in full, then follow the feed from its start.',
@@ -94,7 +92,7 @@ export async function eventRoutes(
         parameter: 'after',
         async position(api, grant, after) {
           const position = await EVENT_SQL.position(api.db, grant, after)
-          if (position === null) throw await unknownPosition(api.db, after, api.eventsRetentionMs)
+          if (position === null) throw unknownPosition(after, api.eventsRetentionMs)
           return position
         },
       },

@@ -43,19 +43,4 @@ export const EVENT_SQL = {
     },
     { 'the position of after=': [SAMPLE.grant, SAMPLE.id] },
   ),
-
-  /** The oldest event kept, of any workspace: positions before it have been pruned. */
-  oldest: sampled(
-    async (db: Kysely<Database>): Promise<{ id: string; created_at: string } | null> => {
-      // Ids are UUIDv7: their order is their time's.
-      const row = await db
-        .selectFrom('events')
-        .select(['id', 'created_at'])
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst()
-      return row ?? null
-    },
-    { 'the oldest event kept (after= unknown)': [] },
-  ),
 }
