@@ -1,44 +1,44 @@
 // SSRF safety (CONTRACT 14): a webhook URL whose host resolves to a loopback, private, link-local,
-// metadata or otherwise non-public address is refused, at creation and at delivery. At delivery the
+// metadata or otherwise non-public address (anything outside global unicast) is refused, at creation
+// and at delivery. At delivery the
 // check runs inside the connection's own DNS lookup, so the address checked is the address
 // connected to: a DNS answer that changes between the check and the connection cannot slip through.
 
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
-import { BlockList, isIP, type LookupFunction } from 'node:net'
+import { isIP, type LookupFunction } from 'node:net'
+import ipaddr from 'ipaddr.js'
 
-const BLOCKED = new BlockList()
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const)
-  BLOCKED.addSubnet(network, prefix, 'ipv4')
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7], // unique local, AWS metadata fd00:ec2::254
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-  ['64:ff9b::', 96], // NAT64 of any IPv4
-] as const)
-  BLOCKED.addSubnet(network, prefix, 'ipv6')
+const ipv4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255])
 
-/** True when an address is not a public unicast one. */
+/**
+ * The IPv4 addresses an IPv6 address stands for: IPv4-mapped and -translated (::ffff:a.b.c.d,
+ * ::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96, 64:ff9b:1::/48), 6to4
+ * (2002:aabb:ccdd::/48) and Teredo (its server and its client); none for any other.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+  const p = address.parts as number[]
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0] = p
+  if (a === 0 && b === 0 && c === 0 && d === 0 && (f === 0xffff || (e === 0xffff && f === 0)) && e + f > 0)
+    return [ipv4(g, h)]
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0 && (g !== 0 || h > 1)) return [ipv4(g, h)]
+  if (a === 0x64 && b === 0xff9b && (c === 0 || c === 1)) return [ipv4(g, h)]
+  if (a === 0x2002) return [ipv4(b, c)]
+  if (a === 0x2001 && b === 0) return [ipv4(c, d), ipv4(g ^ 0xffff, h ^ 0xffff)]
+  return []
+}
+
+/**
+ * True when an address is not a global unicast one (ipaddr.js's ranges: loopback, private, link-local,
+ * metadata, carrier-grade NAT, reserved, documentation, discard, multicast, …). An IPv6 address that
+ * embeds IPv4 addresses is judged by them.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address)
-  if (family === 4) return BLOCKED.check(address, 'ipv4')
-  if (family !== 6) return true
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped) return BLOCKED.check(mapped[1] as string, 'ipv4')
-  return BLOCKED.check(address, 'ipv6')
+  if (isIP(address) === 0) return true
+  const parsed = ipaddr.parse(address)
+  if (parsed.kind() === 'ipv4') return parsed.range() !== 'unicast'
+  const embedded = embeddedIPv4(parsed as ipaddr.IPv6)
+  if (embedded.length > 0) return embedded.some((v4) => v4.range() !== 'unicast')
+  return parsed.range() !== 'unicast'
 }
 
 export class UnsafeUrl extends Error {}

@@ -28,6 +28,16 @@ export interface DeliveryRequest {
   resolve?: typeof dnsLookup
 }
 
+/** Where a redirect points, as its host only: its path or query may carry a token. */
+function redirectHost(location: string | undefined, from: URL): string {
+  if (location === undefined) return '(no Location)'
+  try {
+    return new URL(location, from).hostname
+  } catch {
+    return '(a malformed Location)'
+  }
+}
+
 /** Sends one attempt; never throws. */
 export function deliver(request: DeliveryRequest): Promise<Outcome> {
   return new Promise((resolve) => {
@@ -72,7 +82,7 @@ export function deliver(request: DeliveryRequest): Promise<Outcome> {
       else
         fail(
           status >= 300 && status < 400
-            ? `redirect to ${response.headers.location ?? '?'} not followed`
+            ? `redirect to ${redirectHost(response.headers.location, url)} not followed`
             : `HTTP ${status}`,
           status,
         )

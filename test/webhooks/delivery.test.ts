@@ -88,10 +88,46 @@ describe('SSRF safety', () => {
       '::ffff:127.0.0.1',
       '::ffff:169.254.169.254',
       '224.0.0.1',
+      // IPv6 forms that embed a loopback or private IPv4 address are judged by it.
+      '::127.0.0.1',
+      '::ffff:0:7f00:1',
+      '::ffff:0:10.0.0.1',
+      '2002:7f00:1::',
+      '2002:a00:1::1',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b:1::a9fe:a9fe',
+      '2001:0:7f00:1::1',
+      // Outside global unicast: discard, documentation, reserved, benchmarking, site-local.
+      '100::1',
+      '2001:db8::1',
+      '192.0.2.1',
+      '198.18.0.1',
+      '240.0.0.1',
+      'fec0::1',
+      'not an address',
     ])
       assert.ok(isPrivateAddress(address), address)
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])
+    for (const address of [
+      '93.184.216.34',
+      '8.8.8.8',
+      '2606:4700:4700::1111',
+      // A public IPv4 address in an IPv6 form is as public as itself.
+      '::ffff:93.184.216.34',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+    ])
       assert.ok(!isPrivateAddress(address), address)
+  })
+
+  test('at creation, an IPv6 literal embedding a private IPv4 address is refused as that address', async () => {
+    for (const url of [
+      'https://[::127.0.0.1]/hooks',
+      'https://[::ffff:0:7f00:1]/hooks',
+      'https://[2002:7f00:1::]/hooks',
+      'https://[100::1]/hooks',
+      'https://[64:ff9b::a9fe:a9fe]/latest',
+    ])
+      await assert.rejects(checkUrl(url, false), /loopback, private, link-local or metadata/, url)
   })
 
   test('at creation: a URL whose host resolves to such an address, or plain http, is refused', async () => {
@@ -169,7 +205,9 @@ describe('what counts as an answer', () => {
   }
 
   test('a redirect is a failure, and its target is never asked', async () => {
-    const redirecting = await server((response) => response.writeHead(302, { location: '/elsewhere' }).end())
+    const redirecting = await server((response) =>
+      response.writeHead(302, { location: 'https://other.example:8443/path?token=s3cr3t' }).end(),
+    )
     try {
       const outcome = await deliver({
         url: `${redirecting.base}/hooks`,
@@ -178,10 +216,11 @@ describe('what counts as an answer', () => {
         body: '{}',
         allowPrivate: true,
       })
+      // The host only: a Location's path or query may carry a token (and reaches attempts, logs, spans).
       assert.deepEqual(outcome, {
         ok: false,
         statusCode: 302,
-        error: 'redirect to /elsewhere not followed',
+        error: 'redirect to other.example not followed',
       })
       assert.deepEqual(redirecting.paths, ['/hooks'])
     } finally {
