@@ -149,7 +149,7 @@ export async function testApp(
   dialect: DialectName,
   records: readonly Rec[] = [],
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'tuning'> & { setup?: (app: FastifyInstance) => void } = {},
+  options: Pick<AppOptions, 'tuning' | 'logger'> & { setup?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const db = await freshDatabase(dialect)
   if (records.length > 0) await importSources(db.handle, [source(records)])
@@ -166,6 +166,7 @@ export async function testApp(
     ),
     database: db.handle,
     tuning: options.tuning,
+    logger: options.logger,
   })
   // A test's own hooks, after the app's (they run after the app's hooks of the same kind).
   options.setup?.(app)

@@ -8,6 +8,7 @@ import { Agent, request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { PassThrough } from 'node:stream'
 import { after, before, describe, test } from 'node:test'
 import { openDatabase } from '../../src/db/connection.js'
 import { createKey } from '../../src/keys/keys.js'
@@ -44,6 +45,9 @@ function busyFor(ms: number): void {
 }
 
 describe('overload (in process)', () => {
+  const lines: string[] = []
+  const logs = new PassThrough()
+  logs.on('data', (chunk) => lines.push(...chunk.toString().split('\n').filter(Boolean)))
   let t: TestApp
   let d: ApiDataset
   let base: string
@@ -56,6 +60,7 @@ describe('overload (in process)', () => {
       {},
       {
         tuning: { overload: { maxLagMs: 20, maxWaitMs: 30 } },
+        logger: { stream: logs },
         // A request marked so holds the loop for 25 ms once admitted, as a heavy page would.
         setup: (app) =>
           app.addHook('onRequest', (request, _reply, done) => {
@@ -96,6 +101,14 @@ describe('overload (in process)', () => {
     }
     const metrics = await get(`${base}/metrics`, {})
     assert.match(metrics.body, /overload_rejections_total [1-9]/)
+    // Each refusal logs one short warn line without a stack, beside its request line.
+    await new Promise((r) => setTimeout(r, 50))
+    const logged = lines.map((l) => JSON.parse(l))
+    const shed = logged.filter((l) => l.msg !== 'request' && l.code === 'service_unavailable')
+    assert.equal(shed.length, refused.length)
+    for (const line of shed) assert.equal(line.level, 40, 'warn')
+    assert.ok(!lines.some((l) => l.includes('"stack"')), 'no stack')
+    assert.ok(Math.max(...shed.map((l) => JSON.stringify(l).length)) < 400)
     // Once the loop is on time again, requests go straight through.
     assert.equal((await get(url, { 'x-api-key': key })).status, 200)
   })

@@ -156,6 +156,9 @@ export const responses = fp(
       } else if (apiErr.code === 'service_unavailable' && !(error instanceof ApiError)) {
         request.server.api.metrics.databaseErrors.inc()
         request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable')
+      } else if (error instanceof ApiError) {
+        // A refusal of our own (overloaded, shutting down, not ready): one line, no stack.
+        if (error.status >= 500) request.log.warn({ code: error.code }, error.message)
       } else if (apiErr.status >= 500) {
         request.log.error({ err: error }, 'request failed')
       }
