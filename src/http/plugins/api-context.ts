@@ -28,6 +28,8 @@ export interface ApiContextOptions {
 }
 
 const REDIS_WARNING_INTERVAL_MS = 10_000
+/** An answer whose socket takes no bytes for REQUEST_TIMEOUT times this is abandoned. */
+const STALLED_ANSWER_FACTOR = 6
 
 export const apiContext = fp(
   async (app: FastifyInstance, { config, database, reads, counters: given }: ApiContextOptions) => {
@@ -98,8 +100,13 @@ export const apiContext = fp(
     app.decorate('shuttingDown', false)
     app.decorate('draining', false)
     // During a shutdown's drain every answer closes its connection (drain.ts).
-    app.addHook('onSend', (_request, reply, payload, done) => {
+    // A client that stops reading holds its answer's bytes in this process: once its socket has
+    // taken no bytes for this long, Node's timeout handler destroys it (CONTRACT 10). The answer's
+    // end gives the socket back to keep-alive's own timeout.
+    const stalledMs = config.requestTimeoutMs * STALLED_ANSWER_FACTOR
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (app.draining) reply.header('connection', 'close')
+      request.raw.socket?.setTimeout(stalledMs)
       done(null, payload)
     })
   },

@@ -1,0 +1,103 @@
+// A client that stops reading cannot hold an answer's memory without bound (CONTRACT 10): an
+// answer whose socket takes no bytes for REQUEST_TIMEOUT × 6 is abandoned and its connection
+// closed, while a client that reads slowly but steadily gets its whole answer.
+
+import assert from 'node:assert/strict'
+import { connect, type Socket } from 'node:net'
+import { after, before, describe, test } from 'node:test'
+import { type TestApp, testApp } from '../helpers/app.js'
+import { employee, organization, type Rec, workspace } from '../helpers/records.js'
+import { attack, attackEvent, campaign } from '../resources/campaigns/records.js'
+
+/** Attacks of 1,000 events each: a page of 100 is some 11 MB, more than a socket's buffers hold. */
+function heavyCampaign(): {
+  records: Rec[]
+  organizationId: string
+  workspaceId: string
+  campaignId: string
+} {
+  const org = organization()
+  const ws = workspace(org.id as string)
+  const target = employee(ws.id as string)
+  const c = campaign(ws.id as string)
+  const events = Array.from({ length: 1000 }, (_, i) =>
+    attackEvent(i % 2 === 0 ? 'email_opened' : 'page_opened'),
+  )
+  const attacks = Array.from({ length: 100 }, () => attack(c.id as string, target.id as string, { events }))
+  return {
+    records: [org, ws, target, c, ...attacks],
+    organizationId: org.id as string,
+    workspaceId: ws.id as string,
+    campaignId: c.id as string,
+  }
+}
+
+describe('slow readers', () => {
+  let t: TestApp
+  let base: URL
+  let key = ''
+  let path = ''
+  const sockets: Socket[] = []
+
+  before(async () => {
+    const heavy = heavyCampaign()
+    // Stalled answers are abandoned after 6 × 1 s.
+    t = await testApp('sqlite', heavy.records, { REQUEST_TIMEOUT: '1s' })
+    t.app.server.on('connection', (socket: Socket) => sockets.push(socket))
+    base = new URL(await t.listen())
+    key = await t.key({ organizationId: heavy.organizationId })
+    path = `/v1/campaigns/${heavy.campaignId}/attacks?workspace_id=${heavy.workspaceId}&limit=100`
+  })
+  after(() => t?.close())
+
+  const ask = (client: Socket) =>
+    client.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nAccept-Encoding: identity\r\n\r\n`)
+
+  test('a client that never reads an 11 MB page is dropped once its socket has taken nothing for 6 s', async () => {
+    const client = connect(Number(base.port), base.hostname)
+    client.pause()
+    await new Promise((r) => client.once('connect', r))
+    const before = sockets.length
+    ask(client)
+    for (let i = 0; i < 100 && sockets.length === before; i++) await new Promise((r) => setTimeout(r, 10))
+    const served = sockets.at(-1) as Socket
+    await new Promise((r) => setTimeout(r, 3000))
+    assert.ok(!served.destroyed, 'still open while the stall is young')
+    assert.ok(served.writableLength > 1_000_000, `${served.writableLength} bytes waiting in the process`)
+    const start = Date.now()
+    while (!served.destroyed) {
+      assert.ok(Date.now() - start < 15_000, 'the stalled answer is abandoned')
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    client.destroy()
+  })
+
+  test('a client that reads slowly but steadily gets the whole page', async () => {
+    const client = connect(Number(base.port), base.hostname)
+    await new Promise((r) => client.once('connect', r))
+    let received = 0
+    let text = ''
+    // 1 MB a second: far slower than loopback, yet never stalled for long.
+    client.on('data', (chunk: Buffer) => {
+      received += chunk.length
+      if (text.length < 2000) text += chunk.toString('latin1')
+      client.pause()
+      setTimeout(() => client.resume(), Math.ceil(chunk.length / 1000))
+    })
+    ask(client)
+    const length = async () => {
+      for (let i = 0; i < 200 && !/content-length: (\d+)/i.test(text); i++)
+        await new Promise((r) => setTimeout(r, 10))
+      return Number(/content-length: (\d+)/i.exec(text)?.[1])
+    }
+    const body = await length()
+    assert.ok(body > 10_000_000, `${body} bytes`)
+    const head = text.indexOf('\r\n\r\n') + 4
+    const start = Date.now()
+    while (received < head + body) {
+      assert.ok(Date.now() - start < 60_000, `${received} of ${head + body} bytes`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    client.destroy()
+  })
+})
