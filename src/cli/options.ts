@@ -27,6 +27,14 @@ export function duration(value: string): number {
   return seconds
 }
 
+/** Like `duration`, where zero (`0s`, `0m`, `0h`, `0d`) means "now". */
+export function durationOrNow(value: string): number {
+  if (/^0+[smhd]$/.test(value)) return 0
+  const seconds = parseDuration(value)
+  if (seconds === null) throw new InvalidArgumentError('must look like 24h, 30m, 45s or 0s (now)')
+  return seconds
+}
+
 /** A commander parser for a request budget such as `1200/60s`, kept as written. */
 export function budget(value: string): string {
   if (parseRateLimit(value) === null) throw new InvalidArgumentError('must look like 1200/60s')

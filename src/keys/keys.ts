@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely'
 import { parseRateLimit, type RateLimit } from '../config/config.js'
 import { organizationProblem } from '../db/organizations.js'
 import type { Database } from '../db/tables.js'
+import { writeTransaction } from '../db/write-transaction.js'
 import { canonicalTimestamp } from '../domain/time.js'
 import { SCOPES, type Scope } from '../domain/values.js'
 import { UUID_PATTERN } from '../schemas/common.js'
@@ -210,7 +211,7 @@ export async function rotateKey(
   overlapSeconds: number,
   now = new Date(),
 ): Promise<Rotation> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const old = await trx.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst()
     if (old === undefined) throw new KeyAdminError(`no key with the id ${id}`)
     if (old.rotated_to !== null) throw new KeyAdminError(`key ${id} was already rotated to ${old.rotated_to}`)

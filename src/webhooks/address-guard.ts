@@ -20,7 +20,8 @@ function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
   const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0] = p
   if (a === 0 && b === 0 && c === 0 && d === 0 && (f === 0xffff || (e === 0xffff && f === 0)) && e + f > 0)
     return [ipv4(g, h)]
-  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0 && (g !== 0 || h > 1)) return [ipv4(g, h)]
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0 && (g !== 0 || h > 1))
+    return [ipv4(g, h)]
   if (a === 0x64 && b === 0xff9b && (c === 0 || c === 1)) return [ipv4(g, h)]
   if (a === 0x2002) return [ipv4(b, c)]
   if (a === 0x2001 && b === 0) return [ipv4(c, d), ipv4(g ^ 0xffff, h ^ 0xffff)]

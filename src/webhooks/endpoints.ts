@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import { organizationProblem } from '../db/organizations.js'
 import type { Database, WebhookAttemptsTable, WebhookFormat } from '../db/tables.js'
+import { writeTransaction } from '../db/write-transaction.js'
 import { timestampFromMillis } from '../domain/time.js'
 import { checkUrl } from './address-guard.js'
 import { sealSecret } from './secrets.js'
@@ -102,7 +103,7 @@ export async function listEndpoints(db: Kysely<Database>): Promise<EndpointSumma
 
 /** Deletes an endpoint and its deliveries (pending ones are not sent). False when there is none. */
 export async function deleteEndpoint(db: Kysely<Database>, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const deleted = await trx.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst()
     if (Number(deleted.numDeletedRows) === 0) return false
     await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute()

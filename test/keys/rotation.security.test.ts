@@ -117,6 +117,27 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(usage.code, 2)
     })
 
+    test('--overlap 0s ends the old key now; five rotations at once all succeed, each waiting for the lock', async () => {
+      const now = await createKey(db.handle.db, { organizationId: d.org.id as string })
+      const zero = await cli('rotate', now.id, '--overlap', '0s', '--json')
+      assert.equal(zero.code, 0, zero.stderr)
+      const replaced = JSON.parse(zero.stdout).replaced
+      assert.ok(Date.parse(replaced.expires_at) <= Date.now(), 'the old key expires at once')
+      const refused = await get(`${servers[0]?.base}${path}`, { 'x-api-key': now.key })
+      await sleep(CACHE_S * 1000 + 100)
+      assert.equal(
+        (await get(`${servers[0]?.base}${path}`, { 'x-api-key': now.key })).status,
+        401,
+        String(refused.status),
+      )
+      const keys = await Promise.all(
+        Array.from({ length: 5 }, () => createKey(db.handle.db, { organizationId: d.org.id as string })),
+      )
+      const results = await Promise.all(keys.map((k) => cli('rotate', k.id, '--json')))
+      for (const result of results) assert.equal(result.code, 0, result.stderr)
+      assert.equal(new Set(results.map((r) => JSON.parse(r.stdout).id)).size, 5)
+    })
+
     test('security: the new key is printed once, last, no listing shows either key, and not-before holds', async () => {
       const old = await createKey(db.handle.db, { organizationId: d.org.id as string, name: 'export job' })
       const printed = await cli('rotate', old.id, '--overlap', '1h')

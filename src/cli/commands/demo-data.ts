@@ -30,7 +30,7 @@ export function registerDemoData(program: Command): void {
   program
     .command('demo-data')
     .description(
-      'generate a realistic, deterministic dataset in the import format and import it,\n' +
+      'generate a realistic, deterministic dataset in the import format and import it, ' +
         'or write it to a file with --out (gzip-compressed when the name ends in .gz)',
     )
     .option('--employees <n>', 'number of employees', positiveInteger(10_000_000), 2000)

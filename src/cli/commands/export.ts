@@ -117,7 +117,7 @@ export function registerExport(program: Command): void {
   const command = program
     .command('export')
     .description(
-      'page through a running server and write a resource as NDJSON or CSV, events also as OCSF (key from\n' +
+      'page through a running server and write a resource as NDJSON or CSV, events also as OCSF (key from ' +
         'AWARENESS_API_KEY); retries 429/503 after their Retry-After. CSV columns: docs/export.md.',
     )
     .addArgument(new Argument('<resource>', NAMES.join(', ')).choices(NAMES))

@@ -143,7 +143,7 @@ export function registerImport(program: Command): void {
   program
     .command('import')
     .description(
-      'import NDJSON files (optionally gzip-compressed) in one transaction: all records or none.\n' +
+      'import NDJSON files (optionally gzip-compressed) in one transaction: all records or none. ' +
         'Records are upserted by key, so importing a file twice changes nothing.',
     )
     .argument('<files...>', 'NDJSON files, .gz read transparently; - for standard input')

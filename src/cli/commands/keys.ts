@@ -1,4 +1,4 @@
-import type { Command } from 'commander'
+import { type Command, Option } from 'commander'
 import { SCOPES, type Scope } from '../../domain/values.js'
 import {
   createKey,
@@ -17,6 +17,7 @@ import {
   budget,
   DATABASE_FLAG,
   duration,
+  durationOrNow,
   instant,
   listOf,
   UsageError,
@@ -71,7 +72,7 @@ export function registerKeys(program: Command): void {
     )
     .option(
       '--allow-from <ranges>',
-      'comma-separated IPv4/IPv6 addresses or CIDR ranges the key may be used from (default: any);\n' +
+      'comma-separated IPv4/IPv6 addresses or CIDR ranges the key may be used from (default: any); ' +
         "the client address is the socket's, or what a proxy named by TRUST_PROXY says",
       addressRanges,
     )
@@ -168,15 +169,17 @@ export function registerKeys(program: Command): void {
   keys
     .command('rotate')
     .description(
-      'replace a key by a new one (same name, organization, workspace, scopes, rate limit, allow-list and\n' +
+      'replace a key by a new one (same name, organization, workspace, scopes, rate limit, allow-list and ' +
         'lifetime), printed once like keys create; the old key keeps working for the overlap, then expires',
     )
     .argument('<id>', 'the key id (from keys list)', uuid)
-    .option(
-      '--overlap <duration>',
-      'how long the old key keeps working, such as 24h or 30m',
-      duration,
-      86_400,
+    .addOption(
+      new Option(
+        '--overlap <duration>',
+        'how long the old key keeps working, such as 24h, 30m or 0s (it stops now)',
+      )
+        .argParser(durationOrNow)
+        .default(86_400, '24h'),
     )
     .option(
       '--json',
@@ -235,11 +238,15 @@ export function registerKeys(program: Command): void {
   keys
     .command('usage')
     .description(
-      "a key's usage record: per hour, route and status class, the requests, bytes sent, first and last\n" +
+      "a key's usage record: per hour, route and status class, the requests, bytes sent, first and last " +
         'seen, and the client addresses of each hour (written by each server at most once a minute)',
     )
     .argument('<id>', 'the key id (from keys list)', uuid)
-    .option('--since <duration>', 'how far back, such as 7d or 12h', duration, 7 * 86_400)
+    .addOption(
+      new Option('--since <duration>', 'how far back, such as 7d or 12h')
+        .argParser(duration)
+        .default(7 * 86_400, '7d'),
+    )
     .option(
       '--json',
       'print {"usage":[{"hour","route","status_class","requests","bytes","first_seen","last_seen"}],"addresses":[{"hour","addresses"}]}',
