@@ -39,9 +39,12 @@ export function workspaceCheck(type: string, field = `${type}.workspace_id`): Ch
   }
 }
 
-/** The message of a record whose stored row is in another workspace (`v`). */
-const movedMessage = (type: string, noun: string) => (v: string | null) =>
-  `${type}: belongs to workspace ${v}; moving ${noun} to another workspace is not supported`
+/**
+ * The message of a record whose id a stored row of another workspace holds: which workspace (of
+ * which organization) is not told.
+ */
+const movedMessage = (type: string, noun: string) => () =>
+  `${type}: its id is already used outside this workspace; moving ${noun} to another workspace is not supported`
 
 /**
  * Refuses a staged record of `type` whose stored row (by id, in `table`) is in another workspace:

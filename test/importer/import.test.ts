@@ -543,7 +543,7 @@ for (const { dialect, skip } of DIALECTS) {
         (e: unknown) => e,
       )
       assert.ok(error instanceof ImportRejected)
-      assert.match(error.errors[0]?.message ?? '', /manager: employee .* does not exist/)
+      assert.match(error.errors[0]?.message ?? '', /manager: employee .* is not in the employee's workspace/)
     })
 
     test('stored progress items follow every import: renamed and reordered courses, changed entries and employees, --replace', async () => {

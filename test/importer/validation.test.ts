@@ -211,7 +211,7 @@ for (const { dialect, skip } of DIALECTS) {
     test('an unknown manager is refused', async () => {
       const { org, ws, wsId } = base()
       const error = await rejection(db, [org, ws, employee(wsId, { manager: { id: randomUUID() } })])
-      expectError(error, 3, /employee\.manager: employee .* does not exist/)
+      expectError(error, 3, /employee\.manager: employee .* is not in the employee's workspace/)
     })
 
     test('a manager from another workspace is refused', async () => {
@@ -225,7 +225,7 @@ for (const { dialect, skip } of DIALECTS) {
         manager,
         employee(wsId, { manager: { id: manager.id } }),
       ])
-      expectError(error, 5, /belongs to another workspace/)
+      expectError(error, 5, /employee\.manager: employee .* is not in the employee's workspace/)
     })
 
     test('an employee managing itself is refused', async () => {
@@ -280,8 +280,8 @@ for (const { dialect, skip } of DIALECTS) {
         compromised(wsId, b.id as string, randomUUID()),
       ])
       expectError(error, 6, /breach .* does not exist in this workspace/)
-      expectError(error, 7, /compromised_employee\.employee_id: .* belongs to another workspace/)
-      expectError(error, 8, /compromised_employee\.employee_id: employee .* does not exist/)
+      expectError(error, 7, /compromised_employee\.employee_id: employee .* is not in this workspace/)
+      expectError(error, 8, /compromised_employee\.employee_id: employee .* is not in this workspace/)
     })
 
     test('a duplicate key in one file is refused with both lines', async () => {
@@ -313,7 +313,11 @@ for (const { dialect, skip } of DIALECTS) {
       const e = employee(wsId)
       await importSources(db.handle, [source([org, ws, other, e])])
       const error = await rejection(db, [{ ...e, workspace: { id: other.id } }])
-      expectError(error, 1, /moving an employee to another workspace is not supported/)
+      expectError(
+        error,
+        1,
+        /^employee: its id is already used outside this workspace; moving an employee to another workspace is not supported$/,
+      )
     })
 
     test('feedback whose employee is in another workspace, or organization, than its stored row is refused', async () => {

@@ -106,7 +106,9 @@ export const apiContext = fp(
     const stalledMs = config.requestTimeoutMs * STALLED_ANSWER_FACTOR
     app.addHook('onSend', (request, reply, payload, done) => {
       if (app.draining) reply.header('connection', 'close')
-      request.raw.socket?.setTimeout(stalledMs)
+      const socket = request.raw.socket
+      // (An injected request's socket has no timer.)
+      if (typeof socket?.setTimeout === 'function') socket.setTimeout(stalledMs)
       done(null, payload)
     })
   },

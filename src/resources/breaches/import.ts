@@ -24,10 +24,7 @@ const CHECKS: readonly Check[] = [
         select s.line, s.employee_id, s.workspace_id, ${employeeWorkspace('s.employee_id')} as employee_workspace
         from stg_compromised_employee s) c
       where ${notInWorkspace('employee_workspace', 'workspace_id')}`,
-    message: (v, w) =>
-      w === null
-        ? `compromised_employee.employee_id: employee ${v} does not exist`
-        : `compromised_employee.employee_id: employee ${v} belongs to another workspace`,
+    message: (v) => `compromised_employee.employee_id: employee ${v} is not in this workspace`,
   },
 ]
 

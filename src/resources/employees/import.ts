@@ -31,10 +31,8 @@ export function employeeOfParentCheck(type: string, parent: string): Check {
         from ${sql.raw(`stg_${type}`)} s) r
       where parent_workspace is not null
         and ${notInWorkspace('employee_workspace', 'parent_workspace')}`,
-    message: (v, w) =>
-      w === null
-        ? `${type}.employee_id: employee ${v} does not exist`
-        : `${type}.employee_id: employee ${v} belongs to another workspace than the ${parent}`,
+    // Unknown or elsewhere alike: whether the id exists in another workspace is not told.
+    message: (v) => `${type}.employee_id: employee ${v} is not in the ${parent}'s workspace`,
   }
 }
 
@@ -46,10 +44,7 @@ const CHECKS: readonly Check[] = [
         select s.line, s.manager_id, s.workspace_id, ${employeeWorkspace('s.manager_id')} as manager_workspace
         from stg_employee s where s.manager_id is not null) m
       where ${notInWorkspace('manager_workspace', 'workspace_id')}`,
-    message: (v, w) =>
-      w === null
-        ? `employee.manager: employee ${v} does not exist`
-        : `employee.manager: employee ${v} belongs to another workspace`,
+    message: (v) => `employee.manager: employee ${v} is not in the employee's workspace`,
   },
   {
     // A reporting line that comes back to where it started. The database held none before, so any

@@ -443,10 +443,13 @@ for (const { dialect, skip } of DIALECTS) {
       const c = campaign(ws, { delivery: 'recurring', frequency: 'weekly', cycles: [y] })
       const cases: [Rec[], RegExp][] = [
         [[attack(unknownId(), e1?.id as string)], /attack\.campaign_id: campaign .* does not exist/],
-        [[c, attack(c.id as string, unknownId())], /attack\.employee_id: employee .* does not exist/],
+        [
+          [c, attack(c.id as string, unknownId())],
+          /attack\.employee_id: employee .* is not in the campaign's workspace/,
+        ],
         [
           [other, stranger, c, attack(c.id as string, stranger.id as string)],
-          /belongs to another workspace than the campaign/,
+          /is not in the campaign's workspace/,
         ],
         [
           [c, attack(c.id as string, e1?.id as string, { campaign_cycle_id: unknownId() })],

@@ -198,11 +198,11 @@ for (const { dialect, skip } of DIALECTS) {
         ],
         [
           [g, groupMember(g.id as string, unknownId())],
-          /group_member\.employee_id: employee .* does not exist/,
+          /group_member\.employee_id: employee .* is not in the group's workspace/,
         ],
         [
           [other, stranger, g, groupMember(g.id as string, stranger.id as string)],
-          /belongs to another workspace than the group/,
+          /is not in the group's workspace/,
         ],
         [[group(unknownId())], /group\.workspace_id: workspace .* does not exist/],
       ]
