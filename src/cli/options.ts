@@ -20,6 +20,16 @@ export function uuid(value: string): string {
   return value.toLowerCase()
 }
 
+/** A commander parser for an integer from 1 to `max`. */
+export function positiveInteger(max: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
+      throw new InvalidArgumentError(`must be an integer from 1 to ${max}`)
+    }
+    return Number(value)
+  }
+}
+
 /** A commander parser for a duration such as `90d`, `12h`, `30m` or `45s`, in seconds. */
 export function duration(value: string): number {
   const seconds = parseDuration(value)

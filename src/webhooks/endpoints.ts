@@ -118,11 +118,21 @@ export type AttemptSummary = Omit<Selectable<WebhookAttemptsTable>, 'endpoint_id
 /** An attempt with its event's type (null once the event is past its retention). */
 export type AttemptRow = AttemptSummary & { event_type: string | null }
 
+/** Which attempts `webhooks deliveries` shows. */
+export interface AttemptFilter {
+  /** At most this many (default 50). */
+  limit?: number
+  /** Only the failed attempts of deliveries not delivered: given up, or failing and due again. */
+  failed?: boolean
+  /** Only this event's attempts. */
+  eventId?: string
+}
+
 /** An endpoint's most recent attempts, newest first; null when there is no such endpoint. */
 export async function listAttempts(
   db: Kysely<Database>,
   id: string,
-  limit = 50,
+  { limit = 50, failed = false, eventId }: AttemptFilter = {},
 ): Promise<AttemptRow[] | null> {
   if (!(await endpointExists(db, id))) return null
   return db
@@ -138,6 +148,19 @@ export async function listAttempts(
       'e.type as event_type',
     ])
     .where('a.endpoint_id', '=', id)
+    .$if(eventId !== undefined, (q) => q.where('a.event_id', '=', eventId as string))
+    .$if(failed, (q) =>
+      q.where('a.error', 'is not', null).where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('webhook_deliveries as d')
+            .select('d.event_id')
+            .whereRef('d.endpoint_id', '=', 'a.endpoint_id')
+            .whereRef('d.event_id', '=', 'a.event_id')
+            .where('d.status', '<>', 'delivered'),
+        ),
+      ),
+    )
     .orderBy('a.attempted_at', 'desc')
     .orderBy('a.event_id', 'desc')
     .orderBy('a.attempt', 'desc')

@@ -18,6 +18,7 @@ import { createEndpoint, listAttempts, WebhookAdminError } from '../../src/webho
 import { openSecret, sealSecret } from '../../src/webhooks/secrets.js'
 import { newSecret, signatureHeaders } from '../../src/webhooks/signing.js'
 import { DeliveryWorker, oldestPendingSeconds, withJitter } from '../../src/webhooks/worker.js'
+import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase, lockWrites, type TestDatabase } from '../helpers/databases.js'
 import { webhookHeaderNames, webhookPayloadErrors } from '../helpers/openapi-document.js'
 import { smallDataset, source } from '../helpers/records.js'
@@ -385,6 +386,54 @@ for (const { dialect, skip } of DIALECTS) {
         .execute()
       assert.equal(failed.length, tries.length / 3)
       assert.ok(failed.every((f) => Number(f.attempts) === 3))
+    })
+
+    test('webhooks deliveries --failed, --event and --limit: the failing deliveries, one event, fewer rows', async () => {
+      const all = (await listAttempts(db.handle.db, endpointId, { limit: 1000 })) ?? []
+      const givenUp = new Set(
+        (
+          await db.handle.db
+            .selectFrom('webhook_deliveries')
+            .select('event_id')
+            .where('status', '=', 'failed')
+            .execute()
+        ).map((r) => r.event_id),
+      )
+      assert.ok(givenUp.size > 0)
+      const failing = (await listAttempts(db.handle.db, endpointId, { failed: true, limit: 1000 })) ?? []
+      assert.deepEqual(
+        failing.map((a) => [a.event_id, a.attempt]),
+        all.filter((a) => givenUp.has(a.event_id)).map((a) => [a.event_id, a.attempt]),
+        'a delivered one (a 500, then a 200) is not listed',
+      )
+      assert.ok(failing.every((a) => a.error !== null))
+      const one = [...givenUp][0] as string
+      const ofOne = (await listAttempts(db.handle.db, endpointId, { eventId: one })) ?? []
+      assert.deepEqual(
+        ofOne.map((a) => a.attempt),
+        [3, 2, 1],
+      )
+      assert.equal((await listAttempts(db.handle.db, endpointId, { limit: 2 }))?.length, 2)
+      const cli = await runCli([
+        'webhooks',
+        'deliveries',
+        endpointId,
+        '--failed',
+        '--event',
+        one,
+        '--limit',
+        '2',
+        '--json',
+        '--database',
+        db.url,
+      ])
+      assert.equal(cli.code, 0, cli.stderr)
+      assert.deepEqual(
+        JSON.parse(cli.stdout).map((a: { attempt: number }) => a.attempt),
+        [3, 2],
+      )
+      const bad = await runCli(['webhooks', 'deliveries', endpointId, '--limit', '0', '--database', db.url])
+      assert.equal(bad.code, 2)
     })
 
     test('a stored URL that now points at a private address is refused at delivery, and retried later', async () => {

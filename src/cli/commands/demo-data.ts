@@ -5,18 +5,9 @@ import { createGzip } from 'node:zlib'
 import { type Command, InvalidArgumentError } from 'commander'
 import type { DemoOptions } from '../../demo/generate.js'
 import { configFrom, withDatabase } from '../context.js'
-import { DATABASE_FLAG } from '../options.js'
+import { DATABASE_FLAG, positiveInteger } from '../options.js'
 import { counted, formatCount, progressLine } from '../output.js'
 import { describeSummary, runImport } from './import.js'
-
-function positiveInteger(max: number) {
-  return (value: string) => {
-    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
-      throw new InvalidArgumentError(`must be an integer from 1 to ${max}`)
-    }
-    return Number(value)
-  }
-}
 
 /** A commander parser for the dataset's "today", a date such as 2026-01-31. */
 function day(value: string): Date {

@@ -16,7 +16,7 @@ import {
 } from '../../webhooks/endpoints.js'
 import { openSecret, SecretUnavailable } from '../../webhooks/secrets.js'
 import { configFrom, withDatabase } from '../context.js'
-import { DATABASE_FLAG, listOf, UsageError, uuid } from '../options.js'
+import { DATABASE_FLAG, listOf, positiveInteger, UsageError, uuid } from '../options.js'
 import { CliError, counted, table } from '../output.js'
 
 interface CreateOptions {
@@ -128,33 +128,49 @@ export function registerWebhooks(program: Command): void {
     .command('deliveries')
     .description("an endpoint's most recent delivery attempts, newest first")
     .argument('<id>', 'the endpoint id (from webhooks list)', uuid)
+    .option('--failed', 'only failed attempts of deliveries not delivered (given up, or due again)')
+    .option('--event <id>', "only this event's attempts", uuid)
+    .addOption(
+      new Option('--limit <n>', 'at most this many attempts (1 to 1000)')
+        .argParser(positiveInteger(1000))
+        .default(50),
+    )
     .option('--json', 'print [{"event_id","attempt","status_code","error","attempted_at","next_attempt_at"}]')
     .option(...DATABASE_FLAG)
-    .action(async (id: string, options: { json?: boolean; database?: string }) => {
-      const rows = await withDatabase(configFrom(options), (handle) => listAttempts(handle.db, id))
-      if (rows === null) throw new CliError(`no webhook endpoint with id ${id}`)
-      if (options.json) {
-        process.stdout.write(`${JSON.stringify(rows.map(({ event_type: _type, ...attempt }) => attempt))}\n`)
-        return
-      }
-      if (rows.length === 0) {
-        process.stderr.write('no delivery attempt yet\n')
-        return
-      }
-      process.stdout.write(
-        table(
-          ['ATTEMPTED', 'EVENT', 'TYPE', 'ATTEMPT', 'RESULT', 'NEXT ATTEMPT'],
-          rows.map((a) => [
-            a.attempted_at,
-            a.event_id,
-            a.event_type ?? '(past retention)',
-            String(a.attempt),
-            a.error === null ? `HTTP ${a.status_code}` : a.error,
-            a.next_attempt_at ?? '-',
-          ]),
-        ),
-      )
-    })
+    .action(
+      async (
+        id: string,
+        options: { json?: boolean; database?: string; failed?: boolean; event?: string; limit: number },
+      ) => {
+        const filter = { limit: options.limit, failed: options.failed === true, eventId: options.event }
+        const rows = await withDatabase(configFrom(options), (handle) => listAttempts(handle.db, id, filter))
+        if (rows === null) throw new CliError(`no webhook endpoint with id ${id}`)
+        if (options.json) {
+          process.stdout.write(
+            `${JSON.stringify(rows.map(({ event_type: _type, ...attempt }) => attempt))}\n`,
+          )
+          return
+        }
+        if (rows.length === 0) {
+          const filtered = filter.failed || filter.eventId !== undefined
+          process.stderr.write(filtered ? 'no delivery attempt matches\n' : 'no delivery attempt yet\n')
+          return
+        }
+        process.stdout.write(
+          table(
+            ['ATTEMPTED', 'EVENT', 'TYPE', 'ATTEMPT', 'RESULT', 'NEXT ATTEMPT'],
+            rows.map((a) => [
+              a.attempted_at,
+              a.event_id,
+              a.event_type ?? '(past retention)',
+              String(a.attempt),
+              a.error === null ? `HTTP ${a.status_code}` : a.error,
+              a.next_attempt_at ?? '-',
+            ]),
+          ),
+        )
+      },
+    )
 
   webhooks
     .command('retry')
