@@ -28,10 +28,7 @@ export class KeyVerifier {
     const hash = hashKey(presented)
     const now = this.now()
     const cached = this.cache.get(hash)
-    if (cached && cached.expiresAt > now && cached.validUntil > now) {
-      this.touch(cached.identity.id, now)
-      return cached.identity
-    }
+    if (cached && cached.expiresAt > now && cached.validUntil > now) return cached.identity
     this.cache.delete(hash)
     const identity = await verifyKey(this.db, presented, new Date(now))
     if (identity && this.cacheMs > 0) {
@@ -42,12 +39,14 @@ export class KeyVerifier {
         validUntil: identity.expiresAtMs ?? Infinity,
       })
     }
-    if (identity) this.touch(identity.id, now)
     return identity
   }
 
-  /** Records that a key was used, at most once a minute per key and process (CONTRACT 5). */
-  private touch(id: string, now: number): void {
+  /**
+   * Records that a key was used, at most once a minute per key and process (CONTRACT 5): once the
+   * request it came with passed its allow-list, so that a key only ever refused is never used.
+   */
+  touch(id: string, now: number = this.now()): void {
     const last = this.lastUsedWrites.get(id) ?? 0
     if (now - last < LAST_USED_EVERY_MS) return
     this.lastUsedWrites.set(id, now)

@@ -129,6 +129,21 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(listed?.not_before, soon.replace('Z', '.000000Z'))
     })
 
+    test('a key only ever refused by its allow-list was never used: keys list says so', async () => {
+      const refusedOnly = await createKey(t.db.handle.db, { organizationId: org, allowFrom: [OFFICE] })
+      for (let i = 0; i < 3; i++) assert.equal((await from(refusedOnly.key, OUTSIDE)).status, 403)
+      await new Promise((r) => setTimeout(r, 100))
+      const listed = (await listKeys(t.db.handle.db, org)).find((k) => k.id === refusedOnly.id)
+      assert.equal(listed?.last_used_at, null)
+      assert.equal((await from(refusedOnly.key, INSIDE)).status, 200)
+      for (let i = 0; i < 50; i++) {
+        const used = (await listKeys(t.db.handle.db, org)).find((k) => k.id === refusedOnly.id)
+        if (used?.last_used_at) return
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      assert.fail('a request from an allowed address is a use')
+    })
+
     test('the refusal is logged with the key id and the address', async () => {
       const lines: string[] = []
       const stream = new PassThrough()

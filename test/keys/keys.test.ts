@@ -183,14 +183,20 @@ for (const { dialect, skip } of DIALECTS) {
           await new Promise((r) => setTimeout(r, 20))
         return read()
       }
-      assert.notEqual(await verifier.verify(created.key), null)
+      // The server touches a key once its request passed the key's allow-list.
+      const use = async () => {
+        const identity = await verifier.verify(created.key)
+        assert.notEqual(identity, null)
+        verifier.touch(identity?.id as string)
+      }
+      await use()
       assert.equal(await lastUsedBecomes('2026-01-01T10:00:00.000000Z'), '2026-01-01T10:00:00.000000Z')
       now += 30_000
-      assert.notEqual(await verifier.verify(created.key), null)
+      await use()
       await new Promise((r) => setTimeout(r, 50))
       assert.equal(await read(), '2026-01-01T10:00:00.000000Z', 'not again within the minute')
       now += 31_000
-      assert.notEqual(await verifier.verify(created.key), null)
+      await use()
       assert.equal(await lastUsedBecomes('2026-01-01T10:01:01.000000Z'), '2026-01-01T10:01:01.000000Z')
     })
 

@@ -43,6 +43,7 @@ async function authenticate(request: FastifyRequest): Promise<void> {
     metrics.addressRefusals.inc()
     throw apiError('forbidden', 'This key may not be used from this address.', { header: 'x-api-key' })
   }
+  keys.touch(identity.id)
   const verdict = await limits.admitKey(identity.id, identity.rateLimit)
   request.rateCharge = verdict.charge
   for (const [name, value] of Object.entries(verdict.headers)) {
