@@ -61,7 +61,13 @@ if (skips.length > 0) {
     if (!byReason.has(s.reason)) byReason.set(s.reason, [])
     byReason.get(s.reason).push(s)
   }
-  console.log(`ℹ skipped suites and tests: ${skips.length} (the count above has tests only)`)
+  const suites = skips.filter((s) => s.kind === 'suite').length
+  const tests = skips.length - suites
+  // Node's own "skipped" above counts the skipped tests; a skipped suite's tests never ran, so
+  // nothing counts them: the suites are told apart here.
+  console.log(
+    `ℹ skipped: ${suites} ${suites === 1 ? 'suite' : 'suites'} (whose tests did not run and are in no count above) and ${tests} ${tests === 1 ? 'test' : 'tests'}`,
+  )
   for (const [reason, group] of byReason) {
     const names = group.map((s) => `${s.name}${s.file ? ` [${relative('.', s.file)}]` : ''}`)
     console.log(`ℹ   ${reason}: ${names.join('; ')}`)

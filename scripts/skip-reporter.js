@@ -5,8 +5,9 @@
 export default async function* skipReporter(source) {
   for await (const event of source) {
     if (event.type !== 'test:pass' && event.type !== 'test:fail') continue
-    const { name, file, skip } = event.data
+    const { name, file, skip, details } = event.data
     if (skip === undefined || skip === false) continue
-    yield `${JSON.stringify({ name, file, reason: skip === true ? 'no reason given' : skip })}\n`
+    const kind = details?.type === 'suite' ? 'suite' : 'test'
+    yield `${JSON.stringify({ name, file, kind, reason: skip === true ? 'no reason given' : skip })}\n`
   }
 }
