@@ -22,6 +22,12 @@ export interface ResourceExport {
   after?: boolean
   /** Whether it renders its items in OCSF (`format=ocsf`, from `--format ocsf`). */
   ocsf?: boolean
+  /**
+   * A path id that may be left out: the export then reads every item of `list` (the parent list
+   * of the workspace) in turn, and each item carries its parent's reference (`{"<id>": {"id"}}`,
+   * and a last CSV column `<id>.id`).
+   */
+  everyParent?: { id: string; list: string; pageSize: number }
   /** CSV columns, in order. */
   columns: readonly string[]
   /** The CSV rows of one item. */

@@ -79,6 +79,38 @@ describe('awareness export', () => {
     }
   })
 
+  test('attacks without --campaign: every campaign of the workspace in list order, each attack with its campaign', async () => {
+    const expected = campaigns
+      .campaigns(d.all, d.a1)
+      .flatMap((c) =>
+        campaigns.attacks(d.all, c.id as string).map((a) => ({ ...(a as object), campaign: { id: c.id } })),
+      )
+    assert.ok(new Set(expected.map((a) => a.campaign.id)).size > 1, 'attacks of several campaigns')
+    const ndjson = await runCli(['export', 'attacks', '--workspace', d.a1, '--url', url], { env })
+    assert.equal(ndjson.code, 0, ndjson.stderr)
+    assert.deepEqual(
+      ndjson.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+      expected,
+    )
+    const out = join(dir, 'every-attack.csv')
+    const csv = await runCli(
+      ['export', 'attacks', '--workspace', d.a1, '--url', url, '--format', 'csv', '--out', out],
+      {
+        env,
+      },
+    )
+    assert.equal(csv.code, 0, csv.stderr)
+    const parsed = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[]
+    assert.deepEqual(Object.keys(parsed[0] ?? {}), [...exportNamed('attacks').columns, 'campaign.id'])
+    assert.deepEqual(
+      parsed.map((r) => [r.id, r['campaign.id']]),
+      expected.map((a) => [(a as unknown as { id: string }).id, a.campaign.id]),
+    )
+  })
+
   test('CSV parses back with the same rows and values', async () => {
     const cases: [string, string[], unknown[]][] = [
       ['employees', ['--workspace', d.a1], oracle.employees(d.all, d.a1)],

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Writable } from 'node:stream'
-import { AwarenessApiError, AwarenessClient, AwarenessNetworkError, type List } from '@awareness-api/client'
+import { AwarenessApiError, AwarenessClient, AwarenessNetworkError } from '@awareness-api/client'
 import { Argument, type Command, Option } from 'commander'
 import { stringify } from 'csv-stringify'
 import { clientEnvironment } from '../../config/config.js'
@@ -23,24 +23,51 @@ const PATH_IDS = [
 ]
 const pathIdsOf = (e: ResourceExport) => PATH_IDS.filter((name) => e.path.includes(`{${name}_id}`))
 
-/** The items of an export: a list to page through, or one object. */
+/** One page of an export's items. */
+interface Page {
+  data: readonly unknown[]
+}
+
+/** The query of an export's operation. */
+const queryOf = (e: ResourceExport, o: ExportOptions) => ({
+  workspace_id: e.workspace === false ? undefined : o.workspace,
+  after: e.after ? o.after : undefined,
+  format: o.format === 'ocsf' ? 'ocsf' : undefined,
+})
+
+/** The path of an export's operation, its ids filled in. */
+const pathOf = (e: ResourceExport, ids: Record<string, string | undefined>) =>
+  pathIdsOf(e).reduce((p, name) => p.replace(`{${name}_id}`, encodeURIComponent(ids[name] ?? '')), e.path)
+
+/** Every parent of the workspace in turn, and the pages of each one's items, each item with its parent. */
+async function* everyParent(
+  client: AwarenessClient,
+  e: ResourceExport,
+  o: ExportOptions,
+): AsyncGenerator<Page> {
+  const parent = e.everyParent as NonNullable<ResourceExport['everyParent']>
+  const parents = client.paginate(parent.list, { workspace_id: o.workspace }, { limit: parent.pageSize })
+  for await (const page of parents.pages()) {
+    for (const { id } of page.data as { id: string }[]) {
+      const items = client.paginate(pathOf(e, { ...o.ids, [parent.id]: id }), queryOf(e, o), {
+        limit: e.pageSize,
+      })
+      for await (const itemPage of items.pages())
+        yield { data: itemPage.data.map((item) => ({ ...(item as object), [parent.id]: { id } })) }
+    }
+  }
+}
+
+/** The items of an export: pages to go through, or one object. */
 function source(
   client: AwarenessClient,
   e: ResourceExport,
   o: ExportOptions,
-): List<unknown> | Promise<unknown> {
-  const path = pathIdsOf(e).reduce(
-    (p, name) => p.replace(`{${name}_id}`, encodeURIComponent(o.ids[name] ?? '')),
-    e.path,
-  )
-  const query = {
-    workspace_id: e.workspace === false ? undefined : o.workspace,
-    after: e.after ? o.after : undefined,
-    format: o.format === 'ocsf' ? 'ocsf' : undefined,
-  }
+): AsyncIterable<Page> | Promise<unknown> {
+  if (e.everyParent !== undefined && o.ids[e.everyParent.id] === undefined) return everyParent(client, e, o)
   return e.pageSize === undefined
-    ? client.request(path, query)
-    : client.paginate(path, query, { limit: e.pageSize })
+    ? client.request(pathOf(e, o.ids), queryOf(e, o))
+    : client.paginate(pathOf(e, o.ids), queryOf(e, o), { limit: e.pageSize }).pages()
 }
 
 async function write(stream: Writable, chunk: string): Promise<void> {
@@ -127,12 +154,15 @@ export function registerExport(program: Command): void {
       `workspace (all resources but ${named((e) => e.workspace === false).join(', ')})`,
       uuid,
     )
-  for (const name of PATH_IDS)
+  for (const name of PATH_IDS) {
+    const optional = named((e) => e.everyParent?.id === name)
     command.option(
       `--${name} <id>`,
-      `${name} (${named((e) => pathIdsOf(e).includes(name)).join(', ')})`,
+      `${name} (${named((e) => pathIdsOf(e).includes(name)).join(', ')})` +
+        (optional.length > 0 ? `; without it, ${optional.join(', ')} of every ${name} of the workspace` : ''),
       uuid,
     )
+  }
   command
     .option(
       '--after <event-id>',
@@ -165,7 +195,10 @@ export function registerExport(program: Command): void {
       if (declared.workspace !== false && !options.workspace)
         throw new UsageError(`${resource} needs --workspace`)
       for (const name of pathIdsOf(declared))
-        if (!options.ids[name]) throw new UsageError(`${resource} needs --${name}`)
+        if (!options.ids[name] && declared.everyParent?.id !== name)
+          throw new UsageError(`${resource} needs --${name}`)
+      const withParent = declared.everyParent !== undefined && !options.ids[declared.everyParent.id]
+      const columns = withParent ? [...declared.columns, `${declared.everyParent?.id}.id`] : declared.columns
       if (options.format === 'ocsf' && !declared.ocsf)
         throw new UsageError(`--format ocsf goes with ${named((e) => e.ocsf === true).join(', ')}`)
       if (options.after !== undefined && !declared.after)
@@ -188,7 +221,7 @@ export function registerExport(program: Command): void {
         options.format === 'csv'
           ? stringify({
               header: true,
-              columns: [...declared.columns],
+              columns: [...columns],
               cast: { boolean: String },
               record_delimiter: 'windows',
               // RFC 4180: a cell holding a lone CR or LF is quoted too, not only one holding CRLF.
@@ -205,8 +238,11 @@ export function registerExport(program: Command): void {
       let rows = 0
       const emit = async (item: unknown) => {
         if (csv) {
+          const parent = withParent
+            ? (item as Record<string, { id: string }>)[declared.everyParent?.id ?? '']
+            : null
           for (const row of declared.toRows(item as never)) {
-            await write(csv, row as never)
+            await write(csv, (parent ? { ...row, [columns.at(-1) as string]: parent.id } : row) as never)
             rows++
           }
         } else {
@@ -222,7 +258,7 @@ export function registerExport(program: Command): void {
           await emit(await items$)
           items = 1
         } else {
-          for await (const page of items$.pages()) {
+          for await (const page of items$) {
             pages++
             for (const item of page.data) await emit(item)
             items += page.data.length

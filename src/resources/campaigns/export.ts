@@ -12,6 +12,7 @@ export const CAMPAIGN_EXPORTS = [
       nouns: ['attack', 'attacks'],
       path: '/v1/campaigns/{campaign_id}/attacks',
       pageSize: 100,
+      everyParent: { id: 'campaign', list: '/v1/campaigns', pageSize: 100 },
     },
     Attack,
   ),
