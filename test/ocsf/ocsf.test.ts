@@ -159,6 +159,36 @@ describe('every event type in OCSF, against its golden file', () => {
   }
 })
 
+test('karma is never a risk_score: each security level gives its risk level, the karma stays in unmapped', () => {
+  const levels: [string, number, string][] = [
+    ['dangerous', 4, 'Critical'],
+    ['bad', 3, 'High'],
+    ['ok', 2, 'Medium'],
+    ['good', 1, 'Low'],
+    ['great', 0, 'Info'],
+    ['excellent', 0, 'Info'],
+    ['exceptional', 0, 'Info'],
+  ]
+  for (const type of ['employee.created', 'employee.updated', 'employee.deleted']) {
+    for (const [level, id, caption] of levels) {
+      const event = example(type) as any
+      event.data.object.karma = { score: 777, security_level: level }
+      const ocsf = toOcsf(event, ORGANIZATION) as any
+      assert.equal(ocsfErrors(ocsf), null)
+      assert.equal(ocsf.user.risk_score, undefined, `${type} ${level}`)
+      assert.deepEqual([ocsf.user.risk_level_id, ocsf.user.risk_level], [id, caption], `${type} ${level}`)
+      assert.deepEqual(ocsf.unmapped.karma, { score: 777, security_level: level })
+    }
+  }
+  const unknown = example('employee.updated') as any
+  unknown.data.object.karma = null
+  const ocsf = toOcsf(unknown, ORGANIZATION) as any
+  assert.deepEqual(
+    [ocsf.user.risk_score, ocsf.user.risk_level_id, ocsf.unmapped.karma],
+    [undefined, undefined, null],
+  )
+})
+
 test('the check refuses what OCSF refuses', () => {
   const good = toOcsf(example('employee.created'), ORGANIZATION) as any
   assert.equal(ocsfErrors(good), null)

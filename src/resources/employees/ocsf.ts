@@ -12,7 +12,11 @@ export const OCSF_EMAIL = /^[a-zA-Z0-9!#$%&'*+-/=?^_`{|}~.]+@[a-zA-Z0-9-]+\.[a-z
 
 const email = (address: string | null) => (address !== null && OCSF_EMAIL.test(address) ? address : undefined)
 
-/** Karma is a safety score (higher is safer); OCSF's risk level runs the other way. */
+/**
+ * Karma is a safety score (higher is safer); OCSF's risk runs the other way, so karma is never a
+ * `risk_score` (a SIEM rule `risk_score > 700` would flag the safest): the level is mapped, and
+ * the karma itself stays in `unmapped`.
+ */
 const RISK_LEVELS: Record<SecurityLevel, readonly [number, string]> = {
   dangerous: [4, 'Critical'],
   bad: [3, 'High'],
@@ -41,7 +45,6 @@ export function ocsfUser(employee: Employee): Record<string, unknown> {
   const addresses = employee.email_addresses.map((e) => email(e.address)).filter((a) => a !== undefined)
   return compact({
     ...ocsfUserRef(employee),
-    risk_score: employee.karma?.score,
     risk_level_id: risk?.[0],
     risk_level: risk?.[1],
     org: compact({ uid: employee.workspace.id, ou_name: employee.department?.name }),
