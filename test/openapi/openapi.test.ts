@@ -158,6 +158,22 @@ describe('OpenAPI document', () => {
       assert.equal(script.statusCode, 200)
       assert.equal(script.headers['content-type'], 'application/javascript; charset=utf-8')
       assert.match(script.body, /createApiReference/)
+      // The page names its script by a hash of its content: kept by browsers for good, asked again
+      // only once an upgrade changes it; the page itself and everything else stay no-store.
+      assert.equal(docs.headers['cache-control'], 'no-store')
+      const src = /src="(js\/scalar\.js\?v=[0-9a-f]{16})"/.exec(docs.body)?.[1]
+      assert.ok(src, 'a versioned script')
+      const versioned = await t.app.inject({ url: `/docs/${src}` })
+      assert.equal(versioned.statusCode, 200)
+      assert.equal(versioned.headers['cache-control'], 'public, max-age=31536000, immutable')
+      assert.equal(versioned.rawPayload.length, script.rawPayload.length)
+      assert.equal(script.headers['cache-control'], 'no-cache', 'unversioned: revalidated')
+      const again = await t.app.inject({
+        url: '/docs/js/scalar.js',
+        headers: { 'if-none-match': String(script.headers.etag) },
+      })
+      assert.deepEqual([again.statusCode, again.rawPayload.length], [304, 0])
+      assert.equal((await t.app.inject({ url: '/v1/openapi.json' })).headers['cache-control'], 'no-store')
       const unknown = await t.app.inject({ url: '/docs/nope' })
       assert.equal(unknown.statusCode, 404)
       assert.equal(unknown.json().errors[0].code, 'endpoint_not_found')

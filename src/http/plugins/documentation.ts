@@ -2,6 +2,7 @@
 // page (/docs, Scalar, served from the package: no CDN, works offline). Registered before the
 // routes, whose declarations it collects.
 
+import { createHash } from 'node:crypto'
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -16,6 +17,8 @@ const HIDDEN_CLIENTS = [
 ]
 
 const REFERENCE_PREFIX = '/docs'
+/** The page's script, relative to the reference's prefix, as Scalar's plugin serves it. */
+const SCRIPT = 'js/scalar.js'
 
 /** What Scalar's page shows in an empty secret field (base64 of a joke, not a key). */
 const SCALAR_SECRET_PLACEHOLDER = 'QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT'
@@ -50,8 +53,18 @@ export const documentation = fp(
       })
       return reference
     }
+    // The page's script (3.5 MB) is named by a hash of its content, so that a browser keeps it for
+    // good and asks again only when an upgrade changes it; the page and the API stay no-store.
+    let scriptTag: Promise<string> | undefined
+    const versionedScript = (referenceApp: FastifyInstance) => {
+      scriptTag ??= referenceApp
+        .inject({ method: 'GET', url: `${REFERENCE_PREFIX}/${SCRIPT}` })
+        .then((answer) => createHash('sha256').update(answer.rawPayload).digest('hex').slice(0, 16))
+      return scriptTag
+    }
     const serveReference = async (request: FastifyRequest, reply: FastifyReply) => {
-      const answer = await (await loadReference()).inject({
+      const referenceApp = await loadReference()
+      const answer = await referenceApp.inject({
         method: 'GET', // a HEAD is answered from the GET's headers by this app
         url: request.url,
         headers: { host: request.headers.host ?? 'localhost' },
@@ -60,8 +73,19 @@ export const documentation = fp(
       for (const [name, value] of Object.entries(answer.headers)) {
         if (!HOP_HEADERS.has(name) && value !== undefined) reply.header(name, value)
       }
+      const version = await versionedScript(referenceApp)
+      const [path, query = ''] = request.url.split('?')
+      let body: Buffer | string = answer.rawPayload
+      if (path === `${REFERENCE_PREFIX}/${SCRIPT}` && answer.statusCode === 200) {
+        const current = new URLSearchParams(query).get('v') === version
+        reply.header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
+        reply.header('etag', `"${version}"`)
+        if (request.headers['if-none-match'] === `"${version}"`) return reply.code(304).send()
+      } else if (String(answer.headers['content-type']).startsWith('text/html')) {
+        body = answer.body.replaceAll(`src="${SCRIPT}"`, `src="${SCRIPT}?v=${version}"`)
+      }
       // A redirect has no body, and so no type.
-      return reply.code(answer.statusCode).send(answer.rawPayload.length > 0 ? answer.rawPayload : undefined)
+      return reply.code(answer.statusCode).send(body.length > 0 ? body : undefined)
     }
     const hidden = { schema: { hide: true }, logLevel: 'warn' } as object
     app.get(REFERENCE_PREFIX, hidden, serveReference)
