@@ -8,8 +8,25 @@ export function StringEnum<const T extends readonly string[]>(
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options })
 }
 
+/**
+ * A value of `schema` or null. A schema of one type is published as that type or null
+ * (`type: ["string", "null"]`, an enum with null among its values): the form every OpenAPI 3.1
+ * tool reads, Scalar's reference included, which warns of `anyOf` with null inside an object. Any
+ * other schema (a `$ref`, a union) is `anyOf` it or null.
+ */
 export function Nullable<T extends TSchema>(schema: T): TUnsafe<Type.Static<T> | null> {
-  return Type.Unsafe<Type.Static<T> | null>({ anyOf: [schema, { type: 'null' }] })
+  const {
+    type,
+    enum: values,
+    ...rest
+  } = schema as { type?: unknown; enum?: unknown[] } & Record<string, unknown>
+  if (typeof type !== 'string' || 'const' in rest)
+    return Type.Unsafe<Type.Static<T> | null>({ anyOf: [schema, { type: 'null' }] })
+  return Type.Unsafe<Type.Static<T> | null>({
+    ...rest,
+    type: [type, 'null'],
+    ...(values === undefined ? {} : { enum: [...values, null] }),
+  })
 }
 
 export const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'

@@ -150,16 +150,18 @@ export async function listAttempts(
     .where('a.endpoint_id', '=', id)
     .$if(eventId !== undefined, (q) => q.where('a.event_id', '=', eventId as string))
     .$if(failed, (q) =>
-      q.where('a.error', 'is not', null).where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('webhook_deliveries as d')
-            .select('d.event_id')
-            .whereRef('d.endpoint_id', '=', 'a.endpoint_id')
-            .whereRef('d.event_id', '=', 'a.event_id')
-            .where('d.status', '<>', 'delivered'),
+      q
+        .where('a.error', 'is not', null)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('webhook_deliveries as d')
+              .select('d.event_id')
+              .whereRef('d.endpoint_id', '=', 'a.endpoint_id')
+              .whereRef('d.event_id', '=', 'a.event_id')
+              .where('d.status', '<>', 'delivered'),
+          ),
         ),
-      ),
     )
     .orderBy('a.attempted_at', 'desc')
     .orderBy('a.event_id', 'desc')

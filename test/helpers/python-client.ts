@@ -62,7 +62,11 @@ function typedDicts(doc: Document): string[] {
       return nonNull.length < s.anyOf.length ? `Optional[${inner}]` : inner
     }
     if (s.const !== undefined) return `Literal[${pyLiteral(s.const)}]`
-    if (s.enum) return `Literal[${s.enum.map(pyLiteral).join(', ')}]`
+    if (s.enum) {
+      const values = s.enum.filter((v) => v !== null)
+      const literal = `Literal[${values.map(pyLiteral).join(', ')}]`
+      return values.length < s.enum.length ? `Optional[${literal}]` : literal
+    }
     const type = Array.isArray(s.type) ? s.type.filter((t) => t !== 'null') : [s.type]
     const nullable = Array.isArray(s.type) && s.type.includes('null')
     const wrap = (t: string) => (nullable ? `Optional[${t}]` : t)

@@ -49,7 +49,10 @@ describe('scripts/run-tests.js', () => {
   test('names every skipped suite and test with its reason, and passes', () => {
     const r = run(skipping, false)
     assert.equal(r.code, 0, r.stderr)
-    assert.match(r.stdout, /ℹ skipped: 1 suite \(whose tests did not run and are in no count above\) and 1 test\n/)
+    assert.match(
+      r.stdout,
+      /ℹ skipped: 1 suite \(whose tests did not run and are in no count above\) and 1 test\n/,
+    )
     assert.match(r.stdout, /no server here: needs a server \[test\/a\.test\.ts\]/)
     assert.match(r.stdout, /no browser here: needs a browser \[test\/b\.test\.ts\]/)
   })

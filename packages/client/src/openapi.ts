@@ -843,12 +843,14 @@ export interface components {
                  */
                 source: "custom" | "employee" | "google" | "microsoft" | "okta" | "slack";
             }[];
+            /** @description ISO 3166-1 alpha-2 */
             country_code: string | null;
             department: {
                 name: string;
             } | null;
             job_title: string | null;
-            language: ("arabic" | "bulgarian" | "catalan" | "chinese" | "chinese_traditional_taiwan" | "czech" | "danish" | "dutch" | "english" | "finnish" | "french" | "french_quebec" | "german" | "greek" | "hindi" | "hungarian" | "indonesian" | "italian" | "japanese" | "korean" | "norwegian_bokmal" | "polish" | "portuguese" | "portuguese_brazilian" | "romanian" | "russian" | "slovak" | "slovenian" | "spanish" | "thai" | "turkish" | "ukrainian" | "vietnamese") | null;
+            /** @enum {string|null} */
+            language: "arabic" | "bulgarian" | "catalan" | "chinese" | "chinese_traditional_taiwan" | "czech" | "danish" | "dutch" | "english" | "finnish" | "french" | "french_quebec" | "german" | "greek" | "hindi" | "hungarian" | "indonesian" | "italian" | "japanese" | "korean" | "norwegian_bokmal" | "polish" | "portuguese" | "portuguese_brazilian" | "romanian" | "russian" | "slovak" | "slovenian" | "spanish" | "thai" | "turkish" | "ukrainian" | "vietnamese" | null;
             /** @description IANA time-zone name */
             timezone: string;
             /** @enum {string} */
@@ -958,7 +960,8 @@ export interface components {
                     slug: string;
                     description: string;
                 };
-                status: ("completed" | "missed" | "upcoming") | null;
+                /** @enum {string|null} */
+                status: "completed" | "missed" | "upcoming" | null;
                 years: {
                     year: number;
                     /** @enum {string} */
@@ -969,9 +972,16 @@ export interface components {
                      * @example 2024-01-13T10:00:00.123456Z
                      */
                     due_at: string;
+                    /**
+                     * Format: date-time
+                     * @description UTC, microsecond precision
+                     * @example 2024-01-13T10:00:00.123456Z
+                     */
                     completed_at: string | null;
+                    /** @description The employee's quiz score in percent; null when none. */
                     quiz_score: number | null;
                 }[];
+                /** @description The employee's quiz score in percent; null when none. */
                 quiz_score: number | null;
             }[];
         };
@@ -995,7 +1005,8 @@ export interface components {
                 primary_email_address: string | null;
                 username: string | null;
             };
-            status: ("completed" | "missed" | "upcoming") | null;
+            /** @enum {string|null} */
+            status: "completed" | "missed" | "upcoming" | null;
             years: {
                 year: number;
                 /** @enum {string} */
@@ -1006,9 +1017,16 @@ export interface components {
                  * @example 2024-01-13T10:00:00.123456Z
                  */
                 due_at: string;
+                /**
+                 * Format: date-time
+                 * @description UTC, microsecond precision
+                 * @example 2024-01-13T10:00:00.123456Z
+                 */
                 completed_at: string | null;
+                /** @description The employee's quiz score in percent; null when none. */
                 quiz_score: number | null;
             }[];
+            /** @description The employee's quiz score in percent; null when none. */
             quiz_score: number | null;
         };
         Breach: {
@@ -1065,7 +1083,17 @@ export interface components {
              * @example 2024-01-13T10:00:00.123456Z
              */
             compromised_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
             warned_at: string | null;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
             acknowledged_at: string | null;
             breached_accounts: {
                 email: string;
@@ -1094,7 +1122,17 @@ export interface components {
              * @example 2024-01-13T10:00:00.123456Z
              */
             compromised_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
             warned_at: string | null;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
             acknowledged_at: string | null;
             breached_accounts: {
                 email: string;
@@ -1175,8 +1213,22 @@ export interface components {
             status: "draft" | "scheduled" | "active" | "paused" | "completed";
             /** @enum {string} */
             delivery: "one_off" | "recurring";
-            frequency: ("weekly" | "monthly" | "quarterly") | null;
+            /**
+             * @description null for a one-off campaign.
+             * @enum {string|null}
+             */
+            frequency: "weekly" | "monthly" | "quarterly" | null;
+            /**
+             * Format: date-time
+             * @description null until the campaign is launched.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
             launched_at: string | null;
+            /**
+             * Format: date-time
+             * @description null until the campaign is completed.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
             completed_at: string | null;
             /** @description By starts_at ascending, then id ascending. */
             cycles: {
@@ -1266,8 +1318,23 @@ export interface components {
             };
             /** @enum {string} */
             difficulty: "easy" | "medium" | "hard";
+            /**
+             * Format: date-time
+             * @description null while the message is not sent.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
             sent_at: string | null;
+            /**
+             * Format: date-time
+             * @description The first employee_tricked event; null when none.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
             tricked_at: string | null;
+            /**
+             * Format: date-time
+             * @description The first email_reported or manually_reported event; null when none.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
             reported_at: string | null;
             /** @description By created_at ascending, then id ascending. */
             events: {
@@ -1436,6 +1503,10 @@ export interface components {
             };
             /** @description What no OCSF attribute carries: the workspace, the fields of the object left over, and previous_attributes on an update. */
             unmapped: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
                 workspace_id: string | null;
             } & {
                 [key: string]: unknown;

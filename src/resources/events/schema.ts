@@ -1,11 +1,14 @@
 // The event object (CONTRACT 14): what changed, as the changed resource's own GET renders it; its
 // types and objects are those the resources' event sources declare.
 
-import Type from 'typebox'
+import Type, { type TSchema } from 'typebox'
 import { OCSF_VERSION } from '../../ocsf/classes.js'
 import { type EventSource, eventTypesOf } from '../../records/events.js'
 import { ref } from '../../routing/schemas.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+
+/** A union of object schemas, saying so beside it (`type: object`). */
+const objectUnion = <T extends TSchema>(union: T): T => ({ ...union, type: 'object' }) as T
 
 /** The Event schema of these sources. */
 export const eventSchema = (sources: readonly EventSource[], types: readonly string[]) =>
@@ -19,19 +22,25 @@ export const eventSchema = (sources: readonly EventSource[], types: readonly str
       created_at: Timestamp,
       workspace_id: Uuid,
       data: Closed({
-        object: Type.Union(
-          sources.map((s) => ref(s.object.schema)),
-          {
-            description: `The resource exactly as its GET renders it (for *.deleted, its last rendering): ${sources
-              .map(
-                (s) =>
-                  `${s.deletions === false || s.updateOnly ? eventTypesOf(s).join(' and ') : `${s.name}.*`} ${s.object.description}`,
-              )
-              .join(', ')}.`,
-          },
+        // Every member is an object: said beside the union too, which Scalar's reference needs.
+        object: objectUnion(
+          Type.Union(
+            sources.map((s) => ref(s.object.schema)),
+            {
+              description: `The resource exactly as its GET renders it (for *.deleted, its last rendering): ${sources
+                .map(
+                  (s) =>
+                    `${s.deletions === false || s.updateOnly ? eventTypesOf(s).join(' and ') : `${s.name}.*`} ${s.object.description}`,
+                )
+                .join(', ')}.`,
+            },
+          ),
         ),
         previous_attributes: Type.Optional(
-          Type.Record(Type.String(), Type.Unknown(), {
+          // Any fields: `additionalProperties: true`, which Scalar's reference reads (not `{}`).
+          Type.Unsafe<Record<string, unknown>>({
+            type: 'object',
+            additionalProperties: true,
             description:
               'Only on *.updated: the top-level fields of object that changed, with their values before.',
           }),
