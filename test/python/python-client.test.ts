@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,7 +29,7 @@ const PYTHON = ['/usr/bin/python3', 'python3'].find(
 )
 const skip =
   PYTHON === undefined
-    ? 'python3 with venv is not installed (apt-get install python3 python3-venv python3-setuptools python3-pip); .ci/run installs it'
+    ? 'python3 with venv is not installed (apt-get install python3 python3-venv python3-pip); .ci/run installs it'
     : false
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
@@ -71,17 +71,16 @@ describe('Python client against a live server', { skip }, () => {
 
   before(async () => {
     venv = mkdtempSync(join(tmpdir(), 'awareness-python-'))
-    // Offline: the build backend comes from the system's setuptools, nothing from an index.
-    const create = spawnSync(PYTHON as string, ['-m', 'venv', '--system-site-packages', venv], {
-      encoding: 'utf8',
-    })
+    // Offline and without setuptools: a venv of its own (none of the system's packages), pip
+    // with no index, and the package's own build backend of the standard library alone.
+    const create = spawnSync(PYTHON as string, ['-m', 'venv', venv], { encoding: 'utf8' })
     assert.equal(create.status, 0, create.stderr)
     python = join(venv, 'bin', 'python')
     // Built from a copy: a build leaves build/ and *.egg-info beside the sources it reads.
     cpSync(join(ROOT, 'packages/python'), join(venv, 'source'), { recursive: true })
     const install = spawnSync(
       python,
-      ['-m', 'pip', 'install', '--no-index', '--no-build-isolation', '--quiet', join(venv, 'source')],
+      ['-m', 'pip', 'install', '--no-index', '--quiet', join(venv, 'source')],
       { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', PIP_DISABLE_PIP_VERSION_CHECK: '1' } },
     )
     assert.equal(install.status, 0, `pip install: ${install.stderr}`)
@@ -104,6 +103,47 @@ print(json.dumps({"file": awareness_api.__file__, "repr": repr(c), "version": aw
     )
     assert.ok(out.file.startsWith(venv), out.file)
     assert.ok(!out.repr.includes(key))
+  })
+
+  test("it installs offline into a bare venv of every CPython here (Debian's, pyenv's), its sources untouched", () => {
+    const interpreters = new Set(
+      ['/usr/bin/python3', 'python3']
+        .map((p) => spawnSync(p, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }))
+        .filter((r) => r.status === 0)
+        .map((r) => r.stdout.trim()),
+    )
+    const before = readdirSync(join(ROOT, 'packages/python')).sort()
+    for (const interpreter of interpreters) {
+      const dir = mkdtempSync(join(tmpdir(), 'awareness-python-bare-'))
+      try {
+        const create = spawnSync(interpreter, ['-m', 'venv', dir], { encoding: 'utf8' })
+        if (create.status !== 0) continue // no venv module: not an interpreter with pip
+        const bin = join(dir, 'bin', 'python')
+        const env = { PATH: process.env.PATH ?? '', PIP_DISABLE_PIP_VERSION_CHECK: '1' }
+        const install = spawnSync(
+          bin,
+          ['-m', 'pip', 'install', '--no-index', '--quiet', join(ROOT, 'packages/python')],
+          {
+            encoding: 'utf8',
+            env,
+          },
+        )
+        assert.equal(install.status, 0, `${interpreter}: ${install.stderr}`)
+        const imported = spawnSync(bin, ['-c', 'import awareness_api; print(awareness_api.__file__)'], {
+          encoding: 'utf8',
+          env,
+        })
+        assert.match(imported.stdout, new RegExp(`^${dir}/`), interpreter)
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    }
+    assert.ok(interpreters.size > 0)
+    assert.deepEqual(
+      readdirSync(join(ROOT, 'packages/python')).sort(),
+      before,
+      'no build/ or egg-info left behind',
+    )
   })
 
   test('every operation answers what the TypeScript client answers, lists item for item through Link', async () => {
