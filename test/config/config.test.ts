@@ -37,6 +37,12 @@ describe('configuration', () => {
     ['SHUTDOWN_TIMEOUT', '-1s'],
     ['IMPORT_MAX_BYTES', '0'],
     ['IMPORT_MAX_BYTES', '5GB'],
+    ['PUBLIC_URL', 'api.example.com'],
+    ['PUBLIC_URL', 'ftp://api.example.com'],
+    ['PUBLIC_URL', 'javascript:alert(1)//'],
+    ['PUBLIC_URL', 'https://user:pw@api.example.com'],
+    ['PUBLIC_URL', 'https://api.example.com/?x=1'],
+    ['PUBLIC_URL', 'https://api.example.com/#top'],
   ] as const) {
     test(`a bad ${variable} stops the start with a message naming it`, () => {
       assert.throws(
@@ -46,6 +52,19 @@ describe('configuration', () => {
       )
     })
   }
+
+  test('PUBLIC_URL: an http(s) origin with an optional path, kept without its trailing slash', () => {
+    assert.equal(loadConfig({}, {}).publicUrl, undefined)
+    assert.equal(
+      loadConfig({}, { PUBLIC_URL: 'https://API.example.com/' }).publicUrl,
+      'https://api.example.com',
+    )
+    assert.equal(
+      loadConfig({}, { PUBLIC_URL: 'https://api.example.com:8443/awareness/' }).publicUrl,
+      'https://api.example.com:8443/awareness',
+    )
+    assert.equal(loadConfig({}, { PUBLIC_URL: 'http://127.0.0.1:3000' }).publicUrl, 'http://127.0.0.1:3000')
+  })
 
   test('time limits and sizes, with their defaults', () => {
     const defaults = loadConfig({}, {})
