@@ -1,6 +1,7 @@
 // What the routes share, set up once at start (routing/context.ts): the read database, key
 // verification, cursors, rate limits (in Redis when configured), data generations and metrics.
 
+import { Socket } from 'node:net'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../../config/config.js'
@@ -16,6 +17,7 @@ import { CursorCodec } from '../../paging/paging.js'
 import '../../routing/context.js'
 import { oldestPendingSeconds } from '../../webhooks/worker.js'
 import { clientAddress, clientProtocol, proxyTrust, validHost } from '../client-address.js'
+import { StalledAnswers } from '../stalled-answers.js'
 
 export interface ApiContextOptions {
   config: Config
@@ -99,16 +101,19 @@ export const apiContext = fp(
     })
     app.decorate('shuttingDown', false)
     app.decorate('draining', false)
-    // During a shutdown's drain every answer closes its connection (drain.ts).
     // A client that stops reading holds its answer's bytes in this process: once its socket has
-    // taken no bytes for this long, Node's timeout handler destroys it (CONTRACT 10). The answer's
-    // end gives the socket back to keep-alive's own timeout.
-    const stalledMs = config.requestTimeoutMs * STALLED_ANSWER_FACTOR
+    // taken none of them for REQUEST_TIMEOUT x 6, the answer is abandoned (CONTRACT 10).
+    const stalled = new StalledAnswers(config.requestTimeoutMs * STALLED_ANSWER_FACTOR)
+    app.addHook('onClose', async () => stalled.close())
     app.addHook('onSend', (request, reply, payload, done) => {
+      // During a shutdown's drain every answer closes its connection (drain.ts).
       if (app.draining) reply.header('connection', 'close')
       const socket = request.raw.socket
-      // (An injected request's socket has no timer.)
-      if (typeof socket?.setTimeout === 'function') socket.setTimeout(stalledMs)
+      // (An injected request's socket writes nothing.)
+      if (socket instanceof Socket) {
+        stalled.watch(socket)
+        reply.raw.once('close', () => stalled.done(socket))
+      }
       done(null, payload)
     })
   },
