@@ -8,16 +8,21 @@ export type Cell = string | number | boolean | null
 export type FlatRow = Record<string, Cell>
 
 interface SchemaNode {
-  type?: string
+  type?: string | string[]
   properties?: Record<string, SchemaNode>
   anyOf?: SchemaNode[]
 }
 
+/** Whether a schema is of objects (`object`, or `["object", "null"]`) with fixed fields. */
+const isObject = (schema: SchemaNode | undefined): boolean =>
+  schema?.properties !== undefined &&
+  (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')))
+
 /** The object schema inside a field's schema (itself, or the non-null branch of a nullable one). */
 function objectOf(schema: SchemaNode): SchemaNode | null {
-  if (schema.type === 'object' && schema.properties) return schema
+  if (isObject(schema)) return schema
   const branch = schema.anyOf?.find((s) => s.type !== 'null')
-  return branch?.type === 'object' && branch.properties ? branch : null
+  return isObject(branch) ? (branch as SchemaNode) : null
 }
 
 /**

@@ -107,7 +107,7 @@ describe('usage errors exit 2 with one line', () => {
     const cases: [string[], string[], RegExp][] = [
       [['export'], ['employees', ...url], /employees needs --workspace/],
       [['export'], ['compromised', '--workspace', randomUUID(), ...url], /compromised needs --breach/],
-      [['export'], ['attacks', '--workspace', randomUUID(), ...url], /attacks needs --campaign/],
+      [['export'], ['compromised', '--workspace', randomUUID(), ...url], /compromised needs --breach/],
       [
         ['export'],
         ['attacks', '--workspace', randomUUID(), '--campaign', 'x', ...url],
