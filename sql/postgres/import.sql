@@ -1069,46 +1069,51 @@ select max(id) as id from events;
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select e.workspace_id, e.id, e.json from employees e ) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select c.workspace_id, c.id, c.json from courses c
   ) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)) as input
   from (select p.workspace_id, p.employee_id, p.json from employee_progress p
   ) r
   where true
-  and not (r.json like '%,"courses_progress":[]}')) x;
+  and not (r.json like '%,"courses_progress":[]}') offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'breach.created', created_at,
   '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select b.workspace_id, b.id, b.json from breaches b
   ) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)) as input
   from (select c.workspace_id, c.breach_id, c.employee_id,
   '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
@@ -1116,37 +1121,40 @@ insert into events (id, workspace_id, type, created_at, json)
   join employees e on e.id = c.employee_id
   ) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select g.workspace_id, g.id, g.json from groups g
   ) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'campaign.created', created_at,
   '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select c.workspace_id, c.id, c.json from campaigns c
   ) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select a.workspace_id, a.id, a.json from attacks a
   ) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:recordEvents
 select 1 as one from webhook_endpoints limit 1;
@@ -1743,46 +1751,51 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select c.workspace_id, c.id, c.json from courses c
   join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)) as input
   from (select p.workspace_id, p.employee_id, p.json from employee_progress p
   join ev_course_progress_keys k on k.employee_id = p.employee_id) r
   where true
-  and not (r.json like '%,"courses_progress":[]}')) x;
+  and not (r.json like '%,"courses_progress":[]}') offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'breach.created', created_at,
   '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select b.workspace_id, b.id, b.json from breaches b
   join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)) as input
   from (select c.workspace_id, c.breach_id, c.employee_id,
   '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
@@ -1790,37 +1803,40 @@ insert into events (id, workspace_id, type, created_at, json)
   join employees e on e.id = c.employee_id
   join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select g.workspace_id, g.id, g.json from groups g
   join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'campaign.created', created_at,
   '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select c.workspace_id, c.id, c.json from campaigns c
   join ev_campaign_keys k on k.workspace_id = c.workspace_id and k.id = c.id) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select a.workspace_id, a.id, a.json from attacks a
   join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id) r
   where true
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/apply.ts:collectReplaced
 insert into stg_replaced (workspace_id)
@@ -2157,10 +2173,11 @@ analyze ev_employee_after;
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_employee_after r
   where not exists (select 1 from ev_employee_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:recordUpdates
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -2181,10 +2198,11 @@ select b.workspace_id, b.id, b.json as before, a.json as after
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.deleted', created_at,
   '{"id":"' || id || '","type":"employee.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_employee_before r
   where not exists (select 1 from ev_employee_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:recordEvents
 select 1 as one from ev_course_before limit 1;
@@ -2200,10 +2218,11 @@ analyze ev_course_after;
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_course_after r
   where not exists (select 1 from ev_course_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:recordUpdates
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -2221,10 +2240,11 @@ select b.workspace_id, b.id, b.json as before, a.json as after
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.deleted', created_at,
   '{"id":"' || id || '","type":"course.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_course_before r
   where not exists (select 1 from ev_course_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:recordEvents
 select 1 as one from ev_course_progress_before limit 1;
@@ -2240,10 +2260,11 @@ analyze ev_course_progress_after;
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)) as input
   from ev_course_progress_after r
   where not exists (select 1 from ev_course_progress_before o where o.workspace_id = r.workspace_id and o.employee_id = r.employee_id)
-  and not (r.json like '%,"courses_progress":[]}')) x;
+  and not (r.json like '%,"courses_progress":[]}') offset 0) y offset 0) x;
 
 -- importer/events.ts:recordUpdates
 select b.workspace_id, b.employee_id, b.json as before, a.json as after
@@ -2275,10 +2296,11 @@ analyze ev_compromised_employee_after;
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)) as input
   from ev_compromised_employee_after r
   where not exists (select 1 from ev_compromised_employee_before o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:recordUpdates
 select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
@@ -2296,10 +2318,11 @@ select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as a
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.deleted', created_at,
   '{"id":"' || id || '","type":"compromised_employee.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)) as input
   from ev_compromised_employee_before r
   where not exists (select 1 from ev_compromised_employee_after o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:recordEvents
 select 1 as one from ev_group_before limit 1;
@@ -2315,10 +2338,11 @@ analyze ev_group_after;
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_group_after r
   where not exists (select 1 from ev_group_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:recordUpdates
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -2336,10 +2360,11 @@ select b.workspace_id, b.id, b.json as before, a.json as after
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.deleted', created_at,
   '{"id":"' || id || '","type":"group.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_group_before r
   where not exists (select 1 from ev_group_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:recordEvents
 select 1 as one from ev_attack_before limit 1;
@@ -2355,10 +2380,11 @@ analyze ev_attack_after;
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select cast($1 as text) || substr(md5(cast($2 as text) || cast($3 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 1, 1) || '-8' || substr(md5(cast($4 as text) || cast($5 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 2, 3) || '-' || substr(md5(cast($6 as text) || cast($7 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)), 5, 12) as id, r.workspace_id, cast($8 as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_attack_after r
   where not exists (select 1 from ev_attack_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  offset 0) y offset 0) x;
 
 -- importer/events.ts:recordUpdates
 select b.workspace_id, b.id, b.json as before, a.json as after

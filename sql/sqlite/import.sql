@@ -1129,46 +1129,51 @@ select max(id) as id from events;
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select e.workspace_id, e.id, e.json from employees e ) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select c.workspace_id, c.id, c.json from courses c
   ) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data, cast(r.workspace_id as text) || '/' || cast(r.employee_id as text) as input
   from (select p.workspace_id, p.employee_id, p.json from employee_progress p
   ) r
   where true
-  and not (r.json like '%,"courses_progress":[]}')) x;
+  and not (r.json like '%,"courses_progress":[]}') ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'breach.created', created_at,
   '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select b.workspace_id, b.id, b.json from breaches b
   ) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text) as input
   from (select c.workspace_id, c.breach_id, c.employee_id,
   '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
@@ -1176,37 +1181,40 @@ insert into events (id, workspace_id, type, created_at, json)
   join employees e on e.id = c.employee_id
   ) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select g.workspace_id, g.id, g.json from groups g
   ) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'campaign.created', created_at,
   '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select c.workspace_id, c.id, c.json from campaigns c
   ) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select a.workspace_id, a.id, a.json from attacks a
   ) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:recordEvents
 select 1 as one from webhook_endpoints limit 1;
@@ -1626,50 +1634,55 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select r.* from (select * from (select e.workspace_id, e.id, e.json from employees e ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_employee_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select r.* from (select * from (select c.workspace_id, c.id, c.json from courses c
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_course_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data, cast(r.workspace_id as text) || '/' || cast(r.employee_id as text) as input
   from (select r.* from (select * from (select p.workspace_id, p.employee_id, p.json from employee_progress p
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_course_progress_keys k where k.workspace_id = r.workspace_id and k.employee_id = r.employee_id)) r
   where true
-  and not (r.json like '%,"courses_progress":[]}')) x;
+  and not (r.json like '%,"courses_progress":[]}') ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'breach.created', created_at,
   '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select r.* from (select * from (select b.workspace_id, b.id, b.json from breaches b
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_breach_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text) as input
   from (select r.* from (select * from (select c.workspace_id, c.breach_id, c.employee_id,
   '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
@@ -1678,41 +1691,44 @@ insert into events (id, workspace_id, type, created_at, json)
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_compromised_employee_keys k where k.workspace_id = r.workspace_id and k.breach_id = r.breach_id and k.employee_id = r.employee_id)) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select r.* from (select * from (select g.workspace_id, g.id, g.json from groups g
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_group_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'campaign.created', created_at,
   '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select r.* from (select * from (select c.workspace_id, c.id, c.json from campaigns c
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_campaign_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:insertWhole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select r.* from (select a.workspace_id, a.id, a.json from attacks a
   where a.workspace_id in (select workspace_id from stg_new_workspace)
   order by a.workspace_id, a.campaign_id, a.created_at desc, a.id desc) r
   where exists (select 1 from ev_attack_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) x;
+  ) y ) x;
 
 -- importer/apply.ts:collectReplaced
 insert into stg_replaced (workspace_id)
@@ -1998,10 +2014,11 @@ insert into ev_employee_after (workspace_id, id, json) select e.workspace_id, e.
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_employee_after r
   where not exists (select 1 from ev_employee_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:recordUpdates
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -2022,10 +2039,11 @@ select b.workspace_id, b.id, b.json as before, a.json as after
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.deleted', created_at,
   '{"id":"' || id || '","type":"employee.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_employee_before r
   where not exists (select 1 from ev_employee_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:recordEvents
 select 1 as one from ev_course_before limit 1;
@@ -2038,10 +2056,11 @@ insert into ev_course_after (workspace_id, id, json) select c.workspace_id, c.id
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_course_after r
   where not exists (select 1 from ev_course_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:recordUpdates
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -2059,10 +2078,11 @@ select b.workspace_id, b.id, b.json as before, a.json as after
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.deleted', created_at,
   '{"id":"' || id || '","type":"course.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_course_before r
   where not exists (select 1 from ev_course_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:recordEvents
 select 1 as one from ev_course_progress_before limit 1;
@@ -2075,10 +2095,11 @@ insert into ev_course_progress_after (workspace_id, employee_id, json) select p.
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data, cast(r.workspace_id as text) || '/' || cast(r.employee_id as text) as input
   from ev_course_progress_after r
   where not exists (select 1 from ev_course_progress_before o where o.workspace_id = r.workspace_id and o.employee_id = r.employee_id)
-  and not (r.json like '%,"courses_progress":[]}')) x;
+  and not (r.json like '%,"courses_progress":[]}') ) y ) x;
 
 -- importer/events.ts:recordUpdates
 select b.workspace_id, b.employee_id, b.json as before, a.json as after
@@ -2107,10 +2128,11 @@ insert into ev_compromised_employee_after (workspace_id, breach_id, employee_id,
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text) as input
   from ev_compromised_employee_after r
   where not exists (select 1 from ev_compromised_employee_before o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:recordUpdates
 select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
@@ -2128,10 +2150,11 @@ select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as a
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.deleted', created_at,
   '{"id":"' || id || '","type":"compromised_employee.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text) as input
   from ev_compromised_employee_before r
   where not exists (select 1 from ev_compromised_employee_after o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:recordEvents
 select 1 as one from ev_group_before limit 1;
@@ -2144,10 +2167,11 @@ insert into ev_group_after (workspace_id, id, json) select g.workspace_id, g.id,
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_group_after r
   where not exists (select 1 from ev_group_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:recordUpdates
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -2165,10 +2189,11 @@ select b.workspace_id, b.id, b.json as before, a.json as after
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.deleted', created_at,
   '{"id":"' || id || '","type":"group.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_group_before r
   where not exists (select 1 from ev_group_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:recordEvents
 select 1 as one from ev_attack_before limit 1;
@@ -2181,10 +2206,11 @@ insert into ev_attack_after (workspace_id, id, json) select a.workspace_id, a.id
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-  from (select event_id(?, ?, cast(r.workspace_id as text) || '/' || cast(r.id as text)) as id, r.workspace_id, cast(? as text) as created_at, '{"object":' || r.json || '}' as data
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_attack_after r
   where not exists (select 1 from ev_attack_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) x;
+  ) y ) x;
 
 -- importer/events.ts:recordUpdates
 select b.workspace_id, b.id, b.json as before, a.json as after

@@ -94,12 +94,21 @@ function openSqlite(path: string, serving: boolean): DatabaseHandle {
     step: (flags: number, value: number | bigint | null) => (value === null ? flags : flags | Number(value)),
     deterministic: true,
   })
-  // An event's id from its import's time, step and secret and its record's key (db/dialect.ts).
+  // An event's id from its import's time, step and secret and its record's key (db/dialect.ts). A
+  // statement names a row's id twice in a row (its column, its JSON): the last one is remembered.
+  let lastKey = ''
+  let lastId = ''
   sqlite.function(
     'event_id',
     { deterministic: true },
-    (timeAndStep: unknown, secret: unknown, key: unknown) =>
-      eventIdOfRecord(String(timeAndStep), String(secret), String(key)),
+    (timeAndStep: unknown, secret: unknown, key: unknown) => {
+      const whole = `${timeAndStep}\u0000${secret}\u0000${key}`
+      if (whole !== lastKey) {
+        lastKey = whole
+        lastId = eventIdOfRecord(String(timeAndStep), String(secret), String(key))
+      }
+      return lastId
+    },
   )
   const statements = statementStore(sqlite)
   const db = new Kysely<Database>({

@@ -37,20 +37,36 @@ export function textPosition(dialect: DialectName, text: string, needle: string)
 
 /**
  * An event id per row, as domain/event-ids.ts lays it out: its time (`tttttttt-tttt-7`) and step,
- * then the md5 of the import's secret, its time and step, and the row's key. The same row gives the same id wherever
- * the statement names it (md5 is deterministic, unlike a random function a planner may call once
- * per reference). SQLite's event_id is the connection's own (db/connection.ts), in one call.
+ * then the md5 of the import's secret, its time and step, and the row's key; in two parts, so that
+ * the hash is taken once per row. `eventIdInput` goes in a subquery that is not pulled up
+ * (`notPulledUp`), `eventIdOf` above it. PostgreSQL hashes in the first; SQLite's `event_id` (the
+ * connection's own function, db/connection.ts) in the second, deterministic, so that a row's id is
+ * the same wherever a statement names it (unlike a random function a planner may call once per
+ * reference).
  */
-export function eventIdOfRow(
+export function eventIdInput(
   dialect: DialectName,
   timeAndStep: string,
   secret: string,
   key: RawBuilder<unknown>,
 ): RawBuilder<string> {
-  if (dialect === 'sqlite') return sql`event_id(${timeAndStep}, ${secret}, ${key})`
-  const hash = sql`md5(cast(${secret} as text) || cast(${timeAndStep} as text) || '/' || ${key})`
-  return sql`cast(${timeAndStep} as text) || substr(${hash}, 1, 1) || '-8' || substr(${hash}, 2, 3) || '-' || substr(${hash}, 5, 12)`
+  if (dialect === 'sqlite') return sql`${key}`
+  return sql`md5(cast(${secret} as text) || cast(${timeAndStep} as text) || '/' || ${key})`
 }
+
+export function eventIdOf(
+  dialect: DialectName,
+  timeAndStep: string,
+  secret: string,
+  input: RawBuilder<unknown>,
+): RawBuilder<string> {
+  if (dialect === 'sqlite') return sql`event_id(${timeAndStep}, ${secret}, ${input})`
+  return sql`cast(${timeAndStep} as text) || substr(${input}, 1, 1) || '-8' || substr(${input}, 2, 3) || '-' || substr(${input}, 5, 12)`
+}
+
+/** Keeps a subquery whole, its columns computed once per row: PostgreSQL's OFFSET 0 fence. */
+export const notPulledUp = (dialect: DialectName): RawBuilder<unknown> =>
+  dialect === 'postgres' ? sql`offset 0` : sql``
 
 /**
  * A table read whole and then sorted, never walked through one of its indexes: SQLite's NOT INDEXED

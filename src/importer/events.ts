@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { encodeRows } from '../db/bulk-rows.js'
-import { eventIdOfRow } from '../db/dialect.js'
+import { eventIdInput, eventIdOf, notPulledUp } from '../db/dialect.js'
 import {
   analyzeTemporary,
   type WriteSession,
@@ -232,15 +232,19 @@ export async function recordEvents(
         ? `'{"object":' || r.json || '}'`
         : `'{"object":' || r.json || ',"previous_attributes":${extra.previous}}'`
     // The import's time, step and secret are bound: the statement's text stays the same.
-    const id = eventIdOfRow(session.dialect, stepOf(source, kind), secret, keyOf(source, 'r'))
+    const step = stepOf(source, kind)
+    const input = eventIdInput(session.dialect, step, secret, keyOf(source, 'r'))
+    const id = eventIdOf(session.dialect, step, secret, sql.ref('y.input'))
+    const fence = notPulledUp(session.dialect)
     const inserted = await session.exec(
       sql`insert into events (id, workspace_id, type, created_at, json)
         select id, workspace_id, ${sql.lit(type)}, created_at,
           '{"id":"' || id || '","type":"${sql.raw(type)}","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-        from (select ${id} as id, r.workspace_id, cast(${createdAt} as text) as created_at, ${sql.raw(data)} as data
-          from ${sql.raw(from)} r
-          where ${sql.raw(other === null ? 'true' : `not exists (select 1 from ${other} o where ${on})`)}
-            ${sql.raw(extra === null ? '' : `and not (${extra.skip})`)}) x`,
+        from (select ${id} as id, y.workspace_id, cast(${createdAt} as text) as created_at, y.data
+          from (select r.workspace_id, ${sql.raw(data)} as data, ${input} as input
+            from ${sql.raw(from)} r
+            where ${sql.raw(other === null ? 'true' : `not exists (select 1 from ${other} o where ${on})`)}
+              ${sql.raw(extra === null ? '' : `and not (${extra.skip})`)} ${fence}) y ${fence}) x`,
     )
     recorded += inserted
     if (inserted > 0) counts[type] = (counts[type] ?? 0) + inserted
