@@ -330,7 +330,7 @@ export interface paths {
         };
         /**
          * Follow what changed in a workspace: the events feed
-         * @description Oldest first (the one list in ascending order: it is a feed), in the order events were recorded. Every import that changes data records one event per resource it creates, changes or deletes, derived changes included (a breach that becomes resolved, a manager's rename in its reports, a course's rename in the progress items that embed it); course_progress.updated is about an employee's entries, never the employee's own fields (those are employee.updated). Resume later with after= the id of the last event handled. Events are kept for the retention (EVENTS_RETENTION, default 30 days). Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: events:read.
+         * @description Oldest first (the one list in ascending order: it is a feed), in the order of their ids. Every import that changes data records one event per resource it creates, changes or deletes, derived changes included (a breach that becomes resolved, a manager's rename in its reports, a course's rename in the progress items that embed it); course_progress.updated is about an employee's entries, never the employee's own fields (those are employee.updated). Resume later with after= the id of the last event handled. Events are kept for the retention (EVENTS_RETENTION, default 30 days). Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: events:read.
          */
         get: operations["listEvents"];
         put?: never;
@@ -1421,7 +1421,7 @@ export interface components {
         Event: {
             /**
              * Format: uuid
-             * @description A UUIDv7: ids increase in the order events were recorded.
+             * @description A UUIDv7: ids increase from one import to the next and, within one, in the order its steps recorded them (created, updated, deleted, resource after resource); nothing in an id counts other events.
              */
             id: string;
             /** @enum {string} */

@@ -71,7 +71,7 @@ export async function eventRoutes(
       path: '/v1/events',
       summary: 'Follow what changed in a workspace: the events feed',
       description:
-        'Oldest first (the one list in ascending order: it is a feed), in the order events were recorded. Every ' +
+        'Oldest first (the one list in ascending order: it is a feed), in the order of their ids. Every ' +
         'import that changes data records one event per resource it creates, changes or deletes, derived changes ' +
         "included (a breach that becomes resolved, a manager's rename in its reports, a course's rename in the progress " +
         "items that embed it); course_progress.updated is about an employee's entries, never the employee's own fields " +

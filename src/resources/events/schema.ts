@@ -16,7 +16,8 @@ export const eventSchema = (sources: readonly EventSource[], types: readonly str
     {
       id: Type.String({
         format: 'uuid',
-        description: 'A UUIDv7: ids increase in the order events were recorded.',
+        description:
+          'A UUIDv7: ids increase from one import to the next and, within one, in the order its steps recorded them (created, updated, deleted, resource after resource); nothing in an id counts other events.',
       }),
       type: StringEnum(types),
       created_at: Timestamp,
