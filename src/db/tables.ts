@@ -5,7 +5,7 @@
 // Columns hold what queries need (keys, order, filters, derived values, references); everything
 // else lives in JSON rendered at import (see each resource's render.ts), so that a request only concatenates.
 
-import type { ColumnType, Selectable } from 'kysely'
+import type { ColumnType } from 'kysely'
 
 export interface OrganizationsTable {
   id: string
@@ -21,7 +21,7 @@ export interface WorkspacesTable {
   updated_at: string
 }
 
-/** One progress list item per employee, stored whole (resources/courses/render.ts). */
+/** An API key: its SHA-256, never the key itself (keys/keys.ts). */
 export interface ApiKeysTable {
   id: string
   name: string
@@ -148,4 +148,3 @@ export interface AuthFailuresTable {
   count: ColumnType<number | string, number, number>
 }
 
-export type ApiKeyRow = Selectable<ApiKeysTable>

@@ -26,4 +26,3 @@ export const THEMES = [
 export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const
 
 export type ProgressStatus = (typeof PROGRESS_STATUSES)[number]
-export type Sentiment = (typeof SENTIMENTS)[number]
