@@ -63,6 +63,8 @@ for (const { dialect, skip } of DIALECTS) {
         d.all,
         {},
         {
+          // Every page at once on a shared machine: this test is about buffers, not load shedding.
+          tuning: { overload: { maxLagMs: 10_000, maxWaitMs: 60_000 } },
           setup: (app) =>
             app.addHook('onSend', async (_request, _reply, payload) => {
               if (!Buffer.isBuffer(payload)) return payload
