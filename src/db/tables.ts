@@ -147,4 +147,3 @@ export interface AuthFailuresTable {
   address: string
   count: ColumnType<number | string, number, number>
 }
-
