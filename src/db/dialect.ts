@@ -39,7 +39,7 @@ export function textPosition(dialect: DialectName, text: string, needle: string)
  * An event id per row, as domain/event-ids.ts lays it out: its time (`tttttttt-tttt-7`) and step,
  * then the md5 of the import's secret, its time and step, and the row's key; in two parts, so that
  * the hash is taken once per row. `eventIdInput` goes in a subquery that is not pulled up
- * (`notPulledUp`), `eventIdOf` above it. PostgreSQL hashes in the first; SQLite's `event_id` (the
+ * (`notPulledUp`), `eventIdSql` above it. PostgreSQL hashes in the first; SQLite's `event_id` (the
  * connection's own function, db/connection.ts) in the second, deterministic, so that a row's id is
  * the same wherever a statement names it (unlike a random function a planner may call once per
  * reference).
@@ -54,7 +54,7 @@ export function eventIdInput(
   return sql`md5(cast(${secret} as text) || cast(${timeAndStep} as text) || '/' || ${key})`
 }
 
-export function eventIdOf(
+export function eventIdSql(
   dialect: DialectName,
   timeAndStep: string,
   secret: string,

@@ -34,7 +34,7 @@ export function eventIdOfRecord(timeAndStep: string, secret: string, key: string
 }
 
 /** The hash an event id carries: of the import's secret, then its time, step and record's key (md5, as in SQL). */
-export function eventIdHash(secret: string, key: string): string {
+function eventIdHash(secret: string, key: string): string {
   return createHash('md5').update(`${secret}${key}`).digest('hex')
 }
 

@@ -5,6 +5,7 @@
 
 import ipaddr from 'ipaddr.js'
 import type { Config } from '../config/config.js'
+import { parseAddress } from '../keys/allow-list.js'
 
 /** Whether the proxy at `address`, `hop` steps from the socket (0: the socket's peer), is believed. */
 export type ProxyTrust = (address: string, hop: number) => boolean
@@ -32,13 +33,10 @@ const MAX_HOPS = 20
  */
 export function canonicalAddress(text: string | undefined): string | null {
   if (text === undefined || text.length > 64) return null
-  const bare = text.includes('%') ? text.slice(0, text.indexOf('%')) : text
-  if (bare.includes(':')) {
-    if (!ipaddr.IPv6.isValid(bare)) return null
-    const v6 = ipaddr.IPv6.parse(bare)
-    return v6.isIPv4MappedAddress() ? v6.toIPv4Address().toString() : v6.toRFC5952String()
-  }
-  return ipaddr.IPv4.isValidFourPartDecimal(bare) ? ipaddr.IPv4.parse(bare).toString() : null
+  const address = parseAddress(text.includes('%') ? text.slice(0, text.indexOf('%')) : text)
+  if (address === null || address.kind() === 'ipv4') return address?.toString() ?? null
+  const v6 = address as ipaddr.IPv6
+  return v6.isIPv4MappedAddress() ? v6.toIPv4Address().toString() : v6.toRFC5952String()
 }
 
 /**

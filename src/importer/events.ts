@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { encodeRows } from '../db/bulk-rows.js'
-import { eventIdInput, eventIdOf, notPulledUp } from '../db/dialect.js'
+import { eventIdInput, eventIdSql, notPulledUp } from '../db/dialect.js'
 import {
   analyzeTemporary,
   type WriteSession,
@@ -234,7 +234,7 @@ export async function recordEvents(
     // The import's time, step and secret are bound: the statement's text stays the same.
     const step = stepOf(source, kind)
     const input = eventIdInput(session.dialect, step, secret, keyOf(source, 'r'))
-    const id = eventIdOf(session.dialect, step, secret, sql.ref('y.input'))
+    const id = eventIdSql(session.dialect, step, secret, sql.ref('y.input'))
     const fence = notPulledUp(session.dialect)
     const inserted = await session.exec(
       sql`insert into events (id, workspace_id, type, created_at, json)

@@ -11,7 +11,7 @@ type Range = readonly [Address, number]
 const PREFIX = /^\d{1,3}$/
 
 /** The address of `text`, strict: four decimal parts for IPv4, a valid IPv6 otherwise. */
-function parseAddress(text: string): Address | null {
+export function parseAddress(text: string): Address | null {
   if (text.includes(':')) return ipaddr.IPv6.isValid(text) ? ipaddr.IPv6.parse(text) : null
   return ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : null
 }

@@ -53,7 +53,7 @@ export const documentation = fp(
       })
       return reference
     }
-    // The page's script (3.5 MB) is named by a hash of its content, so that a browser keeps it for
+    // The page's large script is named by a hash of its content, so that a browser keeps it for
     // good and asks again only when an upgrade changes it; the page and the API stay no-store.
     let scriptTag: Promise<string> | undefined
     const versionedScript = (referenceApp: FastifyInstance) => {
