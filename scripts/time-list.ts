@@ -8,7 +8,7 @@
 // Medians of 3 runs of 5,000.
 // Run: taskset -c 0 node --import tsx scripts/time-list.ts [DATABASE]
 import { sql } from 'kysely'
-import { grantWorkspace } from '../src/access.js'
+import { grantWorkspace, type KeyScope } from '../src/access.js'
 import { openDatabase } from '../src/db/connection.js'
 import { readPage } from '../src/paging/keyset.js'
 import type { Position } from '../src/paging/paging.js'
@@ -19,10 +19,10 @@ import { GROUP_SQL } from '../src/resources/groups/sql.js'
 const handle = openDatabase(process.argv[2] ?? '.bench/ab.db', { requestTimeoutMs: 10_000 })
 const db = handle.db
 const w = await db.selectFrom('workspaces').select(['id', 'organization_id']).executeTakeFirstOrThrow()
-const scope = { organizationId: w.organization_id, workspaceId: null }
+const scope = { organizationId: w.organization_id, workspaceId: null } as KeyScope
 const grant = await grantWorkspace(db, scope, w.id)
 const listEmployees = (position: Position | null, limit: number) =>
-  readPage(db, EMPLOYEE_SQL.listPage, { workspace_id: grant.workspaceId }, position, limit)
+  readPage(db, grant, EMPLOYEE_SQL.listPage, {}, position, limit)
 const rows = await db
   .selectFrom('employees')
   .select(['created_at', 'id'])
@@ -96,14 +96,13 @@ async function timeLargest(
     where workspace_id = ${w.id} and ${parent} = ${largest} order by ${at} desc, ${id} desc`.execute(db)
   await timeDeep(label, everyFiftieth(keys.rows), (p) => read(largest, p))
 }
-const ofWorkspace = { workspace_id: grant.workspaceId }
 await timeLargest('attacks', 'attacks', { parent: 'campaign_id', at: 'created_at', id: 'id' }, (id, p) =>
-  readPage(db, CAMPAIGN_SQL.attacksPage, { ...ofWorkspace, campaign_id: id }, p, 50),
+  readPage(db, grant, CAMPAIGN_SQL.attacksPage, { campaign_id: id }, p, 50),
 )
 await timeLargest(
   'members',
   'group_members',
   { parent: 'group_id', at: 'added_at', id: 'employee_id' },
-  (id, p) => readPage(db, GROUP_SQL.membersPage, { ...ofWorkspace, group_id: id }, p, 50),
+  (id, p) => readPage(db, grant, GROUP_SQL.membersPage, { group_id: id }, p, 50),
 )
 await handle.close()

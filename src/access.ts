@@ -1,22 +1,24 @@
-// What a key may reach. Every repository function takes a KeyScope or a WorkspaceGrant; a grant can
-// only be obtained from grantWorkspace, which checks the workspace against the key's organization
-// (and its workspace, for a workspace-scoped key). There is no way to query without a scope.
+// What a key may reach, and where a request's statements begin. A grant can only be obtained from
+// grantWorkspace, which checks the workspace against the key's organization (and its workspace, for
+// a workspace-scoped key); a statement over a workspace's rows begins from the grant
+// (`workspaceRows`), one over the key's reach from the key (`keyRows`). A resource's statements take
+// one of these, never the database: an unscoped statement does not compile
+// (test/architecture/tenancy.types.ts).
 
-import type { Kysely } from 'kysely'
+import type { AliasedSelectQueryBuilder, Kysely, SelectQueryBuilder } from 'kysely'
 import { isWorkspaceOf } from './db/organizations.js'
 import type { Database } from './db/tables.js'
 import { apiError, WORKSPACE_NOT_FOUND } from './errors.js'
+import type { VerifiedKey } from './keys/keys.js'
 
-export interface KeyScope {
-  readonly organizationId: string
-  /** Set for a workspace-scoped key. */
-  readonly workspaceId: string | null
-}
+/** What a verified key reaches (keys/keys.ts makes it). */
+export type KeyScope = VerifiedKey
 
 declare const granted: unique symbol
 
 /** A workspace the key may read. Only grantWorkspace makes one. */
-export interface WorkspaceGrant extends KeyScope {
+export interface WorkspaceGrant {
+  readonly organizationId: string
   readonly workspaceId: string
   readonly [granted]: true
 }
@@ -64,4 +66,104 @@ async function belongsTo(
   if (known.size >= KNOWN_MEMBERSHIPS) known.clear()
   known.add(membership)
   return true
+}
+
+/** The tables whose rows each belong to one workspace. */
+export type WorkspaceTable = {
+  [T in keyof Database]: Database[T] extends { workspace_id: string } ? T : never
+}[keyof Database]
+/** A workspace table, aliased or not (`'employees as e'`). */
+export type WorkspaceTableAs = WorkspaceTable | `${WorkspaceTable} as ${string}`
+
+// Only its type is read: what Kysely's selectFrom answers for a table expression.
+declare const database: Kysely<Database>
+type Selecting<TE extends WorkspaceTableAs> = ReturnType<typeof database.selectFrom<TE>>
+type SelectingDerived<O, A extends string> = ReturnType<
+  typeof database.selectFrom<AliasedSelectQueryBuilder<O, A>>
+>
+
+declare const begunFrom: unique symbol
+
+/**
+ * Where every statement of a request over a workspace's rows begins: each table it names is read
+ * in the granted workspace. Only `workspaceRows` makes one, from a grant.
+ */
+export interface WorkspaceRows {
+  readonly [begunFrom]: 'grant'
+  /** The rows of `table` in the granted workspace (the scope is the statement's first condition). */
+  selectFrom<TE extends WorkspaceTableAs>(table: TE): Selecting<TE>
+  /** A statement over a derived table, itself begun here. */
+  selectFrom<O, A extends string>(derived: AliasedSelectQueryBuilder<O, A>): SelectingDerived<O, A>
+  /** The granted workspace, for a condition of a joined table that the scope cannot name. */
+  readonly workspaceId: string
+}
+
+/** The statements of a request over the granted workspace. */
+export function workspaceRows(db: Kysely<Database>, grant: WorkspaceGrant): WorkspaceRows {
+  return scopedTo(db, grant.workspaceId)
+}
+
+/**
+ * A statement's shape, compiled with `marker` in place of the workspace (paging/keyset.ts learns
+ * where each value goes): never run with it.
+ */
+export function workspaceRowsMarked(db: Kysely<Database>, marker: string): WorkspaceRows {
+  return scopedTo(db, marker)
+}
+
+function scopedTo(db: Kysely<Database>, workspaceId: string): WorkspaceRows {
+  // Kysely's overloads cannot be spelt as one implementation; the interface types each call.
+  const from = db as unknown as Kysely<Record<string, { workspace_id: string }>>
+  const selectFrom = (table: string | AliasedSelectQueryBuilder<unknown, string>) => {
+    if (typeof table !== 'string') return db.selectFrom(table)
+    const alias = / as (\w+)$/.exec(table)?.[1]
+    return from.selectFrom(table).where(alias ? `${alias}.workspace_id` : 'workspace_id', '=', workspaceId)
+  }
+  return { selectFrom, workspaceId } as unknown as WorkspaceRows
+}
+
+/**
+ * Where every statement of a request over the key's whole reach begins: the organization, its
+ * workspaces, a row by id in any of them.
+ */
+export interface KeyRows {
+  readonly [begunFrom]: 'key'
+  /** The key's organization. */
+  organization(): SelectQueryBuilder<Database, 'organizations', Record<never, never>>
+  /** The workspaces the key reaches: its organization's, or its one workspace. */
+  workspaces(): SelectQueryBuilder<Database, 'workspaces', Record<never, never>>
+  /** The row `id` of `table` if the key reaches its workspace, joined to that workspace as `w`. */
+  byId<T extends WorkspaceTable, A extends string>(
+    table: `${T} as ${A}`,
+    id: string,
+  ): SelectQueryBuilder<
+    Database & { [K in A]: Database[T] } & { w: Database['workspaces'] },
+    A | 'w',
+    Record<never, never>
+  >
+}
+
+/** The statements of a request over the key's reach. */
+export function keyRows(db: Kysely<Database>, scope: KeyScope): KeyRows {
+  const rows = {
+    organization: () => db.selectFrom('organizations').where('id', '=', scope.organizationId),
+    workspaces: () =>
+      db
+        .selectFrom('workspaces')
+        .where('organization_id', '=', scope.organizationId)
+        .$if(scope.workspaceId !== null, (q) => q.where('id', '=', scope.workspaceId as string)),
+    byId: (table: string, id: string) => {
+      const alias = / as (\w+)$/.exec(table)?.[1] as string
+      const from = db as unknown as Kysely<Record<string, Record<string, string>>>
+      return from
+        .selectFrom(table)
+        .innerJoin('workspaces as w', 'w.id', `${alias}.workspace_id`)
+        .where(`${alias}.id`, '=', id)
+        .where('w.organization_id', '=', scope.organizationId)
+        .$if(scope.workspaceId !== null, (q) =>
+          q.where(`${alias}.workspace_id`, '=', scope.workspaceId as string),
+        )
+    },
+  }
+  return rows as unknown as KeyRows
 }

@@ -54,7 +54,7 @@ select "id" from "breaches" where "workspace_id" = $1 and "id" = $2;
 select * from "breach_statistics" where "workspace_id" = $1;
 
 -- breaches.sql:statistics: breached window
-select count(*) as "count" from "breaches" as "b" where b.workspace_id = $1 and b.last_breached_at >= $2 and b.last_breached_at <= $3;
+select count(*) as "count" from "breaches" as "b" where "b"."workspace_id" = $1 and b.last_breached_at >= $2 and b.last_breached_at <= $3;
 select count(distinct c.employee_id) as "impacted", count(distinct case when c.warned_at is not null then c.employee_id end) as "warned", count(distinct case when c.acknowledged_at is not null then c.employee_id end) as "acknowledged" from "compromised_employees" as "c" inner join "breaches" as "b" on "b"."workspace_id" = "c"."workspace_id" and "b"."id" = "c"."breach_id" where "c"."workspace_id" = $1 and b.workspace_id = $2 and b.last_breached_at >= $3 and b.last_breached_at <= $4;
 
 -- groups.sql:listPage: a later page
@@ -95,4 +95,4 @@ select x.flags | case when e.status = 'active' then 67108864 else 0 end as "flag
 select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = $1 and "v"."type" in ($2, $3) and ("v"."created_at", "v"."id") > ($4, $5) order by "v"."created_at" asc, "v"."id" asc limit 101;
 
 -- events.sql:position: the position of after=
-select "created_at", "id" from "events" where "id" = $1 and "workspace_id" = $2;
+select "created_at", "id" from "events" where "workspace_id" = $1 and "id" = $2;

@@ -78,7 +78,7 @@ select "id" from "breaches" where "workspace_id" = ? and "id" = ?;
 select * from "breach_statistics" where "workspace_id" = ?;
 
 -- breaches.sql:statistics: breached window
-select count(*) as "count" from "breaches" as "b" where b.workspace_id = ? and b.last_breached_at >= ? and b.last_breached_at <= ?;
+select count(*) as "count" from "breaches" as "b" where "b"."workspace_id" = ? and b.last_breached_at >= ? and b.last_breached_at <= ?;
 select count(distinct c.employee_id) as "impacted", count(distinct case when c.warned_at is not null then c.employee_id end) as "warned", count(distinct case when c.acknowledged_at is not null then c.employee_id end) as "acknowledged" from "compromised_employees" as "c" inner join "breaches" as "b" on "b"."workspace_id" = "c"."workspace_id" and "b"."id" = "c"."breach_id" where "c"."workspace_id" = ? and b.workspace_id = ? and b.last_breached_at >= ? and b.last_breached_at <= ?;
 
 -- groups.sql:listPage: a later page
@@ -137,4 +137,4 @@ select exists(select 1 from (select v.json as "json", "v"."created_at" as "sort_
   from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = ? and "v"."type" in (?, ?) and ("v"."created_at", "v"."id") > (?, ?) order by "v"."created_at" asc, "v"."id" asc limit 100) p;
 
 -- events.sql:position: the position of after=
-select "created_at", "id" from "events" where "id" = ? and "workspace_id" = ?;
+select "created_at", "id" from "events" where "workspace_id" = ? and "id" = ?;

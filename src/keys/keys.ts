@@ -55,10 +55,18 @@ export interface KeySummary {
 }
 
 /** What a verified key grants. */
-export interface KeyIdentity {
+declare const verified: unique symbol
+
+/** What a verified key reaches. Only verifyKey makes one (the access check and keyRows take it). */
+export interface VerifiedKey {
+  readonly organizationId: string
+  /** Set for a workspace-scoped key. */
+  readonly workspaceId: string | null
+  readonly [verified]: true
+}
+
+export interface KeyIdentity extends VerifiedKey {
   id: string
-  organizationId: string
-  workspaceId: string | null
   scopes: ReadonlySet<Scope>
   rateLimit: RateLimit | null
   /** When the key stops working, in epoch milliseconds; null when it does not expire. */
@@ -322,7 +330,7 @@ export async function verifyKey(
   const row = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst()
   if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) return null
   if (keyState(row, now) !== 'active') return null
-  return {
+  const identity: Omit<KeyIdentity, typeof verified> = {
     id: row.id,
     organizationId: row.organization_id,
     workspaceId: row.workspace_id,
@@ -331,4 +339,5 @@ export async function verifyKey(
     expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),
     allowedFrom: row.allow_from === null ? null : addressCheck(row.allow_from.split(',')),
   }
+  return identity as KeyIdentity
 }

@@ -1,12 +1,13 @@
 import {
   CompiledQuery,
+  type Expression,
   type Kysely,
   type RawBuilder,
-  type SelectQueryBuilder,
   type SqlBool,
   SqliteAdapter,
   sql,
 } from 'kysely'
+import { type WorkspaceGrant, type WorkspaceRows, workspaceRowsMarked } from '../access.js'
 import type { DataRow } from '../db/postgres-data-rows.js'
 import { forEachRow, postgresRowsOf } from '../db/postgres-rows.js'
 import type { Database } from '../db/tables.js'
@@ -39,37 +40,45 @@ export type ListValue = Scalar | readonly Scalar[] | boolean | undefined
 export type ListValues<V = Record<string, ListValue>> = { [K in keyof V]: ListValue }
 type AnyValues = Record<string, ListValue>
 
-/**
- * A list: its rows, scoped and filtered, selecting `json`, `sort_at` and `sort_id` in that order
- * (PostgreSQL pages read the columns by position); `at` and `id`
- * name the sort key's columns. The paging (order, position, limit) is added here.
- */
-export interface ListDefinition<V extends ListValues<V>> {
+/** What the paging adds to a list's statement: any select of a `ListRow` is one. */
+export interface ListQuery {
+  where(condition: Expression<SqlBool>): ListQuery
+  orderBy(expression: Expression<unknown>, direction: 'asc' | 'desc'): ListQuery
+  compile(): CompiledQuery<ListRow>
+}
+
+/** A list as its operation calls it, with values of type V. */
+export interface ListStatement<V> {
   /** Names the list among the cached shapes. */
   name: string
-  // biome-ignore lint/suspicious/noExplicitAny: the lists' tables differ; only their selection matters here
-  rows(db: Kysely<Database>, values: V): SelectQueryBuilder<any, any, ListRow>
+  /** Begun from the grant's rows: the types refuse a statement given the database. */
+  rows: (from: WorkspaceRows, values: V) => ListQuery
   at: string
   id: string
   /** Oldest first (the events feed); lists are newest first otherwise. */
   ascending?: true
+}
+
+/**
+ * A list: its rows, begun from the workspace grant and filtered, selecting `json`, `sort_at` and
+ * `sort_id` in that order (PostgreSQL pages read the columns by position); `at` and `id` name the
+ * sort key's columns. The paging (order, position, limit) is added here.
+ */
+export interface ListDefinition<V extends ListValues<V>> extends ListStatement<V> {
   /** The pages the SQL snapshots read (src/resources/sql.ts), by label. */
   samples?: Readonly<Record<string, { values: V; after: boolean; limit: number }>>
 }
 
 /** The list's rows after `position` (from the start when null), newest first. */
 function ordered<V extends ListValues<V>>(
-  db: Kysely<Database>,
+  from: WorkspaceRows,
   list: ListDefinition<V>,
   values: V,
   position: Position | null,
-) {
+): ListQuery {
   const direction = list.ascending ? 'asc' : 'desc'
-  return list
-    .rows(db, values)
-    .$if(position !== null, (q) =>
-      q.where(after(list.at, list.id, position as Position, list.ascending === true)),
-    )
+  const rows = list.rows(from, values)
+  return (position === null ? rows : rows.where(after(list.at, list.id, position, list.ascending === true)))
     .orderBy(sql.ref(list.at), direction)
     .orderBy(sql.ref(list.id), direction)
 }
@@ -80,8 +89,9 @@ function ordered<V extends ListValues<V>>(
 // values in place of the real ones, and the compiled parameters tell which value goes where.
 const MARKER = '\u0000list value '
 const POSITION = ['\u0000position at', '\u0000position id'] as const
+const WORKSPACE = '\u0000granted workspace'
 
-type Slot = { value: unknown } | { key: string; index?: number } | { position: 0 | 1 }
+type Slot = { value: unknown } | { key: string; index?: number } | { position: 0 | 1 } | { workspace: true }
 
 interface Template {
   sql: string
@@ -119,6 +129,7 @@ function slotOf(parameter: unknown): Slot {
   if (typeof parameter !== 'string' || !parameter.startsWith('\u0000')) return { value: parameter }
   if (parameter === POSITION[0]) return { position: 0 }
   if (parameter === POSITION[1]) return { position: 1 }
+  if (parameter === WORKSPACE) return { workspace: true }
   const marked =
     parameter.startsWith(MARKER) && /^([^[]+)(?:\[(\d+)\])?$/.exec(parameter.slice(MARKER.length))
   if (!marked) throw new Error(`list parameter ${JSON.stringify(parameter)} was altered by its builder`)
@@ -133,11 +144,14 @@ function learn<V extends ListValues<V>>(
   values: V,
   position: Position | null,
 ): Template {
-  const compiled = ordered(db, list, markersFor(values), position === null ? null : POSITION).compile()
+  const from = workspaceRowsMarked(db, WORKSPACE)
+  const compiled = ordered(from, list, markersFor(values), position === null ? null : POSITION).compile()
   // A value written into the text instead of bound would be wrong for every other request.
   if (compiled.sql.includes('\u0000'))
     throw new Error(`list ${list.name}: a value was used outside a parameter`)
   const slots = compiled.parameters.map(slotOf)
+  if (!slots.some((slot) => 'workspace' in slot))
+    throw new Error(`list ${list.name}: its rows are not those of the granted workspace`)
   for (const [key, value] of Object.entries(values as AnyValues)) {
     const expected =
       value === undefined || typeof value === 'boolean' ? 0 : Array.isArray(value) ? value.length : 1
@@ -147,9 +161,15 @@ function learn<V extends ListValues<V>>(
   return { sql: compiled.sql, slots, pages: new Map(), itemBytes: 1024 }
 }
 
-function parametersOf(template: Template, values: AnyValues, position: Position | null): unknown[] {
+function parametersOf(
+  template: Template,
+  grant: WorkspaceGrant,
+  values: AnyValues,
+  position: Position | null,
+): unknown[] {
   return template.slots.map((slot) => {
     if ('value' in slot) return slot.value
+    if ('workspace' in slot) return grant.workspaceId
     if ('position' in slot) return (position as Position)[slot.position]
     const value = values[slot.key]
     return slot.index === undefined ? value : (value as readonly Scalar[])[slot.index]
@@ -297,6 +317,7 @@ class PageDocument {
  */
 export async function readPage<V extends ListValues<V>>(
   db: Kysely<Database>,
+  grant: WorkspaceGrant,
   list: ListDefinition<V>,
   values: V,
   position: Position | null,
@@ -305,7 +326,7 @@ export async function readPage<V extends ListValues<V>>(
   if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`page limit ${limit}`)
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter
   const template = templateFor(db, sqlite, list, values, position)
-  const parameters = parametersOf(template, values as AnyValues, position)
+  const parameters = parametersOf(template, grant, values as AnyValues, position)
   let text = template.pages.get(limit)
   if (text === undefined) {
     text = sqlite

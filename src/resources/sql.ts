@@ -1,9 +1,18 @@
 // How a resource's statements (its sql.ts) show in the SQL snapshots (sql/*/api.sql): each named
 // statement carries the calls the snapshot makes of it, with sample values, and is labelled by its
-// resource and name (`employees.sql:listPage`). And the one statement several resources share.
+// resource and name (`employees.sql:listPage`). Each begins from a grant or a key (access.ts). And
+// the one statement several resources share.
 
-import type { Kysely } from 'kysely'
-import type { KeyScope, WorkspaceGrant } from '../access.js'
+import type { Kysely, SelectQueryBuilder } from 'kysely'
+import {
+  type KeyRows,
+  type KeyScope,
+  keyRows,
+  type WorkspaceGrant,
+  type WorkspaceRows,
+  type WorkspaceTable,
+  workspaceRows,
+} from '../access.js'
 import type { Database } from '../db/tables.js'
 import type { Position } from '../paging/paging.js'
 
@@ -23,37 +32,59 @@ export const SAMPLE = {
   now: Date.parse('2026-01-01T00:00:00Z'),
 }
 
-/** A statement's sample calls, by label: the arguments after the database. */
-export type Samples = Readonly<Record<string, readonly unknown[]>>
+/** A statement's sample calls, by label: each runs it on a database (the snapshot's recorder). */
+export type Samples = Readonly<Record<string, (db: Kysely<Database>) => Promise<unknown>>>
 
-/** A statement (a function taking the database first) with the calls the snapshot makes of it. */
-export function sampled<F extends (...args: never[]) => Promise<unknown>>(
-  run: F,
-  samples: Samples,
-): F & { samples: Samples } {
-  return Object.assign(run, { samples })
+/**
+ * A statement over the granted workspace (it begins from the grant's rows), with the calls the
+ * snapshot makes of it: their arguments after the rows, run in the sample workspace.
+ */
+export function inGrant<A extends unknown[], R>(
+  run: (from: WorkspaceRows, ...args: A) => Promise<R>,
+  samples: Readonly<Record<string, A>>,
+): ((from: WorkspaceRows, ...args: A) => Promise<R>) & { samples: Samples } {
+  const calls = Object.fromEntries(
+    Object.entries(samples).map(([label, args]) => [
+      label,
+      (db: Kysely<Database>) => run(workspaceRows(db, SAMPLE.grant), ...args),
+    ]),
+  )
+  return Object.assign(run, { samples: calls })
 }
 
-/** Tables whose rows each belong to one workspace and are named by `id`. */
-type WorkspaceTable = {
-  [T in keyof Database]: Database[T] extends { id: string; workspace_id: string } ? T : never
-}[keyof Database]
+/**
+ * A statement over the key's reach (it begins from the key's rows), with the calls the snapshot
+ * makes of it: a key, then the arguments after the rows.
+ */
+export function byKey<A extends unknown[], R>(
+  run: (from: KeyRows, ...args: A) => Promise<R>,
+  samples: Readonly<Record<string, readonly [KeyScope, ...A]>>,
+): ((from: KeyRows, ...args: A) => Promise<R>) & { samples: Samples } {
+  const calls = Object.fromEntries(
+    Object.entries(samples).map(([label, [key, ...args]]) => [
+      label,
+      (db: Kysely<Database>) => run(keyRows(db, key), ...(args as unknown as A)),
+    ]),
+  )
+  return Object.assign(run, { samples: calls })
+}
+
+/** Workspace tables whose rows are named by `id`. */
+type ItemTable = { [T in WorkspaceTable]: Database[T] extends { id: string } ? T : never }[WorkspaceTable]
 
 /**
  * Whether the row `id` of `table` belongs to the granted workspace: the reach check of a path id
  * (another workspace's row is a 404, like an unknown one).
  */
-export const inWorkspace = (table: WorkspaceTable) =>
-  sampled(
-    async (db: Kysely<Database>, grant: WorkspaceGrant, id: string): Promise<boolean> => {
+export const inWorkspace = (table: ItemTable) =>
+  inGrant(
+    async (from: WorkspaceRows, id: string): Promise<boolean> => {
       // Every such table has these two columns: one statement shape for all of them.
-      const row = await (db as unknown as Kysely<Record<string, { id: string; workspace_id: string }>>)
-        .selectFrom(table)
-        .select('id')
-        .where('workspace_id', '=', grant.workspaceId)
-        .where('id', '=', id)
-        .executeTakeFirst()
+      const rows = from as unknown as {
+        selectFrom(table: ItemTable): SelectQueryBuilder<Record<string, { id: string }>, string, object>
+      }
+      const row = await rows.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()
       return row !== undefined
     },
-    { '': [SAMPLE.grant, SAMPLE.id] },
+    { '': [SAMPLE.id] },
   )

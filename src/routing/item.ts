@@ -3,9 +3,7 @@
 // request, the workspace grant and the ETag of its body.
 
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
-import { grantWorkspace, type WorkspaceGrant } from '../access.js'
-import type { Database } from '../db/tables.js'
+import { grantWorkspace, type WorkspaceRows, workspaceRows } from '../access.js'
 import type { Scope } from '../domain/values.js'
 import { readItemRequest, sendItem } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
@@ -26,9 +24,9 @@ export interface ItemOperation<D extends Definitions, T> {
   /** What the parameters' own rules cannot see: throws a 422. */
   check?(query: Parsed<D>): void
   /** Throws the 404 of an id outside the granted workspace. */
-  reach?(db: Kysely<Database>, grant: WorkspaceGrant, query: Parsed<D>): Promise<void>
+  reach?(from: WorkspaceRows, query: Parsed<D>): Promise<void>
   /** The object, for the granted workspace. */
-  read(db: Kysely<Database>, grant: WorkspaceGrant, query: Parsed<D>): Promise<T>
+  read(from: WorkspaceRows, query: Parsed<D>): Promise<T>
 }
 
 /** Declares an item operation (type-checks its parts against each other). */
@@ -58,9 +56,9 @@ export function itemRoute<D extends Definitions, T>(
       const query = readItemRequest(request, set)
       operation.check?.(query)
       const db = app.api.db
-      const grant = await grantWorkspace(db, request.key, query.workspace_id as string)
-      if (operation.reach) await operation.reach(db, grant, query)
-      return sendItem(reply, JSON.stringify(await operation.read(db, grant, query)))
+      const from = workspaceRows(db, await grantWorkspace(db, request.key, query.workspace_id as string))
+      if (operation.reach) await operation.reach(from, query)
+      return sendItem(reply, JSON.stringify(await operation.read(from, query)))
     },
   )
 }

@@ -4,12 +4,10 @@
 // declaration.
 
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
 import Type, { type TSchema } from 'typebox'
-import { grantWorkspace, type WorkspaceGrant } from '../access.js'
-import type { Database } from '../db/tables.js'
+import { grantWorkspace, type WorkspaceGrant, type WorkspaceRows, workspaceRows } from '../access.js'
 import type { Scope } from '../domain/values.js'
-import { type ListDefinition, type ListValue, readPage } from '../paging/keyset.js'
+import { type ListDefinition, type ListStatement, type ListValue, readPage } from '../paging/keyset.js'
 import type { Limits, Position } from '../paging/paging.js'
 import { notModified } from './conditional.js'
 import type { ApiContext } from './context.js'
@@ -18,6 +16,8 @@ import { type ParamDef, type Parsed, parameters } from './parameters.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, pagingQuery, ref } from './schemas.js'
 
 type Definitions = Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> }
+/** What the rows filter by: the parameters but the workspace (the grant's) and those of the walk. */
+type RowValues<D extends Definitions, X extends string> = Omit<Parsed<D>, X | 'workspace_id'>
 
 /**
  * A parameter choosing how the items read (the feed's `format`): its value binds the cursor like the
@@ -54,22 +54,21 @@ export interface ListOperation<
    * The rows (the resource's sql.ts, where the values' kinds are checked); their name also names
    * the list in its cursors.
    */
-  // biome-ignore lint/suspicious/noExplicitAny: the rows' own declaration types their values
-  rows: ListDefinition<any> & { rows(db: Kysely<Database>, values: Omit<Parsed<D>, S>): unknown }
+  rows: ListStatement<RowValues<D, S | R>>
   /** What the parameters' own rules cannot see (karma_score_gte > karma_score_lte): throws a 422. */
   check?(query: Parsed<D>): void
   /**
    * Throws the 404 of a path id outside the granted workspace. Asked only of an empty page (and of
    * a conditional request): the rows must hold only items of the path's parent.
    */
-  reach?(db: Kysely<Database>, grant: WorkspaceGrant, query: Parsed<D>): Promise<void>
+  reach?(from: WorkspaceRows, query: Parsed<D>): Promise<void>
   /**
    * A parameter that gives where the walk starts when no cursor does (the events feed's `after`),
    * and the position it names (or throws).
    */
   start?: {
     parameter: S
-    position(api: ApiContext, grant: WorkspaceGrant, value: string): Promise<Position>
+    position(api: ApiContext, from: WorkspaceRows, value: string): Promise<Position>
   }
   representation?: Representation<R>
 }
@@ -130,18 +129,20 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       operation.check?.(query)
       const db = app.api.db
       const grant = await grantWorkspace(db, request.key, query.workspace_id as string)
+      const from = workspaceRows(db, grant)
       // An item of the page is of the path's parent in the granted workspace (the import refuses
       // any other): only an empty page needs the parent looked up. A conditional request is judged
       // after every check, the parent's included, before the page is read.
       const conditional = request.headers['if-none-match'] !== undefined
-      if (operation.reach && conditional) await operation.reach(db, grant, query)
+      if (operation.reach && conditional) await operation.reach(from, query)
       let position = list.position
-      let values = query as Record<string, ListValue>
+      const { workspace_id: _granted, ...filters } = query
+      let values = filters as Record<string, ListValue>
       if (start) {
-        const { [start.parameter]: from, ...rest } = values
+        const { [start.parameter]: walkFrom, ...rest } = values
         values = rest
-        if (position === null && from !== undefined)
-          position = await start.position(app.api, grant, from as string)
+        if (position === null && walkFrom !== undefined)
+          position = await start.position(app.api, from, walkFrom as string)
       }
       let rendering: ListValue | undefined
       if (representation) {
@@ -150,9 +151,9 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
         rendering = chosen
       }
       if (await notModified(request, reply)) return reply
-      const rows: ListDefinition<Record<string, ListValue>> = operation.rows
-      const page = await readPage(db, rows, values, position, list.limit)
-      if (operation.reach && !conditional && page.empty) await operation.reach(db, grant, query)
+      const rows = operation.rows as unknown as ListDefinition<Record<string, ListValue>>
+      const page = await readPage(db, grant, rows, values, position, list.limit)
+      if (operation.reach && !conditional && page.empty) await operation.reach(from, query)
       if (representation && rendering !== undefined) {
         const document = representation.render(rendering as string, page.document, grant)
         if (document !== page.document) {

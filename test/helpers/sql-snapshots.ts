@@ -139,7 +139,7 @@ function assertNotFound(error: unknown): void {
 }
 
 type AnyList = ListDefinition<ListValues>
-type Sampled = ((db: Kysely<Database>, ...args: unknown[]) => Promise<unknown>) & { samples: Samples }
+type Sampled = { samples: Samples }
 
 const isList = (statement: unknown): statement is AnyList =>
   typeof statement === 'object' && statement !== null && 'rows' in statement && 'at' in statement
@@ -154,16 +154,14 @@ function resourceShapes(resource: Resource): [string, (db: Kysely<Database>) => 
       return Object.entries(statement.samples ?? {}).map(
         ([sample, page]): [string, (db: Kysely<Database>) => Promise<unknown>] => [
           label(sample),
-          (db) => readPage(db, statement, page.values, page.after ? SAMPLE.after : null, page.limit),
+          (db) =>
+            readPage(db, SAMPLE.grant, statement, page.values, page.after ? SAMPLE.after : null, page.limit),
         ],
       )
     }
     if (isSampled(statement)) {
       return Object.entries(statement.samples).map(
-        ([sample, args]): [string, (db: Kysely<Database>) => Promise<unknown>] => [
-          label(sample),
-          (db) => statement(db, ...args),
-        ],
+        ([sample, run]): [string, (db: Kysely<Database>) => Promise<unknown>] => [label(sample), run],
       )
     }
     throw new Error(`${label('')}: neither a list nor a sampled statement`)

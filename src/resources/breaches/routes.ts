@@ -51,8 +51,8 @@ const LIST_COMPROMISED = defineList({
   limits: LIST_LIMITS,
   item: 'CompromisedEmployee',
   rows: BREACH_SQL.compromisedPage,
-  async reach(db, grant, { breach_id }) {
-    if (!(await BREACH_SQL.affects(db, grant, breach_id))) throw notFound(BREACH_NOT_FOUND)
+  async reach(from, { breach_id }) {
+    if (!(await BREACH_SQL.affects(from, breach_id))) throw notFound(BREACH_NOT_FOUND)
   },
 })
 
@@ -72,7 +72,7 @@ const BREACH_STATISTICS = defineItem({
   },
   item: 'BreachStatistics',
   check: (q) => checkWindow(['breached_after', q.breached_after], ['breached_before', q.breached_before]),
-  read: (db, grant, query) => BREACH_SQL.statistics(db, grant, query),
+  read: (from, query) => BREACH_SQL.statistics(from, query),
 })
 
 /** GET /v1/breaches, /v1/breaches/statistics and /v1/breaches/:breach_id/compromised-employees. */

@@ -1,12 +1,11 @@
 // Every statement of the breaches resource, named: the SQL snapshots (sql/*/api.sql) label each by
 // its name here (`breaches.sql:listPage`).
 
-import type { Kysely, SqlBool } from 'kysely'
+import type { SqlBool } from 'kysely'
 import { sql } from 'kysely'
-import type { WorkspaceGrant } from '../../access.js'
-import type { Database } from '../../db/tables.js'
+import type { WorkspaceRows } from '../../access.js'
 import type { ListDefinition } from '../../paging/keyset.js'
-import { inWorkspace, SAMPLE, sampled } from '../sql.js'
+import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import { COMPROMISED_JSON } from './render.js'
 import type { BreachStatistics } from './schema.js'
 import type { BreachStatus } from './values.js'
@@ -15,28 +14,27 @@ export const BREACH_SQL = {
   /** A page of the breaches affecting a workspace, most recent first (last_breached_at desc, id desc). */
   listPage: {
     name: 'breaches',
-    rows: (db, v) =>
-      db
+    rows: (from, v) =>
+      from
         .selectFrom('breaches as b')
         .select([sql<string>`b.json`.as('json'), 'b.last_breached_at as sort_at', 'b.id as sort_id'])
-        .where('b.workspace_id', '=', v.workspace_id)
         .$if(v.status !== undefined, (q) => q.where('b.status', 'in', v.status as string[])),
     at: 'b.last_breached_at',
     id: 'b.id',
     samples: {
       'a later page, status': {
-        values: { workspace_id: SAMPLE.workspaceId, status: ['active'] },
+        values: { status: ['active'] },
         after: true,
         limit: 50,
       },
     },
-  } satisfies ListDefinition<{ workspace_id: string; status?: BreachStatus[] | undefined }>,
+  } satisfies ListDefinition<{ status?: BreachStatus[] | undefined }>,
 
   /** A page of a breach's compromised employees in a workspace (compromised_at desc, employee id desc). */
   compromisedPage: {
     name: 'compromised_employees',
-    rows: (db, v) =>
-      db
+    rows: (from, v) =>
+      from
         .selectFrom('compromised_employees as c')
         .innerJoin('employees as e', 'e.id', 'c.employee_id')
         .select([
@@ -44,7 +42,6 @@ export const BREACH_SQL = {
           'c.compromised_at as sort_at',
           'c.employee_id as sort_id',
         ])
-        .where('c.workspace_id', '=', v.workspace_id)
         .where('c.breach_id', '=', v.breach_id)
         .$if(v.warned !== undefined, (q) => q.where('c.warned_at', v.warned ? 'is not' : 'is', null))
         .$if(v.acknowledged !== undefined, (q) =>
@@ -54,13 +51,12 @@ export const BREACH_SQL = {
     id: 'c.employee_id',
     samples: {
       'a later page, warned, acknowledged': {
-        values: { workspace_id: SAMPLE.workspaceId, breach_id: SAMPLE.id, warned: true, acknowledged: false },
+        values: { breach_id: SAMPLE.id, warned: true, acknowledged: false },
         after: true,
         limit: 50,
       },
     },
   } satisfies ListDefinition<{
-    workspace_id: string
     breach_id: string
     warned?: boolean | undefined
     acknowledged?: boolean | undefined
@@ -74,14 +70,10 @@ export const BREACH_SQL = {
    * employees they compromised, warned and acknowledged there. Without a window they were derived at
    * import (import.ts) and one row answers; a window is counted from the breaches within it.
    */
-  statistics: sampled(
-    async (db: Kysely<Database>, grant: WorkspaceGrant, w: BreachedWindow): Promise<BreachStatistics> => {
+  statistics: inGrant(
+    async (from: WorkspaceRows, w: BreachedWindow): Promise<BreachStatistics> => {
       if (w.breached_after === undefined && w.breached_before === undefined) {
-        const derived = await db
-          .selectFrom('breach_statistics')
-          .selectAll()
-          .where('workspace_id', '=', grant.workspaceId)
-          .executeTakeFirst()
+        const derived = await from.selectFrom('breach_statistics').selectAll().executeTakeFirst()
         return {
           breaches_count: Number(derived?.breaches_count ?? 0),
           impacted_employees_count: Number(derived?.impacted_employees ?? 0),
@@ -89,20 +81,18 @@ export const BREACH_SQL = {
           acknowledged_employees_count: Number(derived?.acknowledged_employees ?? 0),
         }
       }
-      const lastBreached = sql.join(
-        [
-          sql`b.workspace_id = ${grant.workspaceId}`,
-          ...(w.breached_after === undefined ? [] : [sql`b.last_breached_at >= ${w.breached_after}`]),
-          ...(w.breached_before === undefined ? [] : [sql`b.last_breached_at <= ${w.breached_before}`]),
-        ],
-        sql` and `,
-      )
-      const breaches = await db
+      const window = [
+        ...(w.breached_after === undefined ? [] : [sql`b.last_breached_at >= ${w.breached_after}`]),
+        ...(w.breached_before === undefined ? [] : [sql`b.last_breached_at <= ${w.breached_before}`]),
+      ]
+      const breaches = await from
         .selectFrom('breaches as b')
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where(sql<SqlBool>`${lastBreached}`)
+        .where(sql<SqlBool>`${sql.join(window, sql` and `)}`)
         .executeTakeFirst()
-      const employees = await db
+      // The joined breach named in the granted workspace too, as the scope names the entry's.
+      const lastBreached = sql.join([sql`b.workspace_id = ${from.workspaceId}`, ...window], sql` and `)
+      const employees = await from
         .selectFrom('compromised_employees as c')
         .innerJoin('breaches as b', (join) =>
           join.onRef('b.workspace_id', '=', 'c.workspace_id').onRef('b.id', '=', 'c.breach_id'),
@@ -118,7 +108,6 @@ export const BREACH_SQL = {
             'acknowledged',
           ),
         ])
-        .where('c.workspace_id', '=', grant.workspaceId)
         .where(sql<SqlBool>`${lastBreached}`)
         .executeTakeFirst()
       // An aggregate always answers one row; none only where nothing is run (the SQL snapshots).
@@ -130,9 +119,8 @@ export const BREACH_SQL = {
       }
     },
     {
-      '': [SAMPLE.grant, {}],
+      '': [{}],
       'breached window': [
-        SAMPLE.grant,
         { breached_after: SAMPLE.after[0], breached_before: '2026-01-01T00:00:00.000000Z' },
       ],
     },

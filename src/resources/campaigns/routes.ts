@@ -56,8 +56,8 @@ const LIST_ATTACKS = defineList({
   item: 'Attack',
   rows: CAMPAIGN_SQL.attacksPage,
   check: checkCreatedWindow,
-  async reach(db, grant, { campaign_id }) {
-    if (!(await CAMPAIGN_SQL.inWorkspace(db, grant, campaign_id))) throw notFound(CAMPAIGN_NOT_FOUND)
+  async reach(from, { campaign_id }) {
+    if (!(await CAMPAIGN_SQL.inWorkspace(from, campaign_id))) throw notFound(CAMPAIGN_NOT_FOUND)
   },
 })
 
@@ -80,11 +80,11 @@ const CAMPAIGN_STATISTICS = defineItem({
   },
   item: 'CampaignStatistics',
   check: checkCreatedWindow,
-  async reach(db, grant, { campaign_id }) {
-    if (campaign_id !== undefined && !(await CAMPAIGN_SQL.inWorkspace(db, grant, campaign_id)))
+  async reach(from, { campaign_id }) {
+    if (campaign_id !== undefined && !(await CAMPAIGN_SQL.inWorkspace(from, campaign_id)))
       throw notFound(CAMPAIGN_NOT_FOUND)
   },
-  read: (db, grant, query) => CAMPAIGN_SQL.statistics(db, grant, query),
+  read: (from, query) => CAMPAIGN_SQL.statistics(from, query),
 })
 
 /** GET /v1/campaigns, /v1/campaigns/:campaign_id/attacks and /v1/campaigns/statistics. */

@@ -1,12 +1,10 @@
 // Every statement of the campaigns resource, named: the SQL snapshots (sql/*/api.sql) label each by
 // its name here (`campaigns.sql:listPage`).
 
-import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
-import type { WorkspaceGrant } from '../../access.js'
-import type { Database } from '../../db/tables.js'
+import type { WorkspaceRows } from '../../access.js'
 import type { ListDefinition } from '../../paging/keyset.js'
-import { inWorkspace, SAMPLE, sampled } from '../sql.js'
+import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import type { CampaignStatistics } from './schema.js'
 import { activeFlag, type Counts, countsOf, employeeFlags, statisticsOf } from './statistics.js'
 import type { CAMPAIGN_STATUSES } from './values.js'
@@ -23,11 +21,10 @@ export const CAMPAIGN_SQL = {
   /** A page of a workspace's campaigns, newest first (created_at desc, id desc). */
   listPage: {
     name: 'campaigns',
-    rows: (db, v) =>
-      db
+    rows: (from, v) =>
+      from
         .selectFrom('campaigns as c')
         .select([sql<string>`c.json`.as('json'), 'c.created_at as sort_at', 'c.id as sort_id'])
-        .where('c.workspace_id', '=', v.workspace_id)
         .$if(v.status !== undefined, (q) => q.where('c.status', 'in', v.status as string[]))
         .$if(v.created_after !== undefined, (q) => q.where('c.created_at', '>=', v.created_after as string))
         .$if(v.created_before !== undefined, (q) =>
@@ -38,7 +35,6 @@ export const CAMPAIGN_SQL = {
     samples: {
       'a later page, status, created window': {
         values: {
-          workspace_id: SAMPLE.workspaceId,
           status: ['active', 'completed'],
           created_after: SAMPLE.after[0],
           created_before: LATER,
@@ -47,18 +43,15 @@ export const CAMPAIGN_SQL = {
         limit: 50,
       },
     },
-  } satisfies ListDefinition<
-    { workspace_id: string; status?: (typeof CAMPAIGN_STATUSES)[number][] | undefined } & CreatedWindow
-  >,
+  } satisfies ListDefinition<{ status?: (typeof CAMPAIGN_STATUSES)[number][] | undefined } & CreatedWindow>,
 
   /** A page of a campaign's attacks, newest first (created_at desc, id desc). */
   attacksPage: {
     name: 'attacks',
-    rows: (db, v) =>
-      db
+    rows: (from, v) =>
+      from
         .selectFrom('attacks as a')
         .select([sql<string>`a.json`.as('json'), 'a.created_at as sort_at', 'a.id as sort_id'])
-        .where('a.workspace_id', '=', v.workspace_id)
         .where('a.campaign_id', '=', v.campaign_id)
         .$if(v.campaign_cycle_id !== undefined, (q) =>
           q.where('a.campaign_cycle_id', '=', v.campaign_cycle_id as string),
@@ -72,13 +65,12 @@ export const CAMPAIGN_SQL = {
     id: 'a.id',
     samples: {
       'a later page': {
-        values: { workspace_id: SAMPLE.workspaceId, campaign_id: SAMPLE.id },
+        values: { campaign_id: SAMPLE.id },
         after: true,
         limit: 50,
       },
       'a later page, cycle, tricked, created window': {
         values: {
-          workspace_id: SAMPLE.workspaceId,
           campaign_id: SAMPLE.id,
           campaign_cycle_id: SAMPLE.id,
           is_tricked: true,
@@ -91,7 +83,6 @@ export const CAMPAIGN_SQL = {
     },
   } satisfies ListDefinition<
     {
-      workspace_id: string
       campaign_id: string
       campaign_cycle_id?: string | undefined
       is_tricked?: boolean | undefined
@@ -105,17 +96,12 @@ export const CAMPAIGN_SQL = {
    * at import (import.ts) and one row answers; a window bounds the attacks' created_at, which no
    * derived row can anticipate, so those are counted from the attacks within it.
    */
-  statistics: sampled(
-    async (
-      db: Kysely<Database>,
-      grant: WorkspaceGrant,
-      f: StatisticsFilters,
-    ): Promise<CampaignStatistics> => {
+  statistics: inGrant(
+    async (from: WorkspaceRows, f: StatisticsFilters): Promise<CampaignStatistics> => {
       if (f.created_after === undefined && f.created_before === undefined) {
-        const rows = await db
+        const rows = await from
           .selectFrom('simulation_statistics')
           .selectAll()
-          .where('workspace_id', '=', grant.workspaceId)
           .$if(f.campaign_cycle_id === undefined, (q) =>
             q.where('campaign_id', '=', f.campaign_id ?? '').where('campaign_cycle_id', '=', ''),
           )
@@ -129,13 +115,12 @@ export const CAMPAIGN_SQL = {
         // Two rows: a cycle id that two campaigns share, asked without its campaign; counted below.
         if (rows.length < 2) return statisticsOf(rows[0])
       }
-      return statisticsOf(await countAttacks(db, grant, f))
+      return statisticsOf(await countAttacks(from, f))
     },
     {
-      '': [SAMPLE.grant, {}],
-      'campaign, cycle': [SAMPLE.grant, { campaign_id: SAMPLE.id, campaign_cycle_id: SAMPLE.id }],
+      '': [{}],
+      'campaign, cycle': [{ campaign_id: SAMPLE.id, campaign_cycle_id: SAMPLE.id }],
       'campaign, cycle, created window': [
-        SAMPLE.grant,
         {
           campaign_id: SAMPLE.id,
           campaign_cycle_id: SAMPLE.id,
@@ -151,15 +136,10 @@ export const CAMPAIGN_SQL = {
  * The counts of the attacks within the filters: each employee's flags over them, then how many
  * employees have each flags value, counted as at import (statistics.ts).
  */
-async function countAttacks(
-  db: Kysely<Database>,
-  grant: WorkspaceGrant,
-  f: StatisticsFilters,
-): Promise<Counts> {
-  const perEmployee = db
+async function countAttacks(from: WorkspaceRows, f: StatisticsFilters): Promise<Counts> {
+  const perEmployee = from
     .selectFrom('attacks as a')
     .select(['a.employee_id', employeeFlags().as('flags')])
-    .where('a.workspace_id', '=', grant.workspaceId)
     .$if(f.campaign_id !== undefined, (q) => q.where('a.campaign_id', '=', f.campaign_id as string))
     .$if(f.campaign_cycle_id !== undefined, (q) =>
       q.where('a.campaign_cycle_id', '=', f.campaign_cycle_id as string),
@@ -169,7 +149,7 @@ async function countAttacks(
     .groupBy('a.employee_id')
   // Each employee's status is looked up once, after their attacks are grouped.
   const flags = sql<number>`x.flags | ${activeFlag(sql`e.status = 'active'`)}`
-  const histogram = await db
+  const histogram = await from
     .selectFrom(perEmployee.as('x'))
     .innerJoin('employees as e', 'e.id', 'x.employee_id')
     .select([flags.as('flags'), (eb) => eb.fn.countAll<number | string>().as('n')])

@@ -53,8 +53,8 @@ const LIST_ENROLLED = defineList({
   limits: LIST_LIMITS,
   item: 'CourseEnrollment',
   rows: COURSE_SQL.enrolledPage,
-  async reach(db, grant, { course_id }) {
-    if (!(await COURSE_SQL.inWorkspace(db, grant, course_id))) throw notFound(COURSE_NOT_FOUND)
+  async reach(from, { course_id }) {
+    if (!(await COURSE_SQL.inWorkspace(from, course_id))) throw notFound(COURSE_NOT_FOUND)
   },
 })
 
@@ -70,7 +70,7 @@ const PROGRAM_STATISTICS = defineItem({
   scope: 'awareness:read',
   parameters: { workspace_id: workspaceId },
   item: 'Statistics',
-  read: (db, grant) => COURSE_SQL.statistics(db, grant),
+  read: (from) => COURSE_SQL.statistics(from),
 })
 
 /** GET /v1/courses, /v1/courses/employees_progress, /v1/courses/statistics and /v1/courses/:course_id. */

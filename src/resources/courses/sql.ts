@@ -1,17 +1,16 @@
 // Every statement of the courses resource, named: the SQL snapshots (sql/*/api.sql) label each by
 // its name here (`courses.sql:listPage`).
 
-import { type Kysely, sql } from 'kysely'
-import type { WorkspaceGrant } from '../../access.js'
-import type { Database } from '../../db/tables.js'
+import { sql } from 'kysely'
+import type { WorkspaceRows } from '../../access.js'
 import { timestampFromMillis } from '../../domain/time.js'
 import type { ListDefinition } from '../../paging/keyset.js'
-import { inWorkspace, SAMPLE, sampled } from '../sql.js'
+import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import { ENROLLMENT_JSON } from './render.js'
 import type { Statistics } from './schema.js'
 import type { ProgressStatus } from './values.js'
 
-type WorkspaceValues = { workspace_id: string }
+type WorkspaceValues = Record<never, never>
 
 const FEEDBACK_WINDOW_MS = 90 * 24 * 3600 * 1000
 
@@ -19,14 +18,11 @@ export const COURSE_SQL = {
   /** A page of a workspace's courses, newest first (created_at desc, id desc). */
   listPage: {
     name: 'courses',
-    rows: (db, v) =>
-      db
-        .selectFrom('courses as c')
-        .select(['c.json', 'c.created_at as sort_at', 'c.id as sort_id'])
-        .where('c.workspace_id', '=', v.workspace_id),
+    rows: (from) =>
+      from.selectFrom('courses as c').select(['c.json', 'c.created_at as sort_at', 'c.id as sort_id']),
     at: 'c.created_at',
     id: 'c.id',
-    samples: { 'a later page': { values: { workspace_id: SAMPLE.workspaceId }, after: true, limit: 50 } },
+    samples: { 'a later page': { values: {}, after: true, limit: 50 } },
   } satisfies ListDefinition<WorkspaceValues>,
 
   /**
@@ -35,14 +31,13 @@ export const COURSE_SQL = {
    */
   progressPage: {
     name: 'employees_progress',
-    rows: (db, v) =>
-      db
+    rows: (from) =>
+      from
         .selectFrom('employee_progress as p')
-        .select(['p.json', 'p.created_at as sort_at', 'p.employee_id as sort_id'])
-        .where('p.workspace_id', '=', v.workspace_id),
+        .select(['p.json', 'p.created_at as sort_at', 'p.employee_id as sort_id']),
     at: 'p.created_at',
     id: 'p.employee_id',
-    samples: { 'a later page': { values: { workspace_id: SAMPLE.workspaceId }, after: true, limit: 500 } },
+    samples: { 'a later page': { values: {}, after: true, limit: 500 } },
   } satisfies ListDefinition<WorkspaceValues>,
 
   /**
@@ -51,8 +46,8 @@ export const COURSE_SQL = {
    */
   enrolledPage: {
     name: 'course_employees',
-    rows: (db, v) =>
-      db
+    rows: (from, v) =>
+      from
         .selectFrom('employees as e')
         .innerJoin('course_progress as p', (join) =>
           join
@@ -65,19 +60,17 @@ export const COURSE_SQL = {
           'e.created_at as sort_at',
           'e.id as sort_id',
         ])
-        .where('e.workspace_id', '=', v.workspace_id)
         .$if(v.status !== undefined, (q) => q.where('p.status', 'in', v.status as string[])),
     at: 'e.created_at',
     id: 'e.id',
     samples: {
       'a later page, status': {
-        values: { workspace_id: SAMPLE.workspaceId, course_id: SAMPLE.id, status: ['missed'] },
+        values: { course_id: SAMPLE.id, status: ['missed'] },
         after: true,
         limit: 50,
       },
     },
   } satisfies ListDefinition<{
-    workspace_id: string
     course_id: string
     status?: ProgressStatus[] | undefined
   }>,
@@ -89,17 +82,15 @@ export const COURSE_SQL = {
    * The awareness program's statistics (CONTRACT 6). Employee and completion figures are derived at
    * import; feedback counts depend on the moment of the request: the last 90 × 24 h, inclusive.
    */
-  statistics: sampled(
-    async (db: Kysely<Database>, grant: WorkspaceGrant, now = Date.now()): Promise<Statistics> => {
-      const derived = await db
+  statistics: inGrant(
+    async (from: WorkspaceRows, now = Date.now()): Promise<Statistics> => {
+      const derived = await from
         .selectFrom('workspace_statistics')
         .select(['active_employees', 'covered_employees', 'average_courses_completed'])
-        .where('workspace_id', '=', grant.workspaceId)
         .executeTakeFirst()
-      const feedback = await db
+      const feedback = await from
         .selectFrom('course_feedback')
         .select(['sentiment', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('workspace_id', '=', grant.workspaceId)
         .where('created_at', '>=', timestampFromMillis(now - FEEDBACK_WINDOW_MS))
         .groupBy('sentiment')
         .execute()
@@ -113,6 +104,6 @@ export const COURSE_SQL = {
         negative_feedbacks: count('negative'),
       }
     },
-    { '': [SAMPLE.grant, SAMPLE.now] },
+    { '': [SAMPLE.now] },
   ),
 }

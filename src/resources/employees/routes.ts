@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
+import { keyRows } from '../../access.js'
 import { apiError, notFound } from '../../errors.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
@@ -50,7 +51,7 @@ const EMPLOYEE_STATISTICS = defineItem({
   scope: 'workspace:read',
   parameters: { workspace_id: workspaceId },
   item: 'EmployeeStatistics',
-  read: (db, grant) => EMPLOYEE_SQL.statistics(db, grant),
+  read: (from) => EMPLOYEE_SQL.statistics(from),
 })
 
 /** GET /v1/employees, /v1/employees/statistics and /v1/employees/:employee_id. */
@@ -74,7 +75,7 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { employee_id } = readItemRequest(request, path)
-      const json = await EMPLOYEE_SQL.find(app.api.db, request.key, employee_id)
+      const json = await EMPLOYEE_SQL.find(keyRows(app.api.db, request.key), employee_id)
       if (json === null) throw notFound(EMPLOYEE_NOT_FOUND)
       if (await notModified(request, reply)) return reply
       return sendItem(reply, json)

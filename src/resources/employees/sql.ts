@@ -1,12 +1,10 @@
 // Every statement of the employees resource, named: the SQL snapshots (sql/*/api.sql) label each
 // by its name here (`employees.sql:listPage`).
 
-import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
-import type { KeyScope, WorkspaceGrant } from '../../access.js'
-import type { Database } from '../../db/tables.js'
+import type { KeyRows, WorkspaceRows } from '../../access.js'
 import type { ListDefinition } from '../../paging/keyset.js'
-import { SAMPLE, sampled } from '../sql.js'
+import { byKey, inGrant, SAMPLE } from '../sql.js'
 import type { EmployeeStatistics } from './schema.js'
 import { EMPLOYEE_STATUSES, type EmployeeStatus } from './values.js'
 
@@ -15,7 +13,6 @@ const employeeJson = sql<string>`e.json`
 
 /** What GET /v1/employees filters by: its query parameters, parsed. */
 export interface EmployeeListValues {
-  workspace_id: string
   status?: EmployeeStatus[] | undefined
   karma_score_gte?: number | undefined
   karma_score_lte?: number | undefined
@@ -25,11 +22,10 @@ export const EMPLOYEE_SQL = {
   /** A page of a workspace's employees, newest first (created_at desc, id desc). */
   listPage: {
     name: 'employees',
-    rows: (db, v) =>
-      db
+    rows: (from, v) =>
+      from
         .selectFrom('employees as e')
         .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
-        .where('e.workspace_id', '=', v.workspace_id)
         .$if(v.status !== undefined, (q) => q.where('e.status', 'in', v.status as string[]))
         .$if(v.karma_score_gte !== undefined, (q) =>
           q.where('e.karma_score', '>=', v.karma_score_gte as number),
@@ -40,11 +36,10 @@ export const EMPLOYEE_SQL = {
     at: 'e.created_at',
     id: 'e.id',
     samples: {
-      'first page': { values: { workspace_id: SAMPLE.workspaceId }, after: false, limit: 50 },
-      'a later page': { values: { workspace_id: SAMPLE.workspaceId }, after: true, limit: 50 },
+      'first page': { values: {}, after: false, limit: 50 },
+      'a later page': { values: {}, after: true, limit: 50 },
       'status (two values), karma_score_gte, karma_score_lte': {
         values: {
-          workspace_id: SAMPLE.workspaceId,
           status: ['active', 'pending'],
           karma_score_gte: 1,
           karma_score_lte: 9,
@@ -56,15 +51,11 @@ export const EMPLOYEE_SQL = {
   } satisfies ListDefinition<EmployeeListValues>,
 
   /** One employee the key can reach, or null (unknown, another organization, another workspace). */
-  find: sampled(
-    async (db: Kysely<Database>, scope: KeyScope, employeeId: string): Promise<string | null> => {
-      const row = await db
-        .selectFrom('employees as e')
-        .innerJoin('workspaces as w', 'w.id', 'e.workspace_id')
+  find: byKey(
+    async (key: KeyRows, employeeId: string): Promise<string | null> => {
+      const row = await key
+        .byId('employees as e', employeeId)
         .select(employeeJson.as('json'))
-        .where('e.id', '=', employeeId)
-        .where('w.organization_id', '=', scope.organizationId)
-        .$if(scope.workspaceId !== null, (q) => q.where('e.workspace_id', '=', scope.workspaceId as string))
         .executeTakeFirst()
       return row?.json ?? null
     },
@@ -75,13 +66,9 @@ export const EMPLOYEE_SQL = {
   ),
 
   /** How many employees of the workspace have each status, and in all: derived at import (import.ts). */
-  statistics: sampled(
-    async (db: Kysely<Database>, grant: WorkspaceGrant): Promise<EmployeeStatistics> => {
-      const rows = await db
-        .selectFrom('employee_statistics')
-        .select(['status', 'employees'])
-        .where('workspace_id', '=', grant.workspaceId)
-        .execute()
+  statistics: inGrant(
+    async (from: WorkspaceRows): Promise<EmployeeStatistics> => {
+      const rows = await from.selectFrom('employee_statistics').select(['status', 'employees']).execute()
       const count = (status: string) => Number(rows.find((r) => r.status === status)?.employees ?? 0)
       const statistics = Object.fromEntries(EMPLOYEE_STATUSES.map((status) => [status, count(status)]))
       return {
@@ -89,6 +76,6 @@ export const EMPLOYEE_SQL = {
         total: EMPLOYEE_STATUSES.reduce((sum, status) => sum + count(status), 0),
       } as EmployeeStatistics
     },
-    { '': [SAMPLE.grant] },
+    { '': [] },
   ),
 }

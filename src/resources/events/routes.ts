@@ -90,8 +90,8 @@ export async function eventRoutes(
       },
       start: {
         parameter: 'after',
-        async position(api, grant, after) {
-          const position = await EVENT_SQL.position(api.db, grant, after)
+        async position(api, from, after) {
+          const position = await EVENT_SQL.position(from, after)
           if (position === null) throw unknownPosition(after, api.eventsRetentionMs)
           return position
         },

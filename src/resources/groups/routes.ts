@@ -32,8 +32,8 @@ const LIST_GROUP_MEMBERS = defineList({
   limits: LIST_LIMITS,
   item: 'GroupMember',
   rows: GROUP_SQL.membersPage,
-  async reach(db, grant, { group_id }) {
-    if (!(await GROUP_SQL.inWorkspace(db, grant, group_id))) throw notFound(GROUP_NOT_FOUND)
+  async reach(from, { group_id }) {
+    if (!(await GROUP_SQL.inWorkspace(from, group_id))) throw notFound(GROUP_NOT_FOUND)
   },
 })
 

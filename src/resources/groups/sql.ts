@@ -9,37 +9,35 @@ export const GROUP_SQL = {
   /** A page of a workspace's groups, newest first (created_at desc, id desc). */
   listPage: {
     name: 'groups',
-    rows: (db, v) =>
-      db
+    rows: (from) =>
+      from
         .selectFrom('groups as g')
-        .select([sql<string>`g.json`.as('json'), 'g.created_at as sort_at', 'g.id as sort_id'])
-        .where('g.workspace_id', '=', v.workspace_id),
+        .select([sql<string>`g.json`.as('json'), 'g.created_at as sort_at', 'g.id as sort_id']),
     at: 'g.created_at',
     id: 'g.id',
     samples: {
-      'a later page': { values: { workspace_id: SAMPLE.workspaceId }, after: true, limit: 50 },
+      'a later page': { values: {}, after: true, limit: 50 },
     },
-  } satisfies ListDefinition<{ workspace_id: string }>,
+  } satisfies ListDefinition<Record<never, never>>,
 
   /** A page of a group's members, most recently added first (added_at desc, employee id desc). */
   membersPage: {
     name: 'group_members',
-    rows: (db, v) =>
-      db
+    rows: (from, v) =>
+      from
         .selectFrom('group_members as m')
         .select([sql<string>`m.json`.as('json'), 'm.added_at as sort_at', 'm.employee_id as sort_id'])
-        .where('m.workspace_id', '=', v.workspace_id)
         .where('m.group_id', '=', v.group_id),
     at: 'm.added_at',
     id: 'm.employee_id',
     samples: {
       'a later page': {
-        values: { workspace_id: SAMPLE.workspaceId, group_id: SAMPLE.id },
+        values: { group_id: SAMPLE.id },
         after: true,
         limit: 50,
       },
     },
-  } satisfies ListDefinition<{ workspace_id: string; group_id: string }>,
+  } satisfies ListDefinition<{ group_id: string }>,
 
   /** Whether a group belongs to the granted workspace. */
   inWorkspace: inWorkspace('groups'),

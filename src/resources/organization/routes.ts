@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { keyRows } from '../../access.js'
 import { UNAUTHORIZED } from '../../errors.js'
 import { notModified } from '../../routing/conditional.js'
 import { readItemRequest, sendItem } from '../../routing/operation.js'
@@ -26,7 +27,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       readItemRequest(request, none)
-      const organization = await ORGANIZATION_SQL.find(app.api.db, request.key)
+      const organization = await ORGANIZATION_SQL.find(keyRows(app.api.db, request.key))
       // A key always belongs to an organization; one that has gone is no longer a valid key.
       if (organization === null) throw UNAUTHORIZED()
       if (await notModified(request, reply)) return reply
