@@ -9,6 +9,11 @@ export interface RateLimit {
   windowSeconds: number
 }
 
+export interface Traces {
+  /** OTEL_SERVICE_NAME; the service's own name when unset. */
+  serviceName: string | undefined
+}
+
 export interface Config {
   databaseUrl: string
   databaseReadUrl: string | undefined
@@ -46,6 +51,8 @@ export interface Config {
   webhookAllowPrivateNetworks: boolean
   /** 32 bytes that encrypt webhook secrets at rest (AES-256-GCM); unset: stored as they are. */
   secretsKey: Buffer | undefined
+  /** Traces asked for by the OpenTelemetry SDK's own variables (docs/operations.md); false when not. */
+  traces: Traces | false
 }
 
 /** Names of the variables this service reads, with what each means (shown by `--help`). */
@@ -184,7 +191,19 @@ export function loadConfig(
       get('WEBHOOK_ALLOW_PRIVATE_NETWORKS') ?? '0',
     ),
     secretsKey: secretsKey(get('SECRETS_KEY')),
+    traces: traces(env),
   }
+}
+
+/** Whether the environment asks for traces, read as the OpenTelemetry SDK reads it. */
+function traces(env: Readonly<Record<string, string | undefined>>): Traces | false {
+  if (env.OTEL_SDK_DISABLED === 'true') return false
+  const exporter = env.OTEL_TRACES_EXPORTER
+  const wanted =
+    exporter !== undefined && exporter !== ''
+      ? exporter !== 'none'
+      : Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)
+  return wanted ? { serviceName: env.OTEL_SERVICE_NAME || undefined } : false
 }
 
 function retention(variable: string, value: string): number {

@@ -24,6 +24,7 @@ import { findProblems, resolveWorkspaces } from './checks.js'
 import { captureRenderings, type RecordedEvents, recordEvents } from './events.js'
 import { withRecordParser } from './record-parser.js'
 import { columnType, type RecordType, SPECS, stagingKeyIndex, stagingTableColumns, TYPES } from './staging.js'
+import { untilStopped } from './until-stopped.js'
 
 export interface ImportSource {
   /** Shown in error messages: a file name, or `-` for standard input. */
@@ -137,43 +138,6 @@ export class ImportInterrupted extends Error {
   constructor() {
     super('import interrupted: nothing was written')
     this.name = 'ImportInterrupted'
-  }
-}
-
-/** The bytes of a source until `signal` fires (a source may wait for input forever: stdin). */
-async function* untilAborted(
-  bytes: AsyncIterable<Buffer>,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<Buffer> {
-  if (!signal) return yield* bytes
-  const iterator = bytes[Symbol.asyncIterator]()
-  // One listener per wait, removed once the chunk is in: a race against one long-lived promise would
-  // keep every chunk it ever saw (each race leaves a reaction on that promise).
-  const next = () =>
-    new Promise<IteratorResult<Buffer>>((resolve, reject) => {
-      const stop = () => reject(new ImportInterrupted())
-      if (signal.aborted) return stop()
-      signal.addEventListener('abort', stop, { once: true })
-      iterator.next().then(
-        (result) => {
-          signal.removeEventListener('abort', stop)
-          resolve(result)
-        },
-        (error: unknown) => {
-          signal.removeEventListener('abort', stop)
-          reject(error)
-        },
-      )
-    })
-  try {
-    for (;;) {
-      const result = await next()
-      if (result.done) return
-      yield result.value
-    }
-  } finally {
-    // Not awaited: a source waiting for input (stdin) may settle only once its read does.
-    iterator.return?.().catch(() => {})
   }
 }
 
@@ -302,7 +266,11 @@ async function readSources(
         }
       }
       const read = await parser.read(
-        counted(untilAborted(source.read(), options.signal)),
+        counted(
+          options.signal
+            ? untilStopped(source.read(), options.signal, () => new ImportInterrupted())
+            : source.read(),
+        ),
         offset,
         {
           rows: write,

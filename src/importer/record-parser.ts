@@ -9,9 +9,18 @@ import type { DialectName } from '../db/dialect.js'
 import { decompressed, InputError } from './lines.js'
 import type { FromWorker, ToWorker } from './parse-worker.js'
 import type { RecordType } from './staging.js'
+import { untilStopped } from './until-stopped.js'
 
 const BUFFERS = 4
 const BUFFER_BYTES = 256 * 1024
+/** What reading one source has come to. */
+interface Reading {
+  /** The import was refused: no more bytes are sent. */
+  stopped: boolean
+  inputError: InputError | undefined
+  bytes: number
+}
+
 /** The input error of an input larger than the import's byte limit. */
 export const TOO_LARGE = 'the input is larger than IMPORT_MAX_BYTES once decompressed'
 
@@ -93,55 +102,18 @@ export class RecordParser {
     sink: ParseSink,
     maxBytes: number = Number.POSITIVE_INFINITY,
   ): Promise<SourceRead> {
-    let stopped = false
-    let inputError: InputError | undefined
-    let bytes = 0
+    const reading: Reading = { stopped: false, inputError: undefined, bytes: 0 }
+    // Reading stops at once when the import is refused: a stream that stays open (a pipe nobody
+    // closes) is not waited on for more bytes.
+    const stop = new AbortController()
+    const halt = () => {
+      reading.stopped = true
+      stop.abort()
+      this.returned.notify()
+    }
     this.reading = true
     this.send({ kind: 'begin', offset })
-    // Reading stops at once when the import is refused: a stream that stays open (a pipe nobody
-    // closes) is not waited on for more bytes. Each wait has its own way out, dropped once the chunk
-    // is in: racing every read against one long-lived promise would keep every chunk ever read
-    // (each race leaves a reaction on that promise holding its result).
-    let stopRequested = false
-    let stopWaiting: (() => void) | null = null
-    const stopReading = () => {
-      stopRequested = true
-      stopWaiting?.()
-    }
-    const nextChunk = (chunks: AsyncGenerator<Buffer>) =>
-      new Promise<IteratorResult<Buffer>>((resolve, reject) => {
-        if (stopRequested) return resolve({ done: true, value: undefined })
-        stopWaiting = () => resolve({ done: true, value: undefined })
-        chunks.next().then(resolve, reject)
-      }).finally(() => {
-        stopWaiting = null
-      })
-    const pump = (async () => {
-      const chunks = decompressed(source)
-      try {
-        for (;;) {
-          const next = await nextChunk(chunks)
-          if (next.done) break
-          const chunk = next.value
-          bytes += chunk.length
-          if (bytes > maxBytes) throw new InputError(TOO_LARGE)
-          for (let at = 0; at < chunk.length; at += BUFFER_BYTES) {
-            while (this.buffers.length === 0 && !stopped) await this.returned.wait()
-            if (stopped || this.failure) return
-            const buffer = this.buffers.pop() as ArrayBuffer
-            const piece = chunk.subarray(at, at + BUFFER_BYTES)
-            new Uint8Array(buffer).set(piece)
-            this.send({ kind: 'chunk', buffer, length: piece.length }, [buffer])
-          }
-        }
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error
-        inputError = error
-      } finally {
-        if (stopped) chunks.return(undefined).catch(() => {})
-        this.send({ kind: 'end', broken: inputError !== undefined })
-      }
-    })()
+    const pump = this.pump(source, maxBytes, reading, stop.signal)
     // Until the pump is awaited below, its failure must not count as unhandled.
     pump.catch(() => {})
     try {
@@ -154,22 +126,55 @@ export class RecordParser {
         } else if (message.kind === 'rows') {
           await sink.rows(message.type, message.rows)
         } else if (message.kind === 'problem') {
-          if (!sink.problem(message.line, message.message, message.final === true)) {
-            stopped = true
-            stopReading()
-            this.returned.notify()
-          }
+          if (!sink.problem(message.line, message.message, message.final === true)) halt()
         } else {
           await pump
           this.reading = false
-          return { lines: message.lines, records: message.records, inputError, bytes }
+          return {
+            lines: message.lines,
+            records: message.records,
+            inputError: reading.inputError,
+            bytes: reading.bytes,
+          }
         }
       }
     } finally {
-      stopped = true
-      stopReading()
-      this.returned.notify()
+      halt()
     }
+  }
+
+  /** Sends the source's bytes to the worker until they end, reading stops or the limit is passed. */
+  private async pump(
+    source: AsyncIterable<Buffer>,
+    maxBytes: number,
+    reading: Reading,
+    signal: AbortSignal,
+  ): Promise<void> {
+    try {
+      for await (const chunk of untilStopped(decompressed(source), signal)) {
+        reading.bytes += chunk.length
+        if (reading.bytes > maxBytes) throw new InputError(TOO_LARGE)
+        if (!(await this.forward(chunk, reading))) return
+      }
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error
+      reading.inputError = error
+    } finally {
+      this.send({ kind: 'end', broken: reading.inputError !== undefined })
+    }
+  }
+
+  /** Hands a chunk to the worker in the buffers it has given back; false once reading stopped. */
+  private async forward(chunk: Buffer, reading: Reading): Promise<boolean> {
+    for (let at = 0; at < chunk.length; at += BUFFER_BYTES) {
+      while (this.buffers.length === 0 && !reading.stopped) await this.returned.wait()
+      if (reading.stopped || this.failure) return false
+      const buffer = this.buffers.pop() as ArrayBuffer
+      const piece = chunk.subarray(at, at + BUFFER_BYTES)
+      new Uint8Array(buffer).set(piece)
+      this.send({ kind: 'chunk', buffer, length: piece.length }, [buffer])
+    }
+    return true
   }
 
   private send(message: ToWorker, transfer: ArrayBuffer[] = []): void {

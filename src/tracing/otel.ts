@@ -1,6 +1,7 @@
 // The OpenTelemetry SDK behind tracing.ts, loaded only when traces are asked for. The SDK reads its
-// own variables (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_SERVICE_NAME,
-// OTEL_TRACES_SAMPLER, …); incoming W3C `traceparent` headers continue the caller's trace.
+// own variables (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_TRACES_SAMPLER, …);
+// whether it runs, and the service's name, come from the configuration (config.ts). Incoming W3C
+// `traceparent` headers continue the caller's trace.
 
 import { FastifyOtelInstrumentation } from '@fastify/otel'
 import { context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
@@ -30,7 +31,7 @@ export function startOpenTelemetry(name: string, version: string, options: Traci
     requestHook: (span, request) => span.setAttribute('url.path', requestPath(request.url) ?? ''),
   })
   const sdk = new NodeSDK({
-    serviceName: process.env.OTEL_SERVICE_NAME ?? name,
+    serviceName: options.serviceName ?? name,
     resource: resources.resourceFromAttributes({ 'service.version': version }),
     instrumentations: [fastify],
   })

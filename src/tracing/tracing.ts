@@ -1,6 +1,6 @@
-// Traces (OpenTelemetry), off unless OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
-// or OTEL_TRACES_EXPORTER) is set. Off, no OpenTelemetry module is loaded and every call here does
-// nothing; on, ./otel.js loads the SDK, which exports what the code marks here (docs/operations.md).
+// Traces (OpenTelemetry), off unless the configuration asks for them (config.ts reads
+// OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT and OTEL_TRACES_EXPORTER). Off,
+// no OpenTelemetry module is loaded and every call here does nothing; on, ./otel.js loads the SDK, which exports what the code marks here (docs/operations.md).
 
 /** Values of span attributes; undefined ones are left out. */
 export type SpanAttributes = Record<string, string | number | boolean | undefined>
@@ -56,27 +56,19 @@ let current: Tracing = OFF
 /** Tracing as this process runs it (off until startTracing turns it on). */
 export const tracing = (): Tracing => current
 
-/** Whether the environment asks for traces (the OpenTelemetry SDK's own variables). */
-export function tracingWanted(env: NodeJS.ProcessEnv): boolean {
-  if (env.OTEL_SDK_DISABLED === 'true') return false
-  const exporter = env.OTEL_TRACES_EXPORTER
-  if (exporter !== undefined && exporter !== '') return exporter !== 'none'
-  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)
-}
-
 /**
- * Turns tracing on when the environment asks for it (loading the SDK only then), for the service
+ * Turns tracing on when the configuration asks for it (loading the SDK only then), for the service
  * `name` at `version`; call before the database is opened and the app is built.
  */
 export async function startTracing(
-  env: NodeJS.ProcessEnv,
+  traces: { serviceName: string | undefined } | false,
   name: string,
   version: string,
   options: TracingOptions = {},
 ): Promise<Tracing> {
-  if (current.enabled || !tracingWanted(env)) return current
+  if (current.enabled || traces === false) return current
   const { startOpenTelemetry } = await import('./otel.js')
-  current = startOpenTelemetry(name, version, options)
+  current = startOpenTelemetry(name, version, { ...options, serviceName: traces.serviceName })
   return current
 }
 
@@ -86,6 +78,8 @@ export interface TracingOptions {
    * same); by default the path without its query.
    */
   requestPath?: (url: string) => string | undefined
+  /** The service's name in the traces (OTEL_SERVICE_NAME, read by config.ts); `name` when unset. */
+  serviceName?: string | undefined
 }
 
 /** Flushes and turns tracing off (the end of a process, or of a test). */

@@ -108,13 +108,15 @@ test('without OTEL_EXPORTER_OTLP_ENDPOINT (or with OTEL_TRACES_EXPORTER=none) no
     ]
     for (const [env, on] of cases) {
       const at = JSON.stringify(pathToFileURL(join(SRC, 'tracing/tracing.ts')).href)
+      const config = JSON.stringify(pathToFileURL(join(SRC, 'config/config.ts')).href)
       const result = inServer(
         dir,
         `${watchLoads(dir, sdk)}
          import { createRequire } from 'node:module'
          const { startTracing } = await import(${at})
+         const { loadConfig: configOf } = await import(${config})
          Object.assign(process.env, ${JSON.stringify(env)})
-         const tracing = await startTracing(process.env, 'awareness-api', '0')`,
+         const tracing = await startTracing(configOf().traces, 'awareness-api', '0')`,
         `const health = (await app.inject('/healthz')).statusCode
          const required = Object.keys(createRequire(import.meta.url).cache).filter((p) => new RegExp(${JSON.stringify(sdk)}).test(p))
          await tracing.shutdown()

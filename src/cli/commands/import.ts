@@ -176,7 +176,7 @@ export function registerImport(program: Command): void {
       if (files.filter((f) => f === '-').length > 1)
         throw new UsageError('standard input (-) can be read only once')
       const config = configFrom(options)
-      await startTracing(process.env, 'awareness-api', PACKAGE_VERSION)
+      await startTracing(config.traces, 'awareness-api', PACKAGE_VERSION)
       // Ctrl-C or SIGTERM stop the import cleanly: rolled back, nothing written. A second one exits.
       const interrupt = new AbortController()
       const onSignal = () => {

@@ -49,7 +49,15 @@ export function registerKeys(program: Command): void {
     .description(
       'create, list, restrict, rotate and revoke API keys, and read their usage (only a hash of each key is stored)',
     )
+  keysCreate(keys)
+  keysList(keys)
+  keysRotate(keys)
+  keysUpdate(keys)
+  keysUsage(keys)
+  keysRevoke(keys)
+}
 
+function keysCreate(keys: Command): void {
   keys
     .command('create')
     .description(
@@ -115,7 +123,9 @@ export function registerKeys(program: Command): void {
           `${created.key}\n`,
       )
     })
+}
 
+function keysList(keys: Command): void {
   keys
     .command('list')
     .description('list keys (never the keys themselves)')
@@ -165,7 +175,9 @@ export function registerKeys(program: Command): void {
         ),
       )
     })
+}
 
+function keysRotate(keys: Command): void {
   keys
     .command('rotate')
     .description(
@@ -206,7 +218,9 @@ export function registerKeys(program: Command): void {
           `${successor.key}\n`,
       )
     })
+}
 
+function keysUpdate(keys: Command): void {
   keys
     .command('update')
     .description(
@@ -234,7 +248,9 @@ export function registerKeys(program: Command): void {
         )
       },
     )
+}
 
+function keysUsage(keys: Command): void {
   keys
     .command('usage')
     .description(
@@ -282,7 +298,9 @@ export function registerKeys(program: Command): void {
         ),
       )
     })
+}
 
+function keysRevoke(keys: Command): void {
   keys
     .command('revoke')
     .description(

@@ -101,7 +101,7 @@ export function registerServe(program: Command): void {
     .action(async (options: { host?: string; port?: string; database?: string; demoWhenEmpty?: boolean }) => {
       const config = configFrom(options, { HOST: options.host, PORT: options.port })
       // Before anything that makes spans is built (the database's statements, the app's requests).
-      await startTracing(process.env, 'awareness-api', PACKAGE_VERSION, { requestPath: loggablePath })
+      await startTracing(config.traces, 'awareness-api', PACKAGE_VERSION, { requestPath: loggablePath })
       // Migrations and the demo import may run long: they get a handle without the request deadline.
       const admin = openDatabase(config.databaseUrl, { poolSize: 2 })
       let hint: string | null

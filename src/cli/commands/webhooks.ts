@@ -39,7 +39,15 @@ export function registerWebhooks(program: Command): void {
     .description(
       'configure webhook endpoints: every serve process POSTs each event to them, signed (Standard Webhooks)',
     )
+  webhooksCreate(webhooks)
+  webhooksList(webhooks)
+  webhooksDelete(webhooks)
+  webhooksDeliveries(webhooks)
+  webhooksRetry(webhooks)
+  webhooksPing(webhooks)
+}
 
+function webhooksCreate(webhooks: Command): void {
   webhooks
     .command('create')
     .description('add an endpoint and print its id and signing secret once')
@@ -94,7 +102,9 @@ export function registerWebhooks(program: Command): void {
         `endpoint ${created.id}\nsecret ${created.secret}\n(the secret is shown this once: verify deliveries with it)\n`,
       )
     })
+}
 
+function webhooksList(webhooks: Command): void {
   webhooks
     .command('list')
     .description('list endpoints (never their secrets)')
@@ -112,7 +122,9 @@ export function registerWebhooks(program: Command): void {
         )
       }
     })
+}
 
+function webhooksDelete(webhooks: Command): void {
   webhooks
     .command('delete')
     .description('delete an endpoint; its pending deliveries are dropped')
@@ -123,7 +135,9 @@ export function registerWebhooks(program: Command): void {
       if (!found) throw new CliError(`no webhook endpoint with id ${id}`)
       process.stdout.write(`deleted ${id}\n`)
     })
+}
 
+function webhooksDeliveries(webhooks: Command): void {
   webhooks
     .command('deliveries')
     .description("an endpoint's most recent delivery attempts, newest first")
@@ -171,7 +185,9 @@ export function registerWebhooks(program: Command): void {
         )
       },
     )
+}
 
+function webhooksRetry(webhooks: Command): void {
   webhooks
     .command('retry')
     .description(
@@ -201,7 +217,9 @@ export function registerWebhooks(program: Command): void {
       const which = choice.kind === 'failed' ? 'given-up ' : choice.kind === 'pending' ? 'pending ' : ''
       process.stdout.write(`${counted(count, `${which}delivery`, `${which}deliveries`)} of ${id} due now\n`)
     })
+}
 
+function webhooksPing(webhooks: Command): void {
   webhooks
     .command('ping')
     .description(
