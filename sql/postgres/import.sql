@@ -1065,7 +1065,7 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
 -- importer/events.ts:recordEvents
 select max(id) as id from events;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1075,7 +1075,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1086,7 +1086,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1097,7 +1097,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   and not (r.json like '%,"courses_progress":[]}') offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'breach.created', created_at,
   '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1108,7 +1108,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1123,7 +1123,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1134,7 +1134,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'campaign.created', created_at,
   '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1145,7 +1145,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1156,7 +1156,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:recordEvents
+-- webhooks/fan-out.ts:createDeliveries
 select 1 as one from webhook_endpoints limit 1;
 
 -- importer/apply.ts:bumpGenerations
@@ -1747,7 +1747,7 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   from employees e where e.id in (select employee_id from stg_progress_stale)
   order by e.workspace_id, e.created_at desc, e.id desc;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1757,7 +1757,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1768,7 +1768,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1779,7 +1779,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   and not (r.json like '%,"courses_progress":[]}') offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'breach.created', created_at,
   '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1790,7 +1790,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1805,7 +1805,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1816,7 +1816,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'campaign.created', created_at,
   '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1827,7 +1827,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2160,16 +2160,16 @@ delete from courses where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace
 delete from employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id);
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_employee_before limit 1;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 insert into ev_employee_after (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 analyze ev_employee_after;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2179,22 +2179,22 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_employee_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   offset 0) y offset 0) x;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_employee_before" b join "ev_employee_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 copy "events" ("id", "workspace_id", "type", "created_at", "json") from stdin;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_employee_before" b join "ev_employee_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json and (b.workspace_id, b.id) > ($1, $2)
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.deleted', created_at,
   '{"id":"' || id || '","type":"employee.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2204,17 +2204,17 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_employee_after o where o.workspace_id = r.workspace_id and o.id = r.id)
   offset 0) y offset 0) x;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_course_before limit 1;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 insert into ev_course_after (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
   join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 analyze ev_course_after;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2224,19 +2224,19 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_course_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   offset 0) y offset 0) x;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_course_before" b join "ev_course_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_course_before" b join "ev_course_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json and (b.workspace_id, b.id) > ($1, $2)
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.deleted', created_at,
   '{"id":"' || id || '","type":"course.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2246,17 +2246,17 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_course_after o where o.workspace_id = r.workspace_id and o.id = r.id)
   offset 0) y offset 0) x;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_course_progress_before limit 1;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 insert into ev_course_progress_after (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
   join ev_course_progress_keys k on k.employee_id = p.employee_id;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 analyze ev_course_progress_after;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2266,22 +2266,22 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_course_progress_before o where o.workspace_id = r.workspace_id and o.employee_id = r.employee_id)
   and not (r.json like '%,"courses_progress":[]}') offset 0) y offset 0) x;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.employee_id, b.json as before, a.json as after
   from "ev_course_progress_before" b join "ev_course_progress_after" a on a.workspace_id = b.workspace_id and a.employee_id = b.employee_id
   where a.json <> b.json
   order by b.workspace_id, b.employee_id limit 1000;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.employee_id, b.json as before, a.json as after
   from "ev_course_progress_before" b join "ev_course_progress_after" a on a.workspace_id = b.workspace_id and a.employee_id = b.employee_id
   where a.json <> b.json and (b.workspace_id, b.employee_id) > ($1, $2)
   order by b.workspace_id, b.employee_id limit 1000;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_compromised_employee_before limit 1;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 insert into ev_compromised_employee_after (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
   '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
@@ -2289,10 +2289,10 @@ insert into ev_compromised_employee_after (workspace_id, breach_id, employee_id,
   join employees e on e.id = c.employee_id
   join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 analyze ev_compromised_employee_after;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2302,19 +2302,19 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_compromised_employee_before o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
   offset 0) y offset 0) x;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
   from "ev_compromised_employee_before" b join "ev_compromised_employee_after" a on a.workspace_id = b.workspace_id and a.breach_id = b.breach_id and a.employee_id = b.employee_id
   where a.json <> b.json
   order by b.workspace_id, b.breach_id, b.employee_id limit 1000;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
   from "ev_compromised_employee_before" b join "ev_compromised_employee_after" a on a.workspace_id = b.workspace_id and a.breach_id = b.breach_id and a.employee_id = b.employee_id
   where a.json <> b.json and (b.workspace_id, b.breach_id, b.employee_id) > ($1, $2, $3)
   order by b.workspace_id, b.breach_id, b.employee_id limit 1000;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.deleted', created_at,
   '{"id":"' || id || '","type":"compromised_employee.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2324,17 +2324,17 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_compromised_employee_after o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
   offset 0) y offset 0) x;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_group_before limit 1;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 insert into ev_group_after (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
   join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 analyze ev_group_after;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2344,19 +2344,19 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_group_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   offset 0) y offset 0) x;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_group_before" b join "ev_group_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_group_before" b join "ev_group_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json and (b.workspace_id, b.id) > ($1, $2)
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.deleted', created_at,
   '{"id":"' || id || '","type":"group.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2366,17 +2366,17 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_group_after o where o.workspace_id = r.workspace_id and o.id = r.id)
   offset 0) y offset 0) x;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_attack_before limit 1;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 insert into ev_attack_after (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a
   join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 analyze ev_attack_after;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2386,13 +2386,13 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_attack_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   offset 0) y offset 0) x;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_attack_before" b join "ev_attack_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_attack_before" b join "ev_attack_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json and (b.workspace_id, b.id) > ($1, $2)

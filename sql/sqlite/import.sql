@@ -1125,7 +1125,7 @@ drop table stg_item_owner;
 -- importer/events.ts:recordEvents
 select max(id) as id from events;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1135,7 +1135,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1146,7 +1146,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1157,7 +1157,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   and not (r.json like '%,"courses_progress":[]}') ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'breach.created', created_at,
   '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1168,7 +1168,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1183,7 +1183,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1194,7 +1194,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'campaign.created', created_at,
   '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1205,7 +1205,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1216,7 +1216,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:recordEvents
+-- webhooks/fan-out.ts:createDeliveries
 select 1 as one from webhook_endpoints limit 1;
 
 -- importer/apply.ts:bumpGenerations
@@ -1630,7 +1630,7 @@ insert into employee_progress (workspace_id, created_at, employee_id, json)
   from employees e where e.id in (select employee_id from stg_progress_stale)
   order by e.workspace_id, e.created_at desc, e.id desc;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1641,7 +1641,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1653,7 +1653,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1665,7 +1665,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   and not (r.json like '%,"courses_progress":[]}') ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'breach.created', created_at,
   '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1677,7 +1677,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1693,7 +1693,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1705,7 +1705,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'campaign.created', created_at,
   '{"id":"' || id || '","type":"campaign.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -1717,7 +1717,7 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2004,13 +2004,13 @@ delete from courses where workspace_id in (select workspace_id from stg_replaced
 delete from employees where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_employee s where s.id = employees.id);
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_employee_before limit 1;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 insert into ev_employee_after (workspace_id, id, json) select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k not indexed on k.id = e.id;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.created', created_at,
   '{"id":"' || id || '","type":"employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2020,22 +2020,22 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_employee_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) y ) x;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_employee_before" b join "ev_employee_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 insert into "events" ("id", "workspace_id", "type", "created_at", "json") values (?, ?, ?, ?, ?), …;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_employee_before" b join "ev_employee_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json and (b.workspace_id, b.id) > (?, ?)
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'employee.deleted', created_at,
   '{"id":"' || id || '","type":"employee.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2045,14 +2045,14 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_employee_after o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) y ) x;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_course_before limit 1;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 insert into ev_course_after (workspace_id, id, json) select c.workspace_id, c.id, c.json from courses c
   join ev_course_keys k not indexed on k.workspace_id = c.workspace_id and k.id = c.id;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.created', created_at,
   '{"id":"' || id || '","type":"course.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2062,19 +2062,19 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_course_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) y ) x;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_course_before" b join "ev_course_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_course_before" b join "ev_course_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json and (b.workspace_id, b.id) > (?, ?)
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course.deleted', created_at,
   '{"id":"' || id || '","type":"course.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2084,14 +2084,14 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_course_after o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) y ) x;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_course_progress_before limit 1;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 insert into ev_course_progress_after (workspace_id, employee_id, json) select p.workspace_id, p.employee_id, p.json from employee_progress p
   join ev_course_progress_keys k not indexed on k.employee_id = p.employee_id;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'course_progress.updated', created_at,
   '{"id":"' || id || '","type":"course_progress.updated","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2101,22 +2101,22 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_course_progress_before o where o.workspace_id = r.workspace_id and o.employee_id = r.employee_id)
   and not (r.json like '%,"courses_progress":[]}') ) y ) x;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.employee_id, b.json as before, a.json as after
   from "ev_course_progress_before" b join "ev_course_progress_after" a on a.workspace_id = b.workspace_id and a.employee_id = b.employee_id
   where a.json <> b.json
   order by b.workspace_id, b.employee_id limit 1000;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.employee_id, b.json as before, a.json as after
   from "ev_course_progress_before" b join "ev_course_progress_after" a on a.workspace_id = b.workspace_id and a.employee_id = b.employee_id
   where a.json <> b.json and (b.workspace_id, b.employee_id) > (?, ?)
   order by b.workspace_id, b.employee_id limit 1000;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_compromised_employee_before limit 1;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 insert into ev_compromised_employee_after (workspace_id, breach_id, employee_id, json) select c.workspace_id, c.breach_id, c.employee_id,
   '{"employee":' || e.ref_json || substr(c.json_tail, 1, length(c.json_tail) - 1)
   || ',"breach":{"id":"' || c.breach_id || '"}}' as json
@@ -2124,7 +2124,7 @@ insert into ev_compromised_employee_after (workspace_id, breach_id, employee_id,
   join employees e on e.id = c.employee_id
   join ev_compromised_employee_keys k not indexed on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.created', created_at,
   '{"id":"' || id || '","type":"compromised_employee.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2134,19 +2134,19 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_compromised_employee_before o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
   ) y ) x;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
   from "ev_compromised_employee_before" b join "ev_compromised_employee_after" a on a.workspace_id = b.workspace_id and a.breach_id = b.breach_id and a.employee_id = b.employee_id
   where a.json <> b.json
   order by b.workspace_id, b.breach_id, b.employee_id limit 1000;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
   from "ev_compromised_employee_before" b join "ev_compromised_employee_after" a on a.workspace_id = b.workspace_id and a.breach_id = b.breach_id and a.employee_id = b.employee_id
   where a.json <> b.json and (b.workspace_id, b.breach_id, b.employee_id) > (?, ?, ?)
   order by b.workspace_id, b.breach_id, b.employee_id limit 1000;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'compromised_employee.deleted', created_at,
   '{"id":"' || id || '","type":"compromised_employee.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2156,14 +2156,14 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_compromised_employee_after o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
   ) y ) x;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_group_before limit 1;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 insert into ev_group_after (workspace_id, id, json) select g.workspace_id, g.id, g.json from groups g
   join ev_group_keys k not indexed on k.workspace_id = g.workspace_id and k.id = g.id;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.created', created_at,
   '{"id":"' || id || '","type":"group.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2173,19 +2173,19 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_group_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) y ) x;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_group_before" b join "ev_group_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_group_before" b join "ev_group_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json and (b.workspace_id, b.id) > (?, ?)
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'group.deleted', created_at,
   '{"id":"' || id || '","type":"group.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2195,14 +2195,14 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_group_after o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) y ) x;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_attack_before limit 1;
 
--- importer/events.ts:recordEvents
+-- importer/events.ts:EventRecorder.record
 insert into ev_attack_after (workspace_id, id, json) select a.workspace_id, a.id, a.json from attacks a
   join ev_attack_keys k not indexed on k.workspace_id = a.workspace_id and k.id = a.id;
 
--- importer/events.ts:insertWhole
+-- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
   select id, workspace_id, 'attack.created', created_at,
   '{"id":"' || id || '","type":"attack.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
@@ -2212,13 +2212,13 @@ insert into events (id, workspace_id, type, created_at, json)
   where not exists (select 1 from ev_attack_before o where o.workspace_id = r.workspace_id and o.id = r.id)
   ) y ) x;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_attack_before" b join "ev_attack_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json
   order by b.workspace_id, b.id limit 1000;
 
--- importer/events.ts:recordUpdates
+-- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_attack_before" b join "ev_attack_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json and (b.workspace_id, b.id) > (?, ?)

@@ -27,6 +27,7 @@ import { timestampFromMillis } from '../domain/time.js'
 import type { EventSource } from '../records/events.js'
 import type { ChangedRecords } from '../records/spec.js'
 import { EVENT_SOURCES } from '../resources/index.js'
+import { createDeliveries } from '../webhooks/fan-out.js'
 import { NEW_WORKSPACES, replacedRows } from './apply.js'
 import { type RecordType, SPECS } from './staging.js'
 
@@ -203,58 +204,74 @@ export async function recordEvents(
 ): Promise<RecordedEvents> {
   const [last] = await session.rows<{ id: string | null }>(sql`select max(id) as id from events`)
   const lastMs = last?.id ? (eventIdMillis(last.id) ?? 0) : 0
-  const ms = Math.max(Date.now(), lastMs + 1)
-  const time = eventIdTime(ms)
-  // Keys the hash of every id of this import (domain/event-ids.ts); never stored.
-  const secret = randomBytes(16).toString('hex')
-  const createdAt = timestampFromMillis(ms)
-  const first = eventIdsFrom(ms)
-  let recorded = 0
-  /** The step of a source's created (0), updated (1) or deleted (2) events: the order they are recorded in. */
-  const stepOf = (source: EventSource, kind: 0 | 1 | 2) =>
-    `${time}${eventIdStep(EVENT_SOURCES.indexOf(source) * 3 + kind)}`
-  const keyOf = (source: EventSource, alias: string) =>
-    sql.raw(source.key.map((k) => `cast(${alias}.${k} as text)`).join(` || '/' || `))
-  const counts: Record<string, number> = {}
+  const recorder = new EventRecorder(session, Math.max(Date.now(), lastMs + 1))
+  for (const source of EVENT_SOURCES) await recorder.record(source, captured)
+  const deliveries =
+    recorder.recorded > 0 ? await createDeliveries(session, recorder.firstId, recorder.createdAt) : 0
+  for (const table of TEMPORARY) await session.exec(sql.raw(`drop table if exists ${table}`))
+  return { counts: recorder.counts, deliveries }
+}
 
-  // Appeared or disappeared renderings, all in SQL: `object` is the rendering as stored.
-  const insertWhole = async (
-    source: EventSource,
-    type: string,
-    from: string,
-    other: string | null,
-    extra: { previous: string; skip: string } | null,
-    kind: 0 | 2,
-  ) => {
-    const on = source.key.map((k) => `o.${k} = r.${k}`).join(' and ')
-    const data =
-      extra === null
-        ? `'{"object":' || r.json || '}'`
-        : `'{"object":' || r.json || ',"previous_attributes":${extra.previous}}'`
-    // The import's time, step and secret are bound: the statement's text stays the same.
-    const step = stepOf(source, kind)
-    const input = eventIdInput(session.dialect, step, secret, keyOf(source, 'r'))
-    const id = eventIdSql(session.dialect, step, secret, sql.ref('y.input'))
-    const fence = notPulledUp(session.dialect)
-    const inserted = await session.exec(
-      sql`insert into events (id, workspace_id, type, created_at, json)
-        select id, workspace_id, ${sql.lit(type)}, created_at,
-          '{"id":"' || id || '","type":"${sql.raw(type)}","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
-        from (select ${id} as id, y.workspace_id, cast(${createdAt} as text) as created_at, y.data
-          from (select r.workspace_id, ${sql.raw(data)} as data, ${input} as input
-            from ${sql.raw(from)} r
-            where ${sql.raw(other === null ? 'true' : `not exists (select 1 from ${other} o where ${on})`)}
-              ${sql.raw(extra === null ? '' : `and not (${extra.skip})`)} ${fence}) y ${fence}) x`,
+/** The events of one import: their ids' time and secret, and what was recorded. */
+class EventRecorder {
+  private readonly time: string
+  /** Keys the hash of every id of this import (domain/event-ids.ts); never stored. */
+  private readonly secret = randomBytes(16).toString('hex')
+  readonly createdAt: string
+  /** No id of this import is smaller. */
+  readonly firstId: string
+  recorded = 0
+  readonly counts: Record<string, number> = {}
+
+  constructor(
+    private readonly session: WriteSession,
+    ms: number,
+  ) {
+    this.time = eventIdTime(ms)
+    this.createdAt = timestampFromMillis(ms)
+    this.firstId = eventIdsFrom(ms)
+  }
+
+  /** A source's events: from the candidates' renderings before and after the import's writes. */
+  async record(source: EventSource, captured: CapturedRenderings): Promise<void> {
+    const session = this.session
+    // A source whose table was empty: all it holds now is new, read once, straight into events.
+    if (captured.fresh.has(source.name)) return this.appeared(source, `(${source.rendering(null)})`, null)
+    // Candidates all of new workspaces: all are new.
+    if (captured.onlyNew.has(source.name))
+      return this.appeared(source, `(${newRenderings(session, source, captured.newWorkspaces)})`, null)
+    // Nothing rendered before among the candidates (only new rows): the same, through the candidates.
+    const fresh =
+      (await session.rows(sql.raw(`select 1 as one from ${beforeTable(source)} limit 1`))).length === 0
+    if (fresh)
+      return this.appeared(source, `(${source.rendering(keysFrom(session, source))})`, beforeTable(source))
+    await session.exec(
+      sql.raw(
+        `insert into ${afterTable(source)} (${source.key.join(', ')}, json) ${source.rendering(keysFrom(session, source))}`,
+      ),
     )
-    recorded += inserted
-    if (inserted > 0) counts[type] = (counts[type] ?? 0) + inserted
+    await analyzeTemporary(session, afterTable(source))
+    await this.appeared(source, afterTable(source), beforeTable(source))
+    await this.updated(source)
+    if (source.updateOnly === undefined && source.deletions !== false)
+      await this.whole(source, `${source.name}.deleted`, beforeTable(source), afterTable(source), null, 2)
+  }
+
+  /** The step of a source's created (0), updated (1) or deleted (2) events: the order they are recorded in. */
+  private stepOf(source: EventSource, kind: 0 | 1 | 2): string {
+    return `${this.time}${eventIdStep(EVENT_SOURCES.indexOf(source) * 3 + kind)}`
+  }
+
+  private count(type: string, events: number): void {
+    this.recorded += events
+    if (events > 0) this.counts[type] = (this.counts[type] ?? 0) + events
   }
 
   /** Renderings in `from` and not in `other` (all of `from` when null): created, or for an update-only source updated. */
-  const recordAppeared = (source: EventSource, from: string, other: string | null) =>
-    source.updateOnly === undefined
-      ? insertWhole(source, `${source.name}.created`, from, other, null, 0)
-      : insertWhole(
+  private appeared(source: EventSource, from: string, other: string | null): Promise<void> {
+    return source.updateOnly === undefined
+      ? this.whole(source, `${source.name}.created`, from, other, null, 0)
+      : this.whole(
           source,
           `${source.name}.updated`,
           from,
@@ -262,47 +279,53 @@ export async function recordEvents(
           { previous: JSON.stringify(source.updateOnly.previous), skip: source.updateOnly.empty },
           0,
         )
-
-  for (const source of EVENT_SOURCES) {
-    // A source whose table was empty: all it holds now is new, read once, straight into events.
-    if (captured.fresh.has(source.name)) {
-      await recordAppeared(source, `(${source.rendering(null)})`, null)
-      continue
-    }
-    // Candidates all of new workspaces: all are new.
-    if (captured.onlyNew.has(source.name)) {
-      await recordAppeared(source, `(${newRenderings(session, source, captured.newWorkspaces)})`, null)
-      continue
-    }
-    // Nothing rendered before among the candidates (only new rows): the same, through the candidates.
-    const fresh =
-      (await session.rows(sql.raw(`select 1 as one from ${beforeTable(source)} limit 1`))).length === 0
-    if (fresh) {
-      await recordAppeared(source, `(${source.rendering(keysFrom(session, source))})`, beforeTable(source))
-      continue
-    }
-    await session.exec(
-      sql.raw(
-        `insert into ${afterTable(source)} (${source.key.join(', ')}, json) ${source.rendering(keysFrom(session, source))}`,
-      ),
-    )
-    await analyzeTemporary(session, afterTable(source))
-    await recordAppeared(source, afterTable(source), beforeTable(source))
-    await recordUpdates(source)
-    if (source.updateOnly === undefined && source.deletions !== false)
-      await insertWhole(source, `${source.name}.deleted`, beforeTable(source), afterTable(source), null, 2)
   }
 
-  async function recordUpdates(source: EventSource): Promise<void> {
+  /** Appeared or disappeared renderings, all in SQL: `object` is the rendering as stored. */
+  private async whole(
+    source: EventSource,
+    type: string,
+    from: string,
+    other: string | null,
+    extra: { previous: string; skip: string } | null,
+    kind: 0 | 2,
+  ): Promise<void> {
+    const dialect = this.session.dialect
+    const on = source.key.map((k) => `o.${k} = r.${k}`).join(' and ')
+    const data =
+      extra === null
+        ? `'{"object":' || r.json || '}'`
+        : `'{"object":' || r.json || ',"previous_attributes":${extra.previous}}'`
+    // The import's time, step and secret are bound: the statement's text stays the same.
+    const step = this.stepOf(source, kind)
+    const key = sql.raw(source.key.map((k) => `cast(r.${k} as text)`).join(` || '/' || `))
+    const input = eventIdInput(dialect, step, this.secret, key)
+    const id = eventIdSql(dialect, step, this.secret, sql.ref('y.input'))
+    const fence = notPulledUp(dialect)
+    const inserted = await this.session.exec(
+      sql`insert into events (id, workspace_id, type, created_at, json)
+        select id, workspace_id, ${sql.lit(type)}, created_at,
+          '{"id":"' || id || '","type":"${sql.raw(type)}","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+        from (select ${id} as id, y.workspace_id, cast(${this.createdAt} as text) as created_at, y.data
+          from (select r.workspace_id, ${sql.raw(data)} as data, ${input} as input
+            from ${sql.raw(from)} r
+            where ${sql.raw(other === null ? 'true' : `not exists (select 1 from ${other} o where ${on})`)}
+              ${sql.raw(extra === null ? '' : `and not (${extra.skip})`)} ${fence}) y ${fence}) x`,
+    )
+    this.count(type, inserted)
+  }
+
+  /** Changed renderings, compared in JS a batch at a time to name the fields that changed. */
+  private async updated(source: EventSource): Promise<void> {
     const type = `${source.name}.updated`
-    const step = stepOf(source, 1)
+    const step = this.stepOf(source, 1)
     const keys = source.key.map((k) => `b.${k}`)
     const on = source.key.map((k) => `a.${k} = b.${k}`).join(' and ')
     let position: string[] | null = null
     for (;;) {
       const after =
         position === null ? sql`` : sql`and (${sql.raw(keys.join(', '))}) > (${sql.join(position)})`
-      const rows = await session.rows<Record<string, string>>(
+      const rows = await this.session.rows<Record<string, string>>(
         sql`select ${sql.raw(keys.join(', '))}, b.json as before, a.json as after
           from ${sql.table(beforeTable(source))} b join ${sql.table(afterTable(source))} a on ${sql.raw(on)}
           where a.json <> b.json ${after}
@@ -313,8 +336,9 @@ export async function recordEvents(
       for (const row of rows) {
         const previous = previousAttributes(JSON.parse(row.before as string), JSON.parse(row.after as string))
         if (source.updatedBy !== undefined && !source.updatedBy.some((f) => f in previous)) continue
-        const id = eventIdOfRecord(step, secret, source.key.map((k) => row[k]).join('/'))
+        const id = eventIdOfRecord(step, this.secret, source.key.map((k) => row[k]).join('/'))
         const workspace = row.workspace_id as string
+        const createdAt = this.createdAt
         values.push([
           id,
           workspace,
@@ -324,34 +348,15 @@ export async function recordEvents(
         ])
       }
       if (values.length > 0) {
-        await session.insertMany(
+        await this.session.insertMany(
           'events',
           ['id', 'workspace_id', 'type', 'created_at', 'json'],
-          encodeRows(session.dialect, values),
+          encodeRows(this.session.dialect, values),
         )
-        counts[type] = (counts[type] ?? 0) + values.length
-        recorded += values.length
+        this.count(type, values.length)
       }
       const lastRow = rows[rows.length - 1] as Record<string, string>
       position = source.key.map((k) => lastRow[k] as string)
     }
   }
-
-  let deliveries = 0
-  if (recorded > 0) {
-    const endpoints = await session.rows(sql`select 1 as one from webhook_endpoints limit 1`)
-    if (endpoints.length > 0) {
-      deliveries = await session.exec(sql`insert into webhook_deliveries
-          (event_id, endpoint_id, status, attempts, next_attempt_at, leased_until, created_at, finished_at)
-        select e.id, w.id, 'pending', 0, ${createdAt}, null, ${createdAt}, null
-        from events e
-        join workspaces ws on ws.id = e.workspace_id
-        join webhook_endpoints w on w.organization_id = ws.organization_id
-          and (w.workspace_id is null or w.workspace_id = e.workspace_id)
-          and (w.events is null or (',' || w.events || ',') like ('%,' || e.type || ',%'))
-        where e.id >= ${first}`)
-    }
-  }
-  for (const table of TEMPORARY) await session.exec(sql.raw(`drop table if exists ${table}`))
-  return { counts, deliveries }
 }
