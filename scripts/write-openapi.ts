@@ -3,8 +3,11 @@
 // Postman collection, and the JSON Schemas of the OCSF classes the events are rendered in. Run:
 // npm run openapi. Tests fail when a committed file differs from the generated one.
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { RESOURCES } from '../src/resources/index.js'
+import type { Resource } from '../src/resources/resource.js'
 import {
   formatted,
+  generateClientFilters,
   generateClientOperations,
   generateClientSchemas,
 } from '../test/helpers/client-operations.js'
@@ -12,14 +15,20 @@ import { OCSF_SCHEMAS_PATH, ocsfSchemasText } from '../test/helpers/ocsf-schemas
 import { generateClientTypes, generateOpenApi } from '../test/helpers/openapi.js'
 import { generatePostmanCollection } from '../test/helpers/postman.js'
 import { generatePythonClient } from '../test/helpers/python-client.js'
+import { generateScopes } from '../test/helpers/scopes.js'
 
 const document = await generateOpenApi()
 const outputs: [string, string][] = [
+  ['src/domain/scopes.ts', generateScopes(RESOURCES as readonly Resource[])],
   ['openapi.json', document],
   ['packages/client/src/openapi.ts', await generateClientTypes(document)],
   [
     'packages/client/src/schemas.ts',
     formatted('packages/client/src/schemas.ts', generateClientSchemas(document)),
+  ],
+  [
+    'packages/client/src/filters.ts',
+    formatted('packages/client/src/filters.ts', generateClientFilters(document)),
   ],
   [
     'packages/client/src/operations.ts',

@@ -3,6 +3,7 @@
 // what every operation shares (the key, response headers, the error responses, examples), deriving
 // each operation's particulars from its declared parameters.
 
+import { SCOPES } from '../domain/scopes.js'
 import {
   type ErrorCode,
   type ErrorKind,
@@ -37,15 +38,21 @@ ${body}
 
 export const API_VERSION = '1.0.0'
 
-const DESCRIPTION = `Read-only access to a security-awareness platform's data: employees with their security score
-(karma), awareness courses and each employee's progress, data breaches and the employees they compromised,
-groups, program statistics, and the organization with its workspaces. Every operation is \`GET\` (and \`HEAD\`).
+/** `a, b, and c` (`a` alone, `a and b`). */
+const inWords = (items: readonly string[]) =>
+  items.length < 3 ? items.join(' and ') : `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`
+
+/** Each scope the resources declare, with what it reads: `` `workspace:read` (organization, employees) ``. */
+const SCOPE_LIST = SCOPES.map((scope) => {
+  const reads = (RESOURCES as readonly Resource[]).flatMap((r) => r.scopes.filter((u) => u.scope === scope))
+  return `\`${scope}\` (${reads.map((u) => u.reads).join(', ')})`
+}).join(', ')
+
+const DESCRIPTION = `Read-only access to a security-awareness platform's data: ${inWords((RESOURCES as readonly Resource[]).map((r) => r.about))}. Every operation is \`GET\` (and \`HEAD\`).
 
 **Authentication.** Every operation needs an API key in the \`x-api-key\` header (never in the query string).
-A key belongs to one organization (optionally one of its workspaces) and carries scopes: \`workspace:read\`
-(employees, organization), \`awareness:read\` (courses, progress, statistics), \`breaches:read\` (breaches,
-compromised employees), \`events:read\` (the events feed), \`groups:read\` (groups and their members),
-\`simulation:read\` (phishing simulations). Ids of another organization answer exactly like ids that exist nowhere.
+A key belongs to one organization (optionally one of its workspaces) and carries scopes: ${SCOPE_LIST}. Ids of another
+organization answer exactly like ids that exist nowhere.
 
 **Paging.** Lists answer one page at a time. \`x-item-limit\` sets the page size (each list gives its range;
 anything else is a 422, never clamped). The \`x-next-cursor\` response header is present when more items follow
@@ -326,8 +333,7 @@ export const SWAGGER_OPTIONS = {
           type: 'apiKey',
           in: 'header',
           name: 'x-api-key',
-          description:
-            'A key issued with `awareness keys create`. Scopes (listed per operation): workspace:read, awareness:read, breaches:read, events:read.',
+          description: `A key issued with \`awareness keys create\`. Scopes (listed per operation): ${SCOPES.join(', ')}.`,
         },
       },
     },

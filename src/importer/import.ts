@@ -79,20 +79,20 @@ export interface ImportSummary {
   phases: PhaseTime[]
 }
 
-/** An import's phases, in the order they run. */
-export const PHASES = [
+/** An import's phases, in the order they run: the resources' item renderings after `derive`. */
+export const PHASES: readonly string[] = [
   'read',
   'check',
   'compare',
   'renderings before',
   'merge',
   'derive',
-  'progress items',
+  ...RESOURCES.flatMap(({ import: steps }) => (steps.renderItems ? [steps.renderItems.phase] : [])),
   'events',
   'commit',
-] as const
+]
 
-export type PhaseName = (typeof PHASES)[number]
+export type PhaseName = string
 
 export interface PhaseTime {
   phase: PhaseName
@@ -458,9 +458,12 @@ async function importTraced(
       clock.mark('merge')
       for (const { import: steps } of RESOURCES) await steps.derive?.(session)
       clock.mark('derive')
-      for (const { import: steps } of RESOURCES) await steps.renderItems?.(session, differs)
-      goOn()
-      clock.mark('progress items')
+      for (const { import: steps } of RESOURCES) {
+        if (!steps.renderItems) continue
+        await steps.renderItems.render(session, differs)
+        goOn()
+        clock.mark(steps.renderItems.phase)
+      }
       const events = await recordEvents(
         session,
         captured ?? { fresh: new Set(), onlyNew: new Set(), newWorkspaces: null },

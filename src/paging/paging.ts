@@ -14,7 +14,6 @@ export interface Limits {
 }
 
 export const LIST_LIMITS: Limits = { default: 50, max: 100 }
-export const PROGRESS_LIMITS: Limits = { default: 500, max: 500 }
 export const EVENT_LIMITS: Limits = { default: 100, max: 1000 }
 
 /** A position in a list ordered by (timestamp desc, id desc): the last item's sort key. */

@@ -187,8 +187,14 @@ export interface ImportSteps {
   beforeReplace?(session: WriteSession): Promise<void>
   /** Derived values of the touched workspaces (`stg_touched`), and what renders them. */
   derive?(session: WriteSession): Promise<void>
-  /** Items stored whole that embed rows of several tables, rendered after everything else. */
-  renderItems?(session: WriteSession, changed: ChangedRecords): Promise<void>
+  /**
+   * Items stored whole that embed rows of several tables, rendered after everything else; `phase`
+   * names its time in an import's phases (`--timings`, traces).
+   */
+  renderItems?: {
+    phase: string
+    render(session: WriteSession, changed: ChangedRecords): Promise<void>
+  }
   /**
    * Tables the steps fill besides the records' own, analysed on PostgreSQL after an import that
    * changed anything (the records' own tables are analysed when they change).

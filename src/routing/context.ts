@@ -53,7 +53,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** The scope an operation needs; routes without one need no key. */
-    scope?: import('../domain/values.js').Scope
+    scope?: import('../domain/scopes.js').Scope
     /**
      * 'body': the ETag is a hash of the body (answers that depend on the time). Otherwise the route
      * calls notModified (routing/conditional.ts) once its checks have passed.

@@ -4,7 +4,7 @@
 
 import type { FastifyInstance } from 'fastify'
 import { grantWorkspace, type WorkspaceRows, workspaceRows } from '../access.js'
-import type { Scope } from '../domain/values.js'
+import type { Scope } from '../domain/scopes.js'
 import { readItemRequest, sendItem } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
 import { dataOf, ref } from './schemas.js'

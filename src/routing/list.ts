@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import Type, { type TSchema } from 'typebox'
 import { grantWorkspace, type WorkspaceGrant, type WorkspaceRows, workspaceRows } from '../access.js'
-import type { Scope } from '../domain/values.js'
+import type { Scope } from '../domain/scopes.js'
 import { type ListDefinition, type ListStatement, type ListValue, readPage } from '../paging/keyset.js'
 import type { Limits, Position } from '../paging/paging.js'
 import { notModified } from './conditional.js'

@@ -9,20 +9,11 @@ import { readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { test } from 'node:test'
 import { EVENT_TYPES, RECORDS } from '../../src/resources/index.js'
+import { resourceTables } from '../helpers/resource-tables.js'
 import { modules } from './modules.js'
 
 const SRC = resolve(import.meta.dirname, '../../src')
 const TENANCY = new Set(['organization', 'workspace'])
-
-/** The tables the resources add to the Database type (src/resources/*\/tables.ts). */
-function resourceTables(): string[] {
-  return modules(join(SRC, 'resources'))
-    .filter((path) => path.endsWith('/tables.ts'))
-    .flatMap((path) => {
-      const block = /interface Database \{([^}]*)\}/.exec(readFileSync(path, 'utf8'))?.[1] ?? ''
-      return [...block.matchAll(/^\s*(\w+):/gm)].map((m) => m[1] as string)
-    })
-}
 
 function resourcePaths(): string[] {
   const doc = JSON.parse(readFileSync(resolve(SRC, '../openapi.json'), 'utf8'))

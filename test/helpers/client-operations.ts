@@ -75,7 +75,8 @@ function answerOf(operation: Operation): { type: string; list: boolean } {
 }
 
 interface Generated {
-  filters: string[]
+  /** Each named filters type: its name and its declaration. */
+  filters: [string, string][]
   queries: string[]
   members: string[]
 }
@@ -110,9 +111,10 @@ function method(path: string, operation: Operation, names: ClientMethod, out: Ge
   let filtersType = ''
   if (usesFilters) {
     if (names.filters) {
-      out.filters.push(
+      out.filters.push([
+        names.filters,
         `/** The filters of ${id}. */\nexport interface ${names.filters} {\n${filterFields.join('')}}\n`,
-      )
+      ])
       filtersType = names.filters
     } else {
       filtersType = `{ ${filters.map((p) => `${field(p)}${p.required || p.in === 'path' ? '' : '?'}: ${typeOf(p)}`).join('; ')} }`
@@ -146,8 +148,8 @@ function method(path: string, operation: Operation, names: ClientMethod, out: Ge
   return walk + page
 }
 
-/** packages/client/src/operations.ts */
-export function generateClientOperations(text: string): string {
+/** The operations of the document under the resources' client names. */
+function clientOperations(text: string): { out: Generated; types: string[] } {
   const document = JSON.parse(text) as Document
   const byId = new Map(
     Object.entries(document.paths).map(([path, item]) => [
@@ -170,14 +172,27 @@ export function generateClientOperations(text: string): string {
   const missing = [...byId.keys()].filter((id) => !used.has(id))
   if (missing.length > 0) throw new Error(`operations without a client name: ${missing.join(', ')}`)
   const types = [...new Set([...byId.values()].map(({ operation }) => answerOf(operation).type))].sort()
-  return `${HEADER('One method per operation, named by the resources (src/resources/*/index.ts: client).')}import type { ApiPromise, CallOptions, ListOptions, PageOptions } from './index.js'
+  return { out, types }
+}
+
+/** packages/client/src/filters.ts: every operation's named filters type (the package exports them all). */
+export function generateClientFilters(text: string): string {
+  const { out } = clientOperations(text)
+  return `${HEADER('The filters of each operation that names them (src/resources/*/index.ts: client).')}${out.filters.map(([, declaration]) => declaration).join('\n')}`
+}
+
+/** packages/client/src/operations.ts */
+export function generateClientOperations(text: string): string {
+  const { out, types } = clientOperations(text)
+  const filters = out.filters.map(([name]) => name).sort()
+  return `${HEADER('One method per operation, named by the resources (src/resources/*/index.ts: client).')}import type { ${filters.join(', ')} } from './filters.js'
+import type { ApiPromise, CallOptions, ListOptions, PageOptions } from './index.js'
 import type { List, Page } from './list.js'
 import type { ${types.join(', ')} } from './schemas.js'
 
 /** Query parameters by name; undefined ones are left out. */
 export type Query = Record<string, string | undefined>
 
-${out.filters.join('\n')}
 /** The API's operations by namespace, over the transport's three calls. */
 export abstract class Operations {
   abstract request<T = unknown>(path: string, query?: Query, options?: CallOptions): ApiPromise<T>

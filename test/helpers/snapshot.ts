@@ -1,38 +1,31 @@
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '../../src/db/connection.js'
+import type { Database } from '../../src/db/tables.js'
+import { resourceTables } from './resource-tables.js'
 
-const TABLES = {
-  organizations: 'id',
-  workspaces: 'id',
-  employees: 'id',
-  courses: 'workspace_id, id',
-  course_progress: 'employee_id, course_id',
-  course_feedback: 'id',
-  breaches: 'workspace_id, id',
-  compromised_employees: 'workspace_id, breach_id, employee_id',
-  workspace_statistics: 'workspace_id',
-  employee_progress: 'employee_id',
-  groups: 'id',
-  group_members: 'group_id, employee_id',
-  campaigns: 'id',
-  campaign_cycles: 'campaign_id, id',
-  attacks: 'id',
-  simulation_statistics: 'workspace_id, campaign_id, campaign_cycle_id',
-  breach_statistics: 'workspace_id',
-  employee_statistics: 'workspace_id, status',
-  service_state: 'name',
-} as const
+/**
+ * Every table an import writes: the tenancy's, each resource's (its tables.ts) and the service
+ * state. The engine's own (keys, usage, events, webhooks, migrations) are left out.
+ */
+const TABLES = ['organizations', 'workspaces', ...resourceTables(), 'service_state']
+
+/** A table's rows in one order whatever its keys: by their JSON. */
+const ordered = (rows: unknown[]) =>
+  rows
+    .map((row) => [JSON.stringify(row), row] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, row]) => row)
 
 /** Every row of every data table, in key order: equal snapshots mean nothing was written. */
 export async function snapshot(handle: DatabaseHandle): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {}
-  for (const [table, key] of Object.entries(TABLES)) {
-    out[table] = (await sql.raw(`select * from ${table} order by ${key}`).execute(handle.db)).rows
+  for (const table of TABLES) {
+    out[table] = ordered((await sql.raw(`select * from ${table}`).execute(handle.db)).rows)
   }
   return out
 }
 
-export async function count(handle: DatabaseHandle, table: keyof typeof TABLES): Promise<number> {
+export async function count(handle: DatabaseHandle, table: keyof Database): Promise<number> {
   const { rows } = await sql.raw<{ n: number }>(`select count(*) as n from ${table}`).execute(handle.db)
   return Number(rows[0]?.n)
 }

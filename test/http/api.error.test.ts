@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
-import { SCOPES, type Scope } from '../../src/domain/values.js'
+import { SCOPES, type Scope } from '../../src/domain/scopes.js'
 import { generateKey } from '../../src/keys/format.js'
 import { createKey, revokeKey } from '../../src/keys/keys.js'
 import { nextLink, type TestApp, testApp } from '../helpers/app.js'

@@ -5,12 +5,18 @@ import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
-import { SCOPES } from '../../src/domain/values.js'
+import { SCOPES } from '../../src/domain/scopes.js'
 import { RESOURCES } from '../../src/resources/index.js'
 import type { Resource } from '../../src/resources/resource.js'
-import { formatted, generateClientOperations, generateClientSchemas } from '../helpers/client-operations.js'
+import {
+  formatted,
+  generateClientFilters,
+  generateClientOperations,
+  generateClientSchemas,
+} from '../helpers/client-operations.js'
 import { generateClientTypes, generateOpenApi } from '../helpers/openapi.js'
 import { generatePythonClient } from '../helpers/python-client.js'
+import { generateScopes } from '../helpers/scopes.js'
 
 const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')
 const document = JSON.parse(committed)
@@ -33,8 +39,28 @@ describe('OpenAPI document', () => {
     assert.equal(generatePythonClient(committed), file)
   })
 
+  test("the scopes a key may carry are the resources' (src/domain/scopes.ts), and each route requires one its resource declares", () => {
+    const file = readFileSync(new URL('../../src/domain/scopes.ts', import.meta.url), 'utf8')
+    assert.equal(
+      generateScopes(RESOURCES as readonly Resource[]),
+      file,
+      'src/domain/scopes.ts (run `npm run openapi`)',
+    )
+    const document = JSON.parse(committed) as {
+      paths: Record<string, { get: { tags: string[]; 'x-required-scope': string } }>
+    }
+    for (const [path, { get }] of Object.entries(document.paths)) {
+      const resource = (RESOURCES as readonly Resource[]).find((r) => get.tags.includes(r.tag.name))
+      assert.ok(
+        resource?.scopes.some((use) => use.scope === get['x-required-scope']),
+        `${path}: ${get['x-required-scope']} is not a scope of its resource`,
+      )
+    }
+  })
+
   test("the client's operations and object names are generated from it and the resources' client names", () => {
     for (const [path, generate] of [
+      ['packages/client/src/filters.ts', generateClientFilters],
       ['packages/client/src/operations.ts', generateClientOperations],
       ['packages/client/src/schemas.ts', generateClientSchemas],
     ] as const) {

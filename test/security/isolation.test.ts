@@ -2,22 +2,37 @@
 // expired), on a real listening server, the answer is the one an oracle computes from the dataset.
 
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { after, before, describe, test } from 'node:test'
 import fc from 'fast-check'
+import { SCOPES, type Scope } from '../../src/domain/scopes.js'
 import { createKey, revokeKey } from '../../src/keys/keys.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
-import * as oracle from '../helpers/oracle.js'
+import { type IsolationCase, isolationCases } from '../helpers/isolation.js'
 import { RUNS, SEED } from '../helpers/seed.js'
-import * as campaignOracle from '../resources/campaigns/oracle.js'
-import { enrolled } from '../resources/courses/oracle.js'
-import * as groupOracle from '../resources/groups/oracle.js'
 
 const PROPERTY_RUNS = RUNS * 10
 
-type Scope = 'workspace:read' | 'awareness:read' | 'breaches:read' | 'groups:read' | 'simulation:read'
+const cases = await isolationCases()
+
+/** The scope the document says an operation requires. */
+const REQUIRED = new Map(
+  Object.entries(
+    (
+      JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
+        paths: Record<string, { get: { 'x-required-scope': Scope } }>
+      }
+    ).paths,
+  ).map(([path, item]) => [path, item.get['x-required-scope']]),
+)
+const scopeOf = (path: string): Scope => {
+  const scope = REQUIRED.get(path)
+  if (scope === undefined) throw new Error(`${path} is no operation of the document`)
+  return scope
+}
 interface KeyKind {
   name: string
   key: string
@@ -50,13 +65,7 @@ for (const { dialect, skip } of DIALECTS) {
       t = await testApp(dialect, d.all)
       base = await t.listen()
       const db = t.db.handle.db
-      const all: Scope[] = [
-        'workspace:read',
-        'awareness:read',
-        'breaches:read',
-        'groups:read',
-        'simulation:read',
-      ]
+      const all: Scope[] = [...SCOPES]
       const make = async (
         name: string,
         organization: 'A' | 'B',
@@ -108,142 +117,62 @@ for (const { dialect, skip } of DIALECTS) {
     })
     after(() => t?.close())
 
+    test('every operation of the document has its isolation cases, but the events feed (test/events)', () => {
+      const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
+        paths: Record<string, unknown>
+      }
+      assert.deepEqual(
+        cases.map((c) => c.path).sort(),
+        Object.keys(document.paths)
+          .filter((path) => path !== '/v1/events')
+          .sort(),
+      )
+    })
+
     test('property: every (route, key kind, target) answers as the oracle says', async () => {
       const workspaces = () => [d.a1, d.a2, d.b1, unknownId()]
-      const employees = () => [d.employeesA1[2]?.id as string, d.foreignEmployee.id as string, unknownId()]
-      // A group of each workspace, and one that exists nowhere.
-      const groupOf = (ws: string) =>
-        d.all.find((r) => r.type === 'group' && r.workspace_id === ws)?.id as string
-      const groups = () => [groupOf(d.a1), groupOf(d.a2), groupOf(d.b1), unknownId()]
-      // The same for campaigns and courses (the first of each workspace).
-      const firstOf = (type: string, ws: string) =>
-        d.all.find((r) => r.type === type && r.workspace_id === ws)?.id as string
-      const campaigns = () => [
-        firstOf('campaign', d.a1),
-        firstOf('campaign', d.a2),
-        firstOf('campaign', d.b1),
-        unknownId(),
-      ]
-      const courses = () => [
-        firstOf('course', d.a1),
-        firstOf('course', d.a2),
-        firstOf('course', d.b1),
-        unknownId(),
-      ]
+      const orgOf = (ws: string) => (ws === d.b1 ? 'B' : ws === d.a1 || ws === d.a2 ? 'A' : null)
       await fc.assert(
         fc.asyncProperty(
           fc.nat(kinds.length - 1),
-          fc.constantFrom(
-            'employees',
-            'employee',
-            'courses',
-            'progress',
-            'statistics',
-            'breaches',
-            'compromised',
-            'organization',
-            'groups',
-            'members',
-            'campaigns',
-            'attacks',
-            'simulation',
-            'course',
-          ),
+          fc.nat(cases.length - 1),
           fc.nat(3),
-          fc.nat(2),
           fc.nat(3),
-          async (k, route, w, e, g) => {
+          async (k, c, w, pick) => {
             const kind = kinds[k] as KeyKind
-            const workspace = workspaces()[w] as string
-            const employee = employees()[e] as string
-            const group = groups()[g] as string
-            const campaign = campaigns()[g] as string
-            const course = courses()[g] as string
-            // The id a route takes from its path, and the 404 code of one out of reach.
-            const pathId = { members: group, attacks: campaign, course }[route as 'members']
-            const notFoundCode = {
-              members: 'group_not_found',
-              attacks: 'campaign_not_found',
-              course: 'course_not_found',
-            }[route as 'members']
-            const orgOf = (ws: string) => (ws === d.b1 ? 'B' : ws === d.a1 || ws === d.a2 ? 'A' : null)
-            const scope: Scope =
-              route === 'employees' || route === 'employee' || route === 'organization'
-                ? 'workspace:read'
-                : route === 'breaches' || route === 'compromised'
-                  ? 'breaches:read'
-                  : route === 'groups' || route === 'members'
-                    ? 'groups:read'
-                    : route === 'campaigns' || route === 'attacks' || route === 'simulation'
-                      ? 'simulation:read'
-                      : 'awareness:read'
-            const url = {
-              employees: `/v1/employees?workspace_id=${workspace}`,
-              employee: `/v1/employees/${employee}`,
-              courses: `/v1/courses?workspace_id=${workspace}`,
-              progress: `/v1/courses/employees_progress?workspace_id=${workspace}`,
-              statistics: `/v1/courses/statistics?workspace_id=${workspace}`,
-              breaches: `/v1/breaches?workspace_id=${workspace}`,
-              compromised: `/v1/breaches/${d.sharedBreachId}/compromised-employees?workspace_id=${workspace}`,
-              organization: '/v1/organization',
-              groups: `/v1/groups?workspace_id=${workspace}`,
-              members: `/v1/groups/${group}/employees?workspace_id=${workspace}`,
-              campaigns: `/v1/campaigns?workspace_id=${workspace}`,
-              attacks: `/v1/campaigns/${campaign}/attacks?workspace_id=${workspace}`,
-              simulation: `/v1/campaigns/statistics?workspace_id=${workspace}`,
-              course: `/v1/courses/${course}?workspace_id=${workspace}`,
-            }[route]
+            const route = cases[c] as IsolationCase
+            const target = { workspace: workspaces()[w] as string, pick }
+            const scope = scopeOf(route.path)
+            const url = route.url(d, target)
             const { status, body } = await get(base + url, kind.key)
             // The oracle.
             let expected: number
             let data: unknown
+            let notFound: string | undefined
             if (!kind.valid) expected = 401
             else if (!kind.scopes.includes(scope)) expected = 403
-            else if (route === 'organization') {
-              expected = 200
-              data = oracle.organization(
-                d.all,
-                (kind.organization === 'A' ? d.orgA.id : d.orgB.id) as string,
-                kind.workspace ?? undefined,
-              )
-            } else if (route === 'employee') {
-              const record = d.all.find((r) => r.type === 'employee' && r.id === employee)
-              const ws = record ? ((record.workspace as { id: string }).id as string) : null
-              const reachable =
-                ws !== null &&
-                orgOf(ws) === kind.organization &&
-                (kind.workspace === null || kind.workspace === ws)
-              expected = reachable ? 200 : 404
-              if (reachable) data = oracle.employeeJson(record as never, d.all)
-            } else if (orgOf(workspace) !== kind.organization) expected = 404
-            else if (kind.workspace !== null && kind.workspace !== workspace) expected = 403
-            else if (pathId !== undefined && d.all.find((r) => r.id === pathId)?.workspace_id !== workspace) {
-              // A group, campaign or course of another workspace or organization, or of none: one answer.
+            else if (route.kind === 'reach') {
+              const organizationId = (kind.organization === 'A' ? d.orgA.id : d.orgB.id) as string
+              data = route.data(d, target, { organizationId, workspace: kind.workspace })
+              expected = data === null ? 404 : 200
+            } else if (orgOf(target.workspace) !== kind.organization) {
               expected = 404
+              notFound = 'workspace_not_found'
+            } else if (kind.workspace !== null && kind.workspace !== target.workspace) expected = 403
+            else if (
+              route.parent !== undefined &&
+              d.all.find((r) => r.id === route.parent?.id(d, target))?.workspace_id !== target.workspace
+            ) {
+              // A parent of another workspace or organization, or of none: one answer.
+              expected = 404
+              notFound = route.parent.notFound
             } else {
               expected = 200
-              data = {
-                employees: () => oracle.employees(d.all, workspace).slice(0, 50),
-                courses: () => oracle.courses(d.all, workspace),
-                progress: () => oracle.progress(d.all, workspace),
-                statistics: () => oracle.statistics(d.all, workspace, Date.now()),
-                breaches: () => oracle.breaches(d.all, workspace),
-                compromised: () => oracle.compromised(d.all, workspace, d.sharedBreachId),
-                groups: () => groupOracle.groups(d.all, workspace),
-                members: () => groupOracle.members(d.all, group),
-                campaigns: () => campaignOracle.campaigns(d.all, workspace),
-                attacks: () => campaignOracle.attacks(d.all, campaign).slice(0, 50),
-                simulation: () => campaignOracle.statistics(d.all, workspace),
-                course: () => enrolled(d.all, workspace, course).slice(0, 50),
-              }[route as 'employees']()
+              data = route.data(d, target)
             }
             assert.equal(status, expected, `${kind.name} ${url}: ${JSON.stringify(body).slice(0, 200)}`)
-            if (data !== undefined) assert.deepEqual(body.data, data, `${kind.name} ${url}`)
-            if (expected === 404 && route !== 'employee')
-              assert.equal(
-                body.errors[0].code,
-                orgOf(workspace) === kind.organization ? notFoundCode : 'workspace_not_found',
-              )
+            if (expected === 200) assert.deepEqual(body.data, data, `${kind.name} ${url}`)
+            if (notFound !== undefined) assert.equal(body.errors[0].code, notFound, `${kind.name} ${url}`)
           },
         ),
         { seed: SEED, numRuns: PROPERTY_RUNS },

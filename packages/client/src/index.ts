@@ -7,15 +7,17 @@
 // const client = new AwarenessClient({ baseUrl: 'https://awareness.example.com' }) // key: AWARENESS_API_KEY
 // for await (const employee of client.employees.list({ workspaceId })) console.log(employee.name)
 
+import type { EventFilters } from './filters.js'
 import { List, type OpeningPage, type Page } from './list.js'
-import { type EventFilters, Operations, type Query } from './operations.js'
+import { Operations, type Query } from './operations.js'
 import type { ResponseInfo } from './response.js'
 import type { Event } from './schemas.js'
 import { type ClientOptions, Transport } from './transport.js'
 
 export { AwarenessApiError, AwarenessNetworkError } from './errors.js'
+export type * from './filters.js'
 export { List, type Page } from './list.js'
-export type { BreachFilters, CompromisedFilters, EmployeeFilters, EventFilters, Query } from './operations.js'
+export type { Query } from './operations.js'
 export type { RateLimitState, ResponseInfo } from './response.js'
 export type { ClientOptions } from './transport.js'
 export type * from './types.js'

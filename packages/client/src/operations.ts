@@ -1,6 +1,17 @@
 // Generated from openapi.json and the resources' client names by `npm run openapi`; do not edit.
 // One method per operation, named by the resources (src/resources/*/index.ts: client).
 
+import type {
+  BreachFilters,
+  CampaignAttackFilters,
+  CampaignFilters,
+  CompromisedFilters,
+  CourseEmployeeFilters,
+  EmployeeFilters,
+  EventFilters,
+  GroupEmployeeFilters,
+  GroupFilters,
+} from './filters.js'
 import type { ApiPromise, CallOptions, ListOptions, PageOptions } from './index.js'
 import type { List, Page } from './list.js'
 import type {
@@ -24,118 +35,6 @@ import type {
 
 /** Query parameters by name; undefined ones are left out. */
 export type Query = Record<string, string | undefined>
-
-/** The filters of listEmployees. */
-export interface EmployeeFilters {
-  /** The workspace whose data is returned. */
-  workspaceId: string
-  /** Keeps only employees with one of these statuses. Comma-separated (or the parameter repeated), any of: active, deactivated, pending, unlicensed. */
-  status?: readonly ('active' | 'deactivated' | 'pending' | 'unlicensed')[]
-  /** Keeps employees whose karma score is at least this (no karma: never). */
-  karmaScoreGte?: number
-  /** Keeps employees whose karma score is at most this (no karma: never). */
-  karmaScoreLte?: number
-}
-
-/** The filters of listCourseEmployees. */
-export interface CourseEmployeeFilters {
-  courseId: string
-  /** The workspace whose data is returned. */
-  workspaceId: string
-  /** Keeps only employees whose entry has one of these statuses. Comma-separated (or the parameter repeated), any of: completed, missed, upcoming. */
-  status?: readonly ('completed' | 'missed' | 'upcoming')[]
-}
-
-/** The filters of listBreaches. */
-export interface BreachFilters {
-  /** The workspace whose data is returned. */
-  workspaceId: string
-  /** Keeps only breaches with one of these statuses (active while a compromised employee of the workspace has not acknowledged). Comma-separated (or the parameter repeated), any of: active, resolved. */
-  status?: readonly ('active' | 'resolved')[]
-}
-
-/** The filters of listCompromisedEmployees. */
-export interface CompromisedFilters {
-  breachId: string
-  /** The workspace whose data is returned. */
-  workspaceId: string
-  /** true: only employees who were notified about the breach; false: only those not notified. */
-  warned?: boolean
-  /** true: only employees who acknowledged the breach; false: only those who did not. */
-  acknowledged?: boolean
-}
-
-/** The filters of listGroups. */
-export interface GroupFilters {
-  /** The workspace whose data is returned. */
-  workspaceId: string
-}
-
-/** The filters of listGroupEmployees. */
-export interface GroupEmployeeFilters {
-  groupId: string
-  /** The workspace whose data is returned. */
-  workspaceId: string
-}
-
-/** The filters of listCampaigns. */
-export interface CampaignFilters {
-  /** The workspace whose data is returned. */
-  workspaceId: string
-  /** Keeps only campaigns with one of these statuses. Comma-separated (or the parameter repeated), any of: draft, scheduled, active, paused, completed. */
-  status?: readonly ('draft' | 'scheduled' | 'active' | 'paused' | 'completed')[]
-  /** Only campaigns created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
-  createdAfter?: string
-  /** Only campaigns created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
-  createdBefore?: string
-}
-
-/** The filters of listCampaignAttacks. */
-export interface CampaignAttackFilters {
-  campaignId: string
-  /** The workspace whose data is returned. */
-  workspaceId: string
-  /** Only the attacks of this cycle of the campaign. */
-  campaignCycleId?: string
-  /** true: only attacks that tricked their employee; false: only the others. */
-  isTricked?: boolean
-  /** Only attacks created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
-  createdAfter?: string
-  /** Only attacks created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
-  createdBefore?: string
-}
-
-/** The filters of listEvents. */
-export interface EventFilters {
-  /** The workspace whose data is returned. */
-  workspaceId: string
-  /** Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted, campaign.created, campaign.updated, campaign.deleted, attack.created, attack.updated. */
-  types?: readonly (
-    | 'employee.created'
-    | 'employee.updated'
-    | 'employee.deleted'
-    | 'course.created'
-    | 'course.updated'
-    | 'course.deleted'
-    | 'course_progress.updated'
-    | 'breach.created'
-    | 'breach.updated'
-    | 'breach.deleted'
-    | 'compromised_employee.created'
-    | 'compromised_employee.updated'
-    | 'compromised_employee.deleted'
-    | 'group.created'
-    | 'group.updated'
-    | 'group.deleted'
-    | 'campaign.created'
-    | 'campaign.updated'
-    | 'campaign.deleted'
-    | 'attack.created'
-    | 'attack.updated'
-  )[]
-  /** The id of the last event the client handled: the feed resumes after it. An id older than the retention is a 410 event_expired; one that names no event of this workspace is a 422. */
-  after?: string | null
-}
 
 /** The API's operations by namespace, over the transport's three calls. */
 export abstract class Operations {

@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander'
-import { SCOPES, type Scope } from '../../domain/values.js'
+import { SCOPES, type Scope } from '../../domain/scopes.js'
 import {
   createKey,
   KeyAdminError,

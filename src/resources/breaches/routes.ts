@@ -5,6 +5,7 @@ import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
+import { BREACHES_READ } from './index.js'
 import { BREACH_NOT_FOUND } from './schema.js'
 import { BREACH_SQL } from './sql.js'
 import { BREACH_STATUSES } from './values.js'
@@ -17,7 +18,7 @@ const LIST_BREACHES = defineList({
     'Most recently breached first: last_breached_at descending, then id descending. impacted, warned and ' +
     'acknowledged count the compromised employees of the asked workspace (all, those warned, those who ' +
     'acknowledged); status is active while one of them has not acknowledged, else resolved.',
-  scope: 'breaches:read',
+  scope: BREACHES_READ.scope,
   parameters: {
     workspace_id: workspaceId,
     status: param.enumList(
@@ -37,7 +38,7 @@ const LIST_COMPROMISED = defineList({
   description:
     'Most recently compromised first: compromised_at descending, then employee id descending. A breach that does ' +
     'not affect the workspace is a 404, like an unknown one.',
-  scope: 'breaches:read',
+  scope: BREACHES_READ.scope,
   parameters: {
     workspace_id: workspaceId,
     breach_id: param.uuid('The breach.'),
@@ -64,7 +65,7 @@ const BREACH_STATISTICS = defineItem({
     'Over the breaches affecting the workspace whose last_breached_at is in the window: how many, and the distinct ' +
     'employees of the workspace they compromised, of whom those warned and those who acknowledged (about at ' +
     'least one of them).',
-  scope: 'breaches:read',
+  scope: BREACHES_READ.scope,
   parameters: {
     workspace_id: workspaceId,
     breached_after: param.instant('Only breaches last breached at or after this time.'),

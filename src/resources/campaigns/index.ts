@@ -1,6 +1,6 @@
 // Phishing simulations: campaigns, with their cycles, and the attacks they sent.
 
-import type { Resource } from '../resource.js'
+import type { Resource, ScopeUse } from '../resource.js'
 import { CAMPAIGN_DEMO } from './demo.js'
 import { ATTACK_EVENTS, CAMPAIGN_EVENTS } from './events.js'
 import { CAMPAIGN_CLIENT_SAMPLES, CAMPAIGN_EXAMPLES } from './examples.js'
@@ -10,8 +10,13 @@ import { attackRecord, campaignRecord } from './records.js'
 import { Attack, CAMPAIGN_NOT_FOUND, Campaign, CampaignStatistics } from './schema.js'
 import { CAMPAIGN_SQL } from './sql.js'
 
+/** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
+export const SIMULATION_READ: ScopeUse = { scope: 'simulation:read', reads: 'phishing simulations' }
+
 export const campaigns = {
   name: 'campaigns',
+  about: 'phishing simulations',
+  scopes: [SIMULATION_READ],
   tag: {
     name: 'Phishing simulations',
     description: 'Phishing simulation campaigns, their cycles, and the attacks they sent to employees.',

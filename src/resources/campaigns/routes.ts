@@ -5,6 +5,7 @@ import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
+import { SIMULATION_READ } from './index.js'
 import { CAMPAIGN_NOT_FOUND } from './schema.js'
 import { CAMPAIGN_SQL } from './sql.js'
 import { CAMPAIGN_STATUSES } from './values.js'
@@ -24,7 +25,7 @@ const LIST_CAMPAIGNS = defineList({
   description:
     'Newest first: created_at descending, then id descending. cycles are the runs of the campaign, by starts_at ' +
     'ascending; a one-off campaign has frequency null.',
-  scope: 'simulation:read',
+  scope: SIMULATION_READ.scope,
   parameters: {
     workspace_id: workspaceId,
     status: param.enumList(CAMPAIGN_STATUSES, 'Keeps only campaigns with one of these statuses.'),
@@ -44,7 +45,7 @@ const LIST_ATTACKS = defineList({
     'Newest first: created_at descending, then id descending. An attack is one simulated phishing message to one ' +
     'employee; tricked_at is its first employee_tricked event and reported_at its first email_reported or ' +
     'manually_reported event. A campaign of another workspace is a 404, like an unknown one.',
-  scope: 'simulation:read',
+  scope: SIMULATION_READ.scope,
   parameters: {
     workspace_id: workspaceId,
     campaign_id: param.uuid('The campaign.'),
@@ -71,7 +72,7 @@ const CAMPAIGN_STATISTICS = defineItem({
     'over employees attacked, in percent rounded half up, 0 when nobody was attacked. attack_events_per_employee: ' +
     'per event type, the employees with at least one such event. A campaign_id of another workspace is a 404, like ' +
     'an unknown one.',
-  scope: 'simulation:read',
+  scope: SIMULATION_READ.scope,
   parameters: {
     workspace_id: workspaceId,
     campaign_id: param.optionalUuid('Only the attacks of this campaign.'),

@@ -153,6 +153,6 @@ export const COURSE_IMPORT: ImportSteps = {
   beforeMerge: collectStaleProgress,
   beforeReplace: collectDeletedProgress,
   derive: deriveStatistics,
-  renderItems: renderStaleProgress,
+  renderItems: { phase: 'progress items', render: renderStaleProgress },
   analyze: ['employee_progress'],
 }

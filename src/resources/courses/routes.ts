@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
-import { LIST_LIMITS, PROGRESS_LIMITS } from '../../paging/paging.js'
+import { LIST_LIMITS, type Limits } from '../../paging/paging.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
+import { AWARENESS_READ } from './index.js'
 import { COURSE_NOT_FOUND } from './schema.js'
 import { COURSE_SQL } from './sql.js'
 import { PROGRESS_STATUSES } from './values.js'
@@ -14,12 +15,15 @@ const LIST_COURSES = defineList({
   path: '/v1/courses',
   summary: 'List the awareness courses of a workspace',
   description: 'Newest first: created_at descending, then id descending.',
-  scope: 'awareness:read',
+  scope: AWARENESS_READ.scope,
   parameters: { workspace_id: workspaceId },
   limits: LIST_LIMITS,
   item: 'Course',
   rows: COURSE_SQL.listPage,
 })
+
+/** A progress item holds an employee's every entry: pages are larger and fewer. */
+const PROGRESS_LIMITS: Limits = { default: 500, max: 500 }
 
 const LIST_PROGRESS = defineList({
   operationId: 'listEmployeesProgress',
@@ -29,7 +33,7 @@ const LIST_PROGRESS = defineList({
     'Every employee of the workspace, also those without progress (courses_progress: []). Employees newest first ' +
     '(created_at descending, then id descending); inside, courses newest first (course created_at descending, ' +
     'then id descending); years ascending. A manually assigned course has years: [].',
-  scope: 'awareness:read',
+  scope: AWARENESS_READ.scope,
   parameters: { workspace_id: workspaceId },
   limits: PROGRESS_LIMITS,
   item: 'EmployeeCourseProgress',
@@ -44,7 +48,7 @@ const LIST_ENROLLED = defineList({
     'The employees of the workspace with a progress entry for the course, in the order of employees_progress: ' +
     'created_at descending, then id descending. Each item is the employee and their entry (status, quiz_score, ' +
     'years). A course of another workspace is a 404, like an unknown one.',
-  scope: 'awareness:read',
+  scope: AWARENESS_READ.scope,
   parameters: {
     workspace_id: workspaceId,
     course_id: param.uuid('The course.'),
@@ -67,7 +71,7 @@ const PROGRAM_STATISTICS = defineItem({
     'course progress entry. average_courses_completed: over active employees, the mean number of entries whose ' +
     'status is completed, rounded half up (0 without active employees). positive/neutral/negative_feedbacks: ' +
     'course feedback of the workspace created in the last 90 × 24 hours, inclusive.',
-  scope: 'awareness:read',
+  scope: AWARENESS_READ.scope,
   parameters: { workspace_id: workspaceId },
   item: 'Statistics',
   read: (from) => COURSE_SQL.statistics(from),

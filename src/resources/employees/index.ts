@@ -1,6 +1,6 @@
 // Employees: their security score (karma), manager and addresses.
 
-import type { Resource } from '../resource.js'
+import type { Resource, ScopeUse } from '../resource.js'
 import { EMPLOYEE_DEMO } from './demo.js'
 import { EMPLOYEE_EVENTS } from './events.js'
 import { EMPLOYEE_CLIENT_SAMPLES, EMPLOYEE_EXAMPLES } from './examples.js'
@@ -10,8 +10,13 @@ import { employeeRecord } from './record.js'
 import { EMPLOYEE_NOT_FOUND, Employee, EmployeeStatistics } from './schema.js'
 import { EMPLOYEE_SQL } from './sql.js'
 
+/** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
+export const WORKSPACE_READ: ScopeUse = { scope: 'workspace:read', reads: 'employees' }
+
 export const employees = {
   name: 'employees',
+  about: 'employees with their security score (karma)',
+  scopes: [WORKSPACE_READ],
   tag: {
     name: 'Employees',
     description: 'Employees of a workspace, with their security score (karma).',

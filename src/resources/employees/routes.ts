@@ -9,6 +9,7 @@ import { defineList, listRoute } from '../../routing/list.js'
 import { readItemRequest, sendItem } from '../../routing/operation.js'
 import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, ref, workspaceId } from '../../routing/schemas.js'
+import { WORKSPACE_READ } from './index.js'
 import { EMPLOYEE_NOT_FOUND } from './schema.js'
 import { EMPLOYEE_SQL } from './sql.js'
 import { EMPLOYEE_STATUSES } from './values.js'
@@ -18,7 +19,7 @@ const LIST_EMPLOYEES = defineList({
   path: '/v1/employees',
   summary: 'List the employees of a workspace',
   description: 'Newest first: created_at descending, then id descending.',
-  scope: 'workspace:read',
+  scope: WORKSPACE_READ.scope,
   parameters: {
     workspace_id: workspaceId,
     status: param.enumList(EMPLOYEE_STATUSES, 'Keeps only employees with one of these statuses.'),
@@ -48,7 +49,7 @@ const EMPLOYEE_STATISTICS = defineItem({
   path: '/v1/employees/statistics',
   summary: 'How many employees a workspace has, by status',
   description: 'One count per employee status, and total: every employee of the workspace.',
-  scope: 'workspace:read',
+  scope: WORKSPACE_READ.scope,
   parameters: { workspace_id: workspaceId },
   item: 'EmployeeStatistics',
   read: (from) => EMPLOYEE_SQL.statistics(from),
@@ -62,12 +63,11 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/employees/:employee_id',
     {
-      config: { scope: 'workspace:read' },
+      config: { scope: WORKSPACE_READ.scope },
       schema: {
         operationId: 'getEmployee',
         summary: 'Get one employee',
-        description:
-          'An employee of any workspace the key reaches. Unknown ids and ids the key cannot reach are the same 404. Scope: workspace:read.',
+        description: `An employee of any workspace the key reaches. Unknown ids and ids the key cannot reach are the same 404. Scope: ${WORKSPACE_READ.scope}.`,
         params: Type.Object({ employee_id: Type.String({ format: 'uuid' }) }),
         querystring: parameters({}).schema,
         response: { 200: dataOf(ref('Employee')) },

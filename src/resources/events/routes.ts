@@ -6,6 +6,7 @@ import { EVENT_LIMITS } from '../../paging/paging.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { type ParamDef, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
+import { EVENTS_READ } from './index.js'
 import type { OcsfRenderer } from './ocsf.js'
 import { EVENT_SQL } from './sql.js'
 
@@ -77,7 +78,7 @@ export async function eventRoutes(
         "items that embed it); course_progress.updated is about an employee's entries, never the employee's own fields " +
         '(those are employee.updated). Resume later with after= ' +
         'the id of the last event handled. Events are kept for the retention (EVENTS_RETENTION, default 30 days).',
-      scope: 'events:read',
+      scope: EVENTS_READ.scope,
       parameters: parametersOf(types),
       limits: EVENT_LIMITS,
       item: 'Event',

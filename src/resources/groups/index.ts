@@ -1,6 +1,6 @@
 // Groups: named sets of a workspace's employees, and their members.
 
-import type { Resource } from '../resource.js'
+import type { Resource, ScopeUse } from '../resource.js'
 import { GROUP_DEMO } from './demo.js'
 import { GROUP_EVENTS } from './events.js'
 import { GROUP_CLIENT_SAMPLES, GROUP_EXAMPLES } from './examples.js'
@@ -10,8 +10,13 @@ import { groupMemberRecord, groupRecord } from './records.js'
 import { GROUP_NOT_FOUND, Group, GroupMember } from './schema.js'
 import { GROUP_SQL } from './sql.js'
 
+/** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
+export const GROUPS_READ: ScopeUse = { scope: 'groups:read', reads: 'groups and their members' }
+
 export const groups = {
   name: 'groups',
+  about: 'groups',
+  scopes: [GROUPS_READ],
   tag: { name: 'Groups', description: "Groups of a workspace's employees, and their members." },
   notFound: [GROUP_NOT_FOUND],
   schemas: [Group, GroupMember],

@@ -4,6 +4,7 @@ import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
+import { GROUPS_READ } from './index.js'
 import { GROUP_NOT_FOUND } from './schema.js'
 import { GROUP_SQL } from './sql.js'
 
@@ -13,7 +14,7 @@ const LIST_GROUPS = defineList({
   summary: 'List the groups of a workspace',
   description:
     'Newest first: created_at descending, then id descending. employees_count is how many employees the group holds.',
-  scope: 'groups:read',
+  scope: GROUPS_READ.scope,
   parameters: { workspace_id: workspaceId },
   limits: LIST_LIMITS,
   item: 'Group',
@@ -27,7 +28,7 @@ const LIST_GROUP_MEMBERS = defineList({
   description:
     'Most recently added first: added_at descending, then employee id descending. Each item is the ' +
     "employee's reference and when they joined the group. A group of another workspace is a 404, like an unknown one.",
-  scope: 'groups:read',
+  scope: GROUPS_READ.scope,
   parameters: { workspace_id: workspaceId, group_id: param.uuid('The group.') },
   limits: LIST_LIMITS,
   item: 'GroupMember',

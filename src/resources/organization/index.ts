@@ -1,6 +1,6 @@
 // The organization: the key's organization and its workspaces.
 
-import type { Resource } from '../resource.js'
+import type { Resource, ScopeUse } from '../resource.js'
 import { ORGANIZATION_DEMO } from './demo.js'
 import { ORGANIZATION_CLIENT_SAMPLES, ORGANIZATION_EXAMPLES } from './examples.js'
 import { ORGANIZATION_EXPORTS } from './export.js'
@@ -9,8 +9,13 @@ import { organizationRecord, workspaceRecord } from './records.js'
 import { Organization } from './schema.js'
 import { ORGANIZATION_SQL } from './sql.js'
 
+/** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
+export const WORKSPACE_READ: ScopeUse = { scope: 'workspace:read', reads: 'organization' }
+
 export const organization = {
   name: 'organization',
+  about: 'the organization with its workspaces',
+  scopes: [WORKSPACE_READ],
   tag: {
     name: 'Organization',
     description: "The key's organization and its workspaces.",

@@ -8,17 +8,7 @@ import { replacedDataset, servedDataset, type TestApp } from '../../helpers/app.
 import { DIALECTS } from '../../helpers/databases.js'
 import type { ApiDataset } from '../../helpers/dataset.js'
 import { employee, type Rec } from '../../helpers/records.js'
-
-/** A count per status and the total, from the records. */
-function oracle(all: readonly Rec[], workspace: string) {
-  const employees = all.filter(
-    (r) => r.type === 'employee' && (r.workspace as { id: string }).id === workspace,
-  )
-  return {
-    ...Object.fromEntries(EMPLOYEE_STATUSES.map((s) => [s, employees.filter((e) => e.status === s).length])),
-    total: employees.length,
-  }
-}
+import { employeeStatistics as oracle } from './oracle.js'
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`employee statistics (${dialect})`, { skip }, () => {
