@@ -110,6 +110,10 @@ function validator() {
       check(body),
       `${method} ${url} ${status} does not match the document: ${ajv.errorsText(check.errors)}`,
     )
+    // The keys come in the schema's order: the order the document shows is the order sent.
+    const schema = check.schema as Record<string, unknown>
+    const problem = orderProblem(schema, body, '', resolve)
+    assert.equal(problem, null, `${method} ${url} ${status}: ${problem}`)
     // Every event any test reads is also valid OCSF: as the feed sent it, or rendered from it.
     if (path === '/v1/events' && status === 200)
       for (const event of (body as { data: Record<string, unknown>[] }).data) {
@@ -118,6 +122,50 @@ function validator() {
         assert.equal(errors, null, `${method} ${url}: an event in OCSF is not valid: ${errors}`)
       }
   }
+}
+
+/**
+ * Where `value`'s keys leave the order of `schema`'s properties (through $ref, arrays, anyOf and
+ * oneOf), or null when they never do.
+ */
+function orderProblem(
+  schema: Record<string, any> | undefined,
+  value: unknown,
+  at: string,
+  resolve: (node: any) => any,
+): string | null {
+  const node = resolve(schema)
+  if (node === undefined || node === null || typeof node !== 'object') return null
+  for (const union of [node.anyOf, node.oneOf]) {
+    if (!Array.isArray(union)) continue
+    const problems = union.map((branch: any) => orderProblem(branch, value, at, resolve))
+    if (problems.some((p: string | null) => p === null)) return null
+    return problems[0] ?? null
+  }
+  if (Array.isArray(value)) {
+    if (!node.items) return null
+    for (const [i, item] of value.entries()) {
+      const problem = orderProblem(node.items, item, `${at}[${i}]`, resolve)
+      if (problem !== null) return problem
+    }
+    return null
+  }
+  if (value === null || typeof value !== 'object' || !node.properties) return null
+  const declared = Object.keys(node.properties)
+  const sent = Object.keys(value).filter((k) => declared.includes(k))
+  const expected = declared.filter((k) => k in (value as object))
+  if (sent.join() !== expected.join())
+    return `${at || 'the body'} has its keys as ${sent.join(', ')}; the schema: ${expected.join(', ')}`
+  for (const key of sent) {
+    const problem = orderProblem(
+      node.properties[key],
+      (value as Record<string, unknown>)[key],
+      `${at}.${key}`,
+      resolve,
+    )
+    if (problem !== null) return problem
+  }
+  return null
 }
 
 /** The shared dataset (`apiDataset(size)`) served in process, with a key of organization A. */
