@@ -111,12 +111,15 @@ export function workspaceRowsMarked(db: Kysely<Database>, marker: string): Works
   return scopedTo(db, marker)
 }
 
+/** The alias of `'employees as e'`; undefined for a table named without one. */
+const aliasOf = (table: string): string | undefined => / as (\w+)$/.exec(table)?.[1]
+
 function scopedTo(db: Kysely<Database>, workspaceId: string): WorkspaceRows {
   // Kysely's overloads cannot be spelt as one implementation; the interface types each call.
   const from = db as unknown as Kysely<Record<string, { workspace_id: string }>>
   const selectFrom = (table: string | AliasedSelectQueryBuilder<unknown, string>) => {
     if (typeof table !== 'string') return db.selectFrom(table)
-    const alias = / as (\w+)$/.exec(table)?.[1]
+    const alias = aliasOf(table)
     return from.selectFrom(table).where(alias ? `${alias}.workspace_id` : 'workspace_id', '=', workspaceId)
   }
   return { selectFrom, workspaceId } as unknown as WorkspaceRows
@@ -153,7 +156,7 @@ export function keyRows(db: Kysely<Database>, scope: KeyScope): KeyRows {
         .where('organization_id', '=', scope.organizationId)
         .$if(scope.workspaceId !== null, (q) => q.where('id', '=', scope.workspaceId as string)),
     byId: (table: string, id: string) => {
-      const alias = / as (\w+)$/.exec(table)?.[1] as string
+      const alias = aliasOf(table) as string
       const from = db as unknown as Kysely<Record<string, Record<string, string>>>
       return from
         .selectFrom(table)

@@ -15,8 +15,6 @@ const BUFFERS = 4
 const BUFFER_BYTES = 256 * 1024
 /** What reading one source has come to. */
 interface Reading {
-  /** The import was refused: no more bytes are sent. */
-  stopped: boolean
   inputError: InputError | undefined
   bytes: number
 }
@@ -102,12 +100,11 @@ export class RecordParser {
     sink: ParseSink,
     maxBytes: number = Number.POSITIVE_INFINITY,
   ): Promise<SourceRead> {
-    const reading: Reading = { stopped: false, inputError: undefined, bytes: 0 }
+    const reading: Reading = { inputError: undefined, bytes: 0 }
     // Reading stops at once when the import is refused: a stream that stays open (a pipe nobody
-    // closes) is not waited on for more bytes.
+    // closes) is not waited on for more bytes, and no more bytes are sent.
     const stop = new AbortController()
     const halt = () => {
-      reading.stopped = true
       stop.abort()
       this.returned.notify()
     }
@@ -154,7 +151,7 @@ export class RecordParser {
       for await (const chunk of untilStopped(decompressed(source), signal)) {
         reading.bytes += chunk.length
         if (reading.bytes > maxBytes) throw new InputError(TOO_LARGE)
-        if (!(await this.forward(chunk, reading))) return
+        if (!(await this.forward(chunk, signal))) return
       }
     } catch (error) {
       if (!(error instanceof InputError)) throw error
@@ -165,10 +162,10 @@ export class RecordParser {
   }
 
   /** Hands a chunk to the worker in the buffers it has given back; false once reading stopped. */
-  private async forward(chunk: Buffer, reading: Reading): Promise<boolean> {
+  private async forward(chunk: Buffer, stopped: AbortSignal): Promise<boolean> {
     for (let at = 0; at < chunk.length; at += BUFFER_BYTES) {
-      while (this.buffers.length === 0 && !reading.stopped) await this.returned.wait()
-      if (reading.stopped || this.failure) return false
+      while (this.buffers.length === 0 && !stopped.aborted) await this.returned.wait()
+      if (stopped.aborted || this.failure) return false
       const buffer = this.buffers.pop() as ArrayBuffer
       const piece = chunk.subarray(at, at + BUFFER_BYTES)
       new Uint8Array(buffer).set(piece)

@@ -72,7 +72,7 @@ export interface ListDefinition<V extends ListValues<V>> extends ListStatement<V
 /** The list's rows after `position` (from the start when null), newest first. */
 function ordered<V extends ListValues<V>>(
   from: WorkspaceRows,
-  list: ListDefinition<V>,
+  list: ListStatement<V>,
   values: V,
   position: Position | null,
 ): ListQuery {
@@ -140,7 +140,7 @@ function slotOf(parameter: unknown): Slot {
 
 function learn<V extends ListValues<V>>(
   db: Kysely<Database>,
-  list: ListDefinition<V>,
+  list: ListStatement<V>,
   values: V,
   position: Position | null,
 ): Template {
@@ -185,7 +185,7 @@ const templates = { sqlite: new Map<string, Template>(), postgres: new Map<strin
 function templateFor<V extends ListValues<V>>(
   db: Kysely<Database>,
   sqlite: boolean,
-  list: ListDefinition<V>,
+  list: ListStatement<V>,
   values: V,
   position: Position | null,
 ): Template {
@@ -318,7 +318,7 @@ class PageDocument {
 export async function readPage<V extends ListValues<V>>(
   db: Kysely<Database>,
   grant: WorkspaceGrant,
-  list: ListDefinition<V>,
+  list: ListStatement<V>,
   values: V,
   position: Position | null,
   limit: number,

@@ -40,10 +40,10 @@ export interface ClientMethod {
   doc?: readonly string[]
 }
 
-/** A scope a key may carry (CONTRACT 7), as a resource's routes require it: and what of it the scope reads. */
+/** A scope a key may carry (CONTRACT 7) as a resource's routes require it, and what of it the scope reads. */
 export interface ScopeUse {
   scope: Scope
-  /** In the API description's list of scopes: `workspace:read` (employees, organization). */
+  /** In the API description's list of scopes: `workspace:read` (organization, employees). */
   reads: string
 }
 

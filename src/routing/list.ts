@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import Type, { type TSchema } from 'typebox'
 import { grantWorkspace, type WorkspaceGrant, type WorkspaceRows, workspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
-import { type ListDefinition, type ListStatement, type ListValue, readPage } from '../paging/keyset.js'
+import { type ListStatement, type ListValue, readPage } from '../paging/keyset.js'
 import type { Limits, Position } from '../paging/paging.js'
 import { notModified } from './conditional.js'
 import type { ApiContext } from './context.js'
@@ -151,7 +151,8 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
         rendering = chosen
       }
       if (await notModified(request, reply)) return reply
-      const rows = operation.rows as unknown as ListDefinition<Record<string, ListValue>>
+      // The values were parsed by the same parameters the rows' type comes from.
+      const rows = operation.rows as ListStatement<Record<string, ListValue>>
       const page = await readPage(db, grant, rows, values, position, list.limit)
       if (operation.reach && !conditional && page.empty) await operation.reach(from, query)
       if (representation && rendering !== undefined) {

@@ -1,6 +1,7 @@
 // Traces (OpenTelemetry), off unless the configuration asks for them (config.ts reads
 // OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT and OTEL_TRACES_EXPORTER). Off,
-// no OpenTelemetry module is loaded and every call here does nothing; on, ./otel.js loads the SDK, which exports what the code marks here (docs/operations.md).
+// no OpenTelemetry module is loaded and every call here does nothing; on, ./otel.js loads the SDK,
+// which exports what the code marks here (docs/operations.md).
 
 /** Values of span attributes; undefined ones are left out. */
 export type SpanAttributes = Record<string, string | number | boolean | undefined>

@@ -1,18 +1,11 @@
 // The isolation property's cases (test/security/isolation.test.ts): each resource declares its own
 // in test/resources/<resource>/isolation.ts, and the property walks every one of them. A case names
-// the route as the document does (its scope is read from there) and says what a key that may read
-// the target gets.
+// its operation by the document's path (the scope and the URL follow from it) and says what a key
+// that may read the target gets.
 
 import { readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { ApiDataset } from './dataset.js'
-
-/** Where a request goes: a workspace of the dataset (or none), and an index for the path's id. */
-export interface Target {
-  workspace: string
-  /** 0, 1, 2 or 3: the case's path id of workspace A1, A2 or B1, or one that exists nowhere. */
-  pick: number
-}
+import { type ApiDataset, unknownId } from './dataset.js'
 
 /** A key of organization A or B, limited to one workspace or not. */
 export interface Reach {
@@ -20,27 +13,33 @@ export interface Reach {
   workspace: string | null
 }
 
+/**
+ * The id a path's `{…}` takes: 0, 1, 2 or 3 picks one of workspace A1, A2 or B1, or one that
+ * exists nowhere.
+ */
+export type PathId = (d: ApiDataset, pick: number) => string
+
 interface CaseBase {
   /** The operation's path as the document writes it: `/v1/groups/{group_id}/employees`. */
   path: string
+  /** The id in the path, when it has one. */
+  id?: PathId
 }
 
 /** A list or an object of the workspace named by `workspace_id`. */
 export interface WorkspaceCase extends CaseBase {
   kind: 'workspace'
-  url(d: ApiDataset, target: Target): string
-  /** The path id of a parent that must belong to the workspace, and its 404 code. */
-  parent?: { id(d: ApiDataset, target: Target): string; notFound: string }
-  /** The data answered when the key may read the workspace (and the parent is in it). */
-  data(d: ApiDataset, target: Target): unknown
+  /** The 404 code when the path's id is not of the workspace (unchecked when absent). */
+  notFound?: string
+  /** The data answered when the key may read the workspace (and the path's id is in it). */
+  data(d: ApiDataset, workspace: string, id: string): unknown
 }
 
 /** An object found by the key's reach alone (an id in any workspace the key may read). */
 export interface ReachCase extends CaseBase {
   kind: 'reach'
-  url(d: ApiDataset, target: Target): string
   /** The data a key of `reach` gets, or null for the same 404 as an unknown id. */
-  data(d: ApiDataset, target: Target, reach: Reach): unknown | null
+  data(d: ApiDataset, id: string, reach: Reach): unknown | null
 }
 
 export type IsolationCase = WorkspaceCase | ReachCase
@@ -61,9 +60,12 @@ export async function isolationCases(): Promise<IsolationCase[]> {
   return cases
 }
 
-/** The first record of `type` in workspace A1, A2 or B1 (pick 0 to 2), or an id that exists nowhere (3). */
-export function recordOf(d: ApiDataset, type: string, pick: number, unknown: string): string {
-  const workspace = [d.a1, d.a2, d.b1][pick]
-  if (workspace === undefined) return unknown
-  return d.all.find((r) => r.type === type && r.workspace_id === workspace)?.id as string
+/** The first record of `type` in workspace A1, A2 or B1, or an id that exists nowhere. */
+export function firstOf(type: string): PathId {
+  const unknown = unknownId()
+  return (d, pick) => {
+    const workspace = [d.a1, d.a2, d.b1][pick]
+    if (workspace === undefined) return unknown
+    return d.all.find((r) => r.type === type && r.workspace_id === workspace)?.id as string
+  }
 }

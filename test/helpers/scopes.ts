@@ -4,7 +4,7 @@
 import type { Resource } from '../../src/resources/resource.js'
 
 /** The scopes in the order the resources declare them, each once. */
-export function declaredScopes(resources: readonly Resource[]): string[] {
+function declaredScopes(resources: readonly Resource[]): string[] {
   return [...new Set(resources.flatMap((resource) => resource.scopes.map((use) => use.scope as string)))]
 }
 

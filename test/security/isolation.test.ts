@@ -18,18 +18,12 @@ const PROPERTY_RUNS = RUNS * 10
 
 const cases = await isolationCases()
 
+const DOCUMENT = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, { get: { 'x-required-scope': Scope } }>
+}
 /** The scope the document says an operation requires. */
-const REQUIRED = new Map(
-  Object.entries(
-    (
-      JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
-        paths: Record<string, { get: { 'x-required-scope': Scope } }>
-      }
-    ).paths,
-  ).map(([path, item]) => [path, item.get['x-required-scope']]),
-)
 const scopeOf = (path: string): Scope => {
-  const scope = REQUIRED.get(path)
+  const scope = DOCUMENT.paths[path]?.get['x-required-scope']
   if (scope === undefined) throw new Error(`${path} is no operation of the document`)
   return scope
 }
@@ -118,12 +112,9 @@ for (const { dialect, skip } of DIALECTS) {
     after(() => t?.close())
 
     test('every operation of the document has its isolation cases, but the events feed (test/events)', () => {
-      const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
-        paths: Record<string, unknown>
-      }
       assert.deepEqual(
         cases.map((c) => c.path).sort(),
-        Object.keys(document.paths)
+        Object.keys(DOCUMENT.paths)
           .filter((path) => path !== '/v1/events')
           .sort(),
       )
@@ -141,9 +132,11 @@ for (const { dialect, skip } of DIALECTS) {
           async (k, c, w, pick) => {
             const kind = kinds[k] as KeyKind
             const route = cases[c] as IsolationCase
-            const target = { workspace: workspaces()[w] as string, pick }
+            const workspace = workspaces()[w] as string
+            const id = route.id?.(d, pick) ?? ''
             const scope = scopeOf(route.path)
-            const url = route.url(d, target)
+            const path = route.path.replace(/\{\w+\}/, id)
+            const url = route.kind === 'workspace' ? `${path}?workspace_id=${workspace}` : path
             const { status, body } = await get(base + url, kind.key)
             // The oracle.
             let expected: number
@@ -153,22 +146,22 @@ for (const { dialect, skip } of DIALECTS) {
             else if (!kind.scopes.includes(scope)) expected = 403
             else if (route.kind === 'reach') {
               const organizationId = (kind.organization === 'A' ? d.orgA.id : d.orgB.id) as string
-              data = route.data(d, target, { organizationId, workspace: kind.workspace })
+              data = route.data(d, id, { organizationId, workspace: kind.workspace })
               expected = data === null ? 404 : 200
-            } else if (orgOf(target.workspace) !== kind.organization) {
+            } else if (orgOf(workspace) !== kind.organization) {
               expected = 404
               notFound = 'workspace_not_found'
-            } else if (kind.workspace !== null && kind.workspace !== target.workspace) expected = 403
+            } else if (kind.workspace !== null && kind.workspace !== workspace) expected = 403
             else if (
-              route.parent !== undefined &&
-              d.all.find((r) => r.id === route.parent?.id(d, target))?.workspace_id !== target.workspace
+              route.notFound !== undefined &&
+              d.all.find((r) => r.id === id)?.workspace_id !== workspace
             ) {
-              // A parent of another workspace or organization, or of none: one answer.
+              // A path id of another workspace or organization, or of none: one answer.
               expected = 404
-              notFound = route.parent.notFound
+              notFound = route.notFound
             } else {
               expected = 200
-              data = route.data(d, target)
+              data = route.data(d, workspace, id)
             }
             assert.equal(status, expected, `${kind.name} ${url}: ${JSON.stringify(body).slice(0, 200)}`)
             if (expected === 200) assert.deepEqual(body.data, data, `${kind.name} ${url}`)

@@ -1,5 +1,6 @@
 // The organization: the key's organization and its workspaces.
 
+import { WORKSPACE_READ } from '../employees/index.js'
 import type { Resource, ScopeUse } from '../resource.js'
 import { ORGANIZATION_DEMO } from './demo.js'
 import { ORGANIZATION_CLIENT_SAMPLES, ORGANIZATION_EXAMPLES } from './examples.js'
@@ -9,13 +10,13 @@ import { organizationRecord, workspaceRecord } from './records.js'
 import { Organization } from './schema.js'
 import { ORGANIZATION_SQL } from './sql.js'
 
-/** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
-export const WORKSPACE_READ: ScopeUse = { scope: 'workspace:read', reads: 'organization' }
+/** The scope its route requires (CONTRACT 7): the employees' one, which reads the organization too. */
+export const ORGANIZATION_READ: ScopeUse = { scope: WORKSPACE_READ.scope, reads: 'organization' }
 
 export const organization = {
   name: 'organization',
   about: 'the organization with its workspaces',
-  scopes: [WORKSPACE_READ],
+  scopes: [ORGANIZATION_READ],
   tag: {
     name: 'Organization',
     description: "The key's organization and its workspaces.",

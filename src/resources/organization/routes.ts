@@ -5,7 +5,7 @@ import { notModified } from '../../routing/conditional.js'
 import { readItemRequest, sendItem } from '../../routing/operation.js'
 import { parameters } from '../../routing/parameters.js'
 import { dataOf, ref } from '../../routing/schemas.js'
-import { WORKSPACE_READ } from './index.js'
+import { ORGANIZATION_READ } from './index.js'
 import { ORGANIZATION_SQL } from './sql.js'
 
 const none = parameters({})
@@ -15,13 +15,13 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/organization',
     {
-      config: { scope: WORKSPACE_READ.scope },
+      config: { scope: ORGANIZATION_READ.scope },
       schema: {
         operationId: 'getOrganization',
         summary: "The key's organization and its workspaces",
         description:
           'Workspaces oldest first (created_at ascending, then id ascending). A workspace-scoped key sees only its ' +
-          `workspace. Scope: ${WORKSPACE_READ.scope}.`,
+          `workspace. Scope: ${ORGANIZATION_READ.scope}.`,
         querystring: none.schema,
         response: { 200: dataOf(ref('Organization')) },
       },

@@ -7,7 +7,6 @@ export const ISOLATION: IsolationCase[] = [
   {
     kind: 'reach',
     path: '/v1/organization',
-    url: () => '/v1/organization',
     data: (d, _, reach) => oracle.organization(d.all, reach.organizationId, reach.workspace ?? undefined),
   },
 ]
