@@ -1,6 +1,8 @@
-// Writes the SQL snapshots (sql/<dialect>/*.sql): what an import runs and what the API sends.
+// Writes the SQL snapshots (sql/<dialect>/*.sql): what an import runs, what the API sends, and
+// what the rest of the service runs.
 // Run: npm run sql (with TEST_DATABASE_URL for PostgreSQL's). The tests fail when they drift.
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { serviceStatements } from '../test/helpers/service-sql.js'
 import { importStatements, listStatements } from '../test/helpers/sql-snapshots.js'
 
 const dialects = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)
@@ -9,7 +11,8 @@ for (const dialect of dialects) {
   mkdirSync(dir, { recursive: true })
   writeFileSync(new URL('import.sql', dir), await importStatements(dialect))
   writeFileSync(new URL('api.sql', dir), await listStatements(dialect))
-  console.log(`wrote sql/${dialect}/import.sql and api.sql`)
+  writeFileSync(new URL('service.sql', dir), await serviceStatements(dialect))
+  console.log(`wrote sql/${dialect}/import.sql, api.sql and service.sql`)
 }
 if (dialects.length === 1)
   console.log('PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to write its snapshots')

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
 import { DIALECTS } from '../helpers/databases.js'
+import { serviceStatements } from '../helpers/service-sql.js'
 import { importStatements, listStatements } from '../helpers/sql-snapshots.js'
 
 const committed = (dialect: string, file: string) =>
@@ -17,6 +18,9 @@ for (const { dialect, skip } of DIALECTS) {
     })
     test(`sql/${dialect}/api.sql is what the API sends (npm run sql after a change)`, async () => {
       assert.equal(await listStatements(dialect), committed(dialect, 'api.sql'))
+    })
+    test(`sql/${dialect}/service.sql is what the rest of the service runs (npm run sql after a change)`, async () => {
+      assert.equal(await serviceStatements(dialect), committed(dialect, 'service.sql'))
     })
   })
 }

@@ -3,44 +3,15 @@
 
 import Type from 'typebox'
 import { AnyTimestamp, AnyUuid, id, Name, nullableTimestamp, timestamp } from '../../records/fields.js'
+import { publishedRecord } from '../../records/published.js'
 import { defineRecord } from '../../records/spec.js'
-import { Closed, Nullable, StringEnum } from '../../schemas/common.js'
+import { Closed, Nullable } from '../../schemas/common.js'
 import { compromisedEmployeeTail } from './render.js'
-import { CRITICALITIES } from './values.js'
+import { Breach } from './schema.js'
 
 export const breachRecord = defineRecord({
   type: 'breach',
-  schema: Closed({
-    type: Type.Literal('breach'),
-    workspace_id: AnyUuid,
-    id: AnyUuid,
-    name: Name(),
-    domain: Name(),
-    criticality: StringEnum(CRITICALITIES),
-    last_breached_at: AnyTimestamp,
-    created_at: AnyTimestamp,
-    updated_at: AnyTimestamp,
-  }),
-  columns: [
-    'workspace_id',
-    'id',
-    'name',
-    'domain',
-    'criticality',
-    'last_breached_at',
-    'created_at',
-    'updated_at',
-  ],
-  toRow: (r, e) => ({
-    workspace_id: id(r.workspace_id),
-    id: id(r.id),
-    name: r.name,
-    domain: r.domain,
-    criticality: r.criticality,
-    last_breached_at: timestamp(r.last_breached_at, 'breach.last_breached_at', e),
-    created_at: timestamp(r.created_at, 'breach.created_at', e),
-    updated_at: timestamp(r.updated_at, 'breach.updated_at', e),
-  }),
+  ...publishedRecord('breach', Breach, ['workspace_id']),
   target: 'breaches',
   key: ['workspace_id', 'id'],
   workspaceColumn: 'workspace_id',

@@ -4,35 +4,18 @@
 // part after that reference, and the reference is joined in when a page is read (sql.ts).
 
 import { splitAround } from '../../records/fragments.js'
-import type { Breach, CompromisedEmployee } from './schema.js'
+import { jsonOf } from '../../schemas/ordered-json.js'
+import { Breach, CompromisedEmployee } from './schema.js'
 
-export function breachJson(breach: Breach): string {
-  const ordered: Breach = {
-    id: breach.id,
-    name: breach.name,
-    domain: breach.domain,
-    status: breach.status,
-    criticality: breach.criticality,
-    impacted: breach.impacted,
-    warned: breach.warned,
-    acknowledged: breach.acknowledged,
-    last_breached_at: breach.last_breached_at,
-    created_at: breach.created_at,
-    updated_at: breach.updated_at,
-  }
-  return JSON.stringify(ordered)
-}
+/** A breach's JSON, from its row (its counts derived). */
+export const breachJson = jsonOf(Breach)
+
+const compromisedJson = jsonOf(CompromisedEmployee)
 
 /** A compromised employee after its employee: `{"employee":` + employee reference + this. */
 export function compromisedEmployeeTail(item: Omit<CompromisedEmployee, 'employee'>): string {
-  const whole: CompromisedEmployee = {
-    employee: null as unknown as CompromisedEmployee['employee'],
-    compromised_at: item.compromised_at,
-    warned_at: item.warned_at,
-    acknowledged_at: item.acknowledged_at,
-    breached_accounts: item.breached_accounts,
-  }
-  return splitAround(JSON.stringify(whole), '{"employee":null').tail
+  const employee = null as unknown as CompromisedEmployee['employee']
+  return splitAround(compromisedJson({ ...item, employee }), '{"employee":null').tail
 }
 
 /** SQL: a compromised employee's JSON, from its row `c` and its employee's row `e`. */

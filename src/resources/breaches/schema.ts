@@ -3,6 +3,7 @@
 
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
+import { derivedAtImport } from '../../records/published.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
 import { BREACH_STATUSES, CRITICALITIES } from './values.js'
@@ -12,13 +13,15 @@ export const Breach = Closed(
     id: Uuid,
     name: Type.String(),
     domain: Type.String(),
-    status: StringEnum(BREACH_STATUSES, {
-      description: 'active while a compromised employee of the workspace has not acknowledged',
-    }),
+    status: derivedAtImport(
+      StringEnum(BREACH_STATUSES, {
+        description: 'active while a compromised employee of the workspace has not acknowledged',
+      }),
+    ),
     criticality: StringEnum(CRITICALITIES),
-    impacted: Type.Integer({ minimum: 0 }),
-    warned: Type.Integer({ minimum: 0 }),
-    acknowledged: Type.Integer({ minimum: 0 }),
+    impacted: derivedAtImport(Type.Integer({ minimum: 0 })),
+    warned: derivedAtImport(Type.Integer({ minimum: 0 })),
+    acknowledged: derivedAtImport(Type.Integer({ minimum: 0 })),
     last_breached_at: Timestamp,
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -5,38 +5,15 @@
 // (import.ts).
 
 import { slotBetween } from '../../records/slots.js'
-import { employeeReferenceAfterMerge, employeeReferenceJoin } from '../employees/import.js'
-import type { Attack, Campaign, CampaignCycle } from './schema.js'
+import { jsonOf } from '../../schemas/ordered-json.js'
+import { employeeReferenceAfterMerge, employeeReferenceJoin } from '../employees/sql.js'
+import { Attack, Campaign } from './schema.js'
 
-export function campaignJson(campaign: Campaign): string {
-  const ordered: Campaign = {
-    id: campaign.id,
-    name: campaign.name,
-    status: campaign.status,
-    delivery: campaign.delivery,
-    frequency: campaign.frequency,
-    launched_at: campaign.launched_at,
-    completed_at: campaign.completed_at,
-    cycles: campaign.cycles.map(
-      (c): CampaignCycle => ({
-        id: c.id,
-        name: c.name,
-        starts_at: c.starts_at,
-        ends_at: c.ends_at,
-        created_at: c.created_at,
-        updated_at: c.updated_at,
-      }),
-    ),
-    workspace: { id: campaign.workspace.id },
-    created_at: campaign.created_at,
-    updated_at: campaign.updated_at,
-  }
-  return JSON.stringify(ordered)
-}
+/** A campaign's JSON. */
+export const campaignJson = jsonOf(Campaign)
 
 /** What an attack shows of its cycle. */
-export const cycleRefJson = (cycle: Pick<CampaignCycle, 'id' | 'name'>): string =>
-  JSON.stringify({ id: cycle.id, name: cycle.name })
+export const cycleRefJson = jsonOf(Attack.properties.campaign_cycle)
 
 /**
  * An attack after its employee: `{…"employee":` + employee reference + this, in the schema's order.

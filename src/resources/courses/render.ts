@@ -7,49 +7,21 @@
 
 import { type DialectName, joinedText } from '../../db/dialect.js'
 import { splitAround } from '../../records/fragments.js'
-import type { Course, CourseProgress } from './schema.js'
+import { jsonOf } from '../../schemas/ordered-json.js'
+import { Course, CourseProgress } from './schema.js'
 
-export function courseJson(course: Course): string {
-  const ordered: Course = {
-    id: course.id,
-    name: course.name,
-    slug: course.slug,
-    description: course.description,
-    duration: course.duration,
-    theme: course.theme,
-    settings: course.settings,
-    created_at: course.created_at,
-    updated_at: course.updated_at,
-  }
-  return JSON.stringify(ordered)
-}
+/** A course's JSON. */
+export const courseJson = jsonOf(Course)
 
 /** The course as a progress entry embeds it. */
-export function courseReferenceJson(course: CourseProgress['course']): string {
-  const reference: CourseProgress['course'] = {
-    id: course.id,
-    name: course.name,
-    slug: course.slug,
-    description: course.description,
-  }
-  return JSON.stringify(reference)
-}
+export const courseReferenceJson = jsonOf(CourseProgress.properties.course)
+
+const progressEntryJson = jsonOf(CourseProgress)
 
 /** A progress entry after its course: `{"course":` + course reference + this. */
 export function progressEntryTail(entry: Omit<CourseProgress, 'course'>): string {
-  const whole: CourseProgress = {
-    course: null as unknown as CourseProgress['course'],
-    status: entry.status,
-    years: entry.years.map((y) => ({
-      year: y.year,
-      status: y.status,
-      due_at: y.due_at,
-      completed_at: y.completed_at,
-      quiz_score: y.quiz_score,
-    })),
-    quiz_score: entry.quiz_score,
-  }
-  return splitAround(JSON.stringify(whole), '{"course":null').tail
+  const course = null as unknown as CourseProgress['course']
+  return splitAround(progressEntryJson({ ...entry, course }), '{"course":null').tail
 }
 
 /**

@@ -100,17 +100,6 @@ export async function stageEmployeeReferences(session: WriteSession, changed: Ch
   )
 }
 
-/** SQL: the merge's join (mergeJoins) of the references stageEmployeeReferences kept, as `alias`. */
-export const employeeReferenceJoin = (alias: string, column: string): string =>
-  `left join stg_employee_ref ${alias} on ${alias}.id = ${column}`
-
-/**
- * SQL: the reference of employee `column` after the merge of employees: a changed one's from the
- * join above, any other's as stored.
- */
-export const employeeReferenceAfterMerge = (alias: string, column: string): string =>
-  `coalesce(${alias}.ref_json, (select e.ref_json from employees e where e.id = ${column}))`
-
 /**
  * The employees of each touched workspace per status (CONTRACT 15), for /v1/employees/statistics;
  * and the ids of their active employees, in id order, which the later resources' statistics probe.

@@ -79,3 +79,17 @@ export const EMPLOYEE_SQL = {
     { '': [] },
   ),
 }
+
+// What other resources' merges read of an employee: its reference, which the items they store
+// embed (a group member, an attack). Changed employees' references are staged once per import.
+
+/** SQL: the merge's join (mergeJoins) of the references import.ts's stageEmployeeReferences kept, as `alias`. */
+export const employeeReferenceJoin = (alias: string, column: string): string =>
+  `left join stg_employee_ref ${alias} on ${alias}.id = ${column}`
+
+/**
+ * SQL: the reference of employee `column` after the merge of employees: a changed one's from the
+ * join above, any other's as stored.
+ */
+export const employeeReferenceAfterMerge = (alias: string, column: string): string =>
+  `coalesce(${alias}.ref_json, (select e.ref_json from employees e where e.id = ${column}))`

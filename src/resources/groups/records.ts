@@ -4,10 +4,12 @@
 import type { RawBuilder } from 'kysely'
 import Type from 'typebox'
 import { workspaceAfterImport } from '../../records/checks.js'
-import { AnyTimestamp, AnyUuid, id, Name, Text, timestamp } from '../../records/fields.js'
+import { AnyTimestamp, AnyUuid, id, timestamp } from '../../records/fields.js'
+import { publishedRecord } from '../../records/published.js'
 import { defineRecord } from '../../records/spec.js'
-import { Closed, Nullable } from '../../schemas/common.js'
+import { Closed } from '../../schemas/common.js'
 import { MEMBER_MERGE_JOINS, MERGED_MEMBER_JSON } from './render.js'
+import { Group } from './schema.js'
 
 /** The workspace a group id will belong to after the import, or null when it will not exist. */
 export const groupWorkspace = (column: string): RawBuilder<string | null> =>
@@ -15,24 +17,7 @@ export const groupWorkspace = (column: string): RawBuilder<string | null> =>
 
 export const groupRecord = defineRecord({
   type: 'group',
-  schema: Closed({
-    type: Type.Literal('group'),
-    id: AnyUuid,
-    workspace_id: AnyUuid,
-    name: Name(),
-    description: Nullable(Text(20000)),
-    created_at: AnyTimestamp,
-    updated_at: AnyTimestamp,
-  }),
-  columns: ['workspace_id', 'id', 'name', 'description', 'created_at', 'updated_at'],
-  toRow: (r, e) => ({
-    workspace_id: id(r.workspace_id),
-    id: id(r.id),
-    name: r.name,
-    description: r.description,
-    created_at: timestamp(r.created_at, 'group.created_at', e),
-    updated_at: timestamp(r.updated_at, 'group.updated_at', e),
-  }),
+  ...publishedRecord('group', Group, ['workspace_id']),
   target: 'groups',
   key: ['id'],
   workspaceColumn: 'workspace_id',

@@ -2,20 +2,12 @@
 // rendered after the count (import.ts). A member is its employee's reference plus `added_at`,
 // rendered while merging, and again when an import changes the employee's reference (import.ts).
 
-import { employeeReferenceAfterMerge, employeeReferenceJoin } from '../employees/import.js'
-import type { Group } from './schema.js'
+import { jsonOf } from '../../schemas/ordered-json.js'
+import { employeeReferenceAfterMerge, employeeReferenceJoin } from '../employees/sql.js'
+import { Group } from './schema.js'
 
-export function groupJson(group: Group): string {
-  const ordered: Group = {
-    id: group.id,
-    name: group.name,
-    description: group.description,
-    employees_count: group.employees_count,
-    created_at: group.created_at,
-    updated_at: group.updated_at,
-  }
-  return JSON.stringify(ordered)
-}
+/** A group's JSON, from its row (its count derived). */
+export const groupJson = jsonOf(Group)
 
 /**
  * SQL: a member's JSON from its employee's reference `reference` and its `added_at`. The reference's

@@ -2,6 +2,8 @@
 
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
+import { Text } from '../../records/fields.js'
+import { derivedAtImport, importedAs } from '../../records/published.js'
 import { Closed, Nullable, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
 
@@ -9,8 +11,10 @@ export const Group = Closed(
   {
     id: Uuid,
     name: Type.String(),
-    description: Nullable(Type.String()),
-    employees_count: Type.Integer({ minimum: 0, description: 'How many employees the group holds.' }),
+    description: importedAs(Nullable(Type.String()), Nullable(Text(20000))),
+    employees_count: derivedAtImport(
+      Type.Integer({ minimum: 0, description: 'How many employees the group holds.' }),
+    ),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

@@ -3,7 +3,6 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { EMPLOYEE_STATUSES } from '../../../src/resources/employees/values.js'
 import { replacedDataset, servedDataset, type TestApp } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import type { ApiDataset } from '../../helpers/dataset.js'

@@ -1,0 +1,116 @@
+// A record type whose fields are its published item's (CONTRACT 12): the record schema, the staging
+// columns and the conversion to a staging row are read from the item's published schema, so that a
+// field is written once, where the API publishes it. Each field is accepted as imports accept its
+// kind; a field whose import form is not its kind's says so where it is published (`importedAs`),
+// and a field the import computes is marked there too (`derivedAtImport`).
+
+import Type, { type TSchema } from 'typebox'
+import type { Value } from '../db/bulk-rows.js'
+import { Closed, Nullable } from '../schemas/common.js'
+import { AnyTimestamp, AnyUuid, id, Name, nullableTimestamp, Text, timestamp } from './fields.js'
+
+const IMPORTED_AS = Symbol('imported as')
+const DERIVED = Symbol('derived at import')
+
+type Annotated = TSchema & { [IMPORTED_AS]?: TSchema; [DERIVED]?: true }
+
+/** A published field whose import record accepts `form` (say, longer text than the default). */
+export function importedAs<S extends TSchema>(published: S, form: TSchema): S {
+  return Object.assign(copy(published), { [IMPORTED_AS]: form })
+}
+
+/** A published field the import computes: it is not in the record. */
+export function derivedAtImport<S extends TSchema>(published: S): S {
+  return Object.assign(copy(published), { [DERIVED]: true as const })
+}
+
+/** A schema with every property of `schema`: shared schemas (`Timestamp`) are never marked. */
+const copy = <S extends TSchema>(schema: S): S =>
+  Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema)) as S
+
+interface FieldShape {
+  type?: string | readonly string[]
+  format?: string
+  enum?: readonly unknown[]
+  minimum?: number
+  maximum?: number
+}
+
+type Convert = (value: unknown, field: string, errors: string[]) => Value
+
+const asIs: Convert = (value) => value as Value
+
+/** How imports accept a published field, and how its value is stored. */
+function importForm(field: string, published: Annotated): { schema: TSchema; convert: Convert } {
+  const shape = published as FieldShape
+  const types = Array.isArray(shape.type) ? shape.type : [shape.type]
+  const nullable = types.includes('null')
+  const kind = types.find((t) => t !== 'null')
+  const orNull = (schema: TSchema) => (nullable ? Nullable(schema) : schema)
+  const given = published[IMPORTED_AS]
+  if (shape.format === 'uuid')
+    return {
+      schema: given ?? orNull(AnyUuid),
+      convert: nullable ? (v) => (v === null ? null : id(v as string)) : (v) => id(v as string),
+    }
+  if (shape.format === 'date-time')
+    return {
+      schema: given ?? orNull(AnyTimestamp),
+      convert: nullable
+        ? (v, f, e) => nullableTimestamp(v as string | null, f, e)
+        : (v, f, e) => timestamp(v as string, f, e),
+    }
+  if (given !== undefined) return { schema: given, convert: asIs }
+  if (shape.enum !== undefined) {
+    const values = shape.enum.filter((v) => v !== null)
+    return { schema: orNull(Type.Unsafe({ type: kind, enum: values })), convert: asIs }
+  }
+  // Text is non-empty unless it may be null.
+  if (kind === 'string') return { schema: nullable ? Nullable(Text()) : Name(), convert: asIs }
+  if (kind === 'integer' || kind === 'boolean') {
+    const { minimum, maximum } = shape
+    const bounds = {
+      ...(minimum === undefined ? {} : { minimum }),
+      ...(maximum === undefined ? {} : { maximum }),
+    }
+    return { schema: orNull(kind === 'integer' ? Type.Integer(bounds) : Type.Boolean()), convert: asIs }
+  }
+  throw new Error(`${field}: give its import form where it is published (importedAs)`)
+}
+
+/** What `defineRecord` takes of a record read from a published schema. */
+export interface PublishedRecord {
+  schema: TSchema
+  columns: readonly string[]
+  toRow(record: unknown, errors: string[]): Record<string, Value>
+}
+
+/**
+ * The record of type `type`: the ids it carries beyond the item (`carries`, such as its workspace's),
+ * then every field of `published` not derived at import, in its order. The staging columns are the
+ * record's fields.
+ */
+export function publishedRecord(
+  type: string,
+  published: { properties: Record<string, TSchema> },
+  carries: readonly string[] = [],
+): PublishedRecord {
+  const ids = carries.map((name) => ({ name, schema: AnyUuid, convert: (v: unknown) => id(v as string) }))
+  const fields = Object.entries(published.properties)
+    .filter(([, schema]) => (schema as Annotated)[DERIVED] === undefined)
+    .map(([name, schema]) => ({ name, ...importForm(name, schema) }))
+  const all: { name: string; schema: TSchema; convert: Convert }[] = [...ids, ...fields]
+  return {
+    schema: Closed({
+      type: Type.Literal(type),
+      ...Object.fromEntries(all.map((f) => [f.name, f.schema])),
+    }),
+    columns: all.map((f) => f.name),
+    toRow(record, errors) {
+      const values = record as Record<string, unknown>
+      const row: Record<string, Value> = {}
+      for (const f of all) row[f.name] = f.convert(values[f.name], `${type}.${f.name}`, errors)
+      return row
+    },
+  }
+}
