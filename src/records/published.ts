@@ -4,9 +4,10 @@
 // kind; a field whose import form is not its kind's says so where it is published (`importedAs`),
 // and a field the import computes is marked there too (`derivedAtImport`).
 
-import Type, { type TSchema } from 'typebox'
+import Type, { type Static, type TObject, type TProperties, type TSchema } from 'typebox'
 import type { Value } from '../db/bulk-rows.js'
 import { Closed, Nullable } from '../schemas/common.js'
+import { jsonOf } from '../schemas/ordered-json.js'
 import { AnyTimestamp, AnyUuid, id, Name, nullableTimestamp, Text, timestamp } from './fields.js'
 
 const IMPORTED_AS = Symbol('imported as')
@@ -85,32 +86,62 @@ export interface PublishedRecord {
   toRow(record: unknown, errors: string[]): Record<string, Value>
 }
 
+export interface PublishedRecordOptions<K extends string> {
+  /** Ids the record holds beyond the item (its workspace's), first in the record. */
+  carries?: readonly string[]
+  /**
+   * Set when the item needs no other row: it is rendered from the record as it is read (`json`),
+   * and only these of its fields are staged beside it, for the table's keys and order. Otherwise
+   * every field is staged and the import renders the item later (`rendered`).
+   */
+  columns?: readonly K[]
+}
+
 /**
- * The record of type `type`: the ids it carries beyond the item (`carries`, such as its workspace's),
- * then every field of `published` not derived at import, in its order. The staging columns are the
- * record's fields.
+ * The record of type `type`: the ids it carries, then every field of `published` not derived at
+ * import, in its order.
  */
-export function publishedRecord(
+export function publishedRecord<P extends TProperties>(
   type: string,
-  published: { properties: Record<string, TSchema> },
-  carries: readonly string[] = [],
+  published: TObject<P>,
+  options: PublishedRecordOptions<keyof P & string> = {},
 ): PublishedRecord {
-  const ids = carries.map((name) => ({ name, schema: AnyUuid, convert: (v: unknown) => id(v as string) }))
+  const ids = (options.carries ?? []).map((name) => ({
+    name,
+    schema: AnyUuid as TSchema,
+    convert: (v: unknown) => id(v as string),
+  }))
+  const derived = Object.keys(published.properties).filter(
+    (name) => (published.properties[name] as Annotated)[DERIVED] !== undefined,
+  )
   const fields = Object.entries(published.properties)
-    .filter(([, schema]) => (schema as Annotated)[DERIVED] === undefined)
+    .filter(([name]) => !derived.includes(name))
     .map(([name, schema]) => ({ name, ...importForm(name, schema) }))
   const all: { name: string; schema: TSchema; convert: Convert }[] = [...ids, ...fields]
+  const schema = Closed({
+    type: Type.Literal(type),
+    ...Object.fromEntries(all.map((f) => [f.name, f.schema])),
+  })
+  const convert = (record: unknown, errors: string[]) => {
+    const values = record as Record<string, unknown>
+    const row: Record<string, Value> = {}
+    for (const f of all) row[f.name] = f.convert(values[f.name], `${type}.${f.name}`, errors)
+    return row
+  }
+  const staged = options.columns
+  if (staged === undefined) return { schema, columns: all.map((f) => f.name), toRow: convert }
+  if (derived.length > 0)
+    throw new Error(`${type}: ${derived.join(', ')} derived at import, so not rendered as read`)
+  const render = jsonOf(published)
+  const columns = [...ids.map((f) => f.name), ...staged, 'json']
   return {
-    schema: Closed({
-      type: Type.Literal(type),
-      ...Object.fromEntries(all.map((f) => [f.name, f.schema])),
-    }),
-    columns: all.map((f) => f.name),
+    schema,
+    columns,
     toRow(record, errors) {
-      const values = record as Record<string, unknown>
-      const row: Record<string, Value> = {}
-      for (const f of all) row[f.name] = f.convert(values[f.name], `${type}.${f.name}`, errors)
-      return row
+      const row = convert(record, errors)
+      const stagedRow: Record<string, Value> = { json: render(row as Static<TObject<P>>) }
+      for (const name of columns) if (name !== 'json') stagedRow[name] = row[name] as Value
+      return stagedRow
     },
   }
 }

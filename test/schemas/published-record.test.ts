@@ -20,7 +20,7 @@ const Item = Closed({
 })
 
 describe('publishedRecord', () => {
-  const record = publishedRecord('thing', Item, ['workspace_id'])
+  const record = publishedRecord('thing', Item, { carries: ['workspace_id'] })
   const check = Compile(record.schema)
   const valid = {
     type: 'thing',
@@ -71,5 +71,23 @@ describe('publishedRecord', () => {
       () => publishedRecord('t', Closed({ tags: Type.Array(Type.String()) })),
       /tags: give its import form where it is published/,
     )
+  })
+
+  test('an item rendered as read: its JSON in the schema order, beside the columns asked for', () => {
+    const { count: _count, ...fields } = Item.properties
+    const Plain = Closed(fields)
+    const plain = publishedRecord('plain', Plain, {
+      carries: ['workspace_id'],
+      columns: ['id', 'created_at'],
+    })
+    assert.deepEqual(plain.columns, ['workspace_id', 'id', 'created_at', 'json'])
+    const errors: string[] = []
+    assert.deepEqual(plain.toRow({ ...valid, type: 'plain' }, errors), {
+      workspace_id: 'aaaaaaaa-0000-4000-8000-000000000000',
+      id: '0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10',
+      created_at: '2024-01-13T10:00:00.500000Z',
+      json: '{"id":"0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10","name":"n","note":null,"level":"low","seen_at":"2024-01-13T10:00:00.000000Z","created_at":"2024-01-13T10:00:00.500000Z"}',
+    })
+    assert.throws(() => publishedRecord('thing', Item, { columns: ['id'] }), /count derived at import/)
   })
 })

@@ -11,7 +11,7 @@ import { Breach } from './schema.js'
 
 export const breachRecord = defineRecord({
   type: 'breach',
-  ...publishedRecord('breach', Breach, ['workspace_id']),
+  ...publishedRecord('breach', Breach, { carries: ['workspace_id'] }),
   target: 'breaches',
   key: ['workspace_id', 'id'],
   workspaceColumn: 'workspace_id',

@@ -17,7 +17,7 @@ export const groupWorkspace = (column: string): RawBuilder<string | null> =>
 
 export const groupRecord = defineRecord({
   type: 'group',
-  ...publishedRecord('group', Group, ['workspace_id']),
+  ...publishedRecord('group', Group, { carries: ['workspace_id'] }),
   target: 'groups',
   key: ['id'],
   workspaceColumn: 'workspace_id',
