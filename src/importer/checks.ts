@@ -6,7 +6,7 @@
 import { sql } from 'kysely'
 import { analyzeTemporary, type WriteSession } from '../db/write-session.js'
 import type { Check } from '../records/spec.js'
-import { RESOURCES } from '../resources/index.js'
+import { IMPORT_STEPS } from '../resources/index.js'
 import {
   duplicateMessage,
   keysEqual,
@@ -38,7 +38,7 @@ function duplicateCheck(type: RecordType): Check {
 
 const CHECKS: readonly Check[] = [
   ...TYPES.map(duplicateCheck),
-  ...RESOURCES.flatMap((resource) => resource.import.checks ?? []),
+  ...IMPORT_STEPS.flatMap((steps) => steps.checks ?? []),
 ]
 
 /**

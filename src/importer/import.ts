@@ -7,7 +7,7 @@ import type { EncodedRows } from '../db/bulk-rows.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import { analyzeTemporary, type WriteSession, withWriteSession } from '../db/write-session.js'
 import type { ChangedRecords } from '../records/spec.js'
-import { RESOURCES } from '../resources/index.js'
+import { IMPORT_STEPS } from '../resources/index.js'
 import { tracing } from '../tracing/tracing.js'
 import {
   bumpGenerations,
@@ -87,7 +87,7 @@ export const PHASES: readonly string[] = [
   'renderings before',
   'merge',
   'derive',
-  ...RESOURCES.flatMap(({ import: steps }) => (steps.renderItems ? [steps.renderItems.phase] : [])),
+  ...IMPORT_STEPS.flatMap((steps) => (steps.renderItems ? [steps.renderItems.phase] : [])),
   'events',
   'commit',
 ]
@@ -163,7 +163,7 @@ const HELPERS: Record<string, readonly string[]> = {
   stg_touched: ['workspace_id'],
   stg_new_workspace: ['workspace_id'],
   ...Object.fromEntries(TYPES.map((t) => [changedTable(t), ['line']])),
-  ...Object.assign({}, ...RESOURCES.map((r) => r.import.helpers ?? {})),
+  ...Object.assign({}, ...IMPORT_STEPS.map((steps) => steps.helpers ?? {})),
 }
 const TEMPORARY = [...TYPES.map((t) => SPECS[t].staging), ...Object.keys(HELPERS)]
 
@@ -329,17 +329,17 @@ async function compareStaged(session: WriteSession) {
   const differs = await compareWithStored(session)
   const created = await countNew(session, differs)
   await collectTouched(session, differs)
-  for (const { import: steps } of RESOURCES) await steps.beforeMerge?.(session, differs)
+  for (const steps of IMPORT_STEPS) await steps.beforeMerge?.(session, differs)
   return { differs, created }
 }
 
 /** Writes what differs, and with --replace deletes what the file no longer holds (phase `merge`). */
 async function mergeStaged(session: WriteSession, differs: ChangedRecords, replace: boolean) {
   const written = await merge(session, differs)
-  for (const { import: steps } of RESOURCES) await steps.afterMerge?.(session, differs)
+  for (const steps of IMPORT_STEPS) await steps.afterMerge?.(session, differs)
   let deleted = zeroCounts()
   if (replace) {
-    for (const { import: steps } of RESOURCES) await steps.beforeReplace?.(session)
+    for (const steps of IMPORT_STEPS) await steps.beforeReplace?.(session)
     deleted = await deleteReplaced(session)
   }
   const changed = [...Object.values(written), ...Object.values(deleted)].some((n) => n > 0)
@@ -364,7 +364,7 @@ async function finish(
       ...TYPES.filter((type) => counts.written[type] + counts.deleted[type] > 0).map(
         (type) => SPECS[type].target,
       ),
-      ...RESOURCES.flatMap(({ import: steps }) => steps.analyze ?? []),
+      ...IMPORT_STEPS.flatMap((steps) => steps.analyze ?? []),
     ]
     // The rows this transaction inserted, updated and deleted in each table, as PostgreSQL counted
     // them, against its estimate of the table's size.
@@ -456,9 +456,9 @@ async function importTraced(
       if (options.dryRun) return { ...counts, dryRun: true, events: { counts: {}, deliveries: 0 } }
       goOn()
       clock.mark('merge')
-      for (const { import: steps } of RESOURCES) await steps.derive?.(session)
+      for (const steps of IMPORT_STEPS) await steps.derive?.(session)
       clock.mark('derive')
-      for (const { import: steps } of RESOURCES) {
+      for (const steps of IMPORT_STEPS) {
         if (!steps.renderItems) continue
         await steps.renderItems.render(session, differs)
         goOn()

@@ -3,7 +3,7 @@
 
 import type { NotFound } from '../errors.js'
 import { eventTypesOf } from '../records/events.js'
-import type { RecordSpec } from '../records/spec.js'
+import type { ImportSteps, RecordSpec } from '../records/spec.js'
 import { breaches } from './breaches/index.js'
 import { campaigns } from './campaigns/index.js'
 import { courses } from './courses/index.js'
@@ -29,6 +29,8 @@ export const RESOURCES = [...DATA, eventFeed(EVENT_SOURCES, EVENT_TYPES, OCSF_RE
 
 /** The 404 of every id a resource serves (the workspace's is the engine's). */
 export const NOT_FOUND: readonly NotFound[] = RESOURCES.flatMap((r: Resource) => r.notFound ?? [])
+/** What each resource adds to an import, in the resources' order (an import runs them so). */
+export const IMPORT_STEPS: readonly ImportSteps[] = RESOURCES.map((r: Resource) => r.import)
 /** Everything `awareness export` can write, in the resources' order. */
 export const EXPORTS: readonly ResourceExport[] = RESOURCES.flatMap((r: Resource) => r.exports)
 

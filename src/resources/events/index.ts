@@ -3,7 +3,6 @@
 // The feed is made from those declarations (resources/index.ts): its types and objects are theirs.
 
 import type { EventSource } from '../../records/events.js'
-import type { ImportSteps } from '../../records/spec.js'
 import { rowPerItem } from '../export.js'
 import type { Resource, ScopeUse } from '../resource.js'
 import { EVENT_CLIENT_SAMPLES, EVENT_EXAMPLES } from './examples.js'
@@ -49,7 +48,7 @@ export function eventFeed(sources: readonly EventSource[], types: readonly strin
       },
     },
     records: [],
-    import: {} as ImportSteps,
+    import: {},
     sql: EVENT_SQL,
     exports: [
       rowPerItem(
