@@ -1,9 +1,9 @@
 // Writes what is generated from the app's own schemas and committed: openapi.json at the repository
 // root, the client package's types and operations, the Python client's types and operations, the
-// Postman collection, and the JSON Schemas of the OCSF classes the events are rendered in. Run:
+// Postman collection, docs/export.md's table of CSV columns, and the JSON Schemas of the OCSF classes the events are rendered in. Run:
 // npm run openapi. Tests fail when a committed file differs from the generated one.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { RESOURCES } from '../src/resources/index.js'
+import { EXPORTS, RESOURCES } from '../src/resources/index.js'
 import type { Resource } from '../src/resources/resource.js'
 import {
   formatted,
@@ -11,6 +11,7 @@ import {
   generateClientOperations,
   generateClientSchemas,
 } from '../test/helpers/client-operations.js'
+import { generateExportDoc } from '../test/helpers/export-doc.js'
 import { OCSF_SCHEMAS_PATH, ocsfSchemasText } from '../test/helpers/ocsf-schemas.js'
 import { generateClientTypes, generateOpenApi } from '../test/helpers/openapi.js'
 import { generatePostmanCollection } from '../test/helpers/postman.js'
@@ -36,6 +37,7 @@ const outputs: [string, string][] = [
   ],
   ['postman/awareness-api.postman_collection.json', generatePostmanCollection(document)],
   ['packages/python/awareness_api/_generated.py', generatePythonClient(document)],
+  ['docs/export.md', generateExportDoc(EXPORTS)],
 ]
 mkdirSync(new URL('../postman', import.meta.url), { recursive: true })
 for (const [path, text] of outputs) {

@@ -2,7 +2,7 @@
 // derived from its published schema (schemas/flatten.ts). The CLI loops over these declarations.
 
 import type { TSchema } from 'typebox'
-import { type FlatRow, flatColumns, flatRow } from '../schemas/flatten.js'
+import { type FlatRow, flatColumns, flatRow, jsonColumns } from '../schemas/flatten.js'
 
 export interface ResourceExport {
   /** Its name on the command line: `awareness export employees`. */
@@ -28,16 +28,25 @@ export interface ResourceExport {
    * and a last CSV column `<id>.id`).
    */
   everyParent?: { id: string; list: string; pageSize: number }
+  /** What docs/export.md says of it beside its name (how its rows are made, what it takes). */
+  note?: string
   /** CSV columns, in order. */
   columns: readonly string[]
+  /** The columns whose cells hold JSON text. */
+  json: readonly string[]
   /** The CSV rows of one item. */
   toRows(item: never): FlatRow[]
 }
 
 /** The export of a list or object whose items are each one row of `schema`. */
 export function rowPerItem(
-  declaration: Omit<ResourceExport, 'columns' | 'toRows'>,
+  declaration: Omit<ResourceExport, 'columns' | 'json' | 'toRows'>,
   schema: TSchema,
 ): ResourceExport {
-  return { ...declaration, columns: flatColumns(schema), toRows: (item) => [flatRow(schema, item)] }
+  return {
+    ...declaration,
+    columns: flatColumns(schema),
+    json: jsonColumns(schema),
+    toRows: (item) => [flatRow(schema, item)],
+  }
 }

@@ -11,6 +11,16 @@ interface SchemaNode {
   type?: string | string[]
   properties?: Record<string, SchemaNode>
   anyOf?: SchemaNode[]
+  $ref?: string
+}
+
+const SCALARS = ['string', 'integer', 'number', 'boolean', 'null']
+
+/** Whether a field's values are strings, numbers, booleans or null: anything else is JSON text in its cell. */
+function isScalar(schema: SchemaNode): boolean {
+  if (schema.anyOf !== undefined) return schema.anyOf.every(isScalar)
+  const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]
+  return types.length > 0 && types.every((t) => SCALARS.includes(t))
 }
 
 /** Whether a schema is of objects (`object`, or `["object", "null"]`) with fixed fields. */
@@ -34,6 +44,16 @@ export function flatColumns(schema: TSchema, prefix = ''): string[] {
   return Object.entries(properties).flatMap(([name, field]) => {
     const nested = objectOf(field)
     return nested ? flatColumns(nested as TSchema, `${prefix}${name}.`) : [`${prefix}${name}`]
+  })
+}
+
+/** The columns of `flatColumns(schema, prefix)` whose cells hold JSON text (arrays, objects of no fixed shape). */
+export function jsonColumns(schema: TSchema, prefix = ''): string[] {
+  const properties = (schema as SchemaNode).properties ?? {}
+  return Object.entries(properties).flatMap(([name, field]) => {
+    const nested = objectOf(field)
+    if (nested) return jsonColumns(nested as TSchema, `${prefix}${name}.`)
+    return isScalar(field) ? [] : [`${prefix}${name}`]
   })
 }
 

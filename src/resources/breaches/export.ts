@@ -11,6 +11,7 @@ export const BREACH_EXPORTS = [
       name: 'compromised',
       nouns: ['compromised employee', 'compromised employees'],
       path: '/v1/breaches/{breach_id}/compromised-employees',
+      note: '`--breach ID`',
       pageSize: 100,
     },
     CompromisedEmployee,

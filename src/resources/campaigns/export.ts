@@ -13,6 +13,7 @@ export const CAMPAIGN_EXPORTS = [
       path: '/v1/campaigns/{campaign_id}/attacks',
       pageSize: 100,
       everyParent: { id: 'campaign', list: '/v1/campaigns', pageSize: 100 },
+      note: '`--campaign ID`; without it, every campaign of the workspace in turn, and each attack carries `"campaign": {"id"}`, in CSV a last column `campaign.id`',
     },
     Attack,
   ),

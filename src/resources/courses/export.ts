@@ -1,7 +1,7 @@
 // Progress gives one row per employee and course (an employee without progress gives one row with
 // empty course columns).
 
-import { flatColumns, flatRow } from '../../schemas/flatten.js'
+import { flatColumns, flatRow, jsonColumns } from '../../schemas/flatten.js'
 import { EmployeeReference } from '../employees/schema.js'
 import { type ResourceExport, rowPerItem } from '../export.js'
 import { Course, CourseProgress, type EmployeeCourseProgress, Statistics } from './schema.js'
@@ -13,7 +13,9 @@ const progress: ResourceExport = {
   nouns: ["employee's progress", "employees' progress"],
   path: '/v1/courses/employees_progress',
   pageSize: 500,
+  note: 'one row per employee and course; an employee without progress: one row, empty course columns',
   columns: [...flatColumns(EmployeeReference, 'employee.'), ...flatColumns(CourseProgress)],
+  json: [...jsonColumns(EmployeeReference, 'employee.'), ...jsonColumns(CourseProgress)],
   toRows: (p: EmployeeCourseProgress) => {
     const employee = flatRow(EmployeeReference, p.employee, 'employee.')
     if (p.courses_progress.length === 0) return [{ ...employee, ...EMPTY_ENTRY }]

@@ -59,6 +59,7 @@ export function eventFeed(sources: readonly EventSource[], types: readonly strin
           pageSize: 1000,
           after: true,
           ocsf: true,
+          note: '`--after ID` to resume',
         },
         Event,
       ),

@@ -1,7 +1,7 @@
 // An organization gives one row per workspace.
 
 import Type from 'typebox'
-import { flatColumns, flatRow } from '../../schemas/flatten.js'
+import { flatColumns, flatRow, jsonColumns } from '../../schemas/flatten.js'
 import type { ResourceExport } from '../export.js'
 import { Organization } from './schema.js'
 
@@ -15,6 +15,11 @@ export const ORGANIZATION_EXPORTS: ResourceExport[] = [
     nouns: ['organization', 'organizations'],
     path: '/v1/organization',
     workspace: false,
+    note: 'one row per workspace',
+    json: [
+      ...jsonColumns(OrganizationFields, 'organization.'),
+      ...jsonColumns(WorkspaceFields, 'workspace.'),
+    ],
     columns: [
       ...flatColumns(OrganizationFields, 'organization.'),
       ...flatColumns(WorkspaceFields, 'workspace.'),
