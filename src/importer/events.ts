@@ -29,6 +29,7 @@ import type { ChangedRecords } from '../records/spec.js'
 import { EVENT_SOURCES } from '../resources/index.js'
 import { createDeliveries } from '../webhooks/fan-out.js'
 import { NEW_WORKSPACES, replacedRows } from './apply.js'
+import { eventData, eventJson, splicedSql } from './event-json.js'
 import { type RecordType, SPECS } from './staging.js'
 
 const keysTable = (s: EventSource) => `ev_${s.name}_keys`
@@ -51,6 +52,17 @@ const TEMPORARY = EVENT_SOURCES.flatMap((s) => [
 ])
 
 const UPDATE_BATCH = 1000
+
+/** SQL: the JSON of an event of `type` over the columns id, created_at, workspace_id and data. */
+const envelope = (type: string) =>
+  splicedSql(
+    ([id, createdAt, workspace, data]) =>
+      eventJson(
+        { id: id as string, type, created_at: createdAt as string, workspace_id: workspace as string },
+        data as string,
+      ),
+    ['id', 'created_at', 'workspace_id', 'data'],
+  )
 
 function keyColumns(session: WriteSession, source: EventSource, json: boolean): string {
   const type = session.dialect === 'postgres' ? 'text collate "C"' : 'text'
@@ -292,10 +304,7 @@ class EventRecorder {
   ): Promise<void> {
     const dialect = this.session.dialect
     const on = source.key.map((k) => `o.${k} = r.${k}`).join(' and ')
-    const data =
-      extra === null
-        ? `'{"object":' || r.json || '}'`
-        : `'{"object":' || r.json || ',"previous_attributes":${extra.previous}}'`
+    const data = splicedSql(([object]) => eventData(object as string, extra?.previous), ['r.json'])
     // The import's time, step and secret are bound: the statement's text stays the same.
     const step = this.stepOf(source, kind)
     const key = sql.raw(source.key.map((k) => `cast(r.${k} as text)`).join(` || '/' || `))
@@ -305,7 +314,7 @@ class EventRecorder {
     const inserted = await this.session.exec(
       sql`insert into events (id, workspace_id, type, created_at, json)
         select id, workspace_id, ${sql.lit(type)}, created_at,
-          '{"id":"' || id || '","type":"${sql.raw(type)}","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+          ${sql.raw(envelope(type))}
         from (select ${id} as id, y.workspace_id, cast(${this.createdAt} as text) as created_at, y.data
           from (select r.workspace_id, ${sql.raw(data)} as data, ${input} as input
             from ${sql.raw(from)} r
@@ -337,14 +346,13 @@ class EventRecorder {
         const previous = previousAttributes(JSON.parse(row.before as string), JSON.parse(row.after as string))
         if (source.updatedBy !== undefined && !source.updatedBy.some((f) => f in previous)) continue
         const id = eventIdOfRecord(step, this.secret, source.key.map((k) => row[k]).join('/'))
-        const workspace = row.workspace_id as string
-        const createdAt = this.createdAt
+        const head = { id, type, created_at: this.createdAt, workspace_id: row.workspace_id as string }
         values.push([
           id,
-          workspace,
+          head.workspace_id,
           type,
-          createdAt,
-          `{"id":"${id}","type":"${type}","created_at":"${createdAt}","workspace_id":"${workspace}","data":{"object":${row.after},"previous_attributes":${JSON.stringify(previous)}}}`,
+          head.created_at,
+          eventJson(head, eventData(row.after as string, JSON.stringify(previous))),
         ])
       }
       if (values.length > 0) {
