@@ -3,6 +3,7 @@
 // counts that are stored (import.ts) or answered (sql.ts); and how counts become the response.
 
 import { type RawBuilder, sql } from 'kysely'
+import { percent } from '../../domain/rates.js'
 import type { CampaignStatistics } from './schema.js'
 import { ATTACK_EVENT_TYPES, type AttackEventType } from './values.js'
 
@@ -69,9 +70,4 @@ export function statisticsOf(counts: Record<keyof Counts, number | string> | und
     vulnerability_rate: percent(n('tricked'), attacked),
     reporting_rate: percent(n('reported'), attacked),
   }
-}
-
-/** part / whole in percent, rounded half up in integers; 0 when whole is 0. */
-function percent(part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.floor((200 * part + whole) / (2 * whole))
 }
