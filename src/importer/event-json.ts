@@ -14,9 +14,9 @@ export interface EventHead {
 export const eventData = (object: string, previous?: string): string =>
   previous === undefined ? `{"object":${object}}` : `{"object":${object},"previous_attributes":${previous}}`
 
-/** The event around its `data` (JSON text). */
+/** The event around its `data` (JSON text), its keys in the published order. */
 export const eventJson = (head: EventHead, data: string): string =>
-  `${JSON.stringify(head).slice(0, -1)},"data":${data}}`
+  `${JSON.stringify({ id: head.id, type: head.type, created_at: head.created_at, workspace_id: head.workspace_id }).slice(0, -1)},"data":${data}}`
 
 /** Stands for the i-th SQL expression in a rendering: characters JSON.stringify leaves as they are. */
 const mark = (i: number) => `\uE000${i}\uE001`

@@ -68,13 +68,14 @@ function importForm(field: string, published: Annotated): { schema: TSchema; con
   }
   // Text is non-empty unless it may be null.
   if (kind === 'string') return { schema: nullable ? Nullable(Text()) : Name(), convert: asIs }
-  if (kind === 'integer' || kind === 'boolean') {
+  if (kind === 'boolean') return { schema: orNull(Type.Boolean()), convert: asIs }
+  if (kind === 'integer') {
     const { minimum, maximum } = shape
     const bounds = {
       ...(minimum === undefined ? {} : { minimum }),
       ...(maximum === undefined ? {} : { maximum }),
     }
-    return { schema: orNull(kind === 'integer' ? Type.Integer(bounds) : Type.Boolean()), convert: asIs }
+    return { schema: orNull(Type.Integer(bounds)), convert: asIs }
   }
   throw new Error(`${field}: give its import form where it is published (importedAs)`)
 }

@@ -11,7 +11,6 @@ interface SchemaNode {
   type?: string | string[]
   properties?: Record<string, SchemaNode>
   anyOf?: SchemaNode[]
-  $ref?: string
 }
 
 const SCALARS = ['string', 'integer', 'number', 'boolean', 'null']
@@ -35,27 +34,29 @@ function objectOf(schema: SchemaNode): SchemaNode | null {
   return isObject(branch) ? (branch as SchemaNode) : null
 }
 
+/** Each leaf field of an object schema as its column, in field order, and whether its cell is JSON text. */
+function leaves(schema: TSchema, prefix: string): { column: string; json: boolean }[] {
+  const properties = (schema as SchemaNode).properties ?? {}
+  return Object.entries(properties).flatMap(([name, field]) => {
+    const nested = objectOf(field)
+    return nested
+      ? leaves(nested as TSchema, `${prefix}${name}.`)
+      : [{ column: `${prefix}${name}`, json: !isScalar(field) }]
+  })
+}
+
 /**
  * The columns of an object schema, in its field order.
  * @example flatColumns(Employee) // ['id', 'name', …, 'department.name', …, 'manager.id', …]
  */
-export function flatColumns(schema: TSchema, prefix = ''): string[] {
-  const properties = (schema as SchemaNode).properties ?? {}
-  return Object.entries(properties).flatMap(([name, field]) => {
-    const nested = objectOf(field)
-    return nested ? flatColumns(nested as TSchema, `${prefix}${name}.`) : [`${prefix}${name}`]
-  })
-}
+export const flatColumns = (schema: TSchema, prefix = ''): string[] =>
+  leaves(schema, prefix).map((leaf) => leaf.column)
 
 /** The columns of `flatColumns(schema, prefix)` whose cells hold JSON text (arrays, objects of no fixed shape). */
-export function jsonColumns(schema: TSchema, prefix = ''): string[] {
-  const properties = (schema as SchemaNode).properties ?? {}
-  return Object.entries(properties).flatMap(([name, field]) => {
-    const nested = objectOf(field)
-    if (nested) return jsonColumns(nested as TSchema, `${prefix}${name}.`)
-    return isScalar(field) ? [] : [`${prefix}${name}`]
-  })
-}
+export const jsonColumns = (schema: TSchema, prefix = ''): string[] =>
+  leaves(schema, prefix)
+    .filter((leaf) => leaf.json)
+    .map((leaf) => leaf.column)
 
 /** `value` as a row of `flatColumns(schema)`. */
 export function flatRow(schema: TSchema, value: unknown, prefix = '', row: FlatRow = {}): FlatRow {

@@ -34,6 +34,7 @@ import {
 import { DeliveryWorker, oldestPendingSeconds, pruneExpired } from '../../src/webhooks/worker.js'
 import { startReceiver } from '../webhooks/receiver.js'
 import { testApp } from './app.js'
+import { formatted, sourceFrames } from './sql-snapshots.js'
 
 const require = createRequire(import.meta.url)
 
@@ -48,10 +49,7 @@ const PLUMBING = /^db\/(connection|sqlite-statements|postgres-rows|postgres-data
 function callerOf(stack: string): string | null {
   let caller: string | null = null
   let anonymous: string | null = null
-  for (const line of stack.split('\n').slice(1)) {
-    const frame = /at (?:async )?(?:([\w.<>$]+) )?\(?.*\/src\/([\w/.-]+\.ts):\d+:\d+\)?$/.exec(line.trim())
-    if (!frame) continue
-    const [, fn, file] = frame as unknown as [string, string | undefined, string]
+  for (const { file, fn } of sourceFrames(stack)) {
     if (/^(importer\/|db\/migrat)/.test(file)) return null
     if (caller !== null || PLUMBING.test(file)) continue
     const name = (fn ?? '<anonymous>').replace(/^(Object|[A-Z]\w+)\./, '')
@@ -95,14 +93,6 @@ function watchDriver(dialect: DialectName, seen: (text: string, caller: string) 
     Error.stackTraceLimit = limit
   }
 }
-
-const formatted = (statement: string) =>
-  `${statement
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .map((line, i) => (i === 0 ? line : `  ${line}`))
-    .join('\n')};`
 
 /** Every distinct statement of the scenario below not sent by a resource or the import engine, as a file. */
 export async function serviceStatements(dialect: DialectName): Promise<string> {

@@ -30,7 +30,7 @@ import { SAMPLE, type Samples } from '../../src/resources/sql.js'
 import { freshDatabase } from './databases.js'
 
 /** One statement per paragraph, a line per clause as it was written, indented uniformly. */
-function formatted(statement: string): string {
+export function formatted(statement: string): string {
   const lines = statement
     .split('\n')
     .map((line) => line.trim())
@@ -62,16 +62,21 @@ function changed(records: readonly Record<string, unknown>[]): Record<string, un
     )
 }
 
+/** The frames of `stack` in src/, outermost last: `file` under src/ and the function (absent when anonymous). */
+export function* sourceFrames(stack: string): Generator<{ file: string; fn: string | undefined }> {
+  for (const line of stack.split('\n').slice(1)) {
+    const frame = /at (?:async )?(?:([\w.<>$]+) )?\(?.*\/src\/([\w/.-]+\.ts):\d+:\d+\)?$/.exec(line.trim())
+    if (frame) yield { file: frame[2] as string, fn: frame[1] }
+  }
+}
+
 /**
  * Where a statement was written: the first function of the stack outside the database plumbing
  * (src/db) and this module, as `importer/apply.ts:bumpGenerations`.
  */
 function sourceOf(stack: string): string {
-  for (const line of stack.split('\n').slice(1)) {
-    const frame = /at (?:async )?(?:([\w.<>$]+) )?\(?.*\/src\/([\w/.-]+\.ts):\d+:\d+\)?$/.exec(line.trim())
-    if (!frame) continue
-    const [, fn, file] = frame
-    if ((file as string).startsWith('db/')) continue
+  for (const { file, fn } of sourceFrames(stack)) {
+    if (file.startsWith('db/')) continue
     return `${file}:${(fn ?? '(anonymous)').replace(/^Object\./, '')}`
   }
   return '(unknown source)'

@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import Type from 'typebox'
+import { jsonAround } from '../../src/records/fragments.js'
+import { EXAMPLE_ATTACK } from '../../src/resources/campaigns/examples.js'
 import { attackTail } from '../../src/resources/campaigns/render.js'
 import { Attack } from '../../src/resources/campaigns/schema.js'
 import { Closed, Nullable } from '../../src/schemas/common.js'
@@ -44,32 +46,13 @@ describe('jsonOf', () => {
   })
 
   test("the attack's hand-written tail is the schema-ordered rendering's tail", () => {
+    // The example attack, with names that JSON must escape or that it leaves as they are.
     const attack = {
-      id: '0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10',
+      ...EXAMPLE_ATTACK,
       campaign_cycle: null,
-      employee: null,
       template: { name: 'Invoice "due" \\ today' },
-      service: { name: 'Mail\u2028 ✓' },
-      difficulty: 'hard',
-      sent_at: '2024-01-13T10:00:00.123456Z',
-      tricked_at: null,
-      reported_at: '2024-01-14T10:00:00.000000Z',
-      events: [
-        {
-          id: '1b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10',
-          type: 'email_sent',
-          created_at: '2024-01-13T10:00:00.123456Z',
-        },
-        {
-          id: '2b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10',
-          type: 'reported',
-          created_at: '2024-01-14T10:00:00.000000Z',
-        },
-      ],
-      created_at: '2024-01-13T09:00:00.000000Z',
+      service: { name: 'Mail\u2028 ✓ 😀' },
     }
-    const whole = jsonOf(Attack)(attack as never)
-    const tail = whole.slice(whole.indexOf(',"employee":null') + ',"employee":null'.length)
-    assert.equal(attackTail(attack as never), tail)
+    assert.equal(attackTail(attack), jsonAround(Attack, 'employee')(attack).tail)
   })
 })

@@ -3,19 +3,18 @@
 // employee embeds its employee's reference, which follows the employee's record: it is stored as the
 // part after that reference, and the reference is joined in when a page is read (sql.ts).
 
-import { splitAround } from '../../records/fragments.js'
+import { jsonAround } from '../../records/fragments.js'
 import { jsonOf } from '../../schemas/ordered-json.js'
 import { Breach, CompromisedEmployee } from './schema.js'
 
 /** A breach's JSON, from its row (its counts derived). */
 export const breachJson = jsonOf(Breach)
 
-const compromisedJson = jsonOf(CompromisedEmployee)
+const aroundEmployee = jsonAround(CompromisedEmployee, 'employee')
 
 /** A compromised employee after its employee: `{"employee":` + employee reference + this. */
 export function compromisedEmployeeTail(item: Omit<CompromisedEmployee, 'employee'>): string {
-  const employee = null as unknown as CompromisedEmployee['employee']
-  return splitAround(compromisedJson({ ...item, employee }), '{"employee":null').tail
+  return aroundEmployee(item).tail
 }
 
 /** SQL: a compromised employee's JSON, from its row `c` and its employee's row `e`. */

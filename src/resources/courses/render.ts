@@ -6,7 +6,7 @@
 // after its course (`{"course":` + reference + tail).
 
 import { type DialectName, joinedText } from '../../db/dialect.js'
-import { splitAround } from '../../records/fragments.js'
+import { jsonAround } from '../../records/fragments.js'
 import { jsonOf } from '../../schemas/ordered-json.js'
 import { Course, CourseProgress } from './schema.js'
 
@@ -16,12 +16,11 @@ export const courseJson = jsonOf(Course)
 /** The course as a progress entry embeds it. */
 export const courseReferenceJson = jsonOf(CourseProgress.properties.course)
 
-const progressEntryJson = jsonOf(CourseProgress)
+const aroundCourse = jsonAround(CourseProgress, 'course')
 
 /** A progress entry after its course: `{"course":` + course reference + this. */
 export function progressEntryTail(entry: Omit<CourseProgress, 'course'>): string {
-  const course = null as unknown as CourseProgress['course']
-  return splitAround(progressEntryJson({ ...entry, course }), '{"course":null').tail
+  return aroundCourse(entry).tail
 }
 
 /**

@@ -3,17 +3,12 @@
 // reference is put in when the employee is merged (manager-slot.ts). A name change then costs the
 // manager's row and its reports' slots, never a re-render of every field.
 
-import { splitAround } from '../../records/fragments.js'
+import { jsonAround } from '../../records/fragments.js'
 import { jsonOf } from '../../schemas/ordered-json.js'
 import { Employee, EmployeeReference } from './schema.js'
 
 /** The reference other items embed (a manager, a progress item, a compromised employee). */
 export const referenceJson = jsonOf(EmployeeReference)
 
-const employeeJson = jsonOf(Employee)
-
 /** The employee's JSON around its manager: `head + (manager reference or null) + tail`. */
-export function employeeParts(employee: Omit<Employee, 'manager'>): { head: string; tail: string } {
-  // The manager's slot is rendered as null and cut out.
-  return splitAround(employeeJson({ ...employee, manager: null }), ',"manager":null')
-}
+export const employeeParts = jsonAround(Employee, 'manager')

@@ -1,6 +1,5 @@
-// progressEntryTail writes a progress entry by hand (render.ts); this pins its text to what
-// JSON.stringify makes of the same entry with the published schema's keys in the schema's order,
-// so a field added to the schema and not to the renderer fails here.
+// progressEntryTail renders a progress entry after its course (render.ts); this pins its text to what
+// JSON.stringify makes of the same entry with the published schema's keys in the schema's order.
 
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
