@@ -38,6 +38,18 @@ drop table if exists stg_campaign;
 drop table if exists stg_attack;
 
 -- importer/import.ts:createStaging
+drop table if exists stg_inbox_ticket;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_email_report;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_email_alert;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_impersonation;
+
+-- importer/import.ts:createStaging
 drop table if exists stg_replaced;
 
 -- importer/import.ts:createStaging
@@ -81,6 +93,18 @@ drop table if exists stg_campaign_changed;
 
 -- importer/import.ts:createStaging
 drop table if exists stg_attack_changed;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_inbox_ticket_changed;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_email_report_changed;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_email_alert_changed;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_impersonation_changed;
 
 -- importer/import.ts:createStaging
 drop table if exists stg_manager_ref;
@@ -134,6 +158,18 @@ create temporary table stg_campaign (line integer, workspace_id text collate "C"
 create temporary table stg_attack (line integer, id text collate "C", campaign_id text collate "C", campaign_cycle_id text collate "C", employee_id text collate "C", sent_at text collate "C", tricked_at text collate "C", reported_at text collate "C", created_at text collate "C", event_mask integer, json_tail text collate "C", workspace_id text collate "C");
 
 -- importer/import.ts:createStaging
+create temporary table stg_inbox_ticket (line integer, workspace_id text collate "C", id text collate "C", email text collate "C", classification text collate "C", fraud_type text collate "C", classified_at text collate "C", created_at text collate "C", updated_at text collate "C", review text collate "C");
+
+-- importer/import.ts:createStaging
+create temporary table stg_email_report (line integer, id text collate "C", ticket_id text collate "C", employee_id text collate "C", source text collate "C", reported_at text collate "C", json_head text collate "C", json_tail text collate "C", workspace_id text collate "C");
+
+-- importer/import.ts:createStaging
+create temporary table stg_email_alert (line integer, workspace_id text collate "C", id text collate "C", employee_id text collate "C", action text collate "C", created_at text collate "C", updated_at text collate "C");
+
+-- importer/import.ts:createStaging
+create temporary table stg_impersonation (line integer, workspace_id text collate "C", id text collate "C", employee_id text collate "C", verdict text collate "C", created_at text collate "C", updated_at text collate "C");
+
+-- importer/import.ts:createStaging
 create temporary table stg_replaced (workspace_id text collate "C" primary key);
 
 -- importer/import.ts:createStaging
@@ -177,6 +213,18 @@ create temporary table stg_campaign_changed (line integer primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_attack_changed (line integer primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_inbox_ticket_changed (line integer primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_email_report_changed (line integer primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_email_alert_changed (line integer primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_impersonation_changed (line integer primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_manager_ref (id text collate "C" primary key, ref_json text collate "C");
@@ -229,6 +277,18 @@ copy "stg_campaign" ("line", "workspace_id", "id", "name", "status", "delivery",
 -- importer/import.ts:stageRows
 copy "stg_attack" ("line", "id", "campaign_id", "campaign_cycle_id", "employee_id", "sent_at", "tricked_at", "reported_at", "created_at", "event_mask", "json_tail") from stdin with (freeze);
 
+-- importer/import.ts:stageRows
+copy "stg_inbox_ticket" ("line", "workspace_id", "id", "email", "classification", "fraud_type", "classified_at", "created_at", "updated_at", "review") from stdin with (freeze);
+
+-- importer/import.ts:stageRows
+copy "stg_email_report" ("line", "id", "ticket_id", "employee_id", "source", "reported_at", "json_head", "json_tail") from stdin with (freeze);
+
+-- importer/import.ts:stageRows
+copy "stg_email_alert" ("line", "workspace_id", "id", "employee_id", "action", "created_at", "updated_at") from stdin with (freeze);
+
+-- importer/import.ts:stageRows
+copy "stg_impersonation" ("line", "workspace_id", "id", "employee_id", "verdict", "created_at", "updated_at") from stdin with (freeze);
+
 -- importer/import.ts:indexStaging
 create index stg_organization_key on stg_organization (id);
 
@@ -255,6 +315,15 @@ create index stg_group_key on stg_group (id);
 
 -- importer/import.ts:indexStaging
 create index stg_campaign_key on stg_campaign (id);
+
+-- importer/import.ts:indexStaging
+create index stg_inbox_ticket_key on stg_inbox_ticket (id);
+
+-- importer/import.ts:indexStaging
+create index stg_email_alert_key on stg_email_alert (id);
+
+-- importer/import.ts:indexStaging
+create index stg_impersonation_key on stg_impersonation (id);
 
 -- importer/import.ts:indexStaging
 analyze stg_organization;
@@ -291,6 +360,18 @@ analyze stg_campaign;
 
 -- importer/import.ts:indexStaging
 analyze stg_attack;
+
+-- importer/import.ts:indexStaging
+analyze stg_inbox_ticket;
+
+-- importer/import.ts:indexStaging
+analyze stg_email_report;
+
+-- importer/import.ts:indexStaging
+analyze stg_email_alert;
+
+-- importer/import.ts:indexStaging
+analyze stg_impersonation;
 
 -- importer/checks.ts:resolveWorkspaces
 create temporary table stg_course_progress_resolved as select s.line, s.employee_id, s.course_id, s.status, s.json_tail,
@@ -352,6 +433,21 @@ alter table stg_attack_resolved rename to stg_attack;
 -- importer/checks.ts:resolveWorkspaces
 create index stg_attack_key on stg_attack (id);
 
+-- importer/checks.ts:resolveWorkspaces
+create temporary table stg_email_report_resolved as select s.line, s.id, s.ticket_id, s.employee_id, s.source, s.reported_at, s.json_head, s.json_tail,
+  coalesce(
+  (select staged.workspace_id from stg_inbox_ticket staged where staged.id = s.ticket_id limit 1),
+  (select stored.workspace_id from inbox_tickets stored where stored.id = s.ticket_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as workspace_id from stg_email_report s;
+
+-- importer/checks.ts:resolveWorkspaces
+drop table stg_email_report;
+
+-- importer/checks.ts:resolveWorkspaces
+alter table stg_email_report_resolved rename to stg_email_report;
+
+-- importer/checks.ts:resolveWorkspaces
+create index stg_email_report_key on stg_email_report (id);
+
 -- importer/checks.ts:findProblems
 select s.line as line, s.id as value, cast(d.first_line as text) as other
   from (select id, min(line) as first_line from stg_organization group by id having count(*) > 1) d
@@ -411,6 +507,26 @@ select s.line as line, s.id as value, cast(d.first_line as text) as other
 select s.line as line, s.id as value, cast(d.first_line as text) as other
   from (select id, min(line) as first_line from stg_attack group by id having count(*) > 1) d
   join stg_attack s on s.id = d.id and s.line > d.first_line order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line as line, s.id as value, cast(d.first_line as text) as other
+  from (select id, min(line) as first_line from stg_inbox_ticket group by id having count(*) > 1) d
+  join stg_inbox_ticket s on s.id = d.id and s.line > d.first_line order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line as line, s.id as value, cast(d.first_line as text) as other
+  from (select id, min(line) as first_line from stg_email_report group by id having count(*) > 1) d
+  join stg_email_report s on s.id = d.id and s.line > d.first_line order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line as line, s.id as value, cast(d.first_line as text) as other
+  from (select id, min(line) as first_line from stg_email_alert group by id having count(*) > 1) d
+  join stg_email_alert s on s.id = d.id and s.line > d.first_line order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line as line, s.id as value, cast(d.first_line as text) as other
+  from (select id, min(line) as first_line from stg_impersonation group by id having count(*) > 1) d
+  join stg_impersonation s on s.id = d.id and s.line > d.first_line order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, s.organization_id as value, null as other from stg_workspace s
@@ -588,6 +704,77 @@ select line, value, null as other from (
   join workspaces w on w.organization_id = mine.organization_id and w.id <> mine.id) o on o.workspace_id = s.workspace_id) c
   where value is not null order by line limit 101;
 
+-- importer/checks.ts:findProblems
+select s.line, s.workspace_id as value, null as other from stg_inbox_ticket s
+  where not (exists (select 1 from stg_workspace sw where sw.id = s.workspace_id)
+  or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from inbox_tickets t where t.id = s.id) as value
+  from stg_inbox_ticket s) c
+  where value <> workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line, "s"."ticket_id" as value, null as other from stg_email_report s
+  where coalesce(
+  (select staged.workspace_id from stg_inbox_ticket staged where staged.id = s.ticket_id limit 1),
+  (select stored.workspace_id from inbox_tickets stored where stored.id = s.ticket_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) is null order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, employee_id as value, employee_workspace as other from (
+  select s.line, s.employee_id, s.workspace_id as parent_workspace,
+  coalesce(
+  (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
+  (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
+  from stg_email_report s) r
+  where parent_workspace is not null
+  and coalesce(employee_workspace, '') <> parent_workspace order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from email_reports t where t.id = s.id) as value
+  from stg_email_report s) c
+  where value <> workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line, s.workspace_id as value, null as other from stg_email_alert s
+  where not (exists (select 1 from stg_workspace sw where sw.id = s.workspace_id)
+  or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from email_alerts t where t.id = s.id) as value
+  from stg_email_alert s) c
+  where value <> workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, employee_id as value, employee_workspace as other from (
+  select s.line, s.employee_id, s.workspace_id, coalesce(
+  (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
+  (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
+  from stg_email_alert s) c
+  where coalesce(employee_workspace, '') <> workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line, s.workspace_id as value, null as other from stg_impersonation s
+  where not (exists (select 1 from stg_workspace sw where sw.id = s.workspace_id)
+  or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from impersonations t where t.id = s.id) as value
+  from stg_impersonation s) c
+  where value <> workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, employee_id as value, employee_workspace as other from (
+  select s.line, s.employee_id, s.workspace_id, coalesce(
+  (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
+  (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
+  from stg_impersonation s) c
+  where coalesce(employee_workspace, '') <> workspace_id order by line limit 101;
+
 -- importer/apply.ts:compareWithStored
 insert into stg_new_workspace (workspace_id)
   select id from stg_workspace where id not in (select id from workspaces);
@@ -664,6 +851,30 @@ select 1 as one from stg_attack where workspace_id not in (select workspace_id f
 -- importer/apply.ts:compareWithStored
 select 1 as one from attacks limit 1;
 
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_inbox_ticket where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from inbox_tickets limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_email_report where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from email_reports limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_email_alert where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from email_alerts limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_impersonation where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from impersonations limit 1;
+
 -- importer/apply.ts:countNew
 select count(*) as n from stg_organization;
 
@@ -700,9 +911,21 @@ select count(*) as n from stg_campaign;
 -- importer/apply.ts:countNew
 select count(*) as n from stg_attack;
 
+-- importer/apply.ts:countNew
+select count(*) as n from stg_inbox_ticket;
+
+-- importer/apply.ts:countNew
+select count(*) as n from stg_email_report;
+
+-- importer/apply.ts:countNew
+select count(*) as n from stg_email_alert;
+
+-- importer/apply.ts:countNew
+select count(*) as n from stg_impersonation;
+
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace where true union all select workspace_id as workspace_id from stg_employee where true union all select workspace_id as workspace_id from stg_course where true union all select workspace_id as workspace_id from stg_course_progress where true union all select workspace_id as workspace_id from stg_course_feedback where true union all select workspace_id as workspace_id from stg_breach where true union all select workspace_id as workspace_id from stg_compromised_employee where true union all select workspace_id as workspace_id from stg_group where true union all select workspace_id as workspace_id from stg_group_member where true union all select workspace_id as workspace_id from stg_campaign where true union all select workspace_id as workspace_id from stg_attack where true union all select workspace_id from stg_replaced) t
+  select distinct workspace_id from (select id as workspace_id from stg_workspace where true union all select workspace_id as workspace_id from stg_employee where true union all select workspace_id as workspace_id from stg_course where true union all select workspace_id as workspace_id from stg_course_progress where true union all select workspace_id as workspace_id from stg_course_feedback where true union all select workspace_id as workspace_id from stg_breach where true union all select workspace_id as workspace_id from stg_compromised_employee where true union all select workspace_id as workspace_id from stg_group where true union all select workspace_id as workspace_id from stg_group_member where true union all select workspace_id as workspace_id from stg_campaign where true union all select workspace_id as workspace_id from stg_attack where true union all select workspace_id as workspace_id from stg_inbox_ticket where true union all select workspace_id as workspace_id from stg_email_report where true union all select workspace_id as workspace_id from stg_email_alert where true union all select workspace_id as workspace_id from stg_impersonation where true union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- importer/apply.ts:collectTouched
@@ -833,6 +1056,18 @@ drop table if exists ev_attack_before;
 -- importer/events.ts:captureRenderings
 drop table if exists ev_attack_after;
 
+-- importer/events.ts:captureRenderings
+drop table if exists ev_inbox_ticket_keys;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_inbox_ticket_stored_keys;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_inbox_ticket_before;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_inbox_ticket_after;
+
 -- importer/apply.ts:insert
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
@@ -902,23 +1137,43 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
   left join campaign_cycles cy on cy.campaign_id = stg_attack.campaign_id and cy.id = stg_attack.campaign_cycle_id where true) merged
   where true order by campaign_id, created_at desc, id desc;
 
+-- importer/apply.ts:insert
+insert into inbox_tickets (workspace_id, id, email, classification, fraud_type, classified_at, created_at, updated_at, review)
+  select workspace_id, id, email, classification, fraud_type, classified_at, created_at, updated_at, review
+  from stg_inbox_ticket where true order by id;
+
+-- importer/apply.ts:insert
+insert into email_reports (id, ticket_id, employee_id, source, reported_at, json_head, json_tail, workspace_id)
+  select id, ticket_id, employee_id, source, reported_at, json_head, json_tail, workspace_id
+  from stg_email_report where true order by ticket_id, reported_at desc, id desc;
+
+-- importer/apply.ts:insert
+insert into email_alerts (workspace_id, id, employee_id, action, created_at, updated_at)
+  select workspace_id, id, employee_id, action, created_at, updated_at
+  from stg_email_alert where true order by id;
+
+-- importer/apply.ts:insert
+insert into impersonations (workspace_id, id, employee_id, verdict, created_at, updated_at)
+  select workspace_id, id, employee_id, verdict, created_at, updated_at
+  from stg_impersonation where true order by id;
+
 -- resources/employees/import.ts:deriveStatistics
 select workspace_id from stg_touched order by workspace_id limit 1001;
 
 -- resources/employees/import.ts:deriveStatistics
 insert into stg_active_employee (id, workspace_id)
-  select id, workspace_id from employees where status = 'active' and workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') order by id;
+  select id, workspace_id from employees where status = 'active' and workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') order by id;
 
 -- resources/employees/import.ts:deriveStatistics
 analyze stg_active_employee;
 
 -- resources/employees/import.ts:deriveStatistics
-delete from employee_statistics where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from employee_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/employees/import.ts:deriveStatistics
 insert into employee_statistics (workspace_id, status, employees)
   select workspace_id, status, count(*) from employees
-  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id, status;
 
 -- resources/courses/import.ts:deriveStatistics
@@ -930,12 +1185,12 @@ select t.workspace_id, count(e.id) as active
 select p.workspace_id, count(distinct p.employee_id) as covered,
   sum(case when p.status = 'completed' then 1 else 0 end) as completed
   from course_progress p
-  where p.workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where p.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and p.employee_id in (select id from stg_active_employee)
   group by p.workspace_id;
 
 -- resources/courses/import.ts:deriveStatistics
-delete from workspace_statistics where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from workspace_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/courses/import.ts:deriveStatistics
 copy "workspace_statistics" ("workspace_id", "active_employees", "covered_employees", "average_courses_completed") from stdin;
@@ -948,7 +1203,7 @@ update breaches set
   count(acknowledged_at) as acknowledged,
   case when count(acknowledged_at) < count(*) then 'active' else 'resolved' end as status
   from compromised_employees
-  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id, breach_id) c
   where breaches.workspace_id = c.workspace_id and breaches.id = c.breach_id
   and (breaches.impacted <> c.impacted or breaches.warned <> c.warned
@@ -956,7 +1211,7 @@ update breaches set
 
 -- resources/breaches/import.ts:deriveBreaches
 update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolved', json = null
-  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and (impacted <> 0 or warned <> 0 or acknowledged <> 0 or status <> 'resolved')
   and not exists (select 1 from compromised_employees c
   where c.workspace_id = breaches.workspace_id and c.breach_id = breaches.id);
@@ -965,13 +1220,13 @@ update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolv
 select workspace_id, id, name, domain, status, criticality, impacted, warned, acknowledged,
   last_breached_at, created_at, updated_at
   from breaches
-  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
 
 -- resources/breaches/import.ts:renderStaleBreaches
 update "breaches" set "json" = ? where "workspace_id" = ? and "id" = ?, …;
 
 -- resources/breaches/import.ts:deriveStatistics
-delete from breach_statistics where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from breach_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/breaches/import.ts:deriveStatistics
 insert into breach_statistics
@@ -980,30 +1235,30 @@ insert into breach_statistics
   coalesce(c.acknowledged, 0)
   from stg_touched t
   left join (select workspace_id, count(*) as n from breaches
-  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) b on b.workspace_id = t.workspace_id
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) b on b.workspace_id = t.workspace_id
   left join (select workspace_id, count(distinct employee_id) as impacted,
   count(distinct case when warned_at is not null then employee_id end) as warned,
   count(distinct case when acknowledged_at is not null then employee_id end) as acknowledged
   from compromised_employees
-  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) c on c.workspace_id = t.workspace_id;
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) c on c.workspace_id = t.workspace_id;
 
 -- resources/groups/import.ts:deriveCounts
 update groups set employees_count = c.n, json = null
   from (
   select group_id, count(*) as n from group_members
-  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by group_id) c
   where groups.id = c.group_id and groups.employees_count <> c.n;
 
 -- resources/groups/import.ts:deriveCounts
 update groups set employees_count = 0, json = null
-  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and employees_count <> 0
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and employees_count <> 0
   and not exists (select 1 from group_members m where m.group_id = groups.id);
 
 -- resources/groups/import.ts:renderStaleGroups
 select id, name, description, employees_count, created_at, updated_at
   from groups
-  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
 
 -- resources/groups/import.ts:renderStaleGroups
 update "groups" set "json" = ? where "id" = ?, …;
@@ -1014,7 +1269,7 @@ delete from campaign_cycles
   and not exists (select 1 from campaigns c where c.id = campaign_cycles.campaign_id);
 
 -- resources/campaigns/import.ts:deriveStatistics
-delete from simulation_statistics where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from simulation_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/campaigns/import.ts:deriveStatistics
 create temporary table stg_attacked as
@@ -1025,7 +1280,7 @@ create temporary table stg_attacked as
   | case when a.reported_at is null then 0 else 33554432 end end
   | case when active.id is not null then 67108864 else 0 end) as flags
   from attacks a left join stg_active_employee active on active.id = a.employee_id
-  where a.workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where a.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id;
 
 -- resources/campaigns/import.ts:deriveStatistics
@@ -1049,6 +1304,108 @@ drop table stg_attacked;
 
 -- resources/campaigns/import.ts:deriveStatistics
 copy "simulation_statistics" ("workspace_id", "campaign_id", "campaign_cycle_id", "attacked", "active", "tricked", "reported", "attack_sent", "attack_voided", "email_opened", "email_answered", "email_reported", "manually_reported", "manually_retried", "page_opened", "download_link_clicked", "attachment_opened", "file_opened", "credentials_submitted", "mfa_code_submitted", "social_login_clicked", "scope_granted", "qr_code_scanned", "sms_answered", "phone_number_called", "phone_number_code_entered", "employee_tricked", "remedial_started", "remedial_completed", "phishing_remedial_course_completed") from stdin;
+
+-- resources/inbox/import.ts:deriveTickets
+update email_reports set review = t.review
+  from inbox_tickets t
+  where t.id = email_reports.ticket_id and email_reports.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  and email_reports.review <> t.review;
+
+-- resources/inbox/import.ts:deriveTickets
+update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, json = null
+  from (
+  select ticket_id, count(*) as n, min(reported_at) as first_at from email_reports
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  group by ticket_id) c
+  where inbox_tickets.id = c.ticket_id
+  and (inbox_tickets.reports_count <> c.n or coalesce(inbox_tickets.first_reported_at, '') <> c.first_at);
+
+-- resources/inbox/import.ts:deriveTickets
+update inbox_tickets set reports_count = 0, first_reported_at = null, json = null
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and (reports_count <> 0 or first_reported_at is not null)
+  and not exists (select 1 from email_reports r where r.ticket_id = inbox_tickets.id);
+
+-- resources/inbox/import.ts:renderStaleTickets
+select id, email, classification, fraud_type, classified_at, reports_count, first_reported_at,
+  created_at, updated_at
+  from inbox_tickets
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
+
+-- resources/inbox/import.ts:renderStaleTickets
+update "inbox_tickets" set "json" = ? where "id" = ?, …;
+
+-- resources/tallies.ts:deriveTallies
+delete from employee_tallies where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and kind = $1;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tallies
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
+  select t.workspace_id, $1, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+  from (
+  select x.workspace_id, x.employee_id, min(x.reported_at) as first_at, max(x.reported_at) as last_at,
+  '{"reported_emails_count":' || count(*) || ',"reported_fraudulent_emails_count":' || sum(case when x.review = 'fraudulent' then 1 else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.review = 'safe' then 1 else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.review = 'spam' then 1 else 0 end) || '}' as stats_json
+  from email_reports x
+  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  group by x.workspace_id, x.employee_id) t
+  join employees e on e.id = t.employee_id;
+
+-- resources/inbox/import.ts:deriveStatistics
+delete from inbox_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+
+-- resources/inbox/import.ts:deriveStatistics
+insert into inbox_statistics (workspace_id, reports, reporters, active_reporters,
+  first_reported_at, last_reported_at, tickets, first_created_at, last_created_at, by_review)
+  select w.workspace_id, coalesce(r.reports, 0), coalesce(r.reporters, 0), coalesce(r.active, 0),
+  r.first_at, r.last_at, coalesce(t.tickets, 0), t.first_at, t.last_at, '[]'
+  from stg_touched w
+  left join (
+  select x.workspace_id, sum(x.n) as reports, count(*) as reporters,
+  sum(case when e.status = 'active' then 1 else 0 end) as active,
+  min(x.first_at) as first_at, max(x.last_at) as last_at
+  from (
+  select workspace_id, employee_id, count(*) as n, min(reported_at) as first_at,
+  max(reported_at) as last_at
+  from email_reports where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  group by workspace_id, employee_id) x
+  join employees e on e.id = x.employee_id
+  group by x.workspace_id) r on r.workspace_id = w.workspace_id
+  left join (
+  select workspace_id, count(*) as tickets, min(created_at) as first_at, max(created_at) as last_at
+  from inbox_tickets where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  group by workspace_id) t on t.workspace_id = w.workspace_id;
+
+-- resources/inbox/import.ts:deriveStatistics
+select workspace_id, review, fraud_type, count(*) as n from inbox_tickets
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  group by workspace_id, review, fraud_type
+  order by workspace_id, review, fraud_type;
+
+-- resources/inbox/import.ts:deriveStatistics
+update "inbox_statistics" set "by_review" = ? where "workspace_id" = ?, …;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tallies
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
+  select t.workspace_id, $1, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+  from (
+  select x.workspace_id, x.employee_id, min(x.created_at) as first_at, max(x.created_at) as last_at,
+  '{"received_alerts_count":' || count(*) || ',"reported_alerts_count":' || sum(case when x.action = 'reported' then 1 else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.action = 'marked_safe' then 1 else 0 end) || '}' as stats_json
+  from email_alerts x
+  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  group by x.workspace_id, x.employee_id) t
+  join employees e on e.id = t.employee_id;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tallies
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
+  select t.workspace_id, $1, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+  from (
+  select x.workspace_id, x.employee_id, min(x.created_at) as first_at, max(x.created_at) as last_at,
+  '{"attacks_impersonating_employee":' || count(*) || ',"impersonation_attacks_confirmed":' || sum(case when x.verdict = 'fraudulent' then 1 else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.verdict = 'pending_review' then 1 else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.verdict = 'safe' then 1 else 0 end) || '}' as stats_json
+  from impersonations x
+  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  group by x.workspace_id, x.employee_id) t
+  join employees e on e.id = t.employee_id;
 
 -- resources/courses/import.ts:renderStaleProgress
 insert into employee_progress (workspace_id, created_at, employee_id, json)
@@ -1156,6 +1513,17 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
+-- importer/events.ts:EventRecorder.whole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'inbox_ticket.created', created_at,
+  '{"id":"' || id || '","type":"inbox_ticket.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
+  from (select t.workspace_id, t.id, t.json from inbox_tickets t
+  ) r
+  where true
+  offset 0) y offset 0) x;
+
 -- webhooks/fan-out.ts:createDeliveries
 select 1 as one from webhook_endpoints limit 1;
 
@@ -1174,7 +1542,7 @@ insert into organization_generations (organization_id, generation)
 -- importer/import.ts:finish
 select c.relname as name, c.reltuples as rows, s.n_tup_ins + s.n_tup_upd + s.n_tup_del as changed
   from pg_class c join pg_stat_xact_user_tables s on s.relid = c.oid
-  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
   order by c.relname;
 
 -- importer/import.ts:finish
@@ -1202,7 +1570,16 @@ analyze course_progress;
 analyze courses;
 
 -- importer/import.ts:finish
+analyze email_alerts;
+
+-- importer/import.ts:finish
+analyze email_reports;
+
+-- importer/import.ts:finish
 analyze employee_progress;
+
+-- importer/import.ts:finish
+analyze employee_tallies;
 
 -- importer/import.ts:finish
 analyze employees;
@@ -1212,6 +1589,15 @@ analyze group_members;
 
 -- importer/import.ts:finish
 analyze groups;
+
+-- importer/import.ts:finish
+analyze impersonations;
+
+-- importer/import.ts:finish
+analyze inbox_statistics;
+
+-- importer/import.ts:finish
+analyze inbox_tickets;
 
 -- importer/import.ts:finish
 analyze organizations;
@@ -1242,6 +1628,15 @@ drop table stg_group;
 
 -- importer/import.ts:dropStaging
 drop table stg_campaign;
+
+-- importer/import.ts:dropStaging
+drop table stg_inbox_ticket;
+
+-- importer/import.ts:dropStaging
+drop table stg_email_alert;
+
+-- importer/import.ts:dropStaging
+drop table stg_impersonation;
 
 -- importer/import.ts:dropStaging
 drop table stg_replaced;
@@ -1287,6 +1682,18 @@ drop table stg_campaign_changed;
 
 -- importer/import.ts:dropStaging
 drop table stg_attack_changed;
+
+-- importer/import.ts:dropStaging
+drop table stg_inbox_ticket_changed;
+
+-- importer/import.ts:dropStaging
+drop table stg_email_report_changed;
+
+-- importer/import.ts:dropStaging
+drop table stg_email_alert_changed;
+
+-- importer/import.ts:dropStaging
+drop table stg_impersonation_changed;
 
 -- importer/import.ts:dropStaging
 drop table stg_manager_ref;
@@ -1367,9 +1774,29 @@ insert into stg_attack_changed (line)
   where stg_attack.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from attacks t where t.workspace_id = stg_attack.workspace_id and t.id = stg_attack.id and t.campaign_id is not distinct from stg_attack.campaign_id and t.campaign_cycle_id is not distinct from stg_attack.campaign_cycle_id and t.employee_id is not distinct from stg_attack.employee_id and t.sent_at is not distinct from stg_attack.sent_at and t.tricked_at is not distinct from stg_attack.tricked_at and t.reported_at is not distinct from stg_attack.reported_at and t.created_at is not distinct from stg_attack.created_at and t.event_mask is not distinct from stg_attack.event_mask and ((length(t.json) >= length(stg_attack.json_tail)
   and substr(t.json, length(t.json) - length(stg_attack.json_tail) + 1) = stg_attack.json_tail)));
 
+-- importer/apply.ts:compareWithStored
+insert into stg_inbox_ticket_changed (line)
+  select line from stg_inbox_ticket
+  where stg_inbox_ticket.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from inbox_tickets t where t.id = stg_inbox_ticket.id and t.workspace_id is not distinct from stg_inbox_ticket.workspace_id and t.email is not distinct from stg_inbox_ticket.email and t.classification is not distinct from stg_inbox_ticket.classification and t.fraud_type is not distinct from stg_inbox_ticket.fraud_type and t.classified_at is not distinct from stg_inbox_ticket.classified_at and t.created_at is not distinct from stg_inbox_ticket.created_at and t.updated_at is not distinct from stg_inbox_ticket.updated_at and t.review is not distinct from stg_inbox_ticket.review);
+
+-- importer/apply.ts:compareWithStored
+insert into stg_email_report_changed (line)
+  select line from stg_email_report
+  where stg_email_report.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from email_reports t where t.id = stg_email_report.id and t.ticket_id is not distinct from stg_email_report.ticket_id and t.employee_id is not distinct from stg_email_report.employee_id and t.source is not distinct from stg_email_report.source and t.reported_at is not distinct from stg_email_report.reported_at and t.json_head is not distinct from stg_email_report.json_head and t.json_tail is not distinct from stg_email_report.json_tail and t.workspace_id is not distinct from stg_email_report.workspace_id);
+
+-- importer/apply.ts:compareWithStored
+insert into stg_email_alert_changed (line)
+  select line from stg_email_alert
+  where stg_email_alert.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from email_alerts t where t.id = stg_email_alert.id and t.workspace_id is not distinct from stg_email_alert.workspace_id and t.employee_id is not distinct from stg_email_alert.employee_id and t.action is not distinct from stg_email_alert.action and t.created_at is not distinct from stg_email_alert.created_at and t.updated_at is not distinct from stg_email_alert.updated_at);
+
+-- importer/apply.ts:compareWithStored
+insert into stg_impersonation_changed (line)
+  select line from stg_impersonation
+  where stg_impersonation.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from impersonations t where t.id = stg_impersonation.id and t.workspace_id is not distinct from stg_impersonation.workspace_id and t.employee_id is not distinct from stg_impersonation.employee_id and t.verdict is not distinct from stg_impersonation.verdict and t.created_at is not distinct from stg_impersonation.created_at and t.updated_at is not distinct from stg_impersonation.updated_at);
+
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id from stg_replaced) t
+  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -1539,6 +1966,31 @@ analyze ev_attack_keys;
 -- importer/events.ts:captureRenderings
 select * from ev_attack_keys where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
+-- importer/events.ts:captureRenderings
+create temporary table ev_inbox_ticket_keys (workspace_id text collate "C", id text collate "C", primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, id from stg_inbox_ticket where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, ticket_id from stg_email_report where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select r.workspace_id, r.ticket_id from email_reports r
+  where r.id in (select id from stg_email_report where false)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, id from inbox_tickets where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, ticket_id from email_reports where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+analyze ev_inbox_ticket_keys;
+
+-- importer/events.ts:captureRenderings
+select * from ev_inbox_ticket_keys where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
 -- importer/apply.ts:insert
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
@@ -1619,6 +2071,30 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
   left join campaign_cycles cy on cy.campaign_id = stg_attack.campaign_id and cy.id = stg_attack.campaign_cycle_id where false) merged
   where true order by campaign_id, created_at desc, id desc
   on conflict (workspace_id, id) do update set campaign_id = excluded.campaign_id, campaign_cycle_id = excluded.campaign_cycle_id, employee_id = excluded.employee_id, sent_at = excluded.sent_at, tricked_at = excluded.tricked_at, reported_at = excluded.reported_at, created_at = excluded.created_at, event_mask = excluded.event_mask, json = excluded.json;
+
+-- importer/apply.ts:insert
+insert into inbox_tickets (workspace_id, id, email, classification, fraud_type, classified_at, created_at, updated_at, review)
+  select workspace_id, id, email, classification, fraud_type, classified_at, created_at, updated_at, review
+  from stg_inbox_ticket where false order by id
+  on conflict (id) do update set workspace_id = excluded.workspace_id, email = excluded.email, classification = excluded.classification, fraud_type = excluded.fraud_type, classified_at = excluded.classified_at, created_at = excluded.created_at, updated_at = excluded.updated_at, review = excluded.review, json = null;
+
+-- importer/apply.ts:insert
+insert into email_reports (id, ticket_id, employee_id, source, reported_at, json_head, json_tail, workspace_id)
+  select id, ticket_id, employee_id, source, reported_at, json_head, json_tail, workspace_id
+  from stg_email_report where false order by ticket_id, reported_at desc, id desc
+  on conflict (id) do update set ticket_id = excluded.ticket_id, employee_id = excluded.employee_id, source = excluded.source, reported_at = excluded.reported_at, json_head = excluded.json_head, json_tail = excluded.json_tail, workspace_id = excluded.workspace_id;
+
+-- importer/apply.ts:insert
+insert into email_alerts (workspace_id, id, employee_id, action, created_at, updated_at)
+  select workspace_id, id, employee_id, action, created_at, updated_at
+  from stg_email_alert where false order by id
+  on conflict (id) do update set workspace_id = excluded.workspace_id, employee_id = excluded.employee_id, action = excluded.action, created_at = excluded.created_at, updated_at = excluded.updated_at;
+
+-- importer/apply.ts:insert
+insert into impersonations (workspace_id, id, employee_id, verdict, created_at, updated_at)
+  select workspace_id, id, employee_id, verdict, created_at, updated_at
+  from stg_impersonation where false order by id
+  on conflict (id) do update set workspace_id = excluded.workspace_id, employee_id = excluded.employee_id, verdict = excluded.verdict, created_at = excluded.created_at, updated_at = excluded.updated_at;
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (strpos(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, strpos(json, ',"workspace":'))
@@ -1729,6 +2205,102 @@ create temporary table stg_attacked as
   where a.workspace_id in (null)
   group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id;
 
+-- resources/inbox/import.ts:deriveTickets
+update email_reports set review = t.review
+  from inbox_tickets t
+  where t.id = email_reports.ticket_id and email_reports.workspace_id in (null)
+  and email_reports.review <> t.review;
+
+-- resources/inbox/import.ts:deriveTickets
+update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, json = null
+  from (
+  select ticket_id, count(*) as n, min(reported_at) as first_at from email_reports
+  where workspace_id in (null)
+  group by ticket_id) c
+  where inbox_tickets.id = c.ticket_id
+  and (inbox_tickets.reports_count <> c.n or coalesce(inbox_tickets.first_reported_at, '') <> c.first_at);
+
+-- resources/inbox/import.ts:deriveTickets
+update inbox_tickets set reports_count = 0, first_reported_at = null, json = null
+  where workspace_id in (null) and (reports_count <> 0 or first_reported_at is not null)
+  and not exists (select 1 from email_reports r where r.ticket_id = inbox_tickets.id);
+
+-- resources/inbox/import.ts:renderStaleTickets
+select id, email, classification, fraud_type, classified_at, reports_count, first_reported_at,
+  created_at, updated_at
+  from inbox_tickets
+  where workspace_id in (null) and json is null limit $1;
+
+-- resources/tallies.ts:deriveTallies
+delete from employee_tallies where workspace_id in (null) and kind = $1;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tallies
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
+  select t.workspace_id, $1, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+  from (
+  select x.workspace_id, x.employee_id, min(x.reported_at) as first_at, max(x.reported_at) as last_at,
+  '{"reported_emails_count":' || count(*) || ',"reported_fraudulent_emails_count":' || sum(case when x.review = 'fraudulent' then 1 else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.review = 'safe' then 1 else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.review = 'spam' then 1 else 0 end) || '}' as stats_json
+  from email_reports x
+  where x.workspace_id in (null)
+  group by x.workspace_id, x.employee_id) t
+  join employees e on e.id = t.employee_id;
+
+-- resources/inbox/import.ts:deriveStatistics
+delete from inbox_statistics where workspace_id in (null);
+
+-- resources/inbox/import.ts:deriveStatistics
+insert into inbox_statistics (workspace_id, reports, reporters, active_reporters,
+  first_reported_at, last_reported_at, tickets, first_created_at, last_created_at, by_review)
+  select w.workspace_id, coalesce(r.reports, 0), coalesce(r.reporters, 0), coalesce(r.active, 0),
+  r.first_at, r.last_at, coalesce(t.tickets, 0), t.first_at, t.last_at, '[]'
+  from stg_touched w
+  left join (
+  select x.workspace_id, sum(x.n) as reports, count(*) as reporters,
+  sum(case when e.status = 'active' then 1 else 0 end) as active,
+  min(x.first_at) as first_at, max(x.last_at) as last_at
+  from (
+  select workspace_id, employee_id, count(*) as n, min(reported_at) as first_at,
+  max(reported_at) as last_at
+  from email_reports where workspace_id in (null)
+  group by workspace_id, employee_id) x
+  join employees e on e.id = x.employee_id
+  group by x.workspace_id) r on r.workspace_id = w.workspace_id
+  left join (
+  select workspace_id, count(*) as tickets, min(created_at) as first_at, max(created_at) as last_at
+  from inbox_tickets where workspace_id in (null)
+  group by workspace_id) t on t.workspace_id = w.workspace_id;
+
+-- resources/inbox/import.ts:deriveStatistics
+select workspace_id, review, fraud_type, count(*) as n from inbox_tickets
+  where workspace_id in (null)
+  group by workspace_id, review, fraud_type
+  order by workspace_id, review, fraud_type;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tallies
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
+  select t.workspace_id, $1, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+  from (
+  select x.workspace_id, x.employee_id, min(x.created_at) as first_at, max(x.created_at) as last_at,
+  '{"received_alerts_count":' || count(*) || ',"reported_alerts_count":' || sum(case when x.action = 'reported' then 1 else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.action = 'marked_safe' then 1 else 0 end) || '}' as stats_json
+  from email_alerts x
+  where x.workspace_id in (null)
+  group by x.workspace_id, x.employee_id) t
+  join employees e on e.id = t.employee_id;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tallies
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
+  select t.workspace_id, $1, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+  from (
+  select x.workspace_id, x.employee_id, min(x.created_at) as first_at, max(x.created_at) as last_at,
+  '{"attacks_impersonating_employee":' || count(*) || ',"impersonation_attacks_confirmed":' || sum(case when x.verdict = 'fraudulent' then 1 else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.verdict = 'pending_review' then 1 else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.verdict = 'safe' then 1 else 0 end) || '}' as stats_json
+  from impersonations x
+  where x.workspace_id in (null)
+  group by x.workspace_id, x.employee_id) t
+  join employees e on e.id = t.employee_id;
+
 -- resources/courses/import.ts:renderStaleProgress
 analyze stg_progress_stale;
 
@@ -1838,9 +2410,20 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   offset 0) y offset 0) x;
 
+-- importer/events.ts:EventRecorder.whole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'inbox_ticket.created', created_at,
+  '{"id":"' || id || '","type":"inbox_ticket.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
+  from (select t.workspace_id, t.id, t.json from inbox_tickets t
+  join ev_inbox_ticket_keys k on k.workspace_id = t.workspace_id and k.id = t.id) r
+  where true
+  offset 0) y offset 0) x;
+
 -- importer/apply.ts:collectReplaced
 insert into stg_replaced (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee union select workspace_id as workspace_id from stg_group union select workspace_id as workspace_id from stg_campaign) t;
+  select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee union select workspace_id as workspace_id from stg_group union select workspace_id as workspace_id from stg_campaign union select workspace_id as workspace_id from stg_inbox_ticket union select workspace_id as workspace_id from stg_email_alert union select workspace_id as workspace_id from stg_impersonation) t;
 
 -- importer/apply.ts:collectReplaced
 analyze stg_replaced;
@@ -1865,7 +2448,7 @@ select count(*) as n from stg_course where stg_course.workspace_id in (select wo
 
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id from stg_replaced) t
+  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -1893,7 +2476,7 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
   where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1921,7 +2504,7 @@ analyze ev_employee_before;
 insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from stg_course where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1953,7 +2536,7 @@ insert into ev_course_progress_keys (workspace_id, employee_id) select * from (s
   where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_progress s where s.workspace_id = course_progress.workspace_id and s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1979,11 +2562,11 @@ drop table ev_course_progress_stored_keys;
 analyze ev_course_progress_before;
 
 -- importer/events.ts:captureRenderings
-insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_breach s where s.workspace_id = breaches.workspace_id and s.id = breaches.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -1991,7 +2574,7 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
   where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2021,11 +2604,11 @@ drop table ev_compromised_employee_stored_keys;
 analyze ev_compromised_employee_before;
 
 -- importer/events.ts:captureRenderings
-insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from groups where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from groups where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group s where s.id = groups.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group_member s where s.group_id = group_members.group_id and s.employee_id = group_members.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2051,7 +2634,7 @@ drop table ev_group_stored_keys;
 analyze ev_group_before;
 
 -- importer/events.ts:captureRenderings
-insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_campaign s where s.id = campaigns.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2079,6 +2662,14 @@ drop table ev_attack_stored_keys;
 
 -- importer/events.ts:captureRenderings
 analyze ev_attack_before;
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, id from inbox_tickets where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  and not exists (select 1 from stg_inbox_ticket s where s.id = inbox_tickets.id)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, ticket_id from email_reports where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  and not exists (select 1 from stg_email_report s where s.id = email_reports.id)) c where true on conflict do nothing;
 
 -- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
@@ -2111,53 +2702,69 @@ update attacks set json = substr(json, 1, (strpos(json, ',"employee":') + 12) - 
   and substr(json, (strpos(json, ',"employee":') + 12), strpos(json, ',"template":') - (strpos(json, ',"employee":') + 12)) <> (select e.ref_json from employees e where e.id = attacks.employee_id);
 
 -- resources/courses/import.ts:stale
-insert into stg_progress_stale (employee_id) select id from employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into stg_progress_stale (employee_id) select id from employees where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id) on conflict do nothing;
 
 -- resources/courses/import.ts:stale
 insert into stg_progress_stale (employee_id) select employee_id from course_progress
-  where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_progress s
   where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id) on conflict do nothing;
 
 -- importer/apply.ts:deleteReplaced
-delete from attacks where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from impersonations where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  and not exists (select 1 from stg_impersonation s where s.id = impersonations.id);
+
+-- importer/apply.ts:deleteReplaced
+delete from email_alerts where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  and not exists (select 1 from stg_email_alert s where s.id = email_alerts.id);
+
+-- importer/apply.ts:deleteReplaced
+delete from email_reports where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  and not exists (select 1 from stg_email_report s where s.id = email_reports.id);
+
+-- importer/apply.ts:deleteReplaced
+delete from inbox_tickets where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  and not exists (select 1 from stg_inbox_ticket s where s.id = inbox_tickets.id);
+
+-- importer/apply.ts:deleteReplaced
+delete from attacks where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_attack s where s.workspace_id = attacks.workspace_id and s.id = attacks.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from campaigns where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from campaigns where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_campaign s where s.id = campaigns.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from group_members where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from group_members where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group_member s where s.group_id = group_members.group_id and s.employee_id = group_members.employee_id);
 
 -- importer/apply.ts:deleteReplaced
-delete from groups where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from groups where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group s where s.id = groups.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from compromised_employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from compromised_employees where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id);
 
 -- importer/apply.ts:deleteReplaced
-delete from breaches where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from breaches where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_breach s where s.workspace_id = breaches.workspace_id and s.id = breaches.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from course_feedback where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from course_feedback where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_feedback s where s.id = course_feedback.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from course_progress where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from course_progress where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_progress s where s.workspace_id = course_progress.workspace_id and s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id);
 
 -- importer/apply.ts:deleteReplaced
-delete from courses where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from courses where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from employees where workspace_id in ('2923da74-40d6-429c-af0e-23733af28ace', 'b8f073ce-c95e-417f-bd94-d432890ee7fe', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from employees where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id);
 
 -- importer/events.ts:EventRecorder.record
@@ -2409,5 +3016,5 @@ insert into organization_generations (organization_id, generation)
 -- importer/import.ts:finish
 select c.relname as name, c.reltuples as rows, s.n_tup_ins + s.n_tup_upd + s.n_tup_del as changed
   from pg_class c join pg_stat_xact_user_tables s on s.relid = c.oid
-  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7)
+  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
   order by c.relname;

@@ -130,6 +130,85 @@ select x.flags | case when e.status = 'active' then 67108864 else 0 end as "flag
   | case when a.reported_at is null then 0 else 33554432 end end
   ) as "flags" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."created_at" >= ? and "a"."created_at" <= ? group by "a"."employee_id") as "x" inner join "employees" as "e" on "e"."id" = "x"."employee_id" group by x.flags | case when e.status = 'active' then 67108864 else 0 end;
 
+-- inbox.sql:ticketsPage: a later page
+select exists(select 1 from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc limit 50) p;
+
+-- inbox.sql:ticketsPage: a later page, classification, created window
+select exists(select 1 from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and "t"."review" in (?) and "t"."created_at" >= ? and "t"."created_at" <= ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and "t"."review" in (?) and "t"."created_at" >= ? and "t"."created_at" <= ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc limit 50) p;
+
+-- inbox.sql:reportsPage: a later page
+select exists(select 1 from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."id" = "r"."employee_id" where "r"."workspace_id" = ? and "r"."ticket_id" = ? and ("r"."reported_at", "r"."id") < (?, ?) order by "r"."reported_at" desc, "r"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."id" = "r"."employee_id" where "r"."workspace_id" = ? and "r"."ticket_id" = ? and ("r"."reported_at", "r"."id") < (?, ?) order by "r"."reported_at" desc, "r"."id" desc limit 50) p;
+
+-- inbox.sql:reportersPage: a later page
+select exists(select 1 from (select '{"employee":' || e.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"employee":' || e.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit 50) p;
+
+-- inbox.sql:reportersPage: a later page, window
+select exists(select 1 from (select '{"employee":' || e.ref_json || ? || case when t.first_at >= ? and t.last_at <= ? then t.stats_json
+  else (select '{"reported_emails_count":' || count(*) || ',"reported_fraudulent_emails_count":' || sum(case when x.review = 'fraudulent' then 1 else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.review = 'safe' then 1 else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.review = 'spam' then 1 else 0 end) || '}' from email_reports x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.reported_at >= ? and x.reported_at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ?
+  and (t.first_at >= ? and t.last_at <= ? or exists (select 1 from email_reports x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.reported_at >= ? and x.reported_at <= ?)) and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"employee":' || e.ref_json || ? || case when t.first_at >= ? and t.last_at <= ? then t.stats_json
+  else (select '{"reported_emails_count":' || count(*) || ',"reported_fraudulent_emails_count":' || sum(case when x.review = 'fraudulent' then 1 else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.review = 'safe' then 1 else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.review = 'spam' then 1 else 0 end) || '}' from email_reports x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.reported_at >= ? and x.reported_at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ?
+  and (t.first_at >= ? and t.last_at <= ? or exists (select 1 from email_reports x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.reported_at >= ? and x.reported_at <= ?)) and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit 50) p;
+
+-- inbox.sql:inWorkspace
+select "id" from "inbox_tickets" where "workspace_id" = ? and "id" = ?;
+
+-- inbox.sql:statistics
+select * from "inbox_statistics" where "workspace_id" = ?;
+select "employees" from "employee_statistics" where "workspace_id" = ? and "status" = ?;
+
+-- inbox.sql:statistics: created window
+select * from "inbox_statistics" where "workspace_id" = ?;
+select "employees" from "employee_statistics" where "workspace_id" = ? and "status" = ?;
+select coalesce(sum(x.n), 0) as "reports", count(*) as "reporters", coalesce(sum(case when e.status = 'active' then 1 else 0 end), 0) as "active" from (select "r"."employee_id", count(*) as "n" from "email_reports" as "r" where "r"."workspace_id" = ? and "r"."reported_at" >= ? and "r"."reported_at" <= ? group by "r"."employee_id") as "x" inner join "employees" as "e" on "e"."id" = "x"."employee_id";
+select "t"."review", "t"."fraud_type", count(*) as "n" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and "t"."review" in (?, ?, ?, ?) and "t"."created_at" >= ? and "t"."created_at" <= ? group by "t"."review", "t"."fraud_type";
+
+-- slash.sql:alertsPage: a later page
+select exists(select 1 from (select '{"employee":' || e.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"employee":' || e.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit 50) p;
+
+-- slash.sql:alertsPage: a later page, window
+select exists(select 1 from (select '{"employee":' || e.ref_json || ? || case when t.first_at >= ? and t.last_at <= ? then t.stats_json
+  else (select '{"received_alerts_count":' || count(*) || ',"reported_alerts_count":' || sum(case when x.action = 'reported' then 1 else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.action = 'marked_safe' then 1 else 0 end) || '}' from email_alerts x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= ? and x.created_at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ?
+  and (t.first_at >= ? and t.last_at <= ? or exists (select 1 from email_alerts x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= ? and x.created_at <= ?)) and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"employee":' || e.ref_json || ? || case when t.first_at >= ? and t.last_at <= ? then t.stats_json
+  else (select '{"received_alerts_count":' || count(*) || ',"reported_alerts_count":' || sum(case when x.action = 'reported' then 1 else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.action = 'marked_safe' then 1 else 0 end) || '}' from email_alerts x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= ? and x.created_at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ?
+  and (t.first_at >= ? and t.last_at <= ? or exists (select 1 from email_alerts x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= ? and x.created_at <= ?)) and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit 50) p;
+
+-- slash.sql:impersonationsPage: a later page
+select exists(select 1 from (select '{"employee":' || e.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"employee":' || e.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit 50) p;
+
+-- slash.sql:impersonationsPage: a later page, window
+select exists(select 1 from (select '{"employee":' || e.ref_json || ? || case when t.first_at >= ? and t.last_at <= ? then t.stats_json
+  else (select '{"attacks_impersonating_employee":' || count(*) || ',"impersonation_attacks_confirmed":' || sum(case when x.verdict = 'fraudulent' then 1 else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.verdict = 'pending_review' then 1 else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.verdict = 'safe' then 1 else 0 end) || '}' from impersonations x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= ? and x.created_at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ?
+  and (t.first_at >= ? and t.last_at <= ? or exists (select 1 from impersonations x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= ? and x.created_at <= ?)) and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"employee":' || e.ref_json || ? || case when t.first_at >= ? and t.last_at <= ? then t.stats_json
+  else (select '{"attacks_impersonating_employee":' || count(*) || ',"impersonation_attacks_confirmed":' || sum(case when x.verdict = 'fraudulent' then 1 else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.verdict = 'pending_review' then 1 else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.verdict = 'safe' then 1 else 0 end) || '}' from impersonations x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= ? and x.created_at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ?
+  and (t.first_at >= ? and t.last_at <= ? or exists (select 1 from impersonations x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= ? and x.created_at <= ?)) and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit 50) p;
+
 -- events.sql:listPage: a later page, type (two values)
 select exists(select 1 from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = ? and "v"."type" in (?, ?) and ("v"."created_at", "v"."id") > (?, ?) order by "v"."created_at" asc, "v"."id" asc) f limit 1 offset 100) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,

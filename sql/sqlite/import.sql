@@ -38,6 +38,18 @@ drop table if exists stg_campaign;
 drop table if exists stg_attack;
 
 -- importer/import.ts:createStaging
+drop table if exists stg_inbox_ticket;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_email_report;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_email_alert;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_impersonation;
+
+-- importer/import.ts:createStaging
 drop table if exists stg_replaced;
 
 -- importer/import.ts:createStaging
@@ -81,6 +93,18 @@ drop table if exists stg_campaign_changed;
 
 -- importer/import.ts:createStaging
 drop table if exists stg_attack_changed;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_inbox_ticket_changed;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_email_report_changed;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_email_alert_changed;
+
+-- importer/import.ts:createStaging
+drop table if exists stg_impersonation_changed;
 
 -- importer/import.ts:createStaging
 drop table if exists stg_manager_ref;
@@ -134,6 +158,18 @@ create temporary table stg_campaign (line integer primary key, workspace_id text
 create temporary table stg_attack (line integer primary key, id text, campaign_id text, campaign_cycle_id text, employee_id text, sent_at text, tricked_at text, reported_at text, created_at text, event_mask integer, json_tail text, workspace_id text);
 
 -- importer/import.ts:createStaging
+create temporary table stg_inbox_ticket (line integer primary key, workspace_id text, id text, email text, classification text, fraud_type text, classified_at text, created_at text, updated_at text, review text);
+
+-- importer/import.ts:createStaging
+create temporary table stg_email_report (line integer primary key, id text, ticket_id text, employee_id text, source text, reported_at text, json_head text, json_tail text, workspace_id text);
+
+-- importer/import.ts:createStaging
+create temporary table stg_email_alert (line integer primary key, workspace_id text, id text, employee_id text, action text, created_at text, updated_at text);
+
+-- importer/import.ts:createStaging
+create temporary table stg_impersonation (line integer primary key, workspace_id text, id text, employee_id text, verdict text, created_at text, updated_at text);
+
+-- importer/import.ts:createStaging
 create temporary table stg_replaced (workspace_id text primary key);
 
 -- importer/import.ts:createStaging
@@ -177,6 +213,18 @@ create temporary table stg_campaign_changed (line integer primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_attack_changed (line integer primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_inbox_ticket_changed (line integer primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_email_report_changed (line integer primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_email_alert_changed (line integer primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_impersonation_changed (line integer primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_manager_ref (id text primary key, ref_json text);
@@ -229,6 +277,18 @@ insert into "stg_campaign" ("line", "workspace_id", "id", "name", "status", "del
 -- importer/import.ts:stageRows
 insert into "stg_attack" ("line", "id", "campaign_id", "campaign_cycle_id", "employee_id", "sent_at", "tricked_at", "reported_at", "created_at", "event_mask", "json_tail") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
 
+-- importer/import.ts:stageRows
+insert into "stg_inbox_ticket" ("line", "workspace_id", "id", "email", "classification", "fraud_type", "classified_at", "created_at", "updated_at", "review") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
+
+-- importer/import.ts:stageRows
+insert into "stg_email_report" ("line", "id", "ticket_id", "employee_id", "source", "reported_at", "json_head", "json_tail") values (?, ?, ?, ?, ?, ?, ?, ?), …;
+
+-- importer/import.ts:stageRows
+insert into "stg_email_alert" ("line", "workspace_id", "id", "employee_id", "action", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?), …;
+
+-- importer/import.ts:stageRows
+insert into "stg_impersonation" ("line", "workspace_id", "id", "employee_id", "verdict", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?), …;
+
 -- importer/import.ts:indexStaging
 create index stg_organization_key on stg_organization (id);
 
@@ -255,6 +315,15 @@ create index stg_group_key on stg_group (id);
 
 -- importer/import.ts:indexStaging
 create index stg_campaign_key on stg_campaign (id);
+
+-- importer/import.ts:indexStaging
+create index stg_inbox_ticket_key on stg_inbox_ticket (id);
+
+-- importer/import.ts:indexStaging
+create index stg_email_alert_key on stg_email_alert (id);
+
+-- importer/import.ts:indexStaging
+create index stg_impersonation_key on stg_impersonation (id);
 
 -- importer/checks.ts:resolveWorkspaces
 create temporary table stg_course_progress_resolved (line integer primary key, employee_id text, course_id text, status text, json_tail text, workspace_id text);
@@ -328,6 +397,24 @@ alter table stg_attack_resolved rename to stg_attack;
 -- importer/checks.ts:resolveWorkspaces
 create index stg_attack_key on stg_attack (id);
 
+-- importer/checks.ts:resolveWorkspaces
+create temporary table stg_email_report_resolved (line integer primary key, id text, ticket_id text, employee_id text, source text, reported_at text, json_head text, json_tail text, workspace_id text);
+
+-- importer/checks.ts:resolveWorkspaces
+insert into stg_email_report_resolved (line, id, ticket_id, employee_id, source, reported_at, json_head, json_tail, workspace_id) select s.line, s.id, s.ticket_id, s.employee_id, s.source, s.reported_at, s.json_head, s.json_tail,
+  coalesce(
+  (select staged.workspace_id from stg_inbox_ticket staged where staged.id = s.ticket_id limit 1),
+  (select stored.workspace_id from inbox_tickets stored where stored.id = s.ticket_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as workspace_id from stg_email_report s;
+
+-- importer/checks.ts:resolveWorkspaces
+drop table stg_email_report;
+
+-- importer/checks.ts:resolveWorkspaces
+alter table stg_email_report_resolved rename to stg_email_report;
+
+-- importer/checks.ts:resolveWorkspaces
+create index stg_email_report_key on stg_email_report (id);
+
 -- importer/checks.ts:findProblems
 select s.line as line, s.id as value, cast(d.first_line as text) as other
   from (select id, min(line) as first_line from stg_organization group by id having count(*) > 1) d
@@ -387,6 +474,26 @@ select s.line as line, s.id as value, cast(d.first_line as text) as other
 select s.line as line, s.id as value, cast(d.first_line as text) as other
   from (select id, min(line) as first_line from stg_attack group by id having count(*) > 1) d
   join stg_attack s on s.id = d.id and s.line > d.first_line order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line as line, s.id as value, cast(d.first_line as text) as other
+  from (select id, min(line) as first_line from stg_inbox_ticket group by id having count(*) > 1) d
+  join stg_inbox_ticket s on s.id = d.id and s.line > d.first_line order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line as line, s.id as value, cast(d.first_line as text) as other
+  from (select id, min(line) as first_line from stg_email_report group by id having count(*) > 1) d
+  join stg_email_report s on s.id = d.id and s.line > d.first_line order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line as line, s.id as value, cast(d.first_line as text) as other
+  from (select id, min(line) as first_line from stg_email_alert group by id having count(*) > 1) d
+  join stg_email_alert s on s.id = d.id and s.line > d.first_line order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line as line, s.id as value, cast(d.first_line as text) as other
+  from (select id, min(line) as first_line from stg_impersonation group by id having count(*) > 1) d
+  join stg_impersonation s on s.id = d.id and s.line > d.first_line order by line limit 101;
 
 -- importer/checks.ts:findProblems
 select s.line, s.organization_id as value, null as other from stg_workspace s
@@ -564,6 +671,77 @@ select line, value, null as other from (
   join workspaces w on w.organization_id = mine.organization_id and w.id <> mine.id) o on o.workspace_id = s.workspace_id) c
   where value is not null order by line limit 101;
 
+-- importer/checks.ts:findProblems
+select s.line, s.workspace_id as value, null as other from stg_inbox_ticket s
+  where not (exists (select 1 from stg_workspace sw where sw.id = s.workspace_id)
+  or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from inbox_tickets t where t.id = s.id) as value
+  from stg_inbox_ticket s) c
+  where value <> workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line, "s"."ticket_id" as value, null as other from stg_email_report s
+  where coalesce(
+  (select staged.workspace_id from stg_inbox_ticket staged where staged.id = s.ticket_id limit 1),
+  (select stored.workspace_id from inbox_tickets stored where stored.id = s.ticket_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) is null order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, employee_id as value, employee_workspace as other from (
+  select s.line, s.employee_id, s.workspace_id as parent_workspace,
+  coalesce(
+  (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
+  (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
+  from stg_email_report s) r
+  where parent_workspace is not null
+  and coalesce(employee_workspace, '') <> parent_workspace order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from email_reports t where t.id = s.id) as value
+  from stg_email_report s) c
+  where value <> workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line, s.workspace_id as value, null as other from stg_email_alert s
+  where not (exists (select 1 from stg_workspace sw where sw.id = s.workspace_id)
+  or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from email_alerts t where t.id = s.id) as value
+  from stg_email_alert s) c
+  where value <> workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, employee_id as value, employee_workspace as other from (
+  select s.line, s.employee_id, s.workspace_id, coalesce(
+  (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
+  (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
+  from stg_email_alert s) c
+  where coalesce(employee_workspace, '') <> workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select s.line, s.workspace_id as value, null as other from stg_impersonation s
+  where not (exists (select 1 from stg_workspace sw where sw.id = s.workspace_id)
+  or exists (select 1 from workspaces dw where dw.id = s.workspace_id)) order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, value, null as other from (
+  select s.line, s.workspace_id, (select t.workspace_id from impersonations t where t.id = s.id) as value
+  from stg_impersonation s) c
+  where value <> workspace_id order by line limit 101;
+
+-- importer/checks.ts:findProblems
+select line, employee_id as value, employee_workspace as other from (
+  select s.line, s.employee_id, s.workspace_id, coalesce(
+  (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
+  (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as employee_workspace
+  from stg_impersonation s) c
+  where coalesce(employee_workspace, '') <> workspace_id order by line limit 101;
+
 -- importer/apply.ts:compareWithStored
 insert into stg_new_workspace (workspace_id)
   select id from stg_workspace where id not in (select id from workspaces);
@@ -637,6 +815,30 @@ select 1 as one from stg_attack where workspace_id not in (select workspace_id f
 -- importer/apply.ts:compareWithStored
 select 1 as one from attacks limit 1;
 
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_inbox_ticket where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from inbox_tickets limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_email_report where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from email_reports limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_email_alert where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from email_alerts limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from stg_impersonation where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
+-- importer/apply.ts:compareWithStored
+select 1 as one from impersonations limit 1;
+
 -- importer/apply.ts:countNew
 select count(*) as n from stg_organization;
 
@@ -673,9 +875,21 @@ select count(*) as n from stg_campaign;
 -- importer/apply.ts:countNew
 select count(*) as n from stg_attack;
 
+-- importer/apply.ts:countNew
+select count(*) as n from stg_inbox_ticket;
+
+-- importer/apply.ts:countNew
+select count(*) as n from stg_email_report;
+
+-- importer/apply.ts:countNew
+select count(*) as n from stg_email_alert;
+
+-- importer/apply.ts:countNew
+select count(*) as n from stg_impersonation;
+
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace where true union all select workspace_id as workspace_id from stg_employee where true union all select workspace_id as workspace_id from stg_course where true union all select workspace_id as workspace_id from stg_course_progress where true union all select workspace_id as workspace_id from stg_course_feedback where true union all select workspace_id as workspace_id from stg_breach where true union all select workspace_id as workspace_id from stg_compromised_employee where true union all select workspace_id as workspace_id from stg_group where true union all select workspace_id as workspace_id from stg_group_member where true union all select workspace_id as workspace_id from stg_campaign where true union all select workspace_id as workspace_id from stg_attack where true union all select workspace_id from stg_replaced) t
+  select distinct workspace_id from (select id as workspace_id from stg_workspace where true union all select workspace_id as workspace_id from stg_employee where true union all select workspace_id as workspace_id from stg_course where true union all select workspace_id as workspace_id from stg_course_progress where true union all select workspace_id as workspace_id from stg_course_feedback where true union all select workspace_id as workspace_id from stg_breach where true union all select workspace_id as workspace_id from stg_compromised_employee where true union all select workspace_id as workspace_id from stg_group where true union all select workspace_id as workspace_id from stg_group_member where true union all select workspace_id as workspace_id from stg_campaign where true union all select workspace_id as workspace_id from stg_attack where true union all select workspace_id as workspace_id from stg_inbox_ticket where true union all select workspace_id as workspace_id from stg_email_report where true union all select workspace_id as workspace_id from stg_email_alert where true union all select workspace_id as workspace_id from stg_impersonation where true union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -799,6 +1013,18 @@ drop table if exists ev_attack_before;
 
 -- importer/events.ts:captureRenderings
 drop table if exists ev_attack_after;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_inbox_ticket_keys;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_inbox_ticket_stored_keys;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_inbox_ticket_before;
+
+-- importer/events.ts:captureRenderings
+drop table if exists ev_inbox_ticket_after;
 
 -- importer/apply.ts:merge
 select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null;
@@ -962,6 +1188,68 @@ CREATE INDEX "attacks_by_employee" on "attacks" ("workspace_id", "employee_id");
 -- importer/apply.ts:merge
 CREATE UNIQUE INDEX "attacks_key" on "attacks" ("workspace_id", "id");
 
+-- importer/apply.ts:merge
+drop index "inbox_tickets_by_workspace";
+
+-- importer/apply.ts:merge
+drop index "inbox_tickets_by_review";
+
+-- importer/apply.ts:insert
+insert into inbox_tickets (workspace_id, id, email, classification, fraud_type, classified_at, created_at, updated_at, review)
+  select workspace_id, id, email, classification, fraud_type, classified_at, created_at, updated_at, review
+  from stg_inbox_ticket not indexed where true order by id;
+
+-- importer/apply.ts:merge
+CREATE INDEX "inbox_tickets_by_workspace" on "inbox_tickets" ("workspace_id", "created_at" desc, "id" desc);
+
+-- importer/apply.ts:merge
+CREATE INDEX "inbox_tickets_by_review" on "inbox_tickets" ("workspace_id", "review", "created_at" desc, "id" desc, "fraud_type");
+
+-- importer/apply.ts:merge
+drop index "email_reports_by_ticket";
+
+-- importer/apply.ts:merge
+drop index "email_reports_by_employee";
+
+-- importer/apply.ts:merge
+drop index "email_reports_by_time";
+
+-- importer/apply.ts:insert
+insert into email_reports (id, ticket_id, employee_id, source, reported_at, json_head, json_tail, workspace_id)
+  select id, ticket_id, employee_id, source, reported_at, json_head, json_tail, workspace_id
+  from stg_email_report not indexed where true order by ticket_id, reported_at desc, id desc;
+
+-- importer/apply.ts:merge
+CREATE INDEX "email_reports_by_ticket" on "email_reports" ("workspace_id", "ticket_id", "reported_at" desc, "id" desc);
+
+-- importer/apply.ts:merge
+CREATE INDEX "email_reports_by_employee" on "email_reports" ("workspace_id", "employee_id", "reported_at", "review");
+
+-- importer/apply.ts:merge
+CREATE INDEX "email_reports_by_time" on "email_reports" ("workspace_id", "reported_at", "employee_id");
+
+-- importer/apply.ts:merge
+drop index "email_alerts_by_employee";
+
+-- importer/apply.ts:insert
+insert into email_alerts (workspace_id, id, employee_id, action, created_at, updated_at)
+  select workspace_id, id, employee_id, action, created_at, updated_at
+  from stg_email_alert not indexed where true order by id;
+
+-- importer/apply.ts:merge
+CREATE INDEX "email_alerts_by_employee" on "email_alerts" ("workspace_id", "employee_id", "created_at", "action");
+
+-- importer/apply.ts:merge
+drop index "impersonations_by_employee";
+
+-- importer/apply.ts:insert
+insert into impersonations (workspace_id, id, employee_id, verdict, created_at, updated_at)
+  select workspace_id, id, employee_id, verdict, created_at, updated_at
+  from stg_impersonation not indexed where true order by id;
+
+-- importer/apply.ts:merge
+CREATE INDEX "impersonations_by_employee" on "impersonations" ("workspace_id", "employee_id", "created_at", "verdict");
+
 -- resources/employees/import.ts:deriveStatistics
 insert into stg_active_employee (id, workspace_id)
   select id, workspace_id from employees indexed by employees_by_workspace where status = 'active' and workspace_id in (select workspace_id from stg_touched) order by id;
@@ -1104,6 +1392,108 @@ drop table stg_attacked;
 -- resources/campaigns/import.ts:deriveStatistics
 insert into "simulation_statistics" ("workspace_id", "campaign_id", "campaign_cycle_id", "attacked", "active", "tricked", "reported", "attack_sent", "attack_voided", "email_opened", "email_answered", "email_reported", "manually_reported", "manually_retried", "page_opened", "download_link_clicked", "attachment_opened", "file_opened", "credentials_submitted", "mfa_code_submitted", "social_login_clicked", "scope_granted", "qr_code_scanned", "sms_answered", "phone_number_called", "phone_number_code_entered", "employee_tricked", "remedial_started", "remedial_completed", "phishing_remedial_course_completed") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
 
+-- resources/inbox/import.ts:deriveTickets
+update email_reports set review = t.review
+  from inbox_tickets t
+  where t.id = email_reports.ticket_id and email_reports.workspace_id in (select workspace_id from stg_touched)
+  and email_reports.review <> t.review;
+
+-- resources/inbox/import.ts:deriveTickets
+update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, json = null
+  from (
+  select ticket_id, count(*) as n, min(reported_at) as first_at from email_reports
+  where workspace_id in (select workspace_id from stg_touched)
+  group by ticket_id) c
+  where inbox_tickets.id = c.ticket_id
+  and (inbox_tickets.reports_count <> c.n or coalesce(inbox_tickets.first_reported_at, '') <> c.first_at);
+
+-- resources/inbox/import.ts:deriveTickets
+update inbox_tickets set reports_count = 0, first_reported_at = null, json = null
+  where workspace_id in (select workspace_id from stg_touched) and (reports_count <> 0 or first_reported_at is not null)
+  and not exists (select 1 from email_reports r where r.ticket_id = inbox_tickets.id);
+
+-- resources/inbox/import.ts:renderStaleTickets
+select id, email, classification, fraud_type, classified_at, reports_count, first_reported_at,
+  created_at, updated_at
+  from inbox_tickets
+  where workspace_id in (select workspace_id from stg_touched) and json is null limit ?;
+
+-- resources/inbox/import.ts:renderStaleTickets
+update "inbox_tickets" set "json" = ? where "id" = ?, …;
+
+-- resources/tallies.ts:deriveTallies
+delete from employee_tallies where workspace_id in (select workspace_id from stg_touched) and kind = ?;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tallies
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
+  select t.workspace_id, ?, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+  from (
+  select x.workspace_id, x.employee_id, min(x.reported_at) as first_at, max(x.reported_at) as last_at,
+  '{"reported_emails_count":' || count(*) || ',"reported_fraudulent_emails_count":' || sum(case when x.review = 'fraudulent' then 1 else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.review = 'safe' then 1 else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.review = 'spam' then 1 else 0 end) || '}' as stats_json
+  from email_reports x
+  where x.workspace_id in (select workspace_id from stg_touched)
+  group by x.workspace_id, x.employee_id) t
+  join employees e on e.id = t.employee_id;
+
+-- resources/inbox/import.ts:deriveStatistics
+delete from inbox_statistics where workspace_id in (select workspace_id from stg_touched);
+
+-- resources/inbox/import.ts:deriveStatistics
+insert into inbox_statistics (workspace_id, reports, reporters, active_reporters,
+  first_reported_at, last_reported_at, tickets, first_created_at, last_created_at, by_review)
+  select w.workspace_id, coalesce(r.reports, 0), coalesce(r.reporters, 0), coalesce(r.active, 0),
+  r.first_at, r.last_at, coalesce(t.tickets, 0), t.first_at, t.last_at, '[]'
+  from stg_touched w
+  left join (
+  select x.workspace_id, sum(x.n) as reports, count(*) as reporters,
+  sum(case when e.status = 'active' then 1 else 0 end) as active,
+  min(x.first_at) as first_at, max(x.last_at) as last_at
+  from (
+  select workspace_id, employee_id, count(*) as n, min(reported_at) as first_at,
+  max(reported_at) as last_at
+  from email_reports where workspace_id in (select workspace_id from stg_touched)
+  group by workspace_id, employee_id) x
+  join employees e on e.id = x.employee_id
+  group by x.workspace_id) r on r.workspace_id = w.workspace_id
+  left join (
+  select workspace_id, count(*) as tickets, min(created_at) as first_at, max(created_at) as last_at
+  from inbox_tickets where workspace_id in (select workspace_id from stg_touched)
+  group by workspace_id) t on t.workspace_id = w.workspace_id;
+
+-- resources/inbox/import.ts:deriveStatistics
+select workspace_id, review, fraud_type, count(*) as n from inbox_tickets
+  where workspace_id in (select workspace_id from stg_touched)
+  group by workspace_id, review, fraud_type
+  order by workspace_id, review, fraud_type;
+
+-- resources/inbox/import.ts:deriveStatistics
+update "inbox_statistics" set "by_review" = ? where "workspace_id" = ?, …;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tallies
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
+  select t.workspace_id, ?, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+  from (
+  select x.workspace_id, x.employee_id, min(x.created_at) as first_at, max(x.created_at) as last_at,
+  '{"received_alerts_count":' || count(*) || ',"reported_alerts_count":' || sum(case when x.action = 'reported' then 1 else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.action = 'marked_safe' then 1 else 0 end) || '}' as stats_json
+  from email_alerts x
+  where x.workspace_id in (select workspace_id from stg_touched)
+  group by x.workspace_id, x.employee_id) t
+  join employees e on e.id = t.employee_id;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tallies
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
+  select t.workspace_id, ?, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+  from (
+  select x.workspace_id, x.employee_id, min(x.created_at) as first_at, max(x.created_at) as last_at,
+  '{"attacks_impersonating_employee":' || count(*) || ',"impersonation_attacks_confirmed":' || sum(case when x.verdict = 'fraudulent' then 1 else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.verdict = 'pending_review' then 1 else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.verdict = 'safe' then 1 else 0 end) || '}' as stats_json
+  from impersonations x
+  where x.workspace_id in (select workspace_id from stg_touched)
+  group by x.workspace_id, x.employee_id) t
+  join employees e on e.id = t.employee_id;
+
 -- resources/courses/import.ts:renderAllProgress
 create temporary table stg_item_owner as
   select id, workspace_id, created_at, ref_json from employees not indexed order by workspace_id, id;
@@ -1216,6 +1606,17 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
+-- importer/events.ts:EventRecorder.whole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'inbox_ticket.created', created_at,
+  '{"id":"' || id || '","type":"inbox_ticket.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
+  from (select t.workspace_id, t.id, t.json from inbox_tickets t
+  ) r
+  where true
+  ) y ) x;
+
 -- webhooks/fan-out.ts:createDeliveries
 select 1 as one from webhook_endpoints limit 1;
 
@@ -1254,6 +1655,15 @@ drop table stg_group;
 
 -- importer/import.ts:dropStaging
 drop table stg_campaign;
+
+-- importer/import.ts:dropStaging
+drop table stg_inbox_ticket;
+
+-- importer/import.ts:dropStaging
+drop table stg_email_alert;
+
+-- importer/import.ts:dropStaging
+drop table stg_impersonation;
 
 -- importer/import.ts:dropStaging
 drop table stg_replaced;
@@ -1299,6 +1709,18 @@ drop table stg_campaign_changed;
 
 -- importer/import.ts:dropStaging
 drop table stg_attack_changed;
+
+-- importer/import.ts:dropStaging
+drop table stg_inbox_ticket_changed;
+
+-- importer/import.ts:dropStaging
+drop table stg_email_report_changed;
+
+-- importer/import.ts:dropStaging
+drop table stg_email_alert_changed;
+
+-- importer/import.ts:dropStaging
+drop table stg_impersonation_changed;
 
 -- importer/import.ts:dropStaging
 drop table stg_manager_ref;
@@ -1379,9 +1801,29 @@ insert into stg_attack_changed (line)
   where stg_attack.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from attacks t where t.workspace_id = stg_attack.workspace_id and t.id = stg_attack.id and t.campaign_id is not distinct from stg_attack.campaign_id and t.campaign_cycle_id is not distinct from stg_attack.campaign_cycle_id and t.employee_id is not distinct from stg_attack.employee_id and t.sent_at is not distinct from stg_attack.sent_at and t.tricked_at is not distinct from stg_attack.tricked_at and t.reported_at is not distinct from stg_attack.reported_at and t.created_at is not distinct from stg_attack.created_at and t.event_mask is not distinct from stg_attack.event_mask and ((length(t.json) >= length(stg_attack.json_tail)
   and substr(t.json, length(t.json) - length(stg_attack.json_tail) + 1) = stg_attack.json_tail)));
 
+-- importer/apply.ts:compareWithStored
+insert into stg_inbox_ticket_changed (line)
+  select line from stg_inbox_ticket
+  where stg_inbox_ticket.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from inbox_tickets t where t.id = stg_inbox_ticket.id and t.workspace_id is not distinct from stg_inbox_ticket.workspace_id and t.email is not distinct from stg_inbox_ticket.email and t.classification is not distinct from stg_inbox_ticket.classification and t.fraud_type is not distinct from stg_inbox_ticket.fraud_type and t.classified_at is not distinct from stg_inbox_ticket.classified_at and t.created_at is not distinct from stg_inbox_ticket.created_at and t.updated_at is not distinct from stg_inbox_ticket.updated_at and t.review is not distinct from stg_inbox_ticket.review);
+
+-- importer/apply.ts:compareWithStored
+insert into stg_email_report_changed (line)
+  select line from stg_email_report
+  where stg_email_report.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from email_reports t where t.id = stg_email_report.id and t.ticket_id is not distinct from stg_email_report.ticket_id and t.employee_id is not distinct from stg_email_report.employee_id and t.source is not distinct from stg_email_report.source and t.reported_at is not distinct from stg_email_report.reported_at and t.json_head is not distinct from stg_email_report.json_head and t.json_tail is not distinct from stg_email_report.json_tail and t.workspace_id is not distinct from stg_email_report.workspace_id);
+
+-- importer/apply.ts:compareWithStored
+insert into stg_email_alert_changed (line)
+  select line from stg_email_alert
+  where stg_email_alert.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from email_alerts t where t.id = stg_email_alert.id and t.workspace_id is not distinct from stg_email_alert.workspace_id and t.employee_id is not distinct from stg_email_alert.employee_id and t.action is not distinct from stg_email_alert.action and t.created_at is not distinct from stg_email_alert.created_at and t.updated_at is not distinct from stg_email_alert.updated_at);
+
+-- importer/apply.ts:compareWithStored
+insert into stg_impersonation_changed (line)
+  select line from stg_impersonation
+  where stg_impersonation.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from impersonations t where t.id = stg_impersonation.id and t.workspace_id is not distinct from stg_impersonation.workspace_id and t.employee_id is not distinct from stg_impersonation.employee_id and t.verdict is not distinct from stg_impersonation.verdict and t.created_at is not distinct from stg_impersonation.created_at and t.updated_at is not distinct from stg_impersonation.updated_at);
+
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id from stg_replaced) t
+  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -1527,6 +1969,28 @@ insert into ev_attack_keys (workspace_id, id) select * from (select workspace_id
 -- importer/events.ts:captureRenderings
 select * from ev_attack_keys where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
 
+-- importer/events.ts:captureRenderings
+create temporary table ev_inbox_ticket_keys (workspace_id text, id text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, id from stg_inbox_ticket where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, ticket_id from stg_email_report where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select r.workspace_id, r.ticket_id from email_reports r
+  where r.id in (select id from stg_email_report where false)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, id from inbox_tickets where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, ticket_id from email_reports where false) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+select * from ev_inbox_ticket_keys where workspace_id not in (select workspace_id from stg_new_workspace) limit 1;
+
 -- importer/apply.ts:insert
 insert into organizations (id, created_at, updated_at)
   select id, created_at, updated_at
@@ -1607,6 +2071,30 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
   left join campaign_cycles cy on cy.campaign_id = stg_attack.campaign_id and cy.id = stg_attack.campaign_cycle_id where false) merged
   where true order by campaign_id, created_at desc, id desc
   on conflict (workspace_id, id) do update set campaign_id = excluded.campaign_id, campaign_cycle_id = excluded.campaign_cycle_id, employee_id = excluded.employee_id, sent_at = excluded.sent_at, tricked_at = excluded.tricked_at, reported_at = excluded.reported_at, created_at = excluded.created_at, event_mask = excluded.event_mask, json = excluded.json;
+
+-- importer/apply.ts:insert
+insert into inbox_tickets (workspace_id, id, email, classification, fraud_type, classified_at, created_at, updated_at, review)
+  select workspace_id, id, email, classification, fraud_type, classified_at, created_at, updated_at, review
+  from stg_inbox_ticket not indexed where false order by id
+  on conflict (id) do update set workspace_id = excluded.workspace_id, email = excluded.email, classification = excluded.classification, fraud_type = excluded.fraud_type, classified_at = excluded.classified_at, created_at = excluded.created_at, updated_at = excluded.updated_at, review = excluded.review, json = null;
+
+-- importer/apply.ts:insert
+insert into email_reports (id, ticket_id, employee_id, source, reported_at, json_head, json_tail, workspace_id)
+  select id, ticket_id, employee_id, source, reported_at, json_head, json_tail, workspace_id
+  from stg_email_report not indexed where false order by ticket_id, reported_at desc, id desc
+  on conflict (id) do update set ticket_id = excluded.ticket_id, employee_id = excluded.employee_id, source = excluded.source, reported_at = excluded.reported_at, json_head = excluded.json_head, json_tail = excluded.json_tail, workspace_id = excluded.workspace_id;
+
+-- importer/apply.ts:insert
+insert into email_alerts (workspace_id, id, employee_id, action, created_at, updated_at)
+  select workspace_id, id, employee_id, action, created_at, updated_at
+  from stg_email_alert not indexed where false order by id
+  on conflict (id) do update set workspace_id = excluded.workspace_id, employee_id = excluded.employee_id, action = excluded.action, created_at = excluded.created_at, updated_at = excluded.updated_at;
+
+-- importer/apply.ts:insert
+insert into impersonations (workspace_id, id, employee_id, verdict, created_at, updated_at)
+  select workspace_id, id, employee_id, verdict, created_at, updated_at
+  from stg_impersonation not indexed where false order by id
+  on conflict (id) do update set workspace_id = excluded.workspace_id, employee_id = excluded.employee_id, verdict = excluded.verdict, created_at = excluded.created_at, updated_at = excluded.updated_at;
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, instr(json, ',"workspace":'))
@@ -1730,9 +2218,21 @@ insert into events (id, workspace_id, type, created_at, json)
   where true
   ) y ) x;
 
+-- importer/events.ts:EventRecorder.whole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'inbox_ticket.created', created_at,
+  '{"id":"' || id || '","type":"inbox_ticket.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
+  from (select r.* from (select * from (select t.workspace_id, t.id, t.json from inbox_tickets t
+  ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
+  where exists (select 1 from ev_inbox_ticket_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
+  where true
+  ) y ) x;
+
 -- importer/apply.ts:collectReplaced
 insert into stg_replaced (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee union select workspace_id as workspace_id from stg_group union select workspace_id as workspace_id from stg_campaign) t;
+  select distinct workspace_id from (select id as workspace_id from stg_workspace union select workspace_id as workspace_id from stg_employee union select workspace_id as workspace_id from stg_course union select workspace_id as workspace_id from stg_breach union select workspace_id as workspace_id from stg_compromised_employee union select workspace_id as workspace_id from stg_group union select workspace_id as workspace_id from stg_campaign union select workspace_id as workspace_id from stg_inbox_ticket union select workspace_id as workspace_id from stg_email_alert union select workspace_id as workspace_id from stg_impersonation) t;
 
 -- importer/apply.ts:compareWithStored
 select count(*) as n from stg_employee;
@@ -1748,7 +2248,7 @@ select count(*) as n from stg_course where stg_course.workspace_id in (select wo
 
 -- importer/apply.ts:collectTouched
 insert into stg_touched (workspace_id)
-  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id from stg_replaced) t
+  select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -1924,6 +2424,14 @@ insert into ev_attack_before (workspace_id, id, json) select a.workspace_id, a.i
 -- importer/events.ts:captureRenderings
 drop table ev_attack_stored_keys;
 
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, id from inbox_tickets where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_inbox_ticket s where s.id = inbox_tickets.id)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, ticket_id from email_reports where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_email_report s where s.id = email_reports.id)) c where true on conflict do nothing;
+
 -- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
@@ -1963,6 +2471,22 @@ insert into stg_progress_stale (employee_id) select employee_id from course_prog
   where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_course_progress s
   where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id) on conflict do nothing;
+
+-- importer/apply.ts:deleteReplaced
+delete from impersonations where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_impersonation s where s.id = impersonations.id);
+
+-- importer/apply.ts:deleteReplaced
+delete from email_alerts where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_email_alert s where s.id = email_alerts.id);
+
+-- importer/apply.ts:deleteReplaced
+delete from email_reports where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_email_report s where s.id = email_reports.id);
+
+-- importer/apply.ts:deleteReplaced
+delete from inbox_tickets where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from stg_inbox_ticket s where s.id = inbox_tickets.id);
 
 -- importer/apply.ts:deleteReplaced
 delete from attacks where workspace_id in (select workspace_id from stg_replaced)

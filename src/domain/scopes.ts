@@ -7,6 +7,7 @@ export const SCOPES = [
   'breaches:read',
   'groups:read',
   'simulation:read',
+  'inbox:read',
   'events:read',
 ] as const
 

@@ -18,6 +18,8 @@ interface Attribute {
   requirement?: string
   profile?: string | null
   sibling?: string
+  /** The observable type_id of values of this attribute. */
+  observable?: number
 }
 type Attributes = Record<string, Attribute>
 interface Definition {
@@ -28,12 +30,14 @@ interface Definition {
   extends?: string
   attributes: Attributes & { $include?: string[] }
   constraints?: { at_least_one?: string[]; just_one?: string[] }
+  observable?: number
 }
 interface TypeDefinition {
   type?: string
   regex?: string
   max_len?: number
   range?: [number, number]
+  observable?: number
 }
 
 const read = <T>(path: string): T => JSON.parse(readFileSync(join(OCSF_ROOT, path), 'utf8')) as T
@@ -202,6 +206,19 @@ export function generateOcsfSchemas(): Schema {
     const definition = objects.get(name)
     if (definition === undefined) throw new Error(`OCSF ${version} has no object ${name}`)
     defs[name] = objectSchema(chainAttributes(name, objects), definition.constraints)
+  }
+  // An observable's type_id: the types, attributes and objects that declare theirs, as OCSF's own
+  // server lists them (the object file names only Unknown and Other).
+  const observable = (defs.observable?.properties as Record<string, Schema> | undefined)?.type_id
+  if (observable !== undefined) {
+    const codes = new Set(observable.enum as number[])
+    for (const declared of [
+      ...Object.values(dictionary.types.attributes),
+      ...Object.values(dictionary.attributes),
+      ...objects.values(),
+    ])
+      if (declared.observable !== undefined) codes.add(declared.observable)
+    observable.enum = [...codes].sort((a, b) => a - b)
   }
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',

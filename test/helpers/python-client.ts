@@ -92,14 +92,20 @@ function typedDicts(doc: Document): string[] {
   const define = (name: string, s: Schema) => {
     const required = new Set(s.required ?? [])
     const fields = Object.entries(s.properties ?? {}).map(([key, value]) => ({
-      key: identifier(key),
+      key,
       type: annotation(value, `${name}${pascal(key)}`),
       required: required.has(key),
     }))
     const block = (className: string, base: string, list: typeof fields) =>
-      `class ${className}(${base}):\n${list.length === 0 ? '    pass\n' : list.map((f) => `    ${f.key}: ${f.type}\n`).join('')}`
+      `class ${className}(${base}):\n${list.length === 0 ? '    pass\n' : list.map((f) => `    ${identifier(f.key)}: ${f.type}\n`).join('')}`
     const optional = fields.filter((f) => !f.required)
-    if (optional.length === 0) out.push(block(name, 'TypedDict', fields))
+    // A key Python cannot name (`from`) needs TypedDict's functional form.
+    const named = fields.every((f) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(f.key) && !KEYWORDS.has(f.key))
+    if (!named && optional.length === 0)
+      out.push(
+        `${name} = TypedDict(${JSON.stringify(name)}, {${fields.map((f) => `${JSON.stringify(f.key)}: ${f.type}`).join(', ')}})\n`,
+      )
+    else if (optional.length === 0) out.push(block(name, 'TypedDict', fields))
     else {
       out.push(
         block(

@@ -81,11 +81,60 @@ export interface CampaignAttackFilters {
   createdBefore?: string
 }
 
+/** The filters of listInboxTickets. */
+export interface InboxTicketFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Keeps only tickets with one of these classifications (unreviewed: not classified yet). Comma-separated (or the parameter repeated), any of: unreviewed, safe, spam, fraudulent. */
+  classification?: readonly ('unreviewed' | 'safe' | 'spam' | 'fraudulent')[]
+  /** Only tickets created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdAfter?: string
+  /** Only tickets created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdBefore?: string
+}
+
+/** The filters of listEmployeesWithEmailReports. */
+export interface InboxReporterFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Only reports made at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdAfter?: string
+  /** Only reports made at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdBefore?: string
+}
+
+/** The filters of listInboxTicketReports. */
+export interface InboxTicketReportFilters {
+  ticketId: string
+  /** The workspace whose data is returned. */
+  workspaceId: string
+}
+
+/** The filters of listEmployeesAlertStatistics. */
+export interface AlertStatisticsFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Only alerts created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdAfter?: string
+  /** Only alerts created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdBefore?: string
+}
+
+/** The filters of listEmployeesImpersonationStatistics. */
+export interface ImpersonationStatisticsFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Only impersonation attempts created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdAfter?: string
+  /** Only impersonation attempts created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdBefore?: string
+}
+
 /** The filters of listEvents. */
 export interface EventFilters {
   /** The workspace whose data is returned. */
   workspaceId: string
-  /** Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted, campaign.created, campaign.updated, campaign.deleted, attack.created, attack.updated. */
+  /** Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted, campaign.created, campaign.updated, campaign.deleted, attack.created, attack.updated, inbox_ticket.created, inbox_ticket.updated, inbox_ticket.deleted. */
   types?: readonly (
     | 'employee.created'
     | 'employee.updated'
@@ -108,6 +157,9 @@ export interface EventFilters {
     | 'campaign.deleted'
     | 'attack.created'
     | 'attack.updated'
+    | 'inbox_ticket.created'
+    | 'inbox_ticket.updated'
+    | 'inbox_ticket.deleted'
   )[]
   /** The id of the last event the client handled: the feed resumes after it. An id older than the retention is a 410 event_expired; one that names no event of this workspace is a 422. */
   after?: string | null

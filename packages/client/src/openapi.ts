@@ -321,6 +321,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/inbox_tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the inbox tickets of a workspace
+         * @description Newest first: created_at descending, then id descending. A ticket groups the reports of one suspicious email; reports_count and first_reported_at are over its reports. fraud_type is set exactly when classification is fraudulent. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: inbox:read.
+         */
+        get: operations["listInboxTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox_tickets/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics of the reported emails of a workspace
+         * @description The window bounds the reports by reported_at and the tickets by created_at. employee_reporting_rate: active employees who reported / active employees (active: their status now). The tickets rates are of all tickets in the window, the fraudulent distribution of the fraudulent ones. Rates are percentages rounded half up to one decimal, 0 when the denominator is 0. Scope: inbox:read.
+         */
+        get: operations["getInboxStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox_tickets/list_employees_with_email_reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the employees who reported emails, with their counts
+         * @description The employees with at least one report whose reported_at is in the window, in employees order (created_at descending, then id descending), each with the counts of those reports by their ticket's classification; a report on an unreviewed ticket counts only in reported_emails_count. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: inbox:read.
+         */
+        get: operations["listEmployeesWithEmailReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox_tickets/{ticket_id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the reports of an inbox ticket
+         * @description Most recent first: reported_at descending, then id descending. Each report is one employee reporting the ticket's email. A ticket of another workspace is a 404, like an unknown one. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: inbox:read.
+         */
+        get: operations["listInboxTicketReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/slash/employees/alert_statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the employees warned on dangerous mail, with their counts
+         * @description The employees with at least one alert created in the window, in employees order (created_at descending, then id descending), each with the counts of those alerts: received, reported, marked safe. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: inbox:read.
+         */
+        get: operations["listEmployeesAlertStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/slash/employees/impersonation_statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the employees impersonated, with their counts
+         * @description The employees impersonated at least once in the window (an attempt created in it), in employees order (created_at descending, then id descending), each with the counts of those attempts by verdict: confirmed (fraudulent), pending review, denied (safe). Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: inbox:read.
+         */
+        get: operations["listEmployeesImpersonationStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -757,6 +877,66 @@ export interface webhooks {
          * @description Sent for each `attack.updated` event to the endpoints subscribed to it: `data.object` is an Attack, and `data.previous_attributes` the top-level fields that changed, with their values before.
          */
         post: operations["attackUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inbox_ticket.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * inbox_ticket.created
+         * @description Sent for each `inbox_ticket.created` event to the endpoints subscribed to it: `data.object` is an InboxTicket.
+         */
+        post: operations["inboxTicketCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inbox_ticket.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * inbox_ticket.updated
+         * @description Sent for each `inbox_ticket.updated` event to the endpoints subscribed to it: `data.object` is an InboxTicket, and `data.previous_attributes` the top-level fields that changed, with their values before.
+         */
+        post: operations["inboxTicketUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inbox_ticket.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * inbox_ticket.deleted
+         * @description Sent for each `inbox_ticket.deleted` event to the endpoints subscribed to it: `data.object` is an InboxTicket (its last rendering).
+         */
+        post: operations["inboxTicketDeletedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1418,6 +1598,189 @@ export interface components {
             /** @description Employees with a reported sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked. */
             reporting_rate: number;
         };
+        /** @description Reports of one suspicious email, grouped for an analyst to classify. */
+        InboxTicket: {
+            /**
+             * Format: uuid
+             * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+             */
+            id: string;
+            /** @description The email the ticket is about. */
+            email: {
+                /** @description The sender address. */
+                from: string;
+                subject: string;
+                /** @description The RFC 5322 Message-ID. */
+                message_uid: string;
+            };
+            /**
+             * @description How an analyst classified the email; null while unreviewed.
+             * @enum {string|null}
+             */
+            classification: "safe" | "spam" | "fraudulent" | null;
+            /**
+             * @description Set exactly when classification is fraudulent.
+             * @enum {string|null}
+             */
+            fraud_type: "employee_impersonation" | "partner_payment_fraud" | "scam_extortion" | "service_imitation" | "other" | null;
+            /**
+             * Format: date-time
+             * @description null exactly when classification is.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            classified_at: string | null;
+            /** @description Its reports. */
+            reports_count: number;
+            /**
+             * Format: date-time
+             * @description The earliest reported_at of its reports; null without reports.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            first_reported_at: string | null;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            updated_at: string;
+        };
+        /** @description One employee reporting the email of a ticket. */
+        EmailReport: {
+            /**
+             * Format: uuid
+             * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+             */
+            id: string;
+            employee: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            };
+            /**
+             * @description How the employee reported it.
+             * @enum {string}
+             */
+            source: "add_in" | "forward" | "mobile";
+            /**
+             * Format: date-time
+             * @description UTC, microsecond precision
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            reported_at: string;
+        };
+        /** @description An employee with reports in the window; a report on an unreviewed ticket counts only in the total. */
+        EmployeeEmailReports: {
+            employee: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            };
+            emails_reported_stats: {
+                /** @description Their reports in the window. */
+                reported_emails_count: number;
+                /** @description Of those, on tickets classified fraudulent. */
+                reported_fraudulent_emails_count: number;
+                /** @description Of those, on tickets classified safe. */
+                reported_safe_emails_count: number;
+                /** @description Of those, on tickets classified spam. */
+                reported_spam_emails_count: number;
+            };
+        };
+        /** @description Reported emails of a workspace: the window bounds reports by reported_at and tickets by created_at. Rates are percentages rounded half up to one decimal, from exact counts; 0 when the denominator is 0. */
+        InboxStatistics: {
+            reports: {
+                /** @description Reports whose reported_at is in the window. */
+                total_count: number;
+                /** @description Distinct employees who made them. */
+                reporters_count: number;
+                /** @description Active employees among them / active employees of the workspace. In percent, one decimal. */
+                employee_reporting_rate: number;
+            };
+            tickets: {
+                /** @description Tickets created in the window. */
+                total_count: number;
+                /** @description Of those, not classified yet. */
+                unreviewed_count: number;
+                /** @description Safe tickets / tickets. In percent, one decimal. */
+                safe_rate: number;
+                /** @description Spam tickets / tickets. In percent, one decimal. */
+                spam_rate: number;
+                /** @description Fraudulent tickets / tickets. In percent, one decimal. */
+                fraudulent_rate: number;
+                fraudulent_distribution: {
+                    /** @description Fraudulent tickets of type employee_impersonation / fraudulent tickets. In percent, one decimal. */
+                    employee_impersonation_rate: number;
+                    /** @description Fraudulent tickets of type partner_payment_fraud / fraudulent tickets. In percent, one decimal. */
+                    partner_payment_fraud_rate: number;
+                    /** @description Fraudulent tickets of type scam_extortion / fraudulent tickets. In percent, one decimal. */
+                    scam_extortion_rate: number;
+                    /** @description Fraudulent tickets of type service_imitation / fraudulent tickets. In percent, one decimal. */
+                    service_imitation_rate: number;
+                    /** @description Fraudulent tickets of type other / fraudulent tickets. In percent, one decimal. */
+                    other_rate: number;
+                };
+            };
+        };
+        /** @description An employee warned on dangerous mail in the window. */
+        EmployeeAlertStatistics: {
+            employee: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            };
+            emails_alerts_stats: {
+                /** @description Alerts shown to them, created in the window. */
+                received_alerts_count: number;
+                /** @description Of those, the ones they reported. */
+                reported_alerts_count: number;
+                /** @description Of those, the ones they marked safe. */
+                marked_safe_alerts_count: number;
+            };
+        };
+        /** @description An employee impersonated in the window. */
+        EmployeeImpersonationStatistics: {
+            employee: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            };
+            impersonation_stats: {
+                /** @description Attacks that used their identity, created in the window. */
+                attacks_impersonating_employee: number;
+                /** @description Of those, the ones judged fraudulent. */
+                impersonation_attacks_confirmed: number;
+                /** @description Of those, the ones pending review. */
+                impersonation_attacks_pending_review: number;
+                /** @description Of those, the ones judged safe. */
+                impersonation_attacks_denied: number;
+            };
+        };
         Event: {
             /**
              * Format: uuid
@@ -1425,7 +1788,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated";
+            type: "employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated" | "inbox_ticket.created" | "inbox_ticket.updated" | "inbox_ticket.deleted";
             /**
              * Format: date-time
              * @description UTC, microsecond precision
@@ -1438,8 +1801,8 @@ export interface components {
              */
             workspace_id: string;
             data: {
-                /** @description The resource exactly as its GET renders it (for *.deleted, its last rendering): employee.* an Employee, course.* a Course, course_progress.updated an item of employees_progress, breach.* a Breach in the workspace, compromised_employee.* an item of compromised-employees plus "breach": {"id"}, group.* a Group, campaign.* a Campaign, attack.created and attack.updated an Attack. */
-                object: components["schemas"]["Employee"] | components["schemas"]["Course"] | components["schemas"]["EmployeeCourseProgress"] | components["schemas"]["Breach"] | components["schemas"]["CompromisedEmployeeChange"] | components["schemas"]["Group"] | components["schemas"]["Campaign"] | components["schemas"]["Attack"];
+                /** @description The resource exactly as its GET renders it (for *.deleted, its last rendering): employee.* an Employee, course.* a Course, course_progress.updated an item of employees_progress, breach.* a Breach in the workspace, compromised_employee.* an item of compromised-employees plus "breach": {"id"}, group.* a Group, campaign.* a Campaign, attack.created and attack.updated an Attack, inbox_ticket.* an InboxTicket. */
+                object: components["schemas"]["Employee"] | components["schemas"]["Course"] | components["schemas"]["EmployeeCourseProgress"] | components["schemas"]["Breach"] | components["schemas"]["CompromisedEmployeeChange"] | components["schemas"]["Group"] | components["schemas"]["Campaign"] | components["schemas"]["Attack"] | components["schemas"]["InboxTicket"];
                 /** @description Only on *.updated: the top-level fields of object that changed, with their values before. */
                 previous_attributes?: {
                     [key: string]: unknown;
@@ -1487,7 +1850,7 @@ export interface components {
                  * @description The event's type (Event.type).
                  * @enum {string}
                  */
-                log_name: "employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated" | "webhook.ping";
+                log_name: "employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated" | "inbox_ticket.created" | "inbox_ticket.updated" | "inbox_ticket.deleted" | "webhook.ping";
                 /**
                  * Format: date-time
                  * @description The event's created_at, to the microsecond.
@@ -1519,7 +1882,7 @@ export interface components {
                 /** @description the HTTP status, as a string */
                 status: string;
                 /** @enum {string} */
-                code: "malformed_request" | "unauthorized" | "forbidden" | "workspace_not_found" | "employee_not_found" | "course_not_found" | "breach_not_found" | "group_not_found" | "campaign_not_found" | "endpoint_not_found" | "method_not_allowed" | "request_timeout" | "invalid_parameter" | "invalid_cursor" | "event_expired" | "uri_too_long" | "too_many_requests" | "request_header_too_large" | "internal_error" | "service_unavailable";
+                code: "malformed_request" | "unauthorized" | "forbidden" | "workspace_not_found" | "employee_not_found" | "course_not_found" | "breach_not_found" | "group_not_found" | "campaign_not_found" | "inbox_ticket_not_found" | "endpoint_not_found" | "method_not_allowed" | "request_timeout" | "invalid_parameter" | "invalid_cursor" | "event_expired" | "uri_too_long" | "too_many_requests" | "request_header_too_large" | "internal_error" | "service_unavailable";
                 title: string;
                 detail: string;
                 source: {
@@ -2692,6 +3055,416 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listInboxTickets: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Keeps only tickets with one of these classifications (unreviewed: not classified yet). Comma-separated (or the parameter repeated), any of: unreviewed, safe, spam, fraudulent. */
+                classification?: ("unreviewed" | "safe" | "spam" | "fraudulent")[];
+                /** @description Only tickets created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_after?: string;
+                /** @description Only tickets created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_before?: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InboxTicket"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getInboxStatistics: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Only reports made and tickets created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_after?: string;
+                /** @description Only reports made and tickets created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_before?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InboxStatistics"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEmployeesWithEmailReports: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Only reports made at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_after?: string;
+                /** @description Only reports made at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_before?: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeEmailReports"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listInboxTicketReports: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailReport"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found, inbox_ticket_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEmployeesAlertStatistics: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Only alerts created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_after?: string;
+                /** @description Only alerts created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_before?: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeAlertStatistics"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEmployeesImpersonationStatistics: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Only impersonation attempts created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_after?: string;
+                /** @description Only impersonation attempts created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_before?: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeImpersonationStatistics"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listEvents: {
         parameters: {
             query: {
@@ -2700,8 +3473,8 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
-                /** @description Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted, campaign.created, campaign.updated, campaign.deleted, attack.created, attack.updated. */
-                type?: ("employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated")[];
+                /** @description Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted, campaign.created, campaign.updated, campaign.deleted, attack.created, attack.updated, inbox_ticket.created, inbox_ticket.updated, inbox_ticket.deleted. */
+                type?: ("employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated" | "inbox_ticket.created" | "inbox_ticket.updated" | "inbox_ticket.deleted")[];
                 /** @description The id of the last event the client handled: the feed resumes after it. An id older than the retention is a 410 event_expired; one that names no event of this workspace is a 422. */
                 after?: string;
                 /** @description json: the events as below (Event); ocsf: each event rendered as an OCSF 1.8.0 event (OcsfEvent), its class chosen by its type (docs/ocsf.md). Paging, after= and isolation are the same. */
@@ -3931,6 +4704,174 @@ export interface operations {
                     metadata: {
                         /** @constant */
                         log_name?: "attack.updated";
+                    };
+                });
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, fails the attempt: it is retried with backoff. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    inboxTicketCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id: the same on every retry of a delivery, so that the receiver can ignore one it has handled.
+                 * @example 01a207a2-3280-7a3e-8b21-000000000001
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch: refuse one too far from your clock (replays).
+                 * @example 1763888400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the endpoint secret after `whsec_`; compare in constant time. Standard Webhooks libraries verify it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": (components["schemas"]["Event"] & {
+                    /** @constant */
+                    type: "inbox_ticket.created";
+                    data: {
+                        object: components["schemas"]["InboxTicket"];
+                    };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "inbox_ticket.created";
+                    };
+                });
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, fails the attempt: it is retried with backoff. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    inboxTicketUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id: the same on every retry of a delivery, so that the receiver can ignore one it has handled.
+                 * @example 01a207a2-3280-7a3e-8b21-000000000001
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch: refuse one too far from your clock (replays).
+                 * @example 1763888400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the endpoint secret after `whsec_`; compare in constant time. Standard Webhooks libraries verify it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": (components["schemas"]["Event"] & {
+                    /** @constant */
+                    type: "inbox_ticket.updated";
+                    data: {
+                        object: components["schemas"]["InboxTicket"];
+                    };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "inbox_ticket.updated";
+                    };
+                });
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, fails the attempt: it is retried with backoff. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    inboxTicketDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id: the same on every retry of a delivery, so that the receiver can ignore one it has handled.
+                 * @example 01a207a2-3280-7a3e-8b21-000000000001
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch: refuse one too far from your clock (replays).
+                 * @example 1763888400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the endpoint secret after `whsec_`; compare in constant time. Standard Webhooks libraries verify it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": (components["schemas"]["Event"] & {
+                    /** @constant */
+                    type: "inbox_ticket.deleted";
+                    data: {
+                        object: components["schemas"]["InboxTicket"];
+                    };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "inbox_ticket.deleted";
                     };
                 });
             };

@@ -2,6 +2,7 @@
 // One method per operation, named by the resources (src/resources/*/index.ts: client).
 
 import type {
+  AlertStatisticsFilters,
   BreachFilters,
   CampaignAttackFilters,
   CampaignFilters,
@@ -11,6 +12,10 @@ import type {
   EventFilters,
   GroupEmployeeFilters,
   GroupFilters,
+  ImpersonationStatisticsFilters,
+  InboxReporterFilters,
+  InboxTicketFilters,
+  InboxTicketReportFilters,
 } from './filters.js'
 import type { ApiPromise, CallOptions, ListOptions, PageOptions } from './index.js'
 import type { List, Page } from './list.js'
@@ -23,12 +28,18 @@ import type {
   CompromisedEmployee,
   Course,
   CourseEnrollment,
+  EmailReport,
   Employee,
+  EmployeeAlertStatistics,
   EmployeeCourseProgress,
+  EmployeeEmailReports,
+  EmployeeImpersonationStatistics,
   EmployeeStatistics,
   Event,
   Group,
   GroupMember,
+  InboxStatistics,
+  InboxTicket,
   Organization,
   Statistics,
 } from './schemas.js'
@@ -164,6 +175,78 @@ export abstract class Operations {
       this.paginate<Attack>(listCampaignAttacksPath(filters), listCampaignAttacksQuery(filters), options),
     attacksPage: (filters: CampaignAttackFilters, options: PageOptions = {}) =>
       this.page<Attack>(listCampaignAttacksPath(filters), listCampaignAttacksQuery(filters), options),
+  }
+
+  readonly inbox = {
+    tickets: (filters: InboxTicketFilters, options: ListOptions = {}) =>
+      this.paginate<InboxTicket>('/v1/inbox_tickets', listInboxTicketsQuery(filters), options),
+    ticketsPage: (filters: InboxTicketFilters, options: PageOptions = {}) =>
+      this.page<InboxTicket>('/v1/inbox_tickets', listInboxTicketsQuery(filters), options),
+    /** @example const { reports, tickets } = await client.inbox.statistics({ workspaceId }) */
+    statistics: (
+      filters: { workspaceId: string; createdAfter?: string; createdBefore?: string },
+      options: CallOptions = {},
+    ) =>
+      this.request<InboxStatistics>(
+        '/v1/inbox_tickets/statistics',
+        getInboxStatisticsQuery(filters),
+        options,
+      ),
+    /** @example for await (const row of client.inbox.reporters({ workspaceId })) … */
+    reporters: (filters: InboxReporterFilters, options: ListOptions = {}) =>
+      this.paginate<EmployeeEmailReports>(
+        '/v1/inbox_tickets/list_employees_with_email_reports',
+        listEmployeesWithEmailReportsQuery(filters),
+        options,
+      ),
+    reportersPage: (filters: InboxReporterFilters, options: PageOptions = {}) =>
+      this.page<EmployeeEmailReports>(
+        '/v1/inbox_tickets/list_employees_with_email_reports',
+        listEmployeesWithEmailReportsQuery(filters),
+        options,
+      ),
+    /** @example for await (const report of client.inbox.reports({ ticketId, workspaceId })) … */
+    reports: (filters: InboxTicketReportFilters, options: ListOptions = {}) =>
+      this.paginate<EmailReport>(
+        listInboxTicketReportsPath(filters),
+        listInboxTicketReportsQuery(filters),
+        options,
+      ),
+    reportsPage: (filters: InboxTicketReportFilters, options: PageOptions = {}) =>
+      this.page<EmailReport>(
+        listInboxTicketReportsPath(filters),
+        listInboxTicketReportsQuery(filters),
+        options,
+      ),
+  }
+
+  readonly slash = {
+    /** @example for await (const row of client.slash.alertStatistics({ workspaceId })) … */
+    alertStatistics: (filters: AlertStatisticsFilters, options: ListOptions = {}) =>
+      this.paginate<EmployeeAlertStatistics>(
+        '/v1/slash/employees/alert_statistics',
+        listEmployeesAlertStatisticsQuery(filters),
+        options,
+      ),
+    alertStatisticsPage: (filters: AlertStatisticsFilters, options: PageOptions = {}) =>
+      this.page<EmployeeAlertStatistics>(
+        '/v1/slash/employees/alert_statistics',
+        listEmployeesAlertStatisticsQuery(filters),
+        options,
+      ),
+    /** @example for await (const row of client.slash.impersonationStatistics({ workspaceId })) … */
+    impersonationStatistics: (filters: ImpersonationStatisticsFilters, options: ListOptions = {}) =>
+      this.paginate<EmployeeImpersonationStatistics>(
+        '/v1/slash/employees/impersonation_statistics',
+        listEmployeesImpersonationStatisticsQuery(filters),
+        options,
+      ),
+    impersonationStatisticsPage: (filters: ImpersonationStatisticsFilters, options: PageOptions = {}) =>
+      this.page<EmployeeImpersonationStatistics>(
+        '/v1/slash/employees/impersonation_statistics',
+        listEmployeesImpersonationStatisticsQuery(filters),
+        options,
+      ),
   }
 
   readonly events = {
@@ -306,6 +389,61 @@ function listCampaignAttacksQuery(f: CampaignAttackFilters): Query {
 
 function listCampaignAttacksPath(f: CampaignAttackFilters): string {
   return `/v1/campaigns/${encodeURIComponent(f.campaignId)}/attacks`
+}
+
+function listInboxTicketsQuery(f: InboxTicketFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    classification: f.classification?.join(','),
+    created_after: f.createdAfter ?? undefined,
+    created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function getInboxStatisticsQuery(f: {
+  workspaceId: string
+  createdAfter?: string
+  createdBefore?: string
+}): Query {
+  return {
+    workspace_id: f.workspaceId,
+    created_after: f.createdAfter ?? undefined,
+    created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function listEmployeesWithEmailReportsQuery(f: InboxReporterFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    created_after: f.createdAfter ?? undefined,
+    created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function listInboxTicketReportsQuery(f: InboxTicketReportFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+  }
+}
+
+function listInboxTicketReportsPath(f: InboxTicketReportFilters): string {
+  return `/v1/inbox_tickets/${encodeURIComponent(f.ticketId)}/reports`
+}
+
+function listEmployeesAlertStatisticsQuery(f: AlertStatisticsFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    created_after: f.createdAfter ?? undefined,
+    created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function listEmployeesImpersonationStatisticsQuery(f: ImpersonationStatisticsFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    created_after: f.createdAfter ?? undefined,
+    created_before: f.createdBefore ?? undefined,
+  }
 }
 
 function listEventsQuery(f: EventFilters): Query {

@@ -339,8 +339,121 @@ class CampaignStatistics(TypedDict):
     reporting_rate: int
 
 
+InboxTicketEmail = TypedDict("InboxTicketEmail", {"from": str, "subject": str, "message_uid": str})
+
+
+class InboxTicket(TypedDict):
+    id: str
+    email: InboxTicketEmail
+    classification: Optional[Literal["safe", "spam", "fraudulent"]]
+    fraud_type: Optional[Literal["employee_impersonation", "partner_payment_fraud", "scam_extortion", "service_imitation", "other"]]
+    classified_at: Optional[str]
+    reports_count: int
+    first_reported_at: Optional[str]
+    created_at: str
+    updated_at: str
+
+
+class EmailReportEmployee(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class EmailReport(TypedDict):
+    id: str
+    employee: EmailReportEmployee
+    source: Literal["add_in", "forward", "mobile"]
+    reported_at: str
+
+
+class EmployeeEmailReportsEmployee(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class EmployeeEmailReportsEmailsReportedStats(TypedDict):
+    reported_emails_count: int
+    reported_fraudulent_emails_count: int
+    reported_safe_emails_count: int
+    reported_spam_emails_count: int
+
+
+class EmployeeEmailReports(TypedDict):
+    employee: EmployeeEmailReportsEmployee
+    emails_reported_stats: EmployeeEmailReportsEmailsReportedStats
+
+
+class InboxStatisticsReports(TypedDict):
+    total_count: int
+    reporters_count: int
+    employee_reporting_rate: float
+
+
+class InboxStatisticsTicketsFraudulentDistribution(TypedDict):
+    employee_impersonation_rate: float
+    partner_payment_fraud_rate: float
+    scam_extortion_rate: float
+    service_imitation_rate: float
+    other_rate: float
+
+
+class InboxStatisticsTickets(TypedDict):
+    total_count: int
+    unreviewed_count: int
+    safe_rate: float
+    spam_rate: float
+    fraudulent_rate: float
+    fraudulent_distribution: InboxStatisticsTicketsFraudulentDistribution
+
+
+class InboxStatistics(TypedDict):
+    reports: InboxStatisticsReports
+    tickets: InboxStatisticsTickets
+
+
+class EmployeeAlertStatisticsEmployee(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class EmployeeAlertStatisticsEmailsAlertsStats(TypedDict):
+    received_alerts_count: int
+    reported_alerts_count: int
+    marked_safe_alerts_count: int
+
+
+class EmployeeAlertStatistics(TypedDict):
+    employee: EmployeeAlertStatisticsEmployee
+    emails_alerts_stats: EmployeeAlertStatisticsEmailsAlertsStats
+
+
+class EmployeeImpersonationStatisticsEmployee(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class EmployeeImpersonationStatisticsImpersonationStats(TypedDict):
+    attacks_impersonating_employee: int
+    impersonation_attacks_confirmed: int
+    impersonation_attacks_pending_review: int
+    impersonation_attacks_denied: int
+
+
+class EmployeeImpersonationStatistics(TypedDict):
+    employee: EmployeeImpersonationStatisticsEmployee
+    impersonation_stats: EmployeeImpersonationStatisticsImpersonationStats
+
+
 class _EventDataRequired(TypedDict):
-    object: Union[Employee, Course, EmployeeCourseProgress, Breach, CompromisedEmployeeChange, Group, Campaign, Attack]
+    object: Union[Employee, Course, EmployeeCourseProgress, Breach, CompromisedEmployeeChange, Group, Campaign, Attack, InboxTicket]
 
 
 class EventData(_EventDataRequired, total=False):
@@ -349,7 +462,7 @@ class EventData(_EventDataRequired, total=False):
 
 class Event(TypedDict):
     id: str
-    type: Literal["employee.created", "employee.updated", "employee.deleted", "course.created", "course.updated", "course.deleted", "course_progress.updated", "breach.created", "breach.updated", "breach.deleted", "compromised_employee.created", "compromised_employee.updated", "compromised_employee.deleted", "group.created", "group.updated", "group.deleted", "campaign.created", "campaign.updated", "campaign.deleted", "attack.created", "attack.updated"]
+    type: Literal["employee.created", "employee.updated", "employee.deleted", "course.created", "course.updated", "course.deleted", "course_progress.updated", "breach.created", "breach.updated", "breach.deleted", "compromised_employee.created", "compromised_employee.updated", "compromised_employee.deleted", "group.created", "group.updated", "group.deleted", "campaign.created", "campaign.updated", "campaign.deleted", "attack.created", "attack.updated", "inbox_ticket.created", "inbox_ticket.updated", "inbox_ticket.deleted"]
     created_at: str
     workspace_id: str
     data: EventData
@@ -365,7 +478,7 @@ class OcsfEventMetadata(TypedDict):
     version: Literal["1.8.0"]
     product: OcsfEventMetadataProduct
     uid: str
-    log_name: Literal["employee.created", "employee.updated", "employee.deleted", "course.created", "course.updated", "course.deleted", "course_progress.updated", "breach.created", "breach.updated", "breach.deleted", "compromised_employee.created", "compromised_employee.updated", "compromised_employee.deleted", "group.created", "group.updated", "group.deleted", "campaign.created", "campaign.updated", "campaign.deleted", "attack.created", "attack.updated", "webhook.ping"]
+    log_name: Literal["employee.created", "employee.updated", "employee.deleted", "course.created", "course.updated", "course.deleted", "course_progress.updated", "breach.created", "breach.updated", "breach.deleted", "compromised_employee.created", "compromised_employee.updated", "compromised_employee.deleted", "group.created", "group.updated", "group.deleted", "campaign.created", "campaign.updated", "campaign.deleted", "attack.created", "attack.updated", "inbox_ticket.created", "inbox_ticket.updated", "inbox_ticket.deleted", "webhook.ping"]
     original_time: str
     tenant_uid: str
 
@@ -409,7 +522,7 @@ class ErrorResponseErrorsItemSource4(TypedDict):
 
 class ErrorResponseErrorsItem(TypedDict):
     status: str
-    code: Literal["malformed_request", "unauthorized", "forbidden", "workspace_not_found", "employee_not_found", "course_not_found", "breach_not_found", "group_not_found", "campaign_not_found", "endpoint_not_found", "method_not_allowed", "request_timeout", "invalid_parameter", "invalid_cursor", "event_expired", "uri_too_long", "too_many_requests", "request_header_too_large", "internal_error", "service_unavailable"]
+    code: Literal["malformed_request", "unauthorized", "forbidden", "workspace_not_found", "employee_not_found", "course_not_found", "breach_not_found", "group_not_found", "campaign_not_found", "inbox_ticket_not_found", "endpoint_not_found", "method_not_allowed", "request_timeout", "invalid_parameter", "invalid_cursor", "event_expired", "uri_too_long", "too_many_requests", "request_header_too_large", "internal_error", "service_unavailable"]
     title: str
     detail: str
     source: Union[ErrorResponseErrorsItemSource1, ErrorResponseErrorsItemSource2, ErrorResponseErrorsItemSource3, ErrorResponseErrorsItemSource4]
@@ -466,6 +579,21 @@ OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
         "statistics": {"operation": "getCampaignStatistics", "path": "/v1/campaigns/statistics", "path_params": [], "query": ["workspace_id", "campaign_id", "campaign_cycle_id", "created_after", "created_before"], "kind": "item"},
         "attacks": {"operation": "listCampaignAttacks", "path": "/v1/campaigns/{campaign_id}/attacks", "path_params": ["campaign_id"], "query": ["workspace_id", "campaign_cycle_id", "is_tricked", "created_after", "created_before"], "kind": "list"},
         "attacks_page": {"operation": "listCampaignAttacks", "path": "/v1/campaigns/{campaign_id}/attacks", "path_params": ["campaign_id"], "query": ["workspace_id", "campaign_cycle_id", "is_tricked", "created_after", "created_before"], "kind": "page"},
+    },
+    "inbox": {
+        "tickets": {"operation": "listInboxTickets", "path": "/v1/inbox_tickets", "path_params": [], "query": ["workspace_id", "classification", "created_after", "created_before"], "kind": "list"},
+        "tickets_page": {"operation": "listInboxTickets", "path": "/v1/inbox_tickets", "path_params": [], "query": ["workspace_id", "classification", "created_after", "created_before"], "kind": "page"},
+        "statistics": {"operation": "getInboxStatistics", "path": "/v1/inbox_tickets/statistics", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "item"},
+        "reporters": {"operation": "listEmployeesWithEmailReports", "path": "/v1/inbox_tickets/list_employees_with_email_reports", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "list"},
+        "reporters_page": {"operation": "listEmployeesWithEmailReports", "path": "/v1/inbox_tickets/list_employees_with_email_reports", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "page"},
+        "reports": {"operation": "listInboxTicketReports", "path": "/v1/inbox_tickets/{ticket_id}/reports", "path_params": ["ticket_id"], "query": ["workspace_id"], "kind": "list"},
+        "reports_page": {"operation": "listInboxTicketReports", "path": "/v1/inbox_tickets/{ticket_id}/reports", "path_params": ["ticket_id"], "query": ["workspace_id"], "kind": "page"},
+    },
+    "slash": {
+        "alert_statistics": {"operation": "listEmployeesAlertStatistics", "path": "/v1/slash/employees/alert_statistics", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "list"},
+        "alert_statistics_page": {"operation": "listEmployeesAlertStatistics", "path": "/v1/slash/employees/alert_statistics", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "page"},
+        "impersonation_statistics": {"operation": "listEmployeesImpersonationStatistics", "path": "/v1/slash/employees/impersonation_statistics", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "list"},
+        "impersonation_statistics_page": {"operation": "listEmployeesImpersonationStatistics", "path": "/v1/slash/employees/impersonation_statistics", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "page"},
     },
     "events": {
         "list": {"operation": "listEvents", "path": "/v1/events", "path_params": [], "query": ["workspace_id", "type", "after", "format"], "kind": "list"},

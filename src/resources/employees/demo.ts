@@ -90,6 +90,8 @@ export interface DemoEmployee {
   status: string
   /** When it was created, in ms. */
   created: number
+  /** Whether others report to them. */
+  manager: boolean
 }
 
 interface Vocabulary {
@@ -192,7 +194,7 @@ export const EMPLOYEE_DEMO: ResourceDemo = {
         updated_at: r.at(Math.min(now, created + r.int(0, 200) * DAY)),
       }
       if (isManager) managers.push(id)
-      employees.push({ id, status, created })
+      employees.push({ id, status, created, manager: isManager })
       w.advance(1)
     }
   },

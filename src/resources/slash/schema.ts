@@ -1,0 +1,35 @@
+// What the warnings on dangerous mail and the impersonation attempts publish: per employee, their
+// counts in a window (CONTRACT 16).
+
+import type Type from 'typebox'
+import { Closed } from '../../schemas/common.js'
+import { EmployeeReference } from '../employees/schema.js'
+import { count } from '../tallies.js'
+
+export const EmployeeAlertStatistics = Closed(
+  {
+    employee: EmployeeReference,
+    emails_alerts_stats: Closed({
+      received_alerts_count: count('Alerts shown to them, created in the window.'),
+      reported_alerts_count: count('Of those, the ones they reported.'),
+      marked_safe_alerts_count: count('Of those, the ones they marked safe.'),
+    }),
+  },
+  { $id: 'EmployeeAlertStatistics', description: 'An employee warned on dangerous mail in the window.' },
+)
+
+export const EmployeeImpersonationStatistics = Closed(
+  {
+    employee: EmployeeReference,
+    impersonation_stats: Closed({
+      attacks_impersonating_employee: count('Attacks that used their identity, created in the window.'),
+      impersonation_attacks_confirmed: count('Of those, the ones judged fraudulent.'),
+      impersonation_attacks_pending_review: count('Of those, the ones pending review.'),
+      impersonation_attacks_denied: count('Of those, the ones judged safe.'),
+    }),
+  },
+  { $id: 'EmployeeImpersonationStatistics', description: 'An employee impersonated in the window.' },
+)
+
+export type EmployeeAlertStatistics = Type.Static<typeof EmployeeAlertStatistics>
+export type EmployeeImpersonationStatistics = Type.Static<typeof EmployeeImpersonationStatistics>
