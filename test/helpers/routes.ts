@@ -27,6 +27,10 @@ const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.me
   paths: Record<string, { get: Operation }>
 }
 
+/** The record type a path id names, where it is not the id's own name (`ticket_id`: an inbox_ticket). */
+const RECORD_OF: Readonly<Record<string, string>> = { ticket: 'inbox_ticket' }
+const recordOf = (name: string) => RECORD_OF[name] ?? name
+
 /** Every operation of the API (from the document), with a URL that works on the dataset. */
 export function routeCases(d: ApiDataset): RouteCase[] {
   // The dataset's ids for the path parameters operations take.
@@ -39,7 +43,9 @@ export function routeCases(d: ApiDataset): RouteCase[] {
       // Else the first record of workspace A1 of the type the parameter names (`group_id`: a group).
       const id =
         ids[name] ??
-        (d.all.find((r) => `${r.type}_id` === name && r.workspace_id === d.a1)?.id as string | undefined)
+        (d.all.find((r) => r.type === recordOf(name.replace(/_id$/, '')) && r.workspace_id === d.a1)?.id as
+          | string
+          | undefined)
       if (id === undefined) throw new Error(`routeCases: give the dataset's ${name} for ${path}`)
       return id
     })
@@ -60,7 +66,7 @@ export function routeCases(d: ApiDataset): RouteCase[] {
       scope: operation['x-required-scope'],
       ...(limit ? { max: limit.schema.maximum } : {}),
       ...(inWorkspace ? { inWorkspace } : {}),
-      ...(withPathId ? { withPathId, pathType: pathName } : {}),
+      ...(withPathId ? { withPathId, pathType: recordOf(pathName as string) } : {}),
     }
   })
 }

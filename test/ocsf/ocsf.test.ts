@@ -129,6 +129,29 @@ function cases(type: string): [string, FeedEvent][] {
         e.data.previous_attributes = { tricked_at: null, reported_at: '2026-01-12T09:20:41.003000Z' }
       }),
     )
+  if (type === 'inbox_ticket.created')
+    list.push(
+      variant('unreviewed, no reports yet', (e) => {
+        Object.assign(e.data.object, {
+          classification: null,
+          fraud_type: null,
+          classified_at: null,
+          reports_count: 0,
+          first_reported_at: null,
+        })
+      }),
+    )
+  if (type === 'inbox_ticket.updated')
+    list.push(
+      variant('classified spam', (e) => {
+        Object.assign(e.data.object, { classification: 'spam', fraud_type: null })
+        e.data.previous_attributes = { classification: null, fraud_type: null, classified_at: null }
+      }),
+      variant('classified safe', (e) => {
+        Object.assign(e.data.object, { classification: 'safe', fraud_type: null })
+        e.data.previous_attributes = { classification: null, fraud_type: null, classified_at: null }
+      }),
+    )
   if (type === 'attack.created')
     list.push(
       variant('not sent yet', (e) => {
