@@ -1,8 +1,9 @@
 // What the benchmark scenarios share: options, the CLI and server processes, wrk runs with the
 // server's CPU time, page walks, demo files, imports and fresh databases.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
 
 export const args = process.argv.slice(2)
 export const flag = (name) => args.includes(name)
@@ -258,4 +259,46 @@ export function checkPostgres() {
   log(`TEST_DATABASE_URL does not answer: ${(r.stderr || r.error?.message || '').trim()}`)
   log('create the database first (e.g. createdb -h 127.0.0.1 -U postgres awareness_test), or unset it')
   process.exit(2)
+}
+
+/** `file` without the lines of `types` (their `"type":"…"` as the line begins), written beside it once. */
+export async function withoutTypes(file, types, suffix) {
+  const out = file.replace(/\.ndjson$/, `-without-${suffix}.ndjson`)
+  if (existsSync(out)) return out
+  const sink = createWriteStream(out)
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (types.some((type) => line.startsWith(`{${type}`))) continue
+    if (!sink.write(`${line}\n`)) await new Promise((resolve) => sink.once('drain', resolve))
+  }
+  await new Promise((resolve) => sink.end(resolve))
+  return out
+}
+
+/**
+ * Imports `withFile` and `withoutFile` alternately, each into a fresh database of its side (`fresh`),
+ * each round starting with the side the previous one ended with; the median runs, the peak RSS of
+ * each side, and the database the last `with` import loaded.
+ */
+export function importsSideBySide(label, fresh, withFile, withoutFile) {
+  const runs = { with: [], without: [] }
+  const url = { with: null, without: null }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const side of round % 2 === 0 ? ['without', 'with'] : ['with', 'without']) {
+      url[side] = fresh(side)
+      runs[side].push(importInto(process.execPath, ROOT, side === 'with' ? withFile : withoutFile, url[side]))
+      log(
+        `${label} import ${side}: ${runs[side].at(-1).seconds} s, ${Math.round(runs[side].at(-1).rssMiB)} MiB`,
+      )
+    }
+  }
+  const pick = (side) => {
+    const mid = median(runs[side].map((r) => r.seconds))
+    return runs[side].find((r) => r.seconds === mid)
+  }
+  return {
+    url: url.with,
+    with: pick('with'),
+    without: pick('without'),
+    rss: { with: median(runs.with.map((r) => r.rssMiB)), without: median(runs.without.map((r) => r.rssMiB)) },
+  }
 }

@@ -3,9 +3,8 @@
 // memory), deep pages of a campaign's attacks and of a group's members against a deep employees
 // page (per byte, each beside a bare node:http server sending its bytes), and the statistics
 // against /v1/courses/statistics.
-import { createReadStream, createWriteStream, existsSync, statSync, writeFileSync } from 'node:fs'
+import { statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import {
   BENCH,
   benchKey,
@@ -14,7 +13,7 @@ import {
   freshPostgres,
   freshSqlite,
   ids,
-  importInto,
+  importsSideBySide,
   load,
   log,
   median,
@@ -26,24 +25,12 @@ import {
   startServer,
   waitFor,
   walkPages,
+  withoutTypes,
 } from './lib.js'
 
 export const SIMULATIONS_HEADING = '## Phishing simulations, groups and statistics'
 
 const SIMULATION_TYPES = ['"type":"campaign"', '"type":"attack"']
-
-/** The demo file without its campaigns and attacks (everything else, groups included, kept). */
-async function withoutSimulations(file) {
-  const out = file.replace(/\.ndjson$/, '-without-simulations.ndjson')
-  if (existsSync(out)) return out
-  const sink = createWriteStream(out)
-  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
-    if (SIMULATION_TYPES.some((type) => line.startsWith(`{${type}`))) continue
-    if (!sink.write(`${line}\n`)) await new Promise((resolve) => sink.once('drain', resolve))
-  }
-  await new Promise((resolve) => sink.end(resolve))
-  return out
-}
 
 /** The campaign with the most attacks and the group with the most members, of the loaded database. */
 function largest(databaseUrl) {
@@ -55,32 +42,6 @@ function largest(databaseUrl) {
     const group = await one(sql\`select id, employees_count as n from groups order by employees_count desc limit 1\`);
     console.log(JSON.stringify({ campaign, group })); await h.close()`
   return JSON.parse(script(code))
-}
-
-/** Imports with and without simulations alternately, each into a fresh database of its side; medians of ROUNDS. */
-function importsSideBySide(fresh, withFile, withoutFile) {
-  const runs = { with: [], without: [] }
-  const url = { with: null, without: null }
-  for (let round = 0; round < ROUNDS; round++) {
-    // Each round starts with the side the previous one ended with.
-    for (const side of round % 2 === 0 ? ['without', 'with'] : ['with', 'without']) {
-      url[side] = fresh(side)
-      runs[side].push(importInto(process.execPath, ROOT, side === 'with' ? withFile : withoutFile, url[side]))
-      log(
-        `simulations import ${side}: ${runs[side].at(-1).seconds} s, ${Math.round(runs[side].at(-1).rssMiB)} MiB`,
-      )
-    }
-  }
-  const pick = (side) => {
-    const mid = median(runs[side].map((r) => r.seconds))
-    return runs[side].find((r) => r.seconds === mid)
-  }
-  return {
-    url: url.with,
-    with: pick('with'),
-    without: pick('without'),
-    rss: { with: median(runs.with.map((r) => r.rssMiB)), without: median(runs.without.map((r) => r.rssMiB)) },
-  }
 }
 
 /** The pages and statistics of one loaded database, against their raw counterparts, medians of ROUNDS. */
@@ -237,7 +198,7 @@ function tables(sides, mib) {
 /** Runs the scenario on SQLite and, when TEST_DATABASE_URL is set, PostgreSQL; returns its section. */
 export async function simulationsSection() {
   const file = demoFile(EMPLOYEES)
-  const without = await withoutSimulations(file)
+  const without = await withoutTypes(file, SIMULATION_TYPES, 'simulations')
   const setups = [['SQLite', (side) => freshSqlite(`bench-simulations-${side}.db`)]]
   if (process.env.TEST_DATABASE_URL)
     setups.push([
@@ -246,7 +207,7 @@ export async function simulationsSection() {
     ])
   const sides = []
   for (const [label, fresh] of setups) {
-    const imports = importsSideBySide(fresh, file, without)
+    const imports = importsSideBySide('simulations', fresh, file, without)
     sides.push({ ...(await measurePages(label, imports.url)), imports })
   }
   const mib = { with: statSync(file).size / 2 ** 20, without: statSync(without).size / 2 ** 20 }

@@ -1323,7 +1323,8 @@ update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, js
 -- resources/inbox/import.ts:deriveTickets
 update inbox_tickets set reports_count = 0, first_reported_at = null, json = null
   where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and (reports_count <> 0 or first_reported_at is not null)
-  and not exists (select 1 from email_reports r where r.ticket_id = inbox_tickets.id);
+  and not exists (select 1 from email_reports r
+  where r.workspace_id = inbox_tickets.workspace_id and r.ticket_id = inbox_tickets.id);
 
 -- resources/inbox/import.ts:renderStaleTickets
 select id, email, classification, fraud_type, classified_at, reports_count, first_reported_at,
@@ -2223,7 +2224,8 @@ update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, js
 -- resources/inbox/import.ts:deriveTickets
 update inbox_tickets set reports_count = 0, first_reported_at = null, json = null
   where workspace_id in (null) and (reports_count <> 0 or first_reported_at is not null)
-  and not exists (select 1 from email_reports r where r.ticket_id = inbox_tickets.id);
+  and not exists (select 1 from email_reports r
+  where r.workspace_id = inbox_tickets.workspace_id and r.ticket_id = inbox_tickets.id);
 
 -- resources/inbox/import.ts:renderStaleTickets
 select id, email, classification, fraud_type, classified_at, reports_count, first_reported_at,

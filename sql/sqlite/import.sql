@@ -1410,7 +1410,8 @@ update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, js
 -- resources/inbox/import.ts:deriveTickets
 update inbox_tickets set reports_count = 0, first_reported_at = null, json = null
   where workspace_id in (select workspace_id from stg_touched) and (reports_count <> 0 or first_reported_at is not null)
-  and not exists (select 1 from email_reports r where r.ticket_id = inbox_tickets.id);
+  and not exists (select 1 from email_reports r
+  where r.workspace_id = inbox_tickets.workspace_id and r.ticket_id = inbox_tickets.id);
 
 -- resources/inbox/import.ts:renderStaleTickets
 select id, email, classification, fraud_type, classified_at, reports_count, first_reported_at,

@@ -13,6 +13,7 @@ import { migrateToLatest } from '../../src/db/migrate.js'
 import { keyProgressBy } from '../../src/db/migrations/0017_tenant_indexes.js'
 import { keyAttacksBy } from '../../src/db/migrations/0018_attacks_by_workspace.js'
 import { attackKeyAsIndex } from '../../src/db/migrations/0019_attack_key_index.js'
+import inboxAndSlash from '../../src/db/migrations/0020_inbox_and_slash.js'
 import { importSources } from '../../src/importer/import.js'
 import { listKeys } from '../../src/keys/keys.js'
 import { listEndpoints } from '../../src/webhooks/endpoints.js'
@@ -21,6 +22,7 @@ import { DIALECTS, freshDatabase } from '../helpers/databases.js'
 import { apiDataset } from '../helpers/dataset.js'
 import { smallDataset, source, ts } from '../helpers/records.js'
 import { attack, campaign } from '../resources/campaigns/records.js'
+import { report, ticket } from '../resources/inbox/records.js'
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`concurrent migrations (${dialect})`, { skip }, () => {
@@ -327,6 +329,30 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test('upgrading from 0019 adds the inbox and slash tables, empty; their first import fills them', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        await importSources(db.handle, [source(d.all)])
+        await asBeforeInboxAndSlash(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0020_inbox_and_slash'))
+        const x = ticket(d.ws.id as string)
+        const summary = await importSources(db.handle, [
+          source([x, report(x.id as string, d.report.id as string)]),
+        ])
+        assert.deepEqual([summary.created.inbox_ticket, summary.created.email_report], [1, 1])
+        const counts = await sql<{
+          n: number | string
+        }>`select reports_count as n from inbox_tickets`.execute(db.handle.db)
+        assert.deepEqual(
+          counts.rows.map((r) => Number(r.n)),
+          [1],
+        )
+      } finally {
+        await db.drop()
+      }
+    })
+
     test('upgrading from 0016 adds the indexes an import of one organization reaches its rows by; imports go on', async () => {
       const db = await freshDatabase(dialect)
       try {
@@ -491,8 +517,15 @@ async function assertAttackKey(handle: DatabaseHandle): Promise<void> {
   )
 }
 
-/** Takes back 0019: on SQLite, the attacks' key as the table's primary key. */
+/** Takes back 0020: no inbox or slash tables. */
+async function asBeforeInboxAndSlash(handle: DatabaseHandle): Promise<void> {
+  await inboxAndSlash(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0020_inbox_and_slash'`.execute(handle.db)
+}
+
+/** Takes back 0019 (and what came after): on SQLite, the attacks' key as the table's primary key. */
 async function asBeforeAttackKeyIndex(handle: DatabaseHandle): Promise<void> {
+  await asBeforeInboxAndSlash(handle)
   await attackKeyAsIndex(handle.db as unknown as Kysely<unknown>, handle.dialect, false)
   await sql`delete from kysely_migration where name = '0019_attack_key_index'`.execute(handle.db)
 }

@@ -23,6 +23,7 @@ import {
 } from '../helpers/records.js'
 import { routeCases, withoutRequestId } from '../helpers/routes.js'
 import { RUNS, SEED } from '../helpers/seed.js'
+import { report, ticket } from '../resources/inbox/records.js'
 
 /** Status, body and headers, without what legitimately differs between two requests (the request id, the date, the budget left). */
 function comparable(response: Response) {
@@ -146,7 +147,16 @@ for (const { dialect, skip } of DIALECTS) {
               const comp = staff
                 .slice(0, hits)
                 .map((e) => compromised(ws.id as string, b.id as string, e.id as string))
-              return { org, ws, staff, b, records: [org, ws, ...staff, b, ...comp] as Rec[] }
+              const x = ticket(ws.id as string)
+              const reports = staff.slice(0, hits).map((e) => report(x.id as string, e.id as string))
+              return {
+                org,
+                ws,
+                staff,
+                b,
+                x,
+                records: [org, ws, ...staff, b, ...comp, x, ...reports] as Rec[],
+              }
             }
             const one = make()
             const two = make()
@@ -169,6 +179,18 @@ for (const { dialect, skip } of DIALECTS) {
               [
                 `/v1/breaches/${one.b.id}/compromised-employees?workspace_id=${two.ws.id}`,
                 `/v1/breaches/${one.b.id}/compromised-employees?workspace_id=${randomUUID()}`,
+              ],
+              [
+                `/v1/inbox_tickets/${two.x.id}/reports?workspace_id=${ws}`,
+                `/v1/inbox_tickets/${randomUUID()}/reports?workspace_id=${ws}`,
+              ],
+              [
+                `/v1/inbox_tickets/list_employees_with_email_reports?workspace_id=${two.ws.id}`,
+                `/v1/inbox_tickets/list_employees_with_email_reports?workspace_id=${randomUUID()}`,
+              ],
+              [
+                `/v1/slash/employees/alert_statistics?workspace_id=${two.ws.id}`,
+                `/v1/slash/employees/alert_statistics?workspace_id=${randomUUID()}`,
               ],
             ]
             for (const [foreign, unknown] of pairs) {

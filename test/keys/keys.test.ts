@@ -114,6 +114,7 @@ for (const { dialect, skip } of DIALECTS) {
         'breaches:read',
         'events:read',
         'groups:read',
+        'inbox:read',
         'simulation:read',
         'workspace:read',
       ])

@@ -157,6 +157,7 @@ print(json.dumps({"file": awareness_api.__file__, "repr": repr(c), "version": aw
       breach_id: d.breachesA1[0]?.id as string,
       group_id: (groups[0] ?? d.all.find((r) => r.type === 'group'))?.id as string,
       campaign_id: (campaigns[0] ?? d.all.find((r) => r.type === 'campaign'))?.id as string,
+      ticket_id: ofType('inbox_ticket')[0]?.id as string,
     }
     const OPERATIONS = pythonOperations(JSON.parse(readFileSync(join(ROOT, 'openapi.json'), 'utf8')))
     // The TypeScript client takes a lone path id as its argument (`employees.get(id)`).

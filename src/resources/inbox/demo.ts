@@ -67,8 +67,12 @@ export const INBOX_DEMO: ResourceDemo = {
         created_at: r.at(created),
         updated_at: r.at(classified ?? created),
       }
-      // Most emails are reported once; a wave, by many.
-      const count = r.chance(0.05) ? r.int(5, 40) : r.chance(0.3) ? r.int(2, 4) : 1
+      // Most emails are reported once; a wave, by many (in a large workspace, hundreds).
+      const count = r.chance(0.05)
+        ? r.int(5, Math.max(40, Math.round(reporters.length / 50)))
+        : r.chance(0.3)
+          ? r.int(2, 4)
+          : 1
       for (let k = 0; k < count; k++) {
         const reporter = eager.length > 0 && r.chance(0.4) ? r.pick(eager) : r.pick(reporters)
         yield {

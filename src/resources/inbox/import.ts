@@ -42,7 +42,8 @@ async function deriveTickets(session: WriteSession): Promise<void> {
       and (inbox_tickets.reports_count <> c.n or coalesce(inbox_tickets.first_reported_at, '') <> c.first_at)`)
   await session.exec(sql`update inbox_tickets set reports_count = 0, first_reported_at = null, json = null
     where workspace_id in ${touched} and (reports_count <> 0 or first_reported_at is not null)
-      and not exists (select 1 from email_reports r where r.ticket_id = inbox_tickets.id)`)
+      and not exists (select 1 from email_reports r
+        where r.workspace_id = inbox_tickets.workspace_id and r.ticket_id = inbox_tickets.id)`)
 }
 
 const RENDER_BATCH = 1000

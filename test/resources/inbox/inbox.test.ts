@@ -6,11 +6,13 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import fc from 'fast-check'
 import { ImportRejected, importSources } from '../../../src/importer/import.js'
 import { servedDataset, type TestApp, testApp, walk } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import { type ApiDataset, unknownId } from '../../helpers/dataset.js'
 import { employee, organization, type Rec, source, ts, workspace } from '../../helpers/records.js'
+import { RUNS, SEED } from '../../helpers/seed.js'
 import * as oracle from './oracle.js'
 import { report, ticket } from './records.js'
 
@@ -197,6 +199,36 @@ for (const { dialect, skip } of DIALECTS) {
         { key },
       )
       assert.equal(same.status, 200)
+    })
+
+    test('property: a cursor issued for one list or window is refused on any other', async () => {
+      const paths = [
+        '/v1/inbox_tickets',
+        '/v1/inbox_tickets/list_employees_with_email_reports',
+        '/v1/slash/employees/alert_statistics',
+        '/v1/slash/employees/impersonation_statistics',
+      ]
+      const windows = [
+        '',
+        '&created_after=2000-01-01',
+        '&created_before=2100-01-01',
+        '&created_after=2000-01-02',
+      ]
+      const list = fc.record({ path: fc.constantFrom(...paths), window: fc.constantFrom(...windows) })
+      await fc.assert(
+        fc.asyncProperty(list, list, async (issued, used) => {
+          fc.pre(issued.path !== used.path || issued.window !== used.window)
+          const page = await t.request(`${issued.path}?workspace_id=${d.a1}${issued.window}&limit=1`, { key })
+          const cursor = page.headers['x-next-cursor'] as string
+          assert.ok(cursor, issued.path)
+          const replay = await t.request(`${used.path}?workspace_id=${d.a1}${used.window}&cursor=${cursor}`, {
+            key,
+          })
+          assert.equal(replay.status, 422)
+          assert.equal(replay.json.errors[0].code, 'invalid_cursor')
+        }),
+        { seed: SEED, numRuns: RUNS },
+      )
     })
   })
 
