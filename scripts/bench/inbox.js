@@ -14,9 +14,7 @@ import {
   freshSqlite,
   ids,
   importsSideBySide,
-  load,
-  log,
-  median,
+  loadRounds,
   ROOT,
   ROUNDS,
   script,
@@ -108,34 +106,20 @@ async function measure(label, databaseUrl) {
       ...Object.fromEntries(
         Object.entries(statistics).map(([name, path]) => [
           name,
-          [base + path, { 'x-api-key': key }, undefined, server.pid],
+          // Counted from a window's ranges: one connection, as the server sheds what queues behind it.
+          [base + path, { 'x-api-key': key }, undefined, server.pid, name.includes('middle') ? 1 : undefined],
         ]),
       ),
     }
-    const rps = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
-    const cpu = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
-    load(...runs.employees) // warm-up
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, run] of Object.entries(runs)) {
-        const r = load(...run)
-        rps[name].push(r.rps)
-        cpu[name].push(r.cpuUs)
-      }
-      log(
-        `${label} inbox round ${round + 1}: ${Object.keys(runs)
-          .map((k) => `${k} ${Math.round(cpu[k].at(-1))} µs`)
-          .join(', ')}`,
-      )
-    }
-    const m = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, median(v)]))
+    const { rps, cpu } = loadRounds(`${label} inbox`, runs)
     return {
       label,
       data,
       pages,
       lists: Object.keys(lists),
       statistics: Object.keys(statistics),
-      rps: m(rps),
-      cpu: m(cpu),
+      rps,
+      cpu,
     }
   } finally {
     server.kill('SIGTERM')
@@ -217,7 +201,8 @@ ${t.pages}
 
 The statistics, each against \`/v1/courses/statistics\` in the same rounds: without a window, with one
 that spans the whole workspace (answered from the values kept at import), and with the middle half
-(counted from the index ranges it bounds).
+(counted from the index ranges it bounds; measured with one connection, since it takes tens of
+milliseconds and the server sheds what queues behind it).
 
 ${t.stats}
 `

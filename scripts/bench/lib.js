@@ -112,10 +112,11 @@ function cpuSeconds(pid) {
 
 /**
  * One wrk run against `url`: requests per second, and, given the server's pid, the CPU time the
- * server used per answered request in µs (steadier than req/s on a shared machine).
+ * server used per answered request in µs (steadier than req/s on a shared machine). A request of
+ * tens of milliseconds takes fewer connections, under the server's load shedding.
  */
-export function load(url, headers, cursorsFile, pid) {
-  const argv = ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`]
+export function load(url, headers, cursorsFile, pid, connections = CONNECTIONS) {
+  const argv = ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${SECONDS}s`]
   for (const [k, v] of Object.entries(headers)) argv.push('-H', `${k}: ${v}`)
   if (cursorsFile) argv.push('-s', join(ROOT, 'scripts/random-cursor.lua'))
   argv.push(url)
@@ -301,4 +302,28 @@ export function importsSideBySide(label, fresh, withFile, withoutFile) {
     without: pick('without'),
     rss: { with: median(runs.with.map((r) => r.rssMiB)), without: median(runs.without.map((r) => r.rssMiB)) },
   }
+}
+
+/**
+ * Each of `runs` (name → `load`'s arguments) once per round, ROUNDS rounds, after a warm-up of the
+ * first: the medians of each one's req/s and server CPU per request.
+ */
+export function loadRounds(label, runs) {
+  const rps = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
+  const cpu = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
+  load(...Object.values(runs)[0]) // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, run] of Object.entries(runs)) {
+      const r = load(...run)
+      rps[name].push(r.rps)
+      cpu[name].push(r.cpuUs)
+    }
+    log(
+      `${label} round ${round + 1}: ${Object.keys(runs)
+        .map((k) => `${k} ${rps[k].at(-1)} req/s, ${Math.round(cpu[k].at(-1))} µs`)
+        .join('; ')}`,
+    )
+  }
+  const m = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, median(v)]))
+  return { rps: m(rps), cpu: m(cpu) }
 }

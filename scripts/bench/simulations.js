@@ -14,9 +14,7 @@ import {
   freshSqlite,
   ids,
   importsSideBySide,
-  load,
-  log,
-  median,
+  loadRounds,
   ROOT,
   ROUNDS,
   script,
@@ -105,23 +103,8 @@ async function measurePages(label, databaseUrl) {
         ]),
       ),
     }
-    const rps = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
-    const cpu = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
-    load(...runs.employees) // warm-up
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, run] of Object.entries(runs)) {
-        const r = load(...run)
-        rps[name].push(r.rps)
-        cpu[name].push(r.cpuUs)
-      }
-      log(
-        `${label} simulations round ${round + 1}: ${Object.keys(runs)
-          .map((k) => `${k} ${rps[k].at(-1)}`)
-          .join(', ')}`,
-      )
-    }
-    const m = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, median(v)]))
-    return { label, campaign, group, pages, statistics: Object.keys(statistics), rps: m(rps), cpu: m(cpu) }
+    const { rps, cpu } = loadRounds(`${label} simulations`, runs)
+    return { label, campaign, group, pages, statistics: Object.keys(statistics), rps, cpu }
   } finally {
     for (const raw of raws) raw.kill()
     server.kill('SIGTERM')

@@ -67,13 +67,13 @@ select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort
 select "id" from "groups" where "workspace_id" = $1 and "id" = $2;
 
 -- campaigns.sql:listPage: a later page, status, created window
-select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = $1 and "c"."status" in ($2, $3) and "c"."created_at" >= $4 and "c"."created_at" <= $5 and ("c"."created_at", "c"."id") < ($6, $7) order by "c"."created_at" desc, "c"."id" desc limit 51;
+select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = $1 and "c"."status" in ($2, $3) and "c"."created_at" >= $4 and ("c"."created_at", "c"."id") < ($5, $6) order by "c"."created_at" desc, "c"."id" desc limit 51;
 
 -- campaigns.sql:attacksPage: a later page
 select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and ("a"."created_at", "a"."id") < ($3, $4) order by "a"."created_at" desc, "a"."id" desc limit 51;
 
 -- campaigns.sql:attacksPage: a later page, cycle, tricked, created window
-select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and "a"."campaign_cycle_id" = $3 and "a"."tricked_at" is not null and "a"."created_at" >= $4 and "a"."created_at" <= $5 and ("a"."created_at", "a"."id") < ($6, $7) order by "a"."created_at" desc, "a"."id" desc limit 51;
+select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and "a"."campaign_cycle_id" = $3 and "a"."tricked_at" is not null and "a"."created_at" >= $4 and ("a"."created_at", "a"."id") < ($5, $6) order by "a"."created_at" desc, "a"."id" desc limit 51;
 
 -- campaigns.sql:inWorkspace
 select "id" from "campaigns" where "workspace_id" = $1 and "id" = $2;
@@ -95,17 +95,17 @@ select x.flags | case when e.status = 'active' then 67108864 else 0 end as "flag
 select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = $1 and ("t"."created_at", "t"."id") < ($2, $3) order by "t"."created_at" desc, "t"."id" desc limit 51;
 
 -- inbox.sql:ticketsPage: a later page, classification, created window
-select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = $1 and "t"."review" in ($2) and "t"."created_at" >= $3 and "t"."created_at" <= $4 and ("t"."created_at", "t"."id") < ($5, $6) order by "t"."created_at" desc, "t"."id" desc limit 51;
+select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = $1 and "t"."review" in ($2) and "t"."created_at" >= $3 and ("t"."created_at", "t"."id") < ($4, $5) order by "t"."created_at" desc, "t"."id" desc limit 51;
 
 -- inbox.sql:reportsPage: a later page
 select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."id" = "r"."employee_id" where "r"."workspace_id" = $1 and "r"."ticket_id" = $2 and ("r"."reported_at", "r"."id") < ($3, $4) order by "r"."reported_at" desc, "r"."id" desc limit 51;
 
 -- inbox.sql:reportersPage: a later page
-select '{"employee":' || e.ref_json || $1 || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = $2 and "t"."kind" = $3 and ("t"."sort_at", "t"."employee_id") < ($4, $5) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
+select '{"employee":' || t.ref_json || $1 || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $2 and "t"."kind" = $3 and ("t"."sort_at", "t"."employee_id") < ($4, $5) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
 
 -- inbox.sql:reportersPage: a later page, window
-select '{"employee":' || e.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
-  else (select '{"reported_emails_count":' || count(*) || ',"reported_fraudulent_emails_count":' || sum(case when x.review = 'fraudulent' then 1 else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.review = 'safe' then 1 else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.review = 'spam' then 1 else 0 end) || '}' from email_reports x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.reported_at >= $4 and x.reported_at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9
+select '{"employee":' || t.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
+  else (select '{"reported_emails_count":' || count(*) || ',"reported_fraudulent_emails_count":' || sum(case when x.review = 'fraudulent' then 1 else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.review = 'safe' then 1 else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.review = 'spam' then 1 else 0 end) || '}' from email_reports x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.reported_at >= $4 and x.reported_at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9
   and (t.first_at >= $10 and t.last_at <= $11 or exists (select 1 from email_reports x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.reported_at >= $12 and x.reported_at <= $13)) and ("t"."sort_at", "t"."employee_id") < ($14, $15) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
 
 -- inbox.sql:inWorkspace
@@ -118,23 +118,23 @@ select "employees" from "employee_statistics" where "workspace_id" = $1 and "sta
 -- inbox.sql:statistics: created window
 select * from "inbox_statistics" where "workspace_id" = $1;
 select "employees" from "employee_statistics" where "workspace_id" = $1 and "status" = $2;
-select coalesce(sum(x.n), 0) as "reports", count(*) as "reporters", coalesce(sum(case when e.status = 'active' then 1 else 0 end), 0) as "active" from (select "r"."employee_id", count(*) as "n" from "email_reports" as "r" where "r"."workspace_id" = $1 and "r"."reported_at" >= $2 and "r"."reported_at" <= $3 group by "r"."employee_id") as "x" inner join "employees" as "e" on "e"."id" = "x"."employee_id";
+select coalesce(sum(x.n), 0) as "reports", count(*) as "reporters", coalesce(sum(x.active), 0) as "active" from (select "r"."employee_id", count(*) as "n", max(r.active) as "active" from "email_reports" as "r" where "r"."workspace_id" = $1 and "r"."reported_at" >= $2 and "r"."reported_at" <= $3 group by "r"."employee_id") as "x";
 select "t"."review", "t"."fraud_type", count(*) as "n" from "inbox_tickets" as "t" where "t"."workspace_id" = $1 and "t"."review" in ($2, $3, $4, $5) and "t"."created_at" >= $6 and "t"."created_at" <= $7 group by "t"."review", "t"."fraud_type";
 
 -- slash.sql:alertsPage: a later page
-select '{"employee":' || e.ref_json || $1 || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = $2 and "t"."kind" = $3 and ("t"."sort_at", "t"."employee_id") < ($4, $5) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
+select '{"employee":' || t.ref_json || $1 || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $2 and "t"."kind" = $3 and ("t"."sort_at", "t"."employee_id") < ($4, $5) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
 
 -- slash.sql:alertsPage: a later page, window
-select '{"employee":' || e.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
-  else (select '{"received_alerts_count":' || count(*) || ',"reported_alerts_count":' || sum(case when x.action = 'reported' then 1 else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.action = 'marked_safe' then 1 else 0 end) || '}' from email_alerts x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= $4 and x.created_at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9
+select '{"employee":' || t.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
+  else (select '{"received_alerts_count":' || count(*) || ',"reported_alerts_count":' || sum(case when x.action = 'reported' then 1 else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.action = 'marked_safe' then 1 else 0 end) || '}' from email_alerts x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= $4 and x.created_at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9
   and (t.first_at >= $10 and t.last_at <= $11 or exists (select 1 from email_alerts x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= $12 and x.created_at <= $13)) and ("t"."sort_at", "t"."employee_id") < ($14, $15) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
 
 -- slash.sql:impersonationsPage: a later page
-select '{"employee":' || e.ref_json || $1 || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = $2 and "t"."kind" = $3 and ("t"."sort_at", "t"."employee_id") < ($4, $5) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
+select '{"employee":' || t.ref_json || $1 || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $2 and "t"."kind" = $3 and ("t"."sort_at", "t"."employee_id") < ($4, $5) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
 
 -- slash.sql:impersonationsPage: a later page, window
-select '{"employee":' || e.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
-  else (select '{"attacks_impersonating_employee":' || count(*) || ',"impersonation_attacks_confirmed":' || sum(case when x.verdict = 'fraudulent' then 1 else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.verdict = 'pending_review' then 1 else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.verdict = 'safe' then 1 else 0 end) || '}' from impersonations x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= $4 and x.created_at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" inner join "employees" as "e" on "e"."id" = "t"."employee_id" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9
+select '{"employee":' || t.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
+  else (select '{"attacks_impersonating_employee":' || count(*) || ',"impersonation_attacks_confirmed":' || sum(case when x.verdict = 'fraudulent' then 1 else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.verdict = 'pending_review' then 1 else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.verdict = 'safe' then 1 else 0 end) || '}' from impersonations x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= $4 and x.created_at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9
   and (t.first_at >= $10 and t.last_at <= $11 or exists (select 1 from impersonations x where x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and x.created_at >= $12 and x.created_at <= $13)) and ("t"."sort_at", "t"."employee_id") < ($14, $15) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
 
 -- events.sql:listPage: a later page, type (two values)

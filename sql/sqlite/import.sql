@@ -1226,7 +1226,7 @@ CREATE INDEX "email_reports_by_ticket" on "email_reports" ("workspace_id", "tick
 CREATE INDEX "email_reports_by_employee" on "email_reports" ("workspace_id", "employee_id", "reported_at", "review");
 
 -- importer/apply.ts:merge
-CREATE INDEX "email_reports_by_time" on "email_reports" ("workspace_id", "reported_at", "employee_id");
+CREATE INDEX "email_reports_by_time" on "email_reports" ("workspace_id", "reported_at", "employee_id", "active");
 
 -- importer/apply.ts:merge
 drop index "email_alerts_by_employee";
@@ -1399,6 +1399,13 @@ update email_reports set review = t.review
   and email_reports.review <> t.review;
 
 -- resources/inbox/import.ts:deriveTickets
+update email_reports set active = e.active
+  from (select id, case when status = 'active' then 1 else 0 end as active from employees
+  where workspace_id in (select workspace_id from stg_touched)) e
+  where e.id = email_reports.employee_id and email_reports.workspace_id in (select workspace_id from stg_touched)
+  and email_reports.active <> e.active;
+
+-- resources/inbox/import.ts:deriveTickets
 update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, json = null
   from (
   select ticket_id, count(*) as n, min(reported_at) as first_at from email_reports
@@ -1427,15 +1434,16 @@ delete from employee_tallies where workspace_id in (select workspace_id from stg
 
 -- resources/tallies.ts:deriveTallies
 insert into employee_tallies
-  (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
-  select t.workspace_id, ?, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
+  select t.workspace_id, ?, t.employee_id, e.created_at, t.first_at, t.last_at, e.ref_json, t.stats_json
   from (
   select x.workspace_id, x.employee_id, min(x.reported_at) as first_at, max(x.reported_at) as last_at,
   '{"reported_emails_count":' || count(*) || ',"reported_fraudulent_emails_count":' || sum(case when x.review = 'fraudulent' then 1 else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.review = 'safe' then 1 else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.review = 'spam' then 1 else 0 end) || '}' as stats_json
   from email_reports x
   where x.workspace_id in (select workspace_id from stg_touched)
   group by x.workspace_id, x.employee_id) t
-  join employees e on e.id = t.employee_id;
+  join employees e on e.id = t.employee_id
+  order by t.workspace_id, e.created_at desc, t.employee_id desc;
 
 -- resources/inbox/import.ts:deriveStatistics
 delete from inbox_statistics where workspace_id in (select workspace_id from stg_touched);
@@ -1447,16 +1455,11 @@ insert into inbox_statistics (workspace_id, reports, reporters, active_reporters
   r.first_at, r.last_at, coalesce(t.tickets, 0), t.first_at, t.last_at, '[]'
   from stg_touched w
   left join (
-  select x.workspace_id, sum(x.n) as reports, count(*) as reporters,
-  sum(case when e.status = 'active' then 1 else 0 end) as active,
-  min(x.first_at) as first_at, max(x.last_at) as last_at
-  from (
-  select workspace_id, employee_id, count(*) as n, min(reported_at) as first_at,
-  max(reported_at) as last_at
+  select workspace_id, count(*) as reports, count(distinct employee_id) as reporters,
+  count(distinct case when active = 1 then employee_id end) as active,
+  min(reported_at) as first_at, max(reported_at) as last_at
   from email_reports where workspace_id in (select workspace_id from stg_touched)
-  group by workspace_id, employee_id) x
-  join employees e on e.id = x.employee_id
-  group by x.workspace_id) r on r.workspace_id = w.workspace_id
+  group by workspace_id) r on r.workspace_id = w.workspace_id
   left join (
   select workspace_id, count(*) as tickets, min(created_at) as first_at, max(created_at) as last_at
   from inbox_tickets where workspace_id in (select workspace_id from stg_touched)
@@ -1473,27 +1476,29 @@ update "inbox_statistics" set "by_review" = ? where "workspace_id" = ?, …;
 
 -- resources/tallies.ts:deriveTallies
 insert into employee_tallies
-  (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
-  select t.workspace_id, ?, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
+  select t.workspace_id, ?, t.employee_id, e.created_at, t.first_at, t.last_at, e.ref_json, t.stats_json
   from (
   select x.workspace_id, x.employee_id, min(x.created_at) as first_at, max(x.created_at) as last_at,
   '{"received_alerts_count":' || count(*) || ',"reported_alerts_count":' || sum(case when x.action = 'reported' then 1 else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.action = 'marked_safe' then 1 else 0 end) || '}' as stats_json
   from email_alerts x
   where x.workspace_id in (select workspace_id from stg_touched)
   group by x.workspace_id, x.employee_id) t
-  join employees e on e.id = t.employee_id;
+  join employees e on e.id = t.employee_id
+  order by t.workspace_id, e.created_at desc, t.employee_id desc;
 
 -- resources/tallies.ts:deriveTallies
 insert into employee_tallies
-  (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
-  select t.workspace_id, ?, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
+  select t.workspace_id, ?, t.employee_id, e.created_at, t.first_at, t.last_at, e.ref_json, t.stats_json
   from (
   select x.workspace_id, x.employee_id, min(x.created_at) as first_at, max(x.created_at) as last_at,
   '{"attacks_impersonating_employee":' || count(*) || ',"impersonation_attacks_confirmed":' || sum(case when x.verdict = 'fraudulent' then 1 else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.verdict = 'pending_review' then 1 else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.verdict = 'safe' then 1 else 0 end) || '}' as stats_json
   from impersonations x
   where x.workspace_id in (select workspace_id from stg_touched)
   group by x.workspace_id, x.employee_id) t
-  join employees e on e.id = t.employee_id;
+  join employees e on e.id = t.employee_id
+  order by t.workspace_id, e.created_at desc, t.employee_id desc;
 
 -- resources/courses/import.ts:renderAllProgress
 create temporary table stg_item_owner as

@@ -57,6 +57,13 @@ export interface ListStatement<V> {
   id: string
   /** Oldest first (the events feed); lists are newest first otherwise. */
   ascending?: true
+  /**
+   * A value that bounds `at` on the side the list starts from (`created_before` of a newest-first
+   * list on `created_at`). A position lies within it, since its cursor was issued for these values,
+   * so it is left out of a later page: SQLite would take it as the index range's bound and read
+   * from it down to the position.
+   */
+  startBound?: string
 }
 
 /**
@@ -77,7 +84,8 @@ function ordered<V extends ListValues<V>>(
   position: Position | null,
 ): ListQuery {
   const direction = list.ascending ? 'asc' : 'desc'
-  const rows = list.rows(from, values)
+  const bound = position === null ? undefined : list.startBound
+  const rows = list.rows(from, bound === undefined ? values : { ...values, [bound]: undefined })
   return (position === null ? rows : rows.where(after(list.at, list.id, position, list.ascending === true)))
     .orderBy(sql.ref(list.at), direction)
     .orderBy(sql.ref(list.id), direction)
@@ -154,7 +162,11 @@ function learn<V extends ListValues<V>>(
     throw new Error(`list ${list.name}: its rows are not those of the granted workspace`)
   for (const [key, value] of Object.entries(values as AnyValues)) {
     const expected =
-      value === undefined || typeof value === 'boolean' ? 0 : Array.isArray(value) ? value.length : 1
+      value === undefined || typeof value === 'boolean' || (position !== null && key === list.startBound)
+        ? 0
+        : Array.isArray(value)
+          ? value.length
+          : 1
     const used = new Set(slots.flatMap((s) => ('key' in s && s.key === key ? [s.index ?? -1] : [])))
     if (used.size !== expected) throw new Error(`list ${list.name}: value ${key} is not used as a parameter`)
   }

@@ -1,9 +1,9 @@
 // Per-employee tallies (CONTRACT 16): lists of the employees with at least one row of a kind (a
 // report, an alert, an impersonation) in a time window, each with counts of those rows, in
-// employees order. The import keeps, per employee of each kind, where the employee sorts, the span
-// of their rows' times and their counts over all time (`employee_tallies`); a page walks those in
-// order and counts only the employees whose span the window cuts, each from an index range of
-// their own rows bounded by the window. No request reads a workspace's rows of the kind whole.
+// employees order. The import keeps, per employee of each kind, where the employee sorts, their
+// reference, the span of their rows' times and their counts over all time (`employee_tallies`); a
+// page walks those in order and counts only the employees whose span the window cuts, each from an
+// index range of their own rows bounded by the window. No request reads a workspace's rows whole.
 
 import { type RawBuilder, sql } from 'kysely'
 import Type, { type TObject } from 'typebox'
@@ -76,16 +76,19 @@ export async function deriveTallies(session: WriteSession, kind: TallyKind): Pro
     sql`delete from employee_tallies where workspace_id in ${touched} and kind = ${kind.kind}`,
   )
   const at = sql.raw(`x.${kind.at}`)
+  // In list order: the rows of a page sit together. The employee's reference is copied: every import
+  // that changes an employee touches its workspace, whose tallies are derived again.
   await session.exec(sql`insert into employee_tallies
-      (workspace_id, kind, employee_id, sort_at, first_at, last_at, stats_json)
-    select t.workspace_id, ${kind.kind}, t.employee_id, e.created_at, t.first_at, t.last_at, t.stats_json
+      (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
+    select t.workspace_id, ${kind.kind}, t.employee_id, e.created_at, t.first_at, t.last_at, e.ref_json, t.stats_json
     from (
       select x.workspace_id, x.employee_id, min(${at}) as first_at, max(${at}) as last_at,
         ${sql.raw(statsJson(kind))} as stats_json
       from ${sql.raw(kind.table)} x
       where x.workspace_id in ${touched}
       group by x.workspace_id, x.employee_id) t
-    join employees e on e.id = t.employee_id`)
+    join employees e on e.id = t.employee_id
+    order by t.workspace_id, e.created_at desc, t.employee_id desc`)
 }
 
 /**
@@ -121,10 +124,9 @@ export function tallyList(kind: TallyKind): ListDefinition<TimeWindow> {
         ? sql`case when ${sql.join(covered, sql` and `)} then t.stats_json
             else (select ${sql.raw(statsJson(kind))} from ${table} x where ${own}) end`
         : sql`t.stats_json`
-      const json = sql<string>`'{"employee":' || e.ref_json || ${`,"${stats}":`} || ${statsSql} || '}'`
+      const json = sql<string>`'{"employee":' || t.ref_json || ${`,"${stats}":`} || ${statsSql} || '}'`
       return from
         .selectFrom('employee_tallies as t')
-        .innerJoin('employees as e', 'e.id', 't.employee_id')
         .select([json.as('json'), 't.sort_at as sort_at', 't.employee_id as sort_id'])
         .where('t.kind', '=', kind.kind)
         .$if(windowed, (q) =>

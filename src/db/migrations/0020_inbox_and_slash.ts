@@ -44,6 +44,7 @@ export default function inboxAndSlash(dialect: DialectName) {
         .addColumn('source', 'text', (c) => c.notNull())
         .addColumn('reported_at', key, (c) => c.notNull())
         .addColumn('review', 'text', (c) => c.notNull().defaultTo('unreviewed'))
+        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('json_head', 'text', (c) => c.notNull())
         .addColumn('json_tail', 'text', (c) => c.notNull())
         .execute()
@@ -60,7 +61,7 @@ export default function inboxAndSlash(dialect: DialectName) {
       await db.schema
         .createIndex('email_reports_by_time')
         .on('email_reports')
-        .columns(['workspace_id', 'reported_at', 'employee_id'])
+        .columns(['workspace_id', 'reported_at', 'employee_id', 'active'])
         .execute()
 
       for (const [table, value] of [
@@ -91,6 +92,7 @@ export default function inboxAndSlash(dialect: DialectName) {
         .addColumn('sort_at', key, (c) => c.notNull())
         .addColumn('first_at', key, (c) => c.notNull())
         .addColumn('last_at', key, (c) => c.notNull())
+        .addColumn('ref_json', 'text', (c) => c.notNull())
         .addColumn('stats_json', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('employee_tallies_pk', ['workspace_id', 'kind', 'employee_id'])
         .execute()

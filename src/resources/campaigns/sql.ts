@@ -30,6 +30,7 @@ export const CAMPAIGN_SQL = {
         .$if(v.created_before !== undefined, (q) =>
           q.where('c.created_at', '<=', v.created_before as string),
         ),
+    startBound: 'created_before',
     at: 'c.created_at',
     id: 'c.id',
     samples: {
@@ -61,6 +62,7 @@ export const CAMPAIGN_SQL = {
         .$if(v.created_before !== undefined, (q) =>
           q.where('a.created_at', '<=', v.created_before as string),
         ),
+    startBound: 'created_before',
     at: 'a.created_at',
     id: 'a.id',
     samples: {

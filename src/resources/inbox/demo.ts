@@ -68,8 +68,8 @@ export const INBOX_DEMO: ResourceDemo = {
         updated_at: r.at(classified ?? created),
       }
       // Most emails are reported once; a wave, by many (in a large workspace, hundreds).
-      const count = r.chance(0.05)
-        ? r.int(5, Math.max(40, Math.round(reporters.length / 50)))
+      const count = r.chance(0.01)
+        ? r.int(5, Math.max(40, Math.round(reporters.length / 100)))
         : r.chance(0.3)
           ? r.int(2, 4)
           : 1

@@ -23,9 +23,9 @@ const CHECKS: readonly Check[] = [
 ]
 
 /**
- * Each report's copy of its ticket's review, and each ticket's reports_count and first_reported_at,
- * for the touched workspaces. Only rows whose values move are written; a ticket's JSON is then
- * cleared so that it is rendered again.
+ * Each report's copy of its ticket's review and of whether its employee is active, and each
+ * ticket's reports_count and first_reported_at, for the touched workspaces. Only rows whose values
+ * move are written; a ticket's JSON is then cleared so that it is rendered again.
  */
 async function deriveTickets(session: WriteSession): Promise<void> {
   const touched = sql.raw(await workspaceList(session, 'stg_touched'))
@@ -33,6 +33,11 @@ async function deriveTickets(session: WriteSession): Promise<void> {
     from inbox_tickets t
     where t.id = email_reports.ticket_id and email_reports.workspace_id in ${touched}
       and email_reports.review <> t.review`)
+  await session.exec(sql`update email_reports set active = e.active
+    from (select id, case when status = 'active' then 1 else 0 end as active from employees
+      where workspace_id in ${touched}) e
+    where e.id = email_reports.employee_id and email_reports.workspace_id in ${touched}
+      and email_reports.active <> e.active`)
   await session.exec(sql`update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, json = null
     from (
       select ticket_id, count(*) as n, min(reported_at) as first_at from email_reports
@@ -86,16 +91,11 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
       r.first_at, r.last_at, coalesce(t.tickets, 0), t.first_at, t.last_at, '[]'
     from stg_touched w
     left join (
-      select x.workspace_id, sum(x.n) as reports, count(*) as reporters,
-        sum(case when e.status = 'active' then 1 else 0 end) as active,
-        min(x.first_at) as first_at, max(x.last_at) as last_at
-      from (
-        select workspace_id, employee_id, count(*) as n, min(reported_at) as first_at,
-          max(reported_at) as last_at
-        from email_reports where workspace_id in ${touched}
-        group by workspace_id, employee_id) x
-      join employees e on e.id = x.employee_id
-      group by x.workspace_id) r on r.workspace_id = w.workspace_id
+      select workspace_id, count(*) as reports, count(distinct employee_id) as reporters,
+        count(distinct case when active = 1 then employee_id end) as active,
+        min(reported_at) as first_at, max(reported_at) as last_at
+      from email_reports where workspace_id in ${touched}
+      group by workspace_id) r on r.workspace_id = w.workspace_id
     left join (
       select workspace_id, count(*) as tickets, min(created_at) as first_at, max(created_at) as last_at
       from inbox_tickets where workspace_id in ${touched}

@@ -29,6 +29,7 @@ export const INBOX_SQL = {
         .$if(v.created_before !== undefined, (q) =>
           q.where('t.created_at', '<=', v.created_before as string),
         ),
+    startBound: 'created_before',
     at: 't.created_at',
     id: 't.id',
     samples: {
@@ -113,20 +114,20 @@ async function countWindow(
   from: WorkspaceRows,
   w: TimeWindow,
 ): Promise<Omit<InboxCounts, 'activeEmployees'>> {
+  // One range of email_reports_by_time, which carries each report's employee and whether active,
+  // grouped by employee once.
   const perReporter = from
     .selectFrom('email_reports as r')
-    .select(['r.employee_id', (eb) => eb.fn.countAll<Count>().as('n')])
+    .select(['r.employee_id', sql<Count>`count(*)`.as('n'), sql<Count>`max(r.active)`.as('active')])
     .$if(w.created_after !== undefined, (q) => q.where('r.reported_at', '>=', w.created_after as string))
     .$if(w.created_before !== undefined, (q) => q.where('r.reported_at', '<=', w.created_before as string))
     .groupBy('r.employee_id')
-  // Each reporter's status is looked up once, after their reports are grouped.
   const reports = await from
     .selectFrom(perReporter.as('x'))
-    .innerJoin('employees as e', 'e.id', 'x.employee_id')
     .select([
       sql<Count>`coalesce(sum(x.n), 0)`.as('reports'),
       sql<Count>`count(*)`.as('reporters'),
-      sql<Count>`coalesce(sum(case when e.status = 'active' then 1 else 0 end), 0)`.as('active'),
+      sql<Count>`coalesce(sum(x.active), 0)`.as('active'),
     ])
     .executeTakeFirst()
   const tickets = await from

@@ -38,6 +38,8 @@ export interface EmailReportsTable {
   reported_at: string
   /** Its ticket's review, derived at import: what the per-employee counts read. */
   review: string
+  /** 1 when its employee's status is active, derived at import: what the reporting rate reads. */
+  active: number
   /** The report's JSON is `json_head` + its employee's reference + `json_tail` (render.ts). */
   json_head: string
   json_tail: string
@@ -52,6 +54,8 @@ export interface EmployeeTalliesTable {
   sort_at: string
   first_at: string
   last_at: string
+  /** The employee's reference, as their record left it. */
+  ref_json: string
   /** The stats object over all their rows. */
   stats_json: string
 }

@@ -1,58 +1,57 @@
 // The email_alert and impersonation import records (CONTRACT 16): each names its workspace and the
-// employee it is about. Only the per-employee tallies read them (import.ts).
+// employee it is about, and one value of that employee's tally. Only the per-employee tallies read
+// them (import.ts).
 
-import Type from 'typebox'
+import Type, { type TSchema } from 'typebox'
 import { AnyTimestamp, AnyUuid, id, timestamp } from '../../records/fields.js'
-import { defineRecord } from '../../records/spec.js'
+import { defineRecord, type StagingRow } from '../../records/spec.js'
 import { Closed, Nullable, StringEnum } from '../../schemas/common.js'
 import { ALERT_ACTIONS, VERDICTS } from './values.js'
 
-export const emailAlertRecord = defineRecord({
-  type: 'email_alert',
-  schema: Closed({
-    type: Type.Literal('email_alert'),
-    id: AnyUuid,
-    workspace_id: AnyUuid,
-    employee_id: AnyUuid,
-    action: Nullable(StringEnum(ALERT_ACTIONS)),
-    created_at: AnyTimestamp,
-    updated_at: AnyTimestamp,
-  }),
-  columns: ['workspace_id', 'id', 'employee_id', 'action', 'created_at', 'updated_at'],
-  toRow: (r, e) => ({
-    workspace_id: id(r.workspace_id),
-    id: id(r.id),
-    employee_id: id(r.employee_id),
-    action: r.action,
-    created_at: timestamp(r.created_at, 'email_alert.created_at', e),
-    updated_at: timestamp(r.updated_at, 'email_alert.updated_at', e),
-  }),
-  target: 'email_alerts',
-  key: ['id'],
-  workspaceColumn: 'workspace_id',
-})
+/** A record of `type` about one employee, with its `field` (an enumerated value or null), into `target`. */
+function employeeRecord<const T extends string, const F extends string>(
+  type: T,
+  target: 'email_alerts' | 'impersonations',
+  field: F,
+  value: TSchema,
+) {
+  return defineRecord({
+    type,
+    schema: Closed({
+      type: Type.Literal(type),
+      id: AnyUuid,
+      workspace_id: AnyUuid,
+      employee_id: AnyUuid,
+      [field]: value,
+      created_at: AnyTimestamp,
+      updated_at: AnyTimestamp,
+    }),
+    columns: ['workspace_id', 'id', 'employee_id', field, 'created_at', 'updated_at'],
+    toRow: (r: Record<string, unknown>, e) =>
+      ({
+        workspace_id: id(r.workspace_id as string),
+        id: id(r.id as string),
+        employee_id: id(r.employee_id as string),
+        [field]: r[field] as string | null,
+        created_at: timestamp(r.created_at as string, `${type}.created_at`, e),
+        updated_at: timestamp(r.updated_at as string, `${type}.updated_at`, e),
+      }) as StagingRow<'workspace_id' | 'id' | 'employee_id' | F | 'created_at' | 'updated_at'>,
+    target,
+    key: ['id'],
+    workspaceColumn: 'workspace_id',
+  })
+}
 
-export const impersonationRecord = defineRecord({
-  type: 'impersonation',
-  schema: Closed({
-    type: Type.Literal('impersonation'),
-    id: AnyUuid,
-    workspace_id: AnyUuid,
-    employee_id: AnyUuid,
-    verdict: StringEnum(VERDICTS),
-    created_at: AnyTimestamp,
-    updated_at: AnyTimestamp,
-  }),
-  columns: ['workspace_id', 'id', 'employee_id', 'verdict', 'created_at', 'updated_at'],
-  toRow: (r, e) => ({
-    workspace_id: id(r.workspace_id),
-    id: id(r.id),
-    employee_id: id(r.employee_id),
-    verdict: r.verdict,
-    created_at: timestamp(r.created_at, 'impersonation.created_at', e),
-    updated_at: timestamp(r.updated_at, 'impersonation.updated_at', e),
-  }),
-  target: 'impersonations',
-  key: ['id'],
-  workspaceColumn: 'workspace_id',
-})
+export const emailAlertRecord = employeeRecord(
+  'email_alert',
+  'email_alerts',
+  'action',
+  Nullable(StringEnum(ALERT_ACTIONS)),
+)
+
+export const impersonationRecord = employeeRecord(
+  'impersonation',
+  'impersonations',
+  'verdict',
+  StringEnum(VERDICTS),
+)
