@@ -1140,7 +1140,7 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
 -- importer/apply.ts:insert
 insert into inbox_tickets (workspace_id, id, email, classification, fraud_type, classified_at, created_at, updated_at, review)
   select workspace_id, id, email, classification, fraud_type, classified_at, created_at, updated_at, review
-  from stg_inbox_ticket where true order by id;
+  from stg_inbox_ticket where true order by workspace_id, created_at desc, id desc;
 
 -- importer/apply.ts:insert
 insert into email_reports (id, ticket_id, employee_id, source, reported_at, json_head, json_tail, workspace_id)
@@ -2081,7 +2081,7 @@ insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, t
 -- importer/apply.ts:insert
 insert into inbox_tickets (workspace_id, id, email, classification, fraud_type, classified_at, created_at, updated_at, review)
   select workspace_id, id, email, classification, fraud_type, classified_at, created_at, updated_at, review
-  from stg_inbox_ticket where false order by id
+  from stg_inbox_ticket where false order by workspace_id, created_at desc, id desc
   on conflict (id) do update set workspace_id = excluded.workspace_id, email = excluded.email, classification = excluded.classification, fraud_type = excluded.fraud_type, classified_at = excluded.classified_at, created_at = excluded.created_at, updated_at = excluded.updated_at, review = excluded.review, json = null;
 
 -- importer/apply.ts:insert

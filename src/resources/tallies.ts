@@ -125,16 +125,20 @@ export function tallyList(kind: TallyKind): ListDefinition<TimeWindow> {
             else (select ${sql.raw(statsJson(kind))} from ${table} x where ${own}) end`
         : sql`t.stats_json`
       const json = sql<string>`'{"employee":' || t.ref_json || ${`,"${stats}":`} || ${statsSql} || '}'`
-      return from
-        .selectFrom('employee_tallies as t')
-        .select([json.as('json'), 't.sort_at as sort_at', 't.employee_id as sort_id'])
-        .where('t.kind', '=', kind.kind)
-        .$if(windowed, (q) =>
-          q.where(
-            sql<boolean>`${sql.join(cut, sql` and `)}
-              and (${sql.join(covered, sql` and `)} or exists (select 1 from ${table} x where ${own}))`,
-          ),
-        )
+      return (
+        from
+          .selectFrom('employee_tallies as t')
+          .select([json.as('json'), 't.sort_at as sort_at', 't.employee_id as sort_id'])
+          .where('t.kind', '=', kind.kind)
+          // Whether the employee has rows in the window: a scalar subquery, which PostgreSQL runs per
+          // tally read; an EXISTS it may run once, hashing every row of the window.
+          .$if(windowed, (q) =>
+            q.where(
+              sql<boolean>`${sql.join(cut, sql` and `)}
+              and (${sql.join(covered, sql` and `)} or (select 1 from ${table} x where ${own} limit 1) is not null)`,
+            ),
+          )
+      )
     },
     at: 't.sort_at',
     id: 't.employee_id',

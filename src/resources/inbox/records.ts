@@ -35,6 +35,7 @@ export const inboxTicketRecord = defineRecord({
   },
   target: 'inbox_tickets',
   key: ['id'],
+  writeOrder: 'workspace_id, created_at desc, id desc',
   workspaceColumn: 'workspace_id',
   // Rendered once its counts are derived.
   rendered: ['json'],
