@@ -87,4 +87,9 @@ export const FINDING_STATUS = {
   deleted: [6, 'Deleted'],
 } as const
 
+/** An observable's `type_id` and its caption (`type`), as OCSF's dictionary types declare them. */
+export const OBSERVABLE_TYPE = {
+  emailAddress: [5, 'Email Address'],
+} as const
+
 export type Coded = readonly [number, string]

@@ -6,24 +6,12 @@
 // index range of their own rows bounded by the window. No request reads a workspace's rows whole.
 
 import { type RawBuilder, sql } from 'kysely'
-import Type, { type TObject } from 'typebox'
+import type { TObject } from 'typebox'
 import type { WorkspaceRows } from '../access.js'
 import { type WriteSession, workspaceList } from '../db/write-session.js'
 import type { ListDefinition } from '../paging/keyset.js'
+import type { CreatedWindow } from '../routing/parameters.js'
 import { SAMPLE } from './sql.js'
-
-/** A count of a published figure. */
-export const count = (description: string) => Type.Integer({ minimum: 0, description })
-
-/** A rate of CONTRACT 16: a percentage rounded half up to one decimal, from exact counts. */
-export const rate = (description: string) =>
-  Type.Number({ minimum: 0, maximum: 100, description: `${description} In percent, one decimal.` })
-
-/** A window on the rows' time, both ends inclusive (canonical timestamps: text order is time order). */
-export interface TimeWindow {
-  created_after?: string | undefined
-  created_before?: string | undefined
-}
 
 /** One kind of tallied rows. */
 export interface TallyKind {
@@ -96,13 +84,14 @@ export async function deriveTallies(session: WriteSession, kind: TallyKind): Pro
  * id desc). Without a window, and for an employee whose rows all fall in it, the stats kept at
  * import answer; otherwise they are counted from the employee's rows within the window.
  */
-export function tallyList(kind: TallyKind): ListDefinition<TimeWindow> {
+export function tallyList(kind: TallyKind): ListDefinition<CreatedWindow> {
   const stats = itemKeys(kind)
   const table = sql.raw(kind.table)
   const at = sql.raw(`x.${kind.at}`)
+  const aggregate = sql.raw(statsJson(kind))
   return {
     name: kind.kind,
-    rows: (from: WorkspaceRows, v: TimeWindow) => {
+    rows: (from: WorkspaceRows, v: CreatedWindow) => {
       const { created_after: after, created_before: before } = v
       const bounds: RawBuilder<unknown>[] = []
       // The employee's rows span [first_at, last_at]: all in the window, or some, or none.
@@ -122,7 +111,7 @@ export function tallyList(kind: TallyKind): ListDefinition<TimeWindow> {
       const own = sql`x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and ${sql.join(bounds, sql` and `)}`
       const statsSql = windowed
         ? sql`case when ${sql.join(covered, sql` and `)} then t.stats_json
-            else (select ${sql.raw(statsJson(kind))} from ${table} x where ${own}) end`
+            else (select ${aggregate} from ${table} x where ${own}) end`
         : sql`t.stats_json`
       const json = sql<string>`'{"employee":' || t.ref_json || ${`,"${stats}":`} || ${statsSql} || '}'`
       return (

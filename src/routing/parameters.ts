@@ -167,6 +167,22 @@ export function checkWindow(
     })
 }
 
+/** A window on created_at (CONTRACT 15, 16), both ends inclusive, as parsed: canonical timestamps. */
+export interface CreatedWindow {
+  created_after?: string | undefined
+  created_before?: string | undefined
+}
+
+/** The parameters of a CreatedWindow: `things` says what it keeps (`campaigns created`). */
+export const createdWindow = (things: string) => ({
+  created_after: param.instant(`Only ${things} at or after this time.`),
+  created_before: param.instant(`Only ${things} at or before this time.`),
+})
+
+/** A CreatedWindow that starts after it ends is a 422. */
+export const checkCreatedWindow = (q: CreatedWindow): void =>
+  checkWindow(['created_after', q.created_after], ['created_before', q.created_before])
+
 /** Throws one 422 listing every problem, when there is any. */
 export function throwProblems(problems: readonly ErrorDetail[]): void {
   if (problems.length > 0) throw new ApiError('invalid_parameter', problems)

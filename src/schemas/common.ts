@@ -44,6 +44,9 @@ export const Timestamp = Type.String({
   examples: ['2024-01-13T10:00:00.123456Z'],
 })
 
+/** A count a statistic publishes. */
+export const count = (description: string) => Type.Integer({ minimum: 0, description })
+
 /** Objects are closed: no field beyond the ones listed appears (CONTRACT 2). */
 export function Closed<T extends Type.TProperties>(properties: T, options: Record<string, unknown> = {}) {
   return Type.Object(properties, { additionalProperties: false, ...options })

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
-import { OCSF_CLASSES, OCSF_VERSION } from '../../src/ocsf/classes.js'
+import { OBSERVABLE_TYPE, OCSF_CLASSES, OCSF_VERSION } from '../../src/ocsf/classes.js'
 import type { FeedEvent } from '../../src/ocsf/render.js'
 import { OCSF_EMAIL } from '../../src/resources/employees/ocsf.js'
 import { EVENT_TYPES } from '../../src/resources/index.js'
@@ -45,6 +45,7 @@ test('the vendored schema is a released version, and our class constants are its
   }
   const emailType = readJson(`${OCSF_ROOT}dictionary.json`).types.attributes.email_t
   assert.equal(OCSF_EMAIL.source, emailType.regex)
+  assert.deepEqual(OBSERVABLE_TYPE.emailAddress, [emailType.observable, emailType.caption])
 })
 
 /** The document's example event of a webhook type (the committed openapi.json). */

@@ -4,9 +4,9 @@
 
 import { sql } from 'kysely'
 import { type WriteSession, workspaceList } from '../../db/write-session.js'
-import { notInWorkspace, rowExists, workspaceCheck } from '../../records/checks.js'
+import { rowExists, workspaceCheck } from '../../records/checks.js'
 import type { Check, ImportSteps } from '../../records/spec.js'
-import { employeeWorkspace } from '../employees/import.js'
+import { employeeInWorkspaceCheck } from '../employees/import.js'
 import { breachJson } from './render.js'
 import type { Breach } from './schema.js'
 
@@ -19,13 +19,7 @@ const CHECKS: readonly Check[] = [
       where not ${breachExists('s.workspace_id', 's.breach_id')}`,
     message: (v) => `compromised_employee.breach_id: breach ${v} does not exist in this workspace`,
   },
-  {
-    query: sql`select line, employee_id as value, employee_workspace as other from (
-        select s.line, s.employee_id, s.workspace_id, ${employeeWorkspace('s.employee_id')} as employee_workspace
-        from stg_compromised_employee s) c
-      where ${notInWorkspace('employee_workspace', 'workspace_id')}`,
-    message: (v) => `compromised_employee.employee_id: employee ${v} is not in this workspace`,
-  },
+  employeeInWorkspaceCheck('compromised_employee'),
 ]
 
 /**

@@ -3,20 +3,12 @@ import { notFound } from '../../errors.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
-import { checkWindow, param } from '../../routing/parameters.js'
+import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
 import { SIMULATION_READ } from './index.js'
 import { CAMPAIGN_NOT_FOUND } from './schema.js'
 import { CAMPAIGN_SQL } from './sql.js'
 import { CAMPAIGN_STATUSES } from './values.js'
-
-const createdWindow = (things: string) => ({
-  created_after: param.instant(`Only ${things} created at or after this time.`),
-  created_before: param.instant(`Only ${things} created at or before this time.`),
-})
-
-const checkCreatedWindow = (q: { created_after?: string | undefined; created_before?: string | undefined }) =>
-  checkWindow(['created_after', q.created_after], ['created_before', q.created_before])
 
 const LIST_CAMPAIGNS = defineList({
   operationId: 'listCampaigns',
@@ -29,7 +21,7 @@ const LIST_CAMPAIGNS = defineList({
   parameters: {
     workspace_id: workspaceId,
     status: param.enumList(CAMPAIGN_STATUSES, 'Keeps only campaigns with one of these statuses.'),
-    ...createdWindow('campaigns'),
+    ...createdWindow('campaigns created'),
   },
   limits: LIST_LIMITS,
   item: 'Campaign',
@@ -51,7 +43,7 @@ const LIST_ATTACKS = defineList({
     campaign_id: param.uuid('The campaign.'),
     campaign_cycle_id: param.optionalUuid('Only the attacks of this cycle of the campaign.'),
     is_tricked: param.boolean('true: only attacks that tricked their employee; false: only the others.'),
-    ...createdWindow('attacks'),
+    ...createdWindow('attacks created'),
   },
   limits: LIST_LIMITS,
   item: 'Attack',
@@ -77,7 +69,7 @@ const CAMPAIGN_STATISTICS = defineItem({
     workspace_id: workspaceId,
     campaign_id: param.optionalUuid('Only the attacks of this campaign.'),
     campaign_cycle_id: param.optionalUuid('Only the attacks of this campaign cycle.'),
-    ...createdWindow('attacks'),
+    ...createdWindow('attacks created'),
   },
   item: 'CampaignStatistics',
   check: checkCreatedWindow,

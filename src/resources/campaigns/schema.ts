@@ -2,7 +2,7 @@
 
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
-import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+import { Closed, count, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
 import { ATTACK_EVENT_TYPES, CAMPAIGN_STATUSES, DELIVERIES, DIFFICULTIES, FREQUENCIES } from './values.js'
 
@@ -62,7 +62,6 @@ export const Attack = Closed(
   { $id: 'Attack', description: 'One simulated phishing message sent to one employee.' },
 )
 
-const count = (description: string) => Type.Integer({ minimum: 0, description })
 const rate = (description: string) => Type.Integer({ minimum: 0, maximum: 100, description })
 
 export const CampaignStatistics = Closed(

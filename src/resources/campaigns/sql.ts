@@ -4,16 +4,11 @@
 import { sql } from 'kysely'
 import type { WorkspaceRows } from '../../access.js'
 import type { ListDefinition } from '../../paging/keyset.js'
+import type { CreatedWindow } from '../../routing/parameters.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import type { CampaignStatistics } from './schema.js'
 import { activeFlag, type Counts, countsOf, employeeFlags, statisticsOf } from './statistics.js'
 import type { CAMPAIGN_STATUSES } from './values.js'
-
-/** A window on created_at, both ends inclusive (canonical timestamps: text order is time order). */
-export interface CreatedWindow {
-  created_after?: string | undefined
-  created_before?: string | undefined
-}
 
 const LATER = '2026-01-01T00:00:00.000000Z'
 

@@ -36,6 +36,20 @@ export function employeeOfParentCheck(type: string, parent: string): Check {
   }
 }
 
+/**
+ * Refuses the staged records of `type` (`stg_<type>` with `workspace_id` and `employee_id`) whose
+ * employee will not be in their workspace.
+ */
+export function employeeInWorkspaceCheck(type: string): Check {
+  return {
+    query: sql`select line, employee_id as value, employee_workspace as other from (
+        select s.line, s.employee_id, s.workspace_id, ${employeeWorkspace('s.employee_id')} as employee_workspace
+        from ${sql.raw(`stg_${type}`)} s) c
+      where ${notInWorkspace('employee_workspace', 'workspace_id')}`,
+    message: (v) => `${type}.employee_id: employee ${v} is not in this workspace`,
+  }
+}
+
 const CHECKS: readonly Check[] = [
   workspaceCheck('employee', 'employee.workspace'),
   stayInWorkspaceCheck('employee', 'employees', 'an employee'),

@@ -2,7 +2,7 @@
 // reported email in `evidences`, its sender an Email Address observable, an alert when the email
 // was classified spam or fraudulent.
 
-import { DETECTION_FINDING, FINDING_STATUS, SEVERITY } from '../../ocsf/classes.js'
+import { DETECTION_FINDING, FINDING_STATUS, OBSERVABLE_TYPE, SEVERITY } from '../../ocsf/classes.js'
 import { findingActivity } from '../../ocsf/finding.js'
 import {
   changeOf,
@@ -15,9 +15,6 @@ import {
 } from '../../ocsf/render.js'
 import type { InboxTicket } from './schema.js'
 import type { Review } from './values.js'
-
-/** OCSF's observable type of an email address (its `email_t`). */
-const EMAIL_ADDRESS = [5, 'Email Address'] as const
 
 const SEVERITY_OF: Record<Review, (typeof SEVERITY)[keyof typeof SEVERITY]> = {
   unreviewed: SEVERITY.medium,
@@ -57,8 +54,8 @@ export function inboxTicketOcsf(event: FeedEvent): OcsfParts {
       observables: [
         {
           name: 'evidences[0].email.from',
-          type_id: EMAIL_ADDRESS[0],
-          type: EMAIL_ADDRESS[1],
+          type_id: OBSERVABLE_TYPE.emailAddress[0],
+          type: OBSERVABLE_TYPE.emailAddress[1],
           value: ticket.email.from,
         },
       ],

@@ -3,22 +3,12 @@ import { notFound } from '../../errors.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
-import { checkWindow, param } from '../../routing/parameters.js'
+import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
-import type { TimeWindow } from '../tallies.js'
 import { INBOX_READ } from './index.js'
 import { INBOX_TICKET_NOT_FOUND } from './schema.js'
 import { INBOX_SQL } from './sql.js'
 import { REVIEWS } from './values.js'
-
-/** The window of CONTRACT 16: timestamps or dates, inclusive; `after` later than `before` is a 422. */
-export const timeWindow = (things: string) => ({
-  created_after: param.instant(`Only ${things} at or after this time.`),
-  created_before: param.instant(`Only ${things} at or before this time.`),
-})
-
-export const checkTimeWindow = (q: TimeWindow) =>
-  checkWindow(['created_after', q.created_after], ['created_before', q.created_before])
 
 const LIST_TICKETS = defineList({
   operationId: 'listInboxTickets',
@@ -35,12 +25,12 @@ const LIST_TICKETS = defineList({
       REVIEWS,
       'Keeps only tickets with one of these classifications (unreviewed: not classified yet).',
     ),
-    ...timeWindow('tickets created'),
+    ...createdWindow('tickets created'),
   },
   limits: LIST_LIMITS,
   item: 'InboxTicket',
   rows: INBOX_SQL.ticketsPage,
-  check: checkTimeWindow,
+  check: checkCreatedWindow,
 })
 
 const LIST_REPORTS = defineList({
@@ -69,11 +59,11 @@ const LIST_REPORTERS = defineList({
     "descending, then id descending), each with the counts of those reports by their ticket's classification; a " +
     'report on an unreviewed ticket counts only in reported_emails_count.',
   scope: INBOX_READ.scope,
-  parameters: { workspace_id: workspaceId, ...timeWindow('reports made') },
+  parameters: { workspace_id: workspaceId, ...createdWindow('reports made') },
   limits: LIST_LIMITS,
   item: 'EmployeeEmailReports',
   rows: INBOX_SQL.reportersPage,
-  check: checkTimeWindow,
+  check: checkCreatedWindow,
 })
 
 const STATISTICS = defineItem({
@@ -86,9 +76,9 @@ const STATISTICS = defineItem({
     'in the window, the fraudulent distribution of the fraudulent ones. Rates are percentages rounded half up to ' +
     'one decimal, 0 when the denominator is 0.',
   scope: INBOX_READ.scope,
-  parameters: { workspace_id: workspaceId, ...timeWindow('reports made and tickets created') },
+  parameters: { workspace_id: workspaceId, ...createdWindow('reports made and tickets created') },
   item: 'InboxStatistics',
-  check: checkTimeWindow,
+  check: checkCreatedWindow,
   read: (from, query) => INBOX_SQL.statistics(from, query),
 })
 

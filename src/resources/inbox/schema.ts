@@ -4,10 +4,13 @@ import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
 import { Name, Text } from '../../records/fields.js'
 import { derivedAtImport, importedAs } from '../../records/published.js'
-import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+import { Closed, count, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
-import { count, rate } from '../tallies.js'
 import { CLASSIFICATIONS, FRAUD_TYPES, REPORT_SOURCES } from './values.js'
+
+/** A rate of CONTRACT 16: a percentage rounded half up to one decimal, from exact counts. */
+const rate = (description: string) =>
+  Type.Number({ minimum: 0, maximum: 100, description: `${description} In percent, one decimal.` })
 
 const ReportedEmail = Closed(
   {

@@ -4,8 +4,10 @@
 import { sql } from 'kysely'
 import type { WorkspaceRows } from '../../access.js'
 import type { ListDefinition } from '../../paging/keyset.js'
+import type { CreatedWindow } from '../../routing/parameters.js'
+import { EMPLOYEE_SQL } from '../employees/sql.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
-import { type TimeWindow, tallyList } from '../tallies.js'
+import { tallyList } from '../tallies.js'
 import { REPORT_JSON } from './render.js'
 import type { InboxStatistics } from './schema.js'
 import { type InboxCounts, type ReviewHistogram, statisticsOf } from './statistics.js'
@@ -40,7 +42,7 @@ export const INBOX_SQL = {
         limit: 50,
       },
     },
-  } satisfies ListDefinition<{ classification?: Review[] | undefined } & TimeWindow>,
+  } satisfies ListDefinition<{ classification?: Review[] | undefined } & CreatedWindow>,
 
   /** A page of a ticket's reports, most recent first (reported_at desc, id desc). */
   reportsPage: {
@@ -74,25 +76,19 @@ export const INBOX_SQL = {
    * index ranges the window bounds: the reports by reported_at, the tickets by review and created_at.
    */
   statistics: inGrant(
-    async (from: WorkspaceRows, w: TimeWindow): Promise<InboxStatistics> => {
+    async (from: WorkspaceRows, w: CreatedWindow): Promise<InboxStatistics> => {
       const kept = await from.selectFrom('inbox_statistics').selectAll().executeTakeFirst()
-      const active = await from
-        .selectFrom('employee_statistics')
-        .select('employees')
-        .where('status', '=', 'active')
-        .executeTakeFirst()
-      const activeEmployees = Number(active?.employees ?? 0)
+      const activeEmployees = (await EMPLOYEE_SQL.statistics(from)).active
       const spans = (first: string | null | undefined, last: string | null | undefined) =>
         (w.created_after === undefined || first == null || w.created_after <= first) &&
         (w.created_before === undefined || last == null || w.created_before >= last)
-      const windowed = w.created_after !== undefined || w.created_before !== undefined
-      // Nothing kept: nothing imported here yet (a window is still counted, the same zeros).
-      if (
-        (kept === undefined && !windowed) ||
-        (kept !== undefined &&
-          spans(kept.first_reported_at, kept.last_reported_at) &&
-          spans(kept.first_created_at, kept.last_created_at))
-      )
+      // Nothing kept: nothing was imported here yet, and a window counts the same zeros.
+      const keptAnswers =
+        kept === undefined
+          ? w.created_after === undefined && w.created_before === undefined
+          : spans(kept.first_reported_at, kept.last_reported_at) &&
+            spans(kept.first_created_at, kept.last_created_at)
+      if (keptAnswers)
         return statisticsOf({
           reports: Number(kept?.reports ?? 0),
           reporters: Number(kept?.reporters ?? 0),
@@ -112,7 +108,7 @@ export const INBOX_SQL = {
 /** The counts of the reports and tickets within the window, each from its index range. */
 async function countWindow(
   from: WorkspaceRows,
-  w: TimeWindow,
+  w: CreatedWindow,
 ): Promise<Omit<InboxCounts, 'activeEmployees'>> {
   // One range of email_reports_by_time, which carries each report's employee and whether active,
   // grouped by employee once.

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineList, listRoute } from '../../routing/list.js'
+import { checkCreatedWindow, createdWindow } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
 import { INBOX_READ } from '../inbox/index.js'
-import { checkTimeWindow, timeWindow } from '../inbox/routes.js'
 import { SLASH_SQL } from './sql.js'
 
 const ALERT_STATISTICS = defineList({
@@ -14,11 +14,11 @@ const ALERT_STATISTICS = defineList({
     'The employees with at least one alert created in the window, in employees order (created_at descending, ' +
     'then id descending), each with the counts of those alerts: received, reported, marked safe.',
   scope: INBOX_READ.scope,
-  parameters: { workspace_id: workspaceId, ...timeWindow('alerts created') },
+  parameters: { workspace_id: workspaceId, ...createdWindow('alerts created') },
   limits: LIST_LIMITS,
   item: 'EmployeeAlertStatistics',
   rows: SLASH_SQL.alertsPage,
-  check: checkTimeWindow,
+  check: checkCreatedWindow,
 })
 
 const IMPERSONATION_STATISTICS = defineList({
@@ -30,11 +30,11 @@ const IMPERSONATION_STATISTICS = defineList({
     '(created_at descending, then id descending), each with the counts of those attempts by verdict: confirmed ' +
     '(fraudulent), pending review, denied (safe).',
   scope: INBOX_READ.scope,
-  parameters: { workspace_id: workspaceId, ...timeWindow('impersonation attempts created') },
+  parameters: { workspace_id: workspaceId, ...createdWindow('impersonation attempts created') },
   limits: LIST_LIMITS,
   item: 'EmployeeImpersonationStatistics',
   rows: SLASH_SQL.impersonationsPage,
-  check: checkTimeWindow,
+  check: checkCreatedWindow,
 })
 
 /** GET /v1/slash/employees/alert_statistics and …/impersonation_statistics. */

@@ -2,9 +2,8 @@
 // counts in a window (CONTRACT 16).
 
 import type Type from 'typebox'
-import { Closed } from '../../schemas/common.js'
+import { Closed, count } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
-import { count } from '../tallies.js'
 
 export const EmployeeAlertStatistics = Closed(
   {

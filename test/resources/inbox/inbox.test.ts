@@ -11,32 +11,14 @@ import { ImportRejected, importSources } from '../../../src/importer/import.js'
 import { servedDataset, type TestApp, testApp, walk } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import { type ApiDataset, unknownId } from '../../helpers/dataset.js'
+import { reference } from '../../helpers/oracle.js'
 import { employee, organization, type Rec, source, ts, workspace } from '../../helpers/records.js'
 import { RUNS, SEED } from '../../helpers/seed.js'
+import { alert } from '../slash/records.js'
 import * as oracle from './oracle.js'
 import { report, ticket } from './records.js'
 
 const LIMITS = [1, 7, 100]
-
-/** The window's query: `created_after`/`created_before`, the values as given. */
-const windowQuery = (w: oracle.Window) =>
-  `${w.after === undefined ? '' : `&created_after=${encodeURIComponent(w.after)}`}${w.before === undefined ? '' : `&created_before=${encodeURIComponent(w.before)}`}`
-
-/** Windows over `times` (sorted): none, exact bounds on both sides, one side, dates, nothing inside. */
-function windowsOver(times: readonly string[]): oracle.Window[] {
-  const sorted = [...times].sort()
-  const at = (f: number) => sorted[Math.floor(f * (sorted.length - 1))] as string
-  return [
-    {},
-    { after: at(0.25), before: at(0.75) },
-    { after: at(0.5) },
-    { before: at(0.3) },
-    { after: at(0), before: at(1) },
-    { after: at(0.4).slice(0, 10) },
-    { after: at(0.5), before: at(0.5) },
-    { after: '2000-01-01', before: '2000-01-02' },
-  ]
-}
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`inbox (${dialect})`, { skip }, () => {
@@ -63,9 +45,9 @@ for (const { dialect, skip } of DIALECTS) {
         ['unreviewed', 'fraudulent', 'safe', 'spam'],
       ]
       for (const classification of filters)
-        for (const w of windowsOver(times)) {
+        for (const w of oracle.windowsOver(times)) {
           const expected = oracle.tickets(d.all, d.a1, classification, w)
-          const query = `${classification === undefined ? '' : `&classification=${classification.join(',')}`}${windowQuery(w)}`
+          const query = `${classification === undefined ? '' : `&classification=${classification.join(',')}`}${oracle.windowQuery(w)}`
           for (const limit of LIMITS) {
             const { items } = await walk(t, `/v1/inbox_tickets?workspace_id=${d.a1}${query}`, key, limit)
             assert.deepEqual(items, expected, `${query} limit ${limit}`)
@@ -92,10 +74,10 @@ for (const { dialect, skip } of DIALECTS) {
 
     test('list_employees_with_email_reports walks equal the reporters, in employees order, for every window', async () => {
       const path = '/v1/inbox_tickets/list_employees_with_email_reports'
-      for (const w of windowsOver(reportTimes())) {
+      for (const w of oracle.windowsOver(reportTimes())) {
         const expected = oracle.reporters(d.all, d.a1, w)
         for (const limit of LIMITS) {
-          const { items } = await walk(t, `${path}?workspace_id=${d.a1}${windowQuery(w)}`, key, limit)
+          const { items } = await walk(t, `${path}?workspace_id=${d.a1}${oracle.windowQuery(w)}`, key, limit)
           assert.deepEqual(items, expected, `${JSON.stringify(w)} limit ${limit}`)
         }
       }
@@ -108,9 +90,9 @@ for (const { dialect, skip } of DIALECTS) {
 
     test('statistics equal the oracle for every window; the rates are rounded half up from exact counts', async () => {
       const times = [...reportTimes(), ...ticketsOf(d.a1).map((r) => r.created_at as string)]
-      for (const w of windowsOver(times)) {
+      for (const w of oracle.windowsOver(times)) {
         const response = await t.request(
-          `/v1/inbox_tickets/statistics?workspace_id=${d.a1}${windowQuery(w)}`,
+          `/v1/inbox_tickets/statistics?workspace_id=${d.a1}${oracle.windowQuery(w)}`,
           {
             key,
           },
@@ -445,6 +427,32 @@ for (const { dialect, skip } of DIALECTS) {
       // A dry run checks and writes nothing either.
       await run([...base, x, report(x.id as string, employees[0]?.id as string)], { dryRun: true })
       assert.equal(await snapshot(), before)
+    })
+
+    test("the lists and the reporting rate follow an employee's record: renamed and deactivated", async () => {
+      const x = ticket(ws, { classification: 'spam' })
+      const reporter = employees[2] as Rec
+      await run(
+        [...base, x, report(x.id as string, reporter.id as string), alert(ws, reporter.id as string)],
+        {
+          replace: true,
+        },
+      )
+      assert.equal((await statistics()).reports.employee_reporting_rate, 12.5)
+      // A file of employees alone: the reporter renamed and deactivated.
+      const renamed = { ...reporter, name: 'Renamed Reporter', status: 'deactivated', updated_at: ts() }
+      await run(base.map((r) => (r.id === reporter.id ? renamed : r)))
+      const employeeOf = async (path: string) =>
+        (await t.request(`${path}workspace_id=${ws}`, { key })).json.data.map((item: any) => item.employee)
+      for (const path of [
+        '/v1/inbox_tickets/list_employees_with_email_reports?',
+        `/v1/inbox_tickets/${x.id}/reports?`,
+        '/v1/slash/employees/alert_statistics?',
+      ])
+        assert.deepEqual(await employeeOf(path), [reference(renamed)], path)
+      // No active employee reported now: 0 of 7.
+      assert.equal((await statistics()).reports.employee_reporting_rate, 0)
+      await newEvents()
     })
   })
 }

@@ -12,6 +12,26 @@ export interface Window {
   before?: string
 }
 
+/** The window's query: `&created_after=…&created_before=…`, the values as given. */
+export const windowQuery = (w: Window) =>
+  `${w.after === undefined ? '' : `&created_after=${encodeURIComponent(w.after)}`}${w.before === undefined ? '' : `&created_before=${encodeURIComponent(w.before)}`}`
+
+/** Windows over `times`: none, exact bounds on both sides, one side, dates, one instant, nothing inside. */
+export function windowsOver(times: readonly string[]): Window[] {
+  const sorted = [...times].sort()
+  const at = (f: number) => sorted[Math.floor(f * (sorted.length - 1))] as string
+  return [
+    {},
+    { after: at(0.25), before: at(0.75) },
+    { after: at(0.5) },
+    { before: at(0.3) },
+    { after: at(0), before: at(1) },
+    { after: at(0.4).slice(0, 10) },
+    { after: at(0.5), before: at(0.5) },
+    { after: '2000-01-01', before: '2000-01-02' },
+  ]
+}
+
 const instant = (value: string) => (value.length === 10 ? `${value}T00:00:00.000000Z` : value)
 export const inWindow = (at: string, w: Window) =>
   (w.after === undefined || at >= instant(w.after)) && (w.before === undefined || at <= instant(w.before))

@@ -9,12 +9,9 @@ import { servedDataset, type TestApp, walk } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import { type ApiDataset, unknownId } from '../../helpers/dataset.js'
 import { employee, organization, type Rec, source, workspace } from '../../helpers/records.js'
-import type { Window } from '../inbox/oracle.js'
+import { windowQuery, windowsOver } from '../inbox/oracle.js'
 import * as oracle from './oracle.js'
 import { alert, impersonation } from './records.js'
-
-const windowQuery = (w: Window) =>
-  `${w.after === undefined ? '' : `&created_after=${w.after}`}${w.before === undefined ? '' : `&created_before=${w.before}`}`
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`slash (${dialect})`, { skip }, () => {
@@ -36,18 +33,7 @@ for (const { dialect, skip } of DIALECTS) {
         const times = d.all
           .filter((r) => r.type === type && r.workspace_id === d.a1)
           .map((r) => r.created_at as string)
-          .sort()
-        const at = (f: number) => times[Math.floor(f * (times.length - 1))] as string
-        const windows: Window[] = [
-          {},
-          { after: at(0.3), before: at(0.6) },
-          { after: at(0) },
-          { before: at(0.5) },
-          { after: at(0.7).slice(0, 10) },
-          { after: at(0.5), before: at(0.5) },
-          { after: '2000-01-01', before: '2000-01-01' },
-        ]
-        for (const w of windows) {
+        for (const w of windowsOver(times)) {
           const oracleItems = expected(d.all, d.a1, w)
           for (const limit of [1, 7, 100]) {
             const { items } = await walk(t, `${path}?workspace_id=${d.a1}${windowQuery(w)}`, key, limit)
