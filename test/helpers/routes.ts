@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { RESOURCES } from '../../src/resources/index.js'
+import type { Resource } from '../../src/resources/resource.js'
 import type { ApiDataset } from './dataset.js'
 
 export interface RouteCase {
@@ -27,9 +29,16 @@ const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.me
   paths: Record<string, { get: Operation }>
 }
 
-/** The record type a path id names, where it is not the id's own name (`ticket_id`: an inbox_ticket). */
-const RECORD_OF: Readonly<Record<string, string>> = { ticket: 'inbox_ticket' }
-const recordOf = (name: string) => RECORD_OF[name] ?? name
+/**
+ * The record type a path id names (`ticket`: an inbox_ticket): the first record of the resource
+ * whose 404 names the id.
+ */
+const RECORD_OF = new Map(
+  (RESOURCES as readonly Resource[]).flatMap((r) =>
+    (r.notFound ?? []).map((n) => [n.parameter.replace(/_id$/, ''), r.records[0]?.type as string] as const),
+  ),
+)
+const recordOf = (name: string) => RECORD_OF.get(name) ?? name
 
 /** Every operation of the API (from the document), with a URL that works on the dataset. */
 export function routeCases(d: ApiDataset): RouteCase[] {
