@@ -1343,20 +1343,33 @@ select id, email, classification, fraud_type, classified_at, reports_count, firs
 update "inbox_tickets" set "json" = ? where "id" = ?, …;
 
 -- resources/tallies.ts:deriveTallies
-delete from employee_tallies where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and kind = $1;
+delete from "employee_tally_rows" where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and kind = $1;
+
+-- resources/tallies.ts:deriveTallies
+delete from "employee_tallies" where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and kind = $1;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tally_rows
+  (workspace_id, kind, sort_at, employee_id, at, category, n)
+  select x.workspace_id, $1, e.created_at, x.employee_id, "x"."reported_at", coalesce("x"."review", ''), count(*)
+  from "email_reports" x
+  join employees e on e.id = x.employee_id
+  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  group by x.workspace_id, e.created_at, x.employee_id, "x"."reported_at", coalesce("x"."review", '')
+  order by x.workspace_id, e.created_at, x.employee_id, "x"."reported_at", coalesce("x"."review", '');
 
 -- resources/tallies.ts:deriveTallies
 insert into employee_tallies
   (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
-  select t.workspace_id, $1, t.employee_id, e.created_at, t.first_at, t.last_at, e.ref_json, t.stats_json
+  select t.workspace_id, $1, t.employee_id, t.sort_at, t.first_at, t.last_at, e.ref_json, t.stats_json
   from (
-  select x.workspace_id, x.employee_id, min(x.reported_at) as first_at, max(x.reported_at) as last_at,
-  '{"reported_emails_count":' || count(*) || ',"reported_fraudulent_emails_count":' || sum(case when x.review = 'fraudulent' then 1 else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.review = 'safe' then 1 else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.review = 'spam' then 1 else 0 end) || '}' as stats_json
-  from email_reports x
-  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
-  group by x.workspace_id, x.employee_id) t
+  select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
+  '{"reported_emails_count":' || sum(x.n) || ',"reported_fraudulent_emails_count":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.category = 'safe' then x.n else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.category = 'spam' then x.n else 0 end) || '}' as stats_json
+  from employee_tally_rows x
+  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
+  group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
-  order by t.workspace_id, e.created_at desc, t.employee_id desc;
+  order by t.workspace_id, t.sort_at, t.employee_id;
 
 -- resources/inbox/import.ts:deriveStatistics
 delete from inbox_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
@@ -1388,30 +1401,50 @@ select workspace_id, review, fraud_type, count(*) as n from inbox_tickets
 update "inbox_statistics" set "by_review" = ? where "workspace_id" = ?, …;
 
 -- resources/tallies.ts:deriveTallies
-insert into employee_tallies
-  (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
-  select t.workspace_id, $1, t.employee_id, e.created_at, t.first_at, t.last_at, e.ref_json, t.stats_json
-  from (
-  select x.workspace_id, x.employee_id, min(x.created_at) as first_at, max(x.created_at) as last_at,
-  '{"received_alerts_count":' || count(*) || ',"reported_alerts_count":' || sum(case when x.action = 'reported' then 1 else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.action = 'marked_safe' then 1 else 0 end) || '}' as stats_json
-  from email_alerts x
+insert into employee_tally_rows
+  (workspace_id, kind, sort_at, employee_id, at, category, n)
+  select x.workspace_id, $1, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."action", ''), count(*)
+  from "email_alerts" x
+  join employees e on e.id = x.employee_id
   where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
-  group by x.workspace_id, x.employee_id) t
-  join employees e on e.id = t.employee_id
-  order by t.workspace_id, e.created_at desc, t.employee_id desc;
+  group by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."action", '')
+  order by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."action", '');
 
 -- resources/tallies.ts:deriveTallies
 insert into employee_tallies
   (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
-  select t.workspace_id, $1, t.employee_id, e.created_at, t.first_at, t.last_at, e.ref_json, t.stats_json
+  select t.workspace_id, $1, t.employee_id, t.sort_at, t.first_at, t.last_at, e.ref_json, t.stats_json
   from (
-  select x.workspace_id, x.employee_id, min(x.created_at) as first_at, max(x.created_at) as last_at,
-  '{"attacks_impersonating_employee":' || count(*) || ',"impersonation_attacks_confirmed":' || sum(case when x.verdict = 'fraudulent' then 1 else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.verdict = 'pending_review' then 1 else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.verdict = 'safe' then 1 else 0 end) || '}' as stats_json
-  from impersonations x
-  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
-  group by x.workspace_id, x.employee_id) t
+  select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
+  '{"received_alerts_count":' || sum(x.n) || ',"reported_alerts_count":' || sum(case when x.category = 'reported' then x.n else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.category = 'marked_safe' then x.n else 0 end) || '}' as stats_json
+  from employee_tally_rows x
+  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
+  group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
-  order by t.workspace_id, e.created_at desc, t.employee_id desc;
+  order by t.workspace_id, t.sort_at, t.employee_id;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tally_rows
+  (workspace_id, kind, sort_at, employee_id, at, category, n)
+  select x.workspace_id, $1, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."verdict", ''), count(*)
+  from "impersonations" x
+  join employees e on e.id = x.employee_id
+  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  group by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."verdict", '')
+  order by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."verdict", '');
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tallies
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
+  select t.workspace_id, $1, t.employee_id, t.sort_at, t.first_at, t.last_at, e.ref_json, t.stats_json
+  from (
+  select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
+  '{"attacks_impersonating_employee":' || sum(x.n) || ',"impersonation_attacks_confirmed":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.category = 'pending_review' then x.n else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.category = 'safe' then x.n else 0 end) || '}' as stats_json
+  from employee_tally_rows x
+  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
+  group by x.workspace_id, x.sort_at, x.employee_id) t
+  join employees e on e.id = t.employee_id
+  order by t.workspace_id, t.sort_at, t.employee_id;
 
 -- resources/courses/import.ts:renderStaleProgress
 insert into employee_progress (workspace_id, created_at, employee_id, json)
@@ -1548,7 +1581,7 @@ insert into organization_generations (organization_id, generation)
 -- importer/import.ts:finish
 select c.relname as name, c.reltuples as rows, s.n_tup_ins + s.n_tup_upd + s.n_tup_del as changed
   from pg_class c join pg_stat_xact_user_tables s on s.relid = c.oid
-  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
   order by c.relname;
 
 -- importer/import.ts:finish
@@ -1586,6 +1619,9 @@ analyze employee_progress;
 
 -- importer/import.ts:finish
 analyze employee_tallies;
+
+-- importer/import.ts:finish
+analyze employee_tally_rows;
 
 -- importer/import.ts:finish
 analyze employees;
@@ -2246,20 +2282,33 @@ select id, email, classification, fraud_type, classified_at, reports_count, firs
   where workspace_id in (null) and json is null limit $1;
 
 -- resources/tallies.ts:deriveTallies
-delete from employee_tallies where workspace_id in (null) and kind = $1;
+delete from "employee_tally_rows" where workspace_id in (null) and kind = $1;
+
+-- resources/tallies.ts:deriveTallies
+delete from "employee_tallies" where workspace_id in (null) and kind = $1;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tally_rows
+  (workspace_id, kind, sort_at, employee_id, at, category, n)
+  select x.workspace_id, $1, e.created_at, x.employee_id, "x"."reported_at", coalesce("x"."review", ''), count(*)
+  from "email_reports" x
+  join employees e on e.id = x.employee_id
+  where x.workspace_id in (null)
+  group by x.workspace_id, e.created_at, x.employee_id, "x"."reported_at", coalesce("x"."review", '')
+  order by x.workspace_id, e.created_at, x.employee_id, "x"."reported_at", coalesce("x"."review", '');
 
 -- resources/tallies.ts:deriveTallies
 insert into employee_tallies
   (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
-  select t.workspace_id, $1, t.employee_id, e.created_at, t.first_at, t.last_at, e.ref_json, t.stats_json
+  select t.workspace_id, $1, t.employee_id, t.sort_at, t.first_at, t.last_at, e.ref_json, t.stats_json
   from (
-  select x.workspace_id, x.employee_id, min(x.reported_at) as first_at, max(x.reported_at) as last_at,
-  '{"reported_emails_count":' || count(*) || ',"reported_fraudulent_emails_count":' || sum(case when x.review = 'fraudulent' then 1 else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.review = 'safe' then 1 else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.review = 'spam' then 1 else 0 end) || '}' as stats_json
-  from email_reports x
-  where x.workspace_id in (null)
-  group by x.workspace_id, x.employee_id) t
+  select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
+  '{"reported_emails_count":' || sum(x.n) || ',"reported_fraudulent_emails_count":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.category = 'safe' then x.n else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.category = 'spam' then x.n else 0 end) || '}' as stats_json
+  from employee_tally_rows x
+  where x.workspace_id in (null) and x.kind = $2
+  group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
-  order by t.workspace_id, e.created_at desc, t.employee_id desc;
+  order by t.workspace_id, t.sort_at, t.employee_id;
 
 -- resources/inbox/import.ts:deriveStatistics
 delete from inbox_statistics where workspace_id in (null);
@@ -2288,30 +2337,50 @@ select workspace_id, review, fraud_type, count(*) as n from inbox_tickets
   order by workspace_id, review, fraud_type;
 
 -- resources/tallies.ts:deriveTallies
-insert into employee_tallies
-  (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
-  select t.workspace_id, $1, t.employee_id, e.created_at, t.first_at, t.last_at, e.ref_json, t.stats_json
-  from (
-  select x.workspace_id, x.employee_id, min(x.created_at) as first_at, max(x.created_at) as last_at,
-  '{"received_alerts_count":' || count(*) || ',"reported_alerts_count":' || sum(case when x.action = 'reported' then 1 else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.action = 'marked_safe' then 1 else 0 end) || '}' as stats_json
-  from email_alerts x
+insert into employee_tally_rows
+  (workspace_id, kind, sort_at, employee_id, at, category, n)
+  select x.workspace_id, $1, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."action", ''), count(*)
+  from "email_alerts" x
+  join employees e on e.id = x.employee_id
   where x.workspace_id in (null)
-  group by x.workspace_id, x.employee_id) t
-  join employees e on e.id = t.employee_id
-  order by t.workspace_id, e.created_at desc, t.employee_id desc;
+  group by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."action", '')
+  order by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."action", '');
 
 -- resources/tallies.ts:deriveTallies
 insert into employee_tallies
   (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
-  select t.workspace_id, $1, t.employee_id, e.created_at, t.first_at, t.last_at, e.ref_json, t.stats_json
+  select t.workspace_id, $1, t.employee_id, t.sort_at, t.first_at, t.last_at, e.ref_json, t.stats_json
   from (
-  select x.workspace_id, x.employee_id, min(x.created_at) as first_at, max(x.created_at) as last_at,
-  '{"attacks_impersonating_employee":' || count(*) || ',"impersonation_attacks_confirmed":' || sum(case when x.verdict = 'fraudulent' then 1 else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.verdict = 'pending_review' then 1 else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.verdict = 'safe' then 1 else 0 end) || '}' as stats_json
-  from impersonations x
-  where x.workspace_id in (null)
-  group by x.workspace_id, x.employee_id) t
+  select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
+  '{"received_alerts_count":' || sum(x.n) || ',"reported_alerts_count":' || sum(case when x.category = 'reported' then x.n else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.category = 'marked_safe' then x.n else 0 end) || '}' as stats_json
+  from employee_tally_rows x
+  where x.workspace_id in (null) and x.kind = $2
+  group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
-  order by t.workspace_id, e.created_at desc, t.employee_id desc;
+  order by t.workspace_id, t.sort_at, t.employee_id;
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tally_rows
+  (workspace_id, kind, sort_at, employee_id, at, category, n)
+  select x.workspace_id, $1, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."verdict", ''), count(*)
+  from "impersonations" x
+  join employees e on e.id = x.employee_id
+  where x.workspace_id in (null)
+  group by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."verdict", '')
+  order by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."verdict", '');
+
+-- resources/tallies.ts:deriveTallies
+insert into employee_tallies
+  (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
+  select t.workspace_id, $1, t.employee_id, t.sort_at, t.first_at, t.last_at, e.ref_json, t.stats_json
+  from (
+  select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
+  '{"attacks_impersonating_employee":' || sum(x.n) || ',"impersonation_attacks_confirmed":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.category = 'pending_review' then x.n else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.category = 'safe' then x.n else 0 end) || '}' as stats_json
+  from employee_tally_rows x
+  where x.workspace_id in (null) and x.kind = $2
+  group by x.workspace_id, x.sort_at, x.employee_id) t
+  join employees e on e.id = t.employee_id
+  order by t.workspace_id, t.sort_at, t.employee_id;
 
 -- resources/courses/import.ts:renderStaleProgress
 analyze stg_progress_stale;
@@ -3028,5 +3097,5 @@ insert into organization_generations (organization_id, generation)
 -- importer/import.ts:finish
 select c.relname as name, c.reltuples as rows, s.n_tup_ins + s.n_tup_upd + s.n_tup_del as changed
   from pg_class c join pg_stat_xact_user_tables s on s.relid = c.oid
-  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
   order by c.relname;

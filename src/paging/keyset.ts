@@ -64,6 +64,12 @@ export interface ListStatement<V> {
    * from it down to the position.
    */
   startBound?: string
+  /**
+   * Whether, for these values, a row's item may be null: the row is then not the list's (an
+   * employee a window cuts, with none of their rows inside it). The page drops such rows after
+   * computing each item once, rather than testing each row first and computing its item again.
+   */
+  dropsNullItems?: (values: V) => boolean
 }
 
 /**
@@ -103,6 +109,8 @@ type Slot = { value: unknown } | { key: string; index?: number } | { position: 0
 
 interface Template {
   sql: string
+  /** Rows whose item is null are dropped (ListStatement.dropsNullItems). */
+  dropsNull: boolean
   slots: Slot[]
   /** The statement read for each page size (sizes are bounded by the list's maximum). */
   pages: Map<number, string>
@@ -170,7 +178,13 @@ function learn<V extends ListValues<V>>(
     const used = new Set(slots.flatMap((s) => ('key' in s && s.key === key ? [s.index ?? -1] : [])))
     if (used.size !== expected) throw new Error(`list ${list.name}: value ${key} is not used as a parameter`)
   }
-  return { sql: compiled.sql, slots, pages: new Map(), itemBytes: 1024 }
+  return {
+    sql: compiled.sql,
+    dropsNull: list.dropsNullItems?.(values) === true,
+    slots,
+    pages: new Map(),
+    itemBytes: 1024,
+  }
 }
 
 function parametersOf(
@@ -237,6 +251,30 @@ function sqlitePageSql(list: string, limit: number, ascending: boolean): string 
     cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
     ${ascending ? 'max' : 'min'}(p.sort_at || p.sort_id) as last
     from (${list} limit ${limit}) p`
+}
+
+/**
+ * SQLite: the page of a list that drops rows whose item is null. Its items are computed once: the
+ * list runs as a co-routine behind a fence (`limit -1`: a subquery with a limit is neither merged
+ * into the query around it, which would compute the item again to test it, nor given its
+ * condition), and the page's rows and one more are numbered rather than walked again for `more`.
+ */
+function sqliteDroppingPageSql(list: string, limit: number, ascending: boolean): string {
+  const kept = `select * from (${list} limit -1) f where f.json is not null`
+  return `select max(n) > ${limit} as more,
+    cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= ${limit}), '') || ']}' as blob) as document,
+    ${ascending ? 'max' : 'min'}(sort_at || sort_id) filter (where n <= ${limit}) as last
+    from (select json, sort_at, sort_id, row_number() over () as n from (${kept} limit ${limit + 1}))`
+}
+
+/**
+ * PostgreSQL: the rows and one more of a list that drops rows whose item is null; the list behind
+ * a fence (`offset 0`), for the reason above, in its order.
+ */
+function postgresDroppingPageSql(list: string, limit: number, ascending: boolean): string {
+  const direction = ascending ? 'asc' : 'desc'
+  return `select f.json, f.sort_at, f.sort_id from (${list} offset 0) f where f.json is not null
+    order by f.sort_at ${direction}, f.sort_id ${direction} limit ${limit + 1}`
 }
 
 /** Enough for every page in flight at once on a busy server, each of its list's usual size. */
@@ -341,9 +379,12 @@ export async function readPage<V extends ListValues<V>>(
   const parameters = parametersOf(template, grant, values as AnyValues, position)
   let text = template.pages.get(limit)
   if (text === undefined) {
+    const ascending = list.ascending === true
     text = sqlite
-      ? sqlitePageSql(template.sql, limit, list.ascending === true)
-      : `${template.sql} limit ${limit + 1}`
+      ? (template.dropsNull ? sqliteDroppingPageSql : sqlitePageSql)(template.sql, limit, ascending)
+      : template.dropsNull
+        ? postgresDroppingPageSql(template.sql, limit, ascending)
+        : `${template.sql} limit ${limit + 1}`
     template.pages.set(limit, text)
   }
   if (!sqlite) {
@@ -368,7 +409,8 @@ export async function readPage<V extends ListValues<V>>(
     return page
   }
   // `?` are positional: the list's parameters, once per use.
-  const { rows } = await db.executeQuery<PageRow>(CompiledQuery.raw(text, [...parameters, ...parameters]))
+  const bound = template.dropsNull ? parameters : [...parameters, ...parameters]
+  const { rows } = await db.executeQuery<PageRow>(CompiledQuery.raw(text, bound))
   const page = rows[0] as PageRow
   const next: Position | null =
     page.more && page.last !== null ? [page.last.slice(0, -UUID_LENGTH), page.last.slice(-UUID_LENGTH)] : null

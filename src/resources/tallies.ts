@@ -1,9 +1,11 @@
 // Per-employee tallies (CONTRACT 16): lists of the employees with at least one row of a kind (a
 // report, an alert, an impersonation) in a time window, each with counts of those rows, in
 // employees order. The import keeps, per employee of each kind, where the employee sorts, their
-// reference, the span of their rows' times and their counts over all time (`employee_tallies`); a
-// page walks those in order and counts only the employees whose span the window cuts, each from an
-// index range of their own rows bounded by the window. No request reads a workspace's rows whole.
+// reference, the span of their rows' times and their counts over all time (`employee_tallies`),
+// and their rows again, as counts per time and category, in the same order (`employee_tally_rows`).
+// A page walks the tallies in order and counts only the employees whose span the window cuts, each
+// from the range of their own tally rows the window bounds, which lie beside the page's other
+// employees'. No request reads a workspace's rows whole.
 
 import { type RawBuilder, sql } from 'kysely'
 import type { TObject } from 'typebox'
@@ -32,11 +34,10 @@ export interface TallyKind {
   counts: Readonly<Record<string, string | null>>
 }
 
-/** SQL: the stats object's JSON over rows `x` of the kind (an aggregate). */
+/** SQL: the stats object's JSON over tally rows `x` (each counts `n` rows of one time and category). */
 function statsJson(kind: TallyKind): string {
   const parts = Object.entries(kind.counts).map(([name, value], i) => {
-    const counted =
-      value === null ? 'count(*)' : `sum(case when x.${kind.category} = '${value}' then 1 else 0 end)`
+    const counted = value === null ? 'sum(x.n)' : `sum(case when x.category = '${value}' then x.n else 0 end)`
     return `'${i === 0 ? '{' : ','}"${name}":' || ${counted}`
   })
   return `${parts.join(' || ')} || '}'`
@@ -54,29 +55,40 @@ function itemKeys(kind: TallyKind): string {
 }
 
 /**
- * The tallies of `kind` in the touched workspaces, derived again from its rows: each employee with
- * rows, where the employee sorts (created_at), their rows' first and last time, and the stats over
- * all of them.
+ * The tallies of `kind` in the touched workspaces, derived again from its rows: each employee's rows
+ * as counts per time and category, where the employee sorts (created_at); then per employee, their
+ * rows' first and last time and the stats over all of them.
  */
 export async function deriveTallies(session: WriteSession, kind: TallyKind): Promise<void> {
   const touched = sql.raw(await workspaceList(session, 'stg_touched'))
-  await session.exec(
-    sql`delete from employee_tallies where workspace_id in ${touched} and kind = ${kind.kind}`,
-  )
-  const at = sql.raw(`x.${kind.at}`)
-  // In list order: the rows of a page sit together. The employee's reference is copied: every import
+  for (const table of ['employee_tally_rows', 'employee_tallies'])
+    await session.exec(
+      sql`delete from ${sql.table(table)} where workspace_id in ${touched} and kind = ${kind.kind}`,
+    )
+  const at = sql.ref(`x.${kind.at}`)
+  // A key column: no category (an alert not acted on) is ''.
+  const category = sql`coalesce(${sql.ref(`x.${kind.category}`)}, '')`
+  // In the tally rows' key order; the employee's reference is copied into the tally: every import
   // that changes an employee touches its workspace, whose tallies are derived again.
+  await session.exec(sql`insert into employee_tally_rows
+      (workspace_id, kind, sort_at, employee_id, at, category, n)
+    select x.workspace_id, ${kind.kind}, e.created_at, x.employee_id, ${at}, ${category}, count(*)
+    from ${sql.table(kind.table)} x
+    join employees e on e.id = x.employee_id
+    where x.workspace_id in ${touched}
+    group by x.workspace_id, e.created_at, x.employee_id, ${at}, ${category}
+    order by x.workspace_id, e.created_at, x.employee_id, ${at}, ${category}`)
   await session.exec(sql`insert into employee_tallies
       (workspace_id, kind, employee_id, sort_at, first_at, last_at, ref_json, stats_json)
-    select t.workspace_id, ${kind.kind}, t.employee_id, e.created_at, t.first_at, t.last_at, e.ref_json, t.stats_json
+    select t.workspace_id, ${kind.kind}, t.employee_id, t.sort_at, t.first_at, t.last_at, e.ref_json, t.stats_json
     from (
-      select x.workspace_id, x.employee_id, min(${at}) as first_at, max(${at}) as last_at,
+      select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
         ${sql.raw(statsJson(kind))} as stats_json
-      from ${sql.raw(kind.table)} x
-      where x.workspace_id in ${touched}
-      group by x.workspace_id, x.employee_id) t
+      from employee_tally_rows x
+      where x.workspace_id in ${touched} and x.kind = ${kind.kind}
+      group by x.workspace_id, x.sort_at, x.employee_id) t
     join employees e on e.id = t.employee_id
-    order by t.workspace_id, e.created_at desc, t.employee_id desc`)
+    order by t.workspace_id, t.sort_at, t.employee_id`)
 }
 
 /**
@@ -86,8 +98,6 @@ export async function deriveTallies(session: WriteSession, kind: TallyKind): Pro
  */
 export function tallyList(kind: TallyKind): ListDefinition<CreatedWindow> {
   const stats = itemKeys(kind)
-  const table = sql.raw(kind.table)
-  const at = sql.raw(`x.${kind.at}`)
   const aggregate = sql.raw(statsJson(kind))
   return {
     name: kind.kind,
@@ -98,37 +108,32 @@ export function tallyList(kind: TallyKind): ListDefinition<CreatedWindow> {
       const covered: RawBuilder<unknown>[] = []
       const cut: RawBuilder<unknown>[] = []
       if (after !== undefined) {
-        bounds.push(sql`${at} >= ${after}`)
+        bounds.push(sql`x.at >= ${after}`)
         covered.push(sql`t.first_at >= ${after}`)
         cut.push(sql`t.last_at >= ${after}`)
       }
       if (before !== undefined) {
-        bounds.push(sql`${at} <= ${before}`)
+        bounds.push(sql`x.at <= ${before}`)
         covered.push(sql`t.last_at <= ${before}`)
         cut.push(sql`t.first_at <= ${before}`)
       }
       const windowed = bounds.length > 0
-      const own = sql`x.workspace_id = t.workspace_id and x.employee_id = t.employee_id and ${sql.join(bounds, sql` and `)}`
+      const own = sql`x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
+        and x.employee_id = t.employee_id and ${sql.join(bounds, sql` and `)}`
       const statsSql = windowed
         ? sql`case when ${sql.join(covered, sql` and `)} then t.stats_json
-            else (select ${aggregate} from ${table} x where ${own}) end`
+            else (select ${aggregate} from employee_tally_rows x where ${own}) end`
         : sql`t.stats_json`
+      // Null for an employee the window cuts with none of their rows inside it (a sum over no rows is
+      // null, and so is text joined to it): the page drops the row.
       const json = sql<string>`'{"employee":' || t.ref_json || ${`,"${stats}":`} || ${statsSql} || '}'`
-      return (
-        from
-          .selectFrom('employee_tallies as t')
-          .select([json.as('json'), 't.sort_at as sort_at', 't.employee_id as sort_id'])
-          .where('t.kind', '=', kind.kind)
-          // Whether the employee has rows in the window: a scalar subquery, which PostgreSQL runs per
-          // tally read; an EXISTS it may run once, hashing every row of the window.
-          .$if(windowed, (q) =>
-            q.where(
-              sql<boolean>`${sql.join(cut, sql` and `)}
-              and (${sql.join(covered, sql` and `)} or (select 1 from ${table} x where ${own} limit 1) is not null)`,
-            ),
-          )
-      )
+      return from
+        .selectFrom('employee_tallies as t')
+        .select([json.as('json'), 't.sort_at as sort_at', 't.employee_id as sort_id'])
+        .where('t.kind', '=', kind.kind)
+        .$if(windowed, (q) => q.where(sql<boolean>`${sql.join(cut, sql` and `)}`))
     },
+    dropsNullItems: (v) => v.created_after !== undefined || v.created_before !== undefined,
     at: 't.sort_at',
     id: 't.employee_id',
     samples: {

@@ -14,6 +14,7 @@ import { keyProgressBy } from '../../src/db/migrations/0017_tenant_indexes.js'
 import { keyAttacksBy } from '../../src/db/migrations/0018_attacks_by_workspace.js'
 import { attackKeyAsIndex } from '../../src/db/migrations/0019_attack_key_index.js'
 import inboxAndSlash from '../../src/db/migrations/0020_inbox_and_slash.js'
+import employeeTallyRows from '../../src/db/migrations/0021_employee_tally_rows.js'
 import { importSources } from '../../src/importer/import.js'
 import { listKeys } from '../../src/keys/keys.js'
 import { listEndpoints } from '../../src/webhooks/endpoints.js'
@@ -23,6 +24,7 @@ import { apiDataset } from '../helpers/dataset.js'
 import { smallDataset, source, ts } from '../helpers/records.js'
 import { attack, campaign } from '../resources/campaigns/records.js'
 import { report, ticket } from '../resources/inbox/records.js'
+import { alert, impersonation } from '../resources/slash/records.js'
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`concurrent migrations (${dialect})`, { skip }, () => {
@@ -353,6 +355,48 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test("upgrading from 0020 keeps the tallied rows again in the tallies' order, as an import derives them", async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        const [wsId, a, b] = [d.ws.id as string, d.report.id as string, d.manager.id as string]
+        const x = ticket(wsId, { classification: 'spam' })
+        const at = (day: number) => `2026-0${day}-01T00:00:00.000000Z`
+        await importSources(db.handle, [
+          source([
+            ...d.all,
+            x,
+            report(x.id as string, a, { reported_at: at(1) }),
+            report(x.id as string, a, { reported_at: at(1) }),
+            report(x.id as string, b, { reported_at: at(2) }),
+            alert(wsId, a, { action: 'reported', created_at: at(3) }),
+            impersonation(wsId, b, { created_at: at(4) }),
+          ]),
+        ])
+        const rows = sql<Record<string, unknown>>`select * from employee_tally_rows
+          order by workspace_id, kind, sort_at, employee_id, at, category`
+        const derived = (await rows.execute(db.handle.db)).rows
+        const sorted = (xs: unknown[][]) => xs.map((x) => JSON.stringify(x)).sort()
+        assert.deepEqual(
+          sorted(derived.map((r) => [r.kind, r.employee_id, r.at, r.category, Number(r.n)])),
+          sorted([
+            ['employees_alert_statistics', a, at(3), 'reported', 1],
+            ['employees_impersonation_statistics', b, at(4), 'pending_review', 1],
+            ['employees_with_email_reports', b, at(2), 'spam', 1],
+            ['employees_with_email_reports', a, at(1), 'spam', 2],
+          ]),
+        )
+        await asBeforeEmployeeTallyRows(db.handle)
+        assert.deepEqual(
+          (await migrateToLatest(db.handle)).applied,
+          migrationsFrom('0021_employee_tally_rows'),
+        )
+        assert.deepEqual((await rows.execute(db.handle.db)).rows, derived)
+      } finally {
+        await db.drop()
+      }
+    })
+
     test('upgrading from 0016 adds the indexes an import of one organization reaches its rows by; imports go on', async () => {
       const db = await freshDatabase(dialect)
       try {
@@ -517,8 +561,15 @@ async function assertAttackKey(handle: DatabaseHandle): Promise<void> {
   )
 }
 
-/** Takes back 0020: no inbox or slash tables. */
+/** Takes back 0021: no tally rows, the tallied tables indexed by employee. */
+async function asBeforeEmployeeTallyRows(handle: DatabaseHandle): Promise<void> {
+  await employeeTallyRows(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0021_employee_tally_rows'`.execute(handle.db)
+}
+
+/** Takes back 0020 (and what came after): no inbox or slash tables. */
 async function asBeforeInboxAndSlash(handle: DatabaseHandle): Promise<void> {
+  await asBeforeEmployeeTallyRows(handle)
   await inboxAndSlash(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
   await sql`delete from kysely_migration where name = '0020_inbox_and_slash'`.execute(handle.db)
 }

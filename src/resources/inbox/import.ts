@@ -131,5 +131,5 @@ export const INBOX_IMPORT: ImportSteps = {
     await deriveTallies(session, EMAIL_REPORTS_TALLY)
     await deriveStatistics(session)
   },
-  analyze: ['employee_tallies', 'inbox_statistics'],
+  analyze: ['employee_tally_rows', 'employee_tallies', 'inbox_statistics'],
 }

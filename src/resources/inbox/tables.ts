@@ -5,6 +5,7 @@ declare module '../../db/tables.js' {
     inbox_tickets: InboxTicketsTable
     email_reports: EmailReportsTable
     employee_tallies: EmployeeTalliesTable
+    employee_tally_rows: EmployeeTallyRowsTable
     inbox_statistics: InboxStatisticsTable
   }
 }
@@ -43,6 +44,24 @@ export interface EmailReportsTable {
   /** The report's JSON is `json_head` + its employee's reference + `json_tail` (render.ts). */
   json_head: string
   json_tail: string
+}
+
+/**
+ * Derived at import: the rows a tally counts, as counts per time and category, keyed in the
+ * tallies' order (resources/tallies.ts).
+ */
+export interface EmployeeTallyRowsTable {
+  workspace_id: string
+  kind: string
+  /** The employee's created_at, as in their tally. */
+  sort_at: string
+  employee_id: string
+  /** The rows' time. */
+  at: string
+  /** '' for none. */
+  category: string
+  /** How many rows have that time and category. */
+  n: number
 }
 
 /** Derived at import, per kind of tallied rows and employee (resources/tallies.ts). */
