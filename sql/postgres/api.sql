@@ -23,7 +23,7 @@ select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" o
 select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."id" = $1 and "w"."organization_id" = $2 and "e"."workspace_id" = $3;
 
 -- employees.sql:statistics
-select "status", "employees" from "employee_statistics" where "workspace_id" = $1;
+select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = $1;
 
 -- courses.sql:listPage: a later page
 select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = $1 and ("c"."created_at", "c"."id") < ($2, $3) order by "c"."created_at" desc, "c"."id" desc limit 51;
@@ -114,11 +114,11 @@ select "id" from "inbox_tickets" where "workspace_id" = $1 and "id" = $2;
 
 -- inbox.sql:statistics
 select * from "inbox_statistics" where "workspace_id" = $1;
-select "status", "employees" from "employee_statistics" where "workspace_id" = $1;
+select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = $1;
 
 -- inbox.sql:statistics: created window
 select * from "inbox_statistics" where "workspace_id" = $1;
-select "status", "employees" from "employee_statistics" where "workspace_id" = $1;
+select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = $1;
 select coalesce(sum(x.n), 0) as "reports", count(*) as "reporters", coalesce(sum(x.active), 0) as "active" from (select "r"."employee_id", count(*) as "n", max(r.active) as "active" from "email_reports" as "r" where "r"."workspace_id" = $1 and "r"."reported_at" >= $2 and "r"."reported_at" <= $3 group by "r"."employee_id") as "x";
 select "t"."review", "t"."fraud_type", count(*) as "n" from "inbox_tickets" as "t" where "t"."workspace_id" = $1 and "t"."review" in ($2, $3, $4, $5) and "t"."created_at" >= $6 and "t"."created_at" <= $7 group by "t"."review", "t"."fraud_type";
 

@@ -1171,8 +1171,8 @@ analyze stg_active_employee;
 delete from employee_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/employees/import.ts:deriveStatistics
-insert into employee_statistics (workspace_id, status, employees)
-  select workspace_id, status, count(*) from employees
+insert into employee_statistics (workspace_id, status, employees, karma_sum, karma_count)
+  select workspace_id, status, count(*), coalesce(sum(karma_score), 0), count(karma_score) from employees
   where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id, status;
 
@@ -2154,8 +2154,8 @@ insert into stg_active_employee (id, workspace_id)
 delete from employee_statistics where workspace_id in (null);
 
 -- resources/employees/import.ts:deriveStatistics
-insert into employee_statistics (workspace_id, status, employees)
-  select workspace_id, status, count(*) from employees
+insert into employee_statistics (workspace_id, status, employees, karma_sum, karma_count)
+  select workspace_id, status, count(*), coalesce(sum(karma_score), 0), count(karma_score) from employees
   where workspace_id in (null)
   group by workspace_id, status;
 

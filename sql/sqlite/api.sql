@@ -32,7 +32,7 @@ select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" o
 select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."id" = ? and "w"."organization_id" = ? and "e"."workspace_id" = ?;
 
 -- employees.sql:statistics
-select "status", "employees" from "employee_statistics" where "workspace_id" = ?;
+select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = ?;
 
 -- courses.sql:listPage: a later page
 select exists(select 1 from (select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc) f limit 1 offset 50) as more,
@@ -167,11 +167,11 @@ select "id" from "inbox_tickets" where "workspace_id" = ? and "id" = ?;
 
 -- inbox.sql:statistics
 select * from "inbox_statistics" where "workspace_id" = ?;
-select "status", "employees" from "employee_statistics" where "workspace_id" = ?;
+select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = ?;
 
 -- inbox.sql:statistics: created window
 select * from "inbox_statistics" where "workspace_id" = ?;
-select "status", "employees" from "employee_statistics" where "workspace_id" = ?;
+select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = ?;
 select coalesce(sum(x.n), 0) as "reports", count(*) as "reporters", coalesce(sum(x.active), 0) as "active" from (select "r"."employee_id", count(*) as "n", max(r.active) as "active" from "email_reports" as "r" where "r"."workspace_id" = ? and "r"."reported_at" >= ? and "r"."reported_at" <= ? group by "r"."employee_id") as "x";
 select "t"."review", "t"."fraud_type", count(*) as "n" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and "t"."review" in (?, ?, ?, ?) and "t"."created_at" >= ? and "t"."created_at" <= ? group by "t"."review", "t"."fraud_type";
 

@@ -1258,8 +1258,8 @@ insert into stg_active_employee (id, workspace_id)
 delete from employee_statistics where workspace_id in (select workspace_id from stg_touched);
 
 -- resources/employees/import.ts:deriveStatistics
-insert into employee_statistics (workspace_id, status, employees)
-  select workspace_id, status, count(*) from employees indexed by employees_by_workspace
+insert into employee_statistics (workspace_id, status, employees, karma_sum, karma_count)
+  select workspace_id, status, count(*), coalesce(sum(karma_score), 0), count(karma_score) from employees indexed by employees_by_workspace
   where workspace_id in (select workspace_id from stg_touched)
   group by workspace_id, status;
 

@@ -12,3 +12,13 @@ export function percent(part: number, whole: number, decimals: 0 | 1 = 0): numbe
   // floor((part * 100 * scale) / whole + 1/2), in integers.
   return Math.floor((200 * scale * part + whole) / (2 * whole)) / scale
 }
+
+/**
+ * The mean of `count` integers summing to `sum`, rounded half up to an integer; null when count is 0.
+ * @example meanHalfUp(5, 2) // 3
+ */
+export function meanHalfUp(sum: number, count: number): number | null {
+  if (count === 0) return null
+  // floor(sum / count + 1/2), in integers.
+  return Math.floor((2 * sum + count) / (2 * count))
+}

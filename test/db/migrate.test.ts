@@ -15,13 +15,14 @@ import { keyAttacksBy } from '../../src/db/migrations/0018_attacks_by_workspace.
 import { attackKeyAsIndex } from '../../src/db/migrations/0019_attack_key_index.js'
 import inboxAndSlash from '../../src/db/migrations/0020_inbox_and_slash.js'
 import employeeTallyRows from '../../src/db/migrations/0021_employee_tally_rows.js'
+import averageKarma from '../../src/db/migrations/0022_average_karma.js'
 import { importSources } from '../../src/importer/import.js'
 import { listKeys } from '../../src/keys/keys.js'
 import { listEndpoints } from '../../src/webhooks/endpoints.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase } from '../helpers/databases.js'
 import { apiDataset } from '../helpers/dataset.js'
-import { smallDataset, source, ts } from '../helpers/records.js'
+import { employee, smallDataset, source, ts } from '../helpers/records.js'
 import { attack, campaign } from '../resources/campaigns/records.js'
 import { report, ticket } from '../resources/inbox/records.js'
 import { alert, impersonation } from '../resources/slash/records.js'
@@ -355,6 +356,35 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test("upgrading from 0021 keeps each status's karma sum and count, as an import derives them", async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        const karma = (score: number) => ({ score, security_level: 'ok' })
+        await importSources(db.handle, [
+          source([
+            ...d.all.map((r) => (r === d.manager ? { ...r, karma: karma(3) } : r)),
+            employee(d.ws.id as string, { karma: karma(8) }),
+            employee(d.ws.id as string, { karma: null }),
+            employee(d.ws.id as string, { karma: karma(100), status: 'pending' }),
+          ]),
+        ])
+        const rows = sql<Record<string, unknown>>`select status, employees, karma_sum, karma_count
+          from employee_statistics order by status`
+        const derived = (await rows.execute(db.handle.db)).rows.map((r) => Object.values(r).map(String))
+        assert.deepEqual(
+          derived.find((r) => r[0] === 'active'),
+          ['active', '4', String(3 + 8 + 420), '3'],
+        )
+        await asBeforeAverageKarma(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0022_average_karma'))
+        const migrated = (await rows.execute(db.handle.db)).rows.map((r) => Object.values(r).map(String))
+        assert.deepEqual(migrated, derived)
+      } finally {
+        await db.drop()
+      }
+    })
+
     test("upgrading from 0020 keeps the tallied rows again in the tallies' order, as an import derives them", async () => {
       const db = await freshDatabase(dialect)
       try {
@@ -561,8 +591,15 @@ async function assertAttackKey(handle: DatabaseHandle): Promise<void> {
   )
 }
 
-/** Takes back 0021: no tally rows, the tallied tables indexed by employee. */
+/** Takes back 0022: no karma sums in the employee statistics. */
+async function asBeforeAverageKarma(handle: DatabaseHandle): Promise<void> {
+  await averageKarma().down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0022_average_karma'`.execute(handle.db)
+}
+
+/** Takes back 0021 (and what came after): no tally rows, the tallies keyed by employee. */
 async function asBeforeEmployeeTallyRows(handle: DatabaseHandle): Promise<void> {
+  await asBeforeAverageKarma(handle)
   await employeeTallyRows(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
   await sql`delete from kysely_migration where name = '0021_employee_tally_rows'`.execute(handle.db)
 }

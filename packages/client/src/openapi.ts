@@ -1085,6 +1085,8 @@ export interface components {
             unlicensed: number;
             /** @description Every employee of the workspace. */
             total: number;
+            /** @description The mean karma score of the active employees that have a karma, rounded half up; null when there is none. */
+            average_karma_score: number | null;
         };
         Course: {
             /**

@@ -71,6 +71,7 @@ class EmployeeStatistics(TypedDict):
     pending: int
     unlicensed: int
     total: int
+    average_karma_score: Optional[int]
 
 
 class CourseSettingsItem(TypedDict):

@@ -40,7 +40,16 @@ export const EXAMPLE_REFERENCE: EmployeeReference = {
 export const EMPLOYEE_EXAMPLES = {
   listEmployees: { data: [EXAMPLE_EMPLOYEE] },
   getEmployee: { data: EXAMPLE_EMPLOYEE },
-  getEmployeeStatistics: { data: { active: 1180, deactivated: 64, pending: 23, unlicensed: 7, total: 1274 } },
+  getEmployeeStatistics: {
+    data: {
+      active: 1180,
+      deactivated: 64,
+      pending: 23,
+      unlicensed: 7,
+      total: 1274,
+      average_karma_score: 512,
+    },
+  },
 }
 
 /** How the typed client calls each operation: the JavaScript sample of the reference page. */

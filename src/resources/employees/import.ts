@@ -115,7 +115,8 @@ export async function stageEmployeeReferences(session: WriteSession, changed: Ch
 }
 
 /**
- * The employees of each touched workspace per status (CONTRACT 15), for /v1/employees/statistics;
+ * The employees of each touched workspace per status (CONTRACT 15), with the sum of their karma
+ * scores and how many have one (CONTRACT 17), for /v1/employees/statistics;
  * and the ids of their active employees, in id order, which the later resources' statistics probe.
  * A workspace's employees are read in their stored order (employees_by_workspace): through
  * employees_by_manager, which leads with the workspace too, SQLite would read a page per employee.
@@ -127,8 +128,8 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
     select id, workspace_id from ${employees} where status = 'active' and workspace_id in ${touched} order by id`)
   await analyzeTemporary(session, 'stg_active_employee')
   await session.exec(sql`delete from employee_statistics where workspace_id in ${touched}`)
-  await session.exec(sql`insert into employee_statistics (workspace_id, status, employees)
-    select workspace_id, status, count(*) from ${employees}
+  await session.exec(sql`insert into employee_statistics (workspace_id, status, employees, karma_sum, karma_count)
+    select workspace_id, status, count(*), coalesce(sum(karma_score), 0), count(karma_score) from ${employees}
     where workspace_id in ${touched}
     group by workspace_id, status`)
 }

@@ -47,16 +47,25 @@ export const Employee = Closed(
   { $id: 'Employee' },
 )
 
+const employeesByStatus = Object.fromEntries(
+  EMPLOYEE_STATUSES.map((status) => [
+    status,
+    Type.Integer({ minimum: 0, description: `Employees whose status is ${status}.` }),
+  ]),
+) as Record<(typeof EMPLOYEE_STATUSES)[number], Type.TInteger>
+
 export const EmployeeStatistics = Closed(
   {
-    ...Object.fromEntries(
-      EMPLOYEE_STATUSES.map((status) => [
-        status,
-        Type.Integer({ minimum: 0, description: `Employees whose status is ${status}.` }),
-      ]),
-    ),
+    ...employeesByStatus,
     total: Type.Integer({ minimum: 0, description: 'Every employee of the workspace.' }),
-  } as Record<(typeof EMPLOYEE_STATUSES)[number] | 'total', Type.TInteger>,
+    average_karma_score: Nullable(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'The mean karma score of the active employees that have a karma, rounded half up; null when there is none.',
+      }),
+    ),
+  },
   { $id: 'EmployeeStatistics' },
 )
 

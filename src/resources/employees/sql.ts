@@ -3,6 +3,7 @@
 
 import { sql } from 'kysely'
 import type { KeyRows, WorkspaceRows } from '../../access.js'
+import { meanHalfUp } from '../../domain/rates.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { byKey, inGrant, SAMPLE } from '../sql.js'
 import type { EmployeeStatistics } from './schema.js'
@@ -68,12 +69,17 @@ export const EMPLOYEE_SQL = {
   /** How many employees of the workspace have each status, and in all: derived at import (import.ts). */
   statistics: inGrant(
     async (from: WorkspaceRows): Promise<EmployeeStatistics> => {
-      const rows = await from.selectFrom('employee_statistics').select(['status', 'employees']).execute()
+      const rows = await from
+        .selectFrom('employee_statistics')
+        .select(['status', 'employees', 'karma_sum', 'karma_count'])
+        .execute()
       const count = (status: string) => Number(rows.find((r) => r.status === status)?.employees ?? 0)
       const statistics = Object.fromEntries(EMPLOYEE_STATUSES.map((status) => [status, count(status)]))
+      const active = rows.find((r) => r.status === 'active')
       return {
         ...statistics,
         total: EMPLOYEE_STATUSES.reduce((sum, status) => sum + count(status), 0),
+        average_karma_score: meanHalfUp(Number(active?.karma_sum ?? 0), Number(active?.karma_count ?? 0)),
       } as EmployeeStatistics
     },
     { '': [] },

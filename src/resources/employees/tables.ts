@@ -24,9 +24,14 @@ export interface EmployeesTable {
   ref_json: string
 }
 
-/** How many employees of a workspace have a status, derived at import (CONTRACT 15). */
+/**
+ * How many employees of a workspace have a status (CONTRACT 15), the sum of their karma scores and
+ * how many of them have one (CONTRACT 17), derived at import.
+ */
 export interface EmployeeStatisticsTable {
   workspace_id: string
   status: string
   employees: number
+  karma_sum: number | string
+  karma_count: number | string
 }

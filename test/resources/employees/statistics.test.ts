@@ -37,7 +37,7 @@ for (const { dialect, skip } of DIALECTS) {
     test('the counts derived at import follow a status change, a new employee and one removed', async () => {
       const { base, ws, t, answerAfter } = await replacedDataset(dialect)
       try {
-        const check = async (file: Rec[], step: string): Promise<Record<string, number>> => {
+        const check = async (file: Rec[], step: string): Promise<Record<string, number | null>> => {
           const data = await answerAfter(file, `/v1/employees/statistics?workspace_id=${ws}`)
           assert.deepEqual(data, oracle(file, ws), step)
           return data
@@ -57,6 +57,45 @@ for (const { dialect, skip } of DIALECTS) {
           'removed',
         )
         assert.equal(removed.total, 1)
+      } finally {
+        await t.close()
+      }
+    })
+
+    test('average_karma_score: the active employees with a karma, half up; null when none has one', async () => {
+      const { base, ws, t, answerAfter } = await replacedDataset(dialect)
+      try {
+        const karma = (score: number) => ({ score, security_level: 'ok' })
+        const others = base.all.filter((r) => r.type !== 'employee' || r === base.manager)
+        const cases: [Rec[], number | null][] = [
+          [[employee(ws, { karma: karma(1) }), employee(ws, { karma: karma(2) })], 2],
+          [
+            [
+              employee(ws, { karma: karma(1) }),
+              employee(ws, { karma: karma(1) }),
+              employee(ws, { karma: karma(2) }),
+            ],
+            1,
+          ],
+          [[employee(ws, { karma: karma(5) }), employee(ws, { karma: null })], 5],
+          [
+            [employee(ws, { karma: karma(7) }), employee(ws, { karma: karma(900), status: 'deactivated' })],
+            7,
+          ],
+          [[employee(ws, { karma: null }), employee(ws, { karma: karma(3), status: 'pending' })], null],
+        ]
+        const manager: Rec = { ...base.manager, karma: null }
+        for (const [employees, expected] of cases) {
+          const file = [...others.filter((r) => r !== base.manager), manager, ...employees].filter(
+            (r) =>
+              r.type !== 'compromised_employee' &&
+              r.type !== 'course_progress' &&
+              r.type !== 'course_feedback',
+          )
+          const data = await answerAfter(file, `/v1/employees/statistics?workspace_id=${ws}`)
+          assert.equal(data.average_karma_score, expected, JSON.stringify(employees.map((e) => e.karma)))
+          assert.deepEqual(data, oracle(file, ws))
+        }
       } finally {
         await t.close()
       }
