@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   forbidden: { status: 403, title: 'Forbidden' },
   workspace_not_found: { status: 404, title: 'Workspace not found' },
   endpoint_not_found: { status: 404, title: 'Endpoint not found' },
+  snapshot_not_found: { status: 404, title: 'Snapshot not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   request_timeout: { status: 408, title: 'Request timeout' },
   invalid_parameter: { status: 422, title: 'Invalid parameter' },

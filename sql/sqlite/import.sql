@@ -59,6 +59,9 @@ drop table if exists stg_touched;
 drop table if exists stg_new_workspace;
 
 -- importer/import.ts:createStaging
+drop table if exists stg_snapshot;
+
+-- importer/import.ts:createStaging
 drop table if exists stg_organization_changed;
 
 -- importer/import.ts:createStaging
@@ -128,7 +131,7 @@ create temporary table stg_organization (line integer primary key, id text, crea
 create temporary table stg_workspace (line integer primary key, id text, organization_id text, name text, created_at text, updated_at text);
 
 -- importer/import.ts:createStaging
-create temporary table stg_employee (line integer primary key, id text, workspace_id text, status text, karma_score integer, manager_id text, created_at text, ref_json text, json_head text, json_tail text);
+create temporary table stg_employee (line integer primary key, id text, workspace_id text, status text, karma_score integer, karma_level text, manager_id text, created_at text, ref_json text, json_head text, json_tail text);
 
 -- importer/import.ts:createStaging
 create temporary table stg_course (line integer primary key, workspace_id text, id text, created_at text, json text, ref_json text);
@@ -177,6 +180,9 @@ create temporary table stg_touched (workspace_id text primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_new_workspace (workspace_id text primary key);
+
+-- importer/import.ts:createStaging
+create temporary table stg_snapshot (workspace_id text primary key);
 
 -- importer/import.ts:createStaging
 create temporary table stg_organization_changed (line integer primary key);
@@ -248,7 +254,7 @@ insert into "stg_organization" ("line", "id", "created_at", "updated_at") values
 insert into "stg_workspace" ("line", "id", "organization_id", "name", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?), …;
 
 -- importer/import.ts:stageRows
-insert into "stg_employee" ("line", "id", "workspace_id", "status", "karma_score", "manager_id", "created_at", "ref_json", "json_head", "json_tail") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
+insert into "stg_employee" ("line", "id", "workspace_id", "status", "karma_score", "karma_level", "manager_id", "created_at", "ref_json", "json_head", "json_tail") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
 
 -- importer/import.ts:stageRows
 insert into "stg_course" ("line", "workspace_id", "id", "created_at", "json", "ref_json") values (?, ?, ?, ?, ?, ?), …;
@@ -742,6 +748,16 @@ select line, employee_id as value, employee_workspace as other from (
   from stg_impersonation s) c
   where coalesce(employee_workspace, '') <> workspace_id order by line limit 101;
 
+-- history/record.ts:checkForward
+insert into stg_snapshot (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace union all select workspace_id as workspace_id from stg_employee union all select workspace_id as workspace_id from stg_course union all select workspace_id as workspace_id from stg_course_progress union all select workspace_id as workspace_id from stg_course_feedback union all select workspace_id as workspace_id from stg_breach union all select workspace_id as workspace_id from stg_compromised_employee union all select workspace_id as workspace_id from stg_group union all select workspace_id as workspace_id from stg_group_member union all select workspace_id as workspace_id from stg_campaign union all select workspace_id as workspace_id from stg_attack union all select workspace_id as workspace_id from stg_inbox_ticket union all select workspace_id as workspace_id from stg_email_report union all select workspace_id as workspace_id from stg_email_alert union all select workspace_id as workspace_id from stg_impersonation union all select workspace_id from stg_replaced) t
+  where workspace_id is not null;
+
+-- history/record.ts:checkForward
+select s.workspace_id, max(s.as_of) as as_of from workspace_snapshots s
+  where s.workspace_id in (select workspace_id from stg_snapshot)
+  group by s.workspace_id having max(s.as_of) > ?
+  order by s.workspace_id limit 1;
+
 -- importer/apply.ts:compareWithStored
 insert into stg_new_workspace (workspace_id)
   select id from stg_workspace where id not in (select id from workspaces);
@@ -1052,8 +1068,8 @@ drop index "employees_by_workspace";
 drop index "employees_by_manager";
 
 -- importer/apply.ts:insert
-insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
-  select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
+insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, json)
+  select id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
   (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
@@ -1533,6 +1549,60 @@ insert into employee_tallies
   join employees e on e.id = t.employee_id
   order by t.workspace_id, t.sort_at, t.employee_id;
 
+-- history/record.ts:recordHistory
+select workspace_id from stg_snapshot order by workspace_id;
+
+-- resources/employees/import.ts:statisticsSnapshot
+select workspace_id, status, employees, karma_sum, karma_count from employee_statistics
+  where workspace_id in (select workspace_id from stg_snapshot);
+
+-- resources/courses/import.ts:statisticsSnapshot
+select workspace_id, active_employees, covered_employees, average_courses_completed
+  from workspace_statistics where workspace_id in (select workspace_id from stg_snapshot);
+
+-- resources/courses/import.ts:statisticsSnapshot
+select workspace_id, sentiment, count(*) as count from course_feedback
+  where workspace_id in (select workspace_id from stg_snapshot) and created_at >= ? and created_at <= ?
+  group by workspace_id, sentiment;
+
+-- history/record.ts:recordHistory
+delete from workspace_snapshots
+  where workspace_id in (select workspace_id from stg_snapshot) and as_of = ?;
+
+-- history/record.ts:recordHistory
+insert into "workspace_snapshots" ("workspace_id", "as_of", "employees_json", "courses_json") values (?, ?, ?, ?), …;
+
+-- resources/employees/import.ts:karmaHistory
+insert into karma_history (workspace_id, employee_id, as_of, score, security_level)
+  select e.workspace_id, e.id, ?, e.karma_score, e.karma_level from employees e
+  where e.workspace_id in (select workspace_id from stg_snapshot) and not exists (
+  select 1 from (select h.score, h.security_level from karma_history h
+  where h.workspace_id = e.workspace_id and h.employee_id = e.id
+  order by h.as_of desc limit 1) l
+  where l.score is not distinct from e.karma_score and l.security_level is not distinct from e.karma_level)
+  on conflict (workspace_id, employee_id, as_of)
+  do update set score = excluded.score, security_level = excluded.security_level;
+
+-- resources/groups/import.ts:groupHistory
+delete from group_history where workspace_id in (select workspace_id from stg_snapshot) and as_of = ?;
+
+-- resources/groups/import.ts:groupHistory
+select g.workspace_id, g.id, g.employees_count,
+  coalesce(sum(e.karma_score), 0) as karma_sum, count(e.karma_score) as karma_count
+  from groups g
+  left join group_members m on m.group_id = g.id
+  left join employees e on e.id = m.employee_id and e.status = 'active'
+  where g.workspace_id in (select workspace_id from stg_snapshot)
+  group by g.workspace_id, g.id, g.employees_count;
+
+-- resources/groups/import.ts:groupHistory
+select h.group_id, h.employees_count, h.average_karma_score from group_history h
+  where h.workspace_id in (select workspace_id from stg_snapshot) and h.as_of = (select max(l.as_of) from group_history l
+  where l.workspace_id = h.workspace_id and l.group_id = h.group_id);
+
+-- resources/groups/import.ts:groupHistory
+insert into "group_history" ("workspace_id", "group_id", "as_of", "employees_count", "average_karma_score") values (?, ?, ?, ?, ?), …;
+
 -- resources/courses/import.ts:renderAllProgress
 create temporary table stg_item_owner as
   select id, workspace_id, created_at, ref_json from employees not indexed order by workspace_id, id;
@@ -1714,6 +1784,9 @@ drop table stg_touched;
 drop table stg_new_workspace;
 
 -- importer/import.ts:dropStaging
+drop table stg_snapshot;
+
+-- importer/import.ts:dropStaging
 drop table stg_organization_changed;
 
 -- importer/import.ts:dropStaging
@@ -1789,7 +1862,7 @@ insert into stg_workspace_changed (line)
 -- importer/apply.ts:compareWithStored
 insert into stg_employee_changed (line)
   select line from stg_employee
-  where stg_employee.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from employees t where t.id = stg_employee.id and t.workspace_id is not distinct from stg_employee.workspace_id and t.status is not distinct from stg_employee.status and t.karma_score is not distinct from stg_employee.karma_score and t.manager_id is not distinct from stg_employee.manager_id and t.created_at is not distinct from stg_employee.created_at and t.ref_json is not distinct from stg_employee.ref_json and (case when length(t.json) >= length(stg_employee.json_head) + length(stg_employee.json_tail)
+  where stg_employee.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from employees t where t.id = stg_employee.id and t.workspace_id is not distinct from stg_employee.workspace_id and t.status is not distinct from stg_employee.status and t.karma_score is not distinct from stg_employee.karma_score and t.karma_level is not distinct from stg_employee.karma_level and t.manager_id is not distinct from stg_employee.manager_id and t.created_at is not distinct from stg_employee.created_at and t.ref_json is not distinct from stg_employee.ref_json and (case when length(t.json) >= length(stg_employee.json_head) + length(stg_employee.json_tail)
   then substr(t.json, 1, length(stg_employee.json_head)) = stg_employee.json_head
   and substr(t.json, length(t.json) - length(stg_employee.json_tail) + 1) = stg_employee.json_tail
   else false end));
@@ -2043,13 +2116,13 @@ insert into workspaces (id, organization_id, name, created_at, updated_at)
   on conflict (id) do update set organization_id = excluded.organization_id, name = excluded.name, created_at = excluded.created_at, updated_at = excluded.updated_at;
 
 -- importer/apply.ts:insert
-insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
-  select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
+insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, json)
+  select id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
   (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee not indexed where false order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, manager_id = excluded.manager_id, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -2472,13 +2545,13 @@ insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select worksp
   and not exists (select 1 from stg_email_report s where s.id = email_reports.id)) c where true on conflict do nothing;
 
 -- importer/apply.ts:insert
-insert into employees (id, workspace_id, status, karma_score, manager_id, created_at, ref_json, json)
-  select id, workspace_id, status, karma_score, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
+insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, json)
+  select id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
   (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee not indexed where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, manager_id = excluded.manager_id, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -2566,6 +2639,10 @@ delete from courses where workspace_id in (select workspace_id from stg_replaced
 -- importer/apply.ts:deleteReplaced
 delete from employees where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_employee s where s.id = employees.id);
+
+-- resources/employees/import.ts:karmaHistory
+delete from karma_history where workspace_id in (select workspace_id from stg_snapshot)
+  and not exists (select 1 from employees e where e.id = karma_history.employee_id);
 
 -- importer/events.ts:EventRecorder.record
 select 1 as one from ev_employee_before limit 1;

@@ -64,3 +64,15 @@ function daysInMonth(year: number, month: number): number {
 export function timestampFromMillis(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 23)}000Z`
 }
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * An instant as the contract accepts one where a moment is asked for: a timestamp in the response
+ * form, or a date (midnight UTC); the canonical timestamp, or null when it is neither.
+ * @example instantOf('2024-01-13') // '2024-01-13T00:00:00.000000Z'
+ */
+export function instantOf(raw: string): string | null {
+  if (DATE.test(raw)) return canonicalTimestamp(`${raw}T00:00:00Z`)
+  return CANONICAL_TIMESTAMP.test(raw) ? canonicalTimestamp(raw) : null
+}

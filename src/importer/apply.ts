@@ -262,6 +262,19 @@ export async function collectReplaced(session: WriteSession): Promise<void> {
 }
 
 /**
+ * SQL: the workspaces the staged records name (each record's own, or the one resolved for it) and
+ * the replaced ones, distinct: those an import keeps a moment of (CONTRACT 17).
+ */
+export function namedWorkspaces(): string {
+  const sources = TYPES.filter((t) => SPECS[t].workspaceColumn !== null || SPECS[t].workspaceOf).map((t) => {
+    const spec = SPECS[t]
+    return `select ${spec.workspaceColumn ?? 'workspace_id'} as workspace_id from ${spec.staging}`
+  })
+  return `select distinct workspace_id from (${[...sources, 'select workspace_id from stg_replaced'].join(' union all ')}) t
+    where workspace_id is not null`
+}
+
+/**
  * Workspaces whose derived values may move: those of changed records, and every replaced one.
  * Runs before the merge, while "changed" can still be told by comparing with what is stored.
  */

@@ -6,6 +6,8 @@ import { sql } from 'kysely'
 import type { EncodedRows } from '../db/bulk-rows.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import { analyzeTemporary, type WriteSession, withWriteSession } from '../db/write-session.js'
+import { timestampFromMillis } from '../domain/time.js'
+import { checkForward, checkNotFuture, recordHistory } from '../history/record.js'
 import type { ChangedRecords } from '../records/spec.js'
 import { IMPORT_STEPS } from '../resources/index.js'
 import { tracing } from '../tracing/tracing.js'
@@ -18,6 +20,7 @@ import {
   countNew,
   deleteReplaced,
   merge,
+  namedWorkspaces,
   zeroCounts,
 } from './apply.js'
 import { findProblems, resolveWorkspaces } from './checks.js'
@@ -45,6 +48,12 @@ export interface ImportOptions {
   maxBytes?: number
   /** Called now and then while reading, and when a phase starts. */
   onProgress?: (progress: ImportProgress) => void
+  /**
+   * The moment the import records in the history (CONTRACT 17), a canonical timestamp; default the
+   * moment it starts. Refused (AsOfRefused, nothing written) when in the future or earlier than the
+   * latest of a workspace the sources hold records of.
+   */
+  asOf?: string
 }
 
 export interface ImportProgress {
@@ -70,6 +79,8 @@ export interface ImportSummary {
   deleted: Record<RecordType, number>
   /** Whether the stored data changed at all (with dryRun: would change). */
   changed: boolean
+  /** The moment recorded in the history (CONTRACT 17). */
+  asOf: string
   /** Nothing was written: a dry run. */
   dryRun: boolean
   /** Events recorded and webhook deliveries queued (none on a dry run). */
@@ -162,6 +173,7 @@ const HELPERS: Record<string, readonly string[]> = {
   stg_replaced: ['workspace_id'],
   stg_touched: ['workspace_id'],
   stg_new_workspace: ['workspace_id'],
+  stg_snapshot: ['workspace_id'],
   ...Object.fromEntries(TYPES.map((t) => [changedTable(t), ['line']])),
   ...Object.assign({}, ...IMPORT_STEPS.map((steps) => steps.helpers ?? {})),
 }
@@ -435,6 +447,8 @@ async function importTraced(
   const goOn = () => {
     if (options.signal?.aborted) throw new ImportInterrupted()
   }
+  const asOf = options.asOf ?? timestampFromMillis(Date.now())
+  checkNotFuture(asOf)
   const summary = await withWriteSession(
     handle,
     async (session): Promise<Omit<ImportSummary, 'seconds' | 'phases'>> => {
@@ -443,6 +457,7 @@ async function importTraced(
       linesRead = read.lines
       clock.mark('read')
       await checkStaged(session, read.offsets, replace)
+      await checkForward(session, asOf, namedWorkspaces())
       goOn()
       clock.mark('check')
       const { differs, created } = await compareStaged(session)
@@ -453,10 +468,16 @@ async function importTraced(
       const merged = await mergeStaged(session, differs, replace)
       const counts = { records: read.records, created, ...merged }
       // Rolled back by the session: nothing of a dry run is kept.
-      if (options.dryRun) return { ...counts, dryRun: true, events: { counts: {}, deliveries: 0 } }
+      if (options.dryRun) return { ...counts, asOf, dryRun: true, events: { counts: {}, deliveries: 0 } }
       goOn()
       clock.mark('merge')
       for (const steps of IMPORT_STEPS) await steps.derive?.(session)
+      await recordHistory(
+        session,
+        IMPORT_STEPS,
+        asOf,
+        (type) => (merged.deleted[type as RecordType] ?? 0) > 0,
+      )
       clock.mark('derive')
       for (const steps of IMPORT_STEPS) {
         if (!steps.renderItems) continue
@@ -470,7 +491,7 @@ async function importTraced(
       )
       clock.mark('events')
       await finish(session, differs, counts)
-      return { ...counts, dryRun: false, events }
+      return { ...counts, asOf, dryRun: false, events }
     },
     { commit: !options.dryRun },
   )

@@ -170,6 +170,19 @@ export interface Check {
   message: (value: string | null, other: string | null) => string
 }
 
+/**
+ * The moment an import records in the history (CONTRACT 17): its `as_of`, the workspaces it holds
+ * records of (`stg_snapshot`, as the right-hand side of `workspace_id in …`), and which record
+ * types it deleted rows of (their history goes with them).
+ */
+export interface HistoryMoment {
+  asOf: string
+  workspaces: string
+  /** The same workspaces' ids. */
+  ids: readonly string[]
+  deleted(type: string): boolean
+}
+
 /** What a resource adds to an import, step by step (src/importer/import.ts runs them in order). */
 export interface ImportSteps {
   /**
@@ -195,6 +208,16 @@ export interface ImportSteps {
     phase: string
     render(session: WriteSession, changed: ChangedRecords): Promise<void>
   }
+  /**
+   * A statistic kept per import and workspace (CONTRACT 17): the column of `workspace_snapshots`
+   * that holds it, and each workspace's answer at the moment, as its endpoint renders it.
+   */
+  snapshot?: {
+    column: 'employees_json' | 'courses_json'
+    render(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>>
+  }
+  /** What else the moment keeps: rows of the resource's own history, where they changed. */
+  history?(session: WriteSession, moment: HistoryMoment): Promise<void>
   /**
    * Tables the steps fill besides the records' own, analysed on PostgreSQL after an import that
    * changed anything (the records' own tables are analysed when they change).

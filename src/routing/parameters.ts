@@ -4,7 +4,7 @@
 // value as 0, a repeated parameter, an unknown one).
 
 import Type, { type TSchema } from 'typebox'
-import { CANONICAL_TIMESTAMP, canonicalTimestamp } from '../domain/time.js'
+import { instantOf } from '../domain/time.js'
 import { ApiError, apiError, type ErrorDetail, echo } from '../errors.js'
 import { UUID_PATTERN } from '../schemas/common.js'
 
@@ -23,7 +23,6 @@ export interface ParamDef<T, R extends boolean = boolean> {
 }
 
 const UUID = new RegExp(UUID_PATTERN, 'i')
-const DATE = /^\d{4}-\d{2}-\d{2}$/
 const MAX_INTEGER = 2147483647
 
 export const param = {
@@ -67,12 +66,7 @@ export const param = {
         description: `${description} A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive.`,
       }),
       required: false,
-      parse: (raw) =>
-        (DATE.test(raw)
-          ? canonicalTimestamp(`${raw}T00:00:00Z`)
-          : CANONICAL_TIMESTAMP.test(raw)
-            ? canonicalTimestamp(raw)
-            : null) ?? undefined,
+      parse: (raw) => instantOf(raw) ?? undefined,
       rule: 'must be a timestamp such as 2024-01-13T10:00:00.123456Z or a date such as 2024-01-13',
     }
   },

@@ -240,7 +240,16 @@ describe('awareness CLI', () => {
     const first = await runCli(['import', file, '--json', '--database', target])
     assert.equal(first.code, 0, first.stderr)
     const summary = JSON.parse(first.stdout)
-    assert.deepEqual(Object.keys(summary), ['dry_run', 'changed', 'seconds', 'types', 'events', 'phases'])
+    assert.deepEqual(Object.keys(summary), [
+      'dry_run',
+      'changed',
+      'as_of',
+      'seconds',
+      'types',
+      'events',
+      'phases',
+    ])
+    assert.match(summary.as_of, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)
     assert.equal(summary.dry_run, false)
     assert.equal(summary.changed, true)
     const employees = d.all.filter((r) => r.type === 'employee').length
@@ -261,6 +270,33 @@ describe('awareness CLI', () => {
     const again = JSON.parse((await runCli(['import', file, '--json', '--database', target])).stdout)
     assert.equal(again.changed, false)
     assert.deepEqual(again.types.employee, { read: employees, created: 0, changed: 0, deleted: 0 })
+  })
+
+  test('import --as-of: a timestamp or a date, kept as given; forward only, never in the future; a refusal writes nothing', async () => {
+    const target = join(dir, 'as-of.db')
+    const file = join(dir, 'as-of.ndjson')
+    writeFileSync(file, ndjson(d.all))
+    const at = async (asOf: string) =>
+      runCli(['import', file, '--json', '--as-of', asOf, '--database', target])
+    const first = await at('2026-02-01')
+    assert.equal(first.code, 0, first.stderr)
+    assert.equal(JSON.parse(first.stdout).as_of, '2026-02-01T00:00:00.000000Z')
+    const same = await at('2026-02-01T00:00:00.000000Z')
+    assert.equal(same.code, 0, same.stderr)
+    const older = await at('2026-01-31T23:59:59.999999Z')
+    assert.equal(older.code, 1)
+    assert.match(
+      older.stderr,
+      /import refused: as_of 2026-01-31T23:59:59\.999999Z is before 2026-02-01T00:00:00\.000000Z, the latest import of workspace [0-9a-f-]{36}: load older exports oldest first; nothing was written\n$/,
+    )
+    const future = await at('2999-01-01')
+    assert.equal(future.code, 1)
+    assert.match(future.stderr, /as_of 2999-01-01T00:00:00\.000000Z is in the future/)
+    const malformed = await at('last tuesday')
+    assert.equal(malformed.code, 2)
+    assert.match(malformed.stderr, /--as-of: "last tuesday" must be a timestamp/)
+    const later = await at('2026-03-01')
+    assert.equal(later.code, 0, later.stderr)
   })
 
   test('IMPORT_MAX_BYTES bounds what import reads, once decompressed', async () => {

@@ -16,6 +16,7 @@ import { attackKeyAsIndex } from '../../src/db/migrations/0019_attack_key_index.
 import inboxAndSlash from '../../src/db/migrations/0020_inbox_and_slash.js'
 import employeeTallyRows from '../../src/db/migrations/0021_employee_tally_rows.js'
 import averageKarma from '../../src/db/migrations/0022_average_karma.js'
+import history from '../../src/db/migrations/0023_history.js'
 import { importSources } from '../../src/importer/import.js'
 import { listKeys } from '../../src/keys/keys.js'
 import { listEndpoints } from '../../src/webhooks/endpoints.js'
@@ -356,6 +357,31 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test("upgrading from 0022 reads each karma's level from the stored employee; the next import keeps the first moment", async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        const file = [...d.all.map((r) => (r === d.manager ? { ...r, karma: null } : r))]
+        await importSources(db.handle, [source(file)], { asOf: '2026-01-01T00:00:00.000000Z' })
+        const levels = sql<{
+          id: string
+          karma_level: string | null
+        }>`select id, karma_level from employees order by id`
+        const derived = (await levels.execute(db.handle.db)).rows
+        assert.deepEqual(derived.map((r) => r.karma_level).sort(), ['good', null].sort())
+        await asBeforeHistory(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0023_history'))
+        assert.deepEqual((await levels.execute(db.handle.db)).rows, derived)
+        await importSources(db.handle, [source(file)], { asOf: '2026-02-01T00:00:00.000000Z' })
+        const kept = await sql<{ n: number | string }>`select count(*) as n from karma_history`.execute(
+          db.handle.db,
+        )
+        assert.equal(Number(kept.rows[0]?.n), 2)
+      } finally {
+        await db.drop()
+      }
+    })
+
     test("upgrading from 0021 keeps each status's karma sum and count, as an import derives them", async () => {
       const db = await freshDatabase(dialect)
       try {
@@ -591,8 +617,15 @@ async function assertAttackKey(handle: DatabaseHandle): Promise<void> {
   )
 }
 
-/** Takes back 0022: no karma sums in the employee statistics. */
+/** Takes back 0023: no history, no karma level beside the score. */
+async function asBeforeHistory(handle: DatabaseHandle): Promise<void> {
+  await history(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0023_history'`.execute(handle.db)
+}
+
+/** Takes back 0022 (and what came after): no karma sums in the employee statistics. */
 async function asBeforeAverageKarma(handle: DatabaseHandle): Promise<void> {
+  await asBeforeHistory(handle)
   await averageKarma().down(handle.db as unknown as Kysely<unknown>)
   await sql`delete from kysely_migration where name = '0022_average_karma'`.execute(handle.db)
 }

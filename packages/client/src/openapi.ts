@@ -50,7 +50,7 @@ export interface paths {
         };
         /**
          * How many employees a workspace has, by status
-         * @description One count per employee status, and total: every employee of the workspace. Scope: workspace:read.
+         * @description One count per employee status, and total: every employee of the workspace; the mean karma score of the active employees. Scope: workspace:read.
          */
         get: operations["getEmployeeStatistics"];
         put?: never;
@@ -130,7 +130,7 @@ export interface paths {
         };
         /**
          * Statistics of the awareness program of a workspace
-         * @description active_employees: employees with status active. covered_employees: active employees with at least one course progress entry. average_courses_completed: over active employees, the mean number of entries whose status is completed, rounded half up (0 without active employees). positive/neutral/negative_feedbacks: course feedback of the workspace created in the last 90 × 24 hours, inclusive. Scope: awareness:read.
+         * @description active_employees: employees with status active. covered_employees: active employees with at least one course progress entry. average_courses_completed: over active employees, the mean number of entries whose status is completed, rounded half up (0 without active employees). positive/neutral/negative_feedbacks: course feedback of the workspace created in the last 90 × 24 hours, inclusive. With as_of: as kept by an import, the feedback window ending at its as_of. Scope: awareness:read.
          */
         get: operations["getProgramStatistics"];
         put?: never;
@@ -1884,7 +1884,7 @@ export interface components {
                 /** @description the HTTP status, as a string */
                 status: string;
                 /** @enum {string} */
-                code: "malformed_request" | "unauthorized" | "forbidden" | "workspace_not_found" | "employee_not_found" | "course_not_found" | "breach_not_found" | "group_not_found" | "campaign_not_found" | "inbox_ticket_not_found" | "endpoint_not_found" | "method_not_allowed" | "request_timeout" | "invalid_parameter" | "invalid_cursor" | "event_expired" | "uri_too_long" | "too_many_requests" | "request_header_too_large" | "internal_error" | "service_unavailable";
+                code: "malformed_request" | "unauthorized" | "forbidden" | "workspace_not_found" | "employee_not_found" | "course_not_found" | "breach_not_found" | "group_not_found" | "campaign_not_found" | "inbox_ticket_not_found" | "endpoint_not_found" | "snapshot_not_found" | "method_not_allowed" | "request_timeout" | "invalid_parameter" | "invalid_cursor" | "event_expired" | "uri_too_long" | "too_many_requests" | "request_header_too_large" | "internal_error" | "service_unavailable";
                 title: string;
                 detail: string;
                 source: {
@@ -2153,6 +2153,8 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
+                /** @description Answers as the statistics stood at this moment: those kept by the last import whose as_of is at or before it (404 snapshot_not_found when there is none). Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                as_of?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 without a body while it is current. */
@@ -2393,6 +2395,8 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
+                /** @description Answers as the statistics stood at this moment: those kept by the last import whose as_of is at or before it (404 snapshot_not_found when there is none). Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                as_of?: string;
             };
             header?: {
                 /** @description An ETag from an earlier answer: 304 without a body while it is current. */

@@ -65,7 +65,7 @@ export abstract class Operations {
     page: (filters: EmployeeFilters, options: PageOptions = {}) =>
       this.page<Employee>('/v1/employees', listEmployeesQuery(filters), options),
     /** @example const { active, total } = await client.employees.statistics({ workspaceId }) */
-    statistics: (filters: { workspaceId: string }, options: CallOptions = {}) =>
+    statistics: (filters: { workspaceId: string; asOf?: string }, options: CallOptions = {}) =>
       this.request<EmployeeStatistics>(
         '/v1/employees/statistics',
         getEmployeeStatisticsQuery(filters),
@@ -107,7 +107,7 @@ export abstract class Operations {
         options,
       ),
     /** @example const { active_employees } = await client.courses.statistics({ workspaceId }) */
-    statistics: (filters: { workspaceId: string }, options: CallOptions = {}) =>
+    statistics: (filters: { workspaceId: string; asOf?: string }, options: CallOptions = {}) =>
       this.request<Statistics>('/v1/courses/statistics', getProgramStatisticsQuery(filters), options),
   }
 
@@ -270,9 +270,10 @@ function listEmployeesQuery(f: EmployeeFilters): Query {
   }
 }
 
-function getEmployeeStatisticsQuery(f: { workspaceId: string }): Query {
+function getEmployeeStatisticsQuery(f: { workspaceId: string; asOf?: string }): Query {
   return {
     workspace_id: f.workspaceId,
+    as_of: f.asOf ?? undefined,
   }
 }
 
@@ -299,9 +300,10 @@ function listCourseEmployeesPath(f: CourseEmployeeFilters): string {
   return `/v1/courses/${encodeURIComponent(f.courseId)}`
 }
 
-function getProgramStatisticsQuery(f: { workspaceId: string }): Query {
+function getProgramStatisticsQuery(f: { workspaceId: string; asOf?: string }): Query {
   return {
     workspace_id: f.workspaceId,
+    as_of: f.asOf ?? undefined,
   }
 }
 

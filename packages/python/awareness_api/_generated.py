@@ -523,7 +523,7 @@ class ErrorResponseErrorsItemSource4(TypedDict):
 
 class ErrorResponseErrorsItem(TypedDict):
     status: str
-    code: Literal["malformed_request", "unauthorized", "forbidden", "workspace_not_found", "employee_not_found", "course_not_found", "breach_not_found", "group_not_found", "campaign_not_found", "inbox_ticket_not_found", "endpoint_not_found", "method_not_allowed", "request_timeout", "invalid_parameter", "invalid_cursor", "event_expired", "uri_too_long", "too_many_requests", "request_header_too_large", "internal_error", "service_unavailable"]
+    code: Literal["malformed_request", "unauthorized", "forbidden", "workspace_not_found", "employee_not_found", "course_not_found", "breach_not_found", "group_not_found", "campaign_not_found", "inbox_ticket_not_found", "endpoint_not_found", "snapshot_not_found", "method_not_allowed", "request_timeout", "invalid_parameter", "invalid_cursor", "event_expired", "uri_too_long", "too_many_requests", "request_header_too_large", "internal_error", "service_unavailable"]
     title: str
     detail: str
     source: Union[ErrorResponseErrorsItemSource1, ErrorResponseErrorsItemSource2, ErrorResponseErrorsItemSource3, ErrorResponseErrorsItemSource4]
@@ -549,7 +549,7 @@ OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
     "employees": {
         "list": {"operation": "listEmployees", "path": "/v1/employees", "path_params": [], "query": ["workspace_id", "status", "karma_score_gte", "karma_score_lte"], "kind": "list"},
         "page": {"operation": "listEmployees", "path": "/v1/employees", "path_params": [], "query": ["workspace_id", "status", "karma_score_gte", "karma_score_lte"], "kind": "page"},
-        "statistics": {"operation": "getEmployeeStatistics", "path": "/v1/employees/statistics", "path_params": [], "query": ["workspace_id"], "kind": "item"},
+        "statistics": {"operation": "getEmployeeStatistics", "path": "/v1/employees/statistics", "path_params": [], "query": ["workspace_id", "as_of"], "kind": "item"},
         "get": {"operation": "getEmployee", "path": "/v1/employees/{employee_id}", "path_params": ["employee_id"], "query": [], "kind": "item"},
     },
     "courses": {
@@ -559,7 +559,7 @@ OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
         "progress_page": {"operation": "listEmployeesProgress", "path": "/v1/courses/employees_progress", "path_params": [], "query": ["workspace_id"], "kind": "page"},
         "employees": {"operation": "listCourseEmployees", "path": "/v1/courses/{course_id}", "path_params": ["course_id"], "query": ["workspace_id", "status"], "kind": "list"},
         "employees_page": {"operation": "listCourseEmployees", "path": "/v1/courses/{course_id}", "path_params": ["course_id"], "query": ["workspace_id", "status"], "kind": "page"},
-        "statistics": {"operation": "getProgramStatistics", "path": "/v1/courses/statistics", "path_params": [], "query": ["workspace_id"], "kind": "item"},
+        "statistics": {"operation": "getProgramStatistics", "path": "/v1/courses/statistics", "path_params": [], "query": ["workspace_id", "as_of"], "kind": "item"},
     },
     "breaches": {
         "list": {"operation": "listBreaches", "path": "/v1/breaches", "path_params": [], "query": ["workspace_id", "status"], "kind": "list"},

@@ -3,6 +3,8 @@ import { stat } from 'node:fs/promises'
 import type { Command } from 'commander'
 import { PACKAGE_VERSION } from '../../config/version.js'
 import type { DatabaseHandle } from '../../db/connection.js'
+import { instantOf } from '../../domain/time.js'
+import { AsOfRefused } from '../../history/record.js'
 import {
   ImportInterrupted,
   type ImportOptions,
@@ -30,7 +32,7 @@ export function fileSource(path: string): ImportSource {
 export async function runImport(
   handle: DatabaseHandle,
   sources: ImportSource[],
-  options: Pick<ImportOptions, 'replace' | 'dryRun' | 'maxBytes' | 'signal'>,
+  options: Pick<ImportOptions, 'replace' | 'dryRun' | 'maxBytes' | 'signal' | 'asOf'>,
 ): Promise<ImportSummary> {
   const progress = progressLine()
   const started = Date.now()
@@ -63,6 +65,8 @@ export async function runImport(
       )
     }
     if (error instanceof ImportInterrupted) throw new CliError(error.message)
+    if (error instanceof AsOfRefused)
+      throw new CliError(`import refused: ${error.message}; nothing was written`)
     throw error
   } finally {
     progress.done()
@@ -115,6 +119,7 @@ export function summaryJson(summary: ImportSummary) {
   return {
     dry_run: summary.dryRun,
     changed: summary.changed,
+    as_of: summary.asOf,
     seconds: Math.round(summary.seconds * 1000) / 1000,
     types,
     events: summary.events.counts,
@@ -155,11 +160,15 @@ export function registerImport(program: Command): void {
       '--dry-run',
       'check every record and print what would be created, changed and deleted per type; write nothing',
     )
+    .option(
+      '--as-of <time>',
+      'the moment the data describes, kept in the history: a timestamp (2024-01-13T10:00:00.000000Z) or a date (midnight UTC); default now. Forward only per workspace (load older exports oldest first); more than 5 minutes ahead is refused',
+    )
     .option(...DATABASE_FLAG)
     .option('--timings', `also print the seconds each phase took (${PHASES.join(', ')})`)
     .option(
       '--json',
-      'print the summary as one JSON object: {"dry_run","changed","seconds","types":{TYPE:{"read","created","changed","deleted"}},"events":{EVENT_TYPE:count},"phases":{PHASE:seconds}}',
+      'print the summary as one JSON object: {"dry_run","changed","as_of","seconds","types":{TYPE:{"read","created","changed","deleted"}},"events":{EVENT_TYPE:count},"phases":{PHASE:seconds}}',
     )
     .addHelpText(
       'after',
@@ -175,6 +184,11 @@ export function registerImport(program: Command): void {
       }
       if (files.filter((f) => f === '-').length > 1)
         throw new UsageError('standard input (-) can be read only once')
+      const asOf = options.asOf === undefined ? undefined : instantOf(options.asOf)
+      if (asOf === null)
+        throw new UsageError(
+          `--as-of: ${JSON.stringify(options.asOf)} must be a timestamp such as 2024-01-13T10:00:00.000000Z or a date such as 2024-01-13`,
+        )
       const config = configFrom(options)
       await startTracing(config.traces, 'awareness-api', PACKAGE_VERSION)
       // Ctrl-C or SIGTERM stop the import cleanly: rolled back, nothing written. A second one exits.
@@ -192,6 +206,7 @@ export function registerImport(program: Command): void {
             dryRun: options.dryRun ?? false,
             maxBytes: config.importMaxBytes,
             signal: interrupt.signal,
+            ...(asOf === undefined ? {} : { asOf }),
           }),
         )
         if (options.json) {
@@ -213,6 +228,7 @@ export function registerImport(program: Command): void {
 
 interface ImportCommandOptions {
   replace?: boolean
+  asOf?: string
   dryRun?: boolean
   database?: string
   timings?: boolean

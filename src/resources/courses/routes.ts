@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
+import { asOfParameter, snapshotAt } from '../../history/read.js'
 import { LIST_LIMITS, type Limits } from '../../paging/paging.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
@@ -70,11 +71,13 @@ const PROGRAM_STATISTICS = defineItem({
     'active_employees: employees with status active. covered_employees: active employees with at least one ' +
     'course progress entry. average_courses_completed: over active employees, the mean number of entries whose ' +
     'status is completed, rounded half up (0 without active employees). positive/neutral/negative_feedbacks: ' +
-    'course feedback of the workspace created in the last 90 × 24 hours, inclusive.',
+    'course feedback of the workspace created in the last 90 × 24 hours, inclusive. With as_of: as kept by an ' +
+    'import, the feedback window ending at its as_of.',
   scope: AWARENESS_READ.scope,
-  parameters: { workspace_id: workspaceId },
+  parameters: { workspace_id: workspaceId, as_of: asOfParameter },
   item: 'Statistics',
-  read: (from) => COURSE_SQL.statistics(from),
+  read: (from, { as_of }) =>
+    as_of === undefined ? COURSE_SQL.statistics(from) : snapshotAt(from, 'courses_json', as_of),
 })
 
 /** GET /v1/courses, /v1/courses/employees_progress, /v1/courses/statistics and /v1/courses/:course_id. */

@@ -12,7 +12,8 @@ import type { ProgressStatus } from './values.js'
 
 type WorkspaceValues = Record<never, never>
 
-const FEEDBACK_WINDOW_MS = 90 * 24 * 3600 * 1000
+/** The feedback counts' window: the last 90 × 24 h, inclusive (CONTRACT 6). */
+export const FEEDBACK_WINDOW_MS = 90 * 24 * 3600 * 1000
 
 export const COURSE_SQL = {
   /** A page of a workspace's courses, newest first (created_at desc, id desc). */
@@ -94,16 +95,26 @@ export const COURSE_SQL = {
         .where('created_at', '>=', timestampFromMillis(now - FEEDBACK_WINDOW_MS))
         .groupBy('sentiment')
         .execute()
-      const count = (sentiment: string) => Number(feedback.find((f) => f.sentiment === sentiment)?.count ?? 0)
-      return {
-        active_employees: derived?.active_employees ?? 0,
-        covered_employees: derived?.covered_employees ?? 0,
-        average_courses_completed: derived?.average_courses_completed ?? 0,
-        positive_feedbacks: count('positive'),
-        neutral_feedbacks: count('neutral'),
-        negative_feedbacks: count('negative'),
-      }
+      return programStatisticsOf(derived, feedback)
     },
     { '': [SAMPLE.now] },
   ),
+}
+
+/** /v1/courses/statistics from a workspace's derived row (none: no employee) and feedback counts. */
+export function programStatisticsOf(
+  derived:
+    | { active_employees: number; covered_employees: number; average_courses_completed: number }
+    | undefined,
+  feedback: readonly { sentiment: string; count: number | string }[],
+): Statistics {
+  const count = (sentiment: string) => Number(feedback.find((f) => f.sentiment === sentiment)?.count ?? 0)
+  return {
+    active_employees: Number(derived?.active_employees ?? 0),
+    covered_employees: Number(derived?.covered_employees ?? 0),
+    average_courses_completed: Number(derived?.average_courses_completed ?? 0),
+    positive_feedbacks: count('positive'),
+    neutral_feedbacks: count('neutral'),
+    negative_feedbacks: count('negative'),
+  }
 }

@@ -11,8 +11,11 @@ import {
   workspaceAfterImport,
   workspaceCheck,
 } from '../../records/checks.js'
-import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
+import type { ChangedRecords, Check, HistoryMoment, ImportSteps } from '../../records/spec.js'
+import { jsonOf } from '../../schemas/ordered-json.js'
 import { renderStaleReports } from './manager-slot.js'
+import { EmployeeStatistics } from './schema.js'
+import { type EmployeeStatisticsRow, employeeStatisticsOf } from './sql.js'
 
 /** The workspace an employee id will belong to after the import, or null when it will not exist. */
 export const employeeWorkspace = (column: string): RawBuilder<string | null> =>
@@ -134,6 +137,44 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
     group by workspace_id, status`)
 }
 
+/** Each workspace's /v1/employees/statistics at the moment, as its endpoint renders it. */
+async function statisticsSnapshot(
+  session: WriteSession,
+  moment: HistoryMoment,
+): Promise<Map<string, string>> {
+  const rows = await session.rows<EmployeeStatisticsRow & { workspace_id: string }>(sql`
+    select workspace_id, status, employees, karma_sum, karma_count from employee_statistics
+    where workspace_id in ${sql.raw(moment.workspaces)}`)
+  return new Map(
+    moment.ids.map((w) => [
+      w,
+      statisticsJson(employeeStatisticsOf(rows.filter((r) => r.workspace_id === w))),
+    ]),
+  )
+}
+
+const statisticsJson = jsonOf(EmployeeStatistics)
+
+/**
+ * Each employee's karma where it differs from their latest kept (or they have none kept); an import
+ * at the same `as_of` as that row rewrites it. Employees the import deleted take theirs with them.
+ */
+async function karmaHistory(session: WriteSession, moment: HistoryMoment): Promise<void> {
+  const workspaces = sql.raw(moment.workspaces)
+  if (moment.deleted('employee'))
+    await session.exec(sql`delete from karma_history where workspace_id in ${workspaces}
+      and not exists (select 1 from employees e where e.id = karma_history.employee_id)`)
+  await session.exec(sql`insert into karma_history (workspace_id, employee_id, as_of, score, security_level)
+    select e.workspace_id, e.id, ${moment.asOf}, e.karma_score, e.karma_level from employees e
+    where e.workspace_id in ${workspaces} and not exists (
+      select 1 from (select h.score, h.security_level from karma_history h
+        where h.workspace_id = e.workspace_id and h.employee_id = e.id
+        order by h.as_of desc limit 1) l
+      where l.score is not distinct from e.karma_score and l.security_level is not distinct from e.karma_level)
+    on conflict (workspace_id, employee_id, as_of)
+    do update set score = excluded.score, security_level = excluded.security_level`)
+}
+
 export const EMPLOYEE_IMPORT: ImportSteps = {
   checks: CHECKS,
   helpers: {
@@ -144,4 +185,6 @@ export const EMPLOYEE_IMPORT: ImportSteps = {
   beforeMerge: collectManagerReferences,
   afterMerge: renderStaleReports,
   derive: deriveStatistics,
+  snapshot: { column: 'employees_json', render: statisticsSnapshot },
+  history: karmaHistory,
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import { keyRows } from '../../access.js'
 import { apiError, notFound } from '../../errors.js'
+import { asOfParameter, snapshotAt } from '../../history/read.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
@@ -48,11 +49,13 @@ const EMPLOYEE_STATISTICS = defineItem({
   operationId: 'getEmployeeStatistics',
   path: '/v1/employees/statistics',
   summary: 'How many employees a workspace has, by status',
-  description: 'One count per employee status, and total: every employee of the workspace.',
+  description:
+    'One count per employee status, and total: every employee of the workspace; the mean karma score of the active employees.',
   scope: WORKSPACE_READ.scope,
-  parameters: { workspace_id: workspaceId },
+  parameters: { workspace_id: workspaceId, as_of: asOfParameter },
   item: 'EmployeeStatistics',
-  read: (from) => EMPLOYEE_SQL.statistics(from),
+  read: (from, { as_of }) =>
+    as_of === undefined ? EMPLOYEE_SQL.statistics(from) : snapshotAt(from, 'employees_json', as_of),
 })
 
 /** GET /v1/employees, /v1/employees/statistics and /v1/employees/:employee_id. */

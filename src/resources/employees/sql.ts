@@ -7,6 +7,7 @@ import { meanHalfUp } from '../../domain/rates.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { byKey, inGrant, SAMPLE } from '../sql.js'
 import type { EmployeeStatistics } from './schema.js'
+import type { EmployeeStatisticsTable } from './tables.js'
 import { EMPLOYEE_STATUSES, type EmployeeStatus } from './values.js'
 
 // The stored JSON is complete (manager reference included) and never null once imported.
@@ -68,22 +69,33 @@ export const EMPLOYEE_SQL = {
 
   /** How many employees of the workspace have each status, and in all: derived at import (import.ts). */
   statistics: inGrant(
-    async (from: WorkspaceRows): Promise<EmployeeStatistics> => {
-      const rows = await from
-        .selectFrom('employee_statistics')
-        .select(['status', 'employees', 'karma_sum', 'karma_count'])
-        .execute()
-      const count = (status: string) => Number(rows.find((r) => r.status === status)?.employees ?? 0)
-      const statistics = Object.fromEntries(EMPLOYEE_STATUSES.map((status) => [status, count(status)]))
-      const active = rows.find((r) => r.status === 'active')
-      return {
-        ...statistics,
-        total: EMPLOYEE_STATUSES.reduce((sum, status) => sum + count(status), 0),
-        average_karma_score: meanHalfUp(Number(active?.karma_sum ?? 0), Number(active?.karma_count ?? 0)),
-      } as EmployeeStatistics
-    },
+    async (from: WorkspaceRows): Promise<EmployeeStatistics> =>
+      employeeStatisticsOf(
+        await from
+          .selectFrom('employee_statistics')
+          .select(['status', 'employees', 'karma_sum', 'karma_count'])
+          .execute(),
+      ),
     { '': [] },
   ),
+}
+
+/** A workspace's employee_statistics rows, one per status it has. */
+export type EmployeeStatisticsRow = Pick<
+  EmployeeStatisticsTable,
+  'status' | 'employees' | 'karma_sum' | 'karma_count'
+>
+
+/** /v1/employees/statistics from a workspace's employee_statistics rows. */
+export function employeeStatisticsOf(rows: readonly EmployeeStatisticsRow[]): EmployeeStatistics {
+  const count = (status: string) => Number(rows.find((r) => r.status === status)?.employees ?? 0)
+  const statistics = Object.fromEntries(EMPLOYEE_STATUSES.map((status) => [status, count(status)]))
+  const active = rows.find((r) => r.status === 'active')
+  return {
+    ...statistics,
+    total: EMPLOYEE_STATUSES.reduce((sum, status) => sum + count(status), 0),
+    average_karma_score: meanHalfUp(Number(active?.karma_sum ?? 0), Number(active?.karma_count ?? 0)),
+  } as EmployeeStatistics
 }
 
 // What other resources' merges read of an employee: its reference, which the items they store

@@ -12,6 +12,8 @@ export interface EmployeesTable {
   workspace_id: string
   status: string
   karma_score: number | null
+  /** The karma's security_level (null without a karma). */
+  karma_level: string | null
   manager_id: string | null
   created_at: string
   /**

@@ -3,9 +3,11 @@
 // employees_count in the touched workspaces, and renders the groups whose values moved.
 
 import { sql } from 'kysely'
+import { encodeRows } from '../../db/bulk-rows.js'
 import { type WriteSession, workspaceList } from '../../db/write-session.js'
+import { meanHalfUp } from '../../domain/rates.js'
 import { parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
-import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
+import type { ChangedRecords, Check, HistoryMoment, ImportSteps } from '../../records/spec.js'
 import { employeeOfParentCheck, stageEmployeeReferences } from '../employees/import.js'
 import { groupWorkspace } from './records.js'
 import { groupJson, memberJson } from './render.js'
@@ -72,6 +74,57 @@ async function renderStaleGroups(session: WriteSession): Promise<void> {
   }
 }
 
+/**
+ * Each group's employees_count and average_karma_score (its active members with a karma, half up)
+ * where they differ from its latest kept before the moment; an import at the same `as_of` as a kept
+ * row takes its place. Groups the import deleted take theirs with them.
+ */
+async function groupHistory(session: WriteSession, moment: HistoryMoment): Promise<void> {
+  const workspaces = sql.raw(moment.workspaces)
+  if (moment.deleted('group'))
+    await session.exec(sql`delete from group_history where workspace_id in ${workspaces}
+      and not exists (select 1 from groups g where g.id = group_history.group_id)`)
+  await session.exec(
+    sql`delete from group_history where workspace_id in ${workspaces} and as_of = ${moment.asOf}`,
+  )
+  const now = await session.rows<{
+    workspace_id: string
+    id: string
+    employees_count: number
+    karma_sum: number | string
+    karma_count: number | string
+  }>(sql`select g.workspace_id, g.id, g.employees_count,
+      coalesce(sum(e.karma_score), 0) as karma_sum, count(e.karma_score) as karma_count
+    from groups g
+    left join group_members m on m.group_id = g.id
+    left join employees e on e.id = m.employee_id and e.status = 'active'
+    where g.workspace_id in ${workspaces}
+    group by g.workspace_id, g.id, g.employees_count`)
+  const kept = await session.rows<{
+    group_id: string
+    employees_count: number
+    average_karma_score: number | null
+  }>(
+    sql`select h.group_id, h.employees_count, h.average_karma_score from group_history h
+      where h.workspace_id in ${workspaces} and h.as_of = (select max(l.as_of) from group_history l
+        where l.workspace_id = h.workspace_id and l.group_id = h.group_id)`,
+  )
+  const latest = new Map(kept.map((k) => [k.group_id, k]))
+  const changed = now.flatMap((g) => {
+    const average = meanHalfUp(Number(g.karma_sum), Number(g.karma_count))
+    const count = Number(g.employees_count)
+    const last = latest.get(g.id)
+    if (last !== undefined && Number(last.employees_count) === count && last.average_karma_score === average)
+      return []
+    return [[g.workspace_id, g.id, moment.asOf, count, average]]
+  })
+  await session.insertMany(
+    'group_history',
+    ['workspace_id', 'group_id', 'as_of', 'employees_count', 'average_karma_score'],
+    encodeRows(session.dialect, changed),
+  )
+}
+
 export const GROUP_IMPORT: ImportSteps = {
   checks: CHECKS,
   async beforeMerge(session, changed) {
@@ -82,4 +135,5 @@ export const GROUP_IMPORT: ImportSteps = {
     await deriveCounts(session)
     await renderStaleGroups(session)
   },
+  history: groupHistory,
 }

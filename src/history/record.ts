@@ -1,0 +1,84 @@
+// What an import keeps of the program over time (CONTRACT 17). An import has an `as_of`; for each
+// workspace it holds records of (or replaces), it keeps one snapshot row of the statistics the
+// resources declare, and the resources keep their own rows where something changed. History is
+// written forward: an `as_of` before a workspace's latest is refused, as is one in the future.
+
+import { sql } from 'kysely'
+import { encodeRows } from '../db/bulk-rows.js'
+import { type WriteSession, workspaceList } from '../db/write-session.js'
+import { timestampFromMillis } from '../domain/time.js'
+import type { HistoryMoment, ImportSteps } from '../records/spec.js'
+import './tables.js'
+
+/** How far in the future an `as_of` may lie: clocks of two machines disagree. */
+export const AS_OF_TOLERANCE_MS = 5 * 60 * 1000
+
+/** An import refused for its `as_of`: nothing is written. */
+export class AsOfRefused extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'AsOfRefused'
+  }
+}
+
+/** Refuses an `as_of` more than AS_OF_TOLERANCE_MS ahead of `now`. */
+export function checkNotFuture(asOf: string, now = Date.now()): void {
+  if (asOf > timestampFromMillis(now + AS_OF_TOLERANCE_MS))
+    throw new AsOfRefused(`as_of ${asOf} is in the future (now is ${timestampFromMillis(now)})`)
+}
+
+/**
+ * Fills `stg_snapshot` with the workspaces the staged records name (resolved, so a record that
+ * reaches its workspace through another counts) and the replaced ones; refuses an `as_of` earlier
+ * than the latest kept for any of them.
+ */
+export async function checkForward(session: WriteSession, asOf: string, named: string): Promise<void> {
+  await session.exec(sql.raw(`insert into stg_snapshot (workspace_id) ${named}`))
+  const later = await session.rows<{ workspace_id: string; as_of: string }>(sql`
+    select s.workspace_id, max(s.as_of) as as_of from workspace_snapshots s
+    where s.workspace_id in (select workspace_id from stg_snapshot)
+    group by s.workspace_id having max(s.as_of) > ${asOf}
+    order by s.workspace_id limit 1`)
+  const first = later[0]
+  if (first !== undefined)
+    throw new AsOfRefused(
+      `as_of ${asOf} is before ${first.as_of}, the latest import of workspace ${first.workspace_id}: load older exports oldest first`,
+    )
+}
+
+/** Keeps the moment: the snapshot row of each workspace, then each resource's own history. */
+export async function recordHistory(
+  session: WriteSession,
+  steps: readonly ImportSteps[],
+  asOf: string,
+  deleted: (type: string) => boolean,
+): Promise<void> {
+  const workspaces = (
+    await session.rows<{ workspace_id: string }>(
+      sql`select workspace_id from stg_snapshot order by workspace_id`,
+    )
+  ).map((r) => r.workspace_id)
+  if (workspaces.length === 0) return
+  const moment: HistoryMoment = {
+    asOf,
+    workspaces: await workspaceList(session, 'stg_snapshot'),
+    ids: workspaces,
+    deleted,
+  }
+  const columns = new Map<string, Map<string, string>>()
+  for (const step of steps)
+    if (step.snapshot) columns.set(step.snapshot.column, await step.snapshot.render(session, moment))
+  // An import at the same `as_of` as the workspace's latest takes its place.
+  await session.exec(sql`delete from workspace_snapshots
+    where workspace_id in (select workspace_id from stg_snapshot) and as_of = ${asOf}`)
+  const names = [...columns.keys()]
+  await session.insertMany(
+    'workspace_snapshots',
+    ['workspace_id', 'as_of', ...names],
+    encodeRows(
+      session.dialect,
+      workspaces.map((w) => [w, asOf, ...names.map((n) => columns.get(n)?.get(w) ?? null)]),
+    ),
+  )
+  for (const step of steps) await step.history?.(session, moment)
+}
