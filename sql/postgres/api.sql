@@ -104,10 +104,11 @@ select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as 
 select '{"employee":' || t.ref_json || $1 || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $2 and "t"."kind" = $3 and ("t"."sort_at", "t"."employee_id") < ($4, $5) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
 
 -- inbox.sql:reportersPage: a later page, window
-select f.json, f.sort_at, f.sort_id from (select '{"employee":' || t.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
+select '{"employee":' || t.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
   else (select '{"reported_emails_count":' || sum(x.n) || ',"reported_fraudulent_emails_count":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.category = 'safe' then x.n else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.category = 'spam' then x.n else 0 end) || '}' from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
-  and x.employee_id = t.employee_id and x.at >= $4 and x.at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9 and ("t"."sort_at", "t"."employee_id") < ($10, $11) order by "t"."sort_at" desc, "t"."employee_id" desc offset 0) f where f.json is not null
-  order by f.sort_at desc, f.sort_id desc limit 51;
+  and x.employee_id = t.employee_id and x.at >= $4 and x.at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9 and (t.first_at >= $10 and t.last_at <= $11
+  or (select 1 from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
+  and x.employee_id = t.employee_id and x.at >= $12 and x.at <= $13 limit 1) is not null) and ("t"."sort_at", "t"."employee_id") < ($14, $15) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
 
 -- inbox.sql:inWorkspace
 select "id" from "inbox_tickets" where "workspace_id" = $1 and "id" = $2;
@@ -126,19 +127,21 @@ select "t"."review", "t"."fraud_type", count(*) as "n" from "inbox_tickets" as "
 select '{"employee":' || t.ref_json || $1 || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $2 and "t"."kind" = $3 and ("t"."sort_at", "t"."employee_id") < ($4, $5) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
 
 -- slash.sql:alertsPage: a later page, window
-select f.json, f.sort_at, f.sort_id from (select '{"employee":' || t.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
+select '{"employee":' || t.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
   else (select '{"received_alerts_count":' || sum(x.n) || ',"reported_alerts_count":' || sum(case when x.category = 'reported' then x.n else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.category = 'marked_safe' then x.n else 0 end) || '}' from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
-  and x.employee_id = t.employee_id and x.at >= $4 and x.at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9 and ("t"."sort_at", "t"."employee_id") < ($10, $11) order by "t"."sort_at" desc, "t"."employee_id" desc offset 0) f where f.json is not null
-  order by f.sort_at desc, f.sort_id desc limit 51;
+  and x.employee_id = t.employee_id and x.at >= $4 and x.at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9 and (t.first_at >= $10 and t.last_at <= $11
+  or (select 1 from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
+  and x.employee_id = t.employee_id and x.at >= $12 and x.at <= $13 limit 1) is not null) and ("t"."sort_at", "t"."employee_id") < ($14, $15) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
 
 -- slash.sql:impersonationsPage: a later page
 select '{"employee":' || t.ref_json || $1 || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $2 and "t"."kind" = $3 and ("t"."sort_at", "t"."employee_id") < ($4, $5) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
 
 -- slash.sql:impersonationsPage: a later page, window
-select f.json, f.sort_at, f.sort_id from (select '{"employee":' || t.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
+select '{"employee":' || t.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
   else (select '{"attacks_impersonating_employee":' || sum(x.n) || ',"impersonation_attacks_confirmed":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.category = 'pending_review' then x.n else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.category = 'safe' then x.n else 0 end) || '}' from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
-  and x.employee_id = t.employee_id and x.at >= $4 and x.at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9 and ("t"."sort_at", "t"."employee_id") < ($10, $11) order by "t"."sort_at" desc, "t"."employee_id" desc offset 0) f where f.json is not null
-  order by f.sort_at desc, f.sort_id desc limit 51;
+  and x.employee_id = t.employee_id and x.at >= $4 and x.at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9 and (t.first_at >= $10 and t.last_at <= $11
+  or (select 1 from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
+  and x.employee_id = t.employee_id and x.at >= $12 and x.at <= $13 limit 1) is not null) and ("t"."sort_at", "t"."employee_id") < ($14, $15) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51;
 
 -- events.sql:listPage: a later page, type (two values)
 select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = $1 and "v"."type" in ($2, $3) and ("v"."created_at", "v"."id") > ($4, $5) order by "v"."created_at" asc, "v"."id" asc limit 101;

@@ -10,6 +10,7 @@ import {
 import { type WorkspaceGrant, type WorkspaceRows, workspaceRowsMarked } from '../access.js'
 import type { DataRow } from '../db/postgres-data-rows.js'
 import { forEachRow, postgresRowsOf } from '../db/postgres-rows.js'
+import type { DialectName } from '../db/dialect.js'
 import type { Database } from '../db/tables.js'
 import { PageBuffers } from './page-buffers.js'
 import type { Page, Position } from './paging.js'
@@ -51,8 +52,11 @@ export interface ListQuery {
 export interface ListStatement<V> {
   /** Names the list among the cached shapes. */
   name: string
-  /** Begun from the grant's rows: the types refuse a statement given the database. */
-  rows: (from: WorkspaceRows, values: V) => ListQuery
+  /**
+   * Begun from the grant's rows: the types refuse a statement given the database. `dialect`: a list
+   * may shape its rows for the database that plans them (the template is learnt per dialect).
+   */
+  rows: (from: WorkspaceRows, values: V, dialect: DialectName) => ListQuery
   at: string
   id: string
   /** Oldest first (the events feed); lists are newest first otherwise. */
@@ -69,7 +73,7 @@ export interface ListStatement<V> {
    * employee a window cuts, with none of their rows inside it). The page drops such rows after
    * computing each item once, rather than testing each row first and computing its item again.
    */
-  dropsNullItems?: (values: V) => boolean
+  dropsNullItems?: (values: V, dialect: DialectName) => boolean
 }
 
 /**
@@ -88,10 +92,11 @@ function ordered<V extends ListValues<V>>(
   list: ListStatement<V>,
   values: V,
   position: Position | null,
+  dialect: DialectName,
 ): ListQuery {
   const direction = list.ascending ? 'asc' : 'desc'
   const bound = position === null ? undefined : list.startBound
-  const rows = list.rows(from, bound === undefined ? values : { ...values, [bound]: undefined })
+  const rows = list.rows(from, bound === undefined ? values : { ...values, [bound]: undefined }, dialect)
   return (position === null ? rows : rows.where(after(list.at, list.id, position, list.ascending === true)))
     .orderBy(sql.ref(list.at), direction)
     .orderBy(sql.ref(list.id), direction)
@@ -156,12 +161,13 @@ function slotOf(parameter: unknown): Slot {
 
 function learn<V extends ListValues<V>>(
   db: Kysely<Database>,
+  dialect: DialectName,
   list: ListStatement<V>,
   values: V,
   position: Position | null,
 ): Template {
   const from = workspaceRowsMarked(db, WORKSPACE)
-  const compiled = ordered(from, list, markersFor(values), position === null ? null : POSITION).compile()
+  const compiled = ordered(from, list, markersFor(values), position === null ? null : POSITION, dialect).compile()
   // A value written into the text instead of bound would be wrong for every other request.
   if (compiled.sql.includes('\u0000'))
     throw new Error(`list ${list.name}: a value was used outside a parameter`)
@@ -180,7 +186,7 @@ function learn<V extends ListValues<V>>(
   }
   return {
     sql: compiled.sql,
-    dropsNull: list.dropsNullItems?.(values) === true,
+    dropsNull: list.dropsNullItems?.(values, dialect) === true,
     slots,
     pages: new Map(),
     itemBytes: 1024,
@@ -220,7 +226,7 @@ function templateFor<V extends ListValues<V>>(
   let template = cache.get(shape)
   if (template === undefined) {
     if (cache.size >= MAX_CACHED_SHAPES) cache.clear()
-    template = learn(db, list, values, position)
+    template = learn(db, sqlite ? 'sqlite' : 'postgres', list, values, position)
     cache.set(shape, template)
   }
   return template
@@ -265,16 +271,6 @@ function sqliteDroppingPageSql(list: string, limit: number, ascending: boolean):
     cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= ${limit}), '') || ']}' as blob) as document,
     ${ascending ? 'max' : 'min'}(sort_at || sort_id) filter (where n <= ${limit}) as last
     from (select json, sort_at, sort_id, row_number() over () as n from (${kept} limit ${limit + 1}))`
-}
-
-/**
- * PostgreSQL: the rows and one more of a list that drops rows whose item is null; the list behind
- * a fence (`offset 0`), for the reason above, in its order.
- */
-function postgresDroppingPageSql(list: string, limit: number, ascending: boolean): string {
-  const direction = ascending ? 'asc' : 'desc'
-  return `select f.json, f.sort_at, f.sort_id from (${list} offset 0) f where f.json is not null
-    order by f.sort_at ${direction}, f.sort_id ${direction} limit ${limit + 1}`
 }
 
 /** Enough for every page in flight at once on a busy server, each of its list's usual size. */
@@ -380,11 +376,10 @@ export async function readPage<V extends ListValues<V>>(
   let text = template.pages.get(limit)
   if (text === undefined) {
     const ascending = list.ascending === true
+    if (!sqlite && template.dropsNull) throw new Error(`list ${list.name}: PostgreSQL pages drop no rows`)
     text = sqlite
       ? (template.dropsNull ? sqliteDroppingPageSql : sqlitePageSql)(template.sql, limit, ascending)
-      : template.dropsNull
-        ? postgresDroppingPageSql(template.sql, limit, ascending)
-        : `${template.sql} limit ${limit + 1}`
+      : `${template.sql} limit ${limit + 1}`
     template.pages.set(limit, text)
   }
   if (!sqlite) {

@@ -10,6 +10,7 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { TObject } from 'typebox'
 import type { WorkspaceRows } from '../access.js'
+import type { DialectName } from '../db/dialect.js'
 import { type WriteSession, workspaceList } from '../db/write-session.js'
 import type { ListDefinition } from '../paging/keyset.js'
 import type { CreatedWindow } from '../routing/parameters.js'
@@ -101,7 +102,7 @@ export function tallyList(kind: TallyKind): ListDefinition<CreatedWindow> {
   const aggregate = sql.raw(statsJson(kind))
   return {
     name: kind.kind,
-    rows: (from: WorkspaceRows, v: CreatedWindow) => {
+    rows: (from: WorkspaceRows, v: CreatedWindow, dialect: DialectName) => {
       const { created_after: after, created_before: before } = v
       const bounds: RawBuilder<unknown>[] = []
       // The employee's rows span [first_at, last_at]: all in the window, or some, or none.
@@ -125,15 +126,20 @@ export function tallyList(kind: TallyKind): ListDefinition<CreatedWindow> {
             else (select ${aggregate} from employee_tally_rows x where ${own}) end`
         : sql`t.stats_json`
       // Null for an employee the window cuts with none of their rows inside it (a sum over no rows is
-      // null, and so is text joined to it): the page drops the row.
+      // null, and so is text joined to it): SQLite's page drops the row. PostgreSQL cannot estimate
+      // such a filter and would plan to read the whole list: it tests the employee's rows first.
       const json = sql<string>`'{"employee":' || t.ref_json || ${`,"${stats}":`} || ${statsSql} || '}'`
+      const probe = sql<boolean>`(${sql.join(covered, sql` and `)}
+        or (select 1 from employee_tally_rows x where ${own} limit 1) is not null)`
       return from
         .selectFrom('employee_tallies as t')
         .select([json.as('json'), 't.sort_at as sort_at', 't.employee_id as sort_id'])
         .where('t.kind', '=', kind.kind)
         .$if(windowed, (q) => q.where(sql<boolean>`${sql.join(cut, sql` and `)}`))
+        .$if(windowed && dialect === 'postgres', (q) => q.where(probe))
     },
-    dropsNullItems: (v) => v.created_after !== undefined || v.created_before !== undefined,
+    dropsNullItems: (v, dialect) =>
+      dialect === 'sqlite' && (v.created_after !== undefined || v.created_before !== undefined),
     at: 't.sort_at',
     id: 't.employee_id',
     samples: {
