@@ -18,6 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['access'],
   ['paging', 'records'],
   ['routing'],
+  ['history'],
   ['resources'],
   ['importer', 'http', 'demo'],
   ['cli'],
