@@ -25,6 +25,9 @@ select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" o
 -- employees.sql:statistics
 select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = $1;
 
+-- employees.sql:statisticsAsOf: as of
+select "employees_json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" <= $2 order by "as_of" desc limit $3;
+
 -- courses.sql:listPage: a later page
 select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = $1 and ("c"."created_at", "c"."id") < ($2, $3) order by "c"."created_at" desc, "c"."id" desc limit 51;
 
@@ -40,6 +43,9 @@ select "id" from "courses" where "workspace_id" = $1 and "id" = $2;
 -- courses.sql:statistics
 select "active_employees", "covered_employees", "average_courses_completed" from "workspace_statistics" where "workspace_id" = $1;
 select "sentiment", count(*) as "count" from "course_feedback" where "workspace_id" = $1 and "created_at" >= $2 group by "sentiment";
+
+-- courses.sql:statisticsAsOf: as of
+select "courses_json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" <= $2 order by "as_of" desc limit $3;
 
 -- breaches.sql:listPage: a later page, status
 select b.json as "json", "b"."last_breached_at" as "sort_at", "b"."id" as "sort_id" from "breaches" as "b" where "b"."workspace_id" = $1 and "b"."status" in ($2) and ("b"."last_breached_at", "b"."id") < ($3, $4) order by "b"."last_breached_at" desc, "b"."id" desc limit 51;

@@ -34,6 +34,9 @@ select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" o
 -- employees.sql:statistics
 select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = ?;
 
+-- employees.sql:statisticsAsOf: as of
+select "employees_json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" <= ? order by "as_of" desc limit ?;
+
 -- courses.sql:listPage: a later page
 select exists(select 1 from (select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
@@ -58,6 +61,9 @@ select "id" from "courses" where "workspace_id" = ? and "id" = ?;
 -- courses.sql:statistics
 select "active_employees", "covered_employees", "average_courses_completed" from "workspace_statistics" where "workspace_id" = ?;
 select "sentiment", count(*) as "count" from "course_feedback" where "workspace_id" = ? and "created_at" >= ? group by "sentiment";
+
+-- courses.sql:statisticsAsOf: as of
+select "courses_json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" <= ? order by "as_of" desc limit ?;
 
 -- breaches.sql:listPage: a later page, status
 select exists(select 1 from (select b.json as "json", "b"."last_breached_at" as "sort_at", "b"."id" as "sort_id" from "breaches" as "b" where "b"."workspace_id" = ? and "b"."status" in (?) and ("b"."last_breached_at", "b"."id") < (?, ?) order by "b"."last_breached_at" desc, "b"."id" desc) f limit 1 offset 50) as more,

@@ -12,12 +12,12 @@ export const asOfParameter = param.instant(
     '(404 snapshot_not_found when there is none). Absent: now.',
 )
 
-/** The kept answer in `column` of the last snapshot at or before `asOf`; 404 snapshot_not_found when none. */
-export async function snapshotAt(
+/** The kept answer in `column` of the last snapshot at or before `asOf`, as rendered; none before the first. */
+export async function keptAt(
   from: WorkspaceRows,
   column: 'employees_json' | 'courses_json',
   asOf: string,
-): Promise<unknown> {
+): Promise<string | undefined> {
   const row = await from
     .selectFrom('workspace_snapshots')
     .select(column)
@@ -25,9 +25,15 @@ export async function snapshotAt(
     .orderBy('as_of', 'desc')
     .limit(1)
     .executeTakeFirst()
-  if (row === undefined)
+  return (row as Record<string, string> | undefined)?.[column]
+}
+
+/** The answer `keptAt` found; 404 snapshot_not_found when there is none. */
+export async function keptOrNotFound(kept: Promise<string | undefined>, asOf: string): Promise<unknown> {
+  const json = await kept
+  if (json === undefined)
     throw apiError('snapshot_not_found', `No import of this workspace has an as_of at or before ${asOf}.`, {
       parameter: 'as_of',
     })
-  return JSON.parse((row as Record<string, string>)[column] as string)
+  return JSON.parse(json)
 }

@@ -28,12 +28,10 @@ export function checkNotFuture(asOf: string, now = Date.now()): void {
 }
 
 /**
- * Fills `stg_snapshot` with the workspaces the staged records name (resolved, so a record that
- * reaches its workspace through another counts) and the replaced ones; refuses an `as_of` earlier
- * than the latest kept for any of them.
+ * Refuses an `as_of` earlier than the latest kept for any workspace of `stg_snapshot` (those the
+ * sources hold records of, and the replaced ones).
  */
-export async function checkForward(session: WriteSession, asOf: string, named: string): Promise<void> {
-  await session.exec(sql.raw(`insert into stg_snapshot (workspace_id) ${named}`))
+export async function checkForward(session: WriteSession, asOf: string): Promise<void> {
   const later = await session.rows<{ workspace_id: string; as_of: string }>(sql`
     select s.workspace_id, max(s.as_of) as as_of from workspace_snapshots s
     where s.workspace_id in (select workspace_id from stg_snapshot)

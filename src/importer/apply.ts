@@ -262,16 +262,23 @@ export async function collectReplaced(session: WriteSession): Promise<void> {
 }
 
 /**
- * SQL: the workspaces the staged records name (each record's own, or the one resolved for it) and
- * the replaced ones, distinct: those an import keeps a moment of (CONTRACT 17).
+ * SQL: the workspaces of the staged records (each record's own, or the one resolved for it) that
+ * `where` keeps (all without it), and every replaced one, distinct.
  */
-export function namedWorkspaces(): string {
+function stagedWorkspaces(where?: (type: RecordType) => string): string {
   const sources = TYPES.filter((t) => SPECS[t].workspaceColumn !== null || SPECS[t].workspaceOf).map((t) => {
     const spec = SPECS[t]
-    return `select ${spec.workspaceColumn ?? 'workspace_id'} as workspace_id from ${spec.staging}`
+    const column = spec.workspaceColumn ?? 'workspace_id'
+    return `select ${column} as workspace_id from ${spec.staging}${where ? ` where ${where(t)}` : ''}`
   })
   return `select distinct workspace_id from (${[...sources, 'select workspace_id from stg_replaced'].join(' union all ')}) t
     where workspace_id is not null`
+}
+
+/** Workspaces the sources hold records of, and every replaced one: those an import keeps a moment of (CONTRACT 17). */
+export async function collectNamed(session: WriteSession): Promise<void> {
+  await session.exec(sql.raw(`insert into stg_snapshot (workspace_id) ${stagedWorkspaces()}`))
+  await analyzeTemporary(session, 'stg_snapshot')
 }
 
 /**
@@ -279,15 +286,8 @@ export function namedWorkspaces(): string {
  * Runs before the merge, while "changed" can still be told by comparing with what is stored.
  */
 export async function collectTouched(session: WriteSession, changed: ChangedRecords): Promise<void> {
-  const sources = TYPES.filter((t) => SPECS[t].workspaceColumn !== null || SPECS[t].workspaceOf).map((t) => {
-    const spec = SPECS[t]
-    const column = spec.workspaceColumn ?? 'workspace_id'
-    return `select ${column} as workspace_id from ${spec.staging} where ${changed.where(t)}`
-  })
   await session.exec(
-    sql.raw(`insert into stg_touched (workspace_id)
-      select distinct workspace_id from (${[...sources, 'select workspace_id from stg_replaced'].join(' union all ')}) t
-      where workspace_id is not null`),
+    sql.raw(`insert into stg_touched (workspace_id) ${stagedWorkspaces((t) => changed.where(t))}`),
   )
   await analyzeTemporary(session, 'stg_touched')
 }

@@ -14,13 +14,13 @@ import { tracing } from '../tracing/tracing.js'
 import {
   bumpGenerations,
   changedTable,
+  collectNamed,
   collectReplaced,
   collectTouched,
   compareWithStored,
   countNew,
   deleteReplaced,
   merge,
-  namedWorkspaces,
   zeroCounts,
 } from './apply.js'
 import { findProblems, resolveWorkspaces } from './checks.js'
@@ -457,7 +457,8 @@ async function importTraced(
       linesRead = read.lines
       clock.mark('read')
       await checkStaged(session, read.offsets, replace)
-      await checkForward(session, asOf, namedWorkspaces())
+      await collectNamed(session)
+      await checkForward(session, asOf)
       goOn()
       clock.mark('check')
       const { differs, created } = await compareStaged(session)

@@ -8,9 +8,9 @@ import {
   sql,
 } from 'kysely'
 import { type WorkspaceGrant, type WorkspaceRows, workspaceRowsMarked } from '../access.js'
+import type { DialectName } from '../db/dialect.js'
 import type { DataRow } from '../db/postgres-data-rows.js'
 import { forEachRow, postgresRowsOf } from '../db/postgres-rows.js'
-import type { DialectName } from '../db/dialect.js'
 import type { Database } from '../db/tables.js'
 import { PageBuffers } from './page-buffers.js'
 import type { Page, Position } from './paging.js'
@@ -167,7 +167,13 @@ function learn<V extends ListValues<V>>(
   position: Position | null,
 ): Template {
   const from = workspaceRowsMarked(db, WORKSPACE)
-  const compiled = ordered(from, list, markersFor(values), position === null ? null : POSITION, dialect).compile()
+  const compiled = ordered(
+    from,
+    list,
+    markersFor(values),
+    position === null ? null : POSITION,
+    dialect,
+  ).compile()
   // A value written into the text instead of bound would be wrong for every other request.
   if (compiled.sql.includes('\u0000'))
     throw new Error(`list ${list.name}: a value was used outside a parameter`)

@@ -75,6 +75,12 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(earlier.status, 404)
       assert.equal(earlier.json.errors[0].code, 'snapshot_not_found')
       assert.deepEqual(earlier.json.errors[0].source, { parameter: 'as_of' })
+      const courses = await t.request(
+        `/v1/courses/statistics?workspace_id=${ws}&as_of=2026-01-09T23:59:59.999999Z`,
+        { key },
+      )
+      assert.equal(courses.status, 404)
+      assert.equal(courses.json.errors[0].code, 'snapshot_not_found')
       const bad = await stats('&as_of=yesterday')
       assert.equal(bad.status, 422)
     })
@@ -156,6 +162,10 @@ for (const { dialect, skip } of DIALECTS) {
       )
       assert.equal(after3.filter((r) => r[0] === third.id).length, 0)
       assert.deepEqual((await stats(`&as_of=${T3}`)).json.data, employeeStatistics(file3, ws))
+      // A group deleted takes its history with it.
+      const file4 = file3.filter((r) => r !== g && r.group_id !== g.id)
+      await importSources(t.db.handle, [source(file4)], { asOf: T3, replace: true })
+      assert.equal(await count('group_history'), 0)
     })
 
     test('an as_of before the latest of a workspace, or in the future, is refused and writes nothing', async () => {

@@ -28,7 +28,7 @@ async function rekeyTallies(
   db: Kysely<unknown>,
   dialect: DialectName,
   name: string,
-  key: readonly string[],
+  key: readonly (typeof TALLY_COLUMNS)[number][],
   inOrder: boolean,
 ): Promise<void> {
   const text = keyText(dialect)
@@ -42,7 +42,7 @@ async function rekeyTallies(
     .addColumn('last_at', text, (c) => c.notNull())
     .addColumn('ref_json', 'text', (c) => c.notNull())
     .addColumn('stats_json', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint(name, [...key] as never)
+    .addPrimaryKeyConstraint(name, [...key])
     .$call((t) => (inOrder ? t : t.modifyEnd(clusteredByKey(dialect))))
     .execute()
   const columns = sql.join(TALLY_COLUMNS.map((c) => sql.ref(c)))

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
-import { asOfParameter, snapshotAt } from '../../history/read.js'
+import { asOfParameter, keptOrNotFound } from '../../history/read.js'
 import { LIST_LIMITS, type Limits } from '../../paging/paging.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
@@ -77,7 +77,9 @@ const PROGRAM_STATISTICS = defineItem({
   parameters: { workspace_id: workspaceId, as_of: asOfParameter },
   item: 'Statistics',
   read: (from, { as_of }) =>
-    as_of === undefined ? COURSE_SQL.statistics(from) : snapshotAt(from, 'courses_json', as_of),
+    as_of === undefined
+      ? COURSE_SQL.statistics(from)
+      : keptOrNotFound(COURSE_SQL.statisticsAsOf(from, as_of), as_of),
 })
 
 /** GET /v1/courses, /v1/courses/employees_progress, /v1/courses/statistics and /v1/courses/:course_id. */

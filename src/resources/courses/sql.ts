@@ -4,6 +4,7 @@
 import { sql } from 'kysely'
 import type { WorkspaceRows } from '../../access.js'
 import { timestampFromMillis } from '../../domain/time.js'
+import { keptAt } from '../../history/read.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import { ENROLLMENT_JSON } from './render.js'
@@ -99,6 +100,11 @@ export const COURSE_SQL = {
     },
     { '': [SAMPLE.now] },
   ),
+
+  /** The statistics as the last import at or before a moment kept them (CONTRACT 17). */
+  statisticsAsOf: inGrant((from: WorkspaceRows, asOf: string) => keptAt(from, 'courses_json', asOf), {
+    'as of': [SAMPLE.after[0]],
+  }),
 }
 
 /** /v1/courses/statistics from a workspace's derived row (none: no employee) and feedback counts. */

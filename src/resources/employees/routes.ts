@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import { keyRows } from '../../access.js'
 import { apiError, notFound } from '../../errors.js'
-import { asOfParameter, snapshotAt } from '../../history/read.js'
+import { asOfParameter, keptOrNotFound } from '../../history/read.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
@@ -55,7 +55,9 @@ const EMPLOYEE_STATISTICS = defineItem({
   parameters: { workspace_id: workspaceId, as_of: asOfParameter },
   item: 'EmployeeStatistics',
   read: (from, { as_of }) =>
-    as_of === undefined ? EMPLOYEE_SQL.statistics(from) : snapshotAt(from, 'employees_json', as_of),
+    as_of === undefined
+      ? EMPLOYEE_SQL.statistics(from)
+      : keptOrNotFound(EMPLOYEE_SQL.statisticsAsOf(from, as_of), as_of),
 })
 
 /** GET /v1/employees, /v1/employees/statistics and /v1/employees/:employee_id. */

@@ -4,6 +4,7 @@
 import { sql } from 'kysely'
 import type { KeyRows, WorkspaceRows } from '../../access.js'
 import { meanHalfUp } from '../../domain/rates.js'
+import { keptAt } from '../../history/read.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { byKey, inGrant, SAMPLE } from '../sql.js'
 import type { EmployeeStatistics } from './schema.js'
@@ -78,6 +79,11 @@ export const EMPLOYEE_SQL = {
       ),
     { '': [] },
   ),
+
+  /** The statistics as the last import at or before a moment kept them (CONTRACT 17). */
+  statisticsAsOf: inGrant((from: WorkspaceRows, asOf: string) => keptAt(from, 'employees_json', asOf), {
+    'as of': [SAMPLE.after[0]],
+  }),
 }
 
 /** A workspace's employee_statistics rows, one per status it has. */
