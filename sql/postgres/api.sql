@@ -28,6 +28,17 @@ select "status", "employees", "karma_sum", "karma_count" from "employee_statisti
 -- employees.sql:statisticsAsOf: as of
 select "employees_json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" <= $2 order by "as_of" desc limit $3;
 
+-- employees.sql:statisticsKept: span
+select "as_of", "employees_json" as "json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" < $2 order by "as_of" desc limit $3;
+select "as_of", "employees_json" as "json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" >= $2 and "as_of" < $3 order by "as_of";
+
+-- employees.sql:karmaKept: span
+select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = $1 and "employee_id" = $2 and "as_of" < $3 order by "as_of" desc limit $4;
+select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = $1 and "employee_id" = $2 and "as_of" >= $3 and "as_of" < $4 order by "as_of";
+
+-- employees.sql:inWorkspace
+select "id" from "employees" where "workspace_id" = $1 and "id" = $2;
+
 -- courses.sql:listPage: a later page
 select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = $1 and ("c"."created_at", "c"."id") < ($2, $3) order by "c"."created_at" desc, "c"."id" desc limit 51;
 
@@ -46,6 +57,10 @@ select "sentiment", count(*) as "count" from "course_feedback" where "workspace_
 
 -- courses.sql:statisticsAsOf: as of
 select "courses_json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" <= $2 order by "as_of" desc limit $3;
+
+-- courses.sql:statisticsKept: span
+select "as_of", "courses_json" as "json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" < $2 order by "as_of" desc limit $3;
+select "as_of", "courses_json" as "json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" >= $2 and "as_of" < $3 order by "as_of";
 
 -- breaches.sql:listPage: a later page, status
 select b.json as "json", "b"."last_breached_at" as "sort_at", "b"."id" as "sort_id" from "breaches" as "b" where "b"."workspace_id" = $1 and "b"."status" in ($2) and ("b"."last_breached_at", "b"."id") < ($3, $4) order by "b"."last_breached_at" desc, "b"."id" desc limit 51;
@@ -71,6 +86,10 @@ select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort
 
 -- groups.sql:inWorkspace
 select "id" from "groups" where "workspace_id" = $1 and "id" = $2;
+
+-- groups.sql:kept: span
+select "as_of", "employees_count", "average_karma_score" from "group_history" where "workspace_id" = $1 and "group_id" = $2 and "as_of" < $3 order by "as_of" desc limit $4;
+select "as_of", "employees_count", "average_karma_score" from "group_history" where "workspace_id" = $1 and "group_id" = $2 and "as_of" >= $3 and "as_of" < $4 order by "as_of";
 
 -- campaigns.sql:listPage: a later page, status, created window
 select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = $1 and "c"."status" in ($2, $3) and "c"."created_at" >= $4 and ("c"."created_at", "c"."id") < ($5, $6) order by "c"."created_at" desc, "c"."id" desc limit 51;

@@ -292,9 +292,6 @@ copy "stg_email_report" ("line", "id", "ticket_id", "employee_id", "source", "re
 -- importer/import.ts:stageRows
 copy "stg_email_alert" ("line", "workspace_id", "id", "employee_id", "action", "created_at", "updated_at") from stdin with (freeze);
 
--- importer/import.ts:stageRows
-copy "stg_impersonation" ("line", "workspace_id", "id", "employee_id", "verdict", "created_at", "updated_at") from stdin with (freeze);
-
 -- importer/import.ts:indexStaging
 create index stg_organization_key on stg_organization (id);
 
@@ -1180,18 +1177,18 @@ select workspace_id from stg_touched order by workspace_id limit 1001;
 
 -- resources/employees/import.ts:deriveStatistics
 insert into stg_active_employee (id, workspace_id)
-  select id, workspace_id from employees where status = 'active' and workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') order by id;
+  select id, workspace_id from employees where status = 'active' and workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') order by id;
 
 -- resources/employees/import.ts:deriveStatistics
 analyze stg_active_employee;
 
 -- resources/employees/import.ts:deriveStatistics
-delete from employee_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from employee_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/employees/import.ts:deriveStatistics
 insert into employee_statistics (workspace_id, status, employees, karma_sum, karma_count)
   select workspace_id, status, count(*), coalesce(sum(karma_score), 0), count(karma_score) from employees
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id, status;
 
 -- resources/courses/import.ts:deriveStatistics
@@ -1203,12 +1200,12 @@ select t.workspace_id, count(e.id) as active
 select p.workspace_id, count(distinct p.employee_id) as covered,
   sum(case when p.status = 'completed' then 1 else 0 end) as completed
   from course_progress p
-  where p.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where p.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and p.employee_id in (select id from stg_active_employee)
   group by p.workspace_id;
 
 -- resources/courses/import.ts:deriveStatistics
-delete from workspace_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from workspace_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/courses/import.ts:deriveStatistics
 copy "workspace_statistics" ("workspace_id", "active_employees", "covered_employees", "average_courses_completed") from stdin;
@@ -1221,7 +1218,7 @@ update breaches set
   count(acknowledged_at) as acknowledged,
   case when count(acknowledged_at) < count(*) then 'active' else 'resolved' end as status
   from compromised_employees
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id, breach_id) c
   where breaches.workspace_id = c.workspace_id and breaches.id = c.breach_id
   and (breaches.impacted <> c.impacted or breaches.warned <> c.warned
@@ -1229,7 +1226,7 @@ update breaches set
 
 -- resources/breaches/import.ts:deriveBreaches
 update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolved', json = null
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and (impacted <> 0 or warned <> 0 or acknowledged <> 0 or status <> 'resolved')
   and not exists (select 1 from compromised_employees c
   where c.workspace_id = breaches.workspace_id and c.breach_id = breaches.id);
@@ -1238,13 +1235,13 @@ update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolv
 select workspace_id, id, name, domain, status, criticality, impacted, warned, acknowledged,
   last_breached_at, created_at, updated_at
   from breaches
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
 
 -- resources/breaches/import.ts:renderStaleBreaches
 update "breaches" set "json" = ? where "workspace_id" = ? and "id" = ?, …;
 
 -- resources/breaches/import.ts:deriveStatistics
-delete from breach_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from breach_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/breaches/import.ts:deriveStatistics
 insert into breach_statistics
@@ -1253,30 +1250,30 @@ insert into breach_statistics
   coalesce(c.acknowledged, 0)
   from stg_touched t
   left join (select workspace_id, count(*) as n from breaches
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) b on b.workspace_id = t.workspace_id
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) b on b.workspace_id = t.workspace_id
   left join (select workspace_id, count(distinct employee_id) as impacted,
   count(distinct case when warned_at is not null then employee_id end) as warned,
   count(distinct case when acknowledged_at is not null then employee_id end) as acknowledged
   from compromised_employees
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) c on c.workspace_id = t.workspace_id;
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) c on c.workspace_id = t.workspace_id;
 
 -- resources/groups/import.ts:deriveCounts
 update groups set employees_count = c.n, json = null
   from (
   select group_id, count(*) as n from group_members
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by group_id) c
   where groups.id = c.group_id and groups.employees_count <> c.n;
 
 -- resources/groups/import.ts:deriveCounts
 update groups set employees_count = 0, json = null
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and employees_count <> 0
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and employees_count <> 0
   and not exists (select 1 from group_members m where m.group_id = groups.id);
 
 -- resources/groups/import.ts:renderStaleGroups
 select id, name, description, employees_count, created_at, updated_at
   from groups
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
 
 -- resources/groups/import.ts:renderStaleGroups
 update "groups" set "json" = ? where "id" = ?, …;
@@ -1287,7 +1284,7 @@ delete from campaign_cycles
   and not exists (select 1 from campaigns c where c.id = campaign_cycles.campaign_id);
 
 -- resources/campaigns/import.ts:deriveStatistics
-delete from simulation_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from simulation_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/campaigns/import.ts:deriveStatistics
 create temporary table stg_attacked as
@@ -1298,7 +1295,7 @@ create temporary table stg_attacked as
   | case when a.reported_at is null then 0 else 33554432 end end
   | case when active.id is not null then 67108864 else 0 end) as flags
   from attacks a left join stg_active_employee active on active.id = a.employee_id
-  where a.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where a.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id;
 
 -- resources/campaigns/import.ts:deriveStatistics
@@ -1326,28 +1323,28 @@ copy "simulation_statistics" ("workspace_id", "campaign_id", "campaign_cycle_id"
 -- resources/inbox/import.ts:deriveTickets
 update email_reports set review = t.review
   from inbox_tickets t
-  where t.id = email_reports.ticket_id and email_reports.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where t.id = email_reports.ticket_id and email_reports.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and email_reports.review <> t.review;
 
 -- resources/inbox/import.ts:deriveTickets
 update email_reports set active = e.active
   from (select id, case when status = 'active' then 1 else 0 end as active from employees
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')) e
-  where e.id = email_reports.employee_id and email_reports.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')) e
+  where e.id = email_reports.employee_id and email_reports.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and email_reports.active <> e.active;
 
 -- resources/inbox/import.ts:deriveTickets
 update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, json = null
   from (
   select ticket_id, count(*) as n, min(reported_at) as first_at from email_reports
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by ticket_id) c
   where inbox_tickets.id = c.ticket_id
   and (inbox_tickets.reports_count <> c.n or coalesce(inbox_tickets.first_reported_at, '') <> c.first_at);
 
 -- resources/inbox/import.ts:deriveTickets
 update inbox_tickets set reports_count = 0, first_reported_at = null, json = null
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and (reports_count <> 0 or first_reported_at is not null)
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and (reports_count <> 0 or first_reported_at is not null)
   and not exists (select 1 from email_reports r
   where r.workspace_id = inbox_tickets.workspace_id and r.ticket_id = inbox_tickets.id);
 
@@ -1355,16 +1352,16 @@ update inbox_tickets set reports_count = 0, first_reported_at = null, json = nul
 select id, email, classification, fraud_type, classified_at, reports_count, first_reported_at,
   created_at, updated_at
   from inbox_tickets
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
 
 -- resources/inbox/import.ts:renderStaleTickets
 update "inbox_tickets" set "json" = ? where "id" = ?, …;
 
 -- resources/tallies.ts:deriveTallies
-delete from "employee_tally_rows" where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and kind = $1;
+delete from "employee_tally_rows" where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and kind = $1;
 
 -- resources/tallies.ts:deriveTallies
-delete from "employee_tallies" where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and kind = $1;
+delete from "employee_tallies" where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and kind = $1;
 
 -- resources/tallies.ts:deriveTallies
 insert into employee_tally_rows
@@ -1372,7 +1369,7 @@ insert into employee_tally_rows
   select x.workspace_id, $1, e.created_at, x.employee_id, "x"."reported_at", coalesce("x"."review", ''), count(*)
   from "email_reports" x
   join employees e on e.id = x.employee_id
-  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where x.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by x.workspace_id, e.created_at, x.employee_id, "x"."reported_at", coalesce("x"."review", '')
   order by x.workspace_id, e.created_at, x.employee_id, "x"."reported_at", coalesce("x"."review", '');
 
@@ -1384,13 +1381,13 @@ insert into employee_tallies
   select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
   '{"reported_emails_count":' || sum(x.n) || ',"reported_fraudulent_emails_count":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.category = 'safe' then x.n else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.category = 'spam' then x.n else 0 end) || '}' as stats_json
   from employee_tally_rows x
-  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
+  where x.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
   group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
   order by t.workspace_id, t.sort_at, t.employee_id;
 
 -- resources/inbox/import.ts:deriveStatistics
-delete from inbox_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from inbox_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/inbox/import.ts:deriveStatistics
 insert into inbox_statistics (workspace_id, reports, reporters, active_reporters,
@@ -1402,16 +1399,16 @@ insert into inbox_statistics (workspace_id, reports, reporters, active_reporters
   select workspace_id, count(*) as reports, count(distinct employee_id) as reporters,
   count(distinct case when active = 1 then employee_id end) as active,
   min(reported_at) as first_at, max(reported_at) as last_at
-  from email_reports where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  from email_reports where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id) r on r.workspace_id = w.workspace_id
   left join (
   select workspace_id, count(*) as tickets, min(created_at) as first_at, max(created_at) as last_at
-  from inbox_tickets where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  from inbox_tickets where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id) t on t.workspace_id = w.workspace_id;
 
 -- resources/inbox/import.ts:deriveStatistics
 select workspace_id, review, fraud_type, count(*) as n from inbox_tickets
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id, review, fraud_type
   order by workspace_id, review, fraud_type;
 
@@ -1424,7 +1421,7 @@ insert into employee_tally_rows
   select x.workspace_id, $1, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."action", ''), count(*)
   from "email_alerts" x
   join employees e on e.id = x.employee_id
-  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where x.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."action", '')
   order by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."action", '');
 
@@ -1436,7 +1433,7 @@ insert into employee_tallies
   select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
   '{"received_alerts_count":' || sum(x.n) || ',"reported_alerts_count":' || sum(case when x.category = 'reported' then x.n else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.category = 'marked_safe' then x.n else 0 end) || '}' as stats_json
   from employee_tally_rows x
-  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
+  where x.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
   group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
   order by t.workspace_id, t.sort_at, t.employee_id;
@@ -1447,7 +1444,7 @@ insert into employee_tally_rows
   select x.workspace_id, $1, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."verdict", ''), count(*)
   from "impersonations" x
   join employees e on e.id = x.employee_id
-  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where x.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."verdict", '')
   order by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."verdict", '');
 
@@ -1459,7 +1456,7 @@ insert into employee_tallies
   select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
   '{"attacks_impersonating_employee":' || sum(x.n) || ',"impersonation_attacks_confirmed":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.category = 'pending_review' then x.n else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.category = 'safe' then x.n else 0 end) || '}' as stats_json
   from employee_tally_rows x
-  where x.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
+  where x.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
   group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
   order by t.workspace_id, t.sort_at, t.employee_id;
@@ -1472,15 +1469,15 @@ select workspace_id from stg_snapshot order by workspace_id limit 1001;
 
 -- resources/employees/import.ts:statisticsSnapshot
 select workspace_id, status, employees, karma_sum, karma_count from employee_statistics
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/courses/import.ts:statisticsSnapshot
 select workspace_id, active_employees, covered_employees, average_courses_completed
-  from workspace_statistics where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+  from workspace_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/courses/import.ts:statisticsSnapshot
 select workspace_id, sentiment, count(*) as count from course_feedback
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and created_at >= $1 and created_at <= $2
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and created_at >= $1 and created_at <= $2
   group by workspace_id, sentiment;
 
 -- history/record.ts:recordHistory
@@ -1493,7 +1490,7 @@ copy "workspace_snapshots" ("workspace_id", "as_of", "employees_json", "courses_
 -- resources/employees/import.ts:karmaHistory
 insert into karma_history (workspace_id, employee_id, as_of, score, security_level)
   select e.workspace_id, e.id, $1, e.karma_score, e.karma_level from employees e
-  where e.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and not exists (
+  where e.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and not exists (
   select 1 from (select h.score, h.security_level from karma_history h
   where h.workspace_id = e.workspace_id and h.employee_id = e.id
   order by h.as_of desc limit 1) l
@@ -1502,7 +1499,7 @@ insert into karma_history (workspace_id, employee_id, as_of, score, security_lev
   do update set score = excluded.score, security_level = excluded.security_level;
 
 -- resources/groups/import.ts:groupHistory
-delete from group_history where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and as_of = $1;
+delete from group_history where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and as_of = $1;
 
 -- resources/groups/import.ts:groupHistory
 select g.workspace_id, g.id, g.employees_count,
@@ -1510,16 +1507,34 @@ select g.workspace_id, g.id, g.employees_count,
   from groups g
   left join group_members m on m.group_id = g.id
   left join employees e on e.id = m.employee_id and e.status = 'active'
-  where g.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where g.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by g.workspace_id, g.id, g.employees_count;
 
 -- resources/groups/import.ts:groupHistory
 select h.group_id, h.employees_count, h.average_karma_score from group_history h
-  where h.workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of = (select max(l.as_of) from group_history l
+  where h.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of = (select max(l.as_of) from group_history l
   where l.workspace_id = h.workspace_id and l.group_id = h.group_id);
 
 -- resources/groups/import.ts:groupHistory
 copy "group_history" ("workspace_id", "group_id", "as_of", "employees_count", "average_karma_score") from stdin;
+
+-- history/record.ts:pruneHistory
+delete from "workspace_snapshots" as h
+  where h.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
+  and exists (select 1 from "workspace_snapshots" n where n.workspace_id = h.workspace_id
+  and n.as_of > h.as_of and n.as_of <= $2);
+
+-- history/record.ts:pruneHistory
+delete from "karma_history" as h
+  where h.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
+  and exists (select 1 from "karma_history" n where n.workspace_id = h.workspace_id and n."employee_id" = h."employee_id"
+  and n.as_of > h.as_of and n.as_of <= $2);
+
+-- history/record.ts:pruneHistory
+delete from "group_history" as h
+  where h.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
+  and exists (select 1 from "group_history" n where n.workspace_id = h.workspace_id and n."group_id" = h."group_id"
+  and n.as_of > h.as_of and n.as_of <= $2);
 
 -- resources/courses/import.ts:renderStaleProgress
 insert into employee_progress (workspace_id, created_at, employee_id, json)
@@ -1656,7 +1671,7 @@ insert into organization_generations (organization_id, generation)
 -- importer/import.ts:finish
 select c.relname as name, c.reltuples as rows, s.n_tup_ins + s.n_tup_upd + s.n_tup_del as changed
   from pg_class c join pg_stat_xact_user_tables s on s.relid = c.oid
-  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
   order by c.relname;
 
 -- importer/import.ts:finish
@@ -1706,9 +1721,6 @@ analyze group_members;
 
 -- importer/import.ts:finish
 analyze groups;
-
--- importer/import.ts:finish
-analyze impersonations;
 
 -- importer/import.ts:finish
 analyze inbox_statistics;
@@ -1909,13 +1921,8 @@ insert into stg_email_alert_changed (line)
   select line from stg_email_alert
   where stg_email_alert.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from email_alerts t where t.id = stg_email_alert.id and t.workspace_id is not distinct from stg_email_alert.workspace_id and t.employee_id is not distinct from stg_email_alert.employee_id and t.action is not distinct from stg_email_alert.action and t.created_at is not distinct from stg_email_alert.created_at and t.updated_at is not distinct from stg_email_alert.updated_at);
 
--- importer/apply.ts:compareWithStored
-insert into stg_impersonation_changed (line)
-  select line from stg_impersonation
-  where stg_impersonation.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from impersonations t where t.id = stg_impersonation.id and t.workspace_id is not distinct from stg_impersonation.workspace_id and t.employee_id is not distinct from stg_impersonation.employee_id and t.verdict is not distinct from stg_impersonation.verdict and t.created_at is not distinct from stg_impersonation.created_at and t.updated_at is not distinct from stg_impersonation.updated_at);
-
 -- importer/apply.ts:collectTouched
-insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where false union all select workspace_id from stg_replaced) t
+insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where true union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -2208,12 +2215,6 @@ insert into email_alerts (workspace_id, id, employee_id, action, created_at, upd
   select workspace_id, id, employee_id, action, created_at, updated_at
   from stg_email_alert where false order by id
   on conflict (id) do update set workspace_id = excluded.workspace_id, employee_id = excluded.employee_id, action = excluded.action, created_at = excluded.created_at, updated_at = excluded.updated_at;
-
--- importer/apply.ts:insert
-insert into impersonations (workspace_id, id, employee_id, verdict, created_at, updated_at)
-  select workspace_id, id, employee_id, verdict, created_at, updated_at
-  from stg_impersonation where false order by id
-  on conflict (id) do update set workspace_id = excluded.workspace_id, employee_id = excluded.employee_id, verdict = excluded.verdict, created_at = excluded.created_at, updated_at = excluded.updated_at;
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (strpos(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, strpos(json, ',"workspace":'))
@@ -2605,7 +2606,7 @@ select count(*) as n from stg_employee where stg_employee.workspace_id in (selec
 select count(*) as n from stg_course where stg_course.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id);
 
 -- importer/apply.ts:collectTouched
-insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where false union all select workspace_id from stg_replaced) t
+insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where true union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -2633,7 +2634,7 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
   where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2661,7 +2662,7 @@ analyze ev_employee_before;
 insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from stg_course where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2693,7 +2694,7 @@ insert into ev_course_progress_keys (workspace_id, employee_id) select * from (s
   where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_progress s where s.workspace_id = course_progress.workspace_id and s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2719,11 +2720,11 @@ drop table ev_course_progress_stored_keys;
 analyze ev_course_progress_before;
 
 -- importer/events.ts:captureRenderings
-insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_breach s where s.workspace_id = breaches.workspace_id and s.id = breaches.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2731,7 +2732,7 @@ insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) 
   where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2761,11 +2762,11 @@ drop table ev_compromised_employee_stored_keys;
 analyze ev_compromised_employee_before;
 
 -- importer/events.ts:captureRenderings
-insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from groups where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from groups where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group s where s.id = groups.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group_member s where s.group_id = group_members.group_id and s.employee_id = group_members.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2791,7 +2792,7 @@ drop table ev_group_stored_keys;
 analyze ev_group_before;
 
 -- importer/events.ts:captureRenderings
-insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_campaign s where s.id = campaigns.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2821,12 +2822,34 @@ drop table ev_attack_stored_keys;
 analyze ev_attack_before;
 
 -- importer/events.ts:captureRenderings
-insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, id from inbox_tickets where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, id from inbox_tickets where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_inbox_ticket s where s.id = inbox_tickets.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, ticket_id from email_reports where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, ticket_id from email_reports where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_email_report s where s.id = email_reports.id)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_inbox_ticket_before (workspace_id text collate "C", id text collate "C", json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_inbox_ticket_after (workspace_id text collate "C", id text collate "C", json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_inbox_ticket_stored_keys as select * from ev_inbox_ticket_keys where workspace_id not in (select workspace_id from stg_new_workspace);
+
+-- importer/events.ts:captureRenderings
+analyze ev_inbox_ticket_stored_keys;
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_before (workspace_id, id, json) select t.workspace_id, t.id, t.json from inbox_tickets t
+  join ev_inbox_ticket_stored_keys k on k.workspace_id = t.workspace_id and k.id = t.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_inbox_ticket_stored_keys;
+
+-- importer/events.ts:captureRenderings
+analyze ev_inbox_ticket_before;
 
 -- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, json)
@@ -2859,73 +2882,73 @@ update attacks set json = substr(json, 1, (strpos(json, ',"employee":') + 12) - 
   and substr(json, (strpos(json, ',"employee":') + 12), strpos(json, ',"template":') - (strpos(json, ',"employee":') + 12)) <> (select e.ref_json from employees e where e.id = attacks.employee_id);
 
 -- resources/courses/import.ts:stale
-insert into stg_progress_stale (employee_id) select id from employees where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into stg_progress_stale (employee_id) select id from employees where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id) on conflict do nothing;
 
 -- resources/courses/import.ts:stale
 insert into stg_progress_stale (employee_id) select employee_id from course_progress
-  where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_progress s
   where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id) on conflict do nothing;
 
 -- importer/apply.ts:deleteReplaced
-delete from impersonations where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from impersonations where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_impersonation s where s.id = impersonations.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from email_alerts where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from email_alerts where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_email_alert s where s.id = email_alerts.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from email_reports where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from email_reports where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_email_report s where s.id = email_reports.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from inbox_tickets where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from inbox_tickets where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_inbox_ticket s where s.id = inbox_tickets.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from attacks where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from attacks where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_attack s where s.workspace_id = attacks.workspace_id and s.id = attacks.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from campaigns where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from campaigns where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_campaign s where s.id = campaigns.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from group_members where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from group_members where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group_member s where s.group_id = group_members.group_id and s.employee_id = group_members.employee_id);
 
 -- importer/apply.ts:deleteReplaced
-delete from groups where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from groups where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group s where s.id = groups.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from compromised_employees where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from compromised_employees where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id);
 
 -- importer/apply.ts:deleteReplaced
-delete from breaches where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from breaches where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_breach s where s.workspace_id = breaches.workspace_id and s.id = breaches.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from course_feedback where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from course_feedback where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_feedback s where s.id = course_feedback.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from course_progress where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from course_progress where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_progress s where s.workspace_id = course_progress.workspace_id and s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id);
 
 -- importer/apply.ts:deleteReplaced
-delete from courses where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from courses where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from employees where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from employees where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id);
 
 -- resources/employees/import.ts:karmaHistory
-delete from karma_history where workspace_id in ('745cbc73-1d3a-40d4-b7ed-b38c4ea979e4', '995613b4-294d-4a45-b3ba-0514b8fd5a88', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from karma_history where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from employees e where e.id = karma_history.employee_id);
 
 -- importer/events.ts:EventRecorder.record
@@ -3166,6 +3189,48 @@ select b.workspace_id, b.id, b.json as before, a.json as after
   where a.json <> b.json and (b.workspace_id, b.id) > ($1, $2)
   order by b.workspace_id, b.id limit 1000;
 
+-- importer/events.ts:EventRecorder.record
+select 1 as one from ev_inbox_ticket_before limit 1;
+
+-- importer/events.ts:EventRecorder.record
+insert into ev_inbox_ticket_after (workspace_id, id, json) select t.workspace_id, t.id, t.json from inbox_tickets t
+  join ev_inbox_ticket_keys k on k.workspace_id = t.workspace_id and k.id = t.id;
+
+-- importer/events.ts:EventRecorder.record
+analyze ev_inbox_ticket_after;
+
+-- importer/events.ts:EventRecorder.whole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'inbox_ticket.created', created_at,
+  '{"id":"' || id || '","type":"inbox_ticket.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
+  from ev_inbox_ticket_after r
+  where not exists (select 1 from ev_inbox_ticket_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  offset 0) y offset 0) x;
+
+-- importer/events.ts:EventRecorder.updated
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_inbox_ticket_before" b join "ev_inbox_ticket_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:EventRecorder.updated
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_inbox_ticket_before" b join "ev_inbox_ticket_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json and (b.workspace_id, b.id) > ($1, $2)
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:EventRecorder.whole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'inbox_ticket.deleted', created_at,
+  '{"id":"' || id || '","type":"inbox_ticket.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
+  from ev_inbox_ticket_before r
+  where not exists (select 1 from ev_inbox_ticket_after o where o.workspace_id = r.workspace_id and o.id = r.id)
+  offset 0) y offset 0) x;
+
 -- importer/apply.ts:bumpGenerations
 insert into organization_generations (organization_id, generation)
   select organization_id, 1 from (
@@ -3177,5 +3242,5 @@ insert into organization_generations (organization_id, generation)
 -- importer/import.ts:finish
 select c.relname as name, c.reltuples as rows, s.n_tup_ins + s.n_tup_upd + s.n_tup_del as changed
   from pg_class c join pg_stat_xact_user_tables s on s.relid = c.oid
-  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
   order by c.relname;

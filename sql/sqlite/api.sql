@@ -37,6 +37,17 @@ select "status", "employees", "karma_sum", "karma_count" from "employee_statisti
 -- employees.sql:statisticsAsOf: as of
 select "employees_json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" <= ? order by "as_of" desc limit ?;
 
+-- employees.sql:statisticsKept: span
+select "as_of", "employees_json" as "json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" < ? order by "as_of" desc limit ?;
+select "as_of", "employees_json" as "json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
+
+-- employees.sql:karmaKept: span
+select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = ? and "employee_id" = ? and "as_of" < ? order by "as_of" desc limit ?;
+select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = ? and "employee_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
+
+-- employees.sql:inWorkspace
+select "id" from "employees" where "workspace_id" = ? and "id" = ?;
+
 -- courses.sql:listPage: a later page
 select exists(select 1 from (select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
@@ -64,6 +75,10 @@ select "sentiment", count(*) as "count" from "course_feedback" where "workspace_
 
 -- courses.sql:statisticsAsOf: as of
 select "courses_json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" <= ? order by "as_of" desc limit ?;
+
+-- courses.sql:statisticsKept: span
+select "as_of", "courses_json" as "json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" < ? order by "as_of" desc limit ?;
+select "as_of", "courses_json" as "json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
 
 -- breaches.sql:listPage: a later page, status
 select exists(select 1 from (select b.json as "json", "b"."last_breached_at" as "sort_at", "b"."id" as "sort_id" from "breaches" as "b" where "b"."workspace_id" = ? and "b"."status" in (?) and ("b"."last_breached_at", "b"."id") < (?, ?) order by "b"."last_breached_at" desc, "b"."id" desc) f limit 1 offset 50) as more,
@@ -101,6 +116,10 @@ select exists(select 1 from (select m.json as "json", "m"."added_at" as "sort_at
 
 -- groups.sql:inWorkspace
 select "id" from "groups" where "workspace_id" = ? and "id" = ?;
+
+-- groups.sql:kept: span
+select "as_of", "employees_count", "average_karma_score" from "group_history" where "workspace_id" = ? and "group_id" = ? and "as_of" < ? order by "as_of" desc limit ?;
+select "as_of", "employees_count", "average_karma_score" from "group_history" where "workspace_id" = ? and "group_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
 
 -- campaigns.sql:listPage: a later page, status, created window
 select exists(select 1 from (select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = ? and "c"."status" in (?, ?) and "c"."created_at" >= ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc) f limit 1 offset 50) as more,

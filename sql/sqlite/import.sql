@@ -292,9 +292,6 @@ insert into "stg_email_report" ("line", "id", "ticket_id", "employee_id", "sourc
 -- importer/import.ts:stageRows
 insert into "stg_email_alert" ("line", "workspace_id", "id", "employee_id", "action", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?), …;
 
--- importer/import.ts:stageRows
-insert into "stg_impersonation" ("line", "workspace_id", "id", "employee_id", "verdict", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?), …;
-
 -- importer/import.ts:indexStaging
 create index stg_organization_key on stg_organization (id);
 
@@ -1602,6 +1599,24 @@ select h.group_id, h.employees_count, h.average_karma_score from group_history h
 -- resources/groups/import.ts:groupHistory
 insert into "group_history" ("workspace_id", "group_id", "as_of", "employees_count", "average_karma_score") values (?, ?, ?, ?, ?), …;
 
+-- history/record.ts:pruneHistory
+delete from "workspace_snapshots" as h
+  where h.workspace_id in (select workspace_id from stg_snapshot) and h.as_of < ?
+  and exists (select 1 from "workspace_snapshots" n where n.workspace_id = h.workspace_id
+  and n.as_of > h.as_of and n.as_of <= ?);
+
+-- history/record.ts:pruneHistory
+delete from "karma_history" as h
+  where h.workspace_id in (select workspace_id from stg_snapshot) and h.as_of < ?
+  and exists (select 1 from "karma_history" n where n.workspace_id = h.workspace_id and n."employee_id" = h."employee_id"
+  and n.as_of > h.as_of and n.as_of <= ?);
+
+-- history/record.ts:pruneHistory
+delete from "group_history" as h
+  where h.workspace_id in (select workspace_id from stg_snapshot) and h.as_of < ?
+  and exists (select 1 from "group_history" n where n.workspace_id = h.workspace_id and n."group_id" = h."group_id"
+  and n.as_of > h.as_of and n.as_of <= ?);
+
 -- resources/courses/import.ts:renderAllProgress
 create temporary table stg_item_owner as
   select id, workspace_id, created_at, ref_json from employees not indexed order by workspace_id, id;
@@ -1927,13 +1942,8 @@ insert into stg_email_alert_changed (line)
   select line from stg_email_alert
   where stg_email_alert.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from email_alerts t where t.id = stg_email_alert.id and t.workspace_id is not distinct from stg_email_alert.workspace_id and t.employee_id is not distinct from stg_email_alert.employee_id and t.action is not distinct from stg_email_alert.action and t.created_at is not distinct from stg_email_alert.created_at and t.updated_at is not distinct from stg_email_alert.updated_at);
 
--- importer/apply.ts:compareWithStored
-insert into stg_impersonation_changed (line)
-  select line from stg_impersonation
-  where stg_impersonation.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from impersonations t where t.id = stg_impersonation.id and t.workspace_id is not distinct from stg_impersonation.workspace_id and t.employee_id is not distinct from stg_impersonation.employee_id and t.verdict is not distinct from stg_impersonation.verdict and t.created_at is not distinct from stg_impersonation.created_at and t.updated_at is not distinct from stg_impersonation.updated_at);
-
 -- importer/apply.ts:collectTouched
-insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where false union all select workspace_id from stg_replaced) t
+insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where true union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -2200,12 +2210,6 @@ insert into email_alerts (workspace_id, id, employee_id, action, created_at, upd
   from stg_email_alert not indexed where false order by id
   on conflict (id) do update set workspace_id = excluded.workspace_id, employee_id = excluded.employee_id, action = excluded.action, created_at = excluded.created_at, updated_at = excluded.updated_at;
 
--- importer/apply.ts:insert
-insert into impersonations (workspace_id, id, employee_id, verdict, created_at, updated_at)
-  select workspace_id, id, employee_id, verdict, created_at, updated_at
-  from stg_impersonation not indexed where false order by id
-  on conflict (id) do update set workspace_id = excluded.workspace_id, employee_id = excluded.employee_id, verdict = excluded.verdict, created_at = excluded.created_at, updated_at = excluded.updated_at;
-
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, instr(json, ',"workspace":'))
   where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where false)
@@ -2357,7 +2361,7 @@ select count(*) as n from stg_employee where stg_employee.workspace_id in (selec
 select count(*) as n from stg_course where stg_course.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id);
 
 -- importer/apply.ts:collectTouched
-insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where false union all select workspace_id from stg_replaced) t
+insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where true union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -2540,6 +2544,22 @@ insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select worksp
 -- importer/events.ts:captureRenderings
 insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, ticket_id from email_reports where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_email_report s where s.id = email_reports.id)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_inbox_ticket_before (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_inbox_ticket_after (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_inbox_ticket_stored_keys as select * from ev_inbox_ticket_keys where workspace_id not in (select workspace_id from stg_new_workspace);
+
+-- importer/events.ts:captureRenderings
+insert into ev_inbox_ticket_before (workspace_id, id, json) select t.workspace_id, t.id, t.json from inbox_tickets t
+  join ev_inbox_ticket_stored_keys k not indexed on k.workspace_id = t.workspace_id and k.id = t.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_inbox_ticket_stored_keys;
 
 -- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, json)
@@ -2860,6 +2880,45 @@ select b.workspace_id, b.id, b.json as before, a.json as after
   from "ev_attack_before" b join "ev_attack_after" a on a.workspace_id = b.workspace_id and a.id = b.id
   where a.json <> b.json and (b.workspace_id, b.id) > (?, ?)
   order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:EventRecorder.record
+select 1 as one from ev_inbox_ticket_before limit 1;
+
+-- importer/events.ts:EventRecorder.record
+insert into ev_inbox_ticket_after (workspace_id, id, json) select t.workspace_id, t.id, t.json from inbox_tickets t
+  join ev_inbox_ticket_keys k not indexed on k.workspace_id = t.workspace_id and k.id = t.id;
+
+-- importer/events.ts:EventRecorder.whole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'inbox_ticket.created', created_at,
+  '{"id":"' || id || '","type":"inbox_ticket.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
+  from ev_inbox_ticket_after r
+  where not exists (select 1 from ev_inbox_ticket_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) y ) x;
+
+-- importer/events.ts:EventRecorder.updated
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_inbox_ticket_before" b join "ev_inbox_ticket_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:EventRecorder.updated
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_inbox_ticket_before" b join "ev_inbox_ticket_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json and (b.workspace_id, b.id) > (?, ?)
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:EventRecorder.whole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'inbox_ticket.deleted', created_at,
+  '{"id":"' || id || '","type":"inbox_ticket.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
+  from ev_inbox_ticket_before r
+  where not exists (select 1 from ev_inbox_ticket_after o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) y ) x;
 
 -- importer/apply.ts:bumpGenerations
 insert into organization_generations (organization_id, generation)

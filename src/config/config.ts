@@ -45,6 +45,8 @@ export interface Config {
   eventsRetentionMs: number
   /** How long the keys' usage record is kept. */
   keyUsageRetentionMs: number
+  /** How far back from an import's as_of its workspaces' history is kept (HISTORY_RETENTION). */
+  historyRetentionMs: number
   /** This process delivers webhooks (WEBHOOKS=on, the default). */
   webhooks: boolean
   /** Webhook URLs may name loopback, private, link-local or metadata addresses, and use http://. */
@@ -83,6 +85,8 @@ export const ENVIRONMENT = {
   IMPORT_MAX_BYTES: 'an import refuses input larger than this once decompressed, e.g. 500MiB (default 20GiB)',
   EVENTS_RETENTION: 'events and finished webhook deliveries are kept this long, e.g. 7d (default 30d)',
   KEY_USAGE_RETENTION: "the keys' usage record is kept this long, e.g. 30d (default 90d)",
+  HISTORY_RETENTION:
+    "an import prunes its workspaces' history older than this before its as_of, keeping the last row before that, e.g. 365d (default 1095d)",
   WEBHOOKS: 'on (default) or off: this serve process delivers webhooks',
   WEBHOOK_ALLOW_PRIVATE_NETWORKS:
     '1 allows webhook URLs on loopback, private, link-local or metadata addresses, and plain http:// (default 0)',
@@ -185,6 +189,7 @@ export function loadConfig(
     importMaxBytes: size('IMPORT_MAX_BYTES', get('IMPORT_MAX_BYTES') ?? '20GiB'),
     eventsRetentionMs: retention('EVENTS_RETENTION', get('EVENTS_RETENTION') ?? '30d'),
     keyUsageRetentionMs: retention('KEY_USAGE_RETENTION', get('KEY_USAGE_RETENTION') ?? '90d'),
+    historyRetentionMs: retention('HISTORY_RETENTION', get('HISTORY_RETENTION') ?? '1095d'),
     webhooks: onOff('WEBHOOKS', get('WEBHOOKS') ?? 'on'),
     webhookAllowPrivateNetworks: flag(
       'WEBHOOK_ALLOW_PRIVATE_NETWORKS',

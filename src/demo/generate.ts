@@ -4,6 +4,7 @@
 // byte for byte.
 
 import { en, Faker } from '@faker-js/faker'
+import { timestampFromMillis } from '../domain/time.js'
 import { DAY, type DemoOrganization, type DemoRecord, random, slugify } from '../resources/demo.js'
 import { RESOURCES } from '../resources/index.js'
 import type { Resource } from '../resources/resource.js'
@@ -15,6 +16,8 @@ export interface DemoOptions {
   workspaces?: number
   /** The "present" of the dataset: feedback spreads over the year before it. Default: today, 00:00 UTC. */
   anchor?: Date
+  /** The dataset as it stood this many months before the present (default 0: the present). */
+  monthsBack?: number
 }
 
 const DEMOS = RESOURCES.flatMap((r: Resource) => (r.demo ? [r.demo] : []))
@@ -44,6 +47,7 @@ export function* demoRecords(
     r,
     faker,
     now,
+    monthsBack: options.monthsBack ?? 0,
     id: r.uuid(),
     created: now - 4 * 365 * DAY,
     domain: `${slugify(faker.company.name())}.example`,
@@ -63,6 +67,12 @@ export function* demoRecords(
     for (const demo of DEMOS)
       if (demo.workspace) yield* demo.workspace({ ...organization, workspace, advance })
   }
+}
+
+/** The as_of of the demo's import `monthsBack` months before `anchor`: the same day of that month (up to the 28th). */
+export function monthsBackAsOf(anchor: Date, monthsBack: number): string {
+  const day = Math.min(28, anchor.getUTCDate())
+  return timestampFromMillis(Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth() - monthsBack, day))
 }
 
 /**

@@ -5,6 +5,7 @@ import type { WorkspaceRows } from '../access.js'
 import { apiError } from '../errors.js'
 import { param } from '../routing/parameters.js'
 import './tables.js'
+import type { Kept } from './twins.js'
 
 /** The `as_of` parameter of a statistics endpoint whose answers are kept per import. */
 export const asOfParameter = param.instant(
@@ -36,4 +37,79 @@ export async function keptOrNotFound(kept: Promise<string | undefined>, asOf: st
       parameter: 'as_of',
     })
   return JSON.parse(json)
+}
+
+/** Kept rows in a series' span: the last whose as_of is before `first`, then those before `end`. */
+async function inSpan<R extends { as_of: string }>(
+  rows: (edge: 'before' | 'within') => Promise<R[]>,
+): Promise<R[]> {
+  const [before, within] = [await rows('before'), await rows('within')]
+  return [...before, ...within]
+}
+
+/** The snapshots' kept answers in `column` over a series' span (twins.ts stateSeries). */
+export function keptSnapshots(
+  from: WorkspaceRows,
+  column: 'employees_json' | 'courses_json',
+  first: string,
+  end: string,
+): Promise<Kept[]> {
+  return inSpan((edge) =>
+    from
+      .selectFrom('workspace_snapshots')
+      .select(['as_of', `${column} as json`])
+      .$if(edge === 'before', (q) => q.where('as_of', '<', first).orderBy('as_of', 'desc').limit(1))
+      .$if(edge === 'within', (q) => q.where('as_of', '>=', first).where('as_of', '<', end).orderBy('as_of'))
+      .execute(),
+  )
+}
+
+/** An employee's kept karma over a series' span, as the points' fields. */
+export async function keptKarma(
+  from: WorkspaceRows,
+  employeeId: string,
+  first: string,
+  end: string,
+): Promise<Kept[]> {
+  const rows = await inSpan((edge) =>
+    from
+      .selectFrom('karma_history')
+      .select(['as_of', 'score', 'security_level'])
+      .where('employee_id', '=', employeeId)
+      .$if(edge === 'before', (q) => q.where('as_of', '<', first).orderBy('as_of', 'desc').limit(1))
+      .$if(edge === 'within', (q) => q.where('as_of', '>=', first).where('as_of', '<', end).orderBy('as_of'))
+      .execute(),
+  )
+  return rows.map((r) => ({
+    as_of: r.as_of,
+    json: JSON.stringify({
+      score: r.score === null ? null : Number(r.score),
+      security_level: r.security_level,
+    }),
+  }))
+}
+
+/** A group's kept figures over a series' span, as the points' fields. */
+export async function keptGroup(
+  from: WorkspaceRows,
+  groupId: string,
+  first: string,
+  end: string,
+): Promise<Kept[]> {
+  const rows = await inSpan((edge) =>
+    from
+      .selectFrom('group_history')
+      .select(['as_of', 'employees_count', 'average_karma_score'])
+      .where('group_id', '=', groupId)
+      .$if(edge === 'before', (q) => q.where('as_of', '<', first).orderBy('as_of', 'desc').limit(1))
+      .$if(edge === 'within', (q) => q.where('as_of', '>=', first).where('as_of', '<', end).orderBy('as_of'))
+      .execute(),
+  )
+  return rows.map((r) => ({
+    as_of: r.as_of,
+    json: JSON.stringify({
+      employees_count: Number(r.employees_count),
+      average_karma_score: r.average_karma_score === null ? null : Number(r.average_karma_score),
+    }),
+  }))
 }

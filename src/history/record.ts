@@ -44,12 +44,45 @@ export async function checkForward(session: WriteSession, asOf: string): Promise
     )
 }
 
-/** Keeps the moment: the snapshot row of each workspace, then each resource's own history. */
+/** HISTORY_RETENTION's default: three years. */
+export const DEFAULT_HISTORY_RETENTION_MS = 1095 * 86_400_000
+
+/** The history tables, each with what its rows follow within a workspace (none: the workspace itself). */
+const HISTORY_TABLES = [
+  ['workspace_snapshots', null],
+  ['karma_history', 'employee_id'],
+  ['group_history', 'group_id'],
+] as const
+
+/**
+ * Prunes the history of the moment's workspaces older than `retentionMs` before its as_of, but for
+ * the last row at or before the cutoff: the state from then on stays known.
+ */
+async function pruneHistory(
+  session: WriteSession,
+  moment: HistoryMoment,
+  retentionMs: number,
+): Promise<void> {
+  const cutoff = timestampFromMillis(Date.parse(`${moment.asOf.slice(0, 23)}Z`) - retentionMs)
+  for (const [table, follows] of HISTORY_TABLES) {
+    const same = follows === null ? sql`` : sql`and n.${sql.ref(follows)} = h.${sql.ref(follows)}`
+    await session.exec(sql`delete from ${sql.table(table)} as h
+      where h.workspace_id in ${sql.raw(moment.workspaces)} and h.as_of < ${cutoff}
+      and exists (select 1 from ${sql.table(table)} n where n.workspace_id = h.workspace_id ${same}
+        and n.as_of > h.as_of and n.as_of <= ${cutoff})`)
+  }
+}
+
+/**
+ * Keeps the moment: the snapshot row of each workspace, then each resource's own history; then
+ * prunes what is older than the retention.
+ */
 export async function recordHistory(
   session: WriteSession,
   steps: readonly ImportSteps[],
   asOf: string,
   deleted: (type: string) => boolean,
+  retentionMs: number = DEFAULT_HISTORY_RETENTION_MS,
 ): Promise<void> {
   const workspaces = (
     await session.rows<{ workspace_id: string }>(
@@ -79,4 +112,5 @@ export async function recordHistory(
     ),
   )
   for (const step of steps) await step.history?.(session, moment)
+  await pruneHistory(session, moment, retentionMs)
 }

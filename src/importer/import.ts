@@ -7,7 +7,12 @@ import type { EncodedRows } from '../db/bulk-rows.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import { analyzeTemporary, type WriteSession, withWriteSession } from '../db/write-session.js'
 import { timestampFromMillis } from '../domain/time.js'
-import { checkForward, checkNotFuture, recordHistory } from '../history/record.js'
+import {
+  checkForward,
+  checkNotFuture,
+  DEFAULT_HISTORY_RETENTION_MS,
+  recordHistory,
+} from '../history/record.js'
 import type { ChangedRecords } from '../records/spec.js'
 import { IMPORT_STEPS } from '../resources/index.js'
 import { tracing } from '../tracing/tracing.js'
@@ -54,6 +59,11 @@ export interface ImportOptions {
    * latest of a workspace the sources hold records of.
    */
   asOf?: string
+  /**
+   * How far back from `asOf` the history of the workspaces it keeps a moment of is kept
+   * (HISTORY_RETENTION); older rows are pruned, but for the last one before the cutoff.
+   */
+  historyRetentionMs?: number
 }
 
 export interface ImportProgress {
@@ -478,6 +488,7 @@ async function importTraced(
         IMPORT_STEPS,
         asOf,
         (type) => (merged.deleted[type as RecordType] ?? 0) > 0,
+        options.historyRetentionMs ?? DEFAULT_HISTORY_RETENTION_MS,
       )
       clock.mark('derive')
       for (const steps of IMPORT_STEPS) {

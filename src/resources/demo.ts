@@ -37,6 +37,13 @@ export function random(seed: number) {
 
 export type Random = ReturnType<typeof random>
 
+/** A number from 0 to 99 fixed by `text` (FNV-1a): a choice that never draws from the generator. */
+export function bucketOf(text: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+  return (h >>> 0) % 100
+}
+
 export function slugify(text: string): string {
   return text
     .toLowerCase()
@@ -50,6 +57,11 @@ export interface DemoOrganization {
   faker: Faker
   /** The dataset's "present", in ms. */
   now: number
+  /**
+   * How many months before the present this is the dataset of (0: the present): karma and
+   * completion lower the further back. Never changes what the generator draws, only what it keeps.
+   */
+  monthsBack: number
   id: string
   /** When it was created, in ms. */
   created: number

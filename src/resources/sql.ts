@@ -28,6 +28,8 @@ export const SAMPLE = {
   organizationKey: { organizationId: ORGANIZATION, workspaceId: null } as KeyScope,
   workspaceKey: { organizationId: ORGANIZATION, workspaceId: WORKSPACE } as KeyScope,
   grant: { organizationId: ORGANIZATION, workspaceId: WORKSPACE } as WorkspaceGrant,
+  /** A later moment than `after`'s, the upper end of sample windows. */
+  later: '2026-01-01T00:00:00.000000Z',
   /** The "now" of statements that depend on the time. */
   now: Date.parse('2026-01-01T00:00:00Z'),
 }

@@ -1,8 +1,9 @@
-// An operation that answers one object (statistics), declared once like a list (list.ts): its
-// path, scope, parameters and item schema; itemRoute registers it with the strict reading of the
-// request, the workspace grant and the ETag of its body.
+// An operation that answers one object (statistics) or one series of them, declared once like a
+// list (list.ts): its path, scope, parameters and item schema; itemRoute registers it with the
+// strict reading of the request, the workspace grant and the ETag of its body.
 
 import type { FastifyInstance } from 'fastify'
+import Type from 'typebox'
 import { grantWorkspace, type WorkspaceRows, workspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
 import { readItemRequest, sendItem } from './operation.js'
@@ -11,8 +12,14 @@ import { dataOf, ref } from './schemas.js'
 
 type Definitions = Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> }
 
+/** An answer already written as JSON (a series spliced from kept answers): sent as it is. */
+export class Rendered {
+  constructor(readonly json: string) {}
+}
+
 export interface ItemOperation<D extends Definitions, T> {
   operationId: string
+  /** As Fastify writes it: a path id is `:group_id`, and is among the parameters. */
   path: string
   summary: string
   /** What the object holds; the scope is added. */
@@ -21,12 +28,14 @@ export interface ItemOperation<D extends Definitions, T> {
   parameters: D
   /** The $id of the object's schema. */
   item: string
+  /** The answer is an array of items (a series), not one. */
+  series?: true
   /** What the parameters' own rules cannot see: throws a 422. */
   check?(query: Parsed<D>): void
   /** Throws the 404 of an id outside the granted workspace. */
   reach?(from: WorkspaceRows, query: Parsed<D>): Promise<void>
   /** The object, for the granted workspace. */
-  read(from: WorkspaceRows, query: Parsed<D>): Promise<T>
+  read(from: WorkspaceRows, query: Parsed<D>): Promise<T | Rendered>
 }
 
 /** Declares an item operation (type-checks its parts against each other). */
@@ -40,6 +49,15 @@ export function itemRoute<D extends Definitions, T>(
   operation: ItemOperation<D, T>,
 ): void {
   const set = parameters(operation.parameters)
+  const inPath = new Set([...operation.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string))
+  const names = Object.keys(operation.parameters)
+  const pathNames = names.filter((n) => inPath.has(n))
+  const query = parameters(
+    Object.fromEntries(
+      names.filter((n) => !inPath.has(n)).map((n) => [n, operation.parameters[n] as ParamDef<unknown>]),
+    ),
+  )
+  const item = ref(operation.item)
   app.get(
     operation.path,
     {
@@ -48,8 +66,15 @@ export function itemRoute<D extends Definitions, T>(
         operationId: operation.operationId,
         summary: operation.summary,
         description: `${operation.description} Scope: ${operation.scope}.`,
-        querystring: set.schema,
-        response: { 200: dataOf(ref(operation.item)) },
+        ...(pathNames.length > 0
+          ? {
+              params: Type.Object(
+                Object.fromEntries(pathNames.map((n) => [n, Type.String({ format: 'uuid' })])),
+              ),
+            }
+          : {}),
+        querystring: query.schema,
+        response: { 200: dataOf(operation.series ? Type.Array(item) : item) },
       },
     },
     async (request, reply) => {
@@ -58,7 +83,8 @@ export function itemRoute<D extends Definitions, T>(
       const db = app.api.db
       const from = workspaceRows(db, await grantWorkspace(db, request.key, query.workspace_id as string))
       if (operation.reach) await operation.reach(from, query)
-      return sendItem(reply, JSON.stringify(await operation.read(from, query)))
+      const answer = await operation.read(from, query)
+      return sendItem(reply, answer instanceof Rendered ? answer.json : JSON.stringify(answer))
     },
   )
 }

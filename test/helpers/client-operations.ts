@@ -81,7 +81,14 @@ interface Generated {
   members: string[]
 }
 
-function method(path: string, operation: Operation, names: ClientMethod, out: Generated): string {
+/** A method of a namespace: its name (`statistics.history` hangs on `statistics`), doc and function. */
+interface Member {
+  name: string
+  doc: string
+  fn: string
+}
+
+function method(path: string, operation: Operation, names: ClientMethod, out: Generated): Member[] {
   const id = operation.operationId
   const paged = (operation.parameters ?? []).some((p) => p.name === 'x-item-limit')
   // A list's limit and cursor travel as headers (paginate's options), not as filters.
@@ -138,14 +145,53 @@ function method(path: string, operation: Operation, names: ClientMethod, out: Ge
     pathArg = `${id}Path(filters)`
   }
   const doc = comment(names.doc ?? [], '    ')
-  if (!list) {
-    return `${doc}    ${names.method}: (${[...args, 'options: CallOptions = {}'].join(', ')}) =>\n      this.request<${type}>(${pathArg}, ${queryArg}, options),\n`
+  // A series is an array answered whole: not paged.
+  if (!list || !paged) {
+    const answer = list ? `${type}[]` : type
+    return [
+      {
+        name: names.method,
+        doc,
+        fn: `(${[...args, 'options: CallOptions = {}'].join(', ')}) =>\n      this.request<${answer}>(${pathArg}, ${queryArg}, options)`,
+      },
+    ]
   }
-  const walk = `${doc}    ${names.method}: (${[...args, 'options: ListOptions = {}'].join(', ')}) =>\n      this.paginate<${type}>(${pathArg}, ${queryArg}, options),\n`
+  const walk = {
+    name: names.method,
+    doc,
+    fn: `(${[...args, 'options: ListOptions = {}'].join(', ')}) =>\n      this.paginate<${type}>(${pathArg}, ${queryArg}, options)`,
+  }
   const page = names.page
-    ? `    ${names.page}: (${[...args, 'options: PageOptions = {}'].join(', ')}) =>\n      this.page<${type}>(${pathArg}, ${queryArg}, options),\n`
-    : ''
-  return walk + page
+    ? [
+        {
+          name: names.page,
+          doc: '',
+          fn: `(${[...args, 'options: PageOptions = {}'].join(', ')}) =>\n      this.page<${type}>(${pathArg}, ${queryArg}, options)`,
+        },
+      ]
+    : []
+  return [walk, ...page]
+}
+
+/** A namespace's members: a dotted name's method hangs on its parent's function (Object.assign). */
+function namespaceMembers(members: readonly Member[], namespace: string): string {
+  const children = members.filter((m) => m.name.includes('.'))
+  for (const child of children) {
+    const parent = child.name.split('.')[0]
+    if (!members.some((m) => m.name === parent))
+      throw new Error(`${namespace}.${child.name}: no method ${parent} to hang it on`)
+  }
+  return members
+    .filter((m) => !m.name.includes('.'))
+    .map((m) => {
+      const kids = children.filter((c) => c.name.startsWith(`${m.name}.`))
+      const fn =
+        kids.length === 0
+          ? m.fn
+          : `Object.assign(${m.fn}, {\n${kids.map((k) => `${k.doc}${k.name.slice(m.name.length + 1)}: ${k.fn},\n`).join('')}})`
+      return `${m.doc}    ${m.name}: ${fn},\n`
+    })
+    .join('')
 }
 
 /** The operations of the document under the resources' client names. */
@@ -161,13 +207,13 @@ function clientOperations(text: string): { out: Generated; types: string[] } {
   const used = new Set<string>()
   for (const resource of RESOURCES as readonly Resource[]) {
     const { namespace, operations } = resource.client
-    const methods = Object.entries(operations).map(([id, names]) => {
+    const members = Object.entries(operations).flatMap(([id, names]) => {
       const found = byId.get(id)
       if (!found) throw new Error(`${resource.name}: the document has no operation ${id}`)
       used.add(id)
       return method(found.path, found.operation, names, out)
     })
-    out.members.push(`  readonly ${namespace} = {\n${methods.join('')}  }\n`)
+    out.members.push(`  readonly ${namespace} = {\n${namespaceMembers(members, namespace)}  }\n`)
   }
   const missing = [...byId.keys()].filter((id) => !used.has(id))
   if (missing.length > 0) throw new Error(`operations without a client name: ${missing.join(', ')}`)

@@ -41,6 +41,8 @@ const identifier = (name: string) => {
     throw new Error(`python client: ${name} is not a Python identifier`)
   return name
 }
+/** A query parameter as a keyword argument: a Python keyword (`from`) takes a trailing underscore. */
+const argument = (name: string) => (KEYWORDS.has(name) ? `${name}_` : identifier(name))
 const pyLiteral = (value: unknown) =>
   typeof value === 'string'
     ? JSON.stringify(value)
@@ -144,7 +146,7 @@ export function pythonOperations(doc: Document): Record<string, Record<string, P
       const paged = parameters.some((p) => p.name === 'cursor' && p.in === 'query')
       const query = parameters
         .filter((p) => p.in === 'query' && p.name !== 'cursor' && p.name !== 'limit')
-        .map((p) => identifier(p.name))
+        .map((p) => argument(p.name))
       const path = parameters.filter((p) => p.in === 'path').map((p) => identifier(p.name))
       const common = { operation: operationId, path: op.path, path_params: path, query }
       methods[snake(names.method)] = { ...common, kind: paged ? 'list' : 'item' }

@@ -192,6 +192,46 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(await count('workspace_snapshots'), kept.snapshots + 1)
     })
 
+    test('HISTORY_RETENTION prunes older rows of the imported workspaces, keeping the last one before the cutoff', async () => {
+      const org = organization()
+      const here = workspace(org.id as string)
+      const person = employee(here.id as string, { karma: karma(100) })
+      const elsewhere = async () =>
+        Number(
+          (
+            await sql<{ n: number }>`select count(*) as n from workspace_snapshots
+              where workspace_id = ${ws}`.execute(t.db.handle.db)
+          ).rows[0]?.n,
+        )
+      const before = await elsewhere()
+      const moments = ['2025-01-01', '2025-02-01', '2025-03-01', '2025-03-20'].map(
+        (d) => `${d}T00:00:00.000000Z`,
+      )
+      for (const [i, asOf] of moments.entries())
+        await importSources(t.db.handle, [source([org, here, { ...person, karma: karma(100 + i) }])], {
+          asOf,
+          historyRetentionMs: 30 * DAY,
+        })
+      const asOfs = async (table: string) =>
+        (
+          await sql<{ as_of: string }>`select as_of from ${sql.table(table)}
+            where workspace_id = ${here.id} order by as_of`.execute(t.db.handle.db)
+        ).rows.map((r) => r.as_of)
+      // The cutoff of the last import is 2025-02-18: 2025-02-01 is the last row before it, and stays.
+      assert.deepEqual(await asOfs('workspace_snapshots'), moments.slice(1))
+      assert.deepEqual(await asOfs('karma_history'), moments.slice(1))
+      // Another workspace's history is not touched by this workspace's imports.
+      assert.equal(await elsewhere(), before)
+      const history = await t.request(
+        `/v1/employees/${person.id}/karma_history?workspace_id=${here.id}&from=2025-01-01&to=2025-03-31`,
+        { key: await t.key({ organizationId: org.id as string }) },
+      )
+      assert.deepEqual(
+        history.json.data.map((p: { score: number | null }) => p.score),
+        [null, 101, 103],
+      )
+    })
+
     test("another organization's key reads no moment of this workspace", async () => {
       const org = organization()
       await importSources(t.db.handle, [source([org, workspace(org.id as string)])], { asOf: T3 })

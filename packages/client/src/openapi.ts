@@ -61,6 +61,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/employees/statistics/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The employees statistics of a workspace over time
+         * @description Each point: /v1/employees/statistics as the last import whose as_of is before the end of the period kept it; every field but start and end null before the first. Oldest first, from the period holding from to the one holding to (UTC; start inclusive, end exclusive). Defaults: interval month, to now, 12 points. from after to, or more than 1,000 points: 422 naming from. Not paged. Scope: workspace:read.
+         */
+        get: operations["getEmployeeStatisticsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/employees/{employee_id}/karma_history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An employee's karma over time
+         * @description Each point: the employee's karma as the last import whose as_of is before the end of the period kept it; score and security_level null before the employee appeared, and while they had no karma. An employee of another workspace is a 404, like an unknown one. Oldest first, from the period holding from to the one holding to (UTC; start inclusive, end exclusive). Defaults: interval month, to now, 12 points. from after to, or more than 1,000 points: 422 naming from. Not paged. Scope: workspace:read.
+         */
+        get: operations["getEmployeeKarmaHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/employees/{employee_id}": {
         parameters: {
             query?: never;
@@ -141,6 +181,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/courses/statistics/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The program statistics of a workspace over time
+         * @description Each point: /v1/courses/statistics as the last import whose as_of is before the end of the period kept it (its feedback window ending at that as_of); every field but start and end null before the first. Oldest first, from the period holding from to the one holding to (UTC; start inclusive, end exclusive). Defaults: interval month, to now, 12 points. from after to, or more than 1,000 points: 422 naming from. Not paged. Scope: awareness:read.
+         */
+        get: operations["getProgramStatisticsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/courses/{course_id}": {
         parameters: {
             query?: never;
@@ -193,6 +253,26 @@ export interface paths {
          * @description Over the breaches affecting the workspace whose last_breached_at is in the window: how many, and the distinct employees of the workspace they compromised, of whom those warned and those who acknowledged (about at least one of them). Scope: breaches:read.
          */
         get: operations["getBreachStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/breaches/statistics/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics of the data breaches that affect a workspace, period by period
+         * @description Each point: getBreachStatistics's answer with breached_after = start and breached_before = 1 µs before end, over the data held now. Oldest first, from the period holding from to the one holding to (UTC; start inclusive, end exclusive). Defaults: interval month, to now, 12 points. from after to, or more than 1,000 points: 422 naming from. Not paged. Scope: breaches:read.
+         */
+        get: operations["getBreachStatisticsHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -261,6 +341,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/groups/{group_id}/karma_history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group's size and karma over time
+         * @description Each point: the group's employees_count and average_karma_score as the last import whose as_of is before the end of the period kept them; null before the group appeared. A group of another workspace is a 404, like an unknown one. Oldest first, from the period holding from to the one holding to (UTC; start inclusive, end exclusive). Defaults: interval month, to now, 12 points. from after to, or more than 1,000 points: 422 naming from. Not paged. Scope: groups:read.
+         */
+        get: operations["getGroupKarmaHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns": {
         parameters: {
             query?: never;
@@ -293,6 +393,26 @@ export interface paths {
          * @description Over the attacks of the workspace within the filters. An employee is attacked when one of their attacks was sent (sent_at set). vulnerability_rate and reporting_rate: employees with a tricked, or reported, sent attack over employees attacked, in percent rounded half up, 0 when nobody was attacked. attack_events_per_employee: per event type, the employees with at least one such event. A campaign_id of another workspace is a 404, like an unknown one. Scope: simulation:read.
          */
         get: operations["getCampaignStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/statistics/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The statistics of the phishing simulations of a workspace, period by period
+         * @description Each point: getCampaignStatistics's answer with created_after = start and created_before = 1 µs before end, over the data held now. Oldest first, from the period holding from to the one holding to (UTC; start inclusive, end exclusive). Defaults: interval month, to now, 12 points. from after to, or more than 1,000 points: 422 naming from. Not paged. Scope: simulation:read.
+         */
+        get: operations["getCampaignStatisticsHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -353,6 +473,26 @@ export interface paths {
          * @description The window bounds the reports by reported_at and the tickets by created_at. employee_reporting_rate: active employees who reported / active employees (active: their status now). The tickets rates are of all tickets in the window, the fraudulent distribution of the fraudulent ones. Rates are percentages rounded half up to one decimal, 0 when the denominator is 0. Scope: inbox:read.
          */
         get: operations["getInboxStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inbox_tickets/statistics/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics of the reported emails of a workspace, period by period
+         * @description Each point: getInboxStatistics's answer with created_after = start and created_before = 1 µs before end, over the data held now. Oldest first, from the period holding from to the one holding to (UTC; start inclusive, end exclusive). Defaults: interval month, to now, 12 points. from after to, or more than 1,000 points: 422 naming from. Not paged. Scope: inbox:read.
+         */
+        get: operations["getInboxStatisticsHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1088,6 +1228,55 @@ export interface components {
             /** @description The mean karma score of the active employees that have a karma, rounded half up; null when there is none. */
             average_karma_score: number | null;
         };
+        /** @description The employees statistics as the last import before the end of the period kept them; every field but start and end null when none had. */
+        EmployeeStatisticsPoint: {
+            /**
+             * Format: date-time
+             * @description The first instant of the period (UTC), inclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description The first instant after the period (UTC), exclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            end: string;
+            /** @description Employees whose status is active. */
+            active: number | null;
+            /** @description Employees whose status is deactivated. */
+            deactivated: number | null;
+            /** @description Employees whose status is pending. */
+            pending: number | null;
+            /** @description Employees whose status is unlicensed. */
+            unlicensed: number | null;
+            /** @description Every employee of the workspace. */
+            total: number | null;
+            /** @description The mean karma score of the active employees that have a karma, rounded half up; null when there is none. */
+            average_karma_score: number | null;
+        };
+        /** @description The employee's karma as the last import before the end of the period kept it; score and security_level null when none had, or when the employee had no karma. */
+        KarmaPoint: {
+            /**
+             * Format: date-time
+             * @description The first instant of the period (UTC), inclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description The first instant after the period (UTC), exclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            end: string;
+            /** @description higher is safer */
+            score: number | null;
+            /**
+             * @description worst to best
+             * @enum {string|null}
+             */
+            security_level: "dangerous" | "bad" | "ok" | "good" | "great" | "excellent" | "exceptional" | null;
+        };
         Course: {
             /**
              * Format: uuid
@@ -1174,6 +1363,27 @@ export interface components {
             positive_feedbacks: number;
             neutral_feedbacks: number;
             negative_feedbacks: number;
+        };
+        /** @description The program statistics as the last import before the end of the period kept them (the feedback window ending at its as_of); every field but start and end null when none had. */
+        StatisticsPoint: {
+            /**
+             * Format: date-time
+             * @description The first instant of the period (UTC), inclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description The first instant after the period (UTC), exclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            end: string;
+            active_employees: number | null;
+            covered_employees: number | null;
+            average_courses_completed: number | null;
+            positive_feedbacks: number | null;
+            neutral_feedbacks: number | null;
+            negative_feedbacks: number | null;
         };
         /** @description An employee enrolled in the course, and their progress in it. */
         CourseEnrollment: {
@@ -1343,6 +1553,29 @@ export interface components {
             /** @description Of those, the employees who acknowledged at least one of the breaches. */
             acknowledged_employees_count: number;
         };
+        /** @description The statistics of the period: their window from start to 1 µs before end, over the data held now. */
+        BreachStatisticsPoint: {
+            /**
+             * Format: date-time
+             * @description The first instant of the period (UTC), inclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description The first instant after the period (UTC), exclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            end: string;
+            /** @description Breaches affecting the workspace, last breached within the window. */
+            breaches_count: number;
+            /** @description Distinct employees of the workspace those breaches compromised. */
+            impacted_employees_count: number;
+            /** @description Of those, the employees warned about at least one of the breaches. */
+            warned_employees_count: number;
+            /** @description Of those, the employees who acknowledged at least one of the breaches. */
+            acknowledged_employees_count: number;
+        };
         Group: {
             /**
              * Format: uuid
@@ -1382,6 +1615,25 @@ export interface components {
              * @example 2024-01-13T10:00:00.123456Z
              */
             added_at: string;
+        };
+        /** @description The group's figures as the last import before the end of the period kept them; null before the group appeared. */
+        GroupKarmaPoint: {
+            /**
+             * Format: date-time
+             * @description The first instant of the period (UTC), inclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description The first instant after the period (UTC), exclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            end: string;
+            /** @description How many employees the group held. */
+            employees_count: number | null;
+            /** @description The mean karma score of the group's active employees that had a karma, rounded half up; null when none had. */
+            average_karma_score: number | null;
         };
         /** @description A phishing simulation campaign. */
         Campaign: {
@@ -1600,6 +1852,78 @@ export interface components {
             /** @description Employees with a reported sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked. */
             reporting_rate: number;
         };
+        /** @description The statistics of the period: their window from start to 1 µs before end, over the data held now. */
+        CampaignStatisticsPoint: {
+            /**
+             * Format: date-time
+             * @description The first instant of the period (UTC), inclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description The first instant after the period (UTC), exclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            end: string;
+            /** @description Employees with at least one sent attack within the filters. */
+            employees_attacked_count: number;
+            /** @description Of those, the ones whose status is active. */
+            active_employees_attacked_count: number;
+            /** @description Per attack event type: the employees with at least one such event on an attack within the filters. */
+            attack_events_per_employee: {
+                /** @description Employees with at least one attack_sent event. */
+                attack_sent: number;
+                /** @description Employees with at least one attack_voided event. */
+                attack_voided: number;
+                /** @description Employees with at least one email_opened event. */
+                email_opened: number;
+                /** @description Employees with at least one email_answered event. */
+                email_answered: number;
+                /** @description Employees with at least one email_reported event. */
+                email_reported: number;
+                /** @description Employees with at least one manually_reported event. */
+                manually_reported: number;
+                /** @description Employees with at least one manually_retried event. */
+                manually_retried: number;
+                /** @description Employees with at least one page_opened event. */
+                page_opened: number;
+                /** @description Employees with at least one download_link_clicked event. */
+                download_link_clicked: number;
+                /** @description Employees with at least one attachment_opened event. */
+                attachment_opened: number;
+                /** @description Employees with at least one file_opened event. */
+                file_opened: number;
+                /** @description Employees with at least one credentials_submitted event. */
+                credentials_submitted: number;
+                /** @description Employees with at least one mfa_code_submitted event. */
+                mfa_code_submitted: number;
+                /** @description Employees with at least one social_login_clicked event. */
+                social_login_clicked: number;
+                /** @description Employees with at least one scope_granted event. */
+                scope_granted: number;
+                /** @description Employees with at least one qr_code_scanned event. */
+                qr_code_scanned: number;
+                /** @description Employees with at least one sms_answered event. */
+                sms_answered: number;
+                /** @description Employees with at least one phone_number_called event. */
+                phone_number_called: number;
+                /** @description Employees with at least one phone_number_code_entered event. */
+                phone_number_code_entered: number;
+                /** @description Employees with at least one employee_tricked event. */
+                employee_tricked: number;
+                /** @description Employees with at least one remedial_started event. */
+                remedial_started: number;
+                /** @description Employees with at least one remedial_completed event. */
+                remedial_completed: number;
+                /** @description Employees with at least one phishing_remedial_course_completed event. */
+                phishing_remedial_course_completed: number;
+            };
+            /** @description Employees with a tricked sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked. */
+            vulnerability_rate: number;
+            /** @description Employees with a reported sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked. */
+            reporting_rate: number;
+        };
         /** @description Reports of one suspicious email, grouped for an analyst to classify. */
         InboxTicket: {
             /**
@@ -1706,6 +2030,53 @@ export interface components {
         };
         /** @description Reported emails of a workspace: the window bounds reports by reported_at and tickets by created_at. Rates are percentages rounded half up to one decimal, from exact counts; 0 when the denominator is 0. */
         InboxStatistics: {
+            reports: {
+                /** @description Reports whose reported_at is in the window. */
+                total_count: number;
+                /** @description Distinct employees who made them. */
+                reporters_count: number;
+                /** @description Active employees among them / active employees of the workspace. In percent, one decimal. */
+                employee_reporting_rate: number;
+            };
+            tickets: {
+                /** @description Tickets created in the window. */
+                total_count: number;
+                /** @description Of those, not classified yet. */
+                unreviewed_count: number;
+                /** @description Safe tickets / tickets. In percent, one decimal. */
+                safe_rate: number;
+                /** @description Spam tickets / tickets. In percent, one decimal. */
+                spam_rate: number;
+                /** @description Fraudulent tickets / tickets. In percent, one decimal. */
+                fraudulent_rate: number;
+                fraudulent_distribution: {
+                    /** @description Fraudulent tickets of type employee_impersonation / fraudulent tickets. In percent, one decimal. */
+                    employee_impersonation_rate: number;
+                    /** @description Fraudulent tickets of type partner_payment_fraud / fraudulent tickets. In percent, one decimal. */
+                    partner_payment_fraud_rate: number;
+                    /** @description Fraudulent tickets of type scam_extortion / fraudulent tickets. In percent, one decimal. */
+                    scam_extortion_rate: number;
+                    /** @description Fraudulent tickets of type service_imitation / fraudulent tickets. In percent, one decimal. */
+                    service_imitation_rate: number;
+                    /** @description Fraudulent tickets of type other / fraudulent tickets. In percent, one decimal. */
+                    other_rate: number;
+                };
+            };
+        };
+        /** @description The statistics of the period: their window from start to 1 µs before end, over the data held now. */
+        InboxStatisticsPoint: {
+            /**
+             * Format: date-time
+             * @description The first instant of the period (UTC), inclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description The first instant after the period (UTC), exclusive.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            end: string;
             reports: {
                 /** @description Reports whose reported_at is in the window. */
                 total_count: number;
@@ -2203,6 +2574,132 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getEmployeeStatisticsHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
+                interval?: "month" | "week" | "day";
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                from?: string;
+                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                to?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeeStatisticsPoint"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEmployeeKarmaHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
+                interval?: "month" | "week" | "day";
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                from?: string;
+                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                to?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                employee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KarmaPoint"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found, employee_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getEmployee: {
         parameters: {
             query?: never;
@@ -2445,6 +2942,68 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getProgramStatisticsHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
+                interval?: "month" | "week" | "day";
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                from?: string;
+                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                to?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StatisticsPoint"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listCourseEmployees: {
         parameters: {
             query: {
@@ -2619,6 +3178,68 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BreachStatistics"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBreachStatisticsHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
+                interval?: "month" | "week" | "day";
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                from?: string;
+                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                to?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BreachStatisticsPoint"][];
                     };
                 };
             };
@@ -2849,6 +3470,70 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getGroupKarmaHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
+                interval?: "month" | "week" | "day";
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                from?: string;
+                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                to?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["GroupKarmaPoint"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found, group_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listCampaigns: {
         parameters: {
             query: {
@@ -2968,6 +3653,68 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description workspace_not_found, campaign_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCampaignStatisticsHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
+                interval?: "month" | "week" | "day";
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                from?: string;
+                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                to?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CampaignStatisticsPoint"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3169,6 +3916,68 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["InboxStatistics"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getInboxStatisticsHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
+                interval?: "month" | "week" | "day";
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                from?: string;
+                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                to?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InboxStatisticsPoint"][];
                     };
                 };
             };

@@ -23,8 +23,10 @@ import type {
   Attack,
   Breach,
   BreachStatistics,
+  BreachStatisticsPoint,
   Campaign,
   CampaignStatistics,
+  CampaignStatisticsPoint,
   CompromisedEmployee,
   Course,
   CourseEnrollment,
@@ -35,13 +37,18 @@ import type {
   EmployeeEmailReports,
   EmployeeImpersonationStatistics,
   EmployeeStatistics,
+  EmployeeStatisticsPoint,
   Event,
   Group,
+  GroupKarmaPoint,
   GroupMember,
   InboxStatistics,
+  InboxStatisticsPoint,
   InboxTicket,
+  KarmaPoint,
   Organization,
   Statistics,
+  StatisticsPoint,
 } from './schemas.js'
 
 /** Query parameters by name; undefined ones are left out. */
@@ -65,14 +72,44 @@ export abstract class Operations {
     page: (filters: EmployeeFilters, options: PageOptions = {}) =>
       this.page<Employee>('/v1/employees', listEmployeesQuery(filters), options),
     /** @example const { active, total } = await client.employees.statistics({ workspaceId }) */
-    statistics: (filters: { workspaceId: string; asOf?: string }, options: CallOptions = {}) =>
-      this.request<EmployeeStatistics>(
-        '/v1/employees/statistics',
-        getEmployeeStatisticsQuery(filters),
-        options,
-      ),
+    statistics: Object.assign(
+      (filters: { workspaceId: string; asOf?: string }, options: CallOptions = {}) =>
+        this.request<EmployeeStatistics>(
+          '/v1/employees/statistics',
+          getEmployeeStatisticsQuery(filters),
+          options,
+        ),
+      {
+        /** @example const months = await client.employees.statistics.history({ workspaceId }) */
+        history: (
+          filters: { workspaceId: string; interval?: 'month' | 'week' | 'day'; from?: string; to?: string },
+          options: CallOptions = {},
+        ) =>
+          this.request<EmployeeStatisticsPoint[]>(
+            '/v1/employees/statistics/history',
+            getEmployeeStatisticsHistoryQuery(filters),
+            options,
+          ),
+      },
+    ),
     get: (employeeId: string, options: CallOptions = {}) =>
       this.request<Employee>(`/v1/employees/${encodeURIComponent(employeeId)}`, {}, options),
+    /** @example const weeks = await client.employees.karmaHistory({ employeeId, workspaceId, interval: 'week' }) */
+    karmaHistory: (
+      filters: {
+        employeeId: string
+        workspaceId: string
+        interval?: 'month' | 'week' | 'day'
+        from?: string
+        to?: string
+      },
+      options: CallOptions = {},
+    ) =>
+      this.request<KarmaPoint[]>(
+        getEmployeeKarmaHistoryPath(filters),
+        getEmployeeKarmaHistoryQuery(filters),
+        options,
+      ),
   }
 
   readonly courses = {
@@ -107,8 +144,22 @@ export abstract class Operations {
         options,
       ),
     /** @example const { active_employees } = await client.courses.statistics({ workspaceId }) */
-    statistics: (filters: { workspaceId: string; asOf?: string }, options: CallOptions = {}) =>
-      this.request<Statistics>('/v1/courses/statistics', getProgramStatisticsQuery(filters), options),
+    statistics: Object.assign(
+      (filters: { workspaceId: string; asOf?: string }, options: CallOptions = {}) =>
+        this.request<Statistics>('/v1/courses/statistics', getProgramStatisticsQuery(filters), options),
+      {
+        /** @example const months = await client.courses.statistics.history({ workspaceId }) */
+        history: (
+          filters: { workspaceId: string; interval?: 'month' | 'week' | 'day'; from?: string; to?: string },
+          options: CallOptions = {},
+        ) =>
+          this.request<StatisticsPoint[]>(
+            '/v1/courses/statistics/history',
+            getProgramStatisticsHistoryQuery(filters),
+            options,
+          ),
+      },
+    ),
   }
 
   readonly breaches = {
@@ -117,11 +168,25 @@ export abstract class Operations {
     page: (filters: BreachFilters, options: PageOptions = {}) =>
       this.page<Breach>('/v1/breaches', listBreachesQuery(filters), options),
     /** @example const { impacted_employees_count } = await client.breaches.statistics({ workspaceId, breachedAfter: '2026-01-01' }) */
-    statistics: (
-      filters: { workspaceId: string; breachedAfter?: string; breachedBefore?: string },
-      options: CallOptions = {},
-    ) =>
-      this.request<BreachStatistics>('/v1/breaches/statistics', getBreachStatisticsQuery(filters), options),
+    statistics: Object.assign(
+      (
+        filters: { workspaceId: string; breachedAfter?: string; breachedBefore?: string },
+        options: CallOptions = {},
+      ) =>
+        this.request<BreachStatistics>('/v1/breaches/statistics', getBreachStatisticsQuery(filters), options),
+      {
+        /** @example const weeks = await client.breaches.statistics.history({ workspaceId, interval: 'week' }) */
+        history: (
+          filters: { workspaceId: string; interval?: 'month' | 'week' | 'day'; from?: string; to?: string },
+          options: CallOptions = {},
+        ) =>
+          this.request<BreachStatisticsPoint[]>(
+            '/v1/breaches/statistics/history',
+            getBreachStatisticsHistoryQuery(filters),
+            options,
+          ),
+      },
+    ),
     /** @example for await (const c of client.breaches.compromisedEmployees({ breachId, workspaceId, acknowledged: false })) … */
     compromisedEmployees: (filters: CompromisedFilters, options: ListOptions = {}) =>
       this.paginate<CompromisedEmployee>(
@@ -147,6 +212,22 @@ export abstract class Operations {
       this.paginate<GroupMember>(listGroupEmployeesPath(filters), listGroupEmployeesQuery(filters), options),
     employeesPage: (filters: GroupEmployeeFilters, options: PageOptions = {}) =>
       this.page<GroupMember>(listGroupEmployeesPath(filters), listGroupEmployeesQuery(filters), options),
+    /** @example const months = await client.groups.karmaHistory({ groupId, workspaceId }) */
+    karmaHistory: (
+      filters: {
+        groupId: string
+        workspaceId: string
+        interval?: 'month' | 'week' | 'day'
+        from?: string
+        to?: string
+      },
+      options: CallOptions = {},
+    ) =>
+      this.request<GroupKarmaPoint[]>(
+        getGroupKarmaHistoryPath(filters),
+        getGroupKarmaHistoryQuery(filters),
+        options,
+      ),
   }
 
   readonly campaigns = {
@@ -155,21 +236,35 @@ export abstract class Operations {
     page: (filters: CampaignFilters, options: PageOptions = {}) =>
       this.page<Campaign>('/v1/campaigns', listCampaignsQuery(filters), options),
     /** @example const { vulnerability_rate } = await client.campaigns.statistics({ workspaceId }) */
-    statistics: (
-      filters: {
-        workspaceId: string
-        campaignId?: string
-        campaignCycleId?: string
-        createdAfter?: string
-        createdBefore?: string
+    statistics: Object.assign(
+      (
+        filters: {
+          workspaceId: string
+          campaignId?: string
+          campaignCycleId?: string
+          createdAfter?: string
+          createdBefore?: string
+        },
+        options: CallOptions = {},
+      ) =>
+        this.request<CampaignStatistics>(
+          '/v1/campaigns/statistics',
+          getCampaignStatisticsQuery(filters),
+          options,
+        ),
+      {
+        /** @example const months = await client.campaigns.statistics.history({ workspaceId }) */
+        history: (
+          filters: { workspaceId: string; interval?: 'month' | 'week' | 'day'; from?: string; to?: string },
+          options: CallOptions = {},
+        ) =>
+          this.request<CampaignStatisticsPoint[]>(
+            '/v1/campaigns/statistics/history',
+            getCampaignStatisticsHistoryQuery(filters),
+            options,
+          ),
       },
-      options: CallOptions = {},
-    ) =>
-      this.request<CampaignStatistics>(
-        '/v1/campaigns/statistics',
-        getCampaignStatisticsQuery(filters),
-        options,
-      ),
+    ),
     /** @example for await (const attack of client.campaigns.attacks({ campaignId, workspaceId })) … */
     attacks: (filters: CampaignAttackFilters, options: ListOptions = {}) =>
       this.paginate<Attack>(listCampaignAttacksPath(filters), listCampaignAttacksQuery(filters), options),
@@ -183,15 +278,29 @@ export abstract class Operations {
     ticketsPage: (filters: InboxTicketFilters, options: PageOptions = {}) =>
       this.page<InboxTicket>('/v1/inbox_tickets', listInboxTicketsQuery(filters), options),
     /** @example const { reports, tickets } = await client.inbox.statistics({ workspaceId }) */
-    statistics: (
-      filters: { workspaceId: string; createdAfter?: string; createdBefore?: string },
-      options: CallOptions = {},
-    ) =>
-      this.request<InboxStatistics>(
-        '/v1/inbox_tickets/statistics',
-        getInboxStatisticsQuery(filters),
-        options,
-      ),
+    statistics: Object.assign(
+      (
+        filters: { workspaceId: string; createdAfter?: string; createdBefore?: string },
+        options: CallOptions = {},
+      ) =>
+        this.request<InboxStatistics>(
+          '/v1/inbox_tickets/statistics',
+          getInboxStatisticsQuery(filters),
+          options,
+        ),
+      {
+        /** @example const days = await client.inbox.statistics.history({ workspaceId, interval: 'day' }) */
+        history: (
+          filters: { workspaceId: string; interval?: 'month' | 'week' | 'day'; from?: string; to?: string },
+          options: CallOptions = {},
+        ) =>
+          this.request<InboxStatisticsPoint[]>(
+            '/v1/inbox_tickets/statistics/history',
+            getInboxStatisticsHistoryQuery(filters),
+            options,
+          ),
+      },
+    ),
     /** @example for await (const row of client.inbox.reporters({ workspaceId })) … */
     reporters: (filters: InboxReporterFilters, options: ListOptions = {}) =>
       this.paginate<EmployeeEmailReports>(
@@ -277,6 +386,45 @@ function getEmployeeStatisticsQuery(f: { workspaceId: string; asOf?: string }): 
   }
 }
 
+function getEmployeeStatisticsHistoryQuery(f: {
+  workspaceId: string
+  interval?: 'month' | 'week' | 'day'
+  from?: string
+  to?: string
+}): Query {
+  return {
+    workspace_id: f.workspaceId,
+    interval: f.interval ?? undefined,
+    from: f.from ?? undefined,
+    to: f.to ?? undefined,
+  }
+}
+
+function getEmployeeKarmaHistoryQuery(f: {
+  employeeId: string
+  workspaceId: string
+  interval?: 'month' | 'week' | 'day'
+  from?: string
+  to?: string
+}): Query {
+  return {
+    workspace_id: f.workspaceId,
+    interval: f.interval ?? undefined,
+    from: f.from ?? undefined,
+    to: f.to ?? undefined,
+  }
+}
+
+function getEmployeeKarmaHistoryPath(f: {
+  employeeId: string
+  workspaceId: string
+  interval?: 'month' | 'week' | 'day'
+  from?: string
+  to?: string
+}): string {
+  return `/v1/employees/${encodeURIComponent(f.employeeId)}/karma_history`
+}
+
 function listCoursesQuery(f: { workspaceId: string }): Query {
   return {
     workspace_id: f.workspaceId,
@@ -307,6 +455,20 @@ function getProgramStatisticsQuery(f: { workspaceId: string; asOf?: string }): Q
   }
 }
 
+function getProgramStatisticsHistoryQuery(f: {
+  workspaceId: string
+  interval?: 'month' | 'week' | 'day'
+  from?: string
+  to?: string
+}): Query {
+  return {
+    workspace_id: f.workspaceId,
+    interval: f.interval ?? undefined,
+    from: f.from ?? undefined,
+    to: f.to ?? undefined,
+  }
+}
+
 function listBreachesQuery(f: BreachFilters): Query {
   return {
     workspace_id: f.workspaceId,
@@ -323,6 +485,20 @@ function getBreachStatisticsQuery(f: {
     workspace_id: f.workspaceId,
     breached_after: f.breachedAfter ?? undefined,
     breached_before: f.breachedBefore ?? undefined,
+  }
+}
+
+function getBreachStatisticsHistoryQuery(f: {
+  workspaceId: string
+  interval?: 'month' | 'week' | 'day'
+  from?: string
+  to?: string
+}): Query {
+  return {
+    workspace_id: f.workspaceId,
+    interval: f.interval ?? undefined,
+    from: f.from ?? undefined,
+    to: f.to ?? undefined,
   }
 }
 
@@ -354,6 +530,31 @@ function listGroupEmployeesPath(f: GroupEmployeeFilters): string {
   return `/v1/groups/${encodeURIComponent(f.groupId)}/employees`
 }
 
+function getGroupKarmaHistoryQuery(f: {
+  groupId: string
+  workspaceId: string
+  interval?: 'month' | 'week' | 'day'
+  from?: string
+  to?: string
+}): Query {
+  return {
+    workspace_id: f.workspaceId,
+    interval: f.interval ?? undefined,
+    from: f.from ?? undefined,
+    to: f.to ?? undefined,
+  }
+}
+
+function getGroupKarmaHistoryPath(f: {
+  groupId: string
+  workspaceId: string
+  interval?: 'month' | 'week' | 'day'
+  from?: string
+  to?: string
+}): string {
+  return `/v1/groups/${encodeURIComponent(f.groupId)}/karma_history`
+}
+
 function listCampaignsQuery(f: CampaignFilters): Query {
   return {
     workspace_id: f.workspaceId,
@@ -376,6 +577,20 @@ function getCampaignStatisticsQuery(f: {
     campaign_cycle_id: f.campaignCycleId ?? undefined,
     created_after: f.createdAfter ?? undefined,
     created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function getCampaignStatisticsHistoryQuery(f: {
+  workspaceId: string
+  interval?: 'month' | 'week' | 'day'
+  from?: string
+  to?: string
+}): Query {
+  return {
+    workspace_id: f.workspaceId,
+    interval: f.interval ?? undefined,
+    from: f.from ?? undefined,
+    to: f.to ?? undefined,
   }
 }
 
@@ -411,6 +626,20 @@ function getInboxStatisticsQuery(f: {
     workspace_id: f.workspaceId,
     created_after: f.createdAfter ?? undefined,
     created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function getInboxStatisticsHistoryQuery(f: {
+  workspaceId: string
+  interval?: 'month' | 'week' | 'day'
+  from?: string
+  to?: string
+}): Query {
+  return {
+    workspace_id: f.workspaceId,
+    interval: f.interval ?? undefined,
+    from: f.from ?? undefined,
+    to: f.to ?? undefined,
   }
 }
 

@@ -74,6 +74,24 @@ class EmployeeStatistics(TypedDict):
     average_karma_score: Optional[int]
 
 
+class EmployeeStatisticsPoint(TypedDict):
+    start: str
+    end: str
+    active: Optional[int]
+    deactivated: Optional[int]
+    pending: Optional[int]
+    unlicensed: Optional[int]
+    total: Optional[int]
+    average_karma_score: Optional[int]
+
+
+class KarmaPoint(TypedDict):
+    start: str
+    end: str
+    score: Optional[int]
+    security_level: Optional[Literal["dangerous", "bad", "ok", "good", "great", "excellent", "exceptional"]]
+
+
 class CourseSettingsItem(TypedDict):
     delivery: Literal["a_week_after_event", "directly_after_event", "first_day", "first_month", "none", "sent_after_the_first_year", "yearly", "yearly_at_end_of_program"]
     year: int
@@ -132,6 +150,17 @@ class Statistics(TypedDict):
     positive_feedbacks: int
     neutral_feedbacks: int
     negative_feedbacks: int
+
+
+class StatisticsPoint(TypedDict):
+    start: str
+    end: str
+    active_employees: Optional[int]
+    covered_employees: Optional[int]
+    average_courses_completed: Optional[int]
+    positive_feedbacks: Optional[int]
+    neutral_feedbacks: Optional[int]
+    negative_feedbacks: Optional[int]
 
 
 class CourseEnrollmentEmployee(TypedDict):
@@ -222,6 +251,15 @@ class BreachStatistics(TypedDict):
     acknowledged_employees_count: int
 
 
+class BreachStatisticsPoint(TypedDict):
+    start: str
+    end: str
+    breaches_count: int
+    impacted_employees_count: int
+    warned_employees_count: int
+    acknowledged_employees_count: int
+
+
 class Group(TypedDict):
     id: str
     name: str
@@ -237,6 +275,13 @@ class GroupMember(TypedDict):
     primary_email_address: Optional[str]
     username: Optional[str]
     added_at: str
+
+
+class GroupKarmaPoint(TypedDict):
+    start: str
+    end: str
+    employees_count: Optional[int]
+    average_karma_score: Optional[int]
 
 
 class CampaignCyclesItem(TypedDict):
@@ -340,6 +385,42 @@ class CampaignStatistics(TypedDict):
     reporting_rate: int
 
 
+class CampaignStatisticsPointAttackEventsPerEmployee(TypedDict):
+    attack_sent: int
+    attack_voided: int
+    email_opened: int
+    email_answered: int
+    email_reported: int
+    manually_reported: int
+    manually_retried: int
+    page_opened: int
+    download_link_clicked: int
+    attachment_opened: int
+    file_opened: int
+    credentials_submitted: int
+    mfa_code_submitted: int
+    social_login_clicked: int
+    scope_granted: int
+    qr_code_scanned: int
+    sms_answered: int
+    phone_number_called: int
+    phone_number_code_entered: int
+    employee_tricked: int
+    remedial_started: int
+    remedial_completed: int
+    phishing_remedial_course_completed: int
+
+
+class CampaignStatisticsPoint(TypedDict):
+    start: str
+    end: str
+    employees_attacked_count: int
+    active_employees_attacked_count: int
+    attack_events_per_employee: CampaignStatisticsPointAttackEventsPerEmployee
+    vulnerability_rate: int
+    reporting_rate: int
+
+
 InboxTicketEmail = TypedDict("InboxTicketEmail", {"from": str, "subject": str, "message_uid": str})
 
 
@@ -414,6 +495,36 @@ class InboxStatisticsTickets(TypedDict):
 class InboxStatistics(TypedDict):
     reports: InboxStatisticsReports
     tickets: InboxStatisticsTickets
+
+
+class InboxStatisticsPointReports(TypedDict):
+    total_count: int
+    reporters_count: int
+    employee_reporting_rate: float
+
+
+class InboxStatisticsPointTicketsFraudulentDistribution(TypedDict):
+    employee_impersonation_rate: float
+    partner_payment_fraud_rate: float
+    scam_extortion_rate: float
+    service_imitation_rate: float
+    other_rate: float
+
+
+class InboxStatisticsPointTickets(TypedDict):
+    total_count: int
+    unreviewed_count: int
+    safe_rate: float
+    spam_rate: float
+    fraudulent_rate: float
+    fraudulent_distribution: InboxStatisticsPointTicketsFraudulentDistribution
+
+
+class InboxStatisticsPoint(TypedDict):
+    start: str
+    end: str
+    reports: InboxStatisticsPointReports
+    tickets: InboxStatisticsPointTickets
 
 
 class EmployeeAlertStatisticsEmployee(TypedDict):
@@ -550,7 +661,9 @@ OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
         "list": {"operation": "listEmployees", "path": "/v1/employees", "path_params": [], "query": ["workspace_id", "status", "karma_score_gte", "karma_score_lte"], "kind": "list"},
         "page": {"operation": "listEmployees", "path": "/v1/employees", "path_params": [], "query": ["workspace_id", "status", "karma_score_gte", "karma_score_lte"], "kind": "page"},
         "statistics": {"operation": "getEmployeeStatistics", "path": "/v1/employees/statistics", "path_params": [], "query": ["workspace_id", "as_of"], "kind": "item"},
+        "statistics.history": {"operation": "getEmployeeStatisticsHistory", "path": "/v1/employees/statistics/history", "path_params": [], "query": ["workspace_id", "interval", "from_", "to"], "kind": "item"},
         "get": {"operation": "getEmployee", "path": "/v1/employees/{employee_id}", "path_params": ["employee_id"], "query": [], "kind": "item"},
+        "karma_history": {"operation": "getEmployeeKarmaHistory", "path": "/v1/employees/{employee_id}/karma_history", "path_params": ["employee_id"], "query": ["workspace_id", "interval", "from_", "to"], "kind": "item"},
     },
     "courses": {
         "list": {"operation": "listCourses", "path": "/v1/courses", "path_params": [], "query": ["workspace_id"], "kind": "list"},
@@ -560,11 +673,13 @@ OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
         "employees": {"operation": "listCourseEmployees", "path": "/v1/courses/{course_id}", "path_params": ["course_id"], "query": ["workspace_id", "status"], "kind": "list"},
         "employees_page": {"operation": "listCourseEmployees", "path": "/v1/courses/{course_id}", "path_params": ["course_id"], "query": ["workspace_id", "status"], "kind": "page"},
         "statistics": {"operation": "getProgramStatistics", "path": "/v1/courses/statistics", "path_params": [], "query": ["workspace_id", "as_of"], "kind": "item"},
+        "statistics.history": {"operation": "getProgramStatisticsHistory", "path": "/v1/courses/statistics/history", "path_params": [], "query": ["workspace_id", "interval", "from_", "to"], "kind": "item"},
     },
     "breaches": {
         "list": {"operation": "listBreaches", "path": "/v1/breaches", "path_params": [], "query": ["workspace_id", "status"], "kind": "list"},
         "page": {"operation": "listBreaches", "path": "/v1/breaches", "path_params": [], "query": ["workspace_id", "status"], "kind": "page"},
         "statistics": {"operation": "getBreachStatistics", "path": "/v1/breaches/statistics", "path_params": [], "query": ["workspace_id", "breached_after", "breached_before"], "kind": "item"},
+        "statistics.history": {"operation": "getBreachStatisticsHistory", "path": "/v1/breaches/statistics/history", "path_params": [], "query": ["workspace_id", "interval", "from_", "to"], "kind": "item"},
         "compromised_employees": {"operation": "listCompromisedEmployees", "path": "/v1/breaches/{breach_id}/compromised-employees", "path_params": ["breach_id"], "query": ["workspace_id", "warned", "acknowledged"], "kind": "list"},
         "compromised_employees_page": {"operation": "listCompromisedEmployees", "path": "/v1/breaches/{breach_id}/compromised-employees", "path_params": ["breach_id"], "query": ["workspace_id", "warned", "acknowledged"], "kind": "page"},
     },
@@ -573,11 +688,13 @@ OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
         "page": {"operation": "listGroups", "path": "/v1/groups", "path_params": [], "query": ["workspace_id"], "kind": "page"},
         "employees": {"operation": "listGroupEmployees", "path": "/v1/groups/{group_id}/employees", "path_params": ["group_id"], "query": ["workspace_id"], "kind": "list"},
         "employees_page": {"operation": "listGroupEmployees", "path": "/v1/groups/{group_id}/employees", "path_params": ["group_id"], "query": ["workspace_id"], "kind": "page"},
+        "karma_history": {"operation": "getGroupKarmaHistory", "path": "/v1/groups/{group_id}/karma_history", "path_params": ["group_id"], "query": ["workspace_id", "interval", "from_", "to"], "kind": "item"},
     },
     "campaigns": {
         "list": {"operation": "listCampaigns", "path": "/v1/campaigns", "path_params": [], "query": ["workspace_id", "status", "created_after", "created_before"], "kind": "list"},
         "page": {"operation": "listCampaigns", "path": "/v1/campaigns", "path_params": [], "query": ["workspace_id", "status", "created_after", "created_before"], "kind": "page"},
         "statistics": {"operation": "getCampaignStatistics", "path": "/v1/campaigns/statistics", "path_params": [], "query": ["workspace_id", "campaign_id", "campaign_cycle_id", "created_after", "created_before"], "kind": "item"},
+        "statistics.history": {"operation": "getCampaignStatisticsHistory", "path": "/v1/campaigns/statistics/history", "path_params": [], "query": ["workspace_id", "interval", "from_", "to"], "kind": "item"},
         "attacks": {"operation": "listCampaignAttacks", "path": "/v1/campaigns/{campaign_id}/attacks", "path_params": ["campaign_id"], "query": ["workspace_id", "campaign_cycle_id", "is_tricked", "created_after", "created_before"], "kind": "list"},
         "attacks_page": {"operation": "listCampaignAttacks", "path": "/v1/campaigns/{campaign_id}/attacks", "path_params": ["campaign_id"], "query": ["workspace_id", "campaign_cycle_id", "is_tricked", "created_after", "created_before"], "kind": "page"},
     },
@@ -585,6 +702,7 @@ OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
         "tickets": {"operation": "listInboxTickets", "path": "/v1/inbox_tickets", "path_params": [], "query": ["workspace_id", "classification", "created_after", "created_before"], "kind": "list"},
         "tickets_page": {"operation": "listInboxTickets", "path": "/v1/inbox_tickets", "path_params": [], "query": ["workspace_id", "classification", "created_after", "created_before"], "kind": "page"},
         "statistics": {"operation": "getInboxStatistics", "path": "/v1/inbox_tickets/statistics", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "item"},
+        "statistics.history": {"operation": "getInboxStatisticsHistory", "path": "/v1/inbox_tickets/statistics/history", "path_params": [], "query": ["workspace_id", "interval", "from_", "to"], "kind": "item"},
         "reporters": {"operation": "listEmployeesWithEmailReports", "path": "/v1/inbox_tickets/list_employees_with_email_reports", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "list"},
         "reporters_page": {"operation": "listEmployeesWithEmailReports", "path": "/v1/inbox_tickets/list_employees_with_email_reports", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "page"},
         "reports": {"operation": "listInboxTicketReports", "path": "/v1/inbox_tickets/{ticket_id}/reports", "path_params": ["ticket_id"], "query": ["workspace_id"], "kind": "list"},

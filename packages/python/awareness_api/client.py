@@ -6,6 +6,7 @@ the answer's ``data``.
 """
 
 import json
+import keyword
 import os
 import random
 import re
@@ -101,6 +102,10 @@ def _next_link(value: Optional[str]) -> Optional[str]:
     return None
 
 
+def _wire_name(argument: str) -> str:
+    return argument[:-1] if argument.endswith("_") and keyword.iskeyword(argument[:-1]) else argument
+
+
 def _query_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -165,7 +170,9 @@ class Client:
         unknown = set(arguments) - set(spec["path_params"]) - set(spec["query"])
         if unknown:
             raise TypeError(f"{spec['operation']}: unknown argument(s) {', '.join(sorted(unknown))}")
-        query = [(name, _query_value(arguments[name])) for name in spec["query"] if arguments.get(name) is not None]
+        # A parameter named by a Python keyword is given with a trailing underscore (from_).
+        query = [(_wire_name(name), _query_value(arguments[name]))
+                 for name in spec["query"] if arguments.get(name) is not None]
         query += [(name, _query_value(value)) for name, value in extra.items() if value is not None]
         return self.base_url + path + ("?" + urllib.parse.urlencode(query) if query else "")
 
@@ -245,7 +252,13 @@ class _Namespace:
         self._client = client
         self._name = name
         for method, spec in methods.items():
-            setattr(self, method, self._bind(spec))
+            if "." not in method:
+                setattr(self, method, self._bind(spec))
+        # statistics.history hangs on statistics.
+        for method, spec in methods.items():
+            if "." in method:
+                parent, child = method.split(".", 1)
+                setattr(getattr(self, parent), child, self._bind(spec))
 
     def __repr__(self) -> str:
         return f"<awareness_api {self._name}>"

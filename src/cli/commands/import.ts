@@ -32,7 +32,7 @@ export function fileSource(path: string): ImportSource {
 export async function runImport(
   handle: DatabaseHandle,
   sources: ImportSource[],
-  options: Pick<ImportOptions, 'replace' | 'dryRun' | 'maxBytes' | 'signal' | 'asOf'>,
+  options: Pick<ImportOptions, 'replace' | 'dryRun' | 'maxBytes' | 'signal' | 'asOf' | 'historyRetentionMs'>,
 ): Promise<ImportSummary> {
   const progress = progressLine()
   const started = Date.now()
@@ -205,6 +205,7 @@ export function registerImport(program: Command): void {
             replace: options.replace ?? false,
             dryRun: options.dryRun ?? false,
             maxBytes: config.importMaxBytes,
+            historyRetentionMs: config.historyRetentionMs,
             signal: interrupt.signal,
             ...(asOf === undefined ? {} : { asOf }),
           }),

@@ -8,6 +8,7 @@ import { buildApp } from '../../http/app.js'
 import { ConnectionTracker, drainAndClose } from '../../http/drain.js'
 import { startMetricsServer } from '../../http/metrics-server.js'
 import { loggablePath } from '../../http/plugins/observability.js'
+import type { ImportSummary } from '../../importer/import.js'
 import { createKey } from '../../keys/keys.js'
 import { probeRedis } from '../../limits/redis-probe.js'
 import { EXPORTS, OCSF_RENDERER } from '../../resources/index.js'
@@ -23,6 +24,9 @@ const CLOSING_MARGIN_MS = 1000
 const WAL_CHECK_MS = 60_000
 
 const DEMO_KEY_NAME = 'demo key'
+/** How many monthly imports the demo's history holds, the last one now. */
+const DEMO_MONTHS = 12
+const DAY_MS = 86_400_000
 /** The first list of a workspace that the resources declare: what the demo's start suggests trying. */
 const FIRST_LIST = EXPORTS.find(
   (e) => e.pageSize !== undefined && e.workspace !== false && !e.path.includes('{'),
@@ -32,15 +36,22 @@ const FIRST_LIST = EXPORTS.find(
 async function seedDemo(handle: DatabaseHandle, config: Config): Promise<boolean> {
   const existing = await handle.db.selectFrom('organizations').select('id').limit(1).executeTakeFirst()
   if (existing) return false
-  process.stdout.write('empty database: loading a demo dataset (2,000 employees)…\n')
-  // Loaded only here: the generator's vocabulary (faker) is memory a server never needs.
-  const { demoNdjson } = await import('../../demo/generate.js')
-  const summary = await runImport(
-    handle,
-    [{ name: 'demo-data', read: () => demoNdjson({ employees: 2000, seed: 1 }) }],
-    {},
+  process.stdout.write(
+    `empty database: loading a demo dataset (2,000 employees) as it stood each month of the last year (${DEMO_MONTHS} imports)…\n`,
   )
-  process.stdout.write(`${describeSummary(summary)}\n`)
+  // Loaded only here: the generator's vocabulary (faker) is memory a server never needs.
+  const { demoNdjson, monthsBackAsOf } = await import('../../demo/generate.js')
+  const anchor = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS)
+  let summary: ImportSummary | undefined
+  // Oldest first, each with its as_of, so that every history series draws a line (CONTRACT 17).
+  for (let monthsBack = DEMO_MONTHS - 1; monthsBack >= 0; monthsBack--) {
+    const demo = { employees: 2000, seed: 1, anchor, monthsBack }
+    summary = await runImport(handle, [{ name: 'demo-data', read: () => demoNdjson(demo) }], {
+      historyRetentionMs: config.historyRetentionMs,
+      ...(monthsBack === 0 ? {} : { asOf: monthsBackAsOf(anchor, monthsBack) }),
+    })
+  }
+  if (summary) process.stdout.write(`${describeSummary(summary)}\n`)
   const organization = await handle.db.selectFrom('organizations').select('id').executeTakeFirstOrThrow()
   const workspace = await handle.db
     .selectFrom('workspaces')

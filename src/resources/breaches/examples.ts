@@ -1,5 +1,6 @@
 // Examples shown in the OpenAPI document (validated against the schemas by tests).
 
+import { monthlyExample } from '../../history/points.js'
 import { EXAMPLE_REFERENCE } from '../employees/examples.js'
 import type { Breach, CompromisedEmployee } from './schema.js'
 
@@ -36,6 +37,20 @@ export const BREACH_EXAMPLES = {
       acknowledged_employees_count: 61,
     },
   },
+  getBreachStatisticsHistory: monthlyExample([
+    {
+      breaches_count: 2,
+      impacted_employees_count: 14,
+      warned_employees_count: 14,
+      acknowledged_employees_count: 9,
+    },
+    {
+      breaches_count: 0,
+      impacted_employees_count: 0,
+      warned_employees_count: 0,
+      acknowledged_employees_count: 0,
+    },
+  ]),
 }
 
 /** How the typed client calls each operation: the JavaScript sample of the reference page. */
@@ -43,6 +58,9 @@ export const BREACH_CLIENT_SAMPLES = {
   getBreachStatistics: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 const statistics = await client.breaches.statistics({ workspaceId, breachedAfter: '2026-01-01' })
 console.log(statistics.impacted_employees_count, statistics.acknowledged_employees_count)`,
+  getBreachStatisticsHistory: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+const weeks = await client.breaches.statistics.history({ workspaceId, interval: 'week' })
+console.log(weeks.map((point) => point.breaches_count))`,
   listBreaches: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 for await (const breach of client.breaches.list({ workspaceId, status: ['active'] })) {
   console.log(breach.name, breach.criticality)

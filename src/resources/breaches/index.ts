@@ -11,6 +11,7 @@ import {
   BREACH_NOT_FOUND,
   Breach,
   BreachStatistics,
+  BreachStatisticsPoint,
   CompromisedEmployee,
   CompromisedEmployeeChange,
 } from './schema.js'
@@ -28,7 +29,7 @@ export const breaches = {
     description: 'Data breaches affecting a workspace and the employees they compromised.',
   },
   notFound: [BREACH_NOT_FOUND],
-  schemas: [Breach, CompromisedEmployee, CompromisedEmployeeChange, BreachStatistics],
+  schemas: [Breach, CompromisedEmployee, CompromisedEmployeeChange, BreachStatistics, BreachStatisticsPoint],
   routes: async (app) => (await import('./routes.js')).breachRoutes(app),
   examples: BREACH_EXAMPLES,
   clientSamples: BREACH_CLIENT_SAMPLES,
@@ -40,6 +41,12 @@ export const breaches = {
         method: 'statistics',
         doc: [
           "@example const { impacted_employees_count } = await client.breaches.statistics({ workspaceId, breachedAfter: '2026-01-01' })",
+        ],
+      },
+      getBreachStatisticsHistory: {
+        method: 'statistics.history',
+        doc: [
+          "@example const weeks = await client.breaches.statistics.history({ workspaceId, interval: 'week' })",
         ],
       },
       listCompromisedEmployees: {

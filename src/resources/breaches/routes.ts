@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
+import { windowTwin } from '../../history/twins.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
 import { BREACHES_READ } from './index.js'
-import { BREACH_NOT_FOUND } from './schema.js'
+import { BREACH_NOT_FOUND, BreachStatisticsPoint } from './schema.js'
 import { BREACH_SQL } from './sql.js'
 import { BREACH_STATUSES } from './values.js'
 
@@ -76,9 +77,21 @@ const BREACH_STATISTICS = defineItem({
   read: (from, query) => BREACH_SQL.statistics(from, query),
 })
 
-/** GET /v1/breaches, /v1/breaches/statistics and /v1/breaches/:breach_id/compromised-employees. */
+const BREACH_STATISTICS_HISTORY = windowTwin(BREACH_STATISTICS, {
+  operationId: 'getBreachStatisticsHistory',
+  summary: 'Statistics of the data breaches that affect a workspace, period by period',
+  point: BreachStatisticsPoint,
+  after: 'breached_after',
+  before: 'breached_before',
+})
+
+/**
+ * GET /v1/breaches, /v1/breaches/statistics (and its history) and
+ * /v1/breaches/:breach_id/compromised-employees.
+ */
 export async function breachRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, LIST_BREACHES)
   itemRoute(app, BREACH_STATISTICS)
+  itemRoute(app, BREACH_STATISTICS_HISTORY)
   listRoute(app, LIST_COMPROMISED)
 }

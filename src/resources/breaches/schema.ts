@@ -3,6 +3,7 @@
 
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
+import { windowPoint } from '../../history/points.js'
 import { derivedAtImport } from '../../records/published.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
@@ -72,3 +73,9 @@ export const BREACH_NOT_FOUND: NotFound = {
   title: 'Breach not found',
   detail: 'No breach with this id affects this workspace for this key.',
 }
+
+export const BreachStatisticsPoint = windowPoint(
+  BreachStatistics,
+  'BreachStatisticsPoint',
+  'The statistics of the period: their window from start to 1 µs before end, over the data held now.',
+)

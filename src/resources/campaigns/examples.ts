@@ -1,5 +1,6 @@
 // Examples shown in the OpenAPI document (validated against the schemas by tests).
 
+import { monthlyExample } from '../../history/points.js'
 import { EXAMPLE_REFERENCE } from '../employees/examples.js'
 import type { Attack, Campaign, CampaignStatistics } from './schema.js'
 import { ATTACK_EVENT_TYPES } from './values.js'
@@ -84,6 +85,10 @@ const statistics: CampaignStatistics = {
 export const CAMPAIGN_EXAMPLES = {
   listCampaigns: { data: [campaign] },
   getCampaignStatistics: { data: statistics },
+  getCampaignStatisticsHistory: monthlyExample([
+    { ...statistics, vulnerability_rate: 14, reporting_rate: 11 },
+    statistics,
+  ]),
   listCampaignAttacks: { data: [attack] },
 }
 
@@ -96,6 +101,10 @@ for await (const campaign of client.campaigns.list({ workspaceId, status: ['acti
   getCampaignStatistics: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 const { vulnerability_rate, reporting_rate } = await client.campaigns.statistics({ workspaceId, createdAfter: '2026-01-01' })
 console.log(vulnerability_rate, reporting_rate)`,
+  getCampaignStatisticsHistory: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+// The click rate month by month: each point counts the attacks created in its month.
+const months = await client.campaigns.statistics.history({ workspaceId, from: '2026-01-01' })
+console.log(months.map((point) => point.vulnerability_rate))`,
   listCampaignAttacks: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 const campaignId = '2f8e6c1a-4b3d-4e5f-8a9b-0c1d2e3f4a5b'
 for await (const attack of client.campaigns.attacks({ campaignId, workspaceId, isTricked: true })) {

@@ -7,7 +7,13 @@ import { CAMPAIGN_CLIENT_SAMPLES, CAMPAIGN_EXAMPLES } from './examples.js'
 import { CAMPAIGN_EXPORTS } from './export.js'
 import { CAMPAIGN_IMPORT } from './import.js'
 import { attackRecord, campaignRecord } from './records.js'
-import { Attack, CAMPAIGN_NOT_FOUND, Campaign, CampaignStatistics } from './schema.js'
+import {
+  Attack,
+  CAMPAIGN_NOT_FOUND,
+  Campaign,
+  CampaignStatistics,
+  CampaignStatisticsPoint,
+} from './schema.js'
 import { CAMPAIGN_SQL } from './sql.js'
 
 /** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
@@ -22,7 +28,7 @@ export const campaigns = {
     description: 'Phishing simulation campaigns, their cycles, and the attacks they sent to employees.',
   },
   notFound: [CAMPAIGN_NOT_FOUND],
-  schemas: [Campaign, Attack, CampaignStatistics],
+  schemas: [Campaign, Attack, CampaignStatistics, CampaignStatisticsPoint],
   routes: async (app) => (await import('./routes.js')).campaignRoutes(app),
   examples: CAMPAIGN_EXAMPLES,
   clientSamples: CAMPAIGN_CLIENT_SAMPLES,
@@ -33,6 +39,10 @@ export const campaigns = {
       getCampaignStatistics: {
         method: 'statistics',
         doc: ['@example const { vulnerability_rate } = await client.campaigns.statistics({ workspaceId })'],
+      },
+      getCampaignStatisticsHistory: {
+        method: 'statistics.history',
+        doc: ['@example const months = await client.campaigns.statistics.history({ workspaceId })'],
       },
       listCampaignAttacks: {
         method: 'attacks',

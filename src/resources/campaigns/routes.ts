@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
+import { windowTwin } from '../../history/twins.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
 import { SIMULATION_READ } from './index.js'
-import { CAMPAIGN_NOT_FOUND } from './schema.js'
+import { CAMPAIGN_NOT_FOUND, CampaignStatisticsPoint } from './schema.js'
 import { CAMPAIGN_SQL } from './sql.js'
 import { CAMPAIGN_STATUSES } from './values.js'
 
@@ -80,9 +81,18 @@ const CAMPAIGN_STATISTICS = defineItem({
   read: (from, query) => CAMPAIGN_SQL.statistics(from, query),
 })
 
-/** GET /v1/campaigns, /v1/campaigns/:campaign_id/attacks and /v1/campaigns/statistics. */
+const CAMPAIGN_STATISTICS_HISTORY = windowTwin(CAMPAIGN_STATISTICS, {
+  operationId: 'getCampaignStatisticsHistory',
+  summary: 'The statistics of the phishing simulations of a workspace, period by period',
+  point: CampaignStatisticsPoint,
+  after: 'created_after',
+  before: 'created_before',
+})
+
+/** GET /v1/campaigns, /v1/campaigns/:campaign_id/attacks and /v1/campaigns/statistics (and its history). */
 export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, LIST_CAMPAIGNS)
   itemRoute(app, CAMPAIGN_STATISTICS)
+  itemRoute(app, CAMPAIGN_STATISTICS_HISTORY)
   listRoute(app, LIST_ATTACKS)
 }

@@ -2,6 +2,7 @@
 
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
+import { windowPoint } from '../../history/points.js'
 import { Closed, count, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
 import { ATTACK_EVENT_TYPES, CAMPAIGN_STATUSES, DELIVERIES, DIFFICULTIES, FREQUENCIES } from './values.js'
@@ -99,3 +100,9 @@ export const CAMPAIGN_NOT_FOUND: NotFound = {
   title: 'Campaign not found',
   detail: 'No campaign with this id in this workspace for this key.',
 }
+
+export const CampaignStatisticsPoint = windowPoint(
+  CampaignStatistics,
+  'CampaignStatisticsPoint',
+  'The statistics of the period: their window from start to 1 µs before end, over the data held now.',
+)

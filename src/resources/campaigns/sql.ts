@@ -10,7 +10,7 @@ import type { CampaignStatistics } from './schema.js'
 import { activeFlag, type Counts, countsOf, employeeFlags, statisticsOf } from './statistics.js'
 import type { CAMPAIGN_STATUSES } from './values.js'
 
-const LATER = '2026-01-01T00:00:00.000000Z'
+const LATER = SAMPLE.later
 
 export const CAMPAIGN_SQL = {
   /** A page of a workspace's campaigns, newest first (created_at desc, id desc). */

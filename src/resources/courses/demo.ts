@@ -1,7 +1,7 @@
 // Courses with settings over program years; progress (program year 1 starts when the employee
 // joined; some manually assigned, with `years: []`) and feedback over the last year.
 
-import { DAY, type ResourceDemo, slugify } from '../demo.js'
+import { bucketOf, DAY, type ResourceDemo, slugify } from '../demo.js'
 import { demoEmployees } from '../employees/demo.js'
 import type { THEMES } from './values.js'
 import { DELIVERIES, PROGRESS_STATUSES, SENTIMENTS } from './values.js'
@@ -81,11 +81,13 @@ export const COURSE_DEMO: ResourceDemo = {
             : years.every((y) => y.status === 'completed')
               ? 'completed'
               : r.pick(PROGRESS_STATUSES)
+        // Months back, some of today's completions were still ahead: completion rises to the present.
+        const notYet = overall === 'completed' && bucketOf(`${employee.id}${course.id}`) < w.monthsBack * 4
         yield {
           type: 'course_progress',
           employee_id: employee.id,
           course_id: course.id,
-          status: overall,
+          status: notYet ? 'upcoming' : overall,
           // The latest year's score stands for the course.
           quiz_score: years.findLast((y) => y.quiz_score !== null)?.quiz_score ?? null,
           years,

@@ -1,5 +1,6 @@
 // Examples shown in the OpenAPI document (validated against the schemas by tests).
 
+import { monthlyExample } from '../../history/points.js'
 import { EXAMPLE_REFERENCE } from '../employees/examples.js'
 import type {
   Course,
@@ -84,6 +85,10 @@ export const COURSE_EXAMPLES = {
   listCourses: { data: [course] },
   listEmployeesProgress: { data: [progress] },
   getProgramStatistics: { data: statistics },
+  getProgramStatisticsHistory: monthlyExample([
+    { ...statistics, covered_employees: 940, average_courses_completed: 3, positive_feedbacks: 201 },
+    statistics,
+  ]),
   listCourseEmployees: { data: [enrollment] },
 }
 
@@ -98,6 +103,9 @@ for await (const progress of client.courses.progress({ workspaceId })) {
   getProgramStatistics: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 const statistics = await client.courses.statistics({ workspaceId })
 console.log(statistics)`,
+  getProgramStatisticsHistory: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+const months = await client.courses.statistics.history({ workspaceId, from: '2026-01-01' })
+for (const { start, average_courses_completed } of months) console.log(start, average_courses_completed)`,
   listCourseEmployees: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 const courseId = 'fa870638-0858-4324-94a9-162c8370259f'
 for await (const enrolled of client.courses.employees({ courseId, workspaceId, status: ['missed'] })) {

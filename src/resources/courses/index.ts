@@ -8,7 +8,14 @@ import { COURSE_CLIENT_SAMPLES, COURSE_EXAMPLES } from './examples.js'
 import { COURSE_EXPORTS } from './export.js'
 import { COURSE_IMPORT } from './import.js'
 import { courseFeedbackRecord, courseProgressRecord, courseRecord } from './records.js'
-import { COURSE_NOT_FOUND, Course, CourseEnrollment, EmployeeCourseProgress, Statistics } from './schema.js'
+import {
+  COURSE_NOT_FOUND,
+  Course,
+  CourseEnrollment,
+  EmployeeCourseProgress,
+  Statistics,
+  StatisticsPoint,
+} from './schema.js'
 import { COURSE_SQL } from './sql.js'
 
 /** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
@@ -23,7 +30,7 @@ export const courses = {
     description: "Awareness courses, employees' progress, and program statistics.",
   },
   notFound: [COURSE_NOT_FOUND],
-  schemas: [Course, EmployeeCourseProgress, Statistics, CourseEnrollment],
+  schemas: [Course, EmployeeCourseProgress, Statistics, StatisticsPoint, CourseEnrollment],
   routes: async (app) => (await import('./routes.js')).courseRoutes(app),
   examples: COURSE_EXAMPLES,
   clientSamples: COURSE_CLIENT_SAMPLES,
@@ -45,6 +52,10 @@ export const courses = {
       getProgramStatistics: {
         method: 'statistics',
         doc: ['@example const { active_employees } = await client.courses.statistics({ workspaceId })'],
+      },
+      getProgramStatisticsHistory: {
+        method: 'statistics.history',
+        doc: ['@example const months = await client.courses.statistics.history({ workspaceId })'],
       },
     },
   },

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
 import { asOfParameter, keptOrNotFound } from '../../history/read.js'
+import { stateTwin } from '../../history/twins.js'
 import { LIST_LIMITS, type Limits } from '../../paging/paging.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
 import { AWARENESS_READ } from './index.js'
-import { COURSE_NOT_FOUND } from './schema.js'
+import { COURSE_NOT_FOUND, StatisticsPoint } from './schema.js'
 import { COURSE_SQL } from './sql.js'
 import { PROGRESS_STATUSES } from './values.js'
 
@@ -82,10 +83,26 @@ const PROGRAM_STATISTICS = defineItem({
       : keptOrNotFound(COURSE_SQL.statisticsAsOf(from, as_of), as_of),
 })
 
-/** GET /v1/courses, /v1/courses/employees_progress, /v1/courses/statistics and /v1/courses/:course_id. */
+const PROGRAM_STATISTICS_HISTORY = stateTwin({
+  operationId: 'getProgramStatisticsHistory',
+  path: '/v1/courses/statistics/history',
+  summary: 'The program statistics of a workspace over time',
+  description:
+    'Each point: /v1/courses/statistics as the last import whose as_of is before the end of the period kept it ' +
+    '(its feedback window ending at that as_of); every field but start and end null before the first.',
+  scope: AWARENESS_READ.scope,
+  point: StatisticsPoint,
+  kept: (from, _query, first, end) => COURSE_SQL.statisticsKept(from, first, end),
+})
+
+/**
+ * GET /v1/courses, /v1/courses/employees_progress, /v1/courses/statistics (and its history) and
+ * /v1/courses/:course_id.
+ */
 export async function courseRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, LIST_COURSES)
   listRoute(app, LIST_PROGRESS)
   itemRoute(app, PROGRAM_STATISTICS)
+  itemRoute(app, PROGRAM_STATISTICS_HISTORY)
   listRoute(app, LIST_ENROLLED)
 }

@@ -3,6 +3,7 @@
 
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
+import { statePoint } from '../../history/points.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
 import { DELIVERIES, PROGRESS_STATUSES, THEMES } from './values.js'
@@ -79,6 +80,12 @@ export const Statistics = Closed(
     negative_feedbacks: Type.Integer({ minimum: 0 }),
   },
   { $id: 'Statistics' },
+)
+
+export const StatisticsPoint = statePoint(
+  Statistics.properties,
+  'StatisticsPoint',
+  'The program statistics as the last import before the end of the period kept them (the feedback window ending at its as_of); every field but start and end null when none had.',
 )
 
 export type Course = Type.Static<typeof Course>

@@ -4,7 +4,7 @@
 import { sql } from 'kysely'
 import type { WorkspaceRows } from '../../access.js'
 import { timestampFromMillis } from '../../domain/time.js'
-import { keptAt } from '../../history/read.js'
+import { keptAt, keptSnapshots } from '../../history/read.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import { ENROLLMENT_JSON } from './render.js'
@@ -105,6 +105,12 @@ export const COURSE_SQL = {
   statisticsAsOf: inGrant((from: WorkspaceRows, asOf: string) => keptAt(from, 'courses_json', asOf), {
     'as of': [SAMPLE.after[0]],
   }),
+
+  /** The statistics the imports kept over a series' span (CONTRACT 17). */
+  statisticsKept: inGrant(
+    (from: WorkspaceRows, first: string, end: string) => keptSnapshots(from, 'courses_json', first, end),
+    { span: [SAMPLE.after[0], SAMPLE.later] },
+  ),
 }
 
 /** /v1/courses/statistics from a workspace's derived row (none: no employee) and feedback counts. */

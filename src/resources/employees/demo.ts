@@ -1,7 +1,7 @@
 // Employees: a few managers first, then everyone else reporting to one of them. About a third
 // are created in directory-sync batches that share one timestamp, as real provisioning does.
 
-import { DAY, type DemoWorkspace, type ResourceDemo, slugify } from '../demo.js'
+import { bucketOf, DAY, type DemoWorkspace, type ResourceDemo, slugify } from '../demo.js'
 import type { EMPLOYEE_STATUSES, LANGUAGES } from './values.js'
 import { SECURITY_LEVELS } from './values.js'
 
@@ -169,7 +169,9 @@ export const EMPLOYEE_DEMO: ResourceDemo = {
           is_primary: false,
           source: r.pick(['custom', 'slack', 'employee'] as const),
         })
-      const score = r.chance(0.9) ? r.int(0, 1000) : null
+      const present = r.chance(0.9) ? r.int(0, 1000) : null
+      // Months back, most scores were lower: the line rises to the present.
+      const score = present === null ? null : Math.max(0, present - w.monthsBack * (8 + (bucketOf(id) % 12)))
       const manager = isManager
         ? managers.length > 0 && i > 0
           ? (managers[0] as string)

@@ -1,5 +1,6 @@
 // Examples shown in the OpenAPI document (validated against the schemas by tests).
 
+import { monthlyExample } from '../../history/points.js'
 import type { Employee, EmployeeReference } from './schema.js'
 
 export const EXAMPLE_EMPLOYEE: Employee = {
@@ -50,6 +51,23 @@ export const EMPLOYEE_EXAMPLES = {
       average_karma_score: 512,
     },
   },
+  getEmployeeStatisticsHistory: monthlyExample([
+    {
+      active: null,
+      deactivated: null,
+      pending: null,
+      unlicensed: null,
+      total: null,
+      average_karma_score: null,
+    },
+    { active: 1164, deactivated: 60, pending: 30, unlicensed: 7, total: 1261, average_karma_score: 498 },
+    { active: 1180, deactivated: 64, pending: 23, unlicensed: 7, total: 1274, average_karma_score: 512 },
+  ]),
+  getEmployeeKarmaHistory: monthlyExample([
+    { score: null, security_level: null },
+    { score: 610, security_level: 'good' },
+    { score: 655, security_level: 'good' },
+  ]),
 }
 
 /** How the typed client calls each operation: the JavaScript sample of the reference page. */
@@ -62,6 +80,15 @@ console.log(\`\${active} of \${total} employees are active\`)`,
 for await (const employee of client.employees.list({ workspaceId, status: ['active'] })) {
   console.log(employee.primary_email_address, employee.karma?.score)
 }`,
+  getEmployeeStatisticsHistory: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+// One point per month of the last year, oldest first: null before the first import.
+for (const point of await client.employees.statistics.history({ workspaceId })) {
+  console.log(point.start, point.average_karma_score)
+}`,
+  getEmployeeKarmaHistory: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+const employeeId = '8f0a3c5e-2b1d-4e6f-9a7b-1c2d3e4f5a6b'
+const weeks = await client.employees.karmaHistory({ employeeId, workspaceId, interval: 'week', from: '2026-01-01' })
+console.log(weeks.map((point) => point.score))`,
   getEmployee: `const employee = await client.employees.get('8f0a3c5e-2b1d-4e6f-9a7b-1c2d3e4f5a6b')
 console.log(employee.name, employee.karma?.security_level)`,
 }

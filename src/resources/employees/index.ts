@@ -7,7 +7,13 @@ import { EMPLOYEE_CLIENT_SAMPLES, EMPLOYEE_EXAMPLES } from './examples.js'
 import { EMPLOYEE_EXPORTS } from './export.js'
 import { EMPLOYEE_IMPORT } from './import.js'
 import { employeeRecord } from './record.js'
-import { EMPLOYEE_NOT_FOUND, Employee, EmployeeStatistics } from './schema.js'
+import {
+  EMPLOYEE_NOT_FOUND,
+  Employee,
+  EmployeeStatistics,
+  EmployeeStatisticsPoint,
+  KarmaPoint,
+} from './schema.js'
 import { EMPLOYEE_SQL } from './sql.js'
 
 /** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
@@ -22,7 +28,7 @@ export const employees = {
     description: 'Employees of a workspace, with their security score (karma).',
   },
   notFound: [EMPLOYEE_NOT_FOUND],
-  schemas: [Employee, EmployeeStatistics],
+  schemas: [Employee, EmployeeStatistics, EmployeeStatisticsPoint, KarmaPoint],
   routes: async (app) => (await import('./routes.js')).employeeRoutes(app),
   examples: EMPLOYEE_EXAMPLES,
   clientSamples: EMPLOYEE_CLIENT_SAMPLES,
@@ -41,7 +47,17 @@ export const employees = {
         method: 'statistics',
         doc: ['@example const { active, total } = await client.employees.statistics({ workspaceId })'],
       },
+      getEmployeeStatisticsHistory: {
+        method: 'statistics.history',
+        doc: ['@example const months = await client.employees.statistics.history({ workspaceId })'],
+      },
       getEmployee: { method: 'get', positional: 'employee_id' },
+      getEmployeeKarmaHistory: {
+        method: 'karmaHistory',
+        doc: [
+          "@example const weeks = await client.employees.karmaHistory({ employeeId, workspaceId, interval: 'week' })",
+        ],
+      },
     },
   },
   records: [employeeRecord],

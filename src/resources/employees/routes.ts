@@ -3,6 +3,7 @@ import Type from 'typebox'
 import { keyRows } from '../../access.js'
 import { apiError, notFound } from '../../errors.js'
 import { asOfParameter, keptOrNotFound } from '../../history/read.js'
+import { stateTwin } from '../../history/twins.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
@@ -11,7 +12,7 @@ import { readItemRequest, sendItem } from '../../routing/operation.js'
 import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, ref, workspaceId } from '../../routing/schemas.js'
 import { WORKSPACE_READ } from './index.js'
-import { EMPLOYEE_NOT_FOUND } from './schema.js'
+import { EMPLOYEE_NOT_FOUND, EmployeeStatisticsPoint, KarmaPoint } from './schema.js'
 import { EMPLOYEE_SQL } from './sql.js'
 import { EMPLOYEE_STATUSES } from './values.js'
 
@@ -60,10 +61,44 @@ const EMPLOYEE_STATISTICS = defineItem({
       : keptOrNotFound(EMPLOYEE_SQL.statisticsAsOf(from, as_of), as_of),
 })
 
-/** GET /v1/employees, /v1/employees/statistics and /v1/employees/:employee_id. */
+const EMPLOYEE_STATISTICS_HISTORY = stateTwin({
+  operationId: 'getEmployeeStatisticsHistory',
+  path: '/v1/employees/statistics/history',
+  summary: 'The employees statistics of a workspace over time',
+  description:
+    'Each point: /v1/employees/statistics as the last import whose as_of is before the end of the period kept it; ' +
+    'every field but start and end null before the first.',
+  scope: WORKSPACE_READ.scope,
+  point: EmployeeStatisticsPoint,
+  kept: (from, _query, first, end) => EMPLOYEE_SQL.statisticsKept(from, first, end),
+})
+
+const KARMA_HISTORY = stateTwin({
+  operationId: 'getEmployeeKarmaHistory',
+  path: '/v1/employees/:employee_id/karma_history',
+  summary: "An employee's karma over time",
+  description:
+    "Each point: the employee's karma as the last import whose as_of is before the end of the period kept it; " +
+    'score and security_level null before the employee appeared, and while they had no karma. An employee of ' +
+    'another workspace is a 404, like an unknown one.',
+  scope: WORKSPACE_READ.scope,
+  parameters: { employee_id: param.uuid('The employee.') },
+  point: KarmaPoint,
+  async reach(from, { employee_id }) {
+    if (!(await EMPLOYEE_SQL.inWorkspace(from, employee_id))) throw notFound(EMPLOYEE_NOT_FOUND)
+  },
+  kept: (from, { employee_id }, first, end) => EMPLOYEE_SQL.karmaKept(from, employee_id, first, end),
+})
+
+/**
+ * GET /v1/employees, /v1/employees/statistics, /v1/employees/:employee_id and the history of the
+ * statistics and of an employee's karma.
+ */
 export async function employeeRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, LIST_EMPLOYEES)
   itemRoute(app, EMPLOYEE_STATISTICS)
+  itemRoute(app, EMPLOYEE_STATISTICS_HISTORY)
+  itemRoute(app, KARMA_HISTORY)
 
   app.get(
     '/v1/employees/:employee_id',

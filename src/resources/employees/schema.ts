@@ -3,6 +3,7 @@
 
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
+import { statePoint } from '../../history/points.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EMAIL_SOURCES, EMPLOYEE_STATUSES, LANGUAGES, SECURITY_LEVELS } from './values.js'
 
@@ -20,6 +21,11 @@ export const EmployeeReference = Closed({
   username: Nullable(Type.String()),
 })
 
+const Karma = Closed({
+  score: Type.Integer({ minimum: 0, description: 'higher is safer' }),
+  security_level: StringEnum(SECURITY_LEVELS, { description: 'worst to best' }),
+})
+
 export const Employee = Closed(
   {
     id: Uuid,
@@ -33,12 +39,7 @@ export const Employee = Closed(
     language: Nullable(StringEnum(LANGUAGES)),
     timezone: Type.String({ description: 'IANA time-zone name' }),
     status: StringEnum(EMPLOYEE_STATUSES),
-    karma: Nullable(
-      Closed({
-        score: Type.Integer({ minimum: 0, description: 'higher is safer' }),
-        security_level: StringEnum(SECURITY_LEVELS, { description: 'worst to best' }),
-      }),
-    ),
+    karma: Nullable(Karma),
     manager: Nullable(EmployeeReference),
     workspace: Closed({ id: Uuid }),
     created_at: Timestamp,
@@ -67,6 +68,18 @@ export const EmployeeStatistics = Closed(
     ),
   },
   { $id: 'EmployeeStatistics' },
+)
+
+export const EmployeeStatisticsPoint = statePoint(
+  EmployeeStatistics.properties,
+  'EmployeeStatisticsPoint',
+  'The employees statistics as the last import before the end of the period kept them; every field but start and end null when none had.',
+)
+
+export const KarmaPoint = statePoint(
+  Karma.properties,
+  'KarmaPoint',
+  "The employee's karma as the last import before the end of the period kept it; score and security_level null when none had, or when the employee had no karma.",
 )
 
 export type EmployeeStatistics = Type.Static<typeof EmployeeStatistics>

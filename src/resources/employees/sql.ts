@@ -4,9 +4,9 @@
 import { sql } from 'kysely'
 import type { KeyRows, WorkspaceRows } from '../../access.js'
 import { meanHalfUp } from '../../domain/rates.js'
-import { keptAt } from '../../history/read.js'
+import { keptAt, keptKarma, keptSnapshots } from '../../history/read.js'
 import type { ListDefinition } from '../../paging/keyset.js'
-import { byKey, inGrant, SAMPLE } from '../sql.js'
+import { byKey, inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import type { EmployeeStatistics } from './schema.js'
 import type { EmployeeStatisticsTable } from './tables.js'
 import { EMPLOYEE_STATUSES, type EmployeeStatus } from './values.js'
@@ -84,6 +84,22 @@ export const EMPLOYEE_SQL = {
   statisticsAsOf: inGrant((from: WorkspaceRows, asOf: string) => keptAt(from, 'employees_json', asOf), {
     'as of': [SAMPLE.after[0]],
   }),
+
+  /** The statistics the imports kept over a series' span (CONTRACT 17). */
+  statisticsKept: inGrant(
+    (from: WorkspaceRows, first: string, end: string) => keptSnapshots(from, 'employees_json', first, end),
+    { span: [SAMPLE.after[0], SAMPLE.later] },
+  ),
+
+  /** An employee's karma the imports kept over a series' span. */
+  karmaKept: inGrant(
+    (from: WorkspaceRows, employeeId: string, first: string, end: string) =>
+      keptKarma(from, employeeId, first, end),
+    { span: [SAMPLE.id, SAMPLE.after[0], SAMPLE.later] },
+  ),
+
+  /** Whether an employee belongs to the granted workspace. */
+  inWorkspace: inWorkspace('employees'),
 }
 
 /** A workspace's employee_statistics rows, one per status it has. */

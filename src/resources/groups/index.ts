@@ -7,7 +7,7 @@ import { GROUP_CLIENT_SAMPLES, GROUP_EXAMPLES } from './examples.js'
 import { GROUP_EXPORTS } from './export.js'
 import { GROUP_IMPORT } from './import.js'
 import { groupMemberRecord, groupRecord } from './records.js'
-import { GROUP_NOT_FOUND, Group, GroupMember } from './schema.js'
+import { GROUP_NOT_FOUND, Group, GroupKarmaPoint, GroupMember } from './schema.js'
 import { GROUP_SQL } from './sql.js'
 
 /** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
@@ -19,7 +19,7 @@ export const groups = {
   scopes: [GROUPS_READ],
   tag: { name: 'Groups', description: "Groups of a workspace's employees, and their members." },
   notFound: [GROUP_NOT_FOUND],
-  schemas: [Group, GroupMember],
+  schemas: [Group, GroupMember, GroupKarmaPoint],
   routes: async (app) => (await import('./routes.js')).groupRoutes(app),
   examples: GROUP_EXAMPLES,
   clientSamples: GROUP_CLIENT_SAMPLES,
@@ -32,6 +32,10 @@ export const groups = {
         page: 'employeesPage',
         filters: 'GroupEmployeeFilters',
         doc: ['@example for await (const member of client.groups.employees({ groupId, workspaceId })) …'],
+      },
+      getGroupKarmaHistory: {
+        method: 'karmaHistory',
+        doc: ['@example const months = await client.groups.karmaHistory({ groupId, workspaceId })'],
       },
     },
   },

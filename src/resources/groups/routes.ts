@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
+import { stateTwin } from '../../history/twins.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
+import { itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
 import { GROUPS_READ } from './index.js'
-import { GROUP_NOT_FOUND } from './schema.js'
+import { GROUP_NOT_FOUND, GroupKarmaPoint } from './schema.js'
 import { GROUP_SQL } from './sql.js'
 
 const LIST_GROUPS = defineList({
@@ -38,8 +40,26 @@ const LIST_GROUP_MEMBERS = defineList({
   },
 })
 
-/** GET /v1/groups and /v1/groups/:group_id/employees. */
+const GROUP_KARMA_HISTORY = stateTwin({
+  operationId: 'getGroupKarmaHistory',
+  path: '/v1/groups/:group_id/karma_history',
+  summary: "A group's size and karma over time",
+  description:
+    "Each point: the group's employees_count and average_karma_score as the last import whose as_of is before " +
+    'the end of the period kept them; null before the group appeared. A group of another workspace is a 404, like ' +
+    'an unknown one.',
+  scope: GROUPS_READ.scope,
+  parameters: { group_id: param.uuid('The group.') },
+  point: GroupKarmaPoint,
+  async reach(from, { group_id }) {
+    if (!(await GROUP_SQL.inWorkspace(from, group_id))) throw notFound(GROUP_NOT_FOUND)
+  },
+  kept: (from, { group_id }, first, end) => GROUP_SQL.kept(from, group_id, first, end),
+})
+
+/** GET /v1/groups, /v1/groups/:group_id/employees and /v1/groups/:group_id/karma_history. */
 export async function groupRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, LIST_GROUPS)
   listRoute(app, LIST_GROUP_MEMBERS)
+  itemRoute(app, GROUP_KARMA_HISTORY)
 }

@@ -2,9 +2,10 @@
 
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
+import { statePoint } from '../../history/points.js'
 import { Text } from '../../records/fields.js'
 import { derivedAtImport, importedAs } from '../../records/published.js'
-import { Closed, Nullable, Timestamp, Uuid } from '../../schemas/common.js'
+import { Closed, count, Nullable, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
 
 export const Group = Closed(
@@ -27,6 +28,21 @@ export const GroupMember = Closed(
     added_at: Timestamp,
   },
   { $id: 'GroupMember', description: 'An employee reference, and when the employee joined the group.' },
+)
+
+export const GroupKarmaPoint = statePoint(
+  {
+    employees_count: count('How many employees the group held.'),
+    average_karma_score: Nullable(
+      Type.Integer({
+        minimum: 0,
+        description:
+          "The mean karma score of the group's active employees that had a karma, rounded half up; null when none had.",
+      }),
+    ),
+  },
+  'GroupKarmaPoint',
+  "The group's figures as the last import before the end of the period kept them; null before the group appeared.",
 )
 
 export type Group = Type.Static<typeof Group>

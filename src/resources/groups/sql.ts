@@ -2,8 +2,10 @@
 // its name here (`groups.sql:listPage`).
 
 import { sql } from 'kysely'
+import type { WorkspaceRows } from '../../access.js'
+import { keptGroup } from '../../history/read.js'
 import type { ListDefinition } from '../../paging/keyset.js'
-import { inWorkspace, SAMPLE } from '../sql.js'
+import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 
 export const GROUP_SQL = {
   /** A page of a workspace's groups, newest first (created_at desc, id desc). */
@@ -41,4 +43,11 @@ export const GROUP_SQL = {
 
   /** Whether a group belongs to the granted workspace. */
   inWorkspace: inWorkspace('groups'),
+
+  /** A group's figures the imports kept over a series' span (CONTRACT 17). */
+  kept: inGrant(
+    (from: WorkspaceRows, groupId: string, first: string, end: string) =>
+      keptGroup(from, groupId, first, end),
+    { span: [SAMPLE.id, SAMPLE.after[0], SAMPLE.later] },
+  ),
 }

@@ -1,5 +1,6 @@
 // Examples shown in the OpenAPI document (validated against the schemas by tests).
 
+import { monthlyExample } from '../../history/points.js'
 import { EXAMPLE_REFERENCE } from '../employees/examples.js'
 import type { EmailReport, EmployeeEmailReports, InboxStatistics, InboxTicket } from './schema.js'
 
@@ -59,6 +60,7 @@ export const INBOX_EXAMPLES = {
   listInboxTicketReports: { data: [report] },
   listEmployeesWithEmailReports: { data: [reporter] },
   getInboxStatistics: { data: statistics },
+  getInboxStatisticsHistory: monthlyExample([statistics]),
 }
 
 /** How the typed client calls each operation: the JavaScript sample of the reference page. */
@@ -74,6 +76,9 @@ for await (const report of reports) console.log(report.employee.id, report.sourc
 for await (const row of client.inbox.reporters({ workspaceId, createdAfter: '2026-01-01' })) {
   console.log(row.employee.id, row.emails_reported_stats.reported_emails_count)
 }`,
+  getInboxStatisticsHistory: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
+const days = await client.inbox.statistics.history({ workspaceId, interval: 'day', from: '2026-11-01' })
+console.log(days.map((point) => point.reports.total_count))`,
   getInboxStatistics: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 const { reports, tickets } = await client.inbox.statistics({ workspaceId })
 console.log(reports.employee_reporting_rate, tickets.fraudulent_rate)`,

@@ -12,6 +12,7 @@ import {
   EmployeeEmailReports,
   INBOX_TICKET_NOT_FOUND,
   InboxStatistics,
+  InboxStatisticsPoint,
   InboxTicket,
 } from './schema.js'
 import { INBOX_SQL } from './sql.js'
@@ -28,7 +29,7 @@ export const inbox = {
     description: 'Suspicious emails employees reported, grouped into tickets that analysts classify.',
   },
   notFound: [INBOX_TICKET_NOT_FOUND],
-  schemas: [InboxTicket, EmailReport, EmployeeEmailReports, InboxStatistics],
+  schemas: [InboxTicket, EmailReport, EmployeeEmailReports, InboxStatistics, InboxStatisticsPoint],
   routes: async (app) => (await import('./routes.js')).inboxRoutes(app),
   examples: INBOX_EXAMPLES,
   clientSamples: INBOX_CLIENT_SAMPLES,
@@ -39,6 +40,12 @@ export const inbox = {
       getInboxStatistics: {
         method: 'statistics',
         doc: ['@example const { reports, tickets } = await client.inbox.statistics({ workspaceId })'],
+      },
+      getInboxStatisticsHistory: {
+        method: 'statistics.history',
+        doc: [
+          "@example const days = await client.inbox.statistics.history({ workspaceId, interval: 'day' })",
+        ],
       },
       listEmployeesWithEmailReports: {
         method: 'reporters',

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
+import { windowTwin } from '../../history/twins.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
 import { INBOX_READ } from './index.js'
-import { INBOX_TICKET_NOT_FOUND } from './schema.js'
+import { INBOX_TICKET_NOT_FOUND, InboxStatisticsPoint } from './schema.js'
 import { INBOX_SQL } from './sql.js'
 import { REVIEWS } from './values.js'
 
@@ -82,10 +83,19 @@ const STATISTICS = defineItem({
   read: (from, query) => INBOX_SQL.statistics(from, query),
 })
 
-/** GET /v1/inbox_tickets, its statistics, its reporters, and a ticket's reports. */
+const STATISTICS_HISTORY = windowTwin(STATISTICS, {
+  operationId: 'getInboxStatisticsHistory',
+  summary: 'Statistics of the reported emails of a workspace, period by period',
+  point: InboxStatisticsPoint,
+  after: 'created_after',
+  before: 'created_before',
+})
+
+/** GET /v1/inbox_tickets, its statistics (and their history), its reporters, and a ticket's reports. */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, LIST_TICKETS)
   itemRoute(app, STATISTICS)
+  itemRoute(app, STATISTICS_HISTORY)
   listRoute(app, LIST_REPORTERS)
   listRoute(app, LIST_REPORTS)
 }

@@ -2,6 +2,7 @@
 
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
+import { windowPoint } from '../../history/points.js'
 import { Name, Text } from '../../records/fields.js'
 import { derivedAtImport, importedAs } from '../../records/published.js'
 import { Closed, count, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
@@ -119,3 +120,9 @@ export const INBOX_TICKET_NOT_FOUND: NotFound = {
   title: 'Inbox ticket not found',
   detail: 'No inbox ticket with this id in this workspace for this key.',
 }
+
+export const InboxStatisticsPoint = windowPoint(
+  InboxStatistics,
+  'InboxStatisticsPoint',
+  'The statistics of the period: their window from start to 1 µs before end, over the data held now.',
+)

@@ -14,7 +14,7 @@ import { type InboxCounts, type ReviewHistogram, statisticsOf } from './statisti
 import { EMAIL_REPORTS_TALLY } from './tally.js'
 import { REVIEWS, type Review } from './values.js'
 
-const LATER = '2026-01-01T00:00:00.000000Z'
+const LATER = SAMPLE.later
 
 type Count = number | string
 

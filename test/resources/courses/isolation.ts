@@ -2,6 +2,7 @@
 
 import { firstOf, type IsolationCase } from '../../helpers/isolation.js'
 import * as oracle from '../../helpers/oracle.js'
+import { stateSeriesNow } from '../../helpers/series.js'
 import { enrolled } from './oracle.js'
 
 export const ISOLATION: IsolationCase[] = [
@@ -11,6 +12,11 @@ export const ISOLATION: IsolationCase[] = [
     kind: 'workspace',
     path: '/v1/courses/statistics',
     data: (d, ws) => oracle.statistics(d.all, ws, Date.now()),
+  },
+  {
+    kind: 'workspace',
+    path: '/v1/courses/statistics/history',
+    data: (d, ws) => stateSeriesNow(oracle.statistics(d.all, ws, Date.now())),
   },
   {
     kind: 'workspace',

@@ -1,6 +1,7 @@
 // The groups' routes in the isolation property (test/helpers/isolation.ts).
 
 import { firstOf, type IsolationCase } from '../../helpers/isolation.js'
+import { stateSeriesNow } from '../../helpers/series.js'
 import { groups, members } from './oracle.js'
 
 export const ISOLATION: IsolationCase[] = [
@@ -11,5 +12,25 @@ export const ISOLATION: IsolationCase[] = [
     id: firstOf('group'),
     notFound: 'group_not_found',
     data: (d, _, group) => members(d.all, group),
+  },
+  {
+    kind: 'workspace',
+    path: '/v1/groups/{group_id}/karma_history',
+    id: firstOf('group'),
+    notFound: 'group_not_found',
+    data(d, _, group) {
+      const ids = new Set(
+        d.all.filter((r) => r.type === 'group_member' && r.group_id === group).map((r) => r.employee_id),
+      )
+      const scores = d.all
+        .filter((r) => r.type === 'employee' && ids.has(r.id) && r.status === 'active' && r.karma !== null)
+        .map((r) => BigInt((r.karma as { score: number }).score))
+      const n = BigInt(scores.length)
+      const sum = scores.reduce((a, b) => a + b, 0n)
+      return stateSeriesNow({
+        employees_count: ids.size,
+        average_karma_score: n === 0n ? null : Number((2n * sum + n) / (2n * n)),
+      })
+    },
   },
 ]

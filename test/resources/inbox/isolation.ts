@@ -1,6 +1,7 @@
 // The inbox's routes in the isolation property (test/helpers/isolation.ts).
 
 import { firstOf, type IsolationCase } from '../../helpers/isolation.js'
+import { windowSeriesNow } from '../../helpers/series.js'
 import { reporters, reports, statistics, tickets } from './oracle.js'
 
 export const ISOLATION: IsolationCase[] = [
@@ -18,4 +19,9 @@ export const ISOLATION: IsolationCase[] = [
     data: (d, ws) => reporters(d.all, ws).slice(0, 50),
   },
   { kind: 'workspace', path: '/v1/inbox_tickets/statistics', data: (d, ws) => statistics(d.all, ws) },
+  {
+    kind: 'workspace',
+    path: '/v1/inbox_tickets/statistics/history',
+    data: (d, ws) => windowSeriesNow((w) => statistics(d.all, ws, w)),
+  },
 ]

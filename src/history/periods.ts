@@ -1,0 +1,103 @@
+// The periods of a series (CONTRACT 17): UTC days, ISO weeks (from Monday) or calendar months, from
+// the one holding `from` to the one holding `to`, oldest first. Each point's `start` is inclusive
+// and its `end` exclusive, both in the canonical timestamp form.
+
+import { apiError } from '../errors.js'
+
+export const INTERVALS = ['month', 'week', 'day'] as const
+export type Interval = (typeof INTERVALS)[number]
+
+/** The most points one series answers. */
+export const MAX_POINTS = 1000
+/** How many points answer when `from` is absent. */
+export const DEFAULT_POINTS = 12
+
+export interface Period {
+  start: string
+  end: string
+}
+
+const DAY_MS = 86_400_000
+// Date.UTC reads years 0 to 99 as 1900 to 1999: years are set with setUTCFullYear instead.
+const utc = (year: number, month: number, day: number): number => new Date(0).setUTCFullYear(year, month, day)
+const FIRST_MS = utc(1, 0, 1)
+const PAST_LAST_MS = utc(10000, 0, 1)
+
+/** The start of the period of `interval` holding the instant `ms`. */
+function periodStart(ms: number, interval: Interval): number {
+  const day = Math.floor(ms / DAY_MS) * DAY_MS
+  if (interval === 'day') return day
+  const date = new Date(day)
+  if (interval === 'week') return day - ((date.getUTCDay() + 6) % 7) * DAY_MS
+  return utc(date.getUTCFullYear(), date.getUTCMonth(), 1)
+}
+
+/** The start of the period `n` periods after (or before, n < 0) the one starting at `start`. */
+function shift(start: number, interval: Interval, n: number): number {
+  if (interval === 'day') return start + n * DAY_MS
+  if (interval === 'week') return start + n * 7 * DAY_MS
+  const date = new Date(start)
+  return utc(date.getUTCFullYear(), date.getUTCMonth() + n, 1)
+}
+
+/** How many periods run from the one starting at `first` to the one starting at `last`, both included. */
+function countFrom(first: number, last: number, interval: Interval): number {
+  if (interval === 'day') return Math.round((last - first) / DAY_MS) + 1
+  if (interval === 'week') return Math.round((last - first) / (7 * DAY_MS)) + 1
+  const a = new Date(first)
+  const b = new Date(last)
+  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() + 1
+}
+
+// Canonical timestamps to and from milliseconds: the microseconds below a millisecond never move
+// an instant to another period, which all start on a whole day.
+const millisOf = (timestamp: string): number => Date.parse(`${timestamp.slice(0, 23)}Z`)
+const timestampOf = (ms: number): string => `${new Date(ms).toISOString().slice(0, 23)}000Z`
+
+/** The instant 1 µs before a period's end: the inclusive upper end of a window over the period. */
+export const lastInstantBefore = (end: string): string =>
+  `${new Date(millisOf(end) - 1).toISOString().slice(0, 23)}999Z`
+
+/**
+ * The periods of a series, oldest first. `to` defaults to `now`; `from` to the start of the period
+ * DEFAULT_POINTS − 1 periods before the one holding `to`. 422 when `from` is after `to`, when more
+ * than MAX_POINTS would answer, or when a period would lie outside years 1 to 9999.
+ */
+export function periodsOf(
+  interval: Interval,
+  from: string | undefined,
+  to: string | undefined,
+  now: string,
+): Period[] {
+  const until = to ?? now
+  if (from !== undefined && from > until)
+    throw apiError('invalid_parameter', `from must not be later than ${to === undefined ? 'now' : 'to'}`, {
+      parameter: 'from',
+    })
+  const last = periodStart(millisOf(until), interval)
+  const first =
+    from === undefined ? shift(last, interval, 1 - DEFAULT_POINTS) : periodStart(millisOf(from), interval)
+  const count = countFrom(first, last, interval)
+  if (count > MAX_POINTS)
+    throw apiError(
+      'invalid_parameter',
+      `from and to span ${count} periods of a ${interval}: a series has at most ${MAX_POINTS} points`,
+      { parameter: 'from' },
+    )
+  if (first < FIRST_MS)
+    throw apiError('invalid_parameter', 'the series would start before the year 1', {
+      parameter: from === undefined ? 'to' : 'from',
+    })
+  if (shift(last, interval, 1) > PAST_LAST_MS)
+    throw apiError('invalid_parameter', 'the series would end after the year 9999', {
+      parameter: to === undefined ? 'from' : 'to',
+    })
+  const periods: Period[] = []
+  let start = first
+  for (let i = 0; i < count; i++) {
+    const end = shift(start, interval, 1)
+    periods.push({ start: timestampOf(start), end: timestampOf(end) })
+    start = end
+  }
+  return periods
+}

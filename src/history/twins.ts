@@ -1,0 +1,157 @@
+// The history twins (CONTRACT 17): every statistics endpoint's series, declared from the statistics
+// declaration itself. A state twin answers, for each period, what the last import before its end
+// kept; a window twin answers the statistic with its window set to the period. Not paged: one
+// series of at most MAX_POINTS points, oldest first.
+
+import type { TObject } from 'typebox'
+import type { WorkspaceRows } from '../access.js'
+import type { Scope } from '../domain/scopes.js'
+import { timestampFromMillis } from '../domain/time.js'
+import { defineItem, type ItemOperation, Rendered } from '../routing/item.js'
+import { type ParamDef, type Parsed, param } from '../routing/parameters.js'
+import { workspaceId } from '../routing/schemas.js'
+import { INTERVALS, type Interval, lastInstantBefore, MAX_POINTS, type Period, periodsOf } from './periods.js'
+
+/** A kept answer: the fields of a point (a JSON object's text) from `as_of` on. */
+export interface Kept {
+  as_of: string
+  json: string
+}
+
+/** The parameters every twin shares, after its path ids. */
+export const seriesParameters = {
+  workspace_id: workspaceId,
+  interval: param.choice(
+    INTERVALS,
+    'The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC.',
+  ),
+  from: param.instant(
+    `The first point is the period holding this moment. Absent: 11 periods before the last. At most ${MAX_POINTS} points.`,
+  ),
+  to: param.instant('The last point is the period holding this moment. Absent: now.'),
+}
+
+type SeriesDefinitions = typeof seriesParameters
+type Query<P extends Record<string, ParamDef<unknown>>> = Parsed<SeriesDefinitions & P>
+
+type SeriesQuery = { interval?: Interval | undefined; from?: string | undefined; to?: string | undefined }
+const periodsFor = (query: SeriesQuery): Period[] =>
+  periodsOf(query.interval ?? 'month', query.from, query.to, timestampFromMillis(Date.now()))
+
+const SERIES_NOTE =
+  'Oldest first, from the period holding from to the one holding to (UTC; start inclusive, end exclusive). ' +
+  'Defaults: interval month, to now, 12 points. from after to, or more than 1,000 points: 422 naming from. Not paged.'
+
+/** A point's text: the period, then the fields of `body` (a JSON object's text). */
+const point = (p: Period, body: string): string =>
+  body.length > 2
+    ? `{"start":"${p.start}","end":"${p.end}",${body.slice(1)}`
+    : `{"start":"${p.start}","end":"${p.end}"}`
+
+/**
+ * The series of a state: each period's point holds the last kept answer whose as_of is before the
+ * period's end; `empty` (every field null) before the first. `kept` is ordered by as_of and holds
+ * the last answer before the first period, if any, and those within the periods.
+ */
+export function stateSeries(periods: readonly Period[], kept: readonly Kept[], empty: string): string {
+  const points: string[] = []
+  let next = 0
+  let current = empty
+  for (const period of periods) {
+    while (next < kept.length && (kept[next] as Kept).as_of < period.end)
+      current = (kept[next++] as Kept).json
+    points.push(point(period, current))
+  }
+  return `[${points.join(',')}]`
+}
+
+/** The fields of a point with nothing kept: each of `fields` null. */
+export const nullFields = (fields: readonly string[]): string =>
+  `{${fields.map((name) => `${JSON.stringify(name)}:null`).join(',')}}`
+
+/** What a state twin declares: where its answers are kept, and the names of their fields. */
+export interface StateTwin<P extends Record<string, ParamDef<unknown>>> {
+  operationId: string
+  path: string
+  summary: string
+  description: string
+  scope: Scope
+  /** The point's schema (points.ts statePoint): its fields besides start and end are null before the first kept. */
+  point: TObject
+  /** Path ids, before the shared parameters. */
+  parameters?: P
+  reach?(from: WorkspaceRows, query: Query<P>): Promise<void>
+  /** The kept answers from the last before `first` to the last before `end`, by as_of. */
+  kept(from: WorkspaceRows, query: Query<P>, first: string, end: string): Promise<Kept[]>
+}
+
+/** A state twin: each point, what the last import before the period's end kept. */
+export function stateTwin<P extends Record<string, ParamDef<unknown>> = Record<never, never>>(
+  twin: StateTwin<P>,
+) {
+  const empty = nullFields(
+    Object.keys(twin.point.properties).filter((name) => name !== 'start' && name !== 'end'),
+  )
+  return defineItem({
+    operationId: twin.operationId,
+    path: twin.path,
+    summary: twin.summary,
+    description: `${twin.description} ${SERIES_NOTE}`,
+    scope: twin.scope,
+    parameters: { ...(twin.parameters as P), ...seriesParameters },
+    item: (twin.point as TObject & { $id: string }).$id,
+    series: true,
+    ...(twin.reach ? { reach: twin.reach } : {}),
+    async read(from, query) {
+      const periods = periodsFor(query as SeriesQuery)
+      const first = (periods[0] as Period).start
+      const end = (periods[periods.length - 1] as Period).end
+      return new Rendered(stateSeries(periods, await twin.kept(from, query, first, end), empty))
+    },
+  } as ItemOperation<SeriesDefinitions & P, unknown>)
+}
+
+/** The window parameters of a statistic: its inclusive lower and upper ends. */
+export interface StatisticWindow<D> {
+  after: keyof D & string
+  before: keyof D & string
+}
+
+/**
+ * A window twin of a statistics operation: each point is its answer with the window set to the
+ * period (`after` = start, `before` = 1 µs before end), over the data held now.
+ */
+export function windowTwin<
+  D extends Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> },
+  T,
+>(
+  statistic: ItemOperation<D, T>,
+  twin: { operationId: string; summary: string; point: TObject } & StatisticWindow<D>,
+) {
+  return defineItem({
+    operationId: twin.operationId,
+    path: `${statistic.path}/history`,
+    summary: twin.summary,
+    description:
+      `Each point: ${statistic.operationId}'s answer with ${twin.after} = start and ${twin.before} = 1 µs before end, ` +
+      `over the data held now. ${SERIES_NOTE}`,
+    scope: statistic.scope,
+    parameters: seriesParameters,
+    item: (twin.point as TObject & { $id: string }).$id,
+    series: true,
+    async read(from, query) {
+      const periods = periodsFor(query)
+      const points: string[] = []
+      for (const period of periods) {
+        const window = {
+          workspace_id: query.workspace_id,
+          [twin.after]: period.start,
+          [twin.before]: lastInstantBefore(period.end),
+        } as Parsed<D>
+        const answer = await statistic.read(from, window)
+        points.push(point(period, answer instanceof Rendered ? answer.json : JSON.stringify(answer)))
+      }
+      return new Rendered(`[${points.join(',')}]`)
+    },
+  })
+}
