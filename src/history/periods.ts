@@ -52,7 +52,45 @@ function countFrom(first: number, last: number, interval: Interval): number {
 // Canonical timestamps to and from milliseconds: the microseconds below a millisecond never move
 // an instant to another period, which all start on a whole day.
 const millisOf = (timestamp: string): number => Date.parse(`${timestamp.slice(0, 23)}Z`)
-const timestampOf = (ms: number): string => `${new Date(ms).toISOString().slice(0, 23)}000Z`
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0')
+const midnight = (year: number, month: number, day: number) =>
+  `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T00:00:00.000000Z`
+
+/** The civil date of a day number (days since 1970-01-01), proleptic Gregorian (H. Hinnant's days_from_civil, inverted). */
+function civil(days: number): [number, number, number] {
+  const z = days + 719468
+  const era = Math.floor(z / 146097)
+  const doe = z - era * 146097
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  )
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100))
+  const mp = Math.floor((5 * doy + 2) / 153)
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1
+  const month = mp < 10 ? mp + 3 : mp - 9
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day]
+}
+
+/** The `count` + 1 boundaries of periods of `step` days from the one starting at `first` (ms). */
+function dayTexts(first: number, count: number, step: number): string[] {
+  const texts: string[] = new Array(count + 1)
+  const day = Math.round(first / DAY_MS)
+  for (let i = 0; i <= count; i++) texts[i] = midnight(...civil(day + i * step))
+  return texts
+}
+
+/** The `count` + 1 boundaries of months from the one starting at `first` (ms). */
+function monthTexts(first: number, count: number): string[] {
+  const date = new Date(first)
+  const months = date.getUTCFullYear() * 12 + date.getUTCMonth()
+  const texts: string[] = new Array(count + 1)
+  for (let i = 0; i <= count; i++) {
+    const n = months + i
+    texts[i] = midnight(Math.floor(n / 12), (n % 12) + 1, 1)
+  }
+  return texts
+}
 
 /** The instant 1 µs before a period's end: the inclusive upper end of a window over the period. */
 export const lastInstantBefore = (end: string): string =>
@@ -88,16 +126,15 @@ export function periodsOf(
     throw apiError('invalid_parameter', 'the series would start before the year 1', {
       parameter: from === undefined ? 'to' : 'from',
     })
-  if (shift(last, interval, 1) > PAST_LAST_MS)
+  if (shift(last, interval, 1) >= PAST_LAST_MS)
     throw apiError('invalid_parameter', 'the series would end after the year 9999', {
       parameter: to === undefined ? 'from' : 'to',
     })
-  const periods: Period[] = []
-  let start = first
-  for (let i = 0; i < count; i++) {
-    const end = shift(start, interval, 1)
-    periods.push({ start: timestampOf(start), end: timestampOf(end) })
-    start = end
-  }
+  // Each boundary is written once, from calendar numbers: a series of 1,000 days would otherwise
+  // format 2,000 Dates.
+  const texts =
+    interval === 'month' ? monthTexts(first, count) : dayTexts(first, count, interval === 'week' ? 7 : 1)
+  const periods: Period[] = new Array(count)
+  for (let i = 0; i < count; i++) periods[i] = { start: texts[i] as string, end: texts[i + 1] as string }
   return periods
 }
