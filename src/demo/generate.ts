@@ -18,9 +18,14 @@ export interface DemoOptions {
   anchor?: Date
   /** The dataset as it stood this many months before the present (default 0: the present). */
   monthsBack?: number
+  /** Only the records of the resources whose demo is monthly (an earlier month's import). */
+  monthlyOnly?: boolean
 }
 
 const DEMOS = RESOURCES.flatMap((r: Resource) => (r.demo ? [r.demo] : []))
+const MONTHLY_TYPES = new Set(
+  RESOURCES.flatMap((r: Resource) => (r.demo?.monthly ? r.records.map((spec) => spec.type) : [])),
+)
 
 /** Splits `total` employees over `count` workspaces, largest first (roughly 60/30/10 for three). */
 function split(total: number, count: number): number[] {
@@ -88,6 +93,8 @@ export async function* demoNdjson(
   for (const record of demoRecords(options, (units) => {
     employees += units
   })) {
+    // Generated all the same: the records after them draw from the same sequence.
+    if (options.monthlyOnly && !MONTHLY_TYPES.has(record.type as string)) continue
     lines.push(JSON.stringify(record))
     if (lines.length >= 2000) {
       progress(employees)

@@ -86,6 +86,11 @@ export interface DemoWorkspace extends DemoOrganization {
 }
 
 export interface ResourceDemo {
+  /**
+   * Its records are in each of the demo's earlier monthly imports (CONTRACT 17), not only the
+   * present's: what the kept statistics, karma and groups read.
+   */
+  monthly?: true
   /** Its records of the organization, once, before any workspace's. */
   organization?(o: DemoOrganization): Iterable<DemoRecord>
   /** Its records of one workspace, after those of the resources before it. */

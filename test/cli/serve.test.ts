@@ -60,7 +60,8 @@ describe('awareness serve --demo-when-empty', () => {
     try {
       const started = Date.now()
       let line: RegExpMatchArray | null = null
-      while (!line && Date.now() - started < 60_000) {
+      // The demo is 12 monthly imports: the program's history (CONTRACT 17).
+      while (!line && Date.now() - started < 180_000) {
         line = /curl -s -H 'x-api-key: (wsa_[0-9A-Za-z]{38})' '([^']+)'/.exec(output)
         await new Promise((r) => setTimeout(r, 100))
       }
@@ -85,6 +86,17 @@ describe('awareness serve --demo-when-empty', () => {
       const body = (await response?.json()) as { data: unknown[] }
       assert.equal(body.data.length, 50)
       assert.ok(response?.headers.get('x-next-cursor'))
+      // Every series draws a line on first start: a point per month, karma rising.
+      const history = await fetch(
+        (url as string).replace('/v1/employees?', '/v1/employees/statistics/history?'),
+        {
+          headers: { 'x-api-key': key as string },
+        },
+      )
+      const points = ((await history.json()) as { data: { average_karma_score: number | null }[] }).data
+      assert.equal(points.length, 12)
+      assert.ok(points.every((p) => p.average_karma_score !== null))
+      assert.ok((points[0]?.average_karma_score ?? 0) < (points[11]?.average_karma_score ?? 0))
       child.kill('SIGTERM')
       assert.equal(await exited, 0)
     } finally {

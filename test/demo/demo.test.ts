@@ -29,6 +29,43 @@ describe('demo-data', () => {
     assert.notEqual(a, c)
   })
 
+  test('a month back: the same records, karma and completions lower; its import holds only what the history reads', async () => {
+    const lines = async (options: Parameters<typeof demoNdjson>[0]) => {
+      let text = ''
+      for await (const chunk of demoNdjson(options)) text += chunk
+      return text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+    }
+    const now = await lines({ employees: 300, seed: 7, anchor })
+    const back = await lines({ employees: 300, seed: 7, anchor, monthsBack: 6, monthlyOnly: true })
+    const types = new Set(back.map((r) => r.type))
+    assert.deepEqual([...types].sort(), [
+      'course',
+      'course_feedback',
+      'course_progress',
+      'employee',
+      'group',
+      'group_member',
+      'organization',
+      'workspace',
+    ])
+    const ids = (records: Record<string, unknown>[]) =>
+      records.map((r) => `${r.type} ${r.id ?? ''} ${r.employee_id ?? ''} ${r.course_id ?? r.group_id ?? ''}`)
+    assert.deepEqual(ids(back), ids(now.filter((r) => types.has(r.type))))
+    const mean = (records: Record<string, unknown>[]) => {
+      const scores = records.flatMap((r) =>
+        r.type === 'employee' && r.karma ? [(r.karma as { score: number }).score] : [],
+      )
+      return scores.reduce((a, b) => a + b, 0) / scores.length
+    }
+    assert.ok(mean(back) < mean(now))
+    const completed = (records: Record<string, unknown>[]) =>
+      records.filter((r) => r.type === 'course_progress' && r.status === 'completed').length
+    assert.ok(completed(back) < completed(now))
+  })
+
   test('it has the variety the API needs to show', () => {
     const records = [...demoRecords({ employees: 1500, seed: 3, anchor })]
     const of = (type: string) => records.filter((r) => r.type === type)

@@ -197,8 +197,9 @@ for (const { dialect, skip } of DIALECTS) {
       const own = { ...d.employeesA2[0], name: `Renamed ${randomUUID()}` }
       await importSources(t.db.handle, [source([own])])
       const after = await tags()
-      // Statistics tag their body, which this change does not touch; the others tag the organization's data.
-      for (const route of routeCases(d).filter((r) => !/^get\w*Statistics$/.test(r.name)))
+      // Statistics and their series tag their body, which this change does not touch; the others tag
+      // the organization's data.
+      for (const route of routeCases(d).filter((r) => !/^get\w*(Statistics|History)$/.test(r.name)))
         assert.notEqual(after[route.name], before[route.name], route.name)
     })
 

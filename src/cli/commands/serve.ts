@@ -45,7 +45,8 @@ async function seedDemo(handle: DatabaseHandle, config: Config): Promise<boolean
   let summary: ImportSummary | undefined
   // Oldest first, each with its as_of, so that every history series draws a line (CONTRACT 17).
   for (let monthsBack = DEMO_MONTHS - 1; monthsBack >= 0; monthsBack--) {
-    const demo = { employees: 2000, seed: 1, anchor, monthsBack }
+    // The months before the present hold what their statistics and karma read; the present, everything.
+    const demo = { employees: 2000, seed: 1, anchor, monthsBack, monthlyOnly: monthsBack > 0 }
     summary = await runImport(handle, [{ name: 'demo-data', read: () => demoNdjson(demo) }], {
       historyRetentionMs: config.historyRetentionMs,
       ...(monthsBack === 0 ? {} : { asOf: monthsBackAsOf(anchor, monthsBack) }),

@@ -23,6 +23,7 @@ const COURSE_TITLES: [string, (typeof THEMES)[number]][] = [
   ['Physical security and tailgating', 'irl'],
 ]
 export const COURSE_DEMO: ResourceDemo = {
+  monthly: true,
   *workspace(w) {
     const { r, faker, now } = w
     const workspaceId = w.workspace.id

@@ -106,6 +106,7 @@ interface Vocabulary {
 export const demoEmployees = (w: DemoWorkspace) => w.state.get('employees') as DemoEmployee[]
 
 export const EMPLOYEE_DEMO: ResourceDemo = {
+  monthly: true,
   organization({ faker, state }) {
     const vocabulary: Vocabulary = {
       firstNames: Array.from({ length: 400 }, () => faker.person.firstName()),

@@ -15,6 +15,7 @@ const GROUPS: readonly [name: string, description: string | null, share: number]
 ]
 
 export const GROUP_DEMO: ResourceDemo = {
+  monthly: true,
   *workspace(w) {
     const { r, now } = w
     const employees = demoEmployees(w)

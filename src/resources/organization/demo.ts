@@ -13,6 +13,7 @@ const WORKSPACE_NAMES = [
 ]
 
 export const ORGANIZATION_DEMO: ResourceDemo = {
+  monthly: true,
   *organization({ r, id, created, now }) {
     yield { type: 'organization', id, created_at: r.at(created), updated_at: r.at(now - 30 * DAY) }
   },
