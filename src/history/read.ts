@@ -1,6 +1,7 @@
 // Statistics as they were (CONTRACT 17): `as_of=` answers from the snapshot kept by the last import
 // whose as_of is at or before it.
 
+import { type SelectQueryBuilder, sql } from 'kysely'
 import type { WorkspaceRows } from '../access.js'
 import { apiError } from '../errors.js'
 import { param } from '../routing/parameters.js'
@@ -39,12 +40,27 @@ export async function keptOrNotFound(kept: Promise<string | undefined>, asOf: st
   return JSON.parse(json)
 }
 
-/** Kept rows in a series' span: the last whose as_of is before `first`, then those before `end`. */
-async function inSpan<R extends { as_of: string }>(
-  rows: (edge: 'before' | 'within') => Promise<R[]>,
-): Promise<R[]> {
-  const [before, within] = [await rows('before'), await rows('within')]
-  return [...before, ...within]
+/** A series' span: the kept rows from the last before `first` to the last before `end`. */
+interface Span {
+  first: string
+  end: string
+}
+
+/**
+ * The kept rows of `query` (rows of one thing, with an as_of) in a span, by as_of: the last before
+ * its first instant, then those before its end.
+ */
+async function inSpan<DB, TB extends keyof DB, O extends { as_of: string }>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { first, end }: Span,
+): Promise<O[]> {
+  const asOf = sql.ref('as_of')
+  const before = await query.where(sql<boolean>`${asOf} < ${first}`).orderBy(asOf, 'desc').limit(1).execute()
+  const within = await query
+    .where(sql<boolean>`${asOf} >= ${first} and ${asOf} < ${end}`)
+    .orderBy(asOf)
+    .execute()
+  return [...before, ...within] as O[]
 }
 
 /** The snapshots' kept answers in `column` over a series' span (twins.ts stateSeries). */
@@ -54,14 +70,7 @@ export function keptSnapshots(
   first: string,
   end: string,
 ): Promise<Kept[]> {
-  return inSpan((edge) =>
-    from
-      .selectFrom('workspace_snapshots')
-      .select(['as_of', `${column} as json`])
-      .$if(edge === 'before', (q) => q.where('as_of', '<', first).orderBy('as_of', 'desc').limit(1))
-      .$if(edge === 'within', (q) => q.where('as_of', '>=', first).where('as_of', '<', end).orderBy('as_of'))
-      .execute(),
-  )
+  return inSpan(from.selectFrom('workspace_snapshots').select(['as_of', `${column} as json`]), { first, end })
 }
 
 /** An employee's kept karma over a series' span, as the points' fields. */
@@ -71,21 +80,16 @@ export async function keptKarma(
   first: string,
   end: string,
 ): Promise<Kept[]> {
-  const rows = await inSpan((edge) =>
+  const rows = await inSpan(
     from
       .selectFrom('karma_history')
       .select(['as_of', 'score', 'security_level'])
-      .where('employee_id', '=', employeeId)
-      .$if(edge === 'before', (q) => q.where('as_of', '<', first).orderBy('as_of', 'desc').limit(1))
-      .$if(edge === 'within', (q) => q.where('as_of', '>=', first).where('as_of', '<', end).orderBy('as_of'))
-      .execute(),
+      .where('employee_id', '=', employeeId),
+    { first, end },
   )
-  return rows.map((r) => ({
-    as_of: r.as_of,
-    json: JSON.stringify({
-      score: r.score === null ? null : Number(r.score),
-      security_level: r.security_level,
-    }),
+  return rows.map(({ as_of, score, security_level }) => ({
+    as_of,
+    json: JSON.stringify({ score: score === null ? null : Number(score), security_level }),
   }))
 }
 
@@ -96,20 +100,18 @@ export async function keptGroup(
   first: string,
   end: string,
 ): Promise<Kept[]> {
-  const rows = await inSpan((edge) =>
+  const rows = await inSpan(
     from
       .selectFrom('group_history')
       .select(['as_of', 'employees_count', 'average_karma_score'])
-      .where('group_id', '=', groupId)
-      .$if(edge === 'before', (q) => q.where('as_of', '<', first).orderBy('as_of', 'desc').limit(1))
-      .$if(edge === 'within', (q) => q.where('as_of', '>=', first).where('as_of', '<', end).orderBy('as_of'))
-      .execute(),
+      .where('group_id', '=', groupId),
+    { first, end },
   )
-  return rows.map((r) => ({
-    as_of: r.as_of,
+  return rows.map(({ as_of, employees_count, average_karma_score }) => ({
+    as_of,
     json: JSON.stringify({
-      employees_count: Number(r.employees_count),
-      average_karma_score: r.average_karma_score === null ? null : Number(r.average_karma_score),
+      employees_count: Number(employees_count),
+      average_karma_score: average_karma_score === null ? null : Number(average_karma_score),
     }),
   }))
 }
