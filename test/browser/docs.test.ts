@@ -15,6 +15,10 @@ const skip = existsSync(CHROMIUM)
   ? false
   : 'Chromium is not installed (apt-get install chromium); .ci/run installs it'
 
+// The reference renders every operation before its first button shows, which takes a loaded 2-core
+// machine tens of seconds: a wait, not a measure of speed.
+const RENDERED_WITHIN = 60_000
+
 describe('reference page in a browser', { skip }, () => {
   let t: TestApp
   let d: ApiDataset
@@ -66,7 +70,7 @@ describe('reference page in a browser', { skip }, () => {
     const document = JSON.parse((await t.app.inject({ url: '/v1/openapi.json' })).body)
     const expected = Object.keys(document.paths).map((path) => `get ${path}`)
     const buttons = page.getByRole('button', { name: /Test Request/ })
-    await buttons.first().waitFor({ timeout: 20_000 })
+    await buttons.first().waitFor({ timeout: RENDERED_WITHIN })
     const shown = (await buttons.allInnerTexts()).map((text) => /\((get [^)]+)\)/.exec(text)?.[1])
     assert.deepEqual([...shown].sort(), [...expected].sort())
     const text = await page.evaluate(() => document.body.innerText)
@@ -93,7 +97,7 @@ describe('reference page in a browser', { skip }, () => {
     await page
       .getByRole('button', { name: /Test Request/ })
       .first()
-      .waitFor({ timeout: 20_000 })
+      .waitFor({ timeout: RENDERED_WITHIN })
     const document = JSON.parse((await t.app.inject({ url: '/v1/openapi.json' })).body)
     const names = Object.keys(document.webhooks)
     assert.ok(names.includes('employee.created') && names.includes('webhook.ping'))
@@ -179,7 +183,7 @@ describe('reference page in a browser', { skip }, () => {
     await page.goto(`${base}/docs/#tag/employees/GET/v1/employees`, { waitUntil: 'commit' })
     await page
       .getByRole('button', { name: /Test Request \(get \/v1\/employees\)/ })
-      .waitFor({ timeout: 20_000 })
+      .waitFor({ timeout: RENDERED_WITHIN })
     await page.screenshot({ path: 'test-artifacts/docs.png' })
     assert.deepEqual(external, [])
     await page.context().close()
