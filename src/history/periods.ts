@@ -130,8 +130,7 @@ export function periodsOf(
     throw apiError('invalid_parameter', 'the series would end after the year 9999', {
       parameter: to === undefined ? 'from' : 'to',
     })
-  // Each boundary is written once, from calendar numbers: a series of 1,000 days would otherwise
-  // format 2,000 Dates.
+  // Each boundary is written once, from calendar numbers: formatting Dates is the series' cost.
   const texts =
     interval === 'month' ? monthTexts(first, count) : dayTexts(first, count, interval === 'week' ? 7 : 1)
   const periods: Period[] = new Array(count)

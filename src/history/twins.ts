@@ -42,6 +42,9 @@ const SERIES_NOTE =
   'Oldest first, from the period holding from to the one holding to (UTC; start inclusive, end exclusive). ' +
   'Defaults: interval month, to now, 12 points. from after to, or more than 1,000 points: 422 naming from. Not paged.'
 
+/** The $id of a point's schema (points.ts gives every point one). */
+const pointId = (point: TObject): string => (point as TObject & { $id: string }).$id
+
 /** A point's text: the period, then the fields of `body` (a JSON object's text). */
 const point = (p: Period, body: string): string =>
   body.length > 2
@@ -99,7 +102,7 @@ export function stateTwin<P extends Record<string, ParamDef<unknown>> = Record<n
     description: `${twin.description} ${SERIES_NOTE}`,
     scope: twin.scope,
     parameters: { ...(twin.parameters as P), ...seriesParameters },
-    item: (twin.point as TObject & { $id: string }).$id,
+    item: pointId(twin.point),
     series: true,
     ...(twin.reach ? { reach: twin.reach } : {}),
     async read(from, query) {
@@ -109,6 +112,33 @@ export function stateTwin<P extends Record<string, ParamDef<unknown>> = Record<n
       return new Rendered(stateSeries(periods, await twin.kept(from, query, first, end), empty))
     },
   } as ItemOperation<SeriesDefinitions & P, unknown>)
+}
+
+/**
+ * The state twin of a statistics operation whose answers each import keeps (`as_of=`): its path
+ * and scope are the statistic's; `also` adds to the description what the kept answer holds.
+ */
+export function keptTwin(
+  statistic: ItemOperation<{ workspace_id: ParamDef<string, true> }, unknown>,
+  twin: {
+    operationId: string
+    summary: string
+    point: TObject
+    also?: string
+    kept(from: WorkspaceRows, first: string, end: string): Promise<Kept[]>
+  },
+) {
+  return stateTwin({
+    operationId: twin.operationId,
+    path: `${statistic.path}/history`,
+    summary: twin.summary,
+    description:
+      `Each point: ${statistic.path} as the last import whose as_of is before the end of the period kept it` +
+      `${twin.also === undefined ? '' : ` (${twin.also})`}; every field but start and end null before the first.`,
+    scope: statistic.scope,
+    point: twin.point,
+    kept: (from, _query, first, end) => twin.kept(from, first, end),
+  })
 }
 
 /** The window parameters of a statistic: its inclusive lower and upper ends. */
@@ -137,7 +167,7 @@ export function windowTwin<
       `over the data held now. ${SERIES_NOTE}`,
     scope: statistic.scope,
     parameters: seriesParameters,
-    item: (twin.point as TObject & { $id: string }).$id,
+    item: pointId(twin.point),
     series: true,
     async read(from, query) {
       const periods = periodsFor(query)

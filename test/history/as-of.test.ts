@@ -196,6 +196,8 @@ for (const { dialect, skip } of DIALECTS) {
       const org = organization()
       const here = workspace(org.id as string)
       const person = employee(here.id as string, { karma: karma(100) })
+      const team = group(here.id as string)
+      const member = groupMember(team.id as string, person.id as string)
       const elsewhere = async () =>
         Number(
           (
@@ -208,10 +210,14 @@ for (const { dialect, skip } of DIALECTS) {
         (d) => `${d}T00:00:00.000000Z`,
       )
       for (const [i, asOf] of moments.entries())
-        await importSources(t.db.handle, [source([org, here, { ...person, karma: karma(100 + i) }])], {
-          asOf,
-          historyRetentionMs: 30 * DAY,
-        })
+        await importSources(
+          t.db.handle,
+          [source([org, here, { ...person, karma: karma(100 + i) }, team, member])],
+          {
+            asOf,
+            historyRetentionMs: 30 * DAY,
+          },
+        )
       const asOfs = async (table: string) =>
         (
           await sql<{ as_of: string }>`select as_of from ${sql.table(table)}
@@ -220,6 +226,7 @@ for (const { dialect, skip } of DIALECTS) {
       // The cutoff of the last import is 2025-02-18: 2025-02-01 is the last row before it, and stays.
       assert.deepEqual(await asOfs('workspace_snapshots'), moments.slice(1))
       assert.deepEqual(await asOfs('karma_history'), moments.slice(1))
+      assert.deepEqual(await asOfs('group_history'), moments.slice(1))
       // Another workspace's history is not touched by this workspace's imports.
       assert.equal(await elsewhere(), before)
       const history = await t.request(

@@ -26,7 +26,7 @@ import { lastMicrosecond, periods } from '../helpers/series.js'
 import { breachStatistics } from '../resources/breaches/oracle.js'
 import { statistics as campaignStatistics } from '../resources/campaigns/oracle.js'
 import { attack, attackEvent, campaign } from '../resources/campaigns/records.js'
-import { employeeStatistics } from '../resources/employees/oracle.js'
+import { averageKarma, employeeStatistics } from '../resources/employees/oracle.js'
 import { group, groupMember } from '../resources/groups/records.js'
 import { statistics as inboxStatistics } from '../resources/inbox/oracle.js'
 import { report, ticket } from '../resources/inbox/records.js'
@@ -211,6 +211,12 @@ for (const { dialect, skip } of DIALECTS) {
         expected.map((p) => [p.start, p.end]),
       )
       assert.deepEqual(r.json.data.at(-1), { ...expected.at(-1), ...employeeStatistics(latest, w) })
+      // `from` alone: up to the period holding now.
+      const since = await series('/v1/employees/statistics/history', `&from=${expected.at(-3)?.start}`)
+      assert.deepEqual(
+        since.json.data.map((p: Rec) => p.start),
+        expected.slice(-3).map((p) => p.start),
+      )
       // `to` alone: the 12 periods up to the one holding it.
       const to = await series('/v1/employees/statistics/history', '&interval=week&to=2026-01-25')
       assert.equal(to.json.data.length, 12)
@@ -246,14 +252,9 @@ for (const { dialect, skip } of DIALECTS) {
         const ids = new Set(
           all.filter((r) => r.type === 'group_member' && r.group_id === g.id).map((r) => r.employee_id),
         )
-        const emps = all.filter((r) => r.type === 'employee' && ids.has(r.id))
-        const scores = emps
-          .filter((e) => e.status === 'active' && e.karma !== null)
-          .map((e) => (e.karma as { score: number }).score)
-        const sum = scores.reduce((a, b) => a + b, 0)
         return {
           employees_count: ids.size,
-          average_karma_score: scores.length === 0 ? null : Math.floor(sum / scores.length + 0.5),
+          average_karma_score: averageKarma(all.filter((r) => r.type === 'employee' && ids.has(r.id))),
         }
       }
       const groupSeries = await t.request(`/v1/groups/${g.id}/karma_history?workspace_id=${w}${query}`, {

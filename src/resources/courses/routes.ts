@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
 import { asOfParameter, keptOrNotFound } from '../../history/read.js'
-import { stateTwin } from '../../history/twins.js'
+import { keptTwin } from '../../history/twins.js'
 import { LIST_LIMITS, type Limits } from '../../paging/paging.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
@@ -83,16 +83,12 @@ const PROGRAM_STATISTICS = defineItem({
       : keptOrNotFound(COURSE_SQL.statisticsAsOf(from, as_of), as_of),
 })
 
-const PROGRAM_STATISTICS_HISTORY = stateTwin({
+const PROGRAM_STATISTICS_HISTORY = keptTwin(PROGRAM_STATISTICS, {
   operationId: 'getProgramStatisticsHistory',
-  path: '/v1/courses/statistics/history',
   summary: 'The program statistics of a workspace over time',
-  description:
-    'Each point: /v1/courses/statistics as the last import whose as_of is before the end of the period kept it ' +
-    '(its feedback window ending at that as_of); every field but start and end null before the first.',
-  scope: AWARENESS_READ.scope,
   point: StatisticsPoint,
-  kept: (from, _query, first, end) => COURSE_SQL.statisticsKept(from, first, end),
+  also: 'its feedback window ending at that as_of',
+  kept: COURSE_SQL.statisticsKept,
 })
 
 /**

@@ -3,7 +3,7 @@ import Type from 'typebox'
 import { keyRows } from '../../access.js'
 import { apiError, notFound } from '../../errors.js'
 import { asOfParameter, keptOrNotFound } from '../../history/read.js'
-import { stateTwin } from '../../history/twins.js'
+import { keptTwin, stateTwin } from '../../history/twins.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
@@ -61,16 +61,11 @@ const EMPLOYEE_STATISTICS = defineItem({
       : keptOrNotFound(EMPLOYEE_SQL.statisticsAsOf(from, as_of), as_of),
 })
 
-const EMPLOYEE_STATISTICS_HISTORY = stateTwin({
+const EMPLOYEE_STATISTICS_HISTORY = keptTwin(EMPLOYEE_STATISTICS, {
   operationId: 'getEmployeeStatisticsHistory',
-  path: '/v1/employees/statistics/history',
   summary: 'The employees statistics of a workspace over time',
-  description:
-    'Each point: /v1/employees/statistics as the last import whose as_of is before the end of the period kept it; ' +
-    'every field but start and end null before the first.',
-  scope: WORKSPACE_READ.scope,
   point: EmployeeStatisticsPoint,
-  kept: (from, _query, first, end) => EMPLOYEE_SQL.statisticsKept(from, first, end),
+  kept: EMPLOYEE_SQL.statisticsKept,
 })
 
 const KARMA_HISTORY = stateTwin({

@@ -8,15 +8,22 @@ export function employeeStatistics(all: readonly Rec[], workspace: string) {
   const employees = all.filter(
     (r) => r.type === 'employee' && (r.workspace as { id: string }).id === workspace,
   )
-  // The mean of the active employees' karma scores, half up, in BigInt (not the server's arithmetic).
+  return {
+    ...Object.fromEntries(EMPLOYEE_STATUSES.map((s) => [s, employees.filter((e) => e.status === s).length])),
+    total: employees.length,
+    average_karma_score: averageKarma(employees),
+  }
+}
+
+/**
+ * The mean karma score of the active employees among `employees` that have one, half up, in BigInt
+ * (not the server's arithmetic); null when none has one.
+ */
+export function averageKarma(employees: readonly Rec[]): number | null {
   const scores = employees
     .filter((e) => e.status === 'active' && e.karma !== null)
     .map((e) => BigInt((e.karma as { score: number }).score))
   const n = BigInt(scores.length)
   const sum = scores.reduce((a, b) => a + b, 0n)
-  return {
-    ...Object.fromEntries(EMPLOYEE_STATUSES.map((s) => [s, employees.filter((e) => e.status === s).length])),
-    total: employees.length,
-    average_karma_score: n === 0n ? null : Number((2n * sum + n) / (2n * n)),
-  }
+  return n === 0n ? null : Number((2n * sum + n) / (2n * n))
 }

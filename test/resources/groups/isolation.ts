@@ -2,6 +2,7 @@
 
 import { firstOf, type IsolationCase } from '../../helpers/isolation.js'
 import { stateSeriesNow } from '../../helpers/series.js'
+import { averageKarma } from '../employees/oracle.js'
 import { groups, members } from './oracle.js'
 
 export const ISOLATION: IsolationCase[] = [
@@ -22,14 +23,9 @@ export const ISOLATION: IsolationCase[] = [
       const ids = new Set(
         d.all.filter((r) => r.type === 'group_member' && r.group_id === group).map((r) => r.employee_id),
       )
-      const scores = d.all
-        .filter((r) => r.type === 'employee' && ids.has(r.id) && r.status === 'active' && r.karma !== null)
-        .map((r) => BigInt((r.karma as { score: number }).score))
-      const n = BigInt(scores.length)
-      const sum = scores.reduce((a, b) => a + b, 0n)
       return stateSeriesNow({
         employees_count: ids.size,
-        average_karma_score: n === 0n ? null : Number((2n * sum + n) / (2n * n)),
+        average_karma_score: averageKarma(d.all.filter((r) => r.type === 'employee' && ids.has(r.id))),
       })
     },
   },
