@@ -1287,8 +1287,12 @@ delete from campaign_cycles
 delete from simulation_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/campaigns/import.ts:deriveStatistics
-create temporary table stg_attacked as
+drop table if exists stg_attack_flags;
+
+-- resources/campaigns/import.ts:deriveStatistics
+create temporary table stg_attack_flags as
   select a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, '') as campaign_cycle_id, a.employee_id,
+  substr(a.created_at, 1, 10) || 'T00:00:00.000000Z' as day_start,
   bit_or(a.event_mask
   | case when a.sent_at is null then 0 else 8388608
   | case when a.tricked_at is null then 0 else 16777216 end
@@ -1296,7 +1300,12 @@ create temporary table stg_attacked as
   | case when active.id is not null then 67108864 else 0 end) as flags
   from attacks a left join stg_active_employee active on active.id = a.employee_id
   where a.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
-  group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id;
+  group by 1, 2, 3, 4, 5;
+
+-- resources/campaigns/import.ts:deriveStatistics
+create temporary table stg_attacked as
+  select workspace_id, campaign_id, campaign_cycle_id, employee_id, bit_or(flags) as flags from stg_attack_flags
+  group by workspace_id, campaign_id, campaign_cycle_id, employee_id;
 
 -- resources/campaigns/import.ts:deriveStatistics
 select workspace_id, campaign_id, campaign_cycle_id, flags, count(*) as n from stg_attacked
@@ -1460,6 +1469,111 @@ insert into employee_tallies
   group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
   order by t.workspace_id, t.sort_at, t.employee_id;
+
+-- history/kept-periods.ts:keepPeriods
+select workspace_id from stg_touched;
+
+-- history/kept-periods.ts:keepPeriods
+delete from period_statistics
+  where workspace_id in (select workspace_id from stg_touched)
+  and statistic in ($1, $2, $3);
+
+-- resources/breaches/import.ts:derivePeriods
+select b.workspace_id, substr(b.last_breached_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, count(*) as n from breaches b
+  where b.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
+
+-- resources/breaches/import.ts:derivePeriods
+select c.workspace_id, substr(b.last_breached_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, count(distinct c.employee_id) as impacted,
+  count(distinct case when c.warned_at is not null then c.employee_id end) as warned,
+  count(distinct case when c.acknowledged_at is not null then c.employee_id end) as acknowledged
+  from compromised_employees c
+  join breaches b on b.workspace_id = c.workspace_id and b.id = c.breach_id
+  where c.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
+
+-- resources/breaches/import.ts:derivePeriods
+select b.workspace_id, to_char(date_trunc('week', cast(substr(b.last_breached_at, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, count(*) as n from breaches b
+  where b.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
+
+-- resources/breaches/import.ts:derivePeriods
+select c.workspace_id, to_char(date_trunc('week', cast(substr(b.last_breached_at, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, count(distinct c.employee_id) as impacted,
+  count(distinct case when c.warned_at is not null then c.employee_id end) as warned,
+  count(distinct case when c.acknowledged_at is not null then c.employee_id end) as acknowledged
+  from compromised_employees c
+  join breaches b on b.workspace_id = c.workspace_id and b.id = c.breach_id
+  where c.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
+
+-- resources/breaches/import.ts:derivePeriods
+select b.workspace_id, substr(b.last_breached_at, 1, 10) || 'T00:00:00.000000Z' as start, count(*) as n from breaches b
+  where b.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
+
+-- resources/breaches/import.ts:derivePeriods
+select c.workspace_id, substr(b.last_breached_at, 1, 10) || 'T00:00:00.000000Z' as start, count(distinct c.employee_id) as impacted,
+  count(distinct case when c.warned_at is not null then c.employee_id end) as warned,
+  count(distinct case when c.acknowledged_at is not null then c.employee_id end) as acknowledged
+  from compromised_employees c
+  join breaches b on b.workspace_id = c.workspace_id and b.id = c.breach_id
+  where c.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
+
+-- history/kept-periods.ts:keepPeriods
+copy "period_statistics" ("workspace_id", "statistic", "unit", "start", "json") from stdin;
+
+-- resources/campaigns/import.ts:derivePeriods
+select workspace_id, start, flags, count(*) as n from (
+  select d.workspace_id, substr(d.day_start, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, d.employee_id, bit_or(d.flags) as flags from stg_attack_flags d
+  group by 1, 2, 3) x
+  group by workspace_id, start, flags;
+
+-- resources/campaigns/import.ts:derivePeriods
+select workspace_id, start, flags, count(*) as n from (
+  select d.workspace_id, to_char(date_trunc('week', cast(substr(d.day_start, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, d.employee_id, bit_or(d.flags) as flags from stg_attack_flags d
+  group by 1, 2, 3) x
+  group by workspace_id, start, flags;
+
+-- resources/campaigns/import.ts:derivePeriods
+select workspace_id, start, flags, count(*) as n from (
+  select d.workspace_id, substr(d.day_start, 1, 10) || 'T00:00:00.000000Z' as start, d.employee_id, bit_or(d.flags) as flags from stg_attack_flags d
+  group by 1, 2, 3) x
+  group by workspace_id, start, flags;
+
+-- resources/campaigns/import.ts:derivePeriods
+drop table stg_attack_flags;
+
+-- resources/inbox/import.ts:derivePeriods
+select workspace_id, employees from employee_statistics
+  where status = 'active' and workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+
+-- resources/inbox/import.ts:derivePeriods
+select workspace_id, start, sum(n) as reports, count(*) as reporters, sum(active) as active from (
+  select r.workspace_id, substr(r.reported_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, r.employee_id, count(*) as n, max(r.active) as active
+  from email_reports r where r.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2, 3) x
+  group by workspace_id, start;
+
+-- resources/inbox/import.ts:derivePeriods
+select t.workspace_id, substr(t.created_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, t.review, t.fraud_type, count(*) as n from inbox_tickets t
+  where t.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and t.review in ($1, $2, $3, $4)
+  group by 1, 2, 3, 4;
+
+-- resources/inbox/import.ts:derivePeriods
+select workspace_id, start, sum(n) as reports, count(*) as reporters, sum(active) as active from (
+  select r.workspace_id, to_char(date_trunc('week', cast(substr(r.reported_at, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, r.employee_id, count(*) as n, max(r.active) as active
+  from email_reports r where r.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2, 3) x
+  group by workspace_id, start;
+
+-- resources/inbox/import.ts:derivePeriods
+select t.workspace_id, to_char(date_trunc('week', cast(substr(t.created_at, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, t.review, t.fraud_type, count(*) as n from inbox_tickets t
+  where t.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and t.review in ($1, $2, $3, $4)
+  group by 1, 2, 3, 4;
+
+-- resources/inbox/import.ts:derivePeriods
+select workspace_id, start, sum(n) as reports, count(*) as reporters, sum(active) as active from (
+  select r.workspace_id, substr(r.reported_at, 1, 10) || 'T00:00:00.000000Z' as start, r.employee_id, count(*) as n, max(r.active) as active
+  from email_reports r where r.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2, 3) x
+  group by workspace_id, start;
+
+-- resources/inbox/import.ts:derivePeriods
+select t.workspace_id, substr(t.created_at, 1, 10) || 'T00:00:00.000000Z' as start, t.review, t.fraud_type, count(*) as n from inbox_tickets t
+  where t.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and t.review in ($1, $2, $3, $4)
+  group by 1, 2, 3, 4;
 
 -- history/record.ts:recordHistory
 select workspace_id from stg_snapshot order by workspace_id;
@@ -2314,8 +2428,9 @@ select id, name, description, employees_count, created_at, updated_at
 delete from simulation_statistics where workspace_id in (null);
 
 -- resources/campaigns/import.ts:deriveStatistics
-create temporary table stg_attacked as
+create temporary table stg_attack_flags as
   select a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, '') as campaign_cycle_id, a.employee_id,
+  substr(a.created_at, 1, 10) || 'T00:00:00.000000Z' as day_start,
   bit_or(a.event_mask
   | case when a.sent_at is null then 0 else 8388608
   | case when a.tricked_at is null then 0 else 16777216 end
@@ -2323,7 +2438,7 @@ create temporary table stg_attacked as
   | case when active.id is not null then 67108864 else 0 end) as flags
   from attacks a left join stg_active_employee active on active.id = a.employee_id
   where a.workspace_id in (null)
-  group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id;
+  group by 1, 2, 3, 4, 5;
 
 -- resources/inbox/import.ts:deriveTickets
 update email_reports set review = t.review
@@ -2459,6 +2574,79 @@ insert into employee_tallies
   group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
   order by t.workspace_id, t.sort_at, t.employee_id;
+
+-- resources/breaches/import.ts:derivePeriods
+select b.workspace_id, substr(b.last_breached_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, count(*) as n from breaches b
+  where b.workspace_id in (null) group by 1, 2;
+
+-- resources/breaches/import.ts:derivePeriods
+select c.workspace_id, substr(b.last_breached_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, count(distinct c.employee_id) as impacted,
+  count(distinct case when c.warned_at is not null then c.employee_id end) as warned,
+  count(distinct case when c.acknowledged_at is not null then c.employee_id end) as acknowledged
+  from compromised_employees c
+  join breaches b on b.workspace_id = c.workspace_id and b.id = c.breach_id
+  where c.workspace_id in (null) group by 1, 2;
+
+-- resources/breaches/import.ts:derivePeriods
+select b.workspace_id, to_char(date_trunc('week', cast(substr(b.last_breached_at, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, count(*) as n from breaches b
+  where b.workspace_id in (null) group by 1, 2;
+
+-- resources/breaches/import.ts:derivePeriods
+select c.workspace_id, to_char(date_trunc('week', cast(substr(b.last_breached_at, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, count(distinct c.employee_id) as impacted,
+  count(distinct case when c.warned_at is not null then c.employee_id end) as warned,
+  count(distinct case when c.acknowledged_at is not null then c.employee_id end) as acknowledged
+  from compromised_employees c
+  join breaches b on b.workspace_id = c.workspace_id and b.id = c.breach_id
+  where c.workspace_id in (null) group by 1, 2;
+
+-- resources/breaches/import.ts:derivePeriods
+select b.workspace_id, substr(b.last_breached_at, 1, 10) || 'T00:00:00.000000Z' as start, count(*) as n from breaches b
+  where b.workspace_id in (null) group by 1, 2;
+
+-- resources/breaches/import.ts:derivePeriods
+select c.workspace_id, substr(b.last_breached_at, 1, 10) || 'T00:00:00.000000Z' as start, count(distinct c.employee_id) as impacted,
+  count(distinct case when c.warned_at is not null then c.employee_id end) as warned,
+  count(distinct case when c.acknowledged_at is not null then c.employee_id end) as acknowledged
+  from compromised_employees c
+  join breaches b on b.workspace_id = c.workspace_id and b.id = c.breach_id
+  where c.workspace_id in (null) group by 1, 2;
+
+-- resources/inbox/import.ts:derivePeriods
+select workspace_id, employees from employee_statistics
+  where status = 'active' and workspace_id in (null);
+
+-- resources/inbox/import.ts:derivePeriods
+select workspace_id, start, sum(n) as reports, count(*) as reporters, sum(active) as active from (
+  select r.workspace_id, substr(r.reported_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, r.employee_id, count(*) as n, max(r.active) as active
+  from email_reports r where r.workspace_id in (null) group by 1, 2, 3) x
+  group by workspace_id, start;
+
+-- resources/inbox/import.ts:derivePeriods
+select t.workspace_id, substr(t.created_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, t.review, t.fraud_type, count(*) as n from inbox_tickets t
+  where t.workspace_id in (null) and t.review in ($1, $2, $3, $4)
+  group by 1, 2, 3, 4;
+
+-- resources/inbox/import.ts:derivePeriods
+select workspace_id, start, sum(n) as reports, count(*) as reporters, sum(active) as active from (
+  select r.workspace_id, to_char(date_trunc('week', cast(substr(r.reported_at, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, r.employee_id, count(*) as n, max(r.active) as active
+  from email_reports r where r.workspace_id in (null) group by 1, 2, 3) x
+  group by workspace_id, start;
+
+-- resources/inbox/import.ts:derivePeriods
+select t.workspace_id, to_char(date_trunc('week', cast(substr(t.created_at, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, t.review, t.fraud_type, count(*) as n from inbox_tickets t
+  where t.workspace_id in (null) and t.review in ($1, $2, $3, $4)
+  group by 1, 2, 3, 4;
+
+-- resources/inbox/import.ts:derivePeriods
+select workspace_id, start, sum(n) as reports, count(*) as reporters, sum(active) as active from (
+  select r.workspace_id, substr(r.reported_at, 1, 10) || 'T00:00:00.000000Z' as start, r.employee_id, count(*) as n, max(r.active) as active
+  from email_reports r where r.workspace_id in (null) group by 1, 2, 3) x
+  group by workspace_id, start;
+
+-- resources/inbox/import.ts:derivePeriods
+select t.workspace_id, substr(t.created_at, 1, 10) || 'T00:00:00.000000Z' as start, t.review, t.fraud_type, count(*) as n from inbox_tickets t
+  where t.workspace_id in (null) and t.review in ($1, $2, $3, $4)
+  group by 1, 2, 3, 4;
 
 -- resources/courses/import.ts:renderStaleProgress
 analyze stg_progress_stale;

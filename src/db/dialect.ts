@@ -84,3 +84,20 @@ export function readWhole(dialect: DialectName, table: string): string {
 export function readThrough(dialect: DialectName, table: string, index: string): string {
   return dialect === 'sqlite' ? `${table} indexed by ${index}` : table
 }
+
+/**
+ * SQL text for the first instant of the UTC month, ISO week (from Monday) or day holding the canonical
+ * timestamp or date in `column`, as a canonical timestamp.
+ */
+export function periodStartSql(dialect: DialectName, unit: 'month' | 'week' | 'day', column: string): string {
+  const day = `substr(${column}, 1, 10)`
+  const date =
+    unit === 'day'
+      ? day
+      : unit === 'month'
+        ? `substr(${column}, 1, 7) || '-01'`
+        : dialect === 'postgres'
+          ? `to_char(date_trunc('week', cast(${day} as date)), 'YYYY-MM-DD')`
+          : `date(${day}, 'weekday 0', '-6 days')`
+  return `${date} || 'T00:00:00.000000Z'`
+}

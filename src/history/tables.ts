@@ -5,6 +5,7 @@ declare module '../db/tables.js' {
     workspace_snapshots: WorkspaceSnapshotsTable
     karma_history: KarmaHistoryTable
     group_history: GroupHistoryTable
+    period_statistics: PeriodStatisticsTable
   }
 }
 
@@ -34,4 +35,17 @@ export interface GroupHistoryTable {
   as_of: string
   employees_count: number
   average_karma_score: number | null
+}
+
+/** A window statistic's answer over one period, over the data held at the last import (kept-periods.ts). */
+export interface PeriodStatisticsTable {
+  workspace_id: string
+  /** The statistics operation's id (`getCampaignStatistics`). */
+  statistic: string
+  /** The period's length: month, week or day. */
+  unit: string
+  /** The period's first instant; '' for the answer of a period that holds no data. */
+  start: string
+  /** The statistic's answer, as its endpoint renders it. */
+  json: string
 }

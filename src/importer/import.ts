@@ -7,6 +7,7 @@ import type { EncodedRows } from '../db/bulk-rows.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import { analyzeTemporary, type WriteSession, withWriteSession } from '../db/write-session.js'
 import { timestampFromMillis } from '../domain/time.js'
+import { keepPeriods } from '../history/kept-periods.js'
 import {
   checkForward,
   checkNotFuture,
@@ -483,6 +484,7 @@ async function importTraced(
       goOn()
       clock.mark('merge')
       for (const steps of IMPORT_STEPS) await steps.derive?.(session)
+      await keepPeriods(session, IMPORT_STEPS)
       await recordHistory(
         session,
         IMPORT_STEPS,

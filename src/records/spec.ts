@@ -183,6 +183,17 @@ export interface HistoryMoment {
   deleted(type: string): boolean
 }
 
+/** The length of a period: db/dialect.ts periodStartSql writes each one's first instant. */
+export type PeriodUnit = 'month' | 'week' | 'day'
+
+/** A window statistic's answers over periods (ImportSteps.periods), each as its endpoint renders it. */
+export interface PeriodAnswers {
+  /** Over each period that holds data: [workspace_id, unit, start, answer]. */
+  periods: readonly (readonly [string, PeriodUnit, string, string])[]
+  /** Over a period of the workspace that holds none. */
+  empty(workspaceId: string): string
+}
+
 /** What a resource adds to an import, step by step (src/importer/import.ts runs them in order). */
 export interface ImportSteps {
   /**
@@ -215,6 +226,15 @@ export interface ImportSteps {
   snapshot?: {
     column: 'employees_json' | 'courses_json'
     render(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>>
+  }
+  /**
+   * A window statistic kept per period (CONTRACT 17's window twins, history/kept-periods.ts): the
+   * statistics operation's id, and for the touched workspaces its answers over each period holding
+   * data, and over a period holding none, as its endpoint renders them.
+   */
+  periods?: {
+    statistic: string
+    derive(session: WriteSession): Promise<PeriodAnswers>
   }
   /** What else the moment keeps: rows of the resource's own history, where they changed. */
   history?(session: WriteSession, moment: HistoryMoment): Promise<void>

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { type Kysely, sql } from 'kysely'
 import pg from 'pg'
+import { loadConfig } from '../../src/config/config.js'
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { keyProgressBy } from '../../src/db/migrations/0017_tenant_indexes.js'
@@ -17,13 +18,16 @@ import inboxAndSlash from '../../src/db/migrations/0020_inbox_and_slash.js'
 import employeeTallyRows from '../../src/db/migrations/0021_employee_tally_rows.js'
 import averageKarma from '../../src/db/migrations/0022_average_karma.js'
 import history from '../../src/db/migrations/0023_history.js'
+import periodStatistics from '../../src/db/migrations/0024_period_statistics.js'
+import { demoRecords } from '../../src/demo/generate.js'
+import { buildApp } from '../../src/http/app.js'
 import { importSources } from '../../src/importer/import.js'
-import { listKeys } from '../../src/keys/keys.js'
+import { createKey, listKeys } from '../../src/keys/keys.js'
 import { listEndpoints } from '../../src/webhooks/endpoints.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase } from '../helpers/databases.js'
 import { apiDataset } from '../helpers/dataset.js'
-import { employee, smallDataset, source, ts } from '../helpers/records.js'
+import { employee, type Rec, smallDataset, source, ts } from '../helpers/records.js'
 import { attack, campaign } from '../resources/campaigns/records.js'
 import { report, ticket } from '../resources/inbox/records.js'
 import { alert, impersonation } from '../resources/slash/records.js'
@@ -357,6 +361,55 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test('upgrading from 0023: the window series answer by asking their statistic per period, alike, until the next import keeps them', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const records = [
+          ...demoRecords({ employees: 40, seed: 5, workspaces: 1, anchor: new Date() }),
+        ] as Rec[]
+        const [org, ws, manager] = ['organization', 'workspace', 'employee'].map(
+          (type) => records.find((r) => r.type === type) as Rec,
+        ) as [Rec, Rec, Rec]
+        await importSources(db.handle, [source(records)])
+        const app = await buildApp({
+          config: loadConfig({}, { CURSOR_SECRET: 'test-secret-test-secret-test-secret!' }),
+          database: db.handle,
+        })
+        try {
+          const key = (await createKey(db.handle.db, { organizationId: org.id as string })).key
+          const series = async () => {
+            const bodies: string[] = []
+            for (const path of ['campaigns', 'breaches', 'inbox_tickets'])
+              for (const span of ['month&from=2023-01-01', 'week&from=2024-06-03', 'day&from=2024-03-10']) {
+                const r = await app.inject({
+                  url: `/v1/${path}/statistics/history?workspace_id=${ws.id}&interval=${span}`,
+                  headers: { 'x-api-key': key },
+                })
+                assert.equal(r.statusCode, 200, r.body)
+                bodies.push(r.body)
+              }
+            return bodies
+          }
+          const kept = await series()
+          await asBeforePeriodStatistics(db.handle)
+          assert.deepEqual(
+            (await migrateToLatest(db.handle)).applied,
+            migrationsFrom('0024_period_statistics'),
+          )
+          const count = sql<{ n: number | string }>`select count(*) as n from period_statistics`
+          assert.equal(Number((await count.execute(db.handle.db)).rows[0]?.n), 0)
+          assert.deepEqual(await series(), kept)
+          await importSources(db.handle, [source([{ ...manager, name: 'Renamed' }])])
+          assert.ok(Number((await count.execute(db.handle.db)).rows[0]?.n) > 0)
+          assert.deepEqual(await series(), kept)
+        } finally {
+          await app.close()
+        }
+      } finally {
+        await db.drop()
+      }
+    })
+
     test("upgrading from 0022 reads each karma's level from the stored employee; the next import keeps the first moment", async () => {
       const db = await freshDatabase(dialect)
       try {
@@ -617,8 +670,15 @@ async function assertAttackKey(handle: DatabaseHandle): Promise<void> {
   )
 }
 
-/** Takes back 0023: no history, no karma level beside the score. */
+/** Takes back 0024: no statistics kept per period. */
+async function asBeforePeriodStatistics(handle: DatabaseHandle): Promise<void> {
+  await periodStatistics(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0024_period_statistics'`.execute(handle.db)
+}
+
+/** Takes back 0023 (and what came after): no history, no karma level beside the score. */
 async function asBeforeHistory(handle: DatabaseHandle): Promise<void> {
+  await asBeforePeriodStatistics(handle)
   await history(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
   await sql`delete from kysely_migration where name = '0023_history'`.execute(handle.db)
 }

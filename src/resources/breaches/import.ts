@@ -3,12 +3,13 @@
 // (CONTRACT 6), and renders the breaches whose values moved.
 
 import { sql } from 'kysely'
+import { periodStartSql } from '../../db/dialect.js'
 import { type WriteSession, workspaceList } from '../../db/write-session.js'
 import { rowExists, workspaceCheck } from '../../records/checks.js'
-import type { Check, ImportSteps } from '../../records/spec.js'
+import type { Check, ImportSteps, PeriodAnswers, PeriodUnit } from '../../records/spec.js'
 import { employeeInWorkspaceCheck } from '../employees/import.js'
 import { breachJson } from './render.js'
-import type { Breach } from './schema.js'
+import type { Breach, BreachStatistics } from './schema.js'
 
 const breachExists = (workspace: string, id: string) => rowExists('stg_breach', 'breaches', workspace, id)
 
@@ -91,6 +92,64 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
       where workspace_id in ${touched} group by workspace_id) c on c.workspace_id = t.workspace_id`)
 }
 
+/**
+ * The breach statistics of the touched workspaces per period (CONTRACT 17), as a window on the
+ * breaches' last_breached_at counts them (sql.ts): per month, ISO week and day, the breaches and the
+ * distinct employees they compromised, warned and acknowledged.
+ */
+async function derivePeriods(session: WriteSession): Promise<PeriodAnswers> {
+  const touched = sql.raw(await workspaceList(session, 'stg_touched'))
+  type Counts = { breaches: number; impacted: number; warned: number; acknowledged: number }
+  const periods = new Map<string, Counts>()
+  const at = (workspace: string, unit: PeriodUnit, start: string): Counts => {
+    const key = JSON.stringify([workspace, unit, start])
+    const counts = periods.get(key) ?? { breaches: 0, impacted: 0, warned: 0, acknowledged: 0 }
+    periods.set(key, counts)
+    return counts
+  }
+  for (const unit of ['month', 'week', 'day'] as const) {
+    const start = sql.raw(periodStartSql(session.dialect, unit, 'b.last_breached_at'))
+    const breaches = await session.rows<{ workspace_id: string; start: string; n: number }>(sql`
+      select b.workspace_id, ${start} as start, count(*) as n from breaches b
+      where b.workspace_id in ${touched} group by 1, 2`)
+    for (const b of breaches) at(b.workspace_id, unit, b.start).breaches = Number(b.n)
+    const employees = await session.rows<{
+      workspace_id: string
+      start: string
+      impacted: number
+      warned: number
+      acknowledged: number
+    }>(sql`
+      select c.workspace_id, ${start} as start, count(distinct c.employee_id) as impacted,
+        count(distinct case when c.warned_at is not null then c.employee_id end) as warned,
+        count(distinct case when c.acknowledged_at is not null then c.employee_id end) as acknowledged
+      from compromised_employees c
+      join breaches b on b.workspace_id = c.workspace_id and b.id = c.breach_id
+      where c.workspace_id in ${touched} group by 1, 2`)
+    for (const e of employees)
+      Object.assign(at(e.workspace_id, unit, e.start), {
+        impacted: Number(e.impacted),
+        warned: Number(e.warned),
+        acknowledged: Number(e.acknowledged),
+      })
+  }
+  const answer = (c: Counts): string =>
+    JSON.stringify({
+      breaches_count: c.breaches,
+      impacted_employees_count: c.impacted,
+      warned_employees_count: c.warned,
+      acknowledged_employees_count: c.acknowledged,
+    } satisfies BreachStatistics)
+  const empty = answer({ breaches: 0, impacted: 0, warned: 0, acknowledged: 0 })
+  return {
+    periods: [...periods].map(([key, counts]) => {
+      const [workspace, unit, start] = JSON.parse(key) as [string, PeriodUnit, string]
+      return [workspace, unit, start, answer(counts)] as const
+    }),
+    empty: () => empty,
+  }
+}
+
 export const BREACH_IMPORT: ImportSteps = {
   checks: CHECKS,
   async derive(session) {
@@ -98,4 +157,5 @@ export const BREACH_IMPORT: ImportSteps = {
     await renderStaleBreaches(session)
     await deriveStatistics(session)
   },
+  periods: { statistic: 'getBreachStatistics', derive: derivePeriods },
 }

@@ -5,6 +5,7 @@
 
 import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
+import { periodStartSql } from '../../db/dialect.js'
 import { analyzeTemporary, type WriteSession, workspaceList } from '../../db/write-session.js'
 import {
   kept,
@@ -13,12 +14,12 @@ import {
   stayInWorkspaceCheck,
   workspaceCheck,
 } from '../../records/checks.js'
-import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
+import type { ChangedRecords, Check, ImportSteps, PeriodAnswers, PeriodUnit } from '../../records/spec.js'
 import { employeeOfParentCheck, stageEmployeeReferences } from '../employees/import.js'
 import { campaignWorkspace } from './records.js'
 import { CYCLE_SLOT, cycleReference, cycleRefJson, EMPLOYEE_SLOT } from './render.js'
 import type { Campaign } from './schema.js'
-import { COUNTS, countsOf, employeeFlags } from './statistics.js'
+import { COUNTS, countsOf, employeeFlags, statisticsOf } from './statistics.js'
 
 /** SQL: the comma-separated cycle ids the campaign `column` will have after the import. */
 const cycleIdsAfterImport = (column: string) =>
@@ -148,21 +149,28 @@ async function renderStaleAttacks(session: WriteSession, changed: ChangedRecords
 
 /**
  * The simulation statistics of the touched workspaces (CONTRACT 15), per workspace, campaign and
- * cycle: each employee's flags per cycle first (their attacks' event masks, whether one was sent,
- * tricked, reported, and their status), then folded per campaign and per workspace; each level is
- * read as a histogram of flags, a few hundred rows, and counted here.
+ * cycle: each employee's flags per cycle and day first (their attacks' event masks, whether one was
+ * sent, tricked, reported, and their status), kept for the periods (derivePeriods); then per cycle,
+ * folded per campaign and per workspace; each level is read as a histogram of flags, a few hundred
+ * rows, and counted here.
  */
 async function deriveStatistics(session: WriteSession): Promise<void> {
   const touched = sql.raw(await workspaceList(session, 'stg_touched'))
   await session.exec(sql`delete from simulation_statistics where workspace_id in ${touched}`)
   // The active employees are probed in stg_active_employee (employees' derive), a small table, where
-  // probing the employees themselves reads a page of wide rows per attack.
-  await session.exec(sql`create temporary table stg_attacked as
+  // probing the employees themselves reads a page of wide rows per attack. The attacks, wide rows,
+  // are read once here for both the statistics and their periods.
+  await session.exec(sql`drop table if exists stg_attack_flags`)
+  await session.exec(sql`create temporary table stg_attack_flags as
     select a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, '') as campaign_cycle_id, a.employee_id,
+      ${sql.raw(periodStartSql(session.dialect, 'day', 'a.created_at'))} as day_start,
       ${employeeFlags(sql`active.id is not null`)} as flags
     from attacks a left join stg_active_employee active on active.id = a.employee_id
     where a.workspace_id in ${touched}
-    group by a.workspace_id, a.campaign_id, coalesce(a.campaign_cycle_id, ''), a.employee_id`)
+    group by 1, 2, 3, 4, 5`)
+  await session.exec(sql`create temporary table stg_attacked as
+    select workspace_id, campaign_id, campaign_cycle_id, employee_id, bit_or(flags) as flags from stg_attack_flags
+    group by workspace_id, campaign_id, campaign_cycle_id, employee_id`)
   type Bucket = {
     workspace_id: string
     campaign_id: string
@@ -204,6 +212,39 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
   )
 }
 
+/**
+ * The simulation statistics of the touched workspaces per period (CONTRACT 17), as a window on the
+ * attacks' created_at counts them (sql.ts): from each employee's flags per cycle and day
+ * (deriveStatistics), per period; each period read as a histogram of flags.
+ */
+async function derivePeriods(session: WriteSession): Promise<PeriodAnswers> {
+  const { dialect } = session
+  const histograms = new Map<string, [number, number][]>()
+  for (const unit of ['month', 'week', 'day'] as const) {
+    const start = sql.raw(periodStartSql(dialect, unit, 'd.day_start'))
+    const buckets = await session.rows<{ workspace_id: string; start: string; flags: number; n: number }>(sql`
+      select workspace_id, start, flags, count(*) as n from (
+        select d.workspace_id, ${start} as start, d.employee_id, bit_or(d.flags) as flags from stg_attack_flags d
+        group by 1, 2, 3) x
+      group by workspace_id, start, flags`)
+    for (const b of buckets) {
+      const key = JSON.stringify([b.workspace_id, unit, b.start])
+      const histogram = histograms.get(key) ?? []
+      histogram.push([Number(b.flags), Number(b.n)])
+      histograms.set(key, histogram)
+    }
+  }
+  await session.exec(sql`drop table stg_attack_flags`)
+  const empty = JSON.stringify(statisticsOf(undefined))
+  return {
+    periods: [...histograms].map(([key, histogram]) => {
+      const [workspace, unit, start] = JSON.parse(key) as [string, PeriodUnit, string]
+      return [workspace, unit, start, JSON.stringify(statisticsOf(countsOf(histogram)))] as const
+    }),
+    empty: () => empty,
+  }
+}
+
 export const CAMPAIGN_IMPORT: ImportSteps = {
   checks: CHECKS,
   // The changed campaigns stored before the import (collectRestatedCampaigns).
@@ -218,5 +259,6 @@ export const CAMPAIGN_IMPORT: ImportSteps = {
     await dropRemovedCycles(session)
     await deriveStatistics(session)
   },
+  periods: { statistic: 'getCampaignStatistics', derive: derivePeriods },
   analyze: ['campaign_cycles'],
 }

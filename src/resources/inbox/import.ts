@@ -4,15 +4,18 @@
 // the workspace statistics, in the touched workspaces.
 
 import { sql } from 'kysely'
+import { periodStartSql } from '../../db/dialect.js'
 import { type WriteSession, workspaceList } from '../../db/write-session.js'
 import { parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
-import type { Check, ImportSteps } from '../../records/spec.js'
+import type { Check, ImportSteps, PeriodAnswers, PeriodUnit } from '../../records/spec.js'
 import { employeeOfParentCheck } from '../employees/import.js'
 import { deriveTallies } from '../tallies.js'
 import { ticketWorkspace } from './records.js'
 import { ticketJson } from './render.js'
 import type { InboxTicket } from './schema.js'
+import { type InboxCounts, statisticsOf } from './statistics.js'
 import { EMAIL_REPORTS_TALLY } from './tally.js'
+import { REVIEWS } from './values.js'
 
 const CHECKS: readonly Check[] = [
   workspaceCheck('inbox_ticket'),
@@ -123,6 +126,74 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
   )
 }
 
+/**
+ * The inbox statistics of the touched workspaces per period (CONTRACT 17), as a window counts them
+ * (sql.ts): per month, ISO week and day, the reports by reported_at and their reporters, the tickets
+ * by created_at per review and fraud type; the reporting rate over the active employees now.
+ */
+async function derivePeriods(session: WriteSession): Promise<PeriodAnswers> {
+  const touched = sql.raw(await workspaceList(session, 'stg_touched'))
+  const activeEmployees = new Map(
+    (
+      await session.rows<{ workspace_id: string; employees: number }>(sql`
+        select workspace_id, employees from employee_statistics
+        where status = 'active' and workspace_id in ${touched}`)
+    ).map((row) => [row.workspace_id, Number(row.employees)]),
+  )
+  type Counts = Omit<InboxCounts, 'activeEmployees' | 'tickets'> & {
+    tickets: [string, string | null, number][]
+  }
+  const periods = new Map<string, Counts>()
+  const at = (workspace: string, unit: PeriodUnit, start: string): Counts => {
+    const key = JSON.stringify([workspace, unit, start])
+    const counts = periods.get(key) ?? { reports: 0, reporters: 0, activeReporters: 0, tickets: [] }
+    periods.set(key, counts)
+    return counts
+  }
+  for (const unit of ['month', 'week', 'day'] as const) {
+    const reported = sql.raw(periodStartSql(session.dialect, unit, 'r.reported_at'))
+    const reports = await session.rows<{
+      workspace_id: string
+      start: string
+      reports: number
+      reporters: number
+      active: number
+    }>(sql`
+      select workspace_id, start, sum(n) as reports, count(*) as reporters, sum(active) as active from (
+        select r.workspace_id, ${reported} as start, r.employee_id, count(*) as n, max(r.active) as active
+        from email_reports r where r.workspace_id in ${touched} group by 1, 2, 3) x
+      group by workspace_id, start`)
+    for (const r of reports)
+      Object.assign(at(r.workspace_id, unit, r.start), {
+        reports: Number(r.reports),
+        reporters: Number(r.reporters),
+        activeReporters: Number(r.active),
+      })
+    const created = sql.raw(periodStartSql(session.dialect, unit, 't.created_at'))
+    const tickets = await session.rows<{
+      workspace_id: string
+      start: string
+      review: string
+      fraud_type: string | null
+      n: number
+    }>(sql`
+      select t.workspace_id, ${created} as start, t.review, t.fraud_type, count(*) as n from inbox_tickets t
+      where t.workspace_id in ${touched} and t.review in (${sql.join([...REVIEWS])})
+      group by 1, 2, 3, 4`)
+    for (const t of tickets)
+      at(t.workspace_id, unit, t.start).tickets.push([t.review, t.fraud_type, Number(t.n)])
+  }
+  const answer = (workspace: string, counts: Counts): string =>
+    JSON.stringify(statisticsOf({ ...counts, activeEmployees: activeEmployees.get(workspace) ?? 0 }))
+  return {
+    periods: [...periods].map(([key, counts]) => {
+      const [workspace, unit, start] = JSON.parse(key) as [string, PeriodUnit, string]
+      return [workspace, unit, start, answer(workspace, counts)] as const
+    }),
+    empty: (workspace) => answer(workspace, { reports: 0, reporters: 0, activeReporters: 0, tickets: [] }),
+  }
+}
+
 export const INBOX_IMPORT: ImportSteps = {
   checks: CHECKS,
   async derive(session) {
@@ -131,5 +202,6 @@ export const INBOX_IMPORT: ImportSteps = {
     await deriveTallies(session, EMAIL_REPORTS_TALLY)
     await deriveStatistics(session)
   },
+  periods: { statistic: 'getInboxStatistics', derive: derivePeriods },
   analyze: ['employee_tally_rows', 'employee_tallies', 'inbox_statistics'],
 }

@@ -1,0 +1,74 @@
+// The window statistics per period (CONTRACT 17's window twins): each import derives, for the
+// workspaces it touched, every declared statistic over each month, ISO week and day holding data,
+// and its answer over a period holding none (kept under the start ''). A window twin then reads one
+// key range where it would run its statistic once per point.
+
+import { sql } from 'kysely'
+import type { WorkspaceRows } from '../access.js'
+import { encodeRows } from '../db/bulk-rows.js'
+import type { WriteSession } from '../db/write-session.js'
+import type { ImportSteps, PeriodUnit } from '../records/spec.js'
+import { INTERVALS } from './periods.js'
+import './tables.js'
+
+/** Writes again the periods of every declared statistic in the touched workspaces (`stg_touched`). */
+export async function keepPeriods(session: WriteSession, steps: readonly ImportSteps[]): Promise<void> {
+  const declared = steps.flatMap((s) => (s.periods ? [s.periods] : []))
+  if (declared.length === 0) return
+  const touched = (
+    await session.rows<{ workspace_id: string }>(sql`select workspace_id from stg_touched`)
+  ).map((row) => row.workspace_id)
+  await session.exec(sql`delete from period_statistics
+    where workspace_id in (select workspace_id from stg_touched)
+      and statistic in (${sql.join(declared.map((d) => d.statistic))})`)
+  // Every derive runs, touched workspaces or not: each drops what the resource's derive left for it.
+  for (const { statistic, derive } of declared) {
+    const answers = await derive(session)
+    const rows = [
+      ...touched.flatMap((workspace) => {
+        const empty = answers.empty(workspace)
+        return INTERVALS.map((unit) => [workspace, statistic, unit, '', empty])
+      }),
+      ...answers.periods.map(([workspace, unit, start, json]) => [workspace, statistic, unit, start, json]),
+    ]
+    if (rows.length === 0) continue
+    await session.insertMany(
+      'period_statistics',
+      ['workspace_id', 'statistic', 'unit', 'start', 'json'],
+      encodeRows(session.dialect, rows),
+    )
+  }
+}
+
+/** A statistic's kept answers over a series' span (keptPeriods). */
+export interface KeptPeriods {
+  /** The answer over a period holding no data. */
+  empty: string
+  /** The periods holding data, by start. */
+  periods: readonly { start: string; json: string }[]
+}
+
+/**
+ * A statistic's kept answers over the periods of `unit` from `first` up to `end`, by start, the
+ * first being that of a period without data (start ''); undefined when its workspace has none kept
+ * (nothing imported there since the periods were first kept).
+ */
+export async function keptPeriods(
+  from: WorkspaceRows,
+  statistic: string,
+  unit: PeriodUnit,
+  first: string,
+  end: string,
+): Promise<KeptPeriods | undefined> {
+  const rows = await from
+    .selectFrom('period_statistics')
+    .select(['start', 'json'])
+    .where('statistic', '=', statistic)
+    .where('unit', '=', unit)
+    .where((eb) => eb.or([eb('start', '=', ''), eb.and([eb('start', '>=', first), eb('start', '<', end)])]))
+    .orderBy('start')
+    .execute()
+  const [empty, ...periods] = rows
+  if (empty === undefined || empty.start !== '') return undefined
+  return { empty: empty.json, periods }
+}

@@ -1,0 +1,93 @@
+// CONTRACT 17, the window twins' kept periods: each import keeps every window statistic per month,
+// ISO week and day of the workspaces it changed, and a series read from them answers byte for byte
+// what asking the statistic once per period answers (the twin's own definition), on the demo's
+// years of data, after an import that changes only employees' statuses (the campaigns' active
+// count moves in every period), and after a --replace that empties a workspace.
+
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { sql } from 'kysely'
+import { demoRecords } from '../../src/demo/generate.js'
+import { importSources } from '../../src/importer/import.js'
+import { type TestApp, testApp } from '../helpers/app.js'
+import { DIALECTS } from '../helpers/databases.js'
+import { type Rec, source } from '../helpers/records.js'
+
+const TWINS = [
+  ['/v1/campaigns/statistics/history', 'getCampaignStatistics'],
+  ['/v1/breaches/statistics/history', 'getBreachStatistics'],
+  ['/v1/inbox_tickets/statistics/history', 'getInboxStatistics'],
+] as const
+
+// Spans that hold every record of the demo, at each interval's most points or near it.
+const SPANS = [
+  'interval=day&from=2024-09-07&to=2027-06-02',
+  'interval=week&from=2024-01-01',
+  'interval=month&from=2023-01-01',
+]
+
+for (const { dialect, skip } of DIALECTS) {
+  describe(`the window twins' kept periods (${dialect})`, { skip }, () => {
+    let t: TestApp
+    let key: string
+    const records = [...demoRecords({ employees: 120, seed: 11, workspaces: 2, anchor: new Date() })] as Rec[]
+    const workspaces = records.filter((r) => r.type === 'workspace').map((r) => r.id as string)
+    const organizationId = records.find((r) => r.type === 'organization')?.id as string
+
+    before(async () => {
+      t = await testApp(dialect, records)
+      key = await t.key({ organizationId })
+    })
+    after(() => t?.close())
+
+    const bodies = async (workspace: string): Promise<string[]> => {
+      const answers: string[] = []
+      for (const [path] of TWINS)
+        for (const span of SPANS) {
+          const r = await t.request(`${path}?workspace_id=${workspace}&${span}`, { key })
+          assert.equal(r.status, 200, r.body)
+          answers.push(r.body)
+        }
+      return answers
+    }
+
+    /** Each twin's series from the kept periods, then with them gone (each period asked), alike. */
+    const assertKeptAsAsked = async (workspace: string) => {
+      const kept = await bodies(workspace)
+      const db = t.db.handle.db
+      await sql`delete from period_statistics where workspace_id = ${workspace}`.execute(db)
+      const asked = await bodies(workspace)
+      for (const [i, body] of kept.entries()) assert.equal(body, asked[i], `${workspace} ${i}`)
+      return kept
+    }
+
+    test('every statistic is kept per period; a series from them answers what each period asked does', async () => {
+      const rows = await sql<{ statistic: string; unit: string; n: number }>`
+        select statistic, unit, count(*) as n from period_statistics group by statistic, unit
+        order by statistic, unit`.execute(t.db.handle.db)
+      const statistics = new Set(rows.rows.map((r) => r.statistic))
+      assert.deepEqual([...statistics].sort(), TWINS.map(([, id]) => id).sort())
+      // More than the empty period's row per workspace: the demo's data spans many periods.
+      for (const r of rows.rows) assert.ok(Number(r.n) > workspaces.length, `${r.statistic} ${r.unit}`)
+      for (const workspace of workspaces) {
+        const kept = await assertKeptAsAsked(workspace)
+        assert.ok(kept.some((body) => /"employees_attacked_count":[1-9]/.test(body)))
+      }
+    })
+
+    test('an import of employees alone keeps the periods again; a --replace that empties a workspace too', async () => {
+      const [first, second] = workspaces as [string, string]
+      // Every employee of the first workspace deactivated: its attacked employees are no longer active.
+      const employees = records.filter((r) => r.type === 'employee' && (r.workspace as Rec).id === first)
+      await importSources(t.db.handle, [source(employees.map((e) => ({ ...e, status: 'deactivated' })))])
+      const kept = await assertKeptAsAsked(first)
+      assert.ok(kept.some((body) => /"employees_attacked_count":[1-9]/.test(body)))
+      for (const body of kept) assert.doesNotMatch(body, /"active_employees_attacked_count":[1-9]/)
+      const workspace = records.find((r) => r.type === 'workspace' && r.id === second) as Rec
+      const organization = records.find((r) => r.type === 'organization') as Rec
+      await importSources(t.db.handle, [source([organization, workspace])], { replace: true })
+      const emptied = await assertKeptAsAsked(second)
+      for (const body of emptied) assert.doesNotMatch(body, /_count":[1-9]/)
+    })
+  })
+}
