@@ -12,6 +12,7 @@ import { type ParamDef, type Parsed, param } from '../routing/parameters.js'
 import { workspaceId } from '../routing/schemas.js'
 import { type KeptPeriods, keptPeriods } from './kept-periods.js'
 import { INTERVALS, type Interval, lastInstantBefore, MAX_POINTS, type Period, periodsOf } from './periods.js'
+import { pointTail, seriesBody } from './series-body.js'
 
 /** A kept answer: the fields of a point (a JSON object's text) from `as_of` on. */
 export interface Kept {
@@ -46,27 +47,25 @@ const SERIES_NOTE =
 /** The $id of a point's schema (points.ts gives every point one). */
 const pointId = (point: TObject): string => (point as TObject & { $id: string }).$id
 
-/** A point's text: the period, then the fields of `body` (a JSON object's text). */
-const point = (p: Period, body: string): string =>
-  body.length > 2
-    ? `{"start":"${p.start}","end":"${p.end}",${body.slice(1)}`
-    : `{"start":"${p.start}","end":"${p.end}"}`
-
 /**
  * The series of a state: each period's point holds the last kept answer whose as_of is before the
  * period's end; `empty` (every field null) before the first. `kept` is ordered by as_of and holds
  * the last answer before the first period, if any, and those within the periods.
  */
-export function stateSeries(periods: readonly Period[], kept: readonly Kept[], empty: string): string {
-  const points: string[] = []
+export function stateSeries(periods: readonly Period[], kept: readonly Kept[], empty: string): Buffer {
+  const tails: Buffer[] = new Array(periods.length)
   let next = 0
-  let current = empty
-  for (const period of periods) {
-    while (next < kept.length && (kept[next] as Kept).as_of < period.end)
-      current = (kept[next++] as Kept).json
-    points.push(point(period, current))
+  let current: Buffer | undefined
+  let currentJson = empty
+  for (const [i, period] of periods.entries()) {
+    while (next < kept.length && (kept[next] as Kept).as_of < period.end) {
+      currentJson = (kept[next++] as Kept).json
+      current = undefined
+    }
+    current ??= pointTail(currentJson)
+    tails[i] = current
   }
-  return `[${points.join(',')}]`
+  return seriesBody(periods, tails)
 }
 
 /** The fields of a point with nothing kept: each of `fields` null. */
@@ -143,17 +142,18 @@ export function keptTwin(
 }
 
 /** The series of a window statistic from its kept periods: those without a row held no data. */
-export function periodSeries(periods: readonly Period[], kept: KeptPeriods): string {
-  const points: string[] = []
+export function periodSeries(periods: readonly Period[], kept: KeptPeriods): Buffer {
+  const empty = pointTail(kept.empty)
+  const tails: Buffer[] = new Array(periods.length)
   let next = 0
-  for (const period of periods) {
+  for (const [i, period] of periods.entries()) {
     const row = kept.periods[next]
     if (row !== undefined && row.start === period.start) {
-      points.push(point(period, row.json))
+      tails[i] = pointTail(row.json)
       next++
-    } else points.push(point(period, kept.empty))
+    } else tails[i] = empty
   }
-  return `[${points.join(',')}]`
+  return seriesBody(periods, tails)
 }
 
 /** The window parameters of a statistic: its inclusive lower and upper ends. */
@@ -196,17 +196,16 @@ export function windowTwin<
       )
       if (kept !== undefined) return new Rendered(periodSeries(periods, kept))
       // Nothing kept for the workspace (a database migrated since its last import): each point is asked.
-      const points: string[] = []
+      const tails: Buffer[] = []
       for (const period of periods) {
         const window = {
           workspace_id: query.workspace_id,
           [twin.after]: period.start,
           [twin.before]: lastInstantBefore(period.end),
         } as Parsed<D>
-        const answer = await statistic.read(from, window)
-        points.push(point(period, answer instanceof Rendered ? answer.json : JSON.stringify(answer)))
+        tails.push(pointTail(JSON.stringify(await statistic.read(from, window))))
       }
-      return new Rendered(`[${points.join(',')}]`)
+      return new Rendered(seriesBody(periods, tails))
     },
   })
 }

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import './context.js'
 
-export function tag(parts: string): string {
+export function tag(parts: string | Buffer): string {
   return `W/"${createHash('sha256').update(parts).digest('base64url').slice(0, 32)}"`
 }
 

@@ -6,15 +6,15 @@ import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import { grantWorkspace, type WorkspaceRows, workspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
-import { readItemRequest, sendItem } from './operation.js'
+import { readItemRequest, sendItem, sendItemBytes } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
 import { dataOf, ref } from './schemas.js'
 
 type Definitions = Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> }
 
-/** An answer already written as JSON (a series spliced from kept answers): sent as it is. */
+/** A whole response body already written (a series spliced from kept answers): sent as it is. */
 export class Rendered {
-  constructor(readonly json: string) {}
+  constructor(readonly body: Buffer) {}
 }
 
 export interface ItemOperation<D extends Definitions, T> {
@@ -84,7 +84,9 @@ export function itemRoute<D extends Definitions, T>(
       const from = workspaceRows(db, await grantWorkspace(db, request.key, query.workspace_id as string))
       if (operation.reach) await operation.reach(from, query)
       const answer = await operation.read(from, query)
-      return sendItem(reply, answer instanceof Rendered ? answer.json : JSON.stringify(answer))
+      return answer instanceof Rendered
+        ? sendItemBytes(reply, answer.body)
+        : sendItem(reply, JSON.stringify(answer))
     },
   )
 }

@@ -142,3 +142,8 @@ function nextPageUrl(request: FastifyRequest, cursor: string): string | null {
 export function sendItem(reply: FastifyReply, json: string): FastifyReply {
   return reply.type(JSON_TYPE).send(`{"data":${json}}`)
 }
+
+/** A body written as bytes (a series, `{"data":[…]}`): hashed for its ETag and sent as it is. */
+export function sendItemBytes(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type(JSON_TYPE).send(body)
+}

@@ -17,7 +17,10 @@ function onSend(
     done(null, payload)
     return
   }
-  if (request.routeOptions.config.etag !== 'body' || typeof payload !== 'string') {
+  if (
+    request.routeOptions.config.etag !== 'body' ||
+    !(typeof payload === 'string' || Buffer.isBuffer(payload))
+  ) {
     done(null, payload)
     return
   }
