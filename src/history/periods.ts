@@ -72,11 +72,28 @@ function civil(days: number): [number, number, number] {
   return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day]
 }
 
+const TWO_DIGITS = Array.from({ length: 32 }, (_, n) => pad(n, 2))
+const isLeap = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+const daysIn = (year: number, month: number) =>
+  month === 2 ? (isLeap(year) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+
 /** The `count` + 1 boundaries of periods of `step` days from the one starting at `first` (ms). */
 function dayTexts(first: number, count: number, step: number): string[] {
   const texts: string[] = new Array(count + 1)
-  const day = Math.round(first / DAY_MS)
-  for (let i = 0; i <= count; i++) texts[i] = midnight(...civil(day + i * step))
+  let [year, month, day] = civil(Math.round(first / DAY_MS))
+  let yearText = pad(year, 4)
+  // The calendar is walked forward a step at a time: a boundary is then one template.
+  for (let i = 0; i <= count; i++) {
+    texts[i] = `${yearText}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}T00:00:00.000000Z`
+    day += step
+    for (let days = daysIn(year, month); day > days; days = daysIn(year, month)) {
+      day -= days
+      if (++month > 12) {
+        month = 1
+        yearText = pad(++year, 4)
+      }
+    }
+  }
   return texts
 }
 
