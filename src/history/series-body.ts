@@ -1,6 +1,7 @@
 // A series' response body written straight into bytes: each point is its period's start and end,
 // then the fields of the answer it holds, whose bytes are encoded once however many periods hold it.
 
+import { pageBuffers } from '../paging/page-buffers.js'
 import type { Period } from './periods.js'
 
 /** What follows a point's period: the fields of `answer` (a JSON object's text) and its closing brace. */
@@ -12,12 +13,22 @@ const HEAD = '{"data":['
 const START = '{"start":"'
 const END = '","end":"'
 
-/** `{"data":[…]}`: for each period, `{"start":…,"end":…` then `tails[i]`. */
-export function seriesBody(periods: readonly Period[], tails: readonly Buffer[]): Buffer {
+/** A series' bytes, and what gives its buffer back once they are sent. */
+export interface SeriesBody {
+  body: Buffer
+  release(): void
+}
+
+/**
+ * `{"data":[…]}`: for each period, `{"start":…,"end":…` then `tails[i]`; written into a buffer of a
+ * page or series already sent (paging/page-buffers.ts), as a fresh one per series pushes a loaded
+ * server into full collections.
+ */
+export function seriesBody(periods: readonly Period[], tails: readonly Buffer[]): SeriesBody {
   let size = HEAD.length + 2 + Math.max(0, periods.length - 1)
   for (const [i, p] of periods.entries())
     size += START.length + p.start.length + END.length + p.end.length + 1 + (tails[i] as Buffer).length
-  const out = Buffer.allocUnsafe(size)
+  const out = pageBuffers.take(size)
   let at = out.write(HEAD, 0, 'latin1')
   for (const [i, p] of periods.entries()) {
     if (i > 0) out[at++] = 0x2c // ,
@@ -27,6 +38,6 @@ export function seriesBody(periods: readonly Period[], tails: readonly Buffer[])
     out.set(tail, at)
     at += tail.length
   }
-  out.write(']}', at, 'latin1')
-  return out
+  at += out.write(']}', at, 'latin1')
+  return { body: out.subarray(0, at), release: () => pageBuffers.give(out) }
 }

@@ -12,7 +12,7 @@ import { type ParamDef, type Parsed, param } from '../routing/parameters.js'
 import { workspaceId } from '../routing/schemas.js'
 import { type KeptPeriods, keptPeriods } from './kept-periods.js'
 import { INTERVALS, type Interval, lastInstantBefore, MAX_POINTS, type Period, periodsOf } from './periods.js'
-import { pointTail, seriesBody } from './series-body.js'
+import { pointTail, type SeriesBody, seriesBody } from './series-body.js'
 
 /** A kept answer: the fields of a point (a JSON object's text) from `as_of` on. */
 export interface Kept {
@@ -44,6 +44,17 @@ const SERIES_NOTE =
   'Oldest first, from the period holding from to the one holding to (UTC; start inclusive, end exclusive). ' +
   'Defaults: interval month, to now, 12 points. from after to, or more than 1,000 points: 422 naming from. Not paged.'
 
+/** A series' bytes as the answer item.ts sends; `identity`, what they are a function of. */
+const rendered = ({ body, release }: SeriesBody, identity?: string): Rendered =>
+  new Rendered(body, release, identity)
+
+/**
+ * What a series is a function of: its periods (interval, first start, last end) and the kept
+ * answers it reads, each a fixed-width key and a JSON text, which holds no raw newline.
+ */
+const identityOf = (interval: string, periods: readonly Period[], answers: readonly string[]): string =>
+  `${interval}\n${(periods[0] as Period).start}\n${(periods[periods.length - 1] as Period).end}\n${answers.join('\n')}`
+
 /** The $id of a point's schema (points.ts gives every point one). */
 const pointId = (point: TObject): string => (point as TObject & { $id: string }).$id
 
@@ -52,7 +63,7 @@ const pointId = (point: TObject): string => (point as TObject & { $id: string })
  * period's end; `empty` (every field null) before the first. `kept` is ordered by as_of and holds
  * the last answer before the first period, if any, and those within the periods.
  */
-export function stateSeries(periods: readonly Period[], kept: readonly Kept[], empty: string): Buffer {
+export function stateSeries(periods: readonly Period[], kept: readonly Kept[], empty: string): SeriesBody {
   const tails: Buffer[] = new Array(periods.length)
   let next = 0
   let current: Buffer | undefined
@@ -109,7 +120,12 @@ export function stateTwin<P extends Record<string, ParamDef<unknown>> = Record<n
       const periods = periodsFor(query as SeriesQuery)
       const first = (periods[0] as Period).start
       const end = (periods[periods.length - 1] as Period).end
-      return new Rendered(stateSeries(periods, await twin.kept(from, query, first, end), empty))
+      const kept = await twin.kept(from, query, first, end)
+      const identity = identityOf((query as SeriesQuery).interval ?? 'month', periods, [
+        empty,
+        ...kept.map((k) => `${k.as_of}${k.json}`),
+      ])
+      return rendered(stateSeries(periods, kept, empty), identity)
     },
   } as ItemOperation<SeriesDefinitions & P, unknown>)
 }
@@ -142,7 +158,7 @@ export function keptTwin(
 }
 
 /** The series of a window statistic from its kept periods: those without a row held no data. */
-export function periodSeries(periods: readonly Period[], kept: KeptPeriods): Buffer {
+export function periodSeries(periods: readonly Period[], kept: KeptPeriods): SeriesBody {
   const empty = pointTail(kept.empty)
   const tails: Buffer[] = new Array(periods.length)
   let next = 0
@@ -194,7 +210,11 @@ export function windowTwin<
         (periods[0] as Period).start,
         (periods[periods.length - 1] as Period).end,
       )
-      if (kept !== undefined) return new Rendered(periodSeries(periods, kept))
+      if (kept !== undefined)
+        return rendered(
+          periodSeries(periods, kept),
+          identityOf(unit, periods, [kept.empty, ...kept.periods.map((p) => `${p.start}${p.json}`)]),
+        )
       // Nothing kept for the workspace (a database migrated since its last import): each point is asked.
       const tails: Buffer[] = []
       for (const period of periods) {
@@ -205,7 +225,7 @@ export function windowTwin<
         } as Parsed<D>
         tails.push(pointTail(JSON.stringify(await statistic.read(from, window))))
       }
-      return new Rendered(seriesBody(periods, tails))
+      return rendered(seriesBody(periods, tails))
     },
   })
 }

@@ -12,7 +12,7 @@ import type { DialectName } from '../db/dialect.js'
 import type { DataRow } from '../db/postgres-data-rows.js'
 import { forEachRow, postgresRowsOf } from '../db/postgres-rows.js'
 import type { Database } from '../db/tables.js'
-import { PageBuffers } from './page-buffers.js'
+import { pageBuffers } from './page-buffers.js'
 import type { Page, Position } from './paging.js'
 
 /**
@@ -278,9 +278,6 @@ function sqliteDroppingPageSql(list: string, limit: number, ascending: boolean):
     ${ascending ? 'max' : 'min'}(sort_at || sort_id) filter (where n <= ${limit}) as last
     from (select json, sort_at, sort_id, row_number() over () as n from (${kept} limit ${limit + 1}))`
 }
-
-/** Enough for every page in flight at once on a busy server, each of its list's usual size. */
-const pageBuffers = new PageBuffers(64, 32 * 1024 * 1024)
 
 const OPEN = Buffer.from('{"data":[')
 const CLOSE = Buffer.from(']}')

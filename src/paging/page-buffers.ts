@@ -56,3 +56,6 @@ export class PageBuffers {
     return at
   }
 }
+
+/** Enough for every page and series in flight at once on a busy server, each of its usual size. */
+export const pageBuffers = new PageBuffers(64, 32 * 1024 * 1024)

@@ -50,12 +50,18 @@ declare module 'fastify' {
     rateLimitHeaders: Record<string, string>
     /** What this request cost its key's budget, until refunded (a 304 costs nothing). */
     rateCharge: Charge | null
+    /**
+     * Of an 'body' ETag route: what its body is a function of, hashed for the ETag in place of the
+     * body (smaller than it); null: the body itself.
+     */
+    bodyIdentity: string | null
   }
   interface FastifyContextConfig {
     /** The scope an operation needs; routes without one need no key. */
     scope?: import('../domain/scopes.js').Scope
     /**
-     * 'body': the ETag is a hash of the body (answers that depend on the time). Otherwise the route
+     * 'body': the ETag is a hash of the body, or of what it is a function of (`bodyIdentity`), for
+     * answers that depend on the time. Otherwise the route
      * calls notModified (routing/conditional.ts) once its checks have passed.
      */
     etag?: 'body'

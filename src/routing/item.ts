@@ -12,9 +12,17 @@ import { dataOf, ref } from './schemas.js'
 
 type Definitions = Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> }
 
-/** A whole response body already written (a series spliced from kept answers): sent as it is. */
+/**
+ * A whole response body already written (a series spliced from kept answers): sent as it is, then
+ * `release` gives its buffer back; `identity`, what the body is a function of, is hashed for its
+ * ETag in place of the body.
+ */
 export class Rendered {
-  constructor(readonly body: Buffer) {}
+  constructor(
+    readonly body: Buffer,
+    readonly release?: () => void,
+    readonly identity?: string,
+  ) {}
 }
 
 export interface ItemOperation<D extends Definitions, T> {
@@ -84,9 +92,9 @@ export function itemRoute<D extends Definitions, T>(
       const from = workspaceRows(db, await grantWorkspace(db, request.key, query.workspace_id as string))
       if (operation.reach) await operation.reach(from, query)
       const answer = await operation.read(from, query)
-      return answer instanceof Rendered
-        ? sendItemBytes(reply, answer.body)
-        : sendItem(reply, JSON.stringify(answer))
+      if (!(answer instanceof Rendered)) return sendItem(reply, JSON.stringify(answer))
+      if (answer.identity !== undefined) request.bodyIdentity = answer.identity
+      return sendItemBytes(reply, answer.body, answer.release)
     },
   )
 }

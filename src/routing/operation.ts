@@ -143,7 +143,11 @@ export function sendItem(reply: FastifyReply, json: string): FastifyReply {
   return reply.type(JSON_TYPE).send(`{"data":${json}}`)
 }
 
-/** A body written as bytes (a series, `{"data":[…]}`): hashed for its ETag and sent as it is. */
-export function sendItemBytes(reply: FastifyReply, body: Buffer): FastifyReply {
+/**
+ * A body written as bytes (a series, `{"data":[…]}`): hashed for its ETag and sent as it is;
+ * `release` once written out (or compressed), as a page's.
+ */
+export function sendItemBytes(reply: FastifyReply, body: Buffer, release?: () => void): FastifyReply {
+  if (release) reply.raw.once('finish', release)
   return reply.type(JSON_TYPE).send(body)
 }

@@ -79,7 +79,27 @@ for (const { dialect, skip } of DIALECTS) {
       const [first, second] = workspaces as [string, string]
       // Every employee of the first workspace deactivated: its attacked employees are no longer active.
       const employees = records.filter((r) => r.type === 'employee' && (r.workspace as Rec).id === first)
+      // The ETags of a state and a window series hold while nothing they read changes, and change with it.
+      const tagged = [
+        `/v1/campaigns/statistics/history?workspace_id=${first}&${SPANS[0]}`,
+        `/v1/employees/statistics/history?workspace_id=${first}&${SPANS[0]}`,
+      ]
+      const etags = async () => {
+        const tags: string[] = []
+        for (const url of tagged) tags.push(String((await t.request(url, { key })).headers.etag))
+        return tags
+      }
+      const before = await etags()
+      assert.deepEqual(await etags(), before)
       await importSources(t.db.handle, [source(employees.map((e) => ({ ...e, status: 'deactivated' })))])
+      const after = await etags()
+      for (const [i, url] of tagged.entries()) {
+        assert.notEqual(after[i], before[i], url)
+        const r = await t.request(url, { key, headers: { 'if-none-match': before[i] as string } })
+        assert.equal(r.status, 200, url)
+        const again = await t.request(url, { key, headers: { 'if-none-match': after[i] as string } })
+        assert.equal(again.status, 304, url)
+      }
       const kept = await assertKeptAsAsked(first)
       assert.ok(kept.some((body) => /"employees_attacked_count":[1-9]/.test(body)))
       for (const body of kept) assert.doesNotMatch(body, /"active_employees_attacked_count":[1-9]/)

@@ -24,7 +24,7 @@ function onSend(
     done(null, payload)
     return
   }
-  const etag = tag(payload)
+  const etag = tag(request.bodyIdentity ?? payload)
   reply.header('etag', etag)
   if (!matches(request.headers['if-none-match'], etag)) {
     done(null, payload)
@@ -42,6 +42,7 @@ function onSend(
 
 export const conditional = fp(
   async (app: FastifyInstance) => {
+    app.decorateRequest('bodyIdentity', null)
     app.addHook('onSend', onSend)
   },
   { name: 'conditional', dependencies: ['authentication'] },
