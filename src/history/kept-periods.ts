@@ -7,9 +7,37 @@ import { sql } from 'kysely'
 import type { WorkspaceRows } from '../access.js'
 import { encodeRows } from '../db/bulk-rows.js'
 import type { WriteSession } from '../db/write-session.js'
-import type { ImportSteps, PeriodUnit } from '../records/spec.js'
+import type { ImportSteps, PeriodAnswers, PeriodUnit } from '../records/spec.js'
 import { INTERVALS } from './periods.js'
 import './tables.js'
+
+/** A derive's counts per workspace, unit and period start, each begun from `zero` when first named. */
+export class PeriodCounts<C> {
+  private readonly counts = new Map<string, { workspace: string; unit: PeriodUnit; start: string; c: C }>()
+
+  constructor(private readonly zero: () => C) {}
+
+  /** The counts of a period, to add to. */
+  at(workspace: string, unit: PeriodUnit, start: string): C {
+    const key = `${workspace} ${unit} ${start}`
+    let entry = this.counts.get(key)
+    if (entry === undefined) {
+      entry = { workspace, unit, start, c: this.zero() }
+      this.counts.set(key, entry)
+    }
+    return entry.c
+  }
+
+  /** Each period's answer from its counts (`render`), and an empty period's from zero. */
+  answers(render: (workspace: string, counts: C) => string): PeriodAnswers {
+    return {
+      periods: [...this.counts.values()].map(
+        (e) => [e.workspace, e.unit, e.start, render(e.workspace, e.c)] as const,
+      ),
+      empty: (workspace) => render(workspace, this.zero()),
+    }
+  }
+}
 
 /** Writes again the periods of every declared statistic in the touched workspaces (`stg_touched`). */
 export async function keepPeriods(session: WriteSession, steps: readonly ImportSteps[]): Promise<void> {

@@ -5,8 +5,10 @@
 import { sql } from 'kysely'
 import { periodStartSql } from '../../db/dialect.js'
 import { type WriteSession, workspaceList } from '../../db/write-session.js'
+import { PeriodCounts } from '../../history/kept-periods.js'
+import { INTERVALS } from '../../history/periods.js'
 import { rowExists, workspaceCheck } from '../../records/checks.js'
-import type { Check, ImportSteps, PeriodAnswers, PeriodUnit } from '../../records/spec.js'
+import type { Check, ImportSteps, PeriodAnswers } from '../../records/spec.js'
 import { employeeInWorkspaceCheck } from '../employees/import.js'
 import { breachJson } from './render.js'
 import type { Breach, BreachStatistics } from './schema.js'
@@ -99,20 +101,13 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
  */
 async function derivePeriods(session: WriteSession): Promise<PeriodAnswers> {
   const touched = sql.raw(await workspaceList(session, 'stg_touched'))
-  type Counts = { breaches: number; impacted: number; warned: number; acknowledged: number }
-  const periods = new Map<string, Counts>()
-  const at = (workspace: string, unit: PeriodUnit, start: string): Counts => {
-    const key = JSON.stringify([workspace, unit, start])
-    const counts = periods.get(key) ?? { breaches: 0, impacted: 0, warned: 0, acknowledged: 0 }
-    periods.set(key, counts)
-    return counts
-  }
-  for (const unit of ['month', 'week', 'day'] as const) {
+  const periods = new PeriodCounts(() => ({ breaches: 0, impacted: 0, warned: 0, acknowledged: 0 }))
+  for (const unit of INTERVALS) {
     const start = sql.raw(periodStartSql(session.dialect, unit, 'b.last_breached_at'))
     const breaches = await session.rows<{ workspace_id: string; start: string; n: number }>(sql`
       select b.workspace_id, ${start} as start, count(*) as n from breaches b
       where b.workspace_id in ${touched} group by 1, 2`)
-    for (const b of breaches) at(b.workspace_id, unit, b.start).breaches = Number(b.n)
+    for (const b of breaches) periods.at(b.workspace_id, unit, b.start).breaches = Number(b.n)
     const employees = await session.rows<{
       workspace_id: string
       start: string
@@ -127,27 +122,20 @@ async function derivePeriods(session: WriteSession): Promise<PeriodAnswers> {
       join breaches b on b.workspace_id = c.workspace_id and b.id = c.breach_id
       where c.workspace_id in ${touched} group by 1, 2`)
     for (const e of employees)
-      Object.assign(at(e.workspace_id, unit, e.start), {
+      Object.assign(periods.at(e.workspace_id, unit, e.start), {
         impacted: Number(e.impacted),
         warned: Number(e.warned),
         acknowledged: Number(e.acknowledged),
       })
   }
-  const answer = (c: Counts): string =>
+  return periods.answers((_, c) =>
     JSON.stringify({
       breaches_count: c.breaches,
       impacted_employees_count: c.impacted,
       warned_employees_count: c.warned,
       acknowledged_employees_count: c.acknowledged,
-    } satisfies BreachStatistics)
-  const empty = answer({ breaches: 0, impacted: 0, warned: 0, acknowledged: 0 })
-  return {
-    periods: [...periods].map(([key, counts]) => {
-      const [workspace, unit, start] = JSON.parse(key) as [string, PeriodUnit, string]
-      return [workspace, unit, start, answer(counts)] as const
-    }),
-    empty: () => empty,
-  }
+    } satisfies BreachStatistics),
+  )
 }
 
 export const BREACH_IMPORT: ImportSteps = {

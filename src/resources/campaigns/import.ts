@@ -7,6 +7,8 @@ import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
 import { periodStartSql } from '../../db/dialect.js'
 import { analyzeTemporary, type WriteSession, workspaceList } from '../../db/write-session.js'
+import { PeriodCounts } from '../../history/kept-periods.js'
+import { INTERVALS } from '../../history/periods.js'
 import {
   kept,
   parentCheck,
@@ -14,7 +16,7 @@ import {
   stayInWorkspaceCheck,
   workspaceCheck,
 } from '../../records/checks.js'
-import type { ChangedRecords, Check, ImportSteps, PeriodAnswers, PeriodUnit } from '../../records/spec.js'
+import type { ChangedRecords, Check, ImportSteps, PeriodAnswers } from '../../records/spec.js'
 import { employeeOfParentCheck, stageEmployeeReferences } from '../employees/import.js'
 import { campaignWorkspace } from './records.js'
 import { CYCLE_SLOT, cycleReference, cycleRefJson, EMPLOYEE_SLOT } from './render.js'
@@ -218,31 +220,18 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
  * (deriveStatistics), per period; each period read as a histogram of flags.
  */
 async function derivePeriods(session: WriteSession): Promise<PeriodAnswers> {
-  const { dialect } = session
-  const histograms = new Map<string, [number, number][]>()
-  for (const unit of ['month', 'week', 'day'] as const) {
-    const start = sql.raw(periodStartSql(dialect, unit, 'd.day_start'))
+  const histograms = new PeriodCounts<[number, number][]>(() => [])
+  for (const unit of INTERVALS) {
+    const start = sql.raw(periodStartSql(session.dialect, unit, 'd.day_start'))
     const buckets = await session.rows<{ workspace_id: string; start: string; flags: number; n: number }>(sql`
       select workspace_id, start, flags, count(*) as n from (
         select d.workspace_id, ${start} as start, d.employee_id, bit_or(d.flags) as flags from stg_attack_flags d
         group by 1, 2, 3) x
       group by workspace_id, start, flags`)
-    for (const b of buckets) {
-      const key = JSON.stringify([b.workspace_id, unit, b.start])
-      const histogram = histograms.get(key) ?? []
-      histogram.push([Number(b.flags), Number(b.n)])
-      histograms.set(key, histogram)
-    }
+    for (const b of buckets) histograms.at(b.workspace_id, unit, b.start).push([Number(b.flags), Number(b.n)])
   }
   await session.exec(sql`drop table stg_attack_flags`)
-  const empty = JSON.stringify(statisticsOf(undefined))
-  return {
-    periods: [...histograms].map(([key, histogram]) => {
-      const [workspace, unit, start] = JSON.parse(key) as [string, PeriodUnit, string]
-      return [workspace, unit, start, JSON.stringify(statisticsOf(countsOf(histogram)))] as const
-    }),
-    empty: () => empty,
-  }
+  return histograms.answers((_, histogram) => JSON.stringify(statisticsOf(countsOf(histogram))))
 }
 
 export const CAMPAIGN_IMPORT: ImportSteps = {

@@ -6,14 +6,16 @@
 import { sql } from 'kysely'
 import { periodStartSql } from '../../db/dialect.js'
 import { type WriteSession, workspaceList } from '../../db/write-session.js'
+import { PeriodCounts } from '../../history/kept-periods.js'
+import { INTERVALS } from '../../history/periods.js'
 import { parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
-import type { Check, ImportSteps, PeriodAnswers, PeriodUnit } from '../../records/spec.js'
+import type { Check, ImportSteps, PeriodAnswers } from '../../records/spec.js'
 import { employeeOfParentCheck } from '../employees/import.js'
 import { deriveTallies } from '../tallies.js'
 import { ticketWorkspace } from './records.js'
 import { ticketJson } from './render.js'
 import type { InboxTicket } from './schema.js'
-import { type InboxCounts, statisticsOf } from './statistics.js'
+import { statisticsOf } from './statistics.js'
 import { EMAIL_REPORTS_TALLY } from './tally.js'
 import { REVIEWS } from './values.js'
 
@@ -140,17 +142,13 @@ async function derivePeriods(session: WriteSession): Promise<PeriodAnswers> {
         where status = 'active' and workspace_id in ${touched}`)
     ).map((row) => [row.workspace_id, Number(row.employees)]),
   )
-  type Counts = Omit<InboxCounts, 'activeEmployees' | 'tickets'> & {
-    tickets: [string, string | null, number][]
-  }
-  const periods = new Map<string, Counts>()
-  const at = (workspace: string, unit: PeriodUnit, start: string): Counts => {
-    const key = JSON.stringify([workspace, unit, start])
-    const counts = periods.get(key) ?? { reports: 0, reporters: 0, activeReporters: 0, tickets: [] }
-    periods.set(key, counts)
-    return counts
-  }
-  for (const unit of ['month', 'week', 'day'] as const) {
+  const periods = new PeriodCounts(() => ({
+    reports: 0,
+    reporters: 0,
+    activeReporters: 0,
+    tickets: [] as [string, string | null, number][],
+  }))
+  for (const unit of INTERVALS) {
     const reported = sql.raw(periodStartSql(session.dialect, unit, 'r.reported_at'))
     const reports = await session.rows<{
       workspace_id: string
@@ -164,7 +162,7 @@ async function derivePeriods(session: WriteSession): Promise<PeriodAnswers> {
         from email_reports r where r.workspace_id in ${touched} group by 1, 2, 3) x
       group by workspace_id, start`)
     for (const r of reports)
-      Object.assign(at(r.workspace_id, unit, r.start), {
+      Object.assign(periods.at(r.workspace_id, unit, r.start), {
         reports: Number(r.reports),
         reporters: Number(r.reporters),
         activeReporters: Number(r.active),
@@ -181,17 +179,11 @@ async function derivePeriods(session: WriteSession): Promise<PeriodAnswers> {
       where t.workspace_id in ${touched} and t.review in (${sql.join([...REVIEWS])})
       group by 1, 2, 3, 4`)
     for (const t of tickets)
-      at(t.workspace_id, unit, t.start).tickets.push([t.review, t.fraud_type, Number(t.n)])
+      periods.at(t.workspace_id, unit, t.start).tickets.push([t.review, t.fraud_type, Number(t.n)])
   }
-  const answer = (workspace: string, counts: Counts): string =>
-    JSON.stringify(statisticsOf({ ...counts, activeEmployees: activeEmployees.get(workspace) ?? 0 }))
-  return {
-    periods: [...periods].map(([key, counts]) => {
-      const [workspace, unit, start] = JSON.parse(key) as [string, PeriodUnit, string]
-      return [workspace, unit, start, answer(workspace, counts)] as const
-    }),
-    empty: (workspace) => answer(workspace, { reports: 0, reporters: 0, activeReporters: 0, tickets: [] }),
-  }
+  return periods.answers((workspace, counts) =>
+    JSON.stringify(statisticsOf({ ...counts, activeEmployees: activeEmployees.get(workspace) ?? 0 })),
+  )
 }
 
 export const INBOX_IMPORT: ImportSteps = {
