@@ -159,8 +159,8 @@ function isConcurrentChange(error: unknown): boolean {
   // (outside the transaction; a retry sees the other's work).
   // PostgreSQL: two processes created the migration tables at the same moment.
   return (
-    code === 'SQLITE_BUSY' ||
-    code === 'SQLITE_BUSY_SNAPSHOT' ||
+    // Any SQLITE_BUSY: also _RECOVERY, while another process recovers a new file's WAL.
+    code?.startsWith('SQLITE_BUSY') === true ||
     code === 'SQLITE_LOCKED' ||
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
     code === 'SQLITE_CONSTRAINT_UNIQUE' ||
