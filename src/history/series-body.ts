@@ -26,11 +26,14 @@ export interface SeriesBody {
  */
 export function seriesBody(periods: readonly Period[], tails: readonly Buffer[]): SeriesBody {
   let size = HEAD.length + 2 + Math.max(0, periods.length - 1)
-  for (const [i, p] of periods.entries())
+  for (let i = 0; i < periods.length; i++) {
+    const p = periods[i] as Period
     size += START.length + p.start.length + END.length + p.end.length + 1 + (tails[i] as Buffer).length
+  }
   const out = pageBuffers.take(size)
   let at = out.write(HEAD, 0, 'latin1')
-  for (const [i, p] of periods.entries()) {
+  for (let i = 0; i < periods.length; i++) {
+    const p = periods[i] as Period
     if (i > 0) out[at++] = 0x2c // ,
     // Timestamps are ASCII: latin1 writes them as UTF-8 would, without its encoder.
     at += out.write(`${START}${p.start}${END}${p.end}"`, at, 'latin1')

@@ -68,7 +68,8 @@ export function stateSeries(periods: readonly Period[], kept: readonly Kept[], e
   let next = 0
   let current: Buffer | undefined
   let currentJson = empty
-  for (const [i, period] of periods.entries()) {
+  for (let i = 0; i < periods.length; i++) {
+    const period = periods[i] as Period
     while (next < kept.length && (kept[next] as Kept).as_of < period.end) {
       currentJson = (kept[next++] as Kept).json
       current = undefined
@@ -162,7 +163,8 @@ export function periodSeries(periods: readonly Period[], kept: KeptPeriods): Ser
   const empty = pointTail(kept.empty)
   const tails: Buffer[] = new Array(periods.length)
   let next = 0
-  for (const [i, period] of periods.entries()) {
+  for (let i = 0; i < periods.length; i++) {
+    const period = periods[i] as Period
     const row = kept.periods[next]
     if (row !== undefined && row.start === period.start) {
       tails[i] = pointTail(row.json)
