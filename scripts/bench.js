@@ -4,10 +4,11 @@
 // same bytes, as medians of several rounds. Writes BENCHMARKS.md.
 //
 // Usage: npm run bench [-- --rounds 3 --rounds-1m 3 --seconds 5 --skip-1m --skip-node24 --skip-simulations
-//          --skip-inbox --skip-tenants]
+//          --skip-inbox --skip-history --skip-tenants]
 //        npm run bench:simulations (phishing simulations, groups and statistics alone: their section of
 //          BENCHMARKS.md replaced, the rest kept)
 //        npm run bench:inbox (reported emails, alerts and impersonation alone, the same way)
+//        npm run bench:history (the program over time alone, the same way; --days N daily imports, 30 by default)
 //        npm run bench:tenants (many organizations on one instance alone, the same way; --tenant-employees N
 //          sets the large organization's size, 100,000 by default)
 //        npm run bench:import (imports only: 100k, side by side with its floors, and 1M; tables on stdout)
@@ -21,6 +22,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
+import { HISTORY_HEADING, historySection } from './bench/history.js'
 import { INBOX_HEADING, inboxSection } from './bench/inbox.js'
 import {
   args,
@@ -571,6 +573,7 @@ async function main() {
   if (flag('--simulations-only')) return replaceSection(SIMULATIONS_HEADING, await simulationsSection())
   if (flag('--tenants-only')) return replaceSection(TENANTS_HEADING, await tenantsSection())
   if (flag('--inbox-only')) return replaceSection(INBOX_HEADING, await inboxSection())
+  if (flag('--history-only')) return replaceSection(HISTORY_HEADING, await historySection())
   const file = demoFile(EMPLOYEES)
   const rows = []
   const imports = []
@@ -725,6 +728,7 @@ ${eventRows(sides)}
 
 ${flag('--skip-simulations') ? '' : await simulationsSection()}
 ${flag('--skip-inbox') ? '' : await inboxSection()}
+${flag('--skip-history') ? '' : await historySection()}
 ${flag('--skip-tenants') ? '' : await tenantsSection()}`
   // The last build-against-build comparison and the soak's figures (`npm run soak`) are kept beside
   // this script and carried over.
@@ -736,7 +740,7 @@ ${flag('--skip-tenants') ? '' : await tenantsSection()}`
   console.log(doc)
 }
 
-/** --simulations-only, --tenants-only, --inbox-only: that section of BENCHMARKS.md replaced (or added before the carried ones), the rest kept. */
+/** --simulations-only, --tenants-only, --inbox-only, --history-only: that section of BENCHMARKS.md replaced (or added before the carried ones), the rest kept. */
 function replaceSection(heading, section) {
   const doc = readFileSync('BENCHMARKS.md', 'utf8')
   const start = doc.indexOf(heading)
