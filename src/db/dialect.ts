@@ -2,6 +2,7 @@
 // and the importer are written once.
 
 import { type Expression, type RawBuilder, sql } from 'kysely'
+import type { Interval } from '../domain/time.js'
 
 export type DialectName = 'sqlite' | 'postgres'
 
@@ -89,7 +90,7 @@ export function readThrough(dialect: DialectName, table: string, index: string):
  * SQL text for the first instant of the UTC month, ISO week (from Monday) or day holding the canonical
  * timestamp or date in `column`, as a canonical timestamp.
  */
-export function periodStartSql(dialect: DialectName, unit: 'month' | 'week' | 'day', column: string): string {
+export function periodStartSql(dialect: DialectName, unit: Interval, column: string): string {
   const day = `substr(${column}, 1, 10)`
   const date =
     unit === 'day'

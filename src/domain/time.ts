@@ -76,3 +76,7 @@ export function instantOf(raw: string): string | null {
   if (DATE.test(raw)) return canonicalTimestamp(`${raw}T00:00:00Z`)
   return CANONICAL_TIMESTAMP.test(raw) ? canonicalTimestamp(raw) : null
 }
+
+/** The lengths of a series' periods (CONTRACT 17), in UTC: a calendar month, an ISO week (from Monday), a day. */
+export const INTERVALS = ['month', 'week', 'day'] as const
+export type Interval = (typeof INTERVALS)[number]

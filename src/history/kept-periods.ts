@@ -7,18 +7,18 @@ import { sql } from 'kysely'
 import type { WorkspaceRows } from '../access.js'
 import { encodeRows } from '../db/bulk-rows.js'
 import type { WriteSession } from '../db/write-session.js'
-import type { ImportSteps, PeriodAnswers, PeriodUnit } from '../records/spec.js'
-import { INTERVALS } from './periods.js'
+import { INTERVALS, type Interval } from '../domain/time.js'
+import type { ImportSteps, PeriodAnswers } from '../records/spec.js'
 import './tables.js'
 
 /** A derive's counts per workspace, unit and period start, each begun from `zero` when first named. */
 export class PeriodCounts<C> {
-  private readonly counts = new Map<string, { workspace: string; unit: PeriodUnit; start: string; c: C }>()
+  private readonly counts = new Map<string, { workspace: string; unit: Interval; start: string; c: C }>()
 
   constructor(private readonly zero: () => C) {}
 
   /** The counts of a period, to add to. */
-  at(workspace: string, unit: PeriodUnit, start: string): C {
+  at(workspace: string, unit: Interval, start: string): C {
     const key = `${workspace} ${unit} ${start}`
     let entry = this.counts.get(key)
     if (entry === undefined) {
@@ -84,7 +84,7 @@ export interface KeptPeriods {
 export async function keptPeriods(
   from: WorkspaceRows,
   statistic: string,
-  unit: PeriodUnit,
+  unit: Interval,
   first: string,
   end: string,
 ): Promise<KeptPeriods | undefined> {

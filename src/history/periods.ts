@@ -2,10 +2,8 @@
 // the one holding `from` to the one holding `to`, oldest first. Each point's `start` is inclusive
 // and its `end` exclusive, both in the canonical timestamp form.
 
+import type { Interval } from '../domain/time.js'
 import { apiError } from '../errors.js'
-
-export const INTERVALS = ['month', 'week', 'day'] as const
-export type Interval = (typeof INTERVALS)[number]
 
 /** The most points one series answers. */
 export const MAX_POINTS = 1000

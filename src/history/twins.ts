@@ -6,12 +6,12 @@
 import type { TObject } from 'typebox'
 import type { WorkspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
-import { timestampFromMillis } from '../domain/time.js'
+import { INTERVALS, type Interval, timestampFromMillis } from '../domain/time.js'
 import { defineItem, type ItemOperation, Rendered } from '../routing/item.js'
 import { type ParamDef, type Parsed, param } from '../routing/parameters.js'
 import { workspaceId } from '../routing/schemas.js'
 import { type KeptPeriods, keptPeriods } from './kept-periods.js'
-import { INTERVALS, type Interval, lastInstantBefore, MAX_POINTS, type Period, periodsOf } from './periods.js'
+import { lastInstantBefore, MAX_POINTS, type Period, periodsOf } from './periods.js'
 import { pointTail, type SeriesBody, seriesBody } from './series-body.js'
 
 /** A kept answer: the fields of a point (a JSON object's text) from `as_of` on. */

@@ -7,6 +7,7 @@ import type { Static, TSchema } from 'typebox'
 import type { Value } from '../db/bulk-rows.js'
 import type { Database } from '../db/tables.js'
 import type { WriteSession } from '../db/write-session.js'
+import type { Interval } from '../domain/time.js'
 
 /** A record type's staging row, keyed by column. */
 export type StagingRow<C extends string> = { readonly [K in C]: Value }
@@ -183,13 +184,10 @@ export interface HistoryMoment {
   deleted(type: string): boolean
 }
 
-/** The length of a period: db/dialect.ts periodStartSql writes each one's first instant. */
-export type PeriodUnit = 'month' | 'week' | 'day'
-
 /** A window statistic's answers over periods (ImportSteps.periods), each as its endpoint renders it. */
 export interface PeriodAnswers {
   /** Over each period that holds data: [workspace_id, unit, start, answer]. */
-  periods: readonly (readonly [string, PeriodUnit, string, string])[]
+  periods: readonly (readonly [string, Interval, string, string])[]
   /** Over a period of the workspace that holds none. */
   empty(workspaceId: string): string
 }

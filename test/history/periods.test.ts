@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
+import { INTERVALS } from '../../src/domain/time.js'
 import { ApiError } from '../../src/errors.js'
-import { INTERVALS, periodsOf } from '../../src/history/periods.js'
+import { periodsOf } from '../../src/history/periods.js'
 import { RUNS, SEED } from '../helpers/seed.js'
 import { periods } from '../helpers/series.js'
 

@@ -5,13 +5,14 @@
 import { sql } from 'kysely'
 import { periodStartSql } from '../../db/dialect.js'
 import { type WriteSession, workspaceList } from '../../db/write-session.js'
+import { INTERVALS } from '../../domain/time.js'
 import { PeriodCounts } from '../../history/kept-periods.js'
-import { INTERVALS } from '../../history/periods.js'
 import { rowExists, workspaceCheck } from '../../records/checks.js'
 import type { Check, ImportSteps, PeriodAnswers } from '../../records/spec.js'
 import { employeeInWorkspaceCheck } from '../employees/import.js'
 import { breachJson } from './render.js'
-import type { Breach, BreachStatistics } from './schema.js'
+import type { Breach } from './schema.js'
+import { BREACH_STATISTICS_ID, type BreachCounts, NO_BREACHES, statisticsOf } from './statistics.js'
 
 const breachExists = (workspace: string, id: string) => rowExists('stg_breach', 'breaches', workspace, id)
 
@@ -101,7 +102,7 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
  */
 async function derivePeriods(session: WriteSession): Promise<PeriodAnswers> {
   const touched = sql.raw(await workspaceList(session, 'stg_touched'))
-  const periods = new PeriodCounts(() => ({ breaches: 0, impacted: 0, warned: 0, acknowledged: 0 }))
+  const periods = new PeriodCounts((): BreachCounts => ({ ...NO_BREACHES }))
   for (const unit of INTERVALS) {
     const start = sql.raw(periodStartSql(session.dialect, unit, 'b.last_breached_at'))
     const breaches = await session.rows<{ workspace_id: string; start: string; n: number }>(sql`
@@ -128,14 +129,7 @@ async function derivePeriods(session: WriteSession): Promise<PeriodAnswers> {
         acknowledged: Number(e.acknowledged),
       })
   }
-  return periods.answers((_, c) =>
-    JSON.stringify({
-      breaches_count: c.breaches,
-      impacted_employees_count: c.impacted,
-      warned_employees_count: c.warned,
-      acknowledged_employees_count: c.acknowledged,
-    } satisfies BreachStatistics),
-  )
+  return periods.answers((_, counts) => JSON.stringify(statisticsOf(counts)))
 }
 
 export const BREACH_IMPORT: ImportSteps = {
@@ -145,5 +139,5 @@ export const BREACH_IMPORT: ImportSteps = {
     await renderStaleBreaches(session)
     await deriveStatistics(session)
   },
-  periods: { statistic: 'getBreachStatistics', derive: derivePeriods },
+  periods: { statistic: BREACH_STATISTICS_ID, derive: derivePeriods },
 }

@@ -9,6 +9,7 @@ import { workspaceId } from '../../routing/schemas.js'
 import { BREACHES_READ } from './index.js'
 import { BREACH_NOT_FOUND, BreachStatisticsPoint } from './schema.js'
 import { BREACH_SQL } from './sql.js'
+import { BREACH_STATISTICS_ID } from './statistics.js'
 import { BREACH_STATUSES } from './values.js'
 
 const LIST_BREACHES = defineList({
@@ -59,7 +60,7 @@ const LIST_COMPROMISED = defineList({
 })
 
 const BREACH_STATISTICS = defineItem({
-  operationId: 'getBreachStatistics',
+  operationId: BREACH_STATISTICS_ID,
   path: '/v1/breaches/statistics',
   summary: 'Statistics of the data breaches that affect a workspace',
   description:

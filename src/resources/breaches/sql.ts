@@ -8,6 +8,7 @@ import type { ListDefinition } from '../../paging/keyset.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import { COMPROMISED_JSON } from './render.js'
 import type { BreachStatistics } from './schema.js'
+import { statisticsOf } from './statistics.js'
 import type { BreachStatus } from './values.js'
 
 export const BREACH_SQL = {
@@ -74,12 +75,12 @@ export const BREACH_SQL = {
     async (from: WorkspaceRows, w: BreachedWindow): Promise<BreachStatistics> => {
       if (w.breached_after === undefined && w.breached_before === undefined) {
         const derived = await from.selectFrom('breach_statistics').selectAll().executeTakeFirst()
-        return {
-          breaches_count: Number(derived?.breaches_count ?? 0),
-          impacted_employees_count: Number(derived?.impacted_employees ?? 0),
-          warned_employees_count: Number(derived?.warned_employees ?? 0),
-          acknowledged_employees_count: Number(derived?.acknowledged_employees ?? 0),
-        }
+        return statisticsOf({
+          breaches: Number(derived?.breaches_count ?? 0),
+          impacted: Number(derived?.impacted_employees ?? 0),
+          warned: Number(derived?.warned_employees ?? 0),
+          acknowledged: Number(derived?.acknowledged_employees ?? 0),
+        })
       }
       const window = [
         ...(w.breached_after === undefined ? [] : [sql`b.last_breached_at >= ${w.breached_after}`]),
@@ -111,12 +112,12 @@ export const BREACH_SQL = {
         .where(sql<SqlBool>`${lastBreached}`)
         .executeTakeFirst()
       // An aggregate always answers one row; none only where nothing is run (the SQL snapshots).
-      return {
-        breaches_count: Number(breaches?.count ?? 0),
-        impacted_employees_count: Number(employees?.impacted ?? 0),
-        warned_employees_count: Number(employees?.warned ?? 0),
-        acknowledged_employees_count: Number(employees?.acknowledged ?? 0),
-      }
+      return statisticsOf({
+        breaches: Number(breaches?.count ?? 0),
+        impacted: Number(employees?.impacted ?? 0),
+        warned: Number(employees?.warned ?? 0),
+        acknowledged: Number(employees?.acknowledged ?? 0),
+      })
     },
     {
       '': [{}],

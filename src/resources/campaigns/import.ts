@@ -7,8 +7,8 @@ import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
 import { periodStartSql } from '../../db/dialect.js'
 import { analyzeTemporary, type WriteSession, workspaceList } from '../../db/write-session.js'
+import { INTERVALS } from '../../domain/time.js'
 import { PeriodCounts } from '../../history/kept-periods.js'
-import { INTERVALS } from '../../history/periods.js'
 import {
   kept,
   parentCheck,
@@ -21,7 +21,7 @@ import { employeeOfParentCheck, stageEmployeeReferences } from '../employees/imp
 import { campaignWorkspace } from './records.js'
 import { CYCLE_SLOT, cycleReference, cycleRefJson, EMPLOYEE_SLOT } from './render.js'
 import type { Campaign } from './schema.js'
-import { COUNTS, countsOf, employeeFlags, statisticsOf } from './statistics.js'
+import { CAMPAIGN_STATISTICS_ID, COUNTS, countsOf, employeeFlags, statisticsOf } from './statistics.js'
 
 /** SQL: the comma-separated cycle ids the campaign `column` will have after the import. */
 const cycleIdsAfterImport = (column: string) =>
@@ -248,6 +248,6 @@ export const CAMPAIGN_IMPORT: ImportSteps = {
     await dropRemovedCycles(session)
     await deriveStatistics(session)
   },
-  periods: { statistic: 'getCampaignStatistics', derive: derivePeriods },
+  periods: { statistic: CAMPAIGN_STATISTICS_ID, derive: derivePeriods },
   analyze: ['campaign_cycles'],
 }

@@ -9,6 +9,7 @@ import { workspaceId } from '../../routing/schemas.js'
 import { SIMULATION_READ } from './index.js'
 import { CAMPAIGN_NOT_FOUND, CampaignStatisticsPoint } from './schema.js'
 import { CAMPAIGN_SQL } from './sql.js'
+import { CAMPAIGN_STATISTICS_ID } from './statistics.js'
 import { CAMPAIGN_STATUSES } from './values.js'
 
 const LIST_CAMPAIGNS = defineList({
@@ -56,7 +57,7 @@ const LIST_ATTACKS = defineList({
 })
 
 const CAMPAIGN_STATISTICS = defineItem({
-  operationId: 'getCampaignStatistics',
+  operationId: CAMPAIGN_STATISTICS_ID,
   path: '/v1/campaigns/statistics',
   summary: 'Statistics of the phishing simulations of a workspace',
   description:

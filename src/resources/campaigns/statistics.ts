@@ -7,6 +7,9 @@ import { percent } from '../../domain/rates.js'
 import type { CampaignStatistics } from './schema.js'
 import { ATTACK_EVENT_TYPES, type AttackEventType } from './values.js'
 
+/** The operation whose answers each import keeps per period (its window twin reads them). */
+export const CAMPAIGN_STATISTICS_ID = 'getCampaignStatistics'
+
 // A bit per attack event type (values.ts eventMask), then these.
 const ATTACKED = 1 << ATTACK_EVENT_TYPES.length
 const TRICKED = ATTACKED << 1

@@ -6,8 +6,8 @@
 import { sql } from 'kysely'
 import { periodStartSql } from '../../db/dialect.js'
 import { type WriteSession, workspaceList } from '../../db/write-session.js'
+import { INTERVALS } from '../../domain/time.js'
 import { PeriodCounts } from '../../history/kept-periods.js'
-import { INTERVALS } from '../../history/periods.js'
 import { parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
 import type { Check, ImportSteps, PeriodAnswers } from '../../records/spec.js'
 import { employeeOfParentCheck } from '../employees/import.js'
@@ -15,7 +15,7 @@ import { deriveTallies } from '../tallies.js'
 import { ticketWorkspace } from './records.js'
 import { ticketJson } from './render.js'
 import type { InboxTicket } from './schema.js'
-import { statisticsOf } from './statistics.js'
+import { INBOX_STATISTICS_ID, statisticsOf } from './statistics.js'
 import { EMAIL_REPORTS_TALLY } from './tally.js'
 import { REVIEWS } from './values.js'
 
@@ -194,6 +194,6 @@ export const INBOX_IMPORT: ImportSteps = {
     await deriveTallies(session, EMAIL_REPORTS_TALLY)
     await deriveStatistics(session)
   },
-  periods: { statistic: 'getInboxStatistics', derive: derivePeriods },
+  periods: { statistic: INBOX_STATISTICS_ID, derive: derivePeriods },
   analyze: ['employee_tally_rows', 'employee_tallies', 'inbox_statistics'],
 }

@@ -9,6 +9,7 @@ import { workspaceId } from '../../routing/schemas.js'
 import { INBOX_READ } from './index.js'
 import { INBOX_TICKET_NOT_FOUND, InboxStatisticsPoint } from './schema.js'
 import { INBOX_SQL } from './sql.js'
+import { INBOX_STATISTICS_ID } from './statistics.js'
 import { REVIEWS } from './values.js'
 
 const LIST_TICKETS = defineList({
@@ -68,7 +69,7 @@ const LIST_REPORTERS = defineList({
 })
 
 const STATISTICS = defineItem({
-  operationId: 'getInboxStatistics',
+  operationId: INBOX_STATISTICS_ID,
   path: '/v1/inbox_tickets/statistics',
   summary: 'Statistics of the reported emails of a workspace',
   description:

@@ -6,6 +6,9 @@ import { percent } from '../../domain/rates.js'
 import type { InboxStatistics } from './schema.js'
 import { FRAUD_TYPES, type Review } from './values.js'
 
+/** The operation whose answers each import keeps per period (its window twin reads them). */
+export const INBOX_STATISTICS_ID = 'getInboxStatistics'
+
 /** Tickets per review and fraud type: `[review, fraud_type, count]`. */
 export type ReviewHistogram = readonly (readonly [string, string | null, number])[]
 
