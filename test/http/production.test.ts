@@ -18,6 +18,7 @@ import { type TestApp, testApp } from '../helpers/app.js'
 import { CLI } from '../helpers/cli.js'
 import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
 import { privatePostgresUnavailable, startPrivatePostgres } from '../helpers/private-postgres.js'
+import { freePort } from '../helpers/processes.js'
 import { course, employee, progress, source, workspace } from '../helpers/records.js'
 import { clearOfWindowEnd } from '../helpers/windows.js'
 
@@ -411,7 +412,9 @@ describe('production HTTP behaviour (real listening server)', () => {
     await importSources(database, [source(d.all)])
     const key = (await createKey(database.db, { organizationId: d.orgA.id as string })).key
     await database.close()
-    const port = 20000 + Math.floor(Math.random() * 20000)
+    // A port the kernel just handed out: a random one may be taken (an outgoing connection's port
+    // lies in the same range), and a server that cannot listen answers nothing.
+    const port = await freePort()
     const child = spawn(process.execPath, [...CLI, 'serve'], {
       env: {
         ...process.env,
