@@ -13,7 +13,7 @@ import { eventIdOfRecord } from '../domain/event-ids.js'
 import type { DialectName } from './dialect.js'
 import { destroySocket, QUERY_TIMEOUT_MESSAGE } from './pg-internals.js'
 import { registerPostgresRows, tappedClient } from './postgres-rows.js'
-import { type StatementStore, statementStore } from './sqlite-statements.js'
+import { registerStatementStore, type StatementStore, statementStore } from './sqlite-statements.js'
 import { statementLog } from './statement-spans.js'
 import type { Database } from './tables.js'
 
@@ -115,6 +115,7 @@ function openSqlite(path: string, serving: boolean): DatabaseHandle {
     dialect: new SqliteDialect({ database: statements }),
     ...statementLog('sqlite'),
   })
+  registerStatementStore(db, statements)
   return {
     db,
     dialect: 'sqlite',

@@ -12,6 +12,7 @@
 // statements: better-sqlite3's own pragma() does, so pragmas go through exec() (connection.ts).
 
 import type SQLite from 'better-sqlite3'
+import type { Kysely } from 'kysely'
 
 const CACHE_SIZE = 1000
 const FREES_UNSAFELY = Number(process.versions.node.split('.')[0]) >= 24
@@ -41,4 +42,17 @@ export function statementStore(sqlite: SQLite.Database): StatementStore {
     },
     close: () => sqlite.close(),
   }
+}
+
+// The statement store behind a SQLite handle's Kysely instance: the pages read through it directly,
+// without Kysely's promises around a synchronous call (paging/keyset.ts).
+const stores = new WeakMap<Kysely<never>, StatementStore>()
+
+export function registerStatementStore<D>(db: Kysely<D>, store: StatementStore): void {
+  stores.set(db as unknown as Kysely<never>, store)
+}
+
+/** The statement store of a SQLite handle's Kysely instance; undefined for PostgreSQL. */
+export function statementStoreOf<D>(db: Kysely<D>): StatementStore | undefined {
+  return stores.get(db as unknown as Kysely<never>)
 }

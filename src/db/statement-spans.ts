@@ -4,6 +4,7 @@
 import type { LogEvent } from 'kysely'
 import { epochMs, tracing } from '../tracing/tracing.js'
 import type { DialectName } from './dialect.js'
+import type { StatementStore } from './sqlite-statements.js'
 
 /** OpenTelemetry's names of the databases (db.system.name). */
 const SYSTEM: Record<DialectName, string> = { sqlite: 'sqlite', postgres: 'postgresql' }
@@ -45,5 +46,20 @@ export function statementLog(dialect: DialectName): { log?: (event: LogEvent) =>
         event.queryDurationMillis,
         event.level === 'error' ? event.error : undefined,
       ),
+  }
+}
+
+/** Runs a SQLite statement for its one row, outside Kysely: a span as Kysely's log would record. */
+export function tracedGet(statements: StatementStore, text: string, parameters: readonly unknown[]): unknown {
+  if (!tracing().enabled) return statements.prepare(text).get(parameters)
+  const started = performance.now()
+  let failure: unknown
+  try {
+    return statements.prepare(text).get(parameters)
+  } catch (error) {
+    failure = error
+    throw error
+  } finally {
+    statementSpan('sqlite', text, performance.now() - started, failure)
   }
 }

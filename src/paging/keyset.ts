@@ -11,6 +11,8 @@ import { type WorkspaceGrant, type WorkspaceRows, workspaceRowsMarked } from '..
 import type { DialectName } from '../db/dialect.js'
 import type { DataRow } from '../db/postgres-data-rows.js'
 import { forEachRow, postgresRowsOf } from '../db/postgres-rows.js'
+import { statementStoreOf } from '../db/sqlite-statements.js'
+import { tracedGet } from '../db/statement-spans.js'
 import type { Database } from '../db/tables.js'
 import { pageBuffers } from './page-buffers.js'
 import type { Page, Position } from './paging.js'
@@ -241,10 +243,17 @@ function templateFor<V extends ListValues<V>>(
 const UUID_LENGTH = 36
 
 interface PageRow {
+  generation: number | null
   document: Uint8Array
   last: string | null
   more: number | boolean
 }
+
+// The organization's data generation, read by the page's own statement: the ETag of an answer then
+// names the generation its page was read at, and a request runs one statement instead of two.
+const GENERATION_SQLITE = '(select generation from organization_generations where organization_id = ?)'
+const generationPostgres = (parameter: number) =>
+  `(select generation::text from organization_generations where organization_id = $${parameter})`
 
 /**
  * SQLite: the page query around a list's compiled SQL, as text. The page's items are joined into
@@ -259,7 +268,8 @@ interface PageRow {
  * better-sqlite3 does on every run.
  */
 function sqlitePageSql(list: string, limit: number, ascending: boolean): string {
-  return `select exists(select 1 from (${list}) f limit 1 offset ${limit}) as more,
+  return `select ${GENERATION_SQLITE} as generation,
+    exists(select 1 from (${list}) f limit 1 offset ${limit}) as more,
     cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
     ${ascending ? 'max' : 'min'}(p.sort_at || p.sort_id) as last
     from (${list} limit ${limit}) p`
@@ -273,7 +283,7 @@ function sqlitePageSql(list: string, limit: number, ascending: boolean): string 
  */
 function sqliteDroppingPageSql(list: string, limit: number, ascending: boolean): string {
   const kept = `select * from (${list} limit -1) f where f.json is not null`
-  return `select max(n) > ${limit} as more,
+  return `select ${GENERATION_SQLITE} as generation, max(n) > ${limit} as more,
     cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= ${limit}), '') || ']}' as blob) as document,
     ${ascending ? 'max' : 'min'}(sort_at || sort_id) filter (where n <= ${limit}) as last
     from (select json, sort_at, sort_id, row_number() over () as n from (${kept} limit ${limit + 1}))`
@@ -382,36 +392,56 @@ export async function readPage<V extends ListValues<V>>(
     if (!sqlite && template.dropsNull) throw new Error(`list ${list.name}: PostgreSQL pages drop no rows`)
     text = sqlite
       ? (template.dropsNull ? sqliteDroppingPageSql : sqlitePageSql)(template.sql, limit, ascending)
-      : `${template.sql} limit ${limit + 1}`
+      : `select p.json, p.sort_at, p.sort_id, ${generationPostgres(parameters.length + 1)} as generation
+        from (${template.sql} limit ${limit + 1}) p
+        order by p.sort_at ${ascending ? 'asc' : 'desc'}, p.sort_id ${ascending ? 'asc' : 'desc'}`
     template.pages.set(limit, text)
   }
   if (!sqlite) {
     const document = new PageDocument(limit, limit * template.itemBytes)
+    let generation: string | undefined
     const source = postgresRowsOf(db)
     if (source !== undefined) {
       // The item's bytes go into the page as PostgreSQL sent them; only the page's last row is
       // decoded, for the cursor.
-      await forEachRow(source, text, parameters, (row) => {
+      await forEachRow(source, text, [...parameters, grant.organizationId], (row) => {
+        if (generation === undefined) generation = row.text(3) ?? '0'
         if (document.addField(row, 0) && document.full)
           document.last = [row.text(1) as string, row.text(2) as string]
       })
     } else {
       // A Kysely instance of no pool of ours (the statement recorder of the SQL snapshots).
-      const result = await db.executeQuery<ListRow>(CompiledQuery.raw(text, parameters))
+      const result = await db.executeQuery<ListRow & { generation: string | null }>(
+        CompiledQuery.raw(text, [...parameters, grant.organizationId]),
+      )
       for (const row of result.rows) {
+        generation ??= row.generation ?? '0'
         if (document.add(row.json) && document.full) document.last = [row.sort_at, row.sort_id]
       }
     }
-    const page = document.finish()
+    const page: Page = document.finish()
+    // An empty page has no row to carry the generation: the caller reads it.
+    if (generation !== undefined) page.generation = generation
     if (document.items > 0) template.itemBytes = Math.ceil((page.document.length / document.items) * 1.1)
     return page
   }
-  // `?` are positional: the list's parameters, once per use.
-  const bound = template.dropsNull ? parameters : [...parameters, ...parameters]
-  const { rows } = await db.executeQuery<PageRow>(CompiledQuery.raw(text, bound))
-  const page = rows[0] as PageRow
+  const statements = statementStoreOf(db)
+  // `?` are positional: the generation's, then the list's parameters, once per use.
+  const bound = template.dropsNull
+    ? [grant.organizationId, ...parameters]
+    : [grant.organizationId, ...parameters, ...parameters]
+  const page = (
+    statements !== undefined
+      ? tracedGet(statements, text, bound)
+      : (await db.executeQuery<PageRow>(CompiledQuery.raw(text, bound))).rows[0]
+  ) as PageRow
   const next: Position | null =
     page.more && page.last !== null ? [page.last.slice(0, -UUID_LENGTH), page.last.slice(-UUID_LENGTH)] : null
   // The smallest (or largest) position of the page's rows: null only when it holds none.
-  return { document: page.document, next, empty: page.last === null }
+  return {
+    document: page.document,
+    next,
+    empty: page.last === null,
+    generation: String(page.generation ?? 0),
+  }
 }

@@ -131,4 +131,9 @@ export interface Page {
    * touch the document again. Absent when the document is no buffer of the pool.
    */
   release?: () => void
+  /**
+   * The organization's data generation, read with the page (for its ETag). Absent when the page's
+   * statement could not carry it (an empty PostgreSQL page).
+   */
+  generation?: string
 }

@@ -33,24 +33,23 @@ export async function refund(request: FastifyRequest): Promise<Record<string, st
   return request.rateLimitHeaders
 }
 
+/** Sets the ETag of an answer read at `generation` of the key's organization; returns it. */
+export function tagAnswer(request: FastifyRequest, reply: FastifyReply, generation: string): string {
+  const { key } = request
+  const etag = tag(
+    `${generation}\n${request.url}\n${request.headers['x-item-limit'] ?? ''}\n${request.headers['x-next-cursor'] ?? ''}\n${key.organizationId}\n${key.workspaceId ?? ''}`,
+  )
+  reply.header('etag', etag)
+  return etag
+}
+
 /**
  * Sets the answer's ETag; when If-None-Match holds it, answers 304 and returns true. Call it once
  * the request has passed every check (key, scope, workspace, path ids, parameters, cursor).
  */
 export async function notModified(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-  const { key } = request
-  const generation = await request.server.api.generation.ofOrganization(key.organizationId)
-  const etag = tag(
-    [
-      generation,
-      request.url,
-      request.headers['x-item-limit'] ?? '',
-      request.headers['x-next-cursor'] ?? '',
-      key.organizationId,
-      key.workspaceId ?? '',
-    ].join('\n'),
-  )
-  reply.header('etag', etag)
+  const generation = await request.server.api.generation.ofOrganization(request.key.organizationId)
+  const etag = tagAnswer(request, reply, generation)
   if (!matches(request.headers['if-none-match'], etag)) return false
   await refund(request)
   reply.code(304).send()

@@ -9,7 +9,7 @@ import { grantWorkspace, type WorkspaceGrant, type WorkspaceRows, workspaceRows 
 import type { Scope } from '../domain/scopes.js'
 import { type ListStatement, type ListValue, readPage } from '../paging/keyset.js'
 import type { Limits, Position } from '../paging/paging.js'
-import { notModified } from './conditional.js'
+import { notModified, tagAnswer } from './conditional.js'
 import type { ApiContext } from './context.js'
 import { readListRequest, sendPage } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
@@ -150,10 +150,18 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
         values = rest
         rendering = chosen
       }
-      if (await notModified(request, reply)) return reply
+      // A conditional request is judged before its page is read; any other is tagged with the
+      // generation its page was read at.
+      if (conditional && (await notModified(request, reply))) return reply
       // The values were parsed by the same parameters the rows' type comes from.
       const rows = operation.rows as ListStatement<Record<string, ListValue>>
       const page = await readPage(db, grant, rows, values, position, list.limit)
+      if (!conditional)
+        tagAnswer(
+          request,
+          reply,
+          page.generation ?? (await app.api.generation.ofOrganization(grant.organizationId)),
+        )
       if (operation.reach && !conditional && page.empty) await operation.reach(from, query)
       if (representation && rendering !== undefined) {
         const document = representation.render(rendering as string, page.document, grant)
