@@ -3,6 +3,7 @@
 // copied into the page and nothing of it is left for the collector (docs/design.md).
 
 import { EventEmitter } from 'node:events'
+import { type OnReadOpts, Socket, type SocketConstructorOpts } from 'node:net'
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
 import { tracing } from '../tracing/tracing.js'
@@ -43,18 +44,51 @@ export function tappedClient(Client: typeof pg.Client): typeof pg.Client {
   return class extends Client implements TappedClient {
     rowTap?: RowTap
 
-    constructor(config?: string | pg.ClientConfig) {
-      super(config)
+    constructor(config?: pg.ClientConfig) {
+      // A plain connection reads into one buffer of its own (ReadingSocket); TLS reads as pg does.
+      const stream = (c: { ssl?: unknown }) => (c.ssl ? new Socket() : new ReadingSocket())
+      // (pg calls it with the connection's settings; its types say it takes none.)
+      super({ ...config, stream: stream as unknown as () => Socket })
       interceptAttach(this, (stream, attach) => {
         // pg's parser listens to this relay for the messages the tap lets through.
         const relay = new EventEmitter()
         const tap = new RowTap((bytes) => relay.emit('data', bytes))
         this.rowTap = tap
-        stream.on('data', (chunk: Buffer) => tap.push(chunk))
+        if (stream instanceof ReadingSocket) stream.onChunk = (chunk) => tap.push(chunk)
+        else stream.on('data', (chunk: Buffer) => tap.push(chunk))
         stream.on('end', () => relay.emit('end'))
         attach(relay)
       })
     }
+  }
+}
+
+const READ_BUFFER_BYTES = 64 * 1024
+
+/**
+ * A socket that reads into one buffer of its own, again and again, instead of a fresh buffer per
+ * read: a page's rows are about as many bytes read as the page holds, and fresh buffers that live
+ * through a collection pile up outside V8's heap until full collections free them, back to back
+ * under load (docs/performance.md). Each read is handed to `onChunk` and is valid only during the
+ * call: the tap copies what it keeps (a message in part), and pg's parser is handed whole
+ * messages, which it decodes before it returns.
+ */
+class ReadingSocket extends Socket {
+  onChunk: ((chunk: Buffer) => void) | undefined
+
+  constructor() {
+    const into = Buffer.allocUnsafeSlow(READ_BUFFER_BYTES)
+    const reader: { socket?: ReadingSocket } = {}
+    const onread: OnReadOpts = {
+      buffer: into,
+      callback: (bytes) => {
+        reader.socket?.onChunk?.(into.subarray(0, bytes))
+        return true
+      },
+    }
+    // Node reads `onread` from the constructor's options (its types list it for connect only).
+    super({ onread } as SocketConstructorOpts)
+    reader.socket = this
   }
 }
 

@@ -49,13 +49,20 @@ export function statementLog(dialect: DialectName): { log?: (event: LogEvent) =>
   }
 }
 
-/** Runs a SQLite statement for its one row, outside Kysely: a span as Kysely's log would record. */
-export function tracedGet(statements: StatementStore, text: string, parameters: readonly unknown[]): unknown {
-  if (!tracing().enabled) return statements.prepare(text).get(parameters)
+/**
+ * Runs a SQLite statement outside Kysely, its rows as arrays (the statement's text is this caller's
+ * alone: the mode stays with the statement): a span as Kysely's log would record.
+ */
+export function tracedAll(
+  statements: StatementStore,
+  text: string,
+  parameters: readonly unknown[],
+): unknown[] {
+  if (!tracing().enabled) return statements.prepare(text).raw(true).all(parameters)
   const started = performance.now()
   let failure: unknown
   try {
-    return statements.prepare(text).get(parameters)
+    return statements.prepare(text).raw(true).all(parameters)
   } catch (error) {
     failure = error
     throw error

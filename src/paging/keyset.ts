@@ -12,7 +12,7 @@ import type { DialectName } from '../db/dialect.js'
 import type { DataRow } from '../db/postgres-data-rows.js'
 import { forEachRow, postgresRowsOf } from '../db/postgres-rows.js'
 import { statementStoreOf } from '../db/sqlite-statements.js'
-import { tracedGet } from '../db/statement-spans.js'
+import { tracedAll } from '../db/statement-spans.js'
 import type { Database } from '../db/tables.js'
 import { pageBuffers } from './page-buffers.js'
 import type { Page, Position } from './paging.js'
@@ -240,14 +240,8 @@ function templateFor<V extends ListValues<V>>(
   return template
 }
 
-const UUID_LENGTH = 36
-
-interface PageRow {
-  generation: number | null
-  document: Uint8Array
-  last: string | null
-  more: number | boolean
-}
+/** A SQLite page row, as an array: the item, its sort key, the generation. */
+type PageRow = [json: string, sort_at: string, sort_id: string, generation: number | null]
 
 // The organization's data generation, read by the page's own statement: the ETag of an answer then
 // names the generation its page was read at, and a request runs one statement instead of two.
@@ -256,37 +250,30 @@ const generationPostgres = (parameter: number) =>
   `(select generation::text from organization_generations where organization_id = $${parameter})`
 
 /**
- * SQLite: the page query around a list's compiled SQL, as text. The page's items are joined into
- * the response document by the database and handed over as bytes (no per-row strings, no UTF-8
- * round trip, and no second copy to add the envelope in JS);
- * SQLite runs the limited, ordered subquery as a co-routine that feeds the aggregate in list order.
- * It also gives the last item's sort key (ids are UUIDs and timestamps have one fixed width, so
- * `min(sort_at || sort_id)` is the last key in list order, `max` in an ascending one) and whether a row follows the page.
+ * SQLite: the page's rows and one more (which only tells that more follow), each with the
+ * generation (computed once). The limit is written into the text, not bound: SQLite reads a bound
+ * LIMIT's value while planning and then marks the statement to be compiled again whenever that
+ * parameter is bound, which better-sqlite3 does on every run.
  *
- * The limit is written into the text, not bound: SQLite reads a bound LIMIT's value while planning
- * and then marks the statement to be compiled again whenever that parameter is bound, which
- * better-sqlite3 does on every run.
+ * The rows come as strings that die young, written at once into a kept buffer: the items joined by
+ * SQLite came as one fresh buffer per page, and such buffers pile up outside V8's heap until a full
+ * collection frees them, back to back under load (docs/performance.md).
  */
 function sqlitePageSql(list: string, limit: number, ascending: boolean): string {
-  return `select ${GENERATION_SQLITE} as generation,
-    exists(select 1 from (${list}) f limit 1 offset ${limit}) as more,
-    cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-    ${ascending ? 'max' : 'min'}(p.sort_at || p.sort_id) as last
-    from (${list} limit ${limit}) p`
+  const direction = ascending ? 'asc' : 'desc'
+  return `select p.json, p.sort_at, p.sort_id, ${GENERATION_SQLITE} as generation
+    from (${list} limit ${limit + 1}) p order by p.sort_at ${direction}, p.sort_id ${direction}`
 }
 
 /**
  * SQLite: the page of a list that drops rows whose item is null. Its items are computed once: the
  * list runs as a co-routine behind a fence (`limit -1`: a subquery with a limit is neither merged
  * into the query around it, which would compute the item again to test it, nor given its
- * condition), and the page's rows and one more are numbered rather than walked again for `more`.
+ * condition), whose rows come in list order.
  */
-function sqliteDroppingPageSql(list: string, limit: number, ascending: boolean): string {
-  const kept = `select * from (${list} limit -1) f where f.json is not null`
-  return `select ${GENERATION_SQLITE} as generation, max(n) > ${limit} as more,
-    cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= ${limit}), '') || ']}' as blob) as document,
-    ${ascending ? 'max' : 'min'}(sort_at || sort_id) filter (where n <= ${limit}) as last
-    from (select json, sort_at, sort_id, row_number() over () as n from (${kept} limit ${limit + 1}))`
+function sqliteDroppingPageSql(list: string, limit: number): string {
+  return `select f.json, f.sort_at, f.sort_id, ${GENERATION_SQLITE} as generation
+    from (${list} limit -1) f where f.json is not null limit ${limit + 1}`
 }
 
 const OPEN = Buffer.from('{"data":[')
@@ -391,57 +378,47 @@ export async function readPage<V extends ListValues<V>>(
     const ascending = list.ascending === true
     if (!sqlite && template.dropsNull) throw new Error(`list ${list.name}: PostgreSQL pages drop no rows`)
     text = sqlite
-      ? (template.dropsNull ? sqliteDroppingPageSql : sqlitePageSql)(template.sql, limit, ascending)
+      ? template.dropsNull
+        ? sqliteDroppingPageSql(template.sql, limit)
+        : sqlitePageSql(template.sql, limit, ascending)
       : `select p.json, p.sort_at, p.sort_id, ${generationPostgres(parameters.length + 1)} as generation
         from (${template.sql} limit ${limit + 1}) p
         order by p.sort_at ${ascending ? 'asc' : 'desc'}, p.sort_id ${ascending ? 'asc' : 'desc'}`
     template.pages.set(limit, text)
   }
-  if (!sqlite) {
-    const document = new PageDocument(limit, limit * template.itemBytes)
-    let generation: string | undefined
-    const source = postgresRowsOf(db)
-    if (source !== undefined) {
-      // The item's bytes go into the page as PostgreSQL sent them; only the page's last row is
-      // decoded, for the cursor.
-      await forEachRow(source, text, [...parameters, grant.organizationId], (row) => {
-        if (generation === undefined) generation = row.text(3) ?? '0'
-        if (document.addField(row, 0) && document.full)
-          document.last = [row.text(1) as string, row.text(2) as string]
-      })
-    } else {
-      // A Kysely instance of no pool of ours (the statement recorder of the SQL snapshots).
-      const result = await db.executeQuery<ListRow & { generation: string | null }>(
-        CompiledQuery.raw(text, [...parameters, grant.organizationId]),
-      )
-      for (const row of result.rows) {
-        generation ??= row.generation ?? '0'
-        if (document.add(row.json) && document.full) document.last = [row.sort_at, row.sort_id]
-      }
+  const document = new PageDocument(limit, limit * template.itemBytes)
+  let generation: string | undefined
+  const source = sqlite ? undefined : postgresRowsOf(db)
+  const statements = sqlite ? statementStoreOf(db) : undefined
+  if (source !== undefined) {
+    // The item's bytes go into the page as PostgreSQL sent them; only the page's last row is
+    // decoded, for the cursor.
+    await forEachRow(source, text, [...parameters, grant.organizationId], (row) => {
+      if (generation === undefined) generation = row.text(3) ?? '0'
+      if (document.addField(row, 0) && document.full)
+        document.last = [row.text(1) as string, row.text(2) as string]
+    })
+  } else if (statements !== undefined) {
+    // `?` are positional: the generation's comes first.
+    const rows = tracedAll(statements, text, [grant.organizationId, ...parameters]) as PageRow[]
+    for (const row of rows) {
+      if (generation === undefined) generation = String(row[3] ?? 0)
+      if (document.add(row[0]) && document.full) document.last = [row[1], row[2]]
     }
-    const page: Page = document.finish()
-    // An empty page has no row to carry the generation: the caller reads it.
-    if (generation !== undefined) page.generation = generation
-    if (document.items > 0) template.itemBytes = Math.ceil((page.document.length / document.items) * 1.1)
-    return page
+  } else {
+    // A Kysely instance of no pool of ours (the statement recorder of the SQL snapshots).
+    const bound = sqlite ? [grant.organizationId, ...parameters] : [...parameters, grant.organizationId]
+    const result = await db.executeQuery<ListRow & { generation: string | number | null }>(
+      CompiledQuery.raw(text, bound),
+    )
+    for (const row of result.rows) {
+      generation ??= String(row.generation ?? 0)
+      if (document.add(row.json) && document.full) document.last = [row.sort_at, row.sort_id]
+    }
   }
-  const statements = statementStoreOf(db)
-  // `?` are positional: the generation's, then the list's parameters, once per use.
-  const bound = template.dropsNull
-    ? [grant.organizationId, ...parameters]
-    : [grant.organizationId, ...parameters, ...parameters]
-  const page = (
-    statements !== undefined
-      ? tracedGet(statements, text, bound)
-      : (await db.executeQuery<PageRow>(CompiledQuery.raw(text, bound))).rows[0]
-  ) as PageRow
-  const next: Position | null =
-    page.more && page.last !== null ? [page.last.slice(0, -UUID_LENGTH), page.last.slice(-UUID_LENGTH)] : null
-  // The smallest (or largest) position of the page's rows: null only when it holds none.
-  return {
-    document: page.document,
-    next,
-    empty: page.last === null,
-    generation: String(page.generation ?? 0),
-  }
+  const page: Page = document.finish()
+  // An empty page has no row to carry the generation: the caller reads it.
+  if (generation !== undefined) page.generation = generation
+  if (document.items > 0) template.itemBytes = Math.ceil((page.document.length / document.items) * 1.1)
+  return page
 }

@@ -53,6 +53,25 @@ describe('rows streamed from PostgreSQL', { skip }, () => {
     assert.deepEqual(kept, [0])
   })
 
+  test("a plain connection reads into one buffer of its own: 10 MB of rows and not one of the socket's own buffers", async () => {
+    // Both of the pool's connections, each watched for the socket's usual reads (a fresh buffer each).
+    const clients = await Promise.all([source.pool.connect(), source.pool.connect()])
+    let freshReads = 0
+    for (const client of clients) {
+      const { stream } = (client as unknown as { connection: { stream: NodeJS.EventEmitter } }).connection
+      stream.on('data', () => freshReads++)
+      client.release()
+    }
+    let rows = 0
+    for (let i = 0; i < 2; i++)
+      await forEachRow(source, ROWS, [2500], (row) => {
+        rows++
+        assert.equal(row.text(1)?.length, 2048)
+      })
+    assert.equal(rows, 5000)
+    assert.equal(freshReads, 0)
+  })
+
   test("each column is the text PostgreSQL sent, byte for byte: non-ASCII, empty, null, rows larger than a socket's read", async () => {
     const text = `select n, case when n % 7 = 0 then null when n % 5 = 0 then ''
         else repeat('Zoë 日本 🔑 "q" \\ ' || n, n * 40) end as text
