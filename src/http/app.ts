@@ -15,6 +15,7 @@ import { apiContext } from './plugins/api-context.js'
 import { authentication } from './plugins/authentication.js'
 import { compression } from './plugins/compression.js'
 import { conditional } from './plugins/conditional.js'
+import { deadline } from './plugins/deadline.js'
 import { documentation } from './plugins/documentation.js'
 import { observability } from './plugins/observability.js'
 import { type OverloadOptions, overload } from './plugins/overload.js'
@@ -61,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     counters: options.counters,
   })
   await app.register(responses)
+  // A request not answered within REQUEST_TIMEOUT gets 503 (a hung database, say).
+  await app.register(deadline, { ms: config.requestTimeoutMs })
   await app.register(overload, options.tuning?.overload ?? {})
   await app.register(authentication)
   await app.register(conditional)

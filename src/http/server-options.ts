@@ -50,8 +50,7 @@ export function serverOptions(
       headersTimeout: headersTimeoutMs,
       connectionsCheckingInterval: 1000,
     },
-    // A request not answered within REQUEST_TIMEOUT gets 503 (a hung database, say).
-    handlerTimeout: config.requestTimeoutMs,
+    // (A request not answered within REQUEST_TIMEOUT gets 503: plugins/deadline.ts.)
     keepAliveTimeout: 75_000,
     routerOptions: { querystringParser: parseQueryString, maxParamLength: 2048 },
     // Paths the router refuses before any hook runs (a malformed percent-encoding, a segment over

@@ -44,6 +44,8 @@ declare module 'fastify' {
      * (TRUST_PROXY); undefined when the socket has none (closed).
      */
     readonly client: string | undefined
+    /** Set once the request's deadline passed (plugins/deadline.ts): its handler's result is dropped. */
+    deadlinePassed: boolean
     /** The verified key of an authenticated request. */
     key: KeyIdentity
     /** The RateLimit fields of an authenticated request, added to whatever it is answered. */

@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from '../../db/availability.js'
 import { ApiError, apiError, echo, errorBody } from '../../errors.js'
 import { MAX_REQUEST_TARGET } from '../../routing/operation.js'
 import { commonHeaders } from '../headers.js'
+import { DEADLINE_PASSED_CODE, unheard } from './deadline.js'
 
 /** A route's URL (`/v1/employees/:employee_id`, `/docs/*`) as a pattern a request path matches. */
 function routePattern(url: string): RegExp {
@@ -61,7 +62,7 @@ const DEADLINE_PASSED = () =>
 
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error
-  if (error.code === 'FST_ERR_HANDLER_TIMEOUT') return DEADLINE_PASSED()
+  if (error.code === DEADLINE_PASSED_CODE) return DEADLINE_PASSED()
   if (isDatabaseUnavailable(error)) {
     return apiError(
       'service_unavailable',
@@ -120,9 +121,9 @@ export const responses = fp(
         const result = handler.call(this, request, reply)
         if (!(result instanceof Promise)) return result
         return result.then(
-          (value) => (request.signal?.aborted ? undefined : value),
+          (value) => (unheard(request) ? undefined : value),
           (error) => {
-            if (request.signal?.aborted) return undefined
+            if (unheard(request)) return undefined
             throw error
           },
         )
@@ -150,7 +151,7 @@ export const responses = fp(
         return sendError(reply, unrouted(request))
       }
       const apiErr = toApiError(error)
-      if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      if (error.code === DEADLINE_PASSED_CODE) {
         request.server.api.metrics.timedOutRequests.inc()
         request.log.warn({ route: request.routeOptions.url }, 'request deadline passed')
       } else if (apiErr.code === 'service_unavailable' && !(error instanceof ApiError)) {
