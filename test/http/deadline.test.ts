@@ -56,7 +56,10 @@ describe('the request deadline', () => {
     const waited = performance.now() - started
     assert.equal(response.status, 503)
     assert.equal(response.headers.get('retry-after'), '5')
-    assert.equal(((await response.json()) as { errors: { code: string }[] }).errors[0]?.code, 'service_unavailable')
+    assert.equal(
+      ((await response.json()) as { errors: { code: string }[] }).errors[0]?.code,
+      'service_unavailable',
+    )
     assert.ok(waited >= DEADLINE_MS && waited < DEADLINE_MS * 3, `answered after ${waited} ms`)
     const handled = lateHandlers
     await sleep(DEADLINE_MS * 3)
