@@ -72,7 +72,7 @@ const STEPS = [
     'statement (driver and database)',
     {
       module:
-        /better-sqlite3|kysely|\/pg\/|pg-protocol|pg-pool|db\/postgres-|db\/connection\.js|db\/sqlite-statements\.js/,
+        /better-sqlite3|kysely|\/pg\/|pg-protocol|pg-pool|db\/postgres-|db\/connection\.js|db\/sqlite-statements\.js|db\/statement-spans\.js/,
     },
   ],
   ['statement (page SQL and parameters)', { module: /paging\/keyset\.js$/ }],

@@ -2,12 +2,14 @@
 // characters as 6 base62 characters. The checksum lets a typo or a made-up key be refused without
 // touching the database.
 
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const PREFIX = 'wsa_'
 const KEY_PATTERN = /^wsa_[0-9A-Za-z]{38}$/
+/** Every key's length in characters. */
+export const KEY_LENGTH = 42
 
 /**
  * `text` with anything that looks like a key, whole or cut short, replaced: for what is logged of
@@ -52,5 +54,5 @@ export function isWellFormedKey(key: string): boolean {
 
 /** Hex SHA-256 of the key: the only form in which a key is stored. */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex')
+  return hash('sha256', key, 'hex')
 }

@@ -5,7 +5,7 @@
 
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables.js'
-import { hashKey, isWellFormedKey } from './format.js'
+import { hashKey, isWellFormedKey, KEY_LENGTH } from './format.js'
 import { type KeyIdentity, verifyKey } from './keys.js'
 
 const MAX_ENTRIES = 10_000
@@ -24,12 +24,14 @@ export class KeyVerifier {
   ) {}
 
   async verify(presented: string | undefined): Promise<KeyIdentity | null> {
-    if (presented === undefined || !isWellFormedKey(presented)) return null
+    if (presented === undefined || presented.length !== KEY_LENGTH) return null
+    // A cached key was well formed when it was verified: its checksum is checked only on a miss.
     const hash = hashKey(presented)
     const now = this.now()
     const cached = this.cache.get(hash)
     if (cached && cached.expiresAt > now && cached.validUntil > now) return cached.identity
     this.cache.delete(hash)
+    if (!isWellFormedKey(presented)) return null
     const identity = await verifyKey(this.db, presented, new Date(now))
     if (identity && this.cacheMs > 0) {
       if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as string)

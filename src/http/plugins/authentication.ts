@@ -15,6 +15,7 @@ const TOO_MANY = (retryAfter: number, detail: string) =>
   apiError('too_many_requests', detail, {}, { 'retry-after': String(retryAfter) })
 
 async function authenticate(request: FastifyRequest): Promise<void> {
+  request.rateLimitHeaders = {}
   const scope = request.routeOptions.config.scope
   if (scope === undefined) return
   const { limits, keys, metrics } = request.server.api
@@ -65,13 +66,11 @@ export const authentication = fp(
     app.decorateRequest('key', null as never)
     app.decorateRequest('rateLimitHeaders', null as never)
     app.decorateRequest('rateCharge', null)
-    app.addHook('onRequest', (request, _reply, done) => {
-      request.rateLimitHeaders = {}
-      done()
-    })
     app.addHook('onRequest', authenticate)
     app.addHook('onSend', (request, reply, payload, done) => {
-      for (const name in request.rateLimitHeaders) reply.header(name, request.rateLimitHeaders[name])
+      // (Null for a request refused before authentication: overloaded, or past its deadline.)
+      const headers = request.rateLimitHeaders as Record<string, string> | null
+      if (headers !== null) for (const name in headers) reply.header(name, headers[name])
       done(null, payload)
     })
   },
