@@ -9,6 +9,9 @@
 //          BENCHMARKS.md replaced, the rest kept)
 //        npm run bench:inbox (reported emails, alerts and impersonation alone, the same way)
 //        npm run bench:history (the program over time alone, the same way; --days N daily imports, 30 by default)
+//        npm run bench:api (the API pages alone, on the 100k demo loaded once and kept: the API section
+//          and the API rows of the Targets table replaced, the rest kept)
+//        npm run bench:budget (scripts/budget.js: the budget of one deep page, step by step)
 //        npm run bench:tenants (many organizations on one instance alone, the same way; --tenant-employees N
 //          sets the large organization's size, 100,000 by default)
 //        npm run bench:import (imports only: 100k, side by side with its floors, and 1M; tables on stdout)
@@ -118,15 +121,19 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
       rawProgress: [`http://127.0.0.1:${rawPorts[1]}/`, headers, files.progressCursors, rawProgress.pid],
       events: [base + eventsPath, headers, files.eventCursors, server.pid],
       rawEvents: [`http://127.0.0.1:${rawPorts[2]}/`, headers, files.eventCursors, rawEvents.pid],
+      // The latency a user sees under more connections than the server has cores by far.
+      deep50: [base + employeesPath, headers, files.cursors, server.pid, 50],
     }
     const results = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
     const cpuUs = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
+    const p99 = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
     wrk(base + employeesPath, headers, files.cursors) // warm-up
     for (let round = 0; round < ROUNDS; round++) {
       for (const [figure, run] of Object.entries(runs)) {
-        const { rps, cpuUs: us } = load(...run)
+        const { rps, cpuUs: us, p99Ms } = load(...run)
         results[figure].push(rps)
         cpuUs[figure].push(us)
+        p99[figure].push(p99Ms)
       }
       log(
         `${label} round ${round + 1}: ${Object.keys(runs)
@@ -176,6 +183,8 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
       walkItems: walked.n,
       serverRss,
       cpuUs: Object.fromEntries(Object.entries(cpuUs).map(([k, v]) => [k, median(v)])),
+      cpuRounds: cpuUs,
+      p99Ms: Object.fromEntries(Object.entries(p99).map(([k, v]) => [k, median(v)])),
     }
   } finally {
     server.kill('SIGTERM')
@@ -426,6 +435,41 @@ function targetRows(rows, sides, imports) {
       (v) => `${v.toFixed(2)} s`,
     ],
     [
+      'employees deep page, server CPU per request',
+      (x) => x.api?.cpuUs.deep,
+      (v, x) => v <= (x.sqlite ? 175 : 210),
+      '≤ 175 µs (SQLite), ≤ 210 µs (PostgreSQL)',
+      (v) => `${Math.round(v)} µs`,
+    ],
+    [
+      'deep page / first page (third round)',
+      (x) => x.api?.deep / x.api?.first,
+      (v) => v >= 0.85,
+      '≥ 0.85',
+      (v) => v.toFixed(2),
+    ],
+    [
+      'progress page (500) / bare node:http, by CPU per request',
+      (x) => pct(x.api?.cpuUs.rawProgress, x.api?.cpuUs.progress),
+      (v) => v >= 10,
+      '≥ 10 %',
+      percent,
+    ],
+    [
+      'progress page, CPU per request: the round farthest from the median',
+      (x) => (x.api ? 100 * farthest(x.api.cpuRounds.progress) : Number.NaN),
+      (v) => v <= 15,
+      '≤ 15 %',
+      percent,
+    ],
+    [
+      'deep page p99 at 50 connections',
+      (x) => x.api?.p99Ms.deep50,
+      (v) => v < 50,
+      '< 50 ms',
+      (v) => `${v.toFixed(1)} ms`,
+    ],
+    [
       'server peak RSS under load',
       (x) => x.api?.serverRss,
       (v) => v <= 200,
@@ -445,6 +489,9 @@ function targetRows(rows, sides, imports) {
     }),
   ].join('\n')
 }
+
+/** How far the farthest of several rounds lies from their median, as a share of it. */
+const farthest = (xs) => Math.max(...xs.map((x) => Math.abs(x - median(xs)))) / median(xs)
 
 /** Spread of a side's rounds: (max − min) / median, the noise a difference must beat. */
 const spread = (xs) => (Math.max(...xs) - Math.min(...xs)) / median(xs)
@@ -564,6 +611,121 @@ async function compareBuilds(baselineDir) {
   )
 }
 
+/** The API section's tables: req/s against the floors, CPU per request, and each round's figures. */
+function apiTables(rows) {
+  const pct = (a, b) => `${((100 * a) / b).toFixed(1)} %`
+  const table = [
+    '| setup | employees deep page (req/s) | raw node:http, same bytes | ratio | first page (req/s) | deep/first | progress page, 500 (req/s) | raw, same bytes | ratio | events feed deep page (req/s) | raw, same bytes | ratio | 100k walk via client (s) | server peak RSS (MiB) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${Math.round(r.deep)} | ${Math.round(r.rawDeep)} | ${pct(r.deep, r.rawDeep)} | ${Math.round(r.first)} | ${(r.deep / r.first).toFixed(2)} | ${Math.round(r.progress)} | ${Math.round(r.rawProgress)} | ${pct(r.progress, r.rawProgress)} | ${Math.round(r.events)} | ${Math.round(r.rawEvents)} | ${pct(r.events, r.rawEvents)} | ${r.walkSeconds.toFixed(2)} | ${Math.round(r.serverRss)} |`,
+    ),
+  ].join('\n')
+  // CPU per request: the server process's own (all its threads), not the database's.
+  const us = (x) => Math.round(x)
+  const cpuTable = [
+    '| setup | employees deep page (µs) | raw node:http, same bytes | ratio | first page | progress page, 500 | raw, same bytes | ratio | events feed deep page | raw, same bytes | ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      ({ label, cpuUs: c }) =>
+        `| ${label} | ${us(c.deep)} | ${us(c.rawDeep)} | ${(c.deep / c.rawDeep).toFixed(1)}× | ${us(c.first)} | ${us(c.progress)} | ${us(c.rawProgress)} | ${(c.progress / c.rawProgress).toFixed(1)}× | ${us(c.events)} | ${us(c.rawEvents)} | ${(c.events / c.rawEvents).toFixed(1)}× |`,
+    ),
+  ].join('\n')
+  const roundTable = [
+    '| setup | deep page CPU per request, each round (µs) | progress page CPU per request, each round (µs) | round farthest from the median | deep page p99 at 50 connections (ms) |',
+    '|---|---|---|---:|---:|',
+    ...rows.map(
+      ({ label, cpuRounds: c, p99Ms }) =>
+        `| ${label} | ${c.deep.map(us).join(' / ')} | ${c.progress.map(us).join(' / ')} | ${(100 * farthest(c.progress)).toFixed(1)} % | ${p99Ms.deep50.toFixed(1)} |`,
+    ),
+  ].join('\n')
+  return { table, cpuTable, roundTable }
+}
+
+const API_HEADING = '## API'
+
+/** The API section: its tables and what they measure. */
+function apiSection(rows) {
+  const { table, cpuTable, roundTable } = apiTables(rows)
+  return `${API_HEADING}
+
+${table}
+
+The server's CPU time per answered request in the same runs (user and kernel time of the server
+process, all its threads, from \`/proc/PID/stat\` over each run, divided by the requests wrk counted;
+for PostgreSQL, the database's own CPU is not in it). Steadier than req/s on a shared machine: a
+neighbour's load lowers req/s but adds little CPU per request.
+
+${cpuTable}
+
+Each round's CPU per request (a server whose rounds disagree spent some of them in full collections:
+\`docs/performance.md\`), and the 99th percentile latency of deep pages under 50 connections (wrk
+\`--latency\`, one more run per round, medians).
+
+${roundTable}
+
+Page sizes: employees deep page ${rows[0]?.deepPageBytes} bytes (50 items), progress page ${rows[0]?.progressPageBytes} bytes (500 items),
+events feed deep page ${rows[0]?.eventsPageBytes} bytes (50 events, recorded by the first import).
+`
+}
+
+/**
+ * --api-only: the API figures alone, on the 100k demo loaded once into .bench/api.db (and the schema
+ * bench_api of TEST_DATABASE_URL) and kept for later runs: the API section of BENCHMARKS.md
+ * replaced, and the API rows of its Targets table.
+ */
+async function apiOnly() {
+  const file = demoFile(EMPLOYEES)
+  const loaded = (label, url, fresh) => {
+    const marker = join(BENCH, `api-${label}.loaded`)
+    if (!existsSync(marker)) {
+      importInto(process.execPath, ROOT, file, fresh())
+      writeFileSync(marker, '')
+    }
+    return url
+  }
+  const setups = [['sqlite-node20', loaded('sqlite', join(BENCH, 'api.db'), () => freshSqlite('api.db'))]]
+  const pg = process.env.TEST_DATABASE_URL
+  if (pg) {
+    const u = new URL(pg)
+    u.searchParams.set('options', '-c search_path=bench_api')
+    setups.push(['postgres-node20', loaded('postgres', u.toString(), () => freshPostgres(pg, 'bench_api'))])
+  }
+  const rows = []
+  for (const [label, url] of setups)
+    rows.push(
+      await measure({
+        label,
+        nodeBin: process.execPath,
+        cwd: ROOT,
+        databaseUrl: url,
+        ...ids(process.execPath, ROOT, url),
+      }),
+    )
+  replaceSection(API_HEADING, apiSection(rows))
+  // The Targets table's rows this run measured, in place; the import rows stay as they are.
+  let doc = readFileSync('BENCHMARKS.md', 'utf8')
+  for (const line of targetRows(rows, [], []).split('\n').slice(2)) {
+    if (
+      line
+        .split('|')
+        .slice(2, 4)
+        .every((cell) => cell.trim() === '–')
+    )
+      continue
+    const name = line.split('|')[1]
+    const at = doc.indexOf(`|${name}|`)
+    if (at !== -1) doc = doc.slice(0, at) + line + doc.slice(doc.indexOf('\n', at))
+    else {
+      const end = doc.indexOf('\n\n', doc.indexOf('| figure | SQLite | PostgreSQL | target |'))
+      doc = `${doc.slice(0, end)}\n${line}${doc.slice(end)}`
+    }
+  }
+  writeFileSync('BENCHMARKS.md', doc)
+  log(targetRows(rows, [], []))
+}
+
 async function main() {
   checkPostgres()
   ensureWrk()
@@ -574,6 +736,7 @@ async function main() {
   if (flag('--tenants-only')) return replaceSection(TENANTS_HEADING, await tenantsSection())
   if (flag('--inbox-only')) return replaceSection(INBOX_HEADING, await inboxSection())
   if (flag('--history-only')) return replaceSection(HISTORY_HEADING, await historySection())
+  if (flag('--api-only')) return apiOnly()
   const file = demoFile(EMPLOYEES)
   const rows = []
   const imports = []
@@ -650,25 +813,6 @@ async function main() {
     rows.push(await measureSetup('sqlite-node24', node24, cwd, url24))
   }
 
-  const pct = (a, b) => `${((100 * a) / b).toFixed(1)} %`
-  const table = [
-    '| setup | employees deep page (req/s) | raw node:http, same bytes | ratio | first page (req/s) | deep/first | progress page, 500 (req/s) | raw, same bytes | ratio | events feed deep page (req/s) | raw, same bytes | ratio | 100k walk via client (s) | server peak RSS (MiB) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      (r) =>
-        `| ${r.label} | ${Math.round(r.deep)} | ${Math.round(r.rawDeep)} | ${pct(r.deep, r.rawDeep)} | ${Math.round(r.first)} | ${(r.deep / r.first).toFixed(2)} | ${Math.round(r.progress)} | ${Math.round(r.rawProgress)} | ${pct(r.progress, r.rawProgress)} | ${Math.round(r.events)} | ${Math.round(r.rawEvents)} | ${pct(r.events, r.rawEvents)} | ${r.walkSeconds.toFixed(2)} | ${Math.round(r.serverRss)} |`,
-    ),
-  ].join('\n')
-  // CPU per request: the server process's own (all its threads), not the database's.
-  const us = (x) => Math.round(x)
-  const cpuTable = [
-    '| setup | employees deep page (µs) | raw node:http, same bytes | ratio | first page | progress page, 500 | raw, same bytes | ratio | events feed deep page | raw, same bytes | ratio |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      ({ label, cpuUs: c }) =>
-        `| ${label} | ${us(c.deep)} | ${us(c.rawDeep)} | ${(c.deep / c.rawDeep).toFixed(1)}× | ${us(c.first)} | ${us(c.progress)} | ${us(c.rawProgress)} | ${(c.progress / c.rawProgress).toFixed(1)}× | ${us(c.events)} | ${us(c.rawEvents)} | ${(c.events / c.rawEvents).toFixed(1)}× |`,
-    ),
-  ].join('\n')
   const importTable = importRows(imports)
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
   const doc = `# Benchmarks
@@ -693,20 +837,7 @@ shows where the time goes and what was tried.
 
 ${targetRows(rows, sides, imports)}
 
-## API
-
-${table}
-
-The server's CPU time per answered request in the same runs (user and kernel time of the server
-process, all its threads, from \`/proc/PID/stat\` over each run, divided by the requests wrk counted;
-for PostgreSQL, the database's own CPU is not in it). Steadier than req/s on a shared machine: a
-neighbour's load lowers req/s but adds little CPU per request.
-
-${cpuTable}
-
-Page sizes: employees deep page ${rows[0]?.deepPageBytes} bytes (50 items), progress page ${rows[0]?.progressPageBytes} bytes (500 items),
-events feed deep page ${rows[0]?.eventsPageBytes} bytes (50 events, recorded by the first import).
-
+${apiSection(rows)}
 ## Import
 
 ${importTable}

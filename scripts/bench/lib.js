@@ -111,12 +111,13 @@ function cpuSeconds(pid) {
 }
 
 /**
- * One wrk run against `url`: requests per second, and, given the server's pid, the CPU time the
- * server used per answered request in µs (steadier than req/s on a shared machine). A request of
- * tens of milliseconds takes fewer connections, under the server's load shedding.
+ * One wrk run against `url`: requests per second, its 99th percentile latency in ms, and, given the
+ * server's pid, the CPU time the server used per answered request in µs (steadier than req/s on a
+ * shared machine). A request of tens of milliseconds takes fewer connections, under the server's
+ * load shedding.
  */
 export function load(url, headers, cursorsFile, pid, connections = CONNECTIONS) {
-  const argv = ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${SECONDS}s`]
+  const argv = ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${SECONDS}s`, '--latency']
   for (const [k, v] of Object.entries(headers)) argv.push('-H', `${k}: ${v}`)
   if (cursorsFile) argv.push('-s', join(ROOT, 'scripts/random-cursor.lua'))
   argv.push(url)
@@ -131,7 +132,15 @@ export function load(url, headers, cursorsFile, pid, connections = CONNECTIONS) 
   const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(r.stdout)
   if (!rps || !requests) throw new Error(`wrk failed: ${r.stdout}${r.stderr}`)
   if (non2xx) throw new Error(`wrk saw ${non2xx[1]} error responses for ${url}`)
-  return { rps: Number(rps[1]), cpuUs: (cpu * 1e6) / Number(requests[1]) }
+  return { rps: Number(rps[1]), cpuUs: (cpu * 1e6) / Number(requests[1]), p99Ms: p99Of(r.stdout) }
+}
+
+const LATENCY_UNITS = { us: 0.001, ms: 1, s: 1000 }
+
+/** wrk's 99th percentile latency (--latency) in ms. */
+function p99Of(output) {
+  const m = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(output)
+  return m ? Number(m[1]) * LATENCY_UNITS[m[2]] : Number.NaN
 }
 
 /** Requests per second of one wrk run. */

@@ -9,7 +9,11 @@ import { parseQueryString } from '../../src/routing/parameters.js'
 
 function byUrlSearchParams(query: string): Record<string, string[]> {
   const out: Record<string, string[]> = {}
-  for (const [name, value] of new URLSearchParams(query)) (out[name] ??= []).push(value)
+  for (const [name, value] of new URLSearchParams(query)) {
+    const values = out[name] ?? []
+    values.push(value)
+    out[name] = values
+  }
   return out
 }
 
