@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 // benchmark's load, sampled every 100 µs, every sample charged to the innermost step on its stack.
 // Never part of npm test.
 //
-// Usage: npm run bench:budget [-- --seconds 10 --connections 16 --page deep|first|progress
+// Usage: npm run bench:budget [-- --seconds 10 --connections 16 --page deep|first|progress|events
 //          --database URL --baseline DIR]
 //   Without --database: the 100k demo in .bench/api.db (imported once, kept for later runs); with
 //   TEST_DATABASE_URL set, the same in its schema bench_api as well. --baseline DIR measures the
@@ -294,10 +294,10 @@ async function main() {
     const { workspaceId, organizationId } = ids(process.execPath, ROOT, databaseUrl)
     const key = benchKey(process.execPath, ROOT, databaseUrl, organizationId)
     const limit = PAGE === 'progress' ? 500 : 50
-    const path =
-      PAGE === 'progress'
-        ? `/v1/courses/employees_progress?workspace_id=${workspaceId}`
-        : `/v1/employees?workspace_id=${workspaceId}`
+    const path = {
+      progress: `/v1/courses/employees_progress?workspace_id=${workspaceId}`,
+      events: `/v1/events?workspace_id=${workspaceId}`,
+    }[PAGE] ?? `/v1/employees?workspace_id=${workspaceId}`
     const cursors = join(BENCH, `budget-${label}-${PAGE}-cursors.txt`)
     const setup = (base) => ({
       url: base + path,
@@ -339,7 +339,7 @@ async function main() {
       }
     }
     console.log(
-      `${table(`${label}, ${PAGE} employees page${PAGE === 'progress' ? ' (progress, 500)' : ''}, ${CONNECTIONS} connections, ${SECONDS} s, medians of ${ROUNDS}`, columns)}\n`,
+      `${table(`${label}, ${{ deep: 'deep employees page', first: 'first employees page', progress: 'progress page (500)', events: 'events feed deep page' }[PAGE]}, ${CONNECTIONS} connections, ${SECONDS} s, medians of ${ROUNDS}`, columns)}\n`,
     )
   }
 }
