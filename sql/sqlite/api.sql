@@ -8,16 +8,25 @@ select "id" from "workspaces" where "id" = ? and "organization_id" = ?;
 select "id", "created_at", "updated_at" from "organizations" where "id" = ?;
 
 -- employees.sql:listPage: first page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:listPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:listPage: status (two values), karma_score_gte, karma_score_lte
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."status" in (?, ?) and "e"."karma_score" >= ? and "e"."karma_score" <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."status" in (?, ?) and "e"."karma_score" >= ? and "e"."karma_score" <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."status" in (?, ?) and "e"."karma_score" >= ? and "e"."karma_score" <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:find: an organization key
 select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."id" = ? and "w"."organization_id" = ?;
@@ -43,16 +52,22 @@ select "as_of", "score", "security_level" from "karma_history" where "workspace_
 select "id" from "employees" where "workspace_id" = ? and "id" = ?;
 
 -- courses.sql:listPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc limit 50) p;
 
 -- courses.sql:progressPage: a later page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
   from (select "p"."json", "p"."created_at" as "sort_at", "p"."employee_id" as "sort_id" from "employee_progress" as "p" where "p"."workspace_id" = ? and ("p"."created_at", "p"."employee_id") < (?, ?) order by "p"."created_at" desc, "p"."employee_id" desc limit 501) p order by p.sort_at desc, p.sort_id desc;
 
 -- courses.sql:enrolledPage: a later page, status
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = ? where "e"."workspace_id" = ? and "p"."status" in (?) and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = ? where "e"."workspace_id" = ? and "p"."status" in (?) and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = ? where "e"."workspace_id" = ? and "p"."status" in (?) and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- courses.sql:inWorkspace
 select "id" from "courses" where "workspace_id" = ? and "id" = ?;
@@ -69,12 +84,18 @@ select "as_of", "courses_json" as "json" from "workspace_snapshots" where "works
 select "as_of", "courses_json" as "json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
 
 -- breaches.sql:listPage: a later page, status
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select b.json as "json", "b"."last_breached_at" as "sort_at", "b"."id" as "sort_id" from "breaches" as "b" where "b"."workspace_id" = ? and "b"."status" in (?) and ("b"."last_breached_at", "b"."id") < (?, ?) order by "b"."last_breached_at" desc, "b"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select b.json as "json", "b"."last_breached_at" as "sort_at", "b"."id" as "sort_id" from "breaches" as "b" where "b"."workspace_id" = ? and "b"."status" in (?) and ("b"."last_breached_at", "b"."id") < (?, ?) order by "b"."last_breached_at" desc, "b"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select b.json as "json", "b"."last_breached_at" as "sort_at", "b"."id" as "sort_id" from "breaches" as "b" where "b"."workspace_id" = ? and "b"."status" in (?) and ("b"."last_breached_at", "b"."id") < (?, ?) order by "b"."last_breached_at" desc, "b"."id" desc limit 50) p;
 
 -- breaches.sql:compromisedPage: a later page, warned, acknowledged
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."id" = "c"."employee_id" where "c"."workspace_id" = ? and "c"."breach_id" = ? and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < (?, ?) order by "c"."compromised_at" desc, "c"."employee_id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."id" = "c"."employee_id" where "c"."workspace_id" = ? and "c"."breach_id" = ? and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < (?, ?) order by "c"."compromised_at" desc, "c"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."id" = "c"."employee_id" where "c"."workspace_id" = ? and "c"."breach_id" = ? and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < (?, ?) order by "c"."compromised_at" desc, "c"."employee_id" desc limit 50) p;
 
 -- breaches.sql:affects
 select "id" from "breaches" where "workspace_id" = ? and "id" = ?;
@@ -87,12 +108,18 @@ select count(*) as "count" from "breaches" as "b" where "b"."workspace_id" = ? a
 select count(distinct c.employee_id) as "impacted", count(distinct case when c.warned_at is not null then c.employee_id end) as "warned", count(distinct case when c.acknowledged_at is not null then c.employee_id end) as "acknowledged" from "compromised_employees" as "c" inner join "breaches" as "b" on "b"."workspace_id" = "c"."workspace_id" and "b"."id" = "c"."breach_id" where "c"."workspace_id" = ? and b.workspace_id = ? and b.last_breached_at >= ? and b.last_breached_at <= ?;
 
 -- groups.sql:listPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select g.json as "json", "g"."created_at" as "sort_at", "g"."id" as "sort_id" from "groups" as "g" where "g"."workspace_id" = ? and ("g"."created_at", "g"."id") < (?, ?) order by "g"."created_at" desc, "g"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select g.json as "json", "g"."created_at" as "sort_at", "g"."id" as "sort_id" from "groups" as "g" where "g"."workspace_id" = ? and ("g"."created_at", "g"."id") < (?, ?) order by "g"."created_at" desc, "g"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select g.json as "json", "g"."created_at" as "sort_at", "g"."id" as "sort_id" from "groups" as "g" where "g"."workspace_id" = ? and ("g"."created_at", "g"."id") < (?, ?) order by "g"."created_at" desc, "g"."id" desc limit 50) p;
 
 -- groups.sql:membersPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" where "m"."workspace_id" = ? and "m"."group_id" = ? and ("m"."added_at", "m"."employee_id") < (?, ?) order by "m"."added_at" desc, "m"."employee_id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" where "m"."workspace_id" = ? and "m"."group_id" = ? and ("m"."added_at", "m"."employee_id") < (?, ?) order by "m"."added_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" where "m"."workspace_id" = ? and "m"."group_id" = ? and ("m"."added_at", "m"."employee_id") < (?, ?) order by "m"."added_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- groups.sql:inWorkspace
 select "id" from "groups" where "workspace_id" = ? and "id" = ?;
@@ -102,16 +129,25 @@ select "as_of", "employees_count", "average_karma_score" from "group_history" wh
 select "as_of", "employees_count", "average_karma_score" from "group_history" where "workspace_id" = ? and "group_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
 
 -- campaigns.sql:listPage: a later page, status, created window
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = ? and "c"."status" in (?, ?) and "c"."created_at" >= ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = ? and "c"."status" in (?, ?) and "c"."created_at" >= ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = ? and "c"."status" in (?, ?) and "c"."created_at" >= ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc limit 50) p;
 
 -- campaigns.sql:attacksPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc limit 50) p;
 
 -- campaigns.sql:attacksPage: a later page, cycle, tricked, created window
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."tricked_at" is not null and "a"."created_at" >= ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."tricked_at" is not null and "a"."created_at" >= ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."tricked_at" is not null and "a"."created_at" >= ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc limit 50) p;
 
 -- campaigns.sql:inWorkspace
 select "id" from "campaigns" where "workspace_id" = ? and "id" = ?;
@@ -130,26 +166,41 @@ select x.flags | case when e.status = 'active' then 67108864 else 0 end as "flag
   ) as "flags" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."created_at" >= ? and "a"."created_at" <= ? group by "a"."employee_id") as "x" inner join "employees" as "e" on "e"."id" = "x"."employee_id" group by x.flags | case when e.status = 'active' then 67108864 else 0 end;
 
 -- inbox.sql:ticketsPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc limit 50) p;
 
 -- inbox.sql:ticketsPage: a later page, classification, created window
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and "t"."review" in (?) and "t"."created_at" >= ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and "t"."review" in (?) and "t"."created_at" >= ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and "t"."review" in (?) and "t"."created_at" >= ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc limit 50) p;
 
 -- inbox.sql:reportsPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."id" = "r"."employee_id" where "r"."workspace_id" = ? and "r"."ticket_id" = ? and ("r"."reported_at", "r"."id") < (?, ?) order by "r"."reported_at" desc, "r"."id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."id" = "r"."employee_id" where "r"."workspace_id" = ? and "r"."ticket_id" = ? and ("r"."reported_at", "r"."id") < (?, ?) order by "r"."reported_at" desc, "r"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."id" = "r"."employee_id" where "r"."workspace_id" = ? and "r"."ticket_id" = ? and ("r"."reported_at", "r"."id") < (?, ?) order by "r"."reported_at" desc, "r"."id" desc limit 50) p;
 
 -- inbox.sql:reportersPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select '{"employee":' || t.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select '{"employee":' || t.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"employee":' || t.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit 50) p;
 
 -- inbox.sql:reportersPage: a later page, window
-select f.json, f.sort_at, f.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select '{"employee":' || t.ref_json || ? || case when t.first_at >= ? and t.last_at <= ? then t.stats_json
+select (select generation from organization_generations where organization_id = ?) as generation, count(*) filter (where n <= 50) as items,
+  max(n) > 50 as more,
+  cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= 50), '') || ']}' as blob) as document,
+  min(sort_at || sort_id) filter (where n <= 50) as last
+  from (select json, sort_at, sort_id, row_number() over () as n from (select * from (select '{"employee":' || t.ref_json || ? || case when t.first_at >= ? and t.last_at <= ? then t.stats_json
   else (select '{"reported_emails_count":' || sum(x.n) || ',"reported_fraudulent_emails_count":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.category = 'safe' then x.n else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.category = 'spam' then x.n else 0 end) || '}' from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
-  and x.employee_id = t.employee_id and x.at >= ? and x.at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit -1) f where f.json is not null limit 51;
+  and x.employee_id = t.employee_id and x.at >= ? and x.at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit -1) f where f.json is not null limit 51));
 
 -- inbox.sql:inWorkspace
 select "id" from "inbox_tickets" where "workspace_id" = ? and "id" = ?;
@@ -165,28 +216,43 @@ select coalesce(sum(x.n), 0) as "reports", count(*) as "reporters", coalesce(sum
 select "t"."review", "t"."fraud_type", count(*) as "n" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and "t"."review" in (?, ?, ?, ?) and "t"."created_at" >= ? and "t"."created_at" <= ? group by "t"."review", "t"."fraud_type";
 
 -- slash.sql:alertsPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select '{"employee":' || t.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select '{"employee":' || t.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"employee":' || t.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit 50) p;
 
 -- slash.sql:alertsPage: a later page, window
-select f.json, f.sort_at, f.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select '{"employee":' || t.ref_json || ? || case when t.first_at >= ? and t.last_at <= ? then t.stats_json
+select (select generation from organization_generations where organization_id = ?) as generation, count(*) filter (where n <= 50) as items,
+  max(n) > 50 as more,
+  cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= 50), '') || ']}' as blob) as document,
+  min(sort_at || sort_id) filter (where n <= 50) as last
+  from (select json, sort_at, sort_id, row_number() over () as n from (select * from (select '{"employee":' || t.ref_json || ? || case when t.first_at >= ? and t.last_at <= ? then t.stats_json
   else (select '{"received_alerts_count":' || sum(x.n) || ',"reported_alerts_count":' || sum(case when x.category = 'reported' then x.n else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.category = 'marked_safe' then x.n else 0 end) || '}' from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
-  and x.employee_id = t.employee_id and x.at >= ? and x.at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit -1) f where f.json is not null limit 51;
+  and x.employee_id = t.employee_id and x.at >= ? and x.at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit -1) f where f.json is not null limit 51));
 
 -- slash.sql:impersonationsPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select '{"employee":' || t.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51) p order by p.sort_at desc, p.sort_id desc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select '{"employee":' || t.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select '{"employee":' || t.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit 50) p;
 
 -- slash.sql:impersonationsPage: a later page, window
-select f.json, f.sort_at, f.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select '{"employee":' || t.ref_json || ? || case when t.first_at >= ? and t.last_at <= ? then t.stats_json
+select (select generation from organization_generations where organization_id = ?) as generation, count(*) filter (where n <= 50) as items,
+  max(n) > 50 as more,
+  cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= 50), '') || ']}' as blob) as document,
+  min(sort_at || sort_id) filter (where n <= 50) as last
+  from (select json, sort_at, sort_id, row_number() over () as n from (select * from (select '{"employee":' || t.ref_json || ? || case when t.first_at >= ? and t.last_at <= ? then t.stats_json
   else (select '{"attacks_impersonating_employee":' || sum(x.n) || ',"impersonation_attacks_confirmed":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.category = 'pending_review' then x.n else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.category = 'safe' then x.n else 0 end) || '}' from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
-  and x.employee_id = t.employee_id and x.at >= ? and x.at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit -1) f where f.json is not null limit 51;
+  and x.employee_id = t.employee_id and x.at >= ? and x.at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit -1) f where f.json is not null limit 51));
 
 -- events.sql:listPage: a later page, type (two values)
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = ? and "v"."type" in (?, ?) and ("v"."created_at", "v"."id") > (?, ?) order by "v"."created_at" asc, "v"."id" asc limit 101) p order by p.sort_at asc, p.sort_id asc;
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = ? and "v"."type" in (?, ?) and ("v"."created_at", "v"."id") > (?, ?) order by "v"."created_at" asc, "v"."id" asc) f limit 1 offset 100) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  max(p.sort_at || p.sort_id) as last
+  from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = ? and "v"."type" in (?, ?) and ("v"."created_at", "v"."id") > (?, ?) order by "v"."created_at" asc, "v"."id" asc limit 100) p;
 
 -- events.sql:position: the position of after=
 select "created_at", "id" from "events" where "workspace_id" = ? and "id" = ?;

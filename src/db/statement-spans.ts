@@ -49,20 +49,13 @@ export function statementLog(dialect: DialectName): { log?: (event: LogEvent) =>
   }
 }
 
-/**
- * Runs a SQLite statement outside Kysely, its rows as arrays (the statement's text is this caller's
- * alone: the mode stays with the statement): a span as Kysely's log would record.
- */
-export function tracedAll(
-  statements: StatementStore,
-  text: string,
-  parameters: readonly unknown[],
-): unknown[] {
-  if (!tracing().enabled) return statements.prepare(text).raw(true).all(parameters)
+/** Runs a SQLite statement outside Kysely: a span as Kysely's log would record, when tracing is on. */
+function traced<T>(text: string, run: () => T): T {
+  if (!tracing().enabled) return run()
   const started = performance.now()
   let failure: unknown
   try {
-    return statements.prepare(text).raw(true).all(parameters)
+    return run()
   } catch (error) {
     failure = error
     throw error
@@ -70,3 +63,17 @@ export function tracedAll(
     statementSpan('sqlite', text, performance.now() - started, failure)
   }
 }
+
+/** A SQLite statement's rows as arrays (the statement's text is its caller's alone: the mode stays with it). */
+export const tracedAll = (
+  statements: StatementStore,
+  text: string,
+  parameters: readonly unknown[],
+): unknown[] => traced(text, () => statements.prepare(text).raw(true).all(parameters))
+
+/** A SQLite statement's one row, as an object. */
+export const tracedGet = (
+  statements: StatementStore,
+  text: string,
+  parameters: readonly unknown[],
+): unknown => traced(text, () => statements.prepare(text).get(parameters))

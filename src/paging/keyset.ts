@@ -12,7 +12,7 @@ import type { DialectName } from '../db/dialect.js'
 import type { DataRow } from '../db/postgres-data-rows.js'
 import { forEachRow, postgresRowsOf } from '../db/postgres-rows.js'
 import { statementStoreOf } from '../db/sqlite-statements.js'
-import { tracedAll } from '../db/statement-spans.js'
+import { tracedAll, tracedGet } from '../db/statement-spans.js'
 import type { Database } from '../db/tables.js'
 import { pageBuffers } from './page-buffers.js'
 import type { Page, Position } from './paging.js'
@@ -121,6 +121,8 @@ interface Template {
   slots: Slot[]
   /** The statement read for each page size (sizes are bounded by the list's maximum). */
   pages: Map<number, string>
+  /** SQLite: the joined page's statement for each page size. */
+  joinedPages: Map<number, string>
   /** Bytes an item took on the last page read (PostgreSQL), a little more: the next page's first guess. */
   itemBytes: number
 }
@@ -197,6 +199,7 @@ function learn<V extends ListValues<V>>(
     dropsNull: list.dropsNullItems?.(values, dialect) === true,
     slots,
     pages: new Map(),
+    joinedPages: new Map(),
     itemBytes: 1024,
   }
 }
@@ -250,14 +253,57 @@ const generationPostgres = (parameter: number) =>
   `(select generation::text from organization_generations where organization_id = $${parameter})`
 
 /**
+ * SQLite, a page of at most JOINED_PAGE_BYTES as its list's last pages went: the page query around
+ * the list's compiled SQL. The page's items are joined into the response document by the database
+ * and handed over as bytes (no per-row strings, no UTF-8 round trip), with the generation, how many
+ * items, whether a row follows the page, and the last item's sort key (ids are UUIDs and timestamps
+ * have one fixed width, so `min(sort_at || sort_id)` is the last key in list order, `max` in an
+ * ascending one). SQLite runs the limited, ordered subquery as a co-routine that feeds the aggregate
+ * in list order. The document is a fresh buffer, sent and dropped at once: one of a few dozen KiB
+ * dies young.
+ */
+function sqliteJoinedPageSql(list: string, limit: number, ascending: boolean): string {
+  return `select ${GENERATION_SQLITE} as generation, count(p.json) as items,
+    exists(select 1 from (${list}) f limit 1 offset ${limit}) as more,
+    cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+    ${ascending ? 'max' : 'min'}(p.sort_at || p.sort_id) as last
+    from (${list} limit ${limit}) p`
+}
+
+/** SQLite, the joined page of a list that drops rows whose item is null (as sqliteDroppingPageSql). */
+function sqliteJoinedDroppingPageSql(list: string, limit: number, ascending: boolean): string {
+  const kept = `select * from (${list} limit -1) f where f.json is not null`
+  return `select ${GENERATION_SQLITE} as generation, count(*) filter (where n <= ${limit}) as items,
+    max(n) > ${limit} as more,
+    cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= ${limit}), '') || ']}' as blob) as document,
+    ${ascending ? 'max' : 'min'}(sort_at || sort_id) filter (where n <= ${limit}) as last
+    from (select json, sort_at, sort_id, row_number() over () as n from (${kept} limit ${limit + 1}))`
+}
+
+/**
+ * Pages expected larger than this are read as rows into a kept buffer: a fresh buffer of a large
+ * page lives through collections while it is written out, and such buffers pile up outside V8's
+ * heap until full collections free them, back to back under load (docs/performance.md).
+ */
+const JOINED_PAGE_BYTES = 256 * 1024
+
+interface JoinedPage {
+  generation: number | null
+  items: number
+  more: number
+  document: Uint8Array
+  last: string | null
+}
+
+const UUID_LENGTH = 36
+
+/**
  * SQLite: the page's rows and one more (which only tells that more follow), each with the
  * generation (computed once). The limit is written into the text, not bound: SQLite reads a bound
  * LIMIT's value while planning and then marks the statement to be compiled again whenever that
  * parameter is bound, which better-sqlite3 does on every run.
  *
- * The rows come as strings that die young, written at once into a kept buffer: the items joined by
- * SQLite came as one fresh buffer per page, and such buffers pile up outside V8's heap until a full
- * collection frees them, back to back under load (docs/performance.md).
+ * The rows come as strings that die young, written at once into a kept buffer (JOINED_PAGE_BYTES).
  */
 function sqlitePageSql(list: string, limit: number, ascending: boolean): string {
   const direction = ascending ? 'asc' : 'desc'
@@ -373,9 +419,41 @@ export async function readPage<V extends ListValues<V>>(
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter
   const template = templateFor(db, sqlite, list, values, position)
   const parameters = parametersOf(template, grant, values as AnyValues, position)
+  const ascending = list.ascending === true
+  if (sqlite && limit * template.itemBytes <= JOINED_PAGE_BYTES) {
+    let text = template.joinedPages.get(limit)
+    if (text === undefined) {
+      text = (template.dropsNull ? sqliteJoinedDroppingPageSql : sqliteJoinedPageSql)(
+        template.sql,
+        limit,
+        ascending,
+      )
+      template.joinedPages.set(limit, text)
+    }
+    // `?` are positional: the generation's, then the list's parameters, once per use.
+    const bound = template.dropsNull
+      ? [grant.organizationId, ...parameters]
+      : [grant.organizationId, ...parameters, ...parameters]
+    const statements = statementStoreOf(db)
+    const page = (
+      statements !== undefined
+        ? tracedGet(statements, text, bound)
+        : (await db.executeQuery<JoinedPage>(CompiledQuery.raw(text, bound))).rows[0]
+    ) as JoinedPage
+    if (page.items > 0) template.itemBytes = Math.ceil((page.document.length / page.items) * 1.1)
+    const next: Position | null =
+      page.more && page.last !== null
+        ? [page.last.slice(0, -UUID_LENGTH), page.last.slice(-UUID_LENGTH)]
+        : null
+    return {
+      document: page.document,
+      next,
+      empty: page.items === 0,
+      generation: String(page.generation ?? 0),
+    }
+  }
   let text = template.pages.get(limit)
   if (text === undefined) {
-    const ascending = list.ascending === true
     if (!sqlite && template.dropsNull) throw new Error(`list ${list.name}: PostgreSQL pages drop no rows`)
     text = sqlite
       ? template.dropsNull
