@@ -294,10 +294,11 @@ async function main() {
     const { workspaceId, organizationId } = ids(process.execPath, ROOT, databaseUrl)
     const key = benchKey(process.execPath, ROOT, databaseUrl, organizationId)
     const limit = PAGE === 'progress' ? 500 : 50
-    const path = {
-      progress: `/v1/courses/employees_progress?workspace_id=${workspaceId}`,
-      events: `/v1/events?workspace_id=${workspaceId}`,
-    }[PAGE] ?? `/v1/employees?workspace_id=${workspaceId}`
+    const path =
+      {
+        progress: `/v1/courses/employees_progress?workspace_id=${workspaceId}`,
+        events: `/v1/events?workspace_id=${workspaceId}`,
+      }[PAGE] ?? `/v1/employees?workspace_id=${workspaceId}`
     const cursors = join(BENCH, `budget-${label}-${PAGE}-cursors.txt`)
     const setup = (base) => ({
       url: base + path,
