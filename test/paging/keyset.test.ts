@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import type { WorkspaceGrant } from '../../src/access.js'
 import { importSources } from '../../src/importer/import.js'
 import { type ListDefinition, readPage } from '../../src/paging/keyset.js'
@@ -31,6 +31,22 @@ function employeesList(name = `test-${++lists}`): ListDefinition<Values> {
         .$if(!v.newest, (q) => q.where('e.karma_score', 'is not', null)),
     at: 'e.created_at',
     id: 'e.id',
+  }
+}
+
+/** Long items, not ASCII, with a quote: their JSON string's tail, as SQL. */
+const FILLER = `é✓ "${'x'.repeat(3000)}`
+const FILLER_SQL = sql.lit(JSON.stringify(FILLER).slice(1))
+
+/** The employees list with items as `json` writes them (of the given statuses, when given). */
+function listOf(json: RawBuilder<string>): ListDefinition<Values> {
+  return {
+    ...employeesList(),
+    rows: (from, v) =>
+      from
+        .selectFrom('employees as e')
+        .select([json.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
+        .$if(v.status !== undefined, (q) => q.where('e.status', 'in', v.status as string[])),
   }
 }
 
@@ -113,20 +129,9 @@ for (const { dialect, skip } of DIALECTS) {
     test('a page of items larger than the last page, not ASCII, is their exact bytes', async () => {
       // PostgreSQL writes items into a buffer sized from the list's last page: here a page of short
       // items, then one of long items of the same shape.
-      const filler = `é✓ "${'x'.repeat(3000)}`
-      const list: ListDefinition<Values> = {
-        ...employeesList(),
-        rows: (from, v) =>
-          from
-            .selectFrom('employees as e')
-            .select([
-              sql<string>`case when e.status = 'active' then '"' || e.id || '"'
-                else '"' || e.id || ${sql.lit(JSON.stringify(filler).slice(1))} end`.as('json'),
-              'e.created_at as sort_at',
-              'e.id as sort_id',
-            ])
-            .where('e.status', 'in', v.status as string[]),
-      }
+      const list = listOf(
+        sql<string>`case when e.status = 'active' then '"' || e.id || '"' else '"' || e.id || ${FILLER_SQL} end`,
+      )
       const read = (workspaceId: string, status: string) =>
         readPage(
           db.handle.db,
@@ -142,7 +147,7 @@ for (const { dialect, skip } of DIALECTS) {
         JSON.stringify({ data: [people.w1Active.id] }),
       )
       const long = await read(w1.id as string, 'deactivated')
-      const expected = JSON.stringify({ data: [`${people.w1Inactive.id}${filler}`] })
+      const expected = JSON.stringify({ data: [`${people.w1Inactive.id}${FILLER}`] })
       assert.equal(Buffer.from(long.document).toString('utf8'), expected)
       assert.equal(long.document.length, Buffer.byteLength(expected))
     })
@@ -150,19 +155,7 @@ for (const { dialect, skip } of DIALECTS) {
     test('a page read joined by the database and one read as rows are the same page', async () => {
       // SQLite joins a page it expects small in the statement and reads a large one as rows: the
       // first read of a list expects items of 1 KiB, later ones what its last page held.
-      const filler = `é✓ "${'x'.repeat(3000)}`
-      const list: ListDefinition<Values> = {
-        ...employeesList(),
-        rows: (from, v) =>
-          from
-            .selectFrom('employees as e')
-            .select([
-              sql<string>`'"' || e.id || ${sql.lit(JSON.stringify(filler).slice(1))}`.as('json'),
-              'e.created_at as sort_at',
-              'e.id as sort_id',
-            ])
-            .$if(v.status !== undefined, (q) => q.where('e.status', 'in', v.status as string[])),
-      }
+      const list = listOf(sql<string>`'"' || e.id || ${FILLER_SQL}`)
       const read = (limit: number, position: readonly [string, string] | null = null) =>
         readPage(
           db.handle.db,
