@@ -648,9 +648,13 @@ const API_HEADING = '## API'
 /** The API section: its tables and what they measure. */
 function apiSection(rows) {
   const { table, cpuTable, roundTable } = apiTables(rows)
+  // A section measured alone says when: the document's header names the whole run's day.
+  const alone = flag('--api-only')
+    ? `Measured ${new Date().toISOString().slice(0, 10)} alone, with \`npm run bench:api\` (the rest of this document is from the run its header names).\n\n`
+    : ''
   return `${API_HEADING}
 
-${table}
+${alone}${table}
 
 The server's CPU time per answered request in the same runs (user and kernel time of the server
 process, all its threads, from \`/proc/PID/stat\` over each run, divided by the requests wrk counted;
@@ -722,6 +726,11 @@ async function apiOnly() {
       doc = `${doc.slice(0, end)}\n${line}${doc.slice(end)}`
     }
   }
+  // Say where the API rows come from, once, under the table.
+  const note = `The API rows of this table are from the API section's run (${new Date().toISOString().slice(0, 10)}, \`npm run bench:api\`).`
+  doc = doc.replace(/\nThe API rows of this table are from [^\n]*\n/, '\n')
+  const tableEnd = doc.indexOf('\n\n', doc.indexOf('| figure | SQLite | PostgreSQL | target |'))
+  doc = `${doc.slice(0, tableEnd)}\n\n${note}${doc.slice(tableEnd)}`
   writeFileSync('BENCHMARKS.md', doc)
   log(targetRows(rows, [], []))
 }
