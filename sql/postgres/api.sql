@@ -8,17 +8,17 @@ select "id" from "workspaces" where "id" = $1 and "organization_id" = $2;
 select "id", "created_at", "updated_at" from "organizations" where "id" = $1;
 
 -- employees.sql:listPage: first page
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $2) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $2) as generation
   from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = $1 order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:listPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $4) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
   from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = $1 and ("e"."created_at", "e"."id") < ($2, $3) order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:listPage: status (two values), karma_score_gte, karma_score_lte
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $8) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $8) as generation
   from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = $1 and "e"."status" in ($2, $3) and "e"."karma_score" >= $4 and "e"."karma_score" <= $5 and ("e"."created_at", "e"."id") < ($6, $7) order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
@@ -46,17 +46,17 @@ select "as_of", "score", "security_level" from "karma_history" where "workspace_
 select "id" from "employees" where "workspace_id" = $1 and "id" = $2;
 
 -- courses.sql:listPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $4) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
   from (select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = $1 and ("c"."created_at", "c"."id") < ($2, $3) order by "c"."created_at" desc, "c"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- courses.sql:progressPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $4) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
   from (select "p"."json", "p"."created_at" as "sort_at", "p"."employee_id" as "sort_id" from "employee_progress" as "p" where "p"."workspace_id" = $1 and ("p"."created_at", "p"."employee_id") < ($2, $3) order by "p"."created_at" desc, "p"."employee_id" desc limit 501) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- courses.sql:enrolledPage: a later page, status
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $6) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation
   from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = $1 where "e"."workspace_id" = $2 and "p"."status" in ($3) and ("e"."created_at", "e"."id") < ($4, $5) order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
@@ -75,12 +75,12 @@ select "as_of", "courses_json" as "json" from "workspace_snapshots" where "works
 select "as_of", "courses_json" as "json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" >= $2 and "as_of" < $3 order by "as_of";
 
 -- breaches.sql:listPage: a later page, status
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $5) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
   from (select b.json as "json", "b"."last_breached_at" as "sort_at", "b"."id" as "sort_id" from "breaches" as "b" where "b"."workspace_id" = $1 and "b"."status" in ($2) and ("b"."last_breached_at", "b"."id") < ($3, $4) order by "b"."last_breached_at" desc, "b"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- breaches.sql:compromisedPage: a later page, warned, acknowledged
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $5) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
   from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."id" = "c"."employee_id" where "c"."workspace_id" = $1 and "c"."breach_id" = $2 and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < ($3, $4) order by "c"."compromised_at" desc, "c"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
@@ -95,12 +95,12 @@ select count(*) as "count" from "breaches" as "b" where "b"."workspace_id" = $1 
 select count(distinct c.employee_id) as "impacted", count(distinct case when c.warned_at is not null then c.employee_id end) as "warned", count(distinct case when c.acknowledged_at is not null then c.employee_id end) as "acknowledged" from "compromised_employees" as "c" inner join "breaches" as "b" on "b"."workspace_id" = "c"."workspace_id" and "b"."id" = "c"."breach_id" where "c"."workspace_id" = $1 and b.workspace_id = $2 and b.last_breached_at >= $3 and b.last_breached_at <= $4;
 
 -- groups.sql:listPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $4) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
   from (select g.json as "json", "g"."created_at" as "sort_at", "g"."id" as "sort_id" from "groups" as "g" where "g"."workspace_id" = $1 and ("g"."created_at", "g"."id") < ($2, $3) order by "g"."created_at" desc, "g"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- groups.sql:membersPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $5) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
   from (select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" where "m"."workspace_id" = $1 and "m"."group_id" = $2 and ("m"."added_at", "m"."employee_id") < ($3, $4) order by "m"."added_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
@@ -112,17 +112,17 @@ select "as_of", "employees_count", "average_karma_score" from "group_history" wh
 select "as_of", "employees_count", "average_karma_score" from "group_history" where "workspace_id" = $1 and "group_id" = $2 and "as_of" >= $3 and "as_of" < $4 order by "as_of";
 
 -- campaigns.sql:listPage: a later page, status, created window
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $7) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $7) as generation
   from (select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = $1 and "c"."status" in ($2, $3) and "c"."created_at" >= $4 and ("c"."created_at", "c"."id") < ($5, $6) order by "c"."created_at" desc, "c"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- campaigns.sql:attacksPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $5) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
   from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and ("a"."created_at", "a"."id") < ($3, $4) order by "a"."created_at" desc, "a"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- campaigns.sql:attacksPage: a later page, cycle, tricked, created window
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $7) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $7) as generation
   from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and "a"."campaign_cycle_id" = $3 and "a"."tricked_at" is not null and "a"."created_at" >= $4 and ("a"."created_at", "a"."id") < ($5, $6) order by "a"."created_at" desc, "a"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
@@ -143,27 +143,27 @@ select x.flags | case when e.status = 'active' then 67108864 else 0 end as "flag
   ) as "flags" from "attacks" as "a" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and "a"."campaign_cycle_id" = $3 and "a"."created_at" >= $4 and "a"."created_at" <= $5 group by "a"."employee_id") as "x" inner join "employees" as "e" on "e"."id" = "x"."employee_id" group by x.flags | case when e.status = 'active' then 67108864 else 0 end;
 
 -- inbox.sql:ticketsPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $4) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
   from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = $1 and ("t"."created_at", "t"."id") < ($2, $3) order by "t"."created_at" desc, "t"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- inbox.sql:ticketsPage: a later page, classification, created window
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $6) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation
   from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = $1 and "t"."review" in ($2) and "t"."created_at" >= $3 and ("t"."created_at", "t"."id") < ($4, $5) order by "t"."created_at" desc, "t"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- inbox.sql:reportsPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $5) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
   from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."id" = "r"."employee_id" where "r"."workspace_id" = $1 and "r"."ticket_id" = $2 and ("r"."reported_at", "r"."id") < ($3, $4) order by "r"."reported_at" desc, "r"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- inbox.sql:reportersPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $6) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation
   from (select '{"employee":' || t.ref_json || $1 || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $2 and "t"."kind" = $3 and ("t"."sort_at", "t"."employee_id") < ($4, $5) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- inbox.sql:reportersPage: a later page, window
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $16) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $16) as generation
   from (select '{"employee":' || t.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
   else (select '{"reported_emails_count":' || sum(x.n) || ',"reported_fraudulent_emails_count":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.category = 'safe' then x.n else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.category = 'spam' then x.n else 0 end) || '}' from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
   and x.employee_id = t.employee_id and x.at >= $4 and x.at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9 and (t.first_at >= $10 and t.last_at <= $11
@@ -185,12 +185,12 @@ select coalesce(sum(x.n), 0) as "reports", count(*) as "reporters", coalesce(sum
 select "t"."review", "t"."fraud_type", count(*) as "n" from "inbox_tickets" as "t" where "t"."workspace_id" = $1 and "t"."review" in ($2, $3, $4, $5) and "t"."created_at" >= $6 and "t"."created_at" <= $7 group by "t"."review", "t"."fraud_type";
 
 -- slash.sql:alertsPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $6) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation
   from (select '{"employee":' || t.ref_json || $1 || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $2 and "t"."kind" = $3 and ("t"."sort_at", "t"."employee_id") < ($4, $5) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- slash.sql:alertsPage: a later page, window
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $16) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $16) as generation
   from (select '{"employee":' || t.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
   else (select '{"received_alerts_count":' || sum(x.n) || ',"reported_alerts_count":' || sum(case when x.category = 'reported' then x.n else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.category = 'marked_safe' then x.n else 0 end) || '}' from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
   and x.employee_id = t.employee_id and x.at >= $4 and x.at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9 and (t.first_at >= $10 and t.last_at <= $11
@@ -199,12 +199,12 @@ select p.json, p.sort_at, p.sort_id, (select generation::text from organization_
   order by p.sort_at desc, p.sort_id desc;
 
 -- slash.sql:impersonationsPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $6) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation
   from (select '{"employee":' || t.ref_json || $1 || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $2 and "t"."kind" = $3 and ("t"."sort_at", "t"."employee_id") < ($4, $5) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- slash.sql:impersonationsPage: a later page, window
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $16) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $16) as generation
   from (select '{"employee":' || t.ref_json || $1 || case when t.first_at >= $2 and t.last_at <= $3 then t.stats_json
   else (select '{"attacks_impersonating_employee":' || sum(x.n) || ',"impersonation_attacks_confirmed":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.category = 'pending_review' then x.n else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.category = 'safe' then x.n else 0 end) || '}' from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
   and x.employee_id = t.employee_id and x.at >= $4 and x.at <= $5) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = $6 and "t"."kind" = $7 and t.last_at >= $8 and t.first_at <= $9 and (t.first_at >= $10 and t.last_at <= $11
@@ -213,7 +213,7 @@ select p.json, p.sort_at, p.sort_id, (select generation::text from organization_
   order by p.sort_at desc, p.sort_id desc;
 
 -- events.sql:listPage: a later page, type (two values)
-select p.json, p.sort_at, p.sort_id, (select generation::text from organization_generations where organization_id = $6) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation
   from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = $1 and "v"."type" in ($2, $3) and ("v"."created_at", "v"."id") > ($4, $5) order by "v"."created_at" asc, "v"."id" asc limit 101) p
   order by p.sort_at asc, p.sort_id asc;
 

@@ -60,7 +60,8 @@ select (select generation from organization_generations where organization_id = 
 
 -- courses.sql:progressPage: a later page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select "p"."json", "p"."created_at" as "sort_at", "p"."employee_id" as "sort_id" from "employee_progress" as "p" where "p"."workspace_id" = ? and ("p"."created_at", "p"."employee_id") < (?, ?) order by "p"."created_at" desc, "p"."employee_id" desc limit 501) p order by p.sort_at desc, p.sort_id desc;
+  from (select "p"."json", "p"."created_at" as "sort_at", "p"."employee_id" as "sort_id" from "employee_progress" as "p" where "p"."workspace_id" = ? and ("p"."created_at", "p"."employee_id") < (?, ?) order by "p"."created_at" desc, "p"."employee_id" desc limit 501) p
+  order by p.sort_at desc, p.sort_id desc;
 
 -- courses.sql:enrolledPage: a later page, status
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,

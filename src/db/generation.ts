@@ -14,8 +14,11 @@ export interface GenerationSource {
 }
 
 const GLOBAL = "select value from service_state where name = 'data_generation'"
-const ORGANIZATION = 'select generation from organization_generations where organization_id = ?'
-const ORGANIZATION_POSTGRES = ORGANIZATION.replace('?', '$1')
+/** The statement reading an organization's generation, its id bound as `parameter` (`?`, `$1`). */
+export const organizationGenerationSql = (parameter: string): string =>
+  `select generation from organization_generations where organization_id = ${parameter}`
+const ORGANIZATION = organizationGenerationSql('?')
+const ORGANIZATION_POSTGRES = organizationGenerationSql('$1')
 
 /** Reads a generation on each call: one indexed single-row read. */
 export function generationSource(handle: DatabaseHandle): GenerationSource {

@@ -13,6 +13,7 @@
 
 import type SQLite from 'better-sqlite3'
 import type { Kysely } from 'kysely'
+import type { Database } from './tables.js'
 
 const CACHE_SIZE = 1000
 const FREES_UNSAFELY = Number(process.versions.node.split('.')[0]) >= 24
@@ -46,13 +47,13 @@ export function statementStore(sqlite: SQLite.Database): StatementStore {
 
 // The statement store behind a SQLite handle's Kysely instance: the pages read through it directly,
 // without Kysely's promises around a synchronous call (paging/keyset.ts).
-const stores = new WeakMap<Kysely<never>, StatementStore>()
+const stores = new WeakMap<Kysely<Database>, StatementStore>()
 
-export function registerStatementStore<D>(db: Kysely<D>, store: StatementStore): void {
-  stores.set(db as unknown as Kysely<never>, store)
+export function registerStatementStore(db: Kysely<Database>, store: StatementStore): void {
+  stores.set(db, store)
 }
 
 /** The statement store of a SQLite handle's Kysely instance; undefined for PostgreSQL. */
-export function statementStoreOf<D>(db: Kysely<D>): StatementStore | undefined {
-  return stores.get(db as unknown as Kysely<never>)
+export function statementStoreOf(db: Kysely<Database>): StatementStore | undefined {
+  return stores.get(db)
 }

@@ -7,9 +7,11 @@ import { crc32 } from 'node:zlib'
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const PREFIX = 'wsa_'
-const KEY_PATTERN = /^wsa_[0-9A-Za-z]{38}$/
+const BODY_LENGTH = 32
+const CHECKSUM_LENGTH = 6
 /** Every key's length in characters. */
-export const KEY_LENGTH = 42
+export const KEY_LENGTH = PREFIX.length + BODY_LENGTH + CHECKSUM_LENGTH
+const KEY_PATTERN = new RegExp(`^${PREFIX}[0-9A-Za-z]{${BODY_LENGTH + CHECKSUM_LENGTH}}$`)
 
 /**
  * `text` with anything that looks like a key, whole or cut short, replaced: for what is logged of
@@ -24,7 +26,7 @@ export function withoutKeys(text: string): string {
 export function checksum(text: string): string {
   let value = crc32(text)
   let out = ''
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < CHECKSUM_LENGTH; i++) {
     out = ALPHABET[value % 62] + out
     value = Math.floor(value / 62)
   }
@@ -38,9 +40,9 @@ export function checksum(text: string): string {
 export function generateKey(): string {
   let body = ''
   // Rejection sampling keeps every character uniformly distributed (256 is not a multiple of 62).
-  while (body.length < 32) {
+  while (body.length < BODY_LENGTH) {
     for (const byte of randomBytes(48)) {
-      if (byte < 248 && body.length < 32) body += ALPHABET[byte % 62]
+      if (byte < 248 && body.length < BODY_LENGTH) body += ALPHABET[byte % 62]
     }
   }
   const head = PREFIX + body
@@ -49,7 +51,8 @@ export function generateKey(): string {
 
 /** True when the key has the right shape and its checksum matches. */
 export function isWellFormedKey(key: string): boolean {
-  return KEY_PATTERN.test(key) && checksum(key.slice(0, 36)) === key.slice(36)
+  const head = PREFIX.length + BODY_LENGTH
+  return KEY_PATTERN.test(key) && checksum(key.slice(0, head)) === key.slice(head)
 }
 
 /** Hex SHA-256 of the key: the only form in which a key is stored. */

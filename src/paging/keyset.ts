@@ -9,6 +9,7 @@ import {
 } from 'kysely'
 import { type WorkspaceGrant, type WorkspaceRows, workspaceRowsMarked } from '../access.js'
 import type { DialectName } from '../db/dialect.js'
+import { organizationGenerationSql } from '../db/generation.js'
 import type { DataRow } from '../db/postgres-data-rows.js'
 import { forEachRow, postgresRowsOf } from '../db/postgres-rows.js'
 import { statementStoreOf } from '../db/sqlite-statements.js'
@@ -123,7 +124,7 @@ interface Template {
   pages: Map<number, string>
   /** SQLite: the joined page's statement for each page size. */
   joinedPages: Map<number, string>
-  /** Bytes an item took on the last page read (PostgreSQL), a little more: the next page's first guess. */
+  /** Bytes an item took on the last page read, a little more: the next page's first guess. */
   itemBytes: number
 }
 
@@ -243,14 +244,12 @@ function templateFor<V extends ListValues<V>>(
   return template
 }
 
-/** A SQLite page row, as an array: the item, its sort key, the generation. */
-type PageRow = [json: string, sort_at: string, sort_id: string, generation: number | null]
+/** A page row, as an array: the item, its sort key, the generation. */
+type PageRow = [json: string, sort_at: string, sort_id: string, generation: number | string | null]
 
 // The organization's data generation, read by the page's own statement: the ETag of an answer then
 // names the generation its page was read at, and a request runs one statement instead of two.
-const GENERATION_SQLITE = '(select generation from organization_generations where organization_id = ?)'
-const generationPostgres = (parameter: number) =>
-  `(select generation::text from organization_generations where organization_id = $${parameter})`
+const GENERATION_SQLITE = `(${organizationGenerationSql('?')})`
 
 /**
  * SQLite, a page of at most JOINED_PAGE_BYTES as its list's last pages went: the page query around
@@ -261,6 +260,10 @@ const generationPostgres = (parameter: number) =>
  * ascending one). SQLite runs the limited, ordered subquery as a co-routine that feeds the aggregate
  * in list order. The document is a fresh buffer, sent and dropped at once: one of a few dozen KiB
  * dies young.
+ *
+ * The limit is written into the text, not bound: SQLite reads a bound LIMIT's value while planning
+ * and then marks the statement to be compiled again whenever that parameter is bound, which
+ * better-sqlite3 does on every run.
  */
 function sqliteJoinedPageSql(list: string, limit: number, ascending: boolean): string {
   return `select ${GENERATION_SQLITE} as generation, count(p.json) as items,
@@ -270,15 +273,22 @@ function sqliteJoinedPageSql(list: string, limit: number, ascending: boolean): s
     from (${list} limit ${limit}) p`
 }
 
-/** SQLite, the joined page of a list that drops rows whose item is null (as sqliteDroppingPageSql). */
+/**
+ * SQLite, the joined page of a list that drops rows whose item is null. Its items are computed once:
+ * the list runs as a co-routine behind a fence (`limit -1`: a subquery with a limit is neither
+ * merged into the query around it, which would compute the item again to test it, nor given its
+ * condition), and the page's rows and one more are numbered rather than walked again for `more`.
+ */
 function sqliteJoinedDroppingPageSql(list: string, limit: number, ascending: boolean): string {
-  const kept = `select * from (${list} limit -1) f where f.json is not null`
   return `select ${GENERATION_SQLITE} as generation, count(*) filter (where n <= ${limit}) as items,
     max(n) > ${limit} as more,
     cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= ${limit}), '') || ']}' as blob) as document,
     ${ascending ? 'max' : 'min'}(sort_at || sort_id) filter (where n <= ${limit}) as last
-    from (select json, sort_at, sort_id, row_number() over () as n from (${kept} limit ${limit + 1}))`
+    from (select json, sort_at, sort_id, row_number() over () as n from (${droppingRows(list)} limit ${limit + 1}))`
 }
+
+/** A list's rows without those whose item is null, each item computed once (behind the fence). */
+const droppingRows = (list: string) => `select * from (${list} limit -1) f where f.json is not null`
 
 /**
  * Pages expected larger than this are read as rows into a kept buffer: a fresh buffer of a large
@@ -298,28 +308,15 @@ interface JoinedPage {
 const UUID_LENGTH = 36
 
 /**
- * SQLite: the page's rows and one more (which only tells that more follow), each with the
- * generation (computed once). The limit is written into the text, not bound: SQLite reads a bound
- * LIMIT's value while planning and then marks the statement to be compiled again whenever that
- * parameter is bound, which better-sqlite3 does on every run.
- *
- * The rows come as strings that die young, written at once into a kept buffer (JOINED_PAGE_BYTES).
+ * A page read as rows (PostgreSQL's pages, and SQLite's larger ones): its rows and one more (which
+ * only tells that more follow), in list order, each with the generation (computed once).
+ * `generation` is the subquery reading it; `?` parameters come in the order of the text.
  */
-function sqlitePageSql(list: string, limit: number, ascending: boolean): string {
+function rowsPageSql(rows: string, limit: number, ascending: boolean, generation: string): string {
   const direction = ascending ? 'asc' : 'desc'
-  return `select p.json, p.sort_at, p.sort_id, ${GENERATION_SQLITE} as generation
-    from (${list} limit ${limit + 1}) p order by p.sort_at ${direction}, p.sort_id ${direction}`
-}
-
-/**
- * SQLite: the page of a list that drops rows whose item is null. Its items are computed once: the
- * list runs as a co-routine behind a fence (`limit -1`: a subquery with a limit is neither merged
- * into the query around it, which would compute the item again to test it, nor given its
- * condition), whose rows come in list order.
- */
-function sqliteDroppingPageSql(list: string, limit: number): string {
-  return `select f.json, f.sort_at, f.sort_id, ${GENERATION_SQLITE} as generation
-    from (${list} limit -1) f where f.json is not null limit ${limit + 1}`
+  return `select p.json, p.sort_at, p.sort_id, ${generation} as generation
+    from (${rows} limit ${limit + 1}) p
+    order by p.sort_at ${direction}, p.sort_id ${direction}`
 }
 
 const OPEN = Buffer.from('{"data":[')
@@ -420,27 +417,24 @@ export async function readPage<V extends ListValues<V>>(
   const template = templateFor(db, sqlite, list, values, position)
   const parameters = parametersOf(template, grant, values as AnyValues, position)
   const ascending = list.ascending === true
+  const statements = sqlite ? statementStoreOf(db) : undefined
   if (sqlite && limit * template.itemBytes <= JOINED_PAGE_BYTES) {
     let text = template.joinedPages.get(limit)
     if (text === undefined) {
-      text = (template.dropsNull ? sqliteJoinedDroppingPageSql : sqliteJoinedPageSql)(
-        template.sql,
-        limit,
-        ascending,
-      )
+      const joined = template.dropsNull ? sqliteJoinedDroppingPageSql : sqliteJoinedPageSql
+      text = joined(template.sql, limit, ascending)
       template.joinedPages.set(limit, text)
     }
     // `?` are positional: the generation's, then the list's parameters, once per use.
     const bound = template.dropsNull
       ? [grant.organizationId, ...parameters]
       : [grant.organizationId, ...parameters, ...parameters]
-    const statements = statementStoreOf(db)
     const page = (
       statements !== undefined
         ? tracedGet(statements, text, bound)
         : (await db.executeQuery<JoinedPage>(CompiledQuery.raw(text, bound))).rows[0]
     ) as JoinedPage
-    if (page.items > 0) template.itemBytes = Math.ceil((page.document.length / page.items) * 1.1)
+    learnItemBytes(template, page.document.length, page.items)
     const next: Position | null =
       page.more && page.last !== null
         ? [page.last.slice(0, -UUID_LENGTH), page.last.slice(-UUID_LENGTH)]
@@ -452,51 +446,58 @@ export async function readPage<V extends ListValues<V>>(
       generation: String(page.generation ?? 0),
     }
   }
+  if (!sqlite && template.dropsNull) throw new Error(`list ${list.name}: PostgreSQL pages drop no rows`)
   let text = template.pages.get(limit)
   if (text === undefined) {
-    if (!sqlite && template.dropsNull) throw new Error(`list ${list.name}: PostgreSQL pages drop no rows`)
     text = sqlite
-      ? template.dropsNull
-        ? sqliteDroppingPageSql(template.sql, limit)
-        : sqlitePageSql(template.sql, limit, ascending)
-      : `select p.json, p.sort_at, p.sort_id, ${generationPostgres(parameters.length + 1)} as generation
-        from (${template.sql} limit ${limit + 1}) p
-        order by p.sort_at ${ascending ? 'asc' : 'desc'}, p.sort_id ${ascending ? 'asc' : 'desc'}`
+      ? rowsPageSql(
+          template.dropsNull ? droppingRows(template.sql) : template.sql,
+          limit,
+          ascending,
+          GENERATION_SQLITE,
+        )
+      : rowsPageSql(
+          template.sql,
+          limit,
+          ascending,
+          `(${organizationGenerationSql(`$${parameters.length + 1}`)})`,
+        )
     template.pages.set(limit, text)
   }
+  // SQLite's generation parameter comes first in the text, PostgreSQL's is numbered last.
+  const bound = sqlite ? [grant.organizationId, ...parameters] : [...parameters, grant.organizationId]
   const document = new PageDocument(limit, limit * template.itemBytes)
   let generation: string | undefined
+  const add = (row: PageRow) => {
+    generation ??= String(row[3] ?? 0)
+    if (document.add(row[0]) && document.full) document.last = [row[1], row[2]]
+  }
   const source = sqlite ? undefined : postgresRowsOf(db)
-  const statements = sqlite ? statementStoreOf(db) : undefined
   if (source !== undefined) {
     // The item's bytes go into the page as PostgreSQL sent them; only the page's last row is
     // decoded, for the cursor.
-    await forEachRow(source, text, [...parameters, grant.organizationId], (row) => {
-      if (generation === undefined) generation = row.text(3) ?? '0'
+    await forEachRow(source, text, bound, (row) => {
+      generation ??= row.text(3) ?? '0'
       if (document.addField(row, 0) && document.full)
         document.last = [row.text(1) as string, row.text(2) as string]
     })
   } else if (statements !== undefined) {
-    // `?` are positional: the generation's comes first.
-    const rows = tracedAll(statements, text, [grant.organizationId, ...parameters]) as PageRow[]
-    for (const row of rows) {
-      if (generation === undefined) generation = String(row[3] ?? 0)
-      if (document.add(row[0]) && document.full) document.last = [row[1], row[2]]
-    }
+    for (const row of tracedAll(statements, text, bound) as PageRow[]) add(row)
   } else {
     // A Kysely instance of no pool of ours (the statement recorder of the SQL snapshots).
-    const bound = sqlite ? [grant.organizationId, ...parameters] : [...parameters, grant.organizationId]
-    const result = await db.executeQuery<ListRow & { generation: string | number | null }>(
+    const { rows } = await db.executeQuery<ListRow & { generation: number | string | null }>(
       CompiledQuery.raw(text, bound),
     )
-    for (const row of result.rows) {
-      generation ??= String(row.generation ?? 0)
-      if (document.add(row.json) && document.full) document.last = [row.sort_at, row.sort_id]
-    }
+    for (const row of rows) add([row.json, row.sort_at, row.sort_id, row.generation])
   }
   const page: Page = document.finish()
   // An empty page has no row to carry the generation: the caller reads it.
   if (generation !== undefined) page.generation = generation
-  if (document.items > 0) template.itemBytes = Math.ceil((page.document.length / document.items) * 1.1)
+  learnItemBytes(template, page.document.length, document.items)
   return page
+}
+
+/** The next page's first guess of an item's size, from a page just read (a little more). */
+function learnItemBytes(template: Template, documentBytes: number, items: number): void {
+  if (items > 0) template.itemBytes = Math.ceil((documentBytes / items) * 1.1)
 }

@@ -68,9 +68,8 @@ export const authentication = fp(
     app.decorateRequest('rateCharge', null)
     app.addHook('onRequest', authenticate)
     app.addHook('onSend', (request, reply, payload, done) => {
-      // (Null for a request refused before authentication: overloaded, or past its deadline.)
-      const headers = request.rateLimitHeaders as Record<string, string> | null
-      if (headers !== null) for (const name in headers) reply.header(name, headers[name])
+      // (Still null, which for-in skips, for a request refused before authentication.)
+      for (const name in request.rateLimitHeaders) reply.header(name, request.rateLimitHeaders[name])
       done(null, payload)
     })
   },
