@@ -28,6 +28,7 @@ import { join, resolve } from 'node:path'
 import { HISTORY_HEADING, historySection } from './bench/history.js'
 import { INBOX_HEADING, inboxSection } from './bench/inbox.js'
 import {
+  apiDatabases,
   args,
   BENCH,
   benchKey,
@@ -680,22 +681,8 @@ events feed deep page ${rows[0]?.eventsPageBytes} bytes (50 events, recorded by 
  * replaced, and the API rows of its Targets table.
  */
 async function apiOnly() {
-  const file = demoFile(EMPLOYEES)
-  const loaded = (label, url, fresh) => {
-    const marker = join(BENCH, `api-${label}.loaded`)
-    if (!existsSync(marker)) {
-      importInto(process.execPath, ROOT, file, fresh())
-      writeFileSync(marker, '')
-    }
-    return url
-  }
-  const setups = [['sqlite-node20', loaded('sqlite', join(BENCH, 'api.db'), () => freshSqlite('api.db'))]]
-  const pg = process.env.TEST_DATABASE_URL
-  if (pg) {
-    const u = new URL(pg)
-    u.searchParams.set('options', '-c search_path=bench_api')
-    setups.push(['postgres-node20', loaded('postgres', u.toString(), () => freshPostgres(pg, 'bench_api'))])
-  }
+  const labels = { SQLite: 'sqlite-node20', PostgreSQL: 'postgres-node20' }
+  const setups = apiDatabases().map(([database, url]) => [labels[database], url])
   const rows = []
   for (const [label, url] of setups)
     rows.push(

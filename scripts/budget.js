@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { spawnSync } from 'node:child_process'
 // The budget of one request (docs/performance.md, *The budget of a deep page*): what each step of a
 // page costs in µs of the server's CPU per request, from a CPU profile of the real server under the
 // benchmark's load, sampled every 100 µs, every sample charged to the innermost step on its stack.
@@ -12,38 +11,35 @@ import { spawnSync } from 'node:child_process'
 //   build in DIR too, on the same database, alternately, and prints both columns.
 // Prints one markdown table per database: the steps, µs per request (medians of --rounds runs),
 // their share, and the server's CPU per request measured from /proc over the same load.
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import {
+  apiDatabases,
+  args,
   BENCH,
   benchKey,
   CONNECTIONS,
   checkPostgres,
-  demoFile,
   ensureWrk,
-  flag,
-  freshPostgres,
-  freshSqlite,
   ids,
-  importInto,
+  load,
   log,
   median,
   ROOT,
+  ROUNDS,
   SECONDS,
-  SERVER_FLAGS,
   sleep,
-  startProcess,
+  startServer,
+  threadSeconds,
   waitFor,
   walkPages,
 } from './bench/lib.js'
 
-const args = process.argv.slice(2)
 const value = (name, fallback) => {
   const i = args.indexOf(name)
   return i === -1 ? fallback : args[i + 1]
 }
 const PAGE = value('--page', 'deep')
-const ROUNDS = Number(value('--rounds', 3))
 const BASELINE = value('--baseline', undefined)
 
 /**
@@ -109,8 +105,8 @@ function stepOf(frame) {
   return undefined
 }
 
-/** Sampled µs per step over the profile's samples, and how many samples. */
-export function chargeSamples(profile) {
+/** Sampled µs per step over the profile's samples, and the idle time sampled. */
+function chargeSamples(profile) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]))
   const parent = new Map()
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
@@ -142,70 +138,26 @@ export function chargeSamples(profile) {
     if (step === null) idle += dt
     else us.set(step, (us.get(step) ?? 0) + dt)
   }
-  return { us, idle, span: profile.endTime - profile.startTime }
-}
-
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
-
-/** CPU seconds per thread of a process: the main thread (its id is the process's) and the rest. */
-function threadSeconds(pid) {
-  let main = 0
-  let others = 0
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let stat
-    try {
-      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
-    } catch {
-      continue
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
-    if (tid === String(pid)) main += seconds
-    else others += seconds
-  }
-  return { main, others }
-}
-
-function wrkRun(url, headers, cursorsFile, seconds) {
-  const argv = ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${seconds}s`]
-  for (const [k, v] of Object.entries(headers)) argv.push('-H', `${k}: ${v}`)
-  if (cursorsFile) argv.push('-s', join(ROOT, 'scripts/random-cursor.lua'))
-  argv.push(url)
-  const r = spawnSync('taskset', argv, {
-    encoding: 'utf8',
-    env: { ...process.env, CURSORS: cursorsFile ?? '' },
-  })
-  const requests = /(\d+) requests in/.exec(r.stdout)
-  if (!requests || /Non-2xx/.test(r.stdout)) throw new Error(`wrk: ${r.stdout}${r.stderr}`)
-  return Number(requests[1])
+  return { us, idle }
 }
 
 /** One profiled load of the build in `cwd` against `databaseUrl`: µs per request per step. */
-async function profiledRun(cwd, databaseUrl, setup, round) {
+async function profiledRun(label, cwd, databaseUrl, target, round) {
   const profileFile = join(BENCH, `budget-${process.pid}-${round}.cpuprofile`)
   rmSync(profileFile, { force: true })
-  const port = 32000 + Math.floor(Math.random() * 1000)
-  const server = startProcess(
-    process.execPath,
-    [...SERVER_FLAGS, join(ROOT, 'scripts/bench/profiled-serve.js'), cwd],
-    {
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT: '999999999/1h',
-      METRICS: 'off',
-      PROFILE_FILE: profileFile,
-    },
-  )
-  const base = `http://127.0.0.1:${port}`
+  const entry = join(ROOT, 'scripts/bench/profiled-serve.js')
+  const { server, base } = startServer(process.execPath, cwd, databaseUrl, 32000, entry, {
+    PROFILE_FILE: profileFile,
+  })
   try {
     await waitFor(`${base}/healthz`, server)
-    const { url, headers, cursors } = setup(base)
-    wrkRun(url, headers, cursors, 3) // warm-up
+    const run = (seconds) =>
+      load(base + target.path, target.headers, target.cursors, undefined, CONNECTIONS, seconds)
+    run(3) // warm-up
     const before = threadSeconds(server.pid)
     server.kill('SIGUSR2')
     await sleep(200)
-    const requests = wrkRun(url, headers, cursors, SECONDS)
+    const { requests } = run(SECONDS)
     server.kill('SIGUSR2')
     const after = threadSeconds(server.pid)
     for (let i = 0; i < 100 && !existsSync(profileFile); i++) await sleep(100)
@@ -219,7 +171,7 @@ async function profiledRun(cwd, databaseUrl, setup, round) {
     perRequest.set(HELPERS, ((after.others - before.others) * 1e6) / requests)
     const total = mainUs + perRequest.get(HELPERS)
     log(
-      `${setup.label} round ${round + 1}: ${requests} requests, ${total.toFixed(0)} µs CPU per request (idle sampled ${(idle / requests).toFixed(0)} µs)`,
+      `${label} round ${round + 1}: ${requests} requests, ${total.toFixed(0)} µs CPU per request (idle sampled ${(idle / requests).toFixed(0)} µs)`,
     )
     return { perRequest, total, rps: requests / SECONDS }
   } finally {
@@ -252,42 +204,11 @@ function table(label, columns) {
   return lines.join('\n')
 }
 
-async function loaded(label, fresh) {
-  const file = demoFile(100_000)
-  const marker = join(BENCH, `api-${label}.loaded`)
-  const url = fresh(false)
-  if (!existsSync(marker)) {
-    log(`${label}: importing the 100k demo`)
-    importInto(process.execPath, ROOT, file, fresh(true))
-    spawnSync('touch', [marker])
-  }
-  return url
-}
-
 async function main() {
   checkPostgres()
   ensureWrk()
-  const databases = []
   const given = value('--database', undefined)
-  if (given) databases.push(['given', given])
-  else {
-    databases.push([
-      'SQLite',
-      await loaded('sqlite', (fresh) => (fresh ? freshSqlite('api.db') : join(BENCH, 'api.db'))),
-    ])
-    const pg = process.env.TEST_DATABASE_URL
-    if (pg) {
-      const schemaUrl = (() => {
-        const u = new URL(pg)
-        u.searchParams.set('options', '-c search_path=bench_api')
-        return u.toString()
-      })()
-      databases.push([
-        'PostgreSQL',
-        await loaded('postgres', (fresh) => (fresh ? freshPostgres(pg, 'bench_api') : schemaUrl)),
-      ])
-    }
-  }
+  const databases = given ? [['given', given]] : apiDatabases()
   const builds = [{ name: 'this build', cwd: ROOT }]
   if (BASELINE) builds.push({ name: 'baseline', cwd: resolve(BASELINE) })
   for (const [label, databaseUrl] of databases) {
@@ -300,31 +221,14 @@ async function main() {
         events: `/v1/events?workspace_id=${workspaceId}`,
       }[PAGE] ?? `/v1/employees?workspace_id=${workspaceId}`
     const cursors = join(BENCH, `budget-${label}-${PAGE}-cursors.txt`)
-    const setup = (base) => ({
-      url: base + path,
-      headers: { 'x-api-key': key, 'x-item-limit': String(limit) },
-      cursors: PAGE === 'first' ? undefined : cursors,
-    })
-    setup.label = label
-    if (PAGE !== 'first' && !existsSync(cursors)) {
+    const headers = { 'x-api-key': key, 'x-item-limit': String(limit) }
+    const target = { path, headers, cursors: PAGE === 'first' ? undefined : cursors }
+    if (target.cursors !== undefined && !existsSync(cursors)) {
       // The cursors of a walk, collected once from this build's server.
-      const port = 33000 + Math.floor(Math.random() * 1000)
-      const server = startProcess(process.execPath, [join(ROOT, 'bin/awareness.js'), 'serve'], {
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT: '999999999/1h',
-      })
+      const { server, base } = startServer(process.execPath, ROOT, databaseUrl, 33000)
       try {
-        await waitFor(`http://127.0.0.1:${port}/healthz`, server)
-        const walk = await walkPages(
-          `http://127.0.0.1:${port}`,
-          path,
-          key,
-          limit,
-          PAGE === 'progress' ? 100 : 2000,
-        )
-        const { writeFileSync } = await import('node:fs')
+        await waitFor(`${base}/healthz`, server)
+        const walk = await walkPages(base, path, key, limit, PAGE === 'progress' ? 100 : 2000)
         writeFileSync(cursors, walk.cursors.join('\n'))
       } finally {
         server.kill('SIGTERM')
@@ -335,8 +239,9 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? columns : [...columns].reverse()
       for (const column of order) {
-        setup.label = `${label}, ${column.name}`
-        column.runs.push(await profiledRun(column.cwd, databaseUrl, setup, round))
+        column.runs.push(
+          await profiledRun(`${label}, ${column.name}`, column.cwd, databaseUrl, target, round),
+        )
       }
     }
     console.log(
@@ -345,4 +250,4 @@ async function main() {
   }
 }
 
-if (!flag('--no-main')) await main()
+await main()

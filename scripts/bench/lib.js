@@ -1,7 +1,16 @@
 // What the benchmark scenarios share: options, the CLI and server processes, wrk runs with the
 // server's CPU time, page walks, demo files, imports and fresh databases.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 
@@ -67,15 +76,20 @@ export function startProcess(command, argv, env) {
   return child
 }
 
-/** The API server of the build in `cwd` on `databaseUrl`, on core 0, with limits no benchmark reaches. */
-export function startServer(nodeBin, cwd, databaseUrl, portBase) {
+/**
+ * The API server of the build in `cwd` on `databaseUrl`, on core 0, with limits no benchmark
+ * reaches; `entry` runs `serve` another way (scripts/bench/profiled-serve.js), with `env` added.
+ */
+export function startServer(nodeBin, cwd, databaseUrl, portBase, entry = undefined, env = {}) {
   const port = portBase + Math.floor(Math.random() * 1000)
-  const server = startProcess(nodeBin, [...SERVER_FLAGS, join(cwd, 'bin/awareness.js'), 'serve'], {
+  const argv = entry ? [entry, cwd] : [join(cwd, 'bin/awareness.js'), 'serve']
+  const server = startProcess(nodeBin, [...SERVER_FLAGS, ...argv], {
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     LOG_LEVEL: 'warn',
     RATE_LIMIT: '999999999/1h',
     METRICS: 'off',
+    ...env,
   })
   return { server, port, base: `http://127.0.0.1:${port}` }
 }
@@ -102,22 +116,41 @@ export function peakRssMiB(pid) {
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
 
-/** CPU seconds a process has used so far, all its threads, user and kernel (/proc/PID/stat). */
-function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+/** User and kernel CPU seconds in a /proc stat line (a process's or a thread's). */
+function statSeconds(stat) {
   // Fields after the command name, which may hold spaces: state is field 3, utime 14, stime 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
 }
 
+/** CPU seconds a process has used so far, all its threads (/proc/PID/stat). */
+const cpuSeconds = (pid) => statSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+
+/** CPU seconds a process has used so far: its main thread's (its id is the process's) and the rest's. */
+export function threadSeconds(pid) {
+  let main = 0
+  let others = 0
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+    } catch {
+      continue // a thread that ended meanwhile
+    }
+    if (tid === String(pid)) main += statSeconds(stat)
+    else others += statSeconds(stat)
+  }
+  return { main, others }
+}
+
 /**
- * One wrk run against `url`: requests per second, its 99th percentile latency in ms, and, given the
+ * One wrk run against `url`: requests per second, how many, the 99th percentile latency in ms, and, given the
  * server's pid, the CPU time the server used per answered request in µs (steadier than req/s on a
  * shared machine). A request of tens of milliseconds takes fewer connections, under the server's
  * load shedding.
  */
-export function load(url, headers, cursorsFile, pid, connections = CONNECTIONS) {
-  const argv = ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${SECONDS}s`, '--latency']
+export function load(url, headers, cursorsFile, pid, connections = CONNECTIONS, seconds = SECONDS) {
+  const argv = ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency']
   for (const [k, v] of Object.entries(headers)) argv.push('-H', `${k}: ${v}`)
   if (cursorsFile) argv.push('-s', join(ROOT, 'scripts/random-cursor.lua'))
   argv.push(url)
@@ -132,7 +165,12 @@ export function load(url, headers, cursorsFile, pid, connections = CONNECTIONS) 
   const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(r.stdout)
   if (!rps || !requests) throw new Error(`wrk failed: ${r.stdout}${r.stderr}`)
   if (non2xx) throw new Error(`wrk saw ${non2xx[1]} error responses for ${url}`)
-  return { rps: Number(rps[1]), cpuUs: (cpu * 1e6) / Number(requests[1]), p99Ms: p99Of(r.stdout) }
+  return {
+    rps: Number(rps[1]),
+    requests: Number(requests[1]),
+    cpuUs: (cpu * 1e6) / Number(requests[1]),
+    p99Ms: p99Of(r.stdout),
+  }
 }
 
 const LATENCY_UNITS = { us: 0.001, ms: 1, s: 1000 }
@@ -335,4 +373,28 @@ export function loadRounds(label, runs) {
   }
   const m = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, median(v)]))
   return { rps: m(rps), cpu: m(cpu) }
+}
+
+/**
+ * The 100k demo loaded once into .bench/api.db (and into the schema bench_api of TEST_DATABASE_URL)
+ * and kept for later runs (npm run bench:api, npm run bench:budget): [database, URL] pairs.
+ */
+export function apiDatabases() {
+  const loaded = (label, url, fresh) => {
+    const marker = join(BENCH, `api-${label}.loaded`)
+    if (!existsSync(marker)) {
+      log(`${label}: importing the 100k demo`)
+      importInto(process.execPath, ROOT, demoFile(EMPLOYEES), fresh())
+      writeFileSync(marker, '')
+    }
+    return url
+  }
+  const databases = [['SQLite', loaded('sqlite', join(BENCH, 'api.db'), () => freshSqlite('api.db'))]]
+  const pg = process.env.TEST_DATABASE_URL
+  if (pg) {
+    const u = new URL(pg)
+    u.searchParams.set('options', '-c search_path=bench_api')
+    databases.push(['PostgreSQL', loaded('postgres', u.toString(), () => freshPostgres(pg, 'bench_api'))])
+  }
+  return databases
 }
