@@ -41,6 +41,7 @@ import {
   flag,
   freshPostgres,
   freshSqlite,
+  fullCollections,
   ids,
   importInto,
   load,
@@ -151,6 +152,15 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
     rawDeep.kill()
     rawProgress.kill()
     rawEvents.kill()
+    const progressCollections = await fullCollections(
+      nodeBin,
+      cwd,
+      databaseUrl,
+      progressPath,
+      runs.progress[1],
+      files.progressCursors,
+    )
+    log(`${label} full collections per progress round (a traced server): ${progressCollections.join(' / ')}`)
 
     // A full sequential walk through the typed client, on core 1 like wrk (not the server's core).
     const client = [join(cwd, 'packages/client/dist/index.js'), join(cwd, 'dist/client/index.js')].find(
@@ -190,6 +200,7 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
       serverRss,
       cpuUs: Object.fromEntries(Object.entries(cpuUs).map(([k, v]) => [k, median(v)])),
       cpuRounds: cpuUs,
+      progressCollections,
       p99Ms: Object.fromEntries(Object.entries(p99).map(([k, v]) => [k, median(v)])),
     }
   } finally {
@@ -639,11 +650,11 @@ function apiTables(rows) {
     ),
   ].join('\n')
   const roundTable = [
-    '| setup | deep page CPU per request, each round (µs) | progress page CPU per request, each round (µs) | round farthest from the median | deep page p99 at 50 connections (ms) |',
-    '|---|---|---|---:|---:|',
+    '| setup | deep page CPU per request, each round (µs) | progress page CPU per request, each round (µs) | round farthest from the median | progress pages: full collections per round, traced server | deep page p99 at 50 connections (ms) |',
+    '|---|---|---|---:|---|---:|',
     ...rows.map(
-      ({ label, cpuRounds: c, p99Ms }) =>
-        `| ${label} | ${c.deep.map(us).join(' / ')} | ${c.progress.map(us).join(' / ')} | ${(100 * farthest(c.progress)).toFixed(1)} % | ${p99Ms.deep50.toFixed(1)} |`,
+      ({ label, cpuRounds: c, progressCollections, p99Ms }) =>
+        `| ${label} | ${c.deep.map(us).join(' / ')} | ${c.progress.map(us).join(' / ')} | ${(100 * farthest(c.progress)).toFixed(1)} % | ${progressCollections.join(' / ')} | ${p99Ms.deep50.toFixed(1)} |`,
     ),
   ].join('\n')
   return { table, cpuTable, roundTable }
@@ -670,10 +681,13 @@ neighbour's load lowers req/s but adds little CPU per request.
 ${cpuTable}
 
 Each round's CPU per request (a server whose rounds disagree spent some of them in full collections:
-\`docs/performance.md\`), and the 99th percentile latency of deep pages under 50 connections (wrk
-\`--latency\`, one more run of ${P99_SECONDS} s per round, medians; a run's 50 connections are accepted
-one per event-loop turn in its first half second, which is well under 1 % of the longer run's
-requests: \`docs/performance.md\`, *p99 under 50 connections*).
+\`docs/performance.md\`, *The slow state*); V8's full collections in each of ${ROUNDS} more rounds of
+progress pages, against a server of its own traced with \`--trace-gc\` (the slow state's mark, which
+the machine's noise cannot fake; apart, as tracing slows the timed rounds); and the 99th percentile
+latency of deep pages under 50 connections (wrk \`--latency\`, one more run of ${P99_SECONDS} s per
+round, medians; a run's 50 connections are accepted one per event-loop turn in its first half
+second, well under 1 % of the longer run's requests: \`docs/performance.md\`, *p99 under 50
+connections*).
 
 ${roundTable}
 

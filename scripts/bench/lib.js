@@ -2,10 +2,12 @@
 // server's CPU time, page walks, demo files, imports and fresh databases.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import {
+  closeSync,
   createReadStream,
   createWriteStream,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -65,10 +67,15 @@ export function cli(nodeBin, cwd, cliArgs, env = {}) {
 // The server as docs/operations.md runs it: a small young generation keeps its memory down.
 export const SERVER_FLAGS = ['--max-semi-space-size=4']
 
-export function startProcess(command, argv, env) {
-  const child = spawn('taskset', ['-c', '0', command, ...argv], {
+/**
+ * `command` on core 0; `stdout` a file descriptor sends its standard output there line by line
+ * (stdbuf), as it is written rather than in blocks.
+ */
+export function startProcess(command, argv, env, stdout = 'pipe') {
+  const [program, ...prefix] = stdout === 'pipe' ? ['taskset'] : ['stdbuf', '-oL', 'taskset']
+  const child = spawn(program, [...prefix, '-c', '0', command, ...argv], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   })
   let err = ''
   child.stderr.on('data', (c) => (err += c))
@@ -78,20 +85,72 @@ export function startProcess(command, argv, env) {
 
 /**
  * The API server of the build in `cwd` on `databaseUrl`, on core 0, with limits no benchmark
- * reaches; `entry` runs `serve` another way (scripts/bench/profiled-serve.js), with `env` added.
+ * reaches; `entry` runs `serve` another way (scripts/bench/profiled-serve.js), with `env` added,
+ * Node's `flags` too, and its standard output to the file descriptor `stdout`.
  */
-export function startServer(nodeBin, cwd, databaseUrl, portBase, entry = undefined, env = {}) {
+export function startServer(
+  nodeBin,
+  cwd,
+  databaseUrl,
+  portBase,
+  entry = undefined,
+  env = {},
+  { flags = [], stdout = 'pipe' } = {},
+) {
   const port = portBase + Math.floor(Math.random() * 1000)
   const argv = entry ? [entry, cwd] : [join(cwd, 'bin/awareness.js'), 'serve']
-  const server = startProcess(nodeBin, [...SERVER_FLAGS, ...argv], {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT: '999999999/1h',
-    METRICS: 'off',
-    ...env,
-  })
+  const server = startProcess(
+    nodeBin,
+    [...SERVER_FLAGS, ...flags, ...argv],
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT: '999999999/1h',
+      METRICS: 'off',
+      ...env,
+    },
+    stdout,
+  )
   return { server, port, base: `http://127.0.0.1:${port}` }
+}
+
+/**
+ * V8's full collections (mark-compacts) in each of ROUNDS runs of `path`, after a warm-up, against
+ * a server of its own traced with --trace-gc, apart from the timed ones (which the tracing would
+ * slow): the mark the slow state leaves (docs/performance.md, *The slow state*).
+ */
+export async function fullCollections(nodeBin, cwd, databaseUrl, path, headers, cursorsFile) {
+  const trace = join(BENCH, 'trace-gc.txt')
+  const fd = openSync(trace, 'w')
+  const { server, base } = startServer(
+    nodeBin,
+    cwd,
+    databaseUrl,
+    33000,
+    undefined,
+    {},
+    {
+      flags: ['--trace-gc'],
+      stdout: fd,
+    },
+  )
+  closeSync(fd)
+  const counted = () => (readFileSync(trace, 'utf8').match(/Mark-Compact/g) ?? []).length
+  try {
+    await waitFor(`${base}/healthz`, server)
+    load(base + path, headers, cursorsFile, server.pid)
+    const rounds = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const before = counted()
+      load(base + path, headers, cursorsFile, server.pid)
+      rounds.push(counted() - before)
+    }
+    return rounds
+  } finally {
+    server.kill('SIGTERM')
+    await sleep(300)
+  }
 }
 
 /** Waits until `url` answers; when `child` is given, fails at once if it exits, with what it printed. */
