@@ -231,6 +231,26 @@ for (const { dialect, skip } of DIALECTS) {
       )
     })
 
+    test('a list that drops rows with a null item: SQLite drops them, PostgreSQL refuses every time', async () => {
+      const dropping: ListDefinition<Values> = {
+        ...listOf(sql<string>`case when e.status = 'active' then '"' || e.id || '"' end`),
+        dropsNullItems: () => true,
+      }
+      const noFilter: Values = { status: undefined, minKarma: undefined, newest: true }
+      const read = () => readPage(db.handle.db, grant(w1.id as string), dropping, noFilter, null, 10)
+      if (dialect === 'sqlite') {
+        const page = await read()
+        assert.equal(
+          Buffer.from(page.document).toString('utf8'),
+          JSON.stringify({ data: [people.w1Active.id] }),
+        )
+        return
+      }
+      // Refused where its statement would be written, so no statement is kept to skip the check.
+      await assert.rejects(read(), /PostgreSQL pages drop no rows/)
+      await assert.rejects(read(), /PostgreSQL pages drop no rows/)
+    })
+
     test('a list whose rows are not begun from the grant is refused', async () => {
       // The types refuse a statement begun from a database passed in; one held elsewhere is
       // caught when its shape is learnt, before any page is read.
