@@ -127,8 +127,8 @@ async function measure({ label, nodeBin, cwd, databaseUrl, organizationId, works
       events: [base + eventsPath, headers, files.eventCursors, server.pid],
       rawEvents: [`http://127.0.0.1:${rawPorts[2]}/`, headers, files.eventCursors, rawEvents.pid],
       // The latency a user sees under more connections than the server has cores by far, once they
-      // are open: a busy server accepts one new connection per event-loop turn (libuv since 1.45), so
-      // a run's first half second waits for its own connections, and a longer run weighs that less.
+      // are open: a busy server accepts one new connection per event-loop turn (libuv), so a run's
+      // start waits for its own connections, which a longer run weighs less.
       deep50: [base + employeesPath, headers, files.cursors, server.pid, 50, P99_SECONDS],
     }
     const results = Object.fromEntries(Object.keys(runs).map((k) => [k, []]))
