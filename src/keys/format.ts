@@ -22,6 +22,38 @@ export function withoutKeys(text: string): string {
   return text.includes(PREFIX) ? text.replace(/wsa_[0-9A-Za-z]*/g, `${PREFIX}[redacted]`) : text
 }
 
+/** One round of percent-decoding, ASCII only: enough to read a key, whatever its other bytes. */
+const ENCODED_ASCII = /%([0-7][0-9A-Fa-f])/g
+const decodeAscii = (text: string): string =>
+  text.replace(ENCODED_ASCII, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+
+/** Rounds of decoding a path segment may take; one still encoded after them is not shown. */
+const MAX_DECODING_ROUNDS = 8
+
+/**
+ * A request path with anything like a key redacted after percent-decoding, however often its
+ * characters were encoded (`%77sa_…`, `wsa%5F…`, `%2577sa_…`): a segment that decodes to a key is
+ * shown decoded and redacted, any other as sent, and one that does not settle within a few rounds
+ * of decoding (nobody's client encodes that often) as `[undecodable]`.
+ * @example pathWithoutKeys('/v1/employees/%77sa_3fK9') // '/v1/employees/wsa_[redacted]'
+ */
+export function pathWithoutKeys(path: string): string {
+  if (!path.includes('%')) return withoutKeys(path)
+  return path
+    .split('/')
+    .map((segment) => {
+      let plain = segment
+      for (let round = 0; ; round++) {
+        const next = decodeAscii(plain)
+        if (next === plain) break
+        if (round === MAX_DECODING_ROUNDS) return '[undecodable]'
+        plain = next
+      }
+      return plain.includes(PREFIX) ? withoutKeys(plain) : segment
+    })
+    .join('/')
+}
+
 /** The CRC32 of `text` in 6 base62 characters, most significant first. */
 export function checksum(text: string): string {
   let value = crc32(text)

@@ -302,12 +302,23 @@ describe('production HTTP behaviour (real listening server)', () => {
       await app.inject({ url: '/v1/organization', headers: { 'x-api-key': alteredKey(key) } })
       await app.inject({ url: `/v1/nothing?api_key=${key}`, headers: { 'user-agent': `curl ${key}` } })
       await app.inject({ method: 'POST', url: `/v1/${key}/employees` })
+      // Percent-encoded, whole or in part, once or twice over.
+      const encodedForms = [
+        `%77${key.slice(1)}`,
+        `wsa%5F${key.slice(4)}`,
+        `wsa%5f${key.slice(4)}`,
+        `%2577${key.slice(1)}`,
+        `${key.slice(0, 20)}%${key.charCodeAt(20).toString(16)}${key.slice(21)}`,
+      ]
+      for (const form of encodedForms) await app.inject({ url: `/v1/employees/${form}` })
       await new Promise((r) => setTimeout(r, 50))
       const all = lines.join('\n')
       assert.ok(!all.includes(key), 'a key never appears in the logs')
       assert.ok(!all.includes(key.slice(4, 36)), 'nor its random part')
+      assert.ok(!all.includes(key.slice(21)), 'nor what follows an encoded character')
       const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request')
-      assert.equal(requests.length, 5)
+      assert.equal(requests.length, 5 + encodedForms.length)
+      for (const encoded of requests.slice(5)) assert.equal(encoded.path, '/v1/employees/wsa_[redacted]')
       const first = requests[0]
       assert.equal(first.reqId, 'trace-1')
       assert.equal(first.key_id, keyId)

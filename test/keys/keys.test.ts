@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '../../src/db/connection.js'
 import { importSources } from '../../src/importer/import.js'
-import { checksum, generateKey, hashKey, isWellFormedKey } from '../../src/keys/format.js'
+import { checksum, generateKey, hashKey, isWellFormedKey, pathWithoutKeys } from '../../src/keys/format.js'
 import { createKey, KeyAdminError, listKeys, revokeKey, verifyKey } from '../../src/keys/keys.js'
 import { KeyVerifier } from '../../src/keys/verifier.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
@@ -73,6 +73,48 @@ describe('key format', () => {
     ]) {
       assert.equal(isWellFormedKey(bad), false, bad)
     }
+  })
+
+  test('a key in a path is redacted after percent-decoding, however its characters are encoded', () => {
+    const key = generateKey()
+    const hex = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`
+    const forms = [
+      `%77${key.slice(1)}`,
+      `wsa%5F${key.slice(4)}`,
+      `wsa%5f${key.slice(4)}`,
+      `%2577${key.slice(1)}`,
+      `${key.slice(0, 20)}${hex(key[20] as string)}${key.slice(21)}`,
+      `${key.slice(0, 20)}%25${hex(key[20] as string).slice(1)}${key.slice(21)}`,
+      [...key].map(hex).join(''),
+    ]
+    for (const form of forms) {
+      const logged = pathWithoutKeys(`/v1/employees/${form}/x%20y`)
+      assert.equal(logged, '/v1/employees/wsa_[redacted]/x%20y', form)
+    }
+    // Any characters of a key encoded, each up to three times over, upper- or lower-case hex.
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.boolean()), { minLength: 42, maxLength: 42 }),
+        (how) => {
+          const encoded = [...key]
+            .map((c, i) => {
+              const [times, upper] = how[i] as [number, boolean]
+              let text = c
+              for (let n = 0; n < times; n++) {
+                text = [...text].map((ch) => (upper ? hex(ch).toUpperCase() : hex(ch))).join('')
+              }
+              return text
+            })
+            .join('')
+          const logged = pathWithoutKeys(`/v1/${encoded}`)
+          return logged === '/v1/wsa_[redacted]' && !logged.includes(key.slice(8, 16))
+        },
+      ),
+      { seed: 7, numRuns: 300 },
+    )
+    // A path without a key is logged as sent; one that never settles is not shown.
+    assert.equal(pathWithoutKeys('/v1/employees/caf%C3%A9%2F'), '/v1/employees/caf%C3%A9%2F')
+    assert.equal(pathWithoutKeys(`/v1/%${'25'.repeat(20)}41`), '/v1/[undecodable]')
   })
 
   test('keys are random', () => {

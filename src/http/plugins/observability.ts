@@ -3,24 +3,26 @@
 
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { withoutKeys } from '../../keys/format.js'
+import { pathWithoutKeys, withoutKeys } from '../../keys/format.js'
 import { tracing } from '../../tracing/tracing.js'
 
 /** What is kept of a path or a user agent in a log line. */
 const MAX_PATH = 1024
 const MAX_USER_AGENT = 256
 
-/** A path or header for a log line: cut to `max` characters, with anything like a key redacted. */
-function loggable(text: string | undefined, max: number): string | undefined {
-  if (text === undefined) return undefined
-  return withoutKeys(text.length > max ? `${text.slice(0, max)}…` : text)
-}
+/** Text for a log line: cut to `max` characters. */
+const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text)
 
-/** A request's path as logs and traces carry it: no query, cut, nothing like a key. */
+/** A request's path as logs and traces carry it: no query, nothing like a key however encoded, cut. */
 export function loggablePath(url: string): string | undefined {
   const query = url.indexOf('?')
-  return loggable(query === -1 ? url : url.slice(0, query), MAX_PATH)
+  // Cut, then redacted: what is left of a key at the cut still decodes to its prefix.
+  return pathWithoutKeys(cut(query === -1 ? url : url.slice(0, query), MAX_PATH))
 }
+
+/** A user agent for a log line: cut, with anything like a key redacted. */
+const userAgent = (text: string | undefined): string | undefined =>
+  text === undefined ? undefined : withoutKeys(cut(text, MAX_USER_AGENT))
 
 /** On a connection: what it had written by the end of its previous answer. */
 const SENT_BEFORE = Symbol('bytes written before this answer')
@@ -55,7 +57,7 @@ export const observability = fp(
           duration_ms: Math.round(reply.elapsedTime * 100) / 100,
           // The socket's address, or the client a proxy named when TRUST_PROXY trusts that proxy.
           client: request.client,
-          user_agent: loggable(request.headers['user-agent'], MAX_USER_AGENT),
+          user_agent: userAgent(request.headers['user-agent']),
           // With tracing on: the request's trace, to find its spans from its log line.
           trace_id: tracing().traceIdOf(request),
         },
