@@ -1,6 +1,7 @@
 import { type Config, ConfigError, loadConfig } from '../config/config.js'
 import { type DatabaseHandle, openDatabase } from '../db/connection.js'
 import { migrateToLatest } from '../db/migrate.js'
+import { deriveMissingPeriods } from '../importer/import.js'
 import { CliError } from './output.js'
 
 export interface DatabaseOption {
@@ -17,15 +18,24 @@ export function configFrom(options: DatabaseOption, extra: Record<string, string
   }
 }
 
-/** Opens the primary database, brings its schema up to date, runs `work`, and closes it. */
+/**
+ * Brings the schema up to date, then keeps what a new release keeps that the data held lacks (the
+ * periods of workspaces not imported since an upgrade added a kept statistic): how many workspaces
+ * that took.
+ */
+export async function bringUpToDate(handle: DatabaseHandle): Promise<{ derived: number }> {
+  await migrateToLatest(handle)
+  return { derived: await deriveMissingPeriods(handle) }
+}
+
+/** Opens the primary database, brings it up to date, runs `work` on it, and closes it. */
 export async function withDatabase<T>(
   config: Config,
-  work: (handle: DatabaseHandle) => Promise<T>,
+  work: (handle: DatabaseHandle, upgrade: { derived: number }) => Promise<T>,
 ): Promise<T> {
   const handle = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize })
   try {
-    await migrateToLatest(handle)
-    return await work(handle)
+    return await work(handle, await bringUpToDate(handle))
   } finally {
     await handle.close()
   }

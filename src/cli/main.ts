@@ -38,8 +38,9 @@ export function buildProgram(usage: UsageErrors = { last: null }): Command {
     .description('create or upgrade the database schema (safe to run from several processes at once)')
     .option(...DATABASE_FLAG)
     .action(async (options: { database?: string }) => {
-      await withDatabase(configFrom(options), async () => {})
+      const { derived } = await withDatabase(configFrom(options), async (_, upgrade) => upgrade)
       process.stdout.write('schema is up to date\n')
+      if (derived > 0) process.stdout.write(`kept the statistics per period of ${derived} workspace(s)\n`)
     })
   registerImport(program)
   registerDemoData(program)

@@ -7,7 +7,7 @@ import type { TObject } from 'typebox'
 import type { WorkspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
 import { INTERVALS, type Interval, timestampFromMillis } from '../domain/time.js'
-import { defineItem, type ItemOperation, Rendered } from '../routing/item.js'
+import { defineItem, type ItemOperation, Rendered, WorkNotWanted } from '../routing/item.js'
 import { type ParamDef, type Parsed, param } from '../routing/parameters.js'
 import { workspaceId } from '../routing/schemas.js'
 import { type KeptPeriods, keptPeriods } from './kept-periods.js'
@@ -202,7 +202,7 @@ export function windowTwin<
     parameters: seriesParameters,
     item: pointId(twin.point),
     series: true,
-    async read(from, query) {
+    async read(from, query, wanted) {
       const periods = periodsFor(query)
       const unit = query.interval ?? 'month'
       const kept = await keptPeriods(
@@ -217,15 +217,19 @@ export function windowTwin<
           periodSeries(periods, kept),
           identityOf(unit, periods, [kept.empty, ...kept.periods.map((p) => `${p.start}${p.json}`)]),
         )
-      // Nothing kept for the workspace (a database migrated since its last import): each point is asked.
+      // Nothing kept for the workspace (its rows removed since the start derived them, see
+      // deriveMissingPeriods): each point is asked, one at a time, with a turn of the event loop
+      // between them so that other requests go on, until nobody waits for the answer.
       const tails: Buffer[] = []
       for (const period of periods) {
+        await new Promise((resolve) => setImmediate(resolve))
+        if (!wanted()) throw new WorkNotWanted()
         const window = {
           workspace_id: query.workspace_id,
           [twin.after]: period.start,
           [twin.before]: lastInstantBefore(period.end),
         } as Parsed<D>
-        tails.push(pointTail(JSON.stringify(await statistic.read(from, window))))
+        tails.push(pointTail(JSON.stringify(await statistic.read(from, window, wanted))))
       }
       return rendered(seriesBody(periods, tails))
     },

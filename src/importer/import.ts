@@ -3,11 +3,11 @@
 // one transaction, or nothing when any error was found.
 
 import { sql } from 'kysely'
-import type { EncodedRows } from '../db/bulk-rows.js'
+import { type EncodedRows, encodeRows } from '../db/bulk-rows.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import { analyzeTemporary, type WriteSession, withWriteSession } from '../db/write-session.js'
 import { timestampFromMillis } from '../domain/time.js'
-import { keepPeriods } from '../history/kept-periods.js'
+import { keepPeriods, workspacesWithoutPeriods } from '../history/kept-periods.js'
 import {
   checkForward,
   checkNotFuture,
@@ -513,4 +513,39 @@ async function importTraced(
   // planner and the dropping of staging count with the commit.
   clock.mark('commit')
   return { ...summary, seconds: clock.seconds, phases: clock.phases }
+}
+
+/**
+ * Keeps, for every workspace that lacks them, the answers imports keep per period: after an upgrade
+ * that adds a kept statistic, a workspace not imported since has none, and its series could not
+ * be read. Runs the resources' derives over the data held, as an import that brings nothing new
+ * would, without adding a point to the history or an event. Returns how many workspaces it derived.
+ * Safe when several processes start at once: the second finds nothing missing.
+ */
+export async function deriveMissingPeriods(handle: DatabaseHandle): Promise<number> {
+  const missing = workspacesWithoutPeriods(IMPORT_STEPS)
+  if (missing === undefined) return 0
+  if ((await missing.execute(handle.db)).rows.length === 0) return 0
+  return withWriteSession(handle, async (session) => {
+    // Asked again under the write lock: another process may have derived them meanwhile.
+    const workspaces = await session.rows(missing)
+    if (workspaces.length === 0) return 0
+    await createStaging(session)
+    await indexStaging(session)
+    const { differs } = await compareStaged(session)
+    await session.insertMany(
+      'stg_touched',
+      ['workspace_id'],
+      encodeRows(
+        session.dialect,
+        workspaces.map((w) => [w.id]),
+      ),
+    )
+    await analyzeTemporary(session, 'stg_touched')
+    await mergeStaged(session, differs, false)
+    for (const steps of IMPORT_STEPS) await steps.derive?.(session)
+    await keepPeriods(session, IMPORT_STEPS)
+    await dropStaging(session)
+    return workspaces.length
+  })
 }

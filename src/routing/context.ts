@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { GenerationSource } from '../db/generation.js'
 import type { Database } from '../db/tables.js'
@@ -7,6 +8,11 @@ import type { KeyVerifier } from '../keys/verifier.js'
 import type { Charge, RateLimits } from '../limits/rate-limits.js'
 import type { Metrics } from '../observability/metrics.js'
 import type { CursorCodec } from '../paging/paging.js'
+
+/** Whether a handler's late result has no one to go to: its deadline passed, or its client left. */
+export function unheard(request: FastifyRequest): boolean {
+  return request.deadlinePassed || request.raw.socket?.destroyed === true
+}
 
 /** What the routes share: set up once at start. */
 export interface ApiContext {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import { grantWorkspace, type WorkspaceRows, workspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
+import { unheard } from './context.js'
 import { readItemRequest, sendItem, sendItemBytes } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
 import { dataOf, ref } from './schemas.js'
@@ -25,6 +26,13 @@ export class Rendered {
   ) {}
 }
 
+/** Thrown by a read that stopped because nobody waits for its answer any more. */
+export class WorkNotWanted extends Error {
+  constructor() {
+    super('the request was abandoned: its client left or its deadline passed')
+  }
+}
+
 export interface ItemOperation<D extends Definitions, T> {
   operationId: string
   /** As Fastify writes it: a path id is `:group_id`, and is among the parameters. */
@@ -42,8 +50,11 @@ export interface ItemOperation<D extends Definitions, T> {
   check?(query: Parsed<D>): void
   /** Throws the 404 of an id outside the granted workspace. */
   reach?(from: WorkspaceRows, query: Parsed<D>): Promise<void>
-  /** The object, for the granted workspace. */
-  read(from: WorkspaceRows, query: Parsed<D>): Promise<T | Rendered>
+  /**
+   * The object, for the granted workspace. A read that runs many statements asks `wanted` between
+   * them and stops (WorkNotWanted) once its client left or its deadline passed.
+   */
+  read(from: WorkspaceRows, query: Parsed<D>, wanted: () => boolean): Promise<T | Rendered>
 }
 
 /** Declares an item operation (type-checks its parts against each other). */
@@ -91,7 +102,7 @@ export function itemRoute<D extends Definitions, T>(
       const db = app.api.db
       const from = workspaceRows(db, await grantWorkspace(db, request.key, query.workspace_id as string))
       if (operation.reach) await operation.reach(from, query)
-      const answer = await operation.read(from, query)
+      const answer = await operation.read(from, query, () => !unheard(request))
       if (!(answer instanceof Rendered)) return sendItem(reply, JSON.stringify(answer))
       if (answer.identity !== undefined) request.bodyIdentity = answer.identity
       return sendItemBytes(reply, answer.body, answer.release)

@@ -2,7 +2,6 @@ import type { Command } from 'commander'
 import type { Config } from '../../config/config.js'
 import { PACKAGE_VERSION } from '../../config/version.js'
 import { type DatabaseHandle, openDatabase } from '../../db/connection.js'
-import { migrateToLatest } from '../../db/migrate.js'
 import { timestampFromMillis } from '../../domain/time.js'
 import { buildApp } from '../../http/app.js'
 import { ConnectionTracker, drainAndClose } from '../../http/drain.js'
@@ -14,7 +13,7 @@ import { probeRedis } from '../../limits/redis-probe.js'
 import { EXPORTS, OCSF_RENDERER } from '../../resources/index.js'
 import { startTracing, stopTracing } from '../../tracing/tracing.js'
 import { DeliveryWorker } from '../../webhooks/worker.js'
-import { configFrom } from '../context.js'
+import { bringUpToDate, configFrom } from '../context.js'
 import { DATABASE_FLAG } from '../options.js'
 import { CliError } from '../output.js'
 import { describeSummary, runImport } from './import.js'
@@ -118,7 +117,7 @@ export function registerServe(program: Command): void {
       const admin = openDatabase(config.databaseUrl, { poolSize: 2 })
       let hint: string | null
       try {
-        await migrateToLatest(admin)
+        await bringUpToDate(admin)
         const demoLoaded = options.demoWhenEmpty ? await seedDemo(admin, config) : false
         hint = demoLoaded ? null : await keyHint(admin)
       } finally {

@@ -30,11 +30,6 @@ interface Waiting {
 const WAITING = Symbol('deadline queue entry')
 type Queued = FastifyRequest & { [WAITING]?: Waiting | undefined }
 
-/** Whether a handler's late result has no one to go to: its deadline passed, or its client left. */
-export function unheard(request: FastifyRequest): boolean {
-  return request.deadlinePassed || request.raw.socket?.destroyed === true
-}
-
 export const deadline = fp(
   async (app: FastifyInstance, { ms }: { ms: number }) => {
     app.decorateRequest('deadlinePassed', false)

@@ -6,9 +6,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { isDatabaseUnavailable } from '../../db/availability.js'
 import { ApiError, apiError, echo, errorBody } from '../../errors.js'
+import { unheard } from '../../routing/context.js'
 import { MAX_REQUEST_TARGET } from '../../routing/operation.js'
 import { commonHeaders } from '../headers.js'
-import { DEADLINE_PASSED_CODE, unheard } from './deadline.js'
+import { DEADLINE_PASSED_CODE } from './deadline.js'
 
 /** A route's URL (`/v1/employees/:employee_id`, `/docs/*`) as a pattern a request path matches. */
 function routePattern(url: string): RegExp {
