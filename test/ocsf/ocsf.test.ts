@@ -153,6 +153,12 @@ function cases(type: string): [string, FeedEvent][] {
         e.data.previous_attributes = { classification: null, fraud_type: null, classified_at: null }
       }),
     )
+  if (type === 'inbox_ticket.deleted')
+    list.push(
+      variant('deleted, classified safe', (e) => {
+        Object.assign(e.data.object, { classification: 'safe', fraud_type: null })
+      }),
+    )
   if (type === 'attack.created')
     list.push(
       variant('not sent yet', (e) => {

@@ -49,7 +49,8 @@ export function inboxTicketOcsf(event: FeedEvent): OcsfParts {
       }),
       status_id: status[0],
       status: status[1],
-      is_alert: !deleted && (review === 'spam' || review === 'fraudulent'),
+      // Spam and fraudulent mail is an alert whatever became of its ticket (CONTRACT 16).
+      is_alert: review === 'spam' || review === 'fraudulent',
       evidences: [{ email: { ...ticket.email } }],
       observables: [
         {
