@@ -19,6 +19,7 @@ import { deadline } from './plugins/deadline.js'
 import { documentation } from './plugins/documentation.js'
 import { observability } from './plugins/observability.js'
 import { type OverloadOptions, overload } from './plugins/overload.js'
+import { pipelining } from './plugins/pipelining.js'
 import { responses } from './plugins/responses.js'
 import { answerSocket, CONNECT_REFUSED } from './raw-answers.js'
 import { type LoggerOptions, serverOptions } from './server-options.js'
@@ -62,6 +63,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     counters: options.counters,
   })
   await app.register(responses)
+  // Before the deadline and the overload queue: a pipelined request waits for its turn first.
+  await app.register(pipelining)
   // A request not answered within REQUEST_TIMEOUT gets 503 (a hung database, say).
   await app.register(deadline, { ms: config.requestTimeoutMs })
   await app.register(overload, options.tuning?.overload ?? {})

@@ -10,6 +10,8 @@ interface Watched {
   waiting: number
   /** Since when they have not moved. */
   since: number
+  /** Answers under way on the connection (pipelined requests: more than one). */
+  answers: number
 }
 
 /**
@@ -29,18 +31,27 @@ export class StalledAnswers {
 
   constructor(private readonly limitMs: number) {}
 
-  /** Watches the answer being written to `socket` until `done`. */
+  /**
+   * Watches the answer being written to `socket` until `done`. Another answer on the same
+   * connection does not start the watch again: its bytes queue behind those that do not move.
+   */
   watch(socket: Socket): void {
-    this.watched.set(socket, { waiting: -1, since: Date.now() })
+    const entry = this.watched.get(socket)
+    if (entry !== undefined) {
+      entry.answers++
+      return
+    }
+    this.watched.set(socket, { waiting: -1, since: Date.now(), answers: 1 })
     if (this.timer === undefined) {
       this.timer = setInterval(() => this.sweep(), Math.min(1000, Math.max(10, this.limitMs / 4)))
       this.timer.unref()
     }
   }
 
-  /** The answer was written out (or its connection closed). */
+  /** An answer was written out (or its connection closed). */
   done(socket: Socket): void {
-    this.watched.delete(socket)
+    const entry = this.watched.get(socket)
+    if (entry !== undefined && --entry.answers <= 0) this.watched.delete(socket)
   }
 
   /** Answers under way, for tests. */
