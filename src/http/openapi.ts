@@ -5,6 +5,7 @@
 
 import { SCOPES } from '../domain/scopes.js'
 import {
+  AS_OF_NOT_FOUND,
   type ErrorCode,
   type ErrorKind,
   errorKind,
@@ -220,8 +221,23 @@ const RESPONSES = {
 
 /** The 404 of each id parameter: the workspace's, and those the resources declare. */
 const NOT_FOUND: ReadonlyMap<string, NotFound> = new Map(
-  [WORKSPACE_ID, ...RESOURCE_NOT_FOUND].map((n) => [n.parameter, n]),
+  [WORKSPACE_ID, AS_OF_NOT_FOUND, ...RESOURCE_NOT_FOUND].map((n) => [n.parameter, n]),
 )
+
+/** What a 404 of these codes means, for the document. */
+function notFoundDescription(notFound: readonly NotFound[]): string {
+  const ids = notFound.filter((n) => n !== AS_OF_NOT_FOUND)
+  return [
+    ...(ids.length > 0
+      ? [
+          `${ids.map((n) => n.code).join(', ')}: the id is unknown or out of the key's reach (the same answer for both)`,
+        ]
+      : []),
+    ...(notFound.includes(AS_OF_NOT_FOUND)
+      ? [`${AS_OF_NOT_FOUND.code}: no import of the workspace has an as_of at or before as_of`]
+      : []),
+  ].join('; ')
+}
 
 /** Completes the generated document; `scopes` maps operationId to the scope it needs. */
 export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, string>): Schema {
@@ -283,7 +299,7 @@ export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, 
       ...(notFound.length > 0
         ? {
             '404': errorResponse(
-              `${notFound.map((n) => n.code).join(', ')}: the id is unknown or out of the key's reach (the same answer for both).`,
+              `${notFoundDescription(notFound)}.`,
               notFound.map((n) => [notFoundKind(n), n.detail, { parameter: n.parameter }]),
             ),
           }

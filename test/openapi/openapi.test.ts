@@ -3,11 +3,13 @@
 
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
 import { SCOPES } from '../../src/domain/scopes.js'
 import { RESOURCES } from '../../src/resources/index.js'
 import type { Resource } from '../../src/resources/resource.js'
+import { testApp } from '../helpers/app.js'
 import {
   formatted,
   generateClientFilters,
@@ -16,6 +18,7 @@ import {
 } from '../helpers/client-operations.js'
 import { generateClientTypes, generateOpenApi } from '../helpers/openapi.js'
 import { generatePythonClient } from '../helpers/python-client.js'
+import { smallDataset } from '../helpers/records.js'
 import { generateScopes } from '../helpers/scopes.js'
 
 const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')
@@ -161,6 +164,54 @@ describe('OpenAPI document', () => {
     assert.ok(document.paths['/v1/events'].get.responses['410'], 'the feed documents event_expired')
     assert.ok(document.components.responses.TooManyRequests.headers['Retry-After'])
     assert.ok(document.components.responses.Unauthorized.headers['WWW-Authenticate'])
+  })
+
+  test('every 404 an operation answers is listed in its document: each id parameter unknown, and as_of before the first import', async () => {
+    const d = smallDataset()
+    const t = await testApp('sqlite', d.all)
+    try {
+      const key = await t.key({ organizationId: d.org.id as string })
+      let answered = 0
+      for (const [path, item] of Object.entries(document.paths) as [string, any][]) {
+        const op = item.get
+        const documented = Object.keys(op.responses['404']?.content['application/json'].examples ?? {})
+        const parameters = (op.parameters as any[]).filter((p) => p.in === 'path' || p.in === 'query')
+        const uuid = (p: any) => p.in === 'path' || p.schema?.format === 'uuid'
+        // Each id in turn unknown (the others the dataset's or, for path ids, unknown too), then as_of.
+        const trials: Record<string, string>[] = [
+          ...parameters.filter(uuid).map((p) => ({ [p.name]: randomUUID() })),
+          ...parameters.filter((p) => p.name === 'as_of').map(() => ({ as_of: '1970-01-01' })),
+        ]
+        for (const trial of trials) {
+          const values: Record<string, string> = {}
+          for (const p of parameters) {
+            if (trial[p.name] !== undefined) values[p.name] = trial[p.name] as string
+            else if (p.name === 'workspace_id') values[p.name] = d.ws.id as string
+            else if (p.in === 'path') values[p.name] = randomUUID()
+          }
+          const url =
+            path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] as string) +
+            `?${new URLSearchParams(Object.entries(values).filter(([name]) => !path.includes(`{${name}}`)))}`
+          const r = await t.request(url, { key })
+          // A path id, the workspace and as_of must be found; an id that filters may match nothing
+          // (or, as the feed's after, be refused as a parameter).
+          const filter = !Object.keys(trial).some(
+            (name) => name === 'workspace_id' || name === 'as_of' || path.includes(`{${name}}`),
+          )
+          if (filter && r.status !== 404) continue
+          assert.equal(r.status, 404, `${url}: ${r.status} ${r.body.slice(0, 200)}`)
+          const code = (r.json as { errors: { code: string }[] }).errors[0]?.code as string
+          assert.ok(
+            documented.includes(code),
+            `${op.operationId} answers ${code}, its document lists ${documented}`,
+          )
+          answered++
+        }
+      }
+      assert.ok(answered > Object.keys(document.paths).length)
+    } finally {
+      await t.close()
+    }
   })
 
   test('the reference page and the document need no key', async () => {

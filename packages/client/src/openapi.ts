@@ -2556,7 +2556,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both); snapshot_not_found: no import of the workspace has an as_of at or before as_of. */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2924,7 +2924,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both); snapshot_not_found: no import of the workspace has an as_of at or before as_of. */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
