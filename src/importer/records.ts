@@ -87,7 +87,10 @@ function describe(type: RecordType, errors: readonly SchemaError[]): string[] {
       for (const name of e.params.requiredProperties as string[])
         out.add(`${path(e)}: missing field "${name}"`)
     } else if (e.keyword === 'enum') {
-      out.add(`${path(e)}: must be one of ${(e.params.allowedValues as string[]).join(', ')}`)
+      // A nullable enum's values hold null: named apart.
+      const allowed = e.params.allowedValues as (string | null)[]
+      const values = allowed.filter((value) => value !== null).join(', ')
+      out.add(`${path(e)}: must be one of ${values}${allowed.includes(null) ? ', or null' : ''}`)
     } else if (e.keyword === 'pattern') {
       out.add(`${path(e)}: ${patternMeaning(String(e.params.pattern))}`)
     } else if (e.keyword === 'type' && nullable.has(e.instancePath) && e.params.type === 'null') {

@@ -71,6 +71,8 @@ export function checkUrlForm(url: string, allowPrivate: boolean): URL {
     )
   if (parsed.username !== '' || parsed.password !== '')
     throw new UnsafeUrl('the URL must not hold credentials')
+  // The URL parser refuses ports past 65535; 0 names no port a request can reach.
+  if (parsed.port === '0') throw new UnsafeUrl("the URL's port must be between 1 and 65535")
   const host = hostOf(parsed)
   if (!allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) throw refusal(host, host)
   return parsed

@@ -20,6 +20,7 @@ import {
   workspace,
 } from '../helpers/records.js'
 import { snapshot } from '../helpers/snapshot.js'
+import { ticket } from '../resources/inbox/records.js'
 
 async function rejection(
   db: TestDatabase,
@@ -96,6 +97,12 @@ for (const { dialect, skip } of DIALECTS) {
       const { org, ws, wsId } = base()
       const error = await rejection(db, [org, ws, employee(wsId, { status: 'retired' })])
       expectError(error, 3, /employee\.status: must be one of active, deactivated, pending, unlicensed/)
+    })
+
+    test("a nullable enum's refusal names null apart", async () => {
+      const { org, ws, wsId } = base()
+      const error = await rejection(db, [org, ws, ticket(wsId, { classification: 'maybe' })])
+      expectError(error, 3, /inbox_ticket\.classification: must be one of safe, spam, fraudulent, or null$/)
     })
 
     test('a bad nested enum is refused with its path', async () => {
