@@ -76,7 +76,7 @@ export const ENVIRONMENT = {
   TRUST_PROXY:
     'false (default), true, a hop count, or comma-separated proxy addresses/CIDRs whose X-Forwarded-For is believed',
   PUBLIC_URL:
-    "https://api.example.com: what the Link to the next page and other absolute URLs start with (default: the request's Host)",
+    "https://api.example.com: what the Link to the next page and other absolute URLs start with (at most 2,048 characters; default: the request's Host)",
   KEY_CACHE_SECONDS:
     'seconds a verified key is remembered, 0 to 30 (default 10): a revocation takes effect within it',
   REQUEST_TIMEOUT: 'a request not answered within it gets 503 service_unavailable (default 5s)',
@@ -267,9 +267,17 @@ function size(variable: string, value: string): number {
   return bytes
 }
 
+const MAX_PUBLIC_URL = 2048
+
 /** An http(s) origin with an optional path prefix, without a trailing slash, query or credentials. */
 function parsePublicUrl(value: string | undefined): string | undefined {
   if (value === undefined) return undefined
+  // Every Link and absolute URL starts with it: it must leave room for the request's own query.
+  if (value.length > MAX_PUBLIC_URL)
+    throw new ConfigError(
+      'PUBLIC_URL',
+      `must be at most ${MAX_PUBLIC_URL} characters (it has ${value.length})`,
+    )
   const problem =
     'must be an http:// or https:// URL with a host, and no query, fragment or credentials (e.g. https://api.example.com)'
   let url: URL

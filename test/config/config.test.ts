@@ -43,6 +43,8 @@ describe('configuration', () => {
     ['PUBLIC_URL', 'https://user:pw@api.example.com'],
     ['PUBLIC_URL', 'https://api.example.com/?x=1'],
     ['PUBLIC_URL', 'https://api.example.com/#top'],
+    ['PUBLIC_URL', `https://api.example.com/${'a'.repeat(8100)}`],
+    ['PUBLIC_URL', `https://api.example.com/${'a'.repeat(2025)}`],
   ] as const) {
     test(`a bad ${variable} stops the start with a message naming it`, () => {
       assert.throws(
@@ -64,6 +66,9 @@ describe('configuration', () => {
       'https://api.example.com:8443/awareness',
     )
     assert.equal(loadConfig({}, { PUBLIC_URL: 'http://127.0.0.1:3000' }).publicUrl, 'http://127.0.0.1:3000')
+    // At most 2,048 characters.
+    const longest = `https://api.example.com/${'a'.repeat(2048 - 24)}`
+    assert.equal(loadConfig({}, { PUBLIC_URL: longest }).publicUrl, longest)
   })
 
   test('time limits and sizes, with their defaults', () => {
