@@ -83,9 +83,18 @@ export function readItemRequest<D extends Record<string, ParamDef<unknown>>>(
 ): ReturnType<ParameterSet<D>['parse']> {
   const problems: ErrorDetail[] = []
   const query = parameters.parse(rawParameters(request), problems)
+  // A paging header on an answer that is not paged is refused, as a cursor or limit parameter is.
+  for (const header of PAGING_HEADERS)
+    if (request.headers[header] !== undefined)
+      problems.push({
+        detail: `${header} pages a list; this endpoint's answer is not paged`,
+        source: { header },
+      })
   throwProblems(problems)
   return query
 }
+
+const PAGING_HEADERS = ['x-item-limit', 'x-next-cursor'] as const
 
 /** Query parameters and path parameters in one raw set (path values count once each). */
 function rawParameters(request: FastifyRequest): RawQuery {

@@ -327,6 +327,17 @@ for (const { dialect, skip } of DIALECTS) {
       await problem('/v1/campaigns/statistics/history', `&campaign_id=${camp.id}`, 'campaign_id')
       await problem('/v1/breaches/statistics/history', '&breached_before=2026-01-01', 'breached_before')
       await problem('/v1/inbox_tickets/statistics/history', '&limit=10', 'limit')
+      // The paging headers too: a series is not paged.
+      for (const [header, value] of [
+        ['x-item-limit', '10'],
+        ['x-next-cursor', 'abc'],
+      ] as const) {
+        for (const url of [`${path}?workspace_id=${w}`, `/v1/campaigns/statistics?workspace_id=${w}`]) {
+          const r = await t.request(url, { key, headers: { [header]: value } })
+          assert.equal(r.status, 422, `${url} ${header}: ${r.body}`)
+          assert.deepEqual(r.json.errors[0].source, { header }, header)
+        }
+      }
       // 1,000 points answer; 1,001 do not.
       const most = await series(path, '&interval=day&from=2024-04-07&to=2027-01-01')
       assert.equal(most.status, 200, most.body)
