@@ -58,7 +58,14 @@ export function* demoRecords(
     domain: `${slugify(faker.company.name())}.example`,
     state: new Map(),
   }
-  for (const demo of DEMOS) if (demo.organization) yield* demo.organization(organization)
+  const existed = organization.monthsBack > 0 ? existedBy(monthsBackAsOf(new Date(now), organization.monthsBack)) : null
+  const kept = function* (records: Iterable<DemoRecord>): Generator<DemoRecord> {
+    for (const record of records) {
+      const then = existed === null ? record : existed(record)
+      if (then !== null) yield then
+    }
+  }
+  for (const demo of DEMOS) if (demo.organization) yield* kept(demo.organization(organization))
 
   const count = Math.max(1, options.workspaces ?? 3)
   const sizes = split(options.employees, count)
@@ -70,7 +77,33 @@ export function* demoRecords(
       size: sizes[index] as number,
     }
     for (const demo of DEMOS)
-      if (demo.workspace) yield* demo.workspace({ ...organization, workspace, advance })
+      if (demo.workspace) yield* kept(demo.workspace({ ...organization, workspace, advance }))
+  }
+}
+
+/**
+ * What a record was at `asOf` (a past month's import holds only what existed then, CONTRACT 17),
+ * read from the import format's conventions alone: a record created or added (`created_at`,
+ * `added_at`) after it did not exist, nor one naming such a record in an `…_id` field; a reference
+ * `{"id"}` to such a record was null then (an employee whose manager came later had none).
+ */
+function existedBy(asOf: string): (record: DemoRecord) => DemoRecord | null {
+  const later = new Set<string>()
+  return (record) => {
+    const born = (record.created_at ?? record.added_at) as string | undefined
+    const refersToLater = Object.entries(record).some(
+      ([field, value]) => field.endsWith('_id') && typeof value === 'string' && later.has(value),
+    )
+    if ((born !== undefined && born > asOf) || refersToLater) {
+      if (typeof record.id === 'string') later.add(record.id)
+      return null
+    }
+    let then: DemoRecord = record
+    for (const [field, value] of Object.entries(record)) {
+      const id = (value as { id?: unknown } | null)?.id
+      if (typeof id === 'string' && later.has(id)) then = { ...then, [field]: null }
+    }
+    return then
   }
 }
 

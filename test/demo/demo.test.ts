@@ -2,8 +2,9 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
-import { demoNdjson, demoRecords } from '../../src/demo/generate.js'
+import { demoNdjson, demoRecords, monthsBackAsOf } from '../../src/demo/generate.js'
 import { importSources } from '../../src/importer/import.js'
+import { testApp } from '../helpers/app.js'
 import { freshDatabase, type TestDatabase } from '../helpers/databases.js'
 
 const anchor = new Date('2026-06-01T00:00:00Z')
@@ -53,7 +54,29 @@ describe('demo-data', () => {
     ])
     const ids = (records: Record<string, unknown>[]) =>
       records.map((r) => `${r.type} ${r.id ?? ''} ${r.employee_id ?? ''} ${r.course_id ?? r.group_id ?? ''}`)
-    assert.deepEqual(ids(back), ids(now.filter((r) => types.has(r.type))))
+    // The same records as the present, less those that did not exist yet: in the same order, none
+    // created (or added to a group) after the month's as_of, nor naming one that was.
+    const asOf = monthsBackAsOf(anchor, 6)
+    const backIds = new Set(ids(back))
+    assert.deepEqual(
+      ids(now.filter((r) => types.has(r.type))).filter((id) => backIds.has(id)),
+      ids(back),
+    )
+    const born = (r: Record<string, unknown>) => (r.created_at ?? r.added_at) as string | undefined
+    for (const r of back) assert.ok((born(r) ?? '') <= asOf, `${r.type} ${born(r)} after ${asOf}`)
+    const existing = new Set(back.flatMap((r) => (typeof r.id === 'string' ? [r.id] : [])))
+    for (const r of back)
+      for (const [field, value] of Object.entries(r))
+        if (field.endsWith('_id') || (value as { id?: unknown } | null)?.id !== undefined) {
+          const id = typeof value === 'string' ? value : (value as { id: string }).id
+          assert.ok(existing.has(id), `${r.type}.${field} names ${id}, which did not exist yet`)
+        }
+    const later = now.filter((r) => r.type === 'employee' && (r.created_at as string) > asOf)
+    assert.ok(later.length > 0, 'some employees came in the last six months')
+    assert.equal(
+      back.filter((r) => r.type === 'employee').length,
+      now.filter((r) => r.type === 'employee').length - later.length,
+    )
     const mean = (records: Record<string, unknown>[]) => {
       const scores = records.flatMap((r) =>
         r.type === 'employee' && r.karma ? [(r.karma as { score: number }).score] : [],
@@ -140,5 +163,75 @@ describe('demo-data', () => {
       rows.map((r) => r.status),
       ['active', 'resolved'],
     )
+  })
+
+  test("npm start's twelve monthly imports: no series counts a group or an employee before it existed", async () => {
+    const t = await testApp('sqlite')
+    try {
+      const options = { employees: 400, seed: 1, anchor }
+      const asOfs: string[] = []
+      // As serve --demo-when-empty loads it: oldest first, each month with its as_of.
+      for (let monthsBack = 11; monthsBack >= 0; monthsBack--) {
+        // The present an hour after its anchor (serve imports it at the moment it starts).
+        const asOf = monthsBack === 0 ? '2026-06-01T01:00:00.000000Z' : monthsBackAsOf(anchor, monthsBack)
+        asOfs.push(asOf)
+        const demo = { ...options, monthsBack, monthlyOnly: monthsBack > 0 }
+        await importSources(t.db.handle, [{ name: 'demo', read: () => demoNdjson(demo) }], { asOf })
+      }
+      const present = [...demoRecords(options)]
+      const organizationId = present.find((r) => r.type === 'organization')?.id as string
+      const key = await t.key({ organizationId })
+      const span = `interval=month&from=${asOfs[0]?.slice(0, 10)}&to=${anchor.toISOString().slice(0, 10)}`
+      /** The as_of of the import a point reads: the last before its end. */
+      const keptAt = (end: string) => asOfs.filter((a) => a < end).at(-1)
+      type Point = { start: string; end: string } & Record<string, number | null>
+      const series = async (url: string): Promise<Point[]> => {
+        const r = await t.request(`${url}${url.includes('?') ? '&' : '?'}${span}`, { key })
+        assert.equal(r.status, 200, r.body)
+        return r.json.data as Point[]
+      }
+      let checked = 0
+      for (const workspace of present.filter((r) => r.type === 'workspace')) {
+        const w = workspace.id as string
+        const employees = present.filter(
+          (r) => r.type === 'employee' && (r.workspace as { id: string }).id === w,
+        )
+        for (const point of await series(`/v1/employees/statistics/history?workspace_id=${w}`)) {
+          const at = keptAt(point.end)
+          const existed = employees.filter((e) => at !== undefined && (e.created_at as string) <= at).length
+          assert.equal(point.total, at === undefined ? null : existed, `${w} ${point.start}`)
+          checked++
+        }
+        for (const group of present.filter((r) => r.type === 'group' && r.workspace_id === w)) {
+          const members = present.filter((r) => r.type === 'group_member' && r.group_id === group.id)
+          for (const point of await series(`/v1/groups/${group.id}/karma_history?workspace_id=${w}`)) {
+            const at = keptAt(point.end)
+            if (at === undefined || (group.created_at as string) > at)
+              assert.equal(point.employees_count, null)
+            else
+              assert.equal(
+                point.employees_count,
+                members.filter((m) => (m.added_at as string) <= at).length,
+                `${group.name} ${point.start}`,
+              )
+            checked++
+          }
+        }
+        // The employees that came within the year: no karma before they did.
+        for (const e of employees
+          .filter((x) => (x.created_at as string) > (asOfs[0] as string))
+          .slice(0, 20)) {
+          for (const point of await series(`/v1/employees/${e.id}/karma_history?workspace_id=${w}`)) {
+            const at = keptAt(point.end)
+            if (at === undefined || (e.created_at as string) > at)
+              assert.equal(point.score, null, `${e.id} ${point.start}`)
+            checked++
+          }
+        }
+      }
+      assert.ok(checked > 100, `${checked} points`)
+    } finally {
+      await t.close()
+    }
   })
 })
