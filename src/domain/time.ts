@@ -66,15 +66,37 @@ export function timestampFromMillis(ms: number): string {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
+/** RFC 3339 with 0 to 6 fractional digits: the local time, then `Z` or an offset. */
+const RFC_3339 = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d{1,6})?(Z|([+-])(\d{2}):(\d{2}))$/
+const MINUTE_MS = 60_000
 
 /**
- * An instant as the contract accepts one where a moment is asked for: a timestamp in the response
- * form, or a date (midnight UTC); the canonical timestamp, or null when it is neither.
+ * An instant as the contract accepts one where a moment is asked for (CONTRACT 7): an RFC 3339
+ * timestamp with `Z` or a `±hh:mm` offset and 0 to 6 fractional digits, or a date (midnight UTC);
+ * the canonical timestamp (UTC), or null when it is neither, or not a real date-time.
  * @example instantOf('2024-01-13') // '2024-01-13T00:00:00.000000Z'
+ * @example instantOf('2024-01-13T11:00:00.5+01:00') // '2024-01-13T10:00:00.500000Z'
  */
 export function instantOf(raw: string): string | null {
   if (DATE.test(raw)) return canonicalTimestamp(`${raw}T00:00:00Z`)
-  return CANONICAL_TIMESTAMP.test(raw) ? canonicalTimestamp(raw) : null
+  const parts = RFC_3339.exec(raw)
+  if (parts === null) return null
+  const [, local = '', fraction = '', zone, sign, hours, minutes] = parts
+  // The local time must be real whatever its offset: read as if it were UTC first.
+  const utc = canonicalTimestamp(`${local}${fraction}Z`)
+  if (utc === null || zone === 'Z') return utc
+  const offsetHours = Number(hours)
+  const offsetMinutes = Number(minutes)
+  if (offsetHours > 23 || offsetMinutes > 59) return null
+  const offsetMs = (sign === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * MINUTE_MS
+  const shifted = new Date(0)
+  shifted.setUTCFullYear(Number(local.slice(0, 4)), Number(local.slice(5, 7)) - 1, Number(local.slice(8, 10)))
+  shifted.setUTCHours(Number(local.slice(11, 13)), Number(local.slice(14, 16)), Number(local.slice(17, 19)))
+  shifted.setTime(shifted.getTime() - offsetMs)
+  const year = shifted.getUTCFullYear()
+  if (year < 1 || year > 9999) return null
+  // The microseconds are the local time's: an offset moves whole minutes.
+  return `${String(year).padStart(4, '0')}${shifted.toISOString().slice(-20, -5)}${utc.slice(19)}`
 }
 
 /** The lengths of a series' periods (CONTRACT 17), in UTC: a calendar month, an ISO week (from Monday), a day. */

@@ -62,12 +62,16 @@ export const param = {
   instant(description: string): ParamDef<string, false> {
     return {
       schema: Type.String({
-        pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z)?$',
-        description: `${description} A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive.`,
+        pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?(Z|[+-]\\d{2}:\\d{2}))?$',
+        description:
+          `${description} An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits ` +
+          '(2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive.',
       }),
       required: false,
       parse: (raw) => instantOf(raw) ?? undefined,
-      rule: 'must be a timestamp such as 2024-01-13T10:00:00.123456Z or a date such as 2024-01-13',
+      rule:
+        'must be an RFC 3339 timestamp with Z or an offset and at most 6 fractional digits, such as ' +
+        '2024-01-13T10:00:00.123456Z or 2024-01-13T11:00:00+01:00, or a date such as 2024-01-13',
     }
   },
   /** One of these values; absent, the first. */

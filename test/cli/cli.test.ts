@@ -294,7 +294,7 @@ describe('awareness CLI', () => {
     assert.match(future.stderr, /as_of 2999-01-01T00:00:00\.000000Z is in the future/)
     const malformed = await at('last tuesday')
     assert.equal(malformed.code, 2)
-    assert.match(malformed.stderr, /--as-of: "last tuesday" must be a timestamp/)
+    assert.match(malformed.stderr, /--as-of: "last tuesday" must be an RFC 3339 timestamp/)
     const later = await at('2026-03-01')
     assert.equal(later.code, 0, later.stderr)
   })

@@ -162,7 +162,7 @@ export function registerImport(program: Command): void {
     )
     .option(
       '--as-of <time>',
-      'the moment the data describes, kept in the history: a timestamp (2024-01-13T10:00:00.000000Z) or a date (midnight UTC); default now. Forward only per workspace (load older exports oldest first); more than 5 minutes ahead is refused',
+      'the moment the data describes, kept in the history: an RFC 3339 timestamp with Z or an offset and up to 6 fractional digits (2024-01-13T10:00:00Z, 2024-01-13T11:00:00+01:00) or a date (midnight UTC); default now. Forward only per workspace (load older exports oldest first); more than 5 minutes ahead is refused',
     )
     .option(...DATABASE_FLAG)
     .option('--timings', `also print the seconds each phase took (${PHASES.join(', ')})`)
@@ -187,7 +187,7 @@ export function registerImport(program: Command): void {
       const asOf = options.asOf === undefined ? undefined : instantOf(options.asOf)
       if (asOf === null)
         throw new UsageError(
-          `--as-of: ${JSON.stringify(options.asOf)} must be a timestamp such as 2024-01-13T10:00:00.000000Z or a date such as 2024-01-13`,
+          `--as-of: ${JSON.stringify(options.asOf)} must be an RFC 3339 timestamp with Z or an offset and up to 6 fractional digits, such as 2024-01-13T10:00:00Z or 2024-01-13T11:00:00+01:00, or a date such as 2024-01-13`,
         )
       const config = configFrom(options)
       await startTracing(config.traces, 'awareness-api', PACKAGE_VERSION)

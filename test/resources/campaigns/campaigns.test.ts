@@ -105,7 +105,9 @@ for (const { dialect, skip } of DIALECTS) {
         ['created_after=2025-02-01&created_before=2025-01-31', 'created_after'],
         ['created_after=2025-02-01T00:00:00.000001Z&created_before=2025-02-01', 'created_after'],
         ['created_after=2025-02-30', 'created_after'],
-        ['created_before=2025-02-01T00:00:00Z', 'created_before'],
+        ['created_before=2025-02-01T00:00:00.1234567Z', 'created_before'],
+        ['created_before=2025-02-01T00:00:00', 'created_before'],
+        ['created_before=2025-02-01T00:00:00%2B24:00', 'created_before'],
         ['created_before=yesterday', 'created_before'],
         ['is_tricked=yes', 'is_tricked'],
         ['campaign_cycle_id=nope', 'campaign_cycle_id'],
@@ -130,6 +132,19 @@ for (const { dialect, skip } of DIALECTS) {
         { key },
       )
       assert.equal(replay.status, 200)
+      // RFC 3339 with an offset or fewer fractional digits names the same instant.
+      for (const spelling of [
+        '2000-01-01T00:00:00Z',
+        '2000-01-01T01:00:00.0%2B01:00',
+        '1999-12-31T23:30:00-00:30',
+      ]) {
+        const same = await t.request(
+          `/v1/campaigns?workspace_id=${d.a1}&created_after=${spelling}&cursor=${cursor}`,
+          { key },
+        )
+        assert.equal(same.status, 200, `${spelling}: ${same.body}`)
+        assert.deepEqual(same.json, replay.json, spelling)
+      }
     })
 
     test('GET /v1/campaigns/statistics equals the oracle, whole and under every filter', async () => {
