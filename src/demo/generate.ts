@@ -58,7 +58,8 @@ export function* demoRecords(
     domain: `${slugify(faker.company.name())}.example`,
     state: new Map(),
   }
-  const existed = organization.monthsBack > 0 ? existedBy(monthsBackAsOf(new Date(now), organization.monthsBack)) : null
+  const existed =
+    organization.monthsBack > 0 ? existedBy(monthsBackAsOf(new Date(now), organization.monthsBack)) : null
   const kept = function* (records: Iterable<DemoRecord>): Generator<DemoRecord> {
     for (const record of records) {
       const then = existed === null ? record : existed(record)

@@ -60,9 +60,9 @@ export interface CampaignFilters {
   workspaceId: string
   /** Keeps only campaigns with one of these statuses. Comma-separated (or the parameter repeated), any of: draft, scheduled, active, paused, completed. */
   status?: readonly ('draft' | 'scheduled' | 'active' | 'paused' | 'completed')[]
-  /** Only campaigns created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  /** Only campaigns created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdAfter?: string
-  /** Only campaigns created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  /** Only campaigns created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdBefore?: string
 }
 
@@ -75,9 +75,9 @@ export interface CampaignAttackFilters {
   campaignCycleId?: string
   /** true: only attacks that tricked their employee; false: only the others. */
   isTricked?: boolean
-  /** Only attacks created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  /** Only attacks created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdAfter?: string
-  /** Only attacks created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  /** Only attacks created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdBefore?: string
 }
 
@@ -87,9 +87,9 @@ export interface InboxTicketFilters {
   workspaceId: string
   /** Keeps only tickets with one of these classifications (unreviewed: not classified yet). Comma-separated (or the parameter repeated), any of: unreviewed, safe, spam, fraudulent. */
   classification?: readonly ('unreviewed' | 'safe' | 'spam' | 'fraudulent')[]
-  /** Only tickets created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  /** Only tickets created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdAfter?: string
-  /** Only tickets created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  /** Only tickets created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdBefore?: string
 }
 
@@ -97,9 +97,9 @@ export interface InboxTicketFilters {
 export interface InboxReporterFilters {
   /** The workspace whose data is returned. */
   workspaceId: string
-  /** Only reports made at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  /** Only reports made at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdAfter?: string
-  /** Only reports made at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  /** Only reports made at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdBefore?: string
 }
 
@@ -114,9 +114,9 @@ export interface InboxTicketReportFilters {
 export interface AlertStatisticsFilters {
   /** The workspace whose data is returned. */
   workspaceId: string
-  /** Only alerts created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  /** Only alerts created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdAfter?: string
-  /** Only alerts created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  /** Only alerts created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdBefore?: string
 }
 
@@ -124,9 +124,9 @@ export interface AlertStatisticsFilters {
 export interface ImpersonationStatisticsFilters {
   /** The workspace whose data is returned. */
   workspaceId: string
-  /** Only impersonation attempts created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  /** Only impersonation attempts created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdAfter?: string
-  /** Only impersonation attempts created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+  /** Only impersonation attempts created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdBefore?: string
 }
 

@@ -2524,7 +2524,7 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
-                /** @description Answers as the statistics stood at this moment: those kept by the last import whose as_of is at or before it (404 snapshot_not_found when there is none). Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Answers as the statistics stood at this moment: those kept by the last import whose as_of is at or before it (404 snapshot_not_found when there is none). Absent: now. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 as_of?: string;
             };
             header?: {
@@ -2584,9 +2584,9 @@ export interface operations {
                 workspace_id: string;
                 /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
                 interval?: "month" | "week" | "day";
-                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 from?: string;
-                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The last point is the period holding this moment. Absent: now. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 to?: string;
             };
             header?: {
@@ -2646,9 +2646,9 @@ export interface operations {
                 workspace_id: string;
                 /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
                 interval?: "month" | "week" | "day";
-                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 from?: string;
-                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The last point is the period holding this moment. Absent: now. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 to?: string;
             };
             header?: {
@@ -2892,7 +2892,7 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
-                /** @description Answers as the statistics stood at this moment: those kept by the last import whose as_of is at or before it (404 snapshot_not_found when there is none). Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Answers as the statistics stood at this moment: those kept by the last import whose as_of is at or before it (404 snapshot_not_found when there is none). Absent: now. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 as_of?: string;
             };
             header?: {
@@ -2952,9 +2952,9 @@ export interface operations {
                 workspace_id: string;
                 /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
                 interval?: "month" | "week" | "day";
-                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 from?: string;
-                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The last point is the period holding this moment. Absent: now. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 to?: string;
             };
             header?: {
@@ -3150,9 +3150,9 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
-                /** @description Only breaches last breached at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only breaches last breached at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 breached_after?: string;
-                /** @description Only breaches last breached at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only breaches last breached at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 breached_before?: string;
             };
             header?: {
@@ -3212,9 +3212,9 @@ export interface operations {
                 workspace_id: string;
                 /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
                 interval?: "month" | "week" | "day";
-                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 from?: string;
-                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The last point is the period holding this moment. Absent: now. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 to?: string;
             };
             header?: {
@@ -3480,9 +3480,9 @@ export interface operations {
                 workspace_id: string;
                 /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
                 interval?: "month" | "week" | "day";
-                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 from?: string;
-                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The last point is the period holding this moment. Absent: now. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 to?: string;
             };
             header?: {
@@ -3544,9 +3544,9 @@ export interface operations {
                 workspace_id: string;
                 /** @description Keeps only campaigns with one of these statuses. Comma-separated (or the parameter repeated), any of: draft, scheduled, active, paused, completed. */
                 status?: ("draft" | "scheduled" | "active" | "paused" | "completed")[];
-                /** @description Only campaigns created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only campaigns created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_after?: string;
-                /** @description Only campaigns created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only campaigns created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_before?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
@@ -3618,9 +3618,9 @@ export interface operations {
                 campaign_id?: string;
                 /** @description Only the attacks of this campaign cycle. */
                 campaign_cycle_id?: string;
-                /** @description Only attacks created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only attacks created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_after?: string;
-                /** @description Only attacks created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only attacks created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_before?: string;
             };
             header?: {
@@ -3680,9 +3680,9 @@ export interface operations {
                 workspace_id: string;
                 /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
                 interval?: "month" | "week" | "day";
-                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 from?: string;
-                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The last point is the period holding this moment. Absent: now. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 to?: string;
             };
             header?: {
@@ -3744,9 +3744,9 @@ export interface operations {
                 campaign_cycle_id?: string;
                 /** @description true: only attacks that tricked their employee; false: only the others. */
                 is_tricked?: boolean;
-                /** @description Only attacks created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only attacks created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_after?: string;
-                /** @description Only attacks created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only attacks created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_before?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
@@ -3818,9 +3818,9 @@ export interface operations {
                 workspace_id: string;
                 /** @description Keeps only tickets with one of these classifications (unreviewed: not classified yet). Comma-separated (or the parameter repeated), any of: unreviewed, safe, spam, fraudulent. */
                 classification?: ("unreviewed" | "safe" | "spam" | "fraudulent")[];
-                /** @description Only tickets created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only tickets created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_after?: string;
-                /** @description Only tickets created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only tickets created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_before?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
@@ -3888,9 +3888,9 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
-                /** @description Only reports made and tickets created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only reports made and tickets created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_after?: string;
-                /** @description Only reports made and tickets created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only reports made and tickets created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_before?: string;
             };
             header?: {
@@ -3950,9 +3950,9 @@ export interface operations {
                 workspace_id: string;
                 /** @description The length of each period: a calendar month, an ISO week (from Monday) or a day, in UTC. */
                 interval?: "month" | "week" | "day";
-                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The first point is the period holding this moment. Absent: 11 periods before the last. At most 1000 points. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 from?: string;
-                /** @description The last point is the period holding this moment. Absent: now. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description The last point is the period holding this moment. Absent: now. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 to?: string;
             };
             header?: {
@@ -4010,9 +4010,9 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
-                /** @description Only reports made at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only reports made at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_after?: string;
-                /** @description Only reports made at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only reports made at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_before?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
@@ -4148,9 +4148,9 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
-                /** @description Only alerts created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only alerts created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_after?: string;
-                /** @description Only alerts created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only alerts created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_before?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
@@ -4218,9 +4218,9 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
-                /** @description Only impersonation attempts created at or after this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only impersonation attempts created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_after?: string;
-                /** @description Only impersonation attempts created at or before this time. A timestamp (2024-01-13T10:00:00.123456Z) or a date (2024-01-13: midnight UTC); inclusive. */
+                /** @description Only impersonation attempts created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_before?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
