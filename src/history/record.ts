@@ -31,17 +31,23 @@ export function checkNotFuture(asOf: string, now = Date.now()): void {
  * Refuses an `as_of` earlier than the latest kept for any workspace of `stg_snapshot` (those the
  * sources hold records of, and the replaced ones).
  */
-export async function checkForward(session: WriteSession, asOf: string): Promise<void> {
+export async function checkForward(session: WriteSession, asOf: string, now = Date.now()): Promise<void> {
   const later = await session.rows<{ workspace_id: string; as_of: string }>(sql`
     select s.workspace_id, max(s.as_of) as as_of from workspace_snapshots s
     where s.workspace_id in (select workspace_id from stg_snapshot)
     group by s.workspace_id having max(s.as_of) > ${asOf}
     order by s.workspace_id limit 1`)
   const first = later[0]
-  if (first !== undefined)
+  if (first === undefined) return
+  // A latest as_of ahead of the clock: an import was given one a few minutes in the future.
+  if (first.as_of > timestampFromMillis(now))
     throw new AsOfRefused(
-      `as_of ${asOf} is before ${first.as_of}, the latest import of workspace ${first.workspace_id}: load older exports oldest first`,
+      `as_of ${asOf} is before ${first.as_of}, the as_of an earlier import of workspace ${first.workspace_id} was given, ` +
+        `which lies ahead of now: an import is accepted with --as-of ${first.as_of} or later, or without --as-of from ${first.as_of} on`,
     )
+  throw new AsOfRefused(
+    `as_of ${asOf} is before ${first.as_of}, the latest import of workspace ${first.workspace_id}: load older exports oldest first`,
+  )
 }
 
 /** HISTORY_RETENTION's default: three years. */

@@ -185,11 +185,27 @@ for (const { dialect, skip } of DIALECTS) {
         AsOfRefused,
       )
       assert.deepEqual(await state(), kept)
+      // A few minutes ahead is taken; an import without as_of is then refused until that moment,
+      // and told so.
+      const aheadOrg = organization()
+      const ahead = workspace(aheadOrg.id as string)
+      const soon = new Date(Date.now() + 3 * 60 * 1000).toISOString().replace('Z', '000Z')
+      await importSources(t.db.handle, [source([aheadOrg, ahead, employee(ahead.id as string)])], {
+        asOf: soon,
+      })
+      await assert.rejects(
+        importSources(t.db.handle, [source([aheadOrg, ahead, employee(ahead.id as string)])]),
+        (error: Error) =>
+          error instanceof AsOfRefused &&
+          error.message.includes(
+            `lies ahead of now: an import is accepted with --as-of ${soon} or later, or without --as-of from ${soon} on`,
+          ),
+      )
       // Forward per workspace: another organization's first moment may lie before this one's latest.
       const org = organization()
       const other = workspace(org.id as string)
       await importSources(t.db.handle, [source([org, other, employee(other.id as string)])], { asOf: T1 })
-      assert.equal(await count('workspace_snapshots'), kept.snapshots + 1)
+      assert.equal(await count('workspace_snapshots'), kept.snapshots + 2)
     })
 
     test('HISTORY_RETENTION prunes older rows of the imported workspaces, keeping the last one before the cutoff', async () => {
