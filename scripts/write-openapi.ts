@@ -11,6 +11,7 @@ import {
   generateClientOperations,
   generateClientSchemas,
 } from '../test/helpers/client-operations.js'
+import { generateClientReadme } from '../test/helpers/client-readmes.js'
 import { generateExportDoc } from '../test/helpers/export-doc.js'
 import { OCSF_SCHEMAS_PATH, ocsfSchemasText } from '../test/helpers/ocsf-schemas.js'
 import { generateClientTypes, generateOpenApi } from '../test/helpers/openapi.js'
@@ -38,6 +39,8 @@ const outputs: [string, string][] = [
   ['postman/awareness-api.postman_collection.json', generatePostmanCollection(document)],
   ['packages/python/awareness_api/_generated.py', generatePythonClient(document)],
   ['docs/export.md', generateExportDoc(EXPORTS)],
+  ['packages/client/README.md', generateClientReadme('typescript', document)],
+  ['packages/python/README.md', generateClientReadme('python', document)],
 ]
 mkdirSync(new URL('../postman', import.meta.url), { recursive: true })
 for (const [path, text] of outputs) {

@@ -16,6 +16,7 @@ import {
   generateClientOperations,
   generateClientSchemas,
 } from '../helpers/client-operations.js'
+import { CLIENT_READMES, generateClientReadme } from '../helpers/client-readmes.js'
 import { generateClientTypes, generateOpenApi } from '../helpers/openapi.js'
 import { generatePythonClient } from '../helpers/python-client.js'
 import { smallDataset } from '../helpers/records.js'
@@ -58,6 +59,15 @@ describe('OpenAPI document', () => {
         resource?.scopes.some((use) => use.scope === get['x-required-scope']),
         `${path}: ${get['x-required-scope']} is not a scope of its resource`,
       )
+    }
+  })
+
+  test("both clients' READMEs list every method, by namespace, with its endpoint (run `npm run openapi` after a change)", () => {
+    for (const language of ['typescript', 'python'] as const) {
+      const readme = readFileSync(CLIENT_READMES[language], 'utf8')
+      assert.equal(readme, generateClientReadme(language, committed), `${language} client README`)
+      for (const path of Object.keys(document.paths))
+        assert.ok(readme.includes(`\`${path}\``), `${language}: ${path}`)
     }
   })
 
