@@ -73,5 +73,7 @@ declare module 'fastify' {
      * calls notModified (routing/conditional.ts) once its checks have passed.
      */
     etag?: 'body'
+    /** The answer is a series (history/twins.ts): compressed at the fastest levels. */
+    series?: true
   }
 }

@@ -80,7 +80,11 @@ export function itemRoute<D extends Definitions, T>(
   app.get(
     operation.path,
     {
-      config: { scope: operation.scope, etag: 'body' },
+      config: {
+        scope: operation.scope,
+        etag: 'body',
+        ...(operation.series ? { series: true as const } : {}),
+      },
       schema: {
         operationId: operation.operationId,
         summary: operation.summary,

@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import { demoRecords } from '../../src/demo/generate.js'
 import { importSources } from '../../src/importer/import.js'
@@ -95,6 +96,33 @@ for (const { dialect, skip } of DIALECTS) {
       for (const { i, status, body } of answers) {
         assert.equal(status, 200, body)
         assert.equal(body, expected[i % urls.length], urls[i % urls.length])
+      }
+    })
+
+    test('a series is compressed at the fastest levels, a page at the default ones', async () => {
+      const answer = async (url: string, encoding: string) =>
+        t.app.inject({ url, headers: { 'x-api-key': key, 'accept-encoding': encoding } })
+      const levels = [
+        [`/v1/campaigns/statistics/history?workspace_id=${workspaces[0]}&${SPANS[0]}`, 1, 1],
+        [`/v1/employees?workspace_id=${workspaces[0]}&limit=100`, 6, 4],
+      ] as const
+      for (const [url, gzipLevel, brotliQuality] of levels) {
+        const plain = (await answer(url, 'identity')).rawPayload
+        assert.ok(plain.length > 10_000, url)
+        const gzip = await answer(url, 'gzip')
+        assert.equal(gzip.headers['content-encoding'], 'gzip')
+        assert.deepEqual(
+          gzip.rawPayload,
+          gzipSync(plain, { level: gzipLevel }),
+          `${url}: gzip level ${gzipLevel}`,
+        )
+        const br = await answer(url, 'br')
+        assert.equal(br.headers['content-encoding'], 'br')
+        assert.deepEqual(
+          br.rawPayload,
+          brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
+          `${url}: brotli quality ${brotliQuality}`,
+        )
       }
     })
 
