@@ -31,6 +31,8 @@ export interface NotFound {
   code: `${string}_not_found`
   title: string
   detail: string
+  /** What a 404 of it means, for the document; absent: the id is unknown or out of the key's reach. */
+  meaning?: string
 }
 
 /** A code and what it stands for: the engine's (ERROR_CODES) or a resource's not-found code. */
@@ -146,10 +148,3 @@ export const WORKSPACE_ID: NotFound = {
   detail: 'No workspace with this id is available to this key.',
 }
 export const WORKSPACE_NOT_FOUND = () => notFound(WORKSPACE_ID)
-/** The 404 of a statistic asked `as_of` a moment before its workspace's first kept snapshot. */
-export const AS_OF_NOT_FOUND: NotFound = {
-  parameter: 'as_of',
-  code: 'snapshot_not_found',
-  title: ERROR_CODES.snapshot_not_found.title,
-  detail: 'No import of this workspace has an as_of at or before 2024-01-01T00:00:00.000000Z.',
-}

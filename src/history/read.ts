@@ -3,7 +3,7 @@
 
 import { type SelectQueryBuilder, sql } from 'kysely'
 import type { WorkspaceRows } from '../access.js'
-import { apiError } from '../errors.js'
+import { apiError, ERROR_CODES, type NotFound } from '../errors.js'
 import { param } from '../routing/parameters.js'
 import './tables.js'
 import type { Kept } from './twins.js'
@@ -30,13 +30,22 @@ export async function keptAt(
   return (row as Record<string, string> | undefined)?.[column]
 }
 
+const noSnapshotBy = (asOf: string) => `No import of this workspace has an as_of at or before ${asOf}.`
+
+/** The 404 of a statistic asked `as_of` a moment before its workspace's first kept snapshot. */
+export const AS_OF_NOT_FOUND = {
+  parameter: 'as_of',
+  code: 'snapshot_not_found' as const,
+  title: ERROR_CODES.snapshot_not_found.title,
+  detail: noSnapshotBy('2024-01-01T00:00:00.000000Z'),
+  meaning: 'no import of the workspace has an as_of at or before as_of',
+} satisfies NotFound
+
 /** The answer `keptAt` found; 404 snapshot_not_found when there is none. */
 export async function keptOrNotFound(kept: Promise<string | undefined>, asOf: string): Promise<unknown> {
   const json = await kept
   if (json === undefined)
-    throw apiError('snapshot_not_found', `No import of this workspace has an as_of at or before ${asOf}.`, {
-      parameter: 'as_of',
-    })
+    throw apiError(AS_OF_NOT_FOUND.code, noSnapshotBy(asOf), { parameter: AS_OF_NOT_FOUND.parameter })
   return JSON.parse(json)
 }
 

@@ -5,7 +5,6 @@
 
 import { SCOPES } from '../domain/scopes.js'
 import {
-  AS_OF_NOT_FOUND,
   type ErrorCode,
   type ErrorKind,
   errorKind,
@@ -13,6 +12,7 @@ import {
   notFoundKind,
   WORKSPACE_ID,
 } from '../errors.js'
+import { AS_OF_NOT_FOUND } from '../history/read.js'
 import { NOT_FOUND as RESOURCE_NOT_FOUND, RESOURCES } from '../resources/index.js'
 import type { Resource } from '../resources/resource.js'
 import { errorExample } from './openapi-errors.js'
@@ -224,18 +224,14 @@ const NOT_FOUND: ReadonlyMap<string, NotFound> = new Map(
   [WORKSPACE_ID, AS_OF_NOT_FOUND, ...RESOURCE_NOT_FOUND].map((n) => [n.parameter, n]),
 )
 
-/** What a 404 of these codes means, for the document. */
+/** What a 404 of these codes means, for the document: the ids' together, then each of its own meaning. */
 function notFoundDescription(notFound: readonly NotFound[]): string {
-  const ids = notFound.filter((n) => n !== AS_OF_NOT_FOUND)
+  const ids = notFound.filter((n) => n.meaning === undefined).map((n) => n.code)
   return [
     ...(ids.length > 0
-      ? [
-          `${ids.map((n) => n.code).join(', ')}: the id is unknown or out of the key's reach (the same answer for both)`,
-        ]
+      ? [`${ids.join(', ')}: the id is unknown or out of the key's reach (the same answer for both)`]
       : []),
-    ...(notFound.includes(AS_OF_NOT_FOUND)
-      ? [`${AS_OF_NOT_FOUND.code}: no import of the workspace has an as_of at or before as_of`]
-      : []),
+    ...notFound.flatMap((n) => (n.meaning === undefined ? [] : [`${n.code}: ${n.meaning}`])),
   ].join('; ')
 }
 

@@ -80,11 +80,7 @@ export function itemRoute<D extends Definitions, T>(
   app.get(
     operation.path,
     {
-      config: {
-        scope: operation.scope,
-        etag: 'body',
-        ...(operation.series ? { series: true as const } : {}),
-      },
+      config: { scope: operation.scope, etag: 'body', series: operation.series },
       schema: {
         operationId: operation.operationId,
         summary: operation.summary,

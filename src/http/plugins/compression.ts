@@ -26,8 +26,8 @@ export const compression = fp(
       brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
       zlibOptions: { level: 6 },
     }
-    // A series repeats one object's keys a thousand times: the fastest levels still shrink it some
-    // thirty-fold, at a fraction of the default levels' time (docs/design.md).
+    // A series repeats one object's keys in every point: the fastest levels still shrink it many
+    // times over, at a fraction of the default levels' time (docs/design.md).
     const series = {
       ...options,
       brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },

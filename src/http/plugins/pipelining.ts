@@ -1,7 +1,7 @@
 // Pipelined requests (HTTP/1.1: many requests sent on a connection before any answer) are let in a
 // few at a time per connection. Node reads every request of one write at once and answers them in
-// order, so without this a single connection could start a hundred requests in one turn of the
-// event loop, past the overload queue (plugins/overload.ts), and a client that never reads would
+// order, so without this a single connection could start every request of one write in one turn of
+// the event loop, past the overload queue (plugins/overload.ts), and a client that never reads would
 // make this process hold every answer. A request past the first few on its connection waits until
 // an earlier answer there is written out; when the connection closes, the waiting ones are dropped.
 
