@@ -38,6 +38,24 @@ describe('awareness CLI', () => {
     assert.match(result.stdout, /schema is up to date/)
   })
 
+  test('migrate keeps the periods of a workspace that lacks them, and says so once', async () => {
+    const upgraded = join(dir, 'upgraded.db')
+    const file = join(dir, 'upgraded.ndjson')
+    writeFileSync(file, ndjson(d.all))
+    assert.equal((await runCli(['import', file, '--database', upgraded])).code, 0)
+    // The state a release that adds the kept table leaves: nothing kept for the workspace.
+    const removed = spawnSync(process.execPath, [
+      '-e',
+      `new (require('better-sqlite3'))(${JSON.stringify(upgraded)}).exec('delete from period_statistics')`,
+    ])
+    assert.equal(removed.status, 0, String(removed.stderr))
+    const first = await runCli(['migrate', '--database', upgraded])
+    assert.equal(first.code, 0, first.stderr)
+    assert.equal(first.stdout, 'schema is up to date\nkept the statistics per period of 1 workspace(s)\n')
+    const again = await runCli(['migrate', '--database', upgraded])
+    assert.equal(again.stdout, 'schema is up to date\n')
+  })
+
   test('import prints a one-line summary with counts per type', async () => {
     const file = join(dir, 'data.ndjson.gz')
     writeFileSync(file, gzipSync(ndjson(d.all)))

@@ -5,7 +5,8 @@
 // the work stops when its client leaves.
 
 import assert from 'node:assert/strict'
-import { get } from 'node:http'
+import { get, type IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
@@ -107,10 +108,15 @@ for (const { dialect, skip } of DIALECTS) {
       assert.ok(Math.max(...waits) < 100, `/healthz waited ${Math.round(Math.max(...waits))} ms at most`)
     })
 
-    test('the work stops when its client leaves', async () => {
+    test('the work stops when its client leaves', async (context) => {
       await removePeriods()
       const base = await t.listen()
       const leave = new AbortController()
+      // The server's side of each request: the client leaves once all are being worked on.
+      const received: Socket[] = []
+      const onRequest = (request: IncomingMessage) => received.push(request.socket)
+      t.app.server.on('request', onRequest)
+      context.after(() => t.app.server.off('request', onRequest))
       // A connection of its own for each, closed when its client leaves.
       const asked = urls.map(
         (url) =>
@@ -124,14 +130,21 @@ for (const { dialect, skip } of DIALECTS) {
             request.on('error', () => resolve('left'))
           }),
       )
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      for (let i = 0; i < 500 && received.length < urls.length; i++)
+        await new Promise((r) => setTimeout(r, 10))
+      assert.equal(received.length, urls.length, 'every request reached the server')
       leave.abort()
       assert.deepEqual(
         await Promise.all(asked),
         urls.map(() => 'left'),
       )
       // Once the server has noticed, the process is idle: nothing goes on computing.
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      for (let i = 0; i < 500 && !received.every((socket) => socket.destroyed); i++)
+        await new Promise((r) => setTimeout(r, 10))
+      assert.ok(
+        received.every((socket) => socket.destroyed),
+        'the server noticed every client leave',
+      )
       const start = performance.eventLoopUtilization()
       await new Promise((resolve) => setTimeout(resolve, 400))
       const busy = performance.eventLoopUtilization(start).utilization

@@ -81,7 +81,7 @@ for (const { dialect, skip } of DIALECTS) {
       return waits
     }
 
-    test('clients that pipeline 100 requests and never read hold a few answers each, and are dropped by the slow-reader rule', async () => {
+    test('clients that pipeline 100 requests and never read hold a few answers each, and are dropped by the slow-reader rule', async (context) => {
       const rssBefore = process.memoryUsage().rss
       const handledBefore = handled
       const seen = sockets.length
@@ -94,12 +94,21 @@ for (const { dialect, skip } of DIALECTS) {
           return client
         }),
       )
+      context.after(() => {
+        for (const client of clients) client.destroy()
+      })
       const started = performance.now()
       for (let i = 0; i < 200 && sockets.length < seen + clients.length; i++) await sleep(10)
       const served = sockets.slice(seen)
       assert.equal(served.length, clients.length)
-      // Once the sockets' buffers are full: the answers worked on and not yet written out.
-      await sleep(STALL_LIMIT_MS / 2)
+      // Once every connection has stalled (bytes wait in the process, the kernel's buffers full):
+      // the answers worked on and not yet written out.
+      for (let i = 0; i < 500 && !served.every((s) => s.destroyed || s.writableLength > 0); i++)
+        await sleep(10)
+      assert.ok(
+        served.every((s) => s.writableLength > 0),
+        'every connection stalled',
+      )
       const held = handled - responded
       assert.ok(
         held <= clients.length * MAX_IN_FLIGHT_PER_CONNECTION,
@@ -118,18 +127,21 @@ for (const { dialect, skip } of DIALECTS) {
       // Each connection let in the next request only once an answer was written out.
       assert.ok(handled - handledBefore < clients.length * PIPELINED)
       assert.ok(percentile(waits, 0.99) < 100, `/healthz p99 ${Math.round(percentile(waits, 0.99))} ms`)
-      for (const client of clients) client.destroy()
-      await sleep(200)
       const rssAfter = process.memoryUsage().rss
       assert.ok(rssAfter <= rssBefore * 1.2, `RSS ${rssBefore >> 20} -> ${rssAfter >> 20} MiB`)
     })
 
-    test('a 15-s burst of pipelined requests from a client that reads leaves /healthz p99 under 100 ms, and every request is answered', async () => {
+    test('a 15-s burst of pipelined requests from a client that reads leaves /healthz p99 under 100 ms, and every request is answered', async (context) => {
       const stopAt = performance.now() + 15_000
       let answered = 0
+      const open = new Set<Socket>()
+      context.after(() => {
+        for (const client of open) client.destroy()
+      })
       const burst = async () => {
         while (performance.now() < stopAt) {
           const client = connect(Number(base.port), base.hostname)
+          open.add(client)
           // Each answer's status line follows the previous body directly; only the status lines are
           // kept (this process also measures /healthz: it must not be busy reading bodies).
           const statuses: string[] = []
@@ -151,6 +163,7 @@ for (const { dialect, skip } of DIALECTS) {
           client.write(requests(PIPELINED, true))
           await ended
           client.destroy()
+          open.delete(client)
           assert.equal(statuses.length, PIPELINED, 'every pipelined request is answered')
           for (const status of statuses) assert.ok(status === '200' || status === '503', status)
           answered += statuses.filter((s) => s === '200').length

@@ -182,11 +182,20 @@ describe('OpenAPI document', () => {
     try {
       const key = await t.key({ organizationId: d.org.id as string })
       let answered = 0
-      for (const [path, item] of Object.entries(document.paths) as [string, any][]) {
-        const op = item.get
-        const documented = Object.keys(op.responses['404']?.content['application/json'].examples ?? {})
-        const parameters = (op.parameters as any[]).filter((p) => p.in === 'path' || p.in === 'query')
-        const uuid = (p: any) => p.in === 'path' || p.schema?.format === 'uuid'
+      type Parameter = { name: string; in: string; schema?: { format?: string } }
+      type Operation = {
+        operationId: string
+        parameters: Parameter[]
+        responses: Record<
+          string,
+          { content: Record<string, { examples?: Record<string, unknown> }> } | undefined
+        >
+      }
+      const paths = Object.entries(document.paths as Record<string, { get: Operation }>)
+      for (const [path, { get: op }] of paths) {
+        const documented = Object.keys(op.responses['404']?.content['application/json']?.examples ?? {})
+        const parameters = op.parameters.filter((p) => p.in === 'path' || p.in === 'query')
+        const uuid = (p: Parameter) => p.in === 'path' || p.schema?.format === 'uuid'
         // Each id in turn unknown (the others the dataset's or, for path ids, unknown too), then as_of.
         const trials: Record<string, string>[] = [
           ...parameters.filter(uuid).map((p) => ({ [p.name]: randomUUID() })),
