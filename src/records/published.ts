@@ -146,3 +146,20 @@ export function publishedRecord<P extends TProperties>(
     },
   }
 }
+
+/**
+ * The import record of an item published by `published`: its type, the ids it carries, then every
+ * field not derived at import, as published (the inverse of `publishedRecord`).
+ */
+export function publishedRecordOf<P extends TProperties>(
+  type: string,
+  published: TObject<P>,
+  carried: Readonly<Record<string, string>>,
+  item: Static<TObject<P>>,
+): { type: string } & Record<string, unknown> {
+  const fields = Object.keys(published.properties).filter(
+    (name) => (published.properties[name] as Annotated)[DERIVED] === undefined,
+  )
+  const values = item as Record<string, unknown>
+  return { type, ...carried, ...Object.fromEntries(fields.map((name) => [name, values[name]])) }
+}

@@ -36,6 +36,8 @@ export interface ResourceExport {
   json: readonly string[]
   /** The CSV rows of one item. */
   toRows(item: never): FlatRow[]
+  /** Its import records, when `--format records` takes it. */
+  records?: RecordsExport
 }
 
 /** The export of a list or object whose items are each one row of `schema`. */
@@ -48,5 +50,25 @@ export function rowPerItem(
     columns: flatColumns(schema),
     json: jsonColumns(schema),
     toRows: (item) => [flatRow(schema, item)],
+  }
+}
+
+/** An import record (CONTRACT 12): its type, then its fields. */
+export type ImportRecord = { readonly type: string } & { readonly [field: string]: unknown }
+
+/**
+ * How a resource's items become the import records they were made of (`--format records`,
+ * CONTRACT 13), so that an export re-imports unchanged into another instance.
+ */
+export interface RecordsExport {
+  /** The records of one item of the workspace `workspaceId`. */
+  of(item: never, workspaceId: string): ImportRecord[]
+  /** The list each item heads (a group's members), read after the item: its records follow the item's. */
+  children?: {
+    /** Its path, the item's id in `{<id>_id}`. */
+    path: string
+    id: string
+    pageSize: number
+    of(child: never, parentId: string): ImportRecord[]
   }
 }

@@ -7,7 +7,7 @@ import { AwarenessApiError, AwarenessClient, AwarenessNetworkError } from '@awar
 import { Argument, type Command, Option } from 'commander'
 import { stringify } from 'csv-stringify'
 import { clientEnvironment } from '../../config/config.js'
-import type { ResourceExport } from '../../resources/export.js'
+import type { RecordsExport, ResourceExport } from '../../resources/export.js'
 import { EXPORTS } from '../../resources/index.js'
 import { UsageError, uuid } from '../options.js'
 import { CliError, counted, formatCount, progressLine } from '../output.js'
@@ -23,9 +23,10 @@ const PATH_IDS = [
 ]
 const pathIdsOf = (e: ResourceExport) => PATH_IDS.filter((name) => e.path.includes(`{${name}_id}`))
 
-/** One page of an export's items. */
+/** One page of an export: what it writes, and how many of the resource's items that is (default: all). */
 interface Page {
   data: readonly unknown[]
+  items?: number
 }
 
 /** The query of an export's operation. */
@@ -34,6 +35,36 @@ const queryOf = (e: ResourceExport, o: ExportOptions) => ({
   after: e.after ? o.after : undefined,
   format: o.format === 'ocsf' ? 'ocsf' : undefined,
 })
+
+/**
+ * The import records of an export's items (CONTRACT 13), the records of the list each one heads (a
+ * group's members) after its own.
+ */
+async function* recordPages(
+  client: AwarenessClient,
+  e: ResourceExport,
+  o: ExportOptions,
+): AsyncGenerator<Page> {
+  const records = e.records as RecordsExport
+  const workspace = o.workspace ?? ''
+  const pages =
+    e.pageSize === undefined
+      ? [{ data: [await client.request(e.path, queryOf(e, o))] }]
+      : client.paginate(e.path, queryOf(e, o), { limit: e.pageSize }).pages()
+  for await (const page of pages) {
+    const data = []
+    for (const item of page.data as { id: string }[]) {
+      data.push(...records.of(item as never, workspace))
+      const children = records.children
+      if (children === undefined) continue
+      const path = children.path.replace(`{${children.id}_id}`, encodeURIComponent(item.id))
+      const list = client.paginate(path, { workspace_id: workspace }, { limit: children.pageSize })
+      for await (const childPage of list.pages())
+        for (const child of childPage.data) data.push(...children.of(child as never, item.id))
+    }
+    yield { data, items: page.data.length }
+  }
+}
 
 /** The path of an export's operation, its ids filled in. */
 const pathOf = (e: ResourceExport, ids: Record<string, string | undefined>) =>
@@ -64,6 +95,7 @@ function source(
   e: ResourceExport,
   o: ExportOptions,
 ): AsyncIterable<Page> | Promise<unknown> {
+  if (o.format === 'records') return recordPages(client, e, o)
   if (e.everyParent !== undefined && o.ids[e.everyParent.id] === undefined) return everyParent(client, e, o)
   return e.pageSize === undefined
     ? client.request(pathOf(e, o.ids), queryOf(e, o))
@@ -135,7 +167,7 @@ interface ExportOptions {
   /** The path ids given, by option name (`breach`). */
   ids: Record<string, string | undefined>
   after?: string
-  format: 'ndjson' | 'csv' | 'ocsf'
+  format: 'ndjson' | 'csv' | 'ocsf' | 'records'
   out?: string
   bom?: boolean
 }
@@ -144,8 +176,9 @@ export function registerExport(program: Command): void {
   const command = program
     .command('export')
     .description(
-      'page through a running server and write a resource as NDJSON or CSV, events also as OCSF (key from ' +
-        'AWARENESS_API_KEY); retries 429/503 after their Retry-After. CSV columns: docs/export.md.',
+      'page through a running server and write a resource as NDJSON or CSV, events also as OCSF, some as ' +
+        'import records (key from AWARENESS_API_KEY); retries 429/503 after their Retry-After. CSV ' +
+        'columns and records: docs/export.md.',
     )
     .addArgument(new Argument('<resource>', NAMES.join(', ')).choices(NAMES))
     .option('--url <url>', 'the API base URL, e.g. http://127.0.0.1:3000 (default: AWARENESS_API_URL)')
@@ -172,9 +205,11 @@ export function registerExport(program: Command): void {
     .addOption(
       new Option(
         '--format <format>',
-        `ndjson, csv, or ocsf (${named((e) => e.ocsf === true).join(', ')}: NDJSON of OCSF events, docs/ocsf.md)`,
+        `ndjson, csv, ocsf (${named((e) => e.ocsf === true).join(', ')}: NDJSON of OCSF events, docs/ocsf.md), ` +
+          `or records (${named((e) => e.records !== undefined).join(', ')}: the import records they ` +
+          'were made of, for `awareness import` on another instance)',
       )
-        .choices(['ndjson', 'csv', 'ocsf'])
+        .choices(['ndjson', 'csv', 'ocsf', 'records'])
         .default('ndjson'),
     )
     .option(
@@ -192,6 +227,8 @@ export function registerExport(program: Command): void {
       const options: ExportOptions = { ...given, ids }
       const declared = BY_NAME.get(resource) as ResourceExport
       if (options.bom && options.format !== 'csv') throw new UsageError('--bom goes with --format csv')
+      if (options.format === 'records' && declared.records === undefined)
+        throw new UsageError(`--format records goes with ${named((e) => e.records !== undefined).join(', ')}`)
       if (declared.workspace !== false && !options.workspace)
         throw new UsageError(`${resource} needs --workspace`)
       for (const name of pathIdsOf(declared))
@@ -261,7 +298,7 @@ export function registerExport(program: Command): void {
           for await (const page of items$) {
             pages++
             for (const item of page.data) await emit(item)
-            items += page.data.length
+            items += page.items ?? page.data.length
             const rate = Math.round((items * 1000) / Math.max(1, Date.now() - started))
             progress.update(
               `${resource}: ${counted(items, ...declared.nouns)}, ${counted(pages, 'page')} (${formatCount(rate)}/s)`,

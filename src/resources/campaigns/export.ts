@@ -1,11 +1,44 @@
-import { rowPerItem } from '../export.js'
+import { type ImportRecord, rowPerItem } from '../export.js'
 import { Attack, Campaign } from './schema.js'
 
+function campaignRecord(c: Campaign): ImportRecord[] {
+  const { id, workspace, ...fields } = c
+  return [{ type: 'campaign', id, workspace_id: workspace.id, ...fields }]
+}
+
+/** An attack's record: its campaign, cycle and employee by id; its tricked_at and reported_at derived again. */
+const attackRecord = (a: Attack, campaignId: string): ImportRecord[] => [
+  {
+    type: 'attack',
+    id: a.id,
+    campaign_id: campaignId,
+    campaign_cycle_id: a.campaign_cycle === null ? null : a.campaign_cycle.id,
+    employee_id: a.employee.id,
+    template: a.template,
+    service: a.service,
+    difficulty: a.difficulty,
+    sent_at: a.sent_at,
+    events: a.events,
+    created_at: a.created_at,
+  },
+]
+
 export const CAMPAIGN_EXPORTS = [
-  rowPerItem(
-    { name: 'campaigns', nouns: ['campaign', 'campaigns'], path: '/v1/campaigns', pageSize: 100 },
-    Campaign,
-  ),
+  {
+    ...rowPerItem(
+      { name: 'campaigns', nouns: ['campaign', 'campaigns'], path: '/v1/campaigns', pageSize: 100 },
+      Campaign,
+    ),
+    records: {
+      of: campaignRecord,
+      children: {
+        path: '/v1/campaigns/{campaign_id}/attacks',
+        id: 'campaign',
+        pageSize: 100,
+        of: attackRecord,
+      },
+    },
+  },
   rowPerItem(
     {
       name: 'attacks',

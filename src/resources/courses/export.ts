@@ -1,6 +1,7 @@
 // Progress gives one row per employee and course (an employee without progress gives one row with
 // empty course columns).
 
+import { publishedRecordOf } from '../../records/published.js'
 import { flatColumns, flatRow, jsonColumns } from '../../schemas/flatten.js'
 import { EmployeeReference } from '../employees/schema.js'
 import { type ResourceExport, rowPerItem } from '../export.js'
@@ -24,7 +25,17 @@ const progress: ResourceExport = {
 }
 
 export const COURSE_EXPORTS = [
-  rowPerItem({ name: 'courses', nouns: ['course', 'courses'], path: '/v1/courses', pageSize: 100 }, Course),
+  {
+    ...rowPerItem(
+      { name: 'courses', nouns: ['course', 'courses'], path: '/v1/courses', pageSize: 100 },
+      Course,
+    ),
+    records: {
+      of: (c: Course, workspaceId: string) => [
+        publishedRecordOf('course', Course, { workspace_id: workspaceId }, c),
+      ],
+    },
+  },
   progress,
   rowPerItem(
     {

@@ -2,12 +2,26 @@
 
 import Type from 'typebox'
 import { flatColumns, flatRow, jsonColumns } from '../../schemas/flatten.js'
-import type { ResourceExport } from '../export.js'
+import type { ImportRecord, ResourceExport } from '../export.js'
 import { Organization } from './schema.js'
 
 // The organization's own fields, and one workspace's.
 const OrganizationFields = Type.Omit(Organization, ['workspaces'])
 const WorkspaceFields = Organization.properties.workspaces.items
+
+/** The organization's record, and its workspaces' (those the key reads). */
+function organizationRecords(o: Organization): ImportRecord[] {
+  const { workspaces, ...organization } = o
+  return [
+    { type: 'organization', ...organization },
+    ...workspaces.map(({ id, ...workspace }) => ({
+      type: 'workspace',
+      id,
+      organization_id: o.id,
+      ...workspace,
+    })),
+  ]
+}
 
 export const ORGANIZATION_EXPORTS: ResourceExport[] = [
   {
@@ -28,5 +42,6 @@ export const ORGANIZATION_EXPORTS: ResourceExport[] = [
       const organization = flatRow(OrganizationFields, o, 'organization.')
       return o.workspaces.map((w) => ({ ...organization, ...flatRow(WorkspaceFields, w, 'workspace.') }))
     },
+    records: { of: organizationRecords },
   },
 ]
