@@ -24,7 +24,7 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { HISTORY_HEADING, historySection } from './bench/history.js'
 import { INBOX_HEADING, inboxSection } from './bench/inbox.js'
 import {
@@ -523,9 +523,13 @@ async function compareBuilds(baselineDir) {
     { name: 'this build', cwd: ROOT },
     { name: 'baseline', cwd: resolve(baselineDir) },
   ]
-  const file = demoFile(EMPLOYEES)
+  // Made by the baseline's own demo-data: both builds read the same records, which an older build
+  // could not if the file held record types it does not know.
+  const file = demoFile(EMPLOYEES, builds[1].cwd, `-${basename(resolve(baselineDir))}`)
   const figures = []
   const record = (setup, figure, unit, values) => figures.push({ setup, figure, unit, values })
+  /** Each build's import phases, per database and import: seconds per round. */
+  const phases = []
   // Each build imports into and serves from a database of its own: their schemas may differ.
   const databases = [{ label: 'SQLite', fresh: (i) => freshSqlite(`ab-${i}.db`) }]
   if (process.env.TEST_DATABASE_URL)
@@ -536,6 +540,7 @@ async function compareBuilds(baselineDir) {
   for (const { label, fresh } of databases) {
     const first = builds.map(() => [])
     const again = builds.map(() => [])
+    const phasesOf = { 'first import': builds.map(() => []), 're-import, unchanged': builds.map(() => []) }
     const urls = []
     if (flag('--skip-import')) {
       for (const [i, build] of builds.entries()) {
@@ -547,8 +552,12 @@ async function compareBuilds(baselineDir) {
       for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
         const build = builds[i]
         urls[i] = fresh(i)
-        first[i].push(importInto(process.execPath, build.cwd, file, urls[i]).seconds)
-        again[i].push(importInto(process.execPath, build.cwd, file, urls[i]).seconds)
+        const firstImport = importInto(process.execPath, build.cwd, file, urls[i])
+        const reImport = importInto(process.execPath, build.cwd, file, urls[i])
+        first[i].push(firstImport.seconds)
+        again[i].push(reImport.seconds)
+        phasesOf['first import'][i].push(firstImport.phases)
+        phasesOf['re-import, unchanged'][i].push(reImport.phases)
         log(
           `${label} round ${round + 1} ${build.name}: first import ${first[i].at(-1)} s, re-import ${again[i].at(-1)} s`,
         )
@@ -557,6 +566,7 @@ async function compareBuilds(baselineDir) {
     if (!flag('--skip-import')) {
       record(label, 'first import', 's', first)
       record(label, 're-import, unchanged', 's', again)
+      for (const [name, perBuild] of Object.entries(phasesOf)) phases.push({ label, name, perBuild })
     }
     if (flag('--skip-pages')) continue
     // Pages: each server on the database its build's last import left (the same file, so the same
@@ -623,8 +633,20 @@ async function compareBuilds(baselineDir) {
       return `| ${setup} | ${figure} (${unit}) | ${median(a).toFixed(digits)} | ${median(b).toFixed(digits)} | ${(median(a) / median(b)).toFixed(3)} | ${pct(spread(a))} | ${pct(spread(b))} |`
     }),
   ].join('\n')
+  // Each phase's median over the rounds, this build against the baseline: where the time went.
+  const phaseTable = phases.flatMap(({ label, name, perBuild }) => {
+    const names = [...new Set(perBuild.flatMap((rounds) => rounds.flatMap((p) => Object.keys(p))))]
+    return names.map((phase) => {
+      const [a, b] = perBuild.map((rounds) => median(rounds.map((p) => p[phase] ?? 0)))
+      return `| ${label} | ${name} | ${phase} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${(a - b).toFixed(2)} |`
+    })
+  })
+  const phasesText =
+    phaseTable.length === 0
+      ? ''
+      : `\n\nImport phases (\`import --timings\`), medians of the rounds, in seconds:\n\n| setup | import | phase | this build | baseline | difference |\n|---|---|---|---:|---:|---:|\n${phaseTable.join('\n')}`
   console.log(
-    `${builds[0].name} (${ROOT}) against ${builds[1].name} (${builds[1].cwd}), ${ROUNDS} interleaved rounds, medians; spread = (max − min) / median of a side's rounds.\n\n${table}`,
+    `${builds[0].name} (${ROOT}) against ${builds[1].name} (${builds[1].cwd}), ${ROUNDS} interleaved rounds, medians; spread = (max − min) / median of a side's rounds; the file made by the baseline's demo-data.\n\n${table}${phasesText}`,
   )
 }
 

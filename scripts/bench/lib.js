@@ -274,11 +274,11 @@ export function benchKey(nodeBin, cwd, databaseUrl, organizationId) {
     .at(-1)
 }
 
-export function demoFile(employees) {
-  const file = join(BENCH, `demo-${employees}.ndjson`)
+export function demoFile(employees, cwd = ROOT, tag = '') {
+  const file = join(BENCH, `demo-${employees}${tag}.ndjson`)
   if (!existsSync(file)) {
-    log(`generating ${employees} employees' demo data`)
-    cli(process.execPath, ROOT, [
+    log(`generating ${employees} employees' demo data${tag ? ` (${cwd})` : ''}`)
+    cli(process.execPath, cwd, [
       'demo-data',
       '--employees',
       String(employees),

@@ -96,15 +96,14 @@ function openSqlite(path: string, serving: boolean): DatabaseHandle {
   })
   // An event's id from its import's time, step and secret and its record's key (db/dialect.ts). A
   // statement names a row's id twice in a row (its column, its JSON): the last one is remembered.
-  let lastKey = ''
+  let last: readonly unknown[] = []
   let lastId = ''
   sqlite.function(
     'event_id',
     { deterministic: true },
     (timeAndStep: unknown, secret: unknown, key: unknown) => {
-      const whole = `${timeAndStep}\u0000${secret}\u0000${key}`
-      if (whole !== lastKey) {
-        lastKey = whole
+      if (key !== last[2] || timeAndStep !== last[0] || secret !== last[1]) {
+        last = [timeAndStep, secret, key]
         lastId = eventIdOfRecord(String(timeAndStep), String(secret), String(key))
       }
       return lastId

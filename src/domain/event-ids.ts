@@ -6,7 +6,7 @@
 // hash, keyed by a secret of the import, is in no order at all: nothing in an id counts the events
 // of other organizations recorded beside it.
 
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -35,7 +35,7 @@ export function eventIdOfRecord(timeAndStep: string, secret: string, key: string
 
 /** The hash an event id carries: of the import's secret, then its time, step and record's key (md5, as in SQL). */
 function eventIdHash(secret: string, key: string): string {
-  return createHash('md5').update(`${secret}${key}`).digest('hex')
+  return hash('md5', `${secret}${key}`, 'hex')
 }
 
 /** A new event id of millisecond `ms`, alone in its import (a ping). */

@@ -305,7 +305,8 @@ class EventRecorder {
     const dialect = this.session.dialect
     const on = source.key.map((k) => `o.${k} = r.${k}`).join(' and ')
     const data = splicedSql(([object]) => eventData(object as string, extra?.previous), ['r.json'])
-    // The import's time, step and secret are bound: the statement's text stays the same.
+    // The import's time, step and secret are bound: the statement's text stays the same. Written in
+    // id order: ids in hash order would land all over the id indexes (docs/design.md).
     const step = this.stepOf(source, kind)
     const key = sql.raw(source.key.map((k) => `cast(r.${k} as text)`).join(` || '/' || `))
     const input = eventIdInput(dialect, step, this.secret, key)
@@ -319,7 +320,8 @@ class EventRecorder {
           from (select r.workspace_id, ${sql.raw(data)} as data, ${input} as input
             from ${sql.raw(from)} r
             where ${sql.raw(other === null ? 'true' : `not exists (select 1 from ${other} o where ${on})`)}
-              ${sql.raw(extra === null ? '' : `and not (${extra.skip})`)} ${fence}) y ${fence}) x`,
+              ${sql.raw(extra === null ? '' : `and not (${extra.skip})`)} ${fence}) y ${fence}) x
+        order by id`,
     )
     this.count(type, inserted)
   }
