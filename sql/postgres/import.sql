@@ -1673,7 +1673,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select e.workspace_id, e.id, e.json from employees e ) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1684,7 +1685,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select c.workspace_id, c.id, c.json from courses c
   ) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1695,7 +1697,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select p.workspace_id, p.employee_id, p.json from employee_progress p
   ) r
   where true
-  and not (r.json like '%,"courses_progress":[]}') offset 0) y offset 0) x;
+  and not (r.json like '%,"courses_progress":[]}') offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1706,7 +1709,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select b.workspace_id, b.id, b.json from breaches b
   ) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1721,7 +1725,8 @@ insert into events (id, workspace_id, type, created_at, json)
   join employees e on e.id = c.employee_id
   ) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1732,7 +1737,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select g.workspace_id, g.id, g.json from groups g
   ) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1743,7 +1749,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select c.workspace_id, c.id, c.json from campaigns c
   ) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1754,7 +1761,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select a.workspace_id, a.id, a.json from attacks a
   ) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1765,7 +1773,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select t.workspace_id, t.id, t.json from inbox_tickets t
   ) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- webhooks/fan-out.ts:createDeliveries
 select 1 as one from webhook_endpoints limit 1;
@@ -2674,7 +2683,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from (select e.workspace_id, e.id, e.json from employees e join ev_employee_keys k on k.id = e.id) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2685,7 +2695,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select c.workspace_id, c.id, c.json from courses c
   join ev_course_keys k on k.workspace_id = c.workspace_id and k.id = c.id) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2696,7 +2707,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select p.workspace_id, p.employee_id, p.json from employee_progress p
   join ev_course_progress_keys k on k.employee_id = p.employee_id) r
   where true
-  and not (r.json like '%,"courses_progress":[]}') offset 0) y offset 0) x;
+  and not (r.json like '%,"courses_progress":[]}') offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2707,7 +2719,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select b.workspace_id, b.id, b.json from breaches b
   join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2722,7 +2735,8 @@ insert into events (id, workspace_id, type, created_at, json)
   join employees e on e.id = c.employee_id
   join ev_compromised_employee_keys k on k.workspace_id = c.workspace_id and k.breach_id = c.breach_id and k.employee_id = c.employee_id) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2733,7 +2747,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select g.workspace_id, g.id, g.json from groups g
   join ev_group_keys k on k.workspace_id = g.workspace_id and k.id = g.id) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2744,7 +2759,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select c.workspace_id, c.id, c.json from campaigns c
   join ev_campaign_keys k on k.workspace_id = c.workspace_id and k.id = c.id) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2755,7 +2771,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select a.workspace_id, a.id, a.json from attacks a
   join ev_attack_keys k on k.workspace_id = a.workspace_id and k.id = a.id) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2766,7 +2783,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select t.workspace_id, t.id, t.json from inbox_tickets t
   join ev_inbox_ticket_keys k on k.workspace_id = t.workspace_id and k.id = t.id) r
   where true
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/apply.ts:collectReplaced
 insert into stg_replaced (workspace_id)
@@ -3156,7 +3174,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_employee_after r
   where not exists (select 1 from ev_employee_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -3181,7 +3200,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_employee_before r
   where not exists (select 1 from ev_employee_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.record
 select 1 as one from ev_course_before limit 1;
@@ -3201,7 +3221,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_course_after r
   where not exists (select 1 from ev_course_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -3223,7 +3244,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_course_before r
   where not exists (select 1 from ev_course_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.record
 select 1 as one from ev_course_progress_before limit 1;
@@ -3243,7 +3265,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.employee_id as text)) as input
   from ev_course_progress_after r
   where not exists (select 1 from ev_course_progress_before o where o.workspace_id = r.workspace_id and o.employee_id = r.employee_id)
-  and not (r.json like '%,"courses_progress":[]}') offset 0) y offset 0) x;
+  and not (r.json like '%,"courses_progress":[]}') offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.employee_id, b.json as before, a.json as after
@@ -3279,7 +3302,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)) as input
   from ev_compromised_employee_after r
   where not exists (select 1 from ev_compromised_employee_before o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
@@ -3301,7 +3325,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text)) as input
   from ev_compromised_employee_before r
   where not exists (select 1 from ev_compromised_employee_after o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.record
 select 1 as one from ev_group_before limit 1;
@@ -3321,7 +3346,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_group_after r
   where not exists (select 1 from ev_group_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -3343,7 +3369,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_group_before r
   where not exists (select 1 from ev_group_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.record
 select 1 as one from ev_attack_before limit 1;
@@ -3363,7 +3390,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_attack_after r
   where not exists (select 1 from ev_attack_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -3395,7 +3423,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_inbox_ticket_after r
   where not exists (select 1 from ev_inbox_ticket_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -3417,7 +3446,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
   from ev_inbox_ticket_before r
   where not exists (select 1 from ev_inbox_ticket_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  offset 0) y offset 0) x;
+  offset 0) y offset 0) x
+  order by id;
 
 -- importer/apply.ts:bumpGenerations
 insert into organization_generations (organization_id, generation)

@@ -1760,7 +1760,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from (select e.workspace_id, e.id, e.json from employees e ) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1771,7 +1772,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select c.workspace_id, c.id, c.json from courses c
   ) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1782,7 +1784,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select p.workspace_id, p.employee_id, p.json from employee_progress p
   ) r
   where true
-  and not (r.json like '%,"courses_progress":[]}') ) y ) x;
+  and not (r.json like '%,"courses_progress":[]}') ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1793,7 +1796,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select b.workspace_id, b.id, b.json from breaches b
   ) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1808,7 +1812,8 @@ insert into events (id, workspace_id, type, created_at, json)
   join employees e on e.id = c.employee_id
   ) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1819,7 +1824,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select g.workspace_id, g.id, g.json from groups g
   ) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1830,7 +1836,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select c.workspace_id, c.id, c.json from campaigns c
   ) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1841,7 +1848,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select a.workspace_id, a.id, a.json from attacks a
   ) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -1852,7 +1860,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select t.workspace_id, t.id, t.json from inbox_tickets t
   ) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- webhooks/fan-out.ts:createDeliveries
 select 1 as one from webhook_endpoints limit 1;
@@ -2355,7 +2364,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.* from (select * from (select e.workspace_id, e.id, e.json from employees e ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_employee_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2367,7 +2377,8 @@ insert into events (id, workspace_id, type, created_at, json)
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_course_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2379,7 +2390,8 @@ insert into events (id, workspace_id, type, created_at, json)
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_course_progress_keys k where k.workspace_id = r.workspace_id and k.employee_id = r.employee_id)) r
   where true
-  and not (r.json like '%,"courses_progress":[]}') ) y ) x;
+  and not (r.json like '%,"courses_progress":[]}') ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2391,7 +2403,8 @@ insert into events (id, workspace_id, type, created_at, json)
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_breach_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2407,7 +2420,8 @@ insert into events (id, workspace_id, type, created_at, json)
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_compromised_employee_keys k where k.workspace_id = r.workspace_id and k.breach_id = r.breach_id and k.employee_id = r.employee_id)) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2419,7 +2433,8 @@ insert into events (id, workspace_id, type, created_at, json)
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_group_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2431,7 +2446,8 @@ insert into events (id, workspace_id, type, created_at, json)
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_campaign_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2444,7 +2460,8 @@ insert into events (id, workspace_id, type, created_at, json)
   order by a.workspace_id, a.campaign_id, a.created_at desc, a.id desc) r
   where exists (select 1 from ev_attack_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.whole
 insert into events (id, workspace_id, type, created_at, json)
@@ -2456,7 +2473,8 @@ insert into events (id, workspace_id, type, created_at, json)
   ) w where w.workspace_id in (select workspace_id from stg_new_workspace)) r
   where exists (select 1 from ev_inbox_ticket_keys k where k.workspace_id = r.workspace_id and k.id = r.id)) r
   where true
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/apply.ts:collectReplaced
 insert into stg_replaced (workspace_id)
@@ -2789,7 +2807,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_employee_after r
   where not exists (select 1 from ev_employee_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -2814,7 +2833,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_employee_before r
   where not exists (select 1 from ev_employee_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.record
 select 1 as one from ev_course_before limit 1;
@@ -2831,7 +2851,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_course_after r
   where not exists (select 1 from ev_course_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -2853,7 +2874,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_course_before r
   where not exists (select 1 from ev_course_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.record
 select 1 as one from ev_course_progress_before limit 1;
@@ -2870,7 +2892,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || ',"previous_attributes":{"courses_progress":[]}}' as data, cast(r.workspace_id as text) || '/' || cast(r.employee_id as text) as input
   from ev_course_progress_after r
   where not exists (select 1 from ev_course_progress_before o where o.workspace_id = r.workspace_id and o.employee_id = r.employee_id)
-  and not (r.json like '%,"courses_progress":[]}') ) y ) x;
+  and not (r.json like '%,"courses_progress":[]}') ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.employee_id, b.json as before, a.json as after
@@ -2903,7 +2926,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text) as input
   from ev_compromised_employee_after r
   where not exists (select 1 from ev_compromised_employee_before o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
@@ -2925,7 +2949,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.breach_id as text) || '/' || cast(r.employee_id as text) as input
   from ev_compromised_employee_before r
   where not exists (select 1 from ev_compromised_employee_after o where o.workspace_id = r.workspace_id and o.breach_id = r.breach_id and o.employee_id = r.employee_id)
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.record
 select 1 as one from ev_group_before limit 1;
@@ -2942,7 +2967,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_group_after r
   where not exists (select 1 from ev_group_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -2964,7 +2990,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_group_before r
   where not exists (select 1 from ev_group_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.record
 select 1 as one from ev_attack_before limit 1;
@@ -2981,7 +3008,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_attack_after r
   where not exists (select 1 from ev_attack_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -3010,7 +3038,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_inbox_ticket_after r
   where not exists (select 1 from ev_inbox_ticket_before o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/events.ts:EventRecorder.updated
 select b.workspace_id, b.id, b.json as before, a.json as after
@@ -3032,7 +3061,8 @@ insert into events (id, workspace_id, type, created_at, json)
   from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
   from ev_inbox_ticket_before r
   where not exists (select 1 from ev_inbox_ticket_after o where o.workspace_id = r.workspace_id and o.id = r.id)
-  ) y ) x;
+  ) y ) x
+  order by id;
 
 -- importer/apply.ts:bumpGenerations
 insert into organization_generations (organization_id, generation)
