@@ -112,12 +112,12 @@ export function publishedRecord<P extends TProperties>(
     schema: AnyUuid as TSchema,
     convert: (v: unknown) => id(v as string),
   }))
-  const derived = Object.keys(published.properties).filter(
-    (name) => (published.properties[name] as Annotated)[DERIVED] !== undefined,
-  )
-  const fields = Object.entries(published.properties)
-    .filter(([name]) => !derived.includes(name))
-    .map(([name, schema]) => ({ name, ...importForm(name, schema) }))
+  const imported = importedFields(published)
+  const derived = Object.keys(published.properties).filter((name) => !imported.includes(name))
+  const fields = imported.map((name) => ({
+    name,
+    ...importForm(name, published.properties[name] as TSchema),
+  }))
   const all: { name: string; schema: TSchema; convert: Convert }[] = [...ids, ...fields]
   const schema = Closed({
     type: Type.Literal(type),
@@ -147,19 +147,26 @@ export function publishedRecord<P extends TProperties>(
   }
 }
 
+/** The fields of `published` an import record holds: all but those derived at import, in order. */
+const importedFields = (published: TObject): string[] =>
+  Object.keys(published.properties).filter(
+    (name) => (published.properties[name] as Annotated)[DERIVED] === undefined,
+  )
+
 /**
- * The import record of an item published by `published`: its type, the ids it carries, then every
- * field not derived at import, as published (the inverse of `publishedRecord`).
+ * The import record of an item published by `published` (the inverse of `publishedRecord`): its
+ * type, the ids it carries, then every field not derived at import, as published.
  */
 export function publishedRecordOf<P extends TProperties>(
   type: string,
   published: TObject<P>,
+): (
   carried: Readonly<Record<string, string>>,
   item: Static<TObject<P>>,
-): { type: string } & Record<string, unknown> {
-  const fields = Object.keys(published.properties).filter(
-    (name) => (published.properties[name] as Annotated)[DERIVED] === undefined,
-  )
-  const values = item as Record<string, unknown>
-  return { type, ...carried, ...Object.fromEntries(fields.map((name) => [name, values[name]])) }
+) => { type: string } & Record<string, unknown> {
+  const fields = importedFields(published)
+  return (carried, item) => {
+    const values = item as Record<string, unknown>
+    return { type, ...carried, ...Object.fromEntries(fields.map((name) => [name, values[name]])) }
+  }
 }

@@ -14,6 +14,7 @@ import { bringUpToDate } from '../../src/cli/context.js'
 import { demoRecords } from '../../src/demo/generate.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
+import { until } from '../helpers/processes.js'
 import type { Rec } from '../helpers/records.js'
 import { snapshot } from '../helpers/snapshot.js'
 
@@ -130,19 +131,15 @@ for (const { dialect, skip } of DIALECTS) {
             request.on('error', () => resolve('left'))
           }),
       )
-      for (let i = 0; i < 500 && received.length < urls.length; i++)
-        await new Promise((r) => setTimeout(r, 10))
-      assert.equal(received.length, urls.length, 'every request reached the server')
+      assert.ok(await until(() => received.length === urls.length), 'every request reached the server')
       leave.abort()
       assert.deepEqual(
         await Promise.all(asked),
         urls.map(() => 'left'),
       )
       // Once the server has noticed, the process is idle: nothing goes on computing.
-      for (let i = 0; i < 500 && !received.every((socket) => socket.destroyed); i++)
-        await new Promise((r) => setTimeout(r, 10))
       assert.ok(
-        received.every((socket) => socket.destroyed),
+        await until(() => received.every((socket) => socket.destroyed)),
         'the server noticed every client leave',
       )
       const start = performance.eventLoopUtilization()

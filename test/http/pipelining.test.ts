@@ -10,6 +10,7 @@ import { demoRecords } from '../../src/demo/generate.js'
 import { MAX_IN_FLIGHT_PER_CONNECTION } from '../../src/http/plugins/pipelining.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
+import { until } from '../helpers/processes.js'
 import type { Rec } from '../helpers/records.js'
 
 // A 1,000-day series: some 100 KB, a few ms of work each.
@@ -103,8 +104,7 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(served.length, clients.length)
       // Once every connection has stalled (bytes wait in the process, the kernel's buffers full):
       // the answers worked on and not yet written out.
-      for (let i = 0; i < 500 && !served.every((s) => s.destroyed || s.writableLength > 0); i++)
-        await sleep(10)
+      await until(() => served.every((s) => s.destroyed || s.writableLength > 0))
       assert.ok(
         served.every((s) => s.writableLength > 0),
         'every connection stalled',

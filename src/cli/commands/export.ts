@@ -29,6 +29,14 @@ interface Page {
   items?: number
 }
 
+/** `path` with the id `{<name>_id}` filled in. */
+const withId = (path: string, name: string, id: string) =>
+  path.replace(`{${name}_id}`, encodeURIComponent(id))
+
+/** The path of an export's operation, its ids filled in. */
+const pathOf = (e: ResourceExport, ids: Record<string, string | undefined>) =>
+  pathIdsOf(e).reduce((p, name) => withId(p, name, ids[name] ?? ''), e.path)
+
 /** The query of an export's operation. */
 const queryOf = (e: ResourceExport, o: ExportOptions) => ({
   workspace_id: e.workspace === false ? undefined : o.workspace,
@@ -57,7 +65,7 @@ async function* recordPages(
       data.push(...records.of(item as never, workspace))
       const children = records.children
       if (children === undefined) continue
-      const path = children.path.replace(`{${children.id}_id}`, encodeURIComponent(item.id))
+      const path = withId(children.path, children.id, item.id)
       const list = client.paginate(path, { workspace_id: workspace }, { limit: children.pageSize })
       for await (const childPage of list.pages())
         for (const child of childPage.data) data.push(...children.of(child as never, item.id))
@@ -65,10 +73,6 @@ async function* recordPages(
     yield { data, items: page.data.length }
   }
 }
-
-/** The path of an export's operation, its ids filled in. */
-const pathOf = (e: ResourceExport, ids: Record<string, string | undefined>) =>
-  pathIdsOf(e).reduce((p, name) => p.replace(`{${name}_id}`, encodeURIComponent(ids[name] ?? '')), e.path)
 
 /** Every parent of the workspace in turn, and the pages of each one's items, each item with its parent. */
 async function* everyParent(

@@ -1,6 +1,9 @@
 import { type ImportRecord, rowPerItem } from '../export.js'
 import { Attack, Campaign } from './schema.js'
 
+/** A campaign's attacks: their own export, and the records that follow each campaign's. */
+const ATTACKS = '/v1/campaigns/{campaign_id}/attacks'
+
 function campaignRecord(c: Campaign): ImportRecord[] {
   const { id, workspace, ...fields } = c
   return [{ type: 'campaign', id, workspace_id: workspace.id, ...fields }]
@@ -32,7 +35,7 @@ export const CAMPAIGN_EXPORTS = [
     records: {
       of: campaignRecord,
       children: {
-        path: '/v1/campaigns/{campaign_id}/attacks',
+        path: ATTACKS,
         id: 'campaign',
         pageSize: 100,
         of: attackRecord,
@@ -43,7 +46,7 @@ export const CAMPAIGN_EXPORTS = [
     {
       name: 'attacks',
       nouns: ['attack', 'attacks'],
-      path: '/v1/campaigns/{campaign_id}/attacks',
+      path: ATTACKS,
       pageSize: 100,
       everyParent: { id: 'campaign', list: '/v1/campaigns', pageSize: 100 },
       note: '`--campaign ID`; without it, every campaign of the workspace in turn, and each attack carries `"campaign": {"id"}`, in CSV a last column `campaign.id`',

@@ -24,6 +24,8 @@ const progress: ResourceExport = {
   },
 }
 
+const courseRecord = publishedRecordOf('course', Course)
+
 export const COURSE_EXPORTS = [
   {
     ...rowPerItem(
@@ -31,9 +33,7 @@ export const COURSE_EXPORTS = [
       Course,
     ),
     records: {
-      of: (c: Course, workspaceId: string) => [
-        publishedRecordOf('course', Course, { workspace_id: workspaceId }, c),
-      ],
+      of: (c: Course, workspaceId: string) => [courseRecord({ workspace_id: workspaceId }, c)],
     },
   },
   progress,

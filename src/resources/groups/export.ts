@@ -2,13 +2,13 @@ import { publishedRecordOf } from '../../records/published.js'
 import { rowPerItem } from '../export.js'
 import { Group, type GroupMember } from './schema.js'
 
+const groupRecord = publishedRecordOf('group', Group)
+
 export const GROUP_EXPORTS = [
   {
     ...rowPerItem({ name: 'groups', nouns: ['group', 'groups'], path: '/v1/groups', pageSize: 100 }, Group),
     records: {
-      of: (g: Group, workspaceId: string) => [
-        publishedRecordOf('group', Group, { workspace_id: workspaceId }, g),
-      ],
+      of: (g: Group, workspaceId: string) => [groupRecord({ workspace_id: workspaceId }, g)],
       children: {
         path: '/v1/groups/{group_id}/employees',
         id: 'group',

@@ -3,6 +3,8 @@ import { rowPerItem } from '../export.js'
 import type { EmailReport } from './schema.js'
 import { InboxTicket } from './schema.js'
 
+const inboxTicketRecord = publishedRecordOf('inbox_ticket', InboxTicket)
+
 export const INBOX_EXPORTS = [
   {
     ...rowPerItem(
@@ -15,9 +17,7 @@ export const INBOX_EXPORTS = [
       InboxTicket,
     ),
     records: {
-      of: (t: InboxTicket, workspaceId: string) => [
-        publishedRecordOf('inbox_ticket', InboxTicket, { workspace_id: workspaceId }, t),
-      ],
+      of: (t: InboxTicket, workspaceId: string) => [inboxTicketRecord({ workspace_id: workspaceId }, t)],
       children: {
         path: '/v1/inbox_tickets/{ticket_id}/reports',
         id: 'ticket',
