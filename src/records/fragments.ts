@@ -2,7 +2,7 @@
 // requests read"): rendered with the slot null and cut there.
 
 import type { Static, TObject } from 'typebox'
-import { jsonOf } from '../schemas/ordered-json.js'
+import { jsonWithNull } from '../schemas/ordered-json.js'
 
 /**
  * Splits an item's JSON, rendered with `null` in one embedded slot, around that slot: the item is
@@ -22,9 +22,8 @@ function splitAround(json: string, marker: string): { head: string; tail: string
  * @example jsonAround(Employee, 'manager')(employee) // { head: '{"id":…,"manager":', tail: ',"workspace":…}' }
  */
 export function jsonAround<S extends TObject, K extends keyof Static<S> & string>(schema: S, field: K) {
-  const render = jsonOf(schema)
+  const render = jsonWithNull(schema, field)
   // The key with what precedes it: a key, never text inside a string value.
   const marker = `${Object.keys(schema.properties)[0] === field ? '{' : ','}"${field}":null`
-  return (value: Omit<Static<S>, K>): { head: string; tail: string } =>
-    splitAround(render({ ...value, [field]: null } as Static<S>), marker)
+  return (value: Omit<Static<S>, K>): { head: string; tail: string } => splitAround(render(value), marker)
 }

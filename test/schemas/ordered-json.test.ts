@@ -45,6 +45,14 @@ describe('jsonOf', () => {
     )
   })
 
+  test('around a slot: the slot is cut out whatever the value holds there', () => {
+    const around = jsonAround(Outer, 'inner')
+    const value = { z: 'a', inner: { b: 'kept out', a: 1 }, maybe: null, list: [], tags: [] }
+    assert.deepEqual(around(value), { head: '{"z":"a","inner":', tail: ',"maybe":null,"list":[],"tags":[]}' })
+    const { inner: _, ...without } = value
+    assert.deepEqual(around(without), around(value))
+  })
+
   test("the attack's hand-written tail is the schema-ordered rendering's tail", () => {
     // The example attack, with names that JSON must escape or that it leaves as they are.
     const attack = {
