@@ -39,7 +39,10 @@ rmSync(dir, { recursive: true, force: true })
 mkdirSync(dir, { recursive: true })
 for (const entry of [
   'package.json',
+  // Where the tests find the repository's root (test/helpers/root.ts).
+  'package-lock.json',
   'tsconfig.json',
+  'tsconfig.test.json',
   'packages',
   'openapi.json',
   'postman',

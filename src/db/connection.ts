@@ -129,7 +129,12 @@ function openSqlite(path: string, serving: boolean): DatabaseHandle {
         return false
       }
     },
-    close: () => db.destroy(),
+    // Kysely closes only a connection it has used: one only migrated (through migrate.ts's own
+    // Kysely) would stay open, its WAL unmerged into the file.
+    async close() {
+      await db.destroy()
+      statements.close()
+    },
   }
 }
 

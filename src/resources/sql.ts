@@ -27,15 +27,19 @@ export const SAMPLE = {
   after: ['2024-01-13T10:00:00.123456Z', '00000000-0000-4000-8000-00000000000c'] as Position,
   organizationKey: { organizationId: ORGANIZATION, workspaceId: null } as KeyScope,
   workspaceKey: { organizationId: ORGANIZATION, workspaceId: WORKSPACE } as KeyScope,
-  grant: { organizationId: ORGANIZATION, workspaceId: WORKSPACE } as WorkspaceGrant,
   /** A later moment than `after`'s, the upper end of sample windows. */
   later: '2026-01-01T00:00:00.000000Z',
   /** The "now" of statements that depend on the time. */
   now: Date.parse('2026-01-01T00:00:00Z'),
 }
 
-/** A statement's sample calls, by label: each runs it on a database (the snapshot's recorder). */
-export type Samples = Readonly<Record<string, (db: Kysely<Database>) => Promise<unknown>>>
+/**
+ * A statement's sample calls, by label: each runs it on a database (the snapshot's recorder), in the
+ * sample workspace as granted to the sample organization's key.
+ */
+export type Samples = Readonly<
+  Record<string, (db: Kysely<Database>, grant: WorkspaceGrant) => Promise<unknown>>
+>
 
 /**
  * A statement over the granted workspace (it begins from the grant's rows), with the calls the
@@ -48,7 +52,7 @@ export function inGrant<A extends unknown[], R>(
   const calls = Object.fromEntries(
     Object.entries(samples).map(([label, args]) => [
       label,
-      (db: Kysely<Database>) => run(workspaceRows(db, SAMPLE.grant), ...args),
+      (db: Kysely<Database>, grant: WorkspaceGrant) => run(workspaceRows(db, grant), ...args),
     ]),
   )
   return Object.assign(run, { samples: calls })

@@ -2,9 +2,11 @@
 // the stored JSON of each item.
 
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { type KeyRows, keyRows } from '../access.js'
 import type { ErrorDetail } from '../errors.js'
 import { type Limits, type Page, type PagingSource, type Position, readLimit } from '../paging/paging.js'
 import { type ParamDef, type ParameterSet, type RawQuery, throwProblems } from './parameters.js'
+import './context.js'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
@@ -159,4 +161,12 @@ export function sendItem(reply: FastifyReply, json: string): FastifyReply {
 export function sendItemBytes(reply: FastifyReply, body: Buffer, release?: () => void): FastifyReply {
   if (release) reply.raw.once('finish', release)
   return reply.type(JSON_TYPE).send(body)
+}
+
+/**
+ * The statements over the reach of the request's key: what a route needs of the database beyond a
+ * workspace's rows, which the engines hand it from a grant. A route never holds the database itself.
+ */
+export function keyRowsOf(request: FastifyRequest): KeyRows {
+  return keyRows(request.server.api.db, request.key)
 }

@@ -10,9 +10,10 @@ import { join, relative, resolve } from 'node:path'
 import { test } from 'node:test'
 import { EVENT_TYPES, RECORDS } from '../../src/resources/index.js'
 import { resourceTables } from '../helpers/resource-tables.js'
+import { ROOT } from '../helpers/root.js'
 import { modules } from './modules.js'
 
-const SRC = resolve(import.meta.dirname, '../../src')
+const SRC = resolve(ROOT, 'src')
 const TENANCY = new Set(['organization', 'workspace'])
 
 function resourcePaths(): string[] {

@@ -6,9 +6,10 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { test } from 'node:test'
+import { ROOT } from '../helpers/root.js'
 import { modules } from './modules.js'
 
-const SRC = resolve(import.meta.dirname, '../../src')
+const SRC = resolve(ROOT, 'src')
 
 /** Bottom first. A top-level folder (or module) of src/ sits in exactly one layer. */
 const LAYERS: readonly (readonly string[])[] = [
@@ -104,4 +105,30 @@ test("the import's reading thread loads record specs, never a resource's routes 
     paths.filter((p) => p.endsWith('/routes.ts') || p.startsWith('http/')),
     [],
   )
+})
+
+/** The modules `path` loads, now or later: `runtimeImportsOf`'s, and its dynamic imports. */
+function loadedImportsOf(path: string): string[] {
+  const dynamic = [...readFileSync(path, 'utf8').matchAll(/import\(\s*'(\.[^']+)'/g)].map((m) =>
+    resolve(dirname(path), m[1] as string).replace(/\.js$/, '.ts'),
+  )
+  return [...runtimeImportsOf(path), ...dynamic]
+}
+
+test('no module loads itself back, directly or through others (dynamic imports included)', () => {
+  const importsByModule = new Map(modules(SRC).map((path) => [path, loadedImportsOf(path)]))
+  const circles: string[] = []
+  // Depth first; a module on the current path met again closes a circle.
+  const state = new Map<string, 'open' | 'done'>()
+  const visit = (path: string, trail: string[]) => {
+    state.set(path, 'open')
+    for (const next of importsByModule.get(path) ?? []) {
+      if (state.get(next) === 'open')
+        circles.push([...trail.slice(trail.indexOf(next)), next].map((p) => relative(SRC, p)).join(' → '))
+      else if (!state.has(next)) visit(next, [...trail, next])
+    }
+    state.set(path, 'done')
+  }
+  for (const path of importsByModule.keys()) if (!state.has(path)) visit(path, [path])
+  assert.deepEqual(circles, [])
 })

@@ -9,15 +9,20 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { test } from 'node:test'
 import { pathToFileURL } from 'node:url'
+import { MODULE_EXTENSION } from '../helpers/root.js'
 
+// The program as this test was built: build/src from the build, src through tsx from the sources.
 const SRC = resolve(import.meta.dirname, '../../src')
+const LOADER = MODULE_EXTENSION === '.ts' ? ['--import', 'tsx'] : []
+/** A module of the program, by its source path, as a URL in a string literal. */
+const at = (path: string) =>
+  JSON.stringify(pathToFileURL(join(SRC, path.replace(/\.ts$/, MODULE_EXTENSION))).href)
 
 /**
  * Runs `body` in a new process, after `prelude`, with `app` built on a new SQLite database (no
  * Redis), and returns the JSON its last line prints.
  */
 function inServer(dir: string, prelude: string, body: string): unknown {
-  const at = (path: string) => JSON.stringify(pathToFileURL(join(SRC, path)).href)
   const code = `
     ${prelude}
     const { loadConfig } = await import(${at('config/config.ts')})
@@ -30,7 +35,7 @@ function inServer(dir: string, prelude: string, body: string): unknown {
     ${body}
     await app.close()
     await database.close()`
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+  const out = execFileSync(process.execPath, [...LOADER, '--input-type=module', '-e', code], {
     encoding: 'utf8',
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '' },
   })
@@ -107,13 +112,13 @@ test('without OTEL_EXPORTER_OTLP_ENDPOINT (or with OTEL_TRACES_EXPORTER=none) no
       [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_EXPORTER_OTLP_TIMEOUT: '200' }, true],
     ]
     for (const [env, on] of cases) {
-      const at = JSON.stringify(pathToFileURL(join(SRC, 'tracing/tracing.ts')).href)
-      const config = JSON.stringify(pathToFileURL(join(SRC, 'config/config.ts')).href)
+      const tracingModule = at('tracing/tracing.ts')
+      const config = at('config/config.ts')
       const result = inServer(
         dir,
         `${watchLoads(dir, sdk)}
          import { createRequire } from 'node:module'
-         const { startTracing } = await import(${at})
+         const { startTracing } = await import(${tracingModule})
          const { loadConfig: configOf } = await import(${config})
          Object.assign(process.env, ${JSON.stringify(env)})
          const tracing = await startTracing(configOf().traces, 'awareness-api', '0')`,

@@ -8,8 +8,10 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { owned } from '../helpers/children.js'
 import { CLI, runCli } from '../helpers/cli.js'
 import { employee, ndjson, smallDataset } from '../helpers/records.js'
+import { ROOT_URL } from '../helpers/root.js'
 
 describe('awareness CLI', () => {
   let dir: string
@@ -106,7 +108,7 @@ describe('awareness CLI', () => {
 
   // The built program, not the sources: from the sources (through tsx) the import's worker thread
   // starts another way. `npm ci` builds it.
-  const built = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
+  const built = fileURLToPath(new URL('dist/cli/main.js', ROOT_URL))
   test('the built import runs in a process started with flags a worker thread refuses (--input-type=module -e)', {
     skip: existsSync(built) ? false : 'dist/ is not built (npm run build)',
   }, () => {
@@ -119,11 +121,11 @@ describe('awareness CLI', () => {
     assert.match(result.stdout, /12 written/)
   })
 
-  const bin = fileURLToPath(new URL('../../bin/awareness.js', import.meta.url))
+  const bin = fileURLToPath(new URL('bin/awareness.js', ROOT_URL))
   test('a reader that closes the pipe early (| head) ends the output quietly, exit 0', {
     skip: existsSync(built) ? false : 'dist/ is not built (npm run build)',
-  }, async () => {
-    const child = spawn(process.execPath, [bin, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  }, async (t) => {
+    const child = owned(spawn(process.execPath, [bin, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] }), t)
     child.stdout.destroy() // before the program writes a byte
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr += chunk))
@@ -139,10 +141,13 @@ describe('awareness CLI', () => {
     assert.match(result.stdout, /1 written/)
   })
 
-  test('standard input that stays open: reading stops at the 100th error, without waiting for its end', async () => {
-    const child = spawn(process.execPath, [...CLI, 'import', '-', '--database', join(dir, 'open-stdin.db')], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
+  test('standard input that stays open: reading stops at the 100th error, without waiting for its end', async (t) => {
+    const child = owned(
+      spawn(process.execPath, [...CLI, 'import', '-', '--database', join(dir, 'open-stdin.db')], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      }),
+      t,
+    )
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr += chunk))
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve))

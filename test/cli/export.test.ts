@@ -11,6 +11,7 @@ import { parse } from 'csv-parse/sync'
 import { importSources } from '../../src/importer/import.js'
 import { EXPORTS } from '../../src/resources/index.js'
 import { type TestApp, testApp } from '../helpers/app.js'
+import { owned } from '../helpers/children.js'
 import { CLI, runCli } from '../helpers/cli.js'
 import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
@@ -278,15 +279,18 @@ describe('awareness export', () => {
     )
   })
 
-  test('a closed pipe (| head) ends the export quietly with exit 0', async () => {
+  test('a closed pipe (| head) ends the export quietly with exit 0', async (context) => {
     const ws = workspace(d.orgA.id as string)
     const many = Array.from({ length: 400 }, () => employee(ws.id as string, { job_title: 'x'.repeat(600) }))
     await importSources(t.db.handle, [source([ws, ...many])])
     for (const format of ['ndjson', 'csv']) {
-      const child = spawn(
-        process.execPath,
-        [...CLI, 'export', 'employees', '--workspace', ws.id as string, '--url', url, '--format', format],
-        { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+      const child = owned(
+        spawn(
+          process.execPath,
+          [...CLI, 'export', 'employees', '--workspace', ws.id as string, '--url', url, '--format', format],
+          { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+        ),
+        context,
       )
       let stderr = ''
       child.stderr.on('data', (c) => (stderr += c))

@@ -9,16 +9,19 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { hidePassword } from '../../src/cli/commands/serve.js'
+import { owned } from '../helpers/children.js'
 import { CLI, runCli } from '../helpers/cli.js'
 import { freePort } from '../helpers/processes.js'
 
 /** Starts `awareness serve`, returns the line it prints on stderr once listening, and stops it. */
 async function startLine(env: Record<string, string>): Promise<string> {
   const port = await freePort()
-  const child = spawn(process.execPath, [...CLI, 'serve'], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', SHUTDOWN_DELAY: '0s', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
+  const child = owned(
+    spawn(process.execPath, [...CLI, 'serve'], {
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', SHUTDOWN_DELAY: '0s', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
+  )
   try {
     let stderr = ''
     await new Promise<void>((resolve, reject) => {
@@ -41,18 +44,21 @@ describe('awareness serve --demo-when-empty', () => {
   const dir = mkdtempSync(join(tmpdir(), 'awareness-serve-'))
   after(() => rmSync(dir, { recursive: true, force: true }))
 
-  test('loads the demo data, prints a working curl line, and stops cleanly on SIGTERM', async () => {
+  test('loads the demo data, prints a working curl line, and stops cleanly on SIGTERM', async (t) => {
     const port = await freePort()
-    const child = spawn(process.execPath, [...CLI, 'serve', '--demo-when-empty'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: join(dir, 'start.db'),
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        SHUTDOWN_DELAY: '0s',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = owned(
+      spawn(process.execPath, [...CLI, 'serve', '--demo-when-empty'], {
+        env: {
+          ...process.env,
+          DATABASE_URL: join(dir, 'start.db'),
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          SHUTDOWN_DELAY: '0s',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+      t,
+    )
     let output = ''
     child.stdout.on('data', (d) => (output += d))
     child.stderr.on('data', (d) => (output += d))

@@ -6,8 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { test } from 'node:test'
 import { VERSION } from '@awareness-api/client'
+import { ROOT } from '../helpers/root.js'
 
-const PACKAGE = resolve(import.meta.dirname, '../../packages/client')
+const PACKAGE = resolve(ROOT, 'packages/client')
 
 test('packages/client/src imports only its own modules', () => {
   const wrong: string[] = []

@@ -6,14 +6,14 @@ import assert from 'node:assert/strict'
 import { execFile, execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { promisify } from 'node:util'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
+import { ROOT } from '../helpers/root.js'
 
-const ROOT = resolve(import.meta.dirname, '../..')
 const PACKAGE = join(ROOT, 'packages/client')
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc')
 

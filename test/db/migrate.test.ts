@@ -28,6 +28,7 @@ import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase } from '../helpers/databases.js'
 import { apiDataset } from '../helpers/dataset.js'
 import { employee, type Rec, smallDataset, source, ts } from '../helpers/records.js'
+import { ROOT_URL } from '../helpers/root.js'
 import { attack, campaign } from '../resources/campaigns/records.js'
 import { report, ticket } from '../resources/inbox/records.js'
 import { alert, impersonation } from '../resources/slash/records.js'
@@ -634,7 +635,7 @@ async function asBeforeFragmentsLeft(handle: DatabaseHandle): Promise<void> {
 }
 
 /** Every migration's name, in the order they run. */
-const MIGRATIONS = readdirSync(new URL('../../src/db/migrations/', import.meta.url))
+const MIGRATIONS = readdirSync(new URL('src/db/migrations/', ROOT_URL))
   .filter((f) => /^\d{4}_\w+\.ts$/.test(f))
   .map((f) => f.replace(/\.ts$/, ''))
   .sort()

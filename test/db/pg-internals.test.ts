@@ -14,6 +14,7 @@ import {
   QUERY_TIMEOUT_MESSAGE,
   takeCallback,
 } from '../../src/db/pg-internals.js'
+import { ROOT_URL } from '../helpers/root.js'
 
 const require = createRequire(import.meta.url)
 
@@ -21,7 +22,7 @@ describe('the pg internals we rely on', () => {
   test('pg is pinned to the version they were read from', () => {
     const installed = (require('pg/package.json') as { version: string }).version
     assert.equal(installed, PG_VERSION)
-    const ours = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+    const ours = JSON.parse(readFileSync(new URL('package.json', ROOT_URL), 'utf8'))
     assert.equal(ours.dependencies.pg, PG_VERSION, 'an exact version in package.json, not a range')
   })
 

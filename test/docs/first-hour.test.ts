@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import type { Command } from 'commander'
 import { buildProgram } from '../../src/cli/main.js'
+import { ROOT_URL } from '../helpers/root.js'
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+const README = readFileSync(new URL('README.md', ROOT_URL), 'utf8')
 
 function commands(command: Command): Command[] {
   return [command, ...command.commands.flatMap(commands)]

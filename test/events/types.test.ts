@@ -6,8 +6,9 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import { EVENT_SOURCES, EVENT_TYPES } from '../../src/resources/index.js'
+import { ROOT_URL } from '../helpers/root.js'
 
-const doc = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
+const doc = JSON.parse(readFileSync(new URL('openapi.json', ROOT_URL), 'utf8'))
 
 test('every event source records its own types, in the order of the sources', () => {
   const byPrefix = EVENT_TYPES.map((type) => type.slice(0, type.lastIndexOf('.')))

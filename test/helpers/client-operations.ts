@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { RESOURCES } from '../../src/resources/index.js'
 import type { ClientMethod, Resource } from '../../src/resources/resource.js'
+import { ROOT_URL } from './root.js'
 
 interface Parameter {
   name: string
@@ -263,7 +264,7 @@ ${names.map((name) => `export type ${name} = Schemas['${name}']\n`).join('')}`
 
 /** `text` as Biome formats the file at `path` (the repository's style), as committed. */
 export function formatted(path: string, text: string): string {
-  const biome = fileURLToPath(new URL('../../node_modules/.bin/biome', import.meta.url))
+  const biome = fileURLToPath(new URL('node_modules/.bin/biome', ROOT_URL))
   const result = spawnSync(biome, ['format', `--stdin-file-path=${path}`], { input: text, encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`biome format ${path}: ${result.stderr}`)
   return result.stdout

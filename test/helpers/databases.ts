@@ -1,9 +1,11 @@
 // The databases every database test runs on (as kysely's own tests do): SQLite always, PostgreSQL
 // when TEST_DATABASE_URL points at a server. Each test gets a fresh, migrated database: a SQLite file
-// in a temporary folder, or a PostgreSQL schema of its own.
+// in a temporary folder, or a PostgreSQL database of its own. scripts/run-tests.js migrates one
+// template of each kind before the files run (createTemplates), and a fresh database is a copy of it;
+// a file run on its own, without them, migrates each database it makes.
 
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
@@ -40,8 +42,10 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'awareness-test-'))
     const url = join(dir, 'test.db')
+    const template = process.env.TEST_SQLITE_TEMPLATE
+    if (template) copyFileSync(template, url)
     const handle = openDatabase(url)
-    await migrateToLatest(handle)
+    if (!template) await migrateToLatest(handle)
     return {
       dialect,
       url,
@@ -53,36 +57,65 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
     }
   }
   if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set')
-  const schema = `test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: POSTGRES_URL })
-  await admin.connect()
-  await admin.query(`create schema ${schema}`)
-  await admin.end()
-  const url = withSearchPath(POSTGRES_URL, schema)
+  const template = process.env.TEST_POSTGRES_TEMPLATE
+  const name = `test_${randomBytes(6).toString('hex')}`
+  await onServer(`create database ${name}${template ? ` template ${template}` : ''}`)
+  const url = databaseUrl(POSTGRES_URL, name)
   const handle = openDatabase(url, { poolSize: 4 })
-  await migrateToLatest(handle)
+  if (!template) await migrateToLatest(handle)
   return {
     dialect,
     url,
     handle,
     async drop() {
       await handle.close()
-      const client = new pg.Client({ connectionString: POSTGRES_URL })
-      await client.connect()
-      try {
-        await client.query(`drop schema ${schema} cascade`)
-      } finally {
-        // Ended whatever happens: an open client keeps the test process from exiting.
-        await client.end()
-      }
+      await onServer(`drop database if exists ${name} with (force)`)
     },
   }
 }
 
-function withSearchPath(url: string, schema: string): string {
+/** Runs one statement on TEST_DATABASE_URL's server, on a connection of its own. */
+async function onServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    // Ended whatever happens: an open client keeps the test process from exiting.
+    await client.end()
+  }
+}
+
+/** `url` with its database named `name`. */
+function databaseUrl(url: string, name: string): string {
   const parsed = new URL(url)
-  parsed.searchParams.set('options', `-c search_path=${schema}`)
+  parsed.pathname = `/${name}`
   return parsed.toString()
+}
+
+/**
+ * Migrates a template of each kind, for the fresh databases of every test file that runs after:
+ * the environment to set for them, and what removes the templates.
+ */
+export async function createTemplates(
+  dir: string,
+): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const file = join(dir, 'template.db')
+  const sqlite = openDatabase(file)
+  await migrateToLatest(sqlite)
+  await sqlite.close()
+  const env: Record<string, string> = { TEST_SQLITE_TEMPLATE: file }
+  if (!POSTGRES_URL) return { env, async drop() {} }
+  const name = `test_template_${randomBytes(6).toString('hex')}`
+  await onServer(`create database ${name}`)
+  const handle = openDatabase(databaseUrl(POSTGRES_URL, name), { poolSize: 1 })
+  try {
+    await migrateToLatest(handle)
+  } finally {
+    await handle.close()
+  }
+  env.TEST_POSTGRES_TEMPLATE = name
+  return { env, drop: () => onServer(`drop database if exists ${name} with (force)`) }
 }
 
 /** Another writer of a test database: holds its write lock for a while, as an import does. */

@@ -19,6 +19,7 @@ import {
   ts,
   workspace,
 } from './records.js'
+import { MODULE_EXTENSION } from './root.js'
 
 const DAY = 86_400_000
 
@@ -36,7 +37,7 @@ type DatasetRecords = (w: DatasetWorkspaces) => Rec[]
 const RESOURCE_TESTS = new URL('../resources/', import.meta.url)
 const RESOURCE_RECORDS: DatasetRecords[] = await Promise.all(
   readdirSync(RESOURCE_TESTS)
-    .map((name) => new URL(`${name}/dataset.ts`, RESOURCE_TESTS))
+    .map((name) => new URL(`${name}/dataset${MODULE_EXTENSION}`, RESOURCE_TESTS))
     .filter((file) => existsSync(file))
     .map(async (file) => ((await import(file.href)) as { datasetRecords: DatasetRecords }).datasetRecords),
 )

@@ -3,8 +3,9 @@
 
 import { readFileSync } from 'node:fs'
 import type { ResourceExport } from '../../src/resources/export.js'
+import { ROOT_URL } from './root.js'
 
-export const EXPORT_DOC_PATH = new URL('../../docs/export.md', import.meta.url)
+export const EXPORT_DOC_PATH = new URL('docs/export.md', ROOT_URL)
 
 const HEADER = '| resource | columns |\n|---|---|\n'
 

@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type ApiDataset, unknownId } from './dataset.js'
+import { MODULE_EXTENSION } from './root.js'
 
 /** A key of organization A or B, limited to one workspace or not. */
 export interface Reach {
@@ -53,8 +54,10 @@ export async function isolationCases(): Promise<IsolationCase[]> {
   )) {
     if (!entry.isDirectory()) continue
     const files = readdirSync(join(folder, entry.name))
-    if (!files.includes('isolation.ts')) continue
-    const module = (await import(join(folder, entry.name, 'isolation.ts'))) as { ISOLATION: IsolationCase[] }
+    if (!files.includes(`isolation${MODULE_EXTENSION}`)) continue
+    const module = (await import(join(folder, entry.name, `isolation${MODULE_EXTENSION}`))) as {
+      ISOLATION: IsolationCase[]
+    }
     cases.push(...module.ISOLATION)
   }
   return cases

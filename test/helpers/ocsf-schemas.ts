@@ -7,9 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { OCSF_CLASSES } from '../../src/ocsf/classes.js'
+import { ROOT_URL } from './root.js'
 
-export const OCSF_ROOT = new URL('../fixtures/ocsf/schema/', import.meta.url).pathname
-export const OCSF_SCHEMAS_PATH = new URL('../fixtures/ocsf/schemas.json', import.meta.url).pathname
+export const OCSF_ROOT = new URL('test/fixtures/ocsf/schema/', ROOT_URL).pathname
+export const OCSF_SCHEMAS_PATH = new URL('test/fixtures/ocsf/schemas.json', ROOT_URL).pathname
 
 interface Attribute {
   type?: string

@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { ROOT_URL } from './root.js'
 
 export const DOCUMENT_ID = 'https://awareness.example/openapi.json'
-export const DOCUMENT = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
+export const DOCUMENT = JSON.parse(readFileSync(new URL('openapi.json', ROOT_URL), 'utf8'))
 
 /** An ajv holding the document under DOCUMENT_ID: `ajv.getSchema(pointer(…))` finds any schema in it. */
 export function documentAjv(): Ajv2020 {

@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
+import { type Owner, owned } from './children.js'
 import { CLI } from './cli.js'
 
 export function freePort(): Promise<number> {
@@ -43,13 +44,19 @@ export interface ServerProcess {
   stdout(): string
 }
 
-/** Starts `awareness serve` with the given environment and waits until it answers. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `awareness serve` with the given environment and waits until it answers. Started in a
+ * test, pass its context: the server is killed when the test ends, whatever its outcome.
+ */
+export async function startServer(env: Record<string, string>, owner?: Owner): Promise<ServerProcess> {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, [...CLI, 'serve'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child: ChildProcess = owned(
+    spawn(process.execPath, [...CLI, 'serve'], {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+    owner,
+  )
   let errors = ''
   let output = ''
   child.stderr?.on('data', (c) => (errors += c))
@@ -101,12 +108,14 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort()
   let child: ChildProcess | null = null
   const start = async () => {
-    child = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
+    child = owned(
+      spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        {
+          stdio: 'ignore',
+        },
+      ),
     )
     for (let i = 0; i < 100; i++) {
       try {

@@ -3,8 +3,9 @@
 
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { ROOT } from './root.js'
 
-const RESOURCES = resolve(import.meta.dirname, '../../src/resources')
+const RESOURCES = resolve(ROOT, 'src/resources')
 
 /** Each resource's tables, in the order its tables.ts declares them. */
 export function resourceTables(): string[] {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { RESOURCES } from '../../src/resources/index.js'
 import type { Resource } from '../../src/resources/resource.js'
 import type { ApiDataset } from './dataset.js'
+import { ROOT_URL } from './root.js'
 
 export interface RouteCase {
   /** Its operationId. */
@@ -25,7 +26,7 @@ interface Operation {
   parameters: { name: string; schema: { maximum?: number } }[]
 }
 
-const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
+const document = JSON.parse(readFileSync(new URL('openapi.json', ROOT_URL), 'utf8')) as {
   paths: Record<string, { get: Operation }>
 }
 

@@ -16,7 +16,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely'
-import { grantWorkspace } from '../../src/access.js'
+import { grantWorkspace, type WorkspaceGrant } from '../../src/access.js'
 import type { DatabaseHandle } from '../../src/db/connection.js'
 import type { DialectName } from '../../src/db/dialect.js'
 import type { Database } from '../../src/db/tables.js'
@@ -107,12 +107,16 @@ ${[...seen.values()].join('\n\n')}
 `
 }
 
-/** A Kysely that runs nothing: it records each query's text, and answers an empty page. */
-function recordingDb(dialect: DialectName, seen: string[]): Kysely<Database> {
+/**
+ * A Kysely that runs nothing: it records each query's text, and answers an empty page; `holding`,
+ * it answers every query with one row, as a database holding what is asked.
+ */
+function recordingDb(dialect: DialectName, seen: string[], holding = false): Kysely<Database> {
   const sqlite = dialect === 'sqlite'
   const connection: DatabaseConnection = {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
       seen.push(query.sql)
+      if (holding) return { rows: [{}] as R[] }
       const emptyPage = { document: Buffer.from('{"data":[]}'), last: null, more: 0 }
       return { rows: (sqlite && query.sql.includes('as document') ? [emptyPage] : []) as R[] }
     },
@@ -151,23 +155,23 @@ const isList = (statement: unknown): statement is AnyList =>
 const isSampled = (statement: unknown): statement is Sampled =>
   typeof statement === 'function' && 'samples' in statement
 
+type Shape = [string, (db: Kysely<Database>, grant: WorkspaceGrant) => Promise<unknown>]
+
 /** Every sample call of a resource's statements, labelled `<resource>.sql:<name>: <sample>`. */
-function resourceShapes(resource: Resource): [string, (db: Kysely<Database>) => Promise<unknown>][] {
+function resourceShapes(resource: Resource): Shape[] {
   return Object.entries(resource.sql).flatMap(([name, statement]) => {
     const label = (sample: string) => `${resource.name}.sql:${name}${sample ? `: ${sample}` : ''}`
     if (isList(statement)) {
       return Object.entries(statement.samples ?? {}).map(
-        ([sample, page]): [string, (db: Kysely<Database>) => Promise<unknown>] => [
+        ([sample, page]): Shape => [
           label(sample),
-          (db) =>
-            readPage(db, SAMPLE.grant, statement, page.values, page.after ? SAMPLE.after : null, page.limit),
+          (db, grant) =>
+            readPage(db, grant, statement, page.values, page.after ? SAMPLE.after : null, page.limit),
         ],
       )
     }
     if (isSampled(statement)) {
-      return Object.entries(statement.samples).map(
-        ([sample, run]): [string, (db: Kysely<Database>) => Promise<unknown>] => [label(sample), run],
-      )
+      return Object.entries(statement.samples).map(([sample, run]): Shape => [label(sample), run])
     }
     throw new Error(`${label('')}: neither a list nor a sampled statement`)
   })
@@ -175,7 +179,13 @@ function resourceShapes(resource: Resource): [string, (db: Kysely<Database>) => 
 
 /** Every shape of every API query, compiled for the dialect, as a file. */
 export async function listStatements(dialect: DialectName): Promise<string> {
-  const shapes: [string, (db: Kysely<Database>) => Promise<unknown>][] = [
+  // The sample workspace granted as a request is, by a database that holds it.
+  const grant = await grantWorkspace(
+    recordingDb(dialect, [], true),
+    SAMPLE.organizationKey,
+    SAMPLE.workspaceId,
+  )
+  const shapes: Shape[] = [
     [
       'access.ts:grantWorkspace: the workspace check of every list',
       (db) => grantWorkspace(db, SAMPLE.organizationKey, SAMPLE.workspaceId).catch((e) => assertNotFound(e)),
@@ -185,7 +195,7 @@ export async function listStatements(dialect: DialectName): Promise<string> {
   const out: string[] = []
   for (const [name, run] of shapes) {
     const seen: string[] = []
-    await run(recordingDb(dialect, seen))
+    await run(recordingDb(dialect, seen), grant)
     out.push(`-- ${name}\n${seen.map(formatted).join('\n')}`)
   }
   return `-- The queries the API sends to ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, one shape each.

@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs'
 import { connect, createServer, type Socket } from 'node:net'
 import { TLSSocket } from 'node:tls'
+import { ROOT_URL } from './root.js'
 
 const SSL_REQUEST = 80877103
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/tls/${name}`, import.meta.url))
+const fixture = (name: string) => readFileSync(new URL(`test/fixtures/tls/${name}`, ROOT_URL))
 
 export interface TlsPostgresProxy {
   /** host:port to connect to instead of the server. */

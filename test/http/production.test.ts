@@ -15,6 +15,7 @@ import { buildApp, ONE_CALL_COMPRESSION_BYTES } from '../../src/http/app.js'
 import { importSources } from '../../src/importer/import.js'
 import { createKey } from '../../src/keys/keys.js'
 import { type TestApp, testApp } from '../helpers/app.js'
+import { owned } from '../helpers/children.js'
 import { CLI } from '../helpers/cli.js'
 import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
 import { privatePostgresUnavailable, startPrivatePostgres } from '../helpers/private-postgres.js'
@@ -412,7 +413,7 @@ describe('production HTTP behaviour (real listening server)', () => {
     })
   })
 
-  test('SIGTERM during 200 in-flight requests loses none', async () => {
+  test('SIGTERM during 200 in-flight requests loses none', async (t) => {
     const d = apiDataset(300)
     const dir = (await import('node:fs')).mkdtempSync(
       (await import('node:path')).join((await import('node:os')).tmpdir(), 'aw-'),
@@ -426,20 +427,23 @@ describe('production HTTP behaviour (real listening server)', () => {
     // A port the kernel just handed out: a random one may be taken (an outgoing connection's port
     // lies in the same range), and a server that cannot listen answers nothing.
     const port = await freePort()
-    const child = spawn(process.execPath, [...CLI, 'serve'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: file,
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT: '100000/60s',
-        SHUTDOWN_DELAY: '0s',
-        // What is under test is the shutdown: on a loaded machine 200 requests to a server just
-        // started can take longer than the default deadline, whose 503 is tested on its own.
-        REQUEST_TIMEOUT: '60s',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = owned(
+      spawn(process.execPath, [...CLI, 'serve'], {
+        env: {
+          ...process.env,
+          DATABASE_URL: file,
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT: '100000/60s',
+          SHUTDOWN_DELAY: '0s',
+          // What is under test is the shutdown: on a loaded machine 200 requests to a server just
+          // started can take longer than the default deadline, whose 503 is tested on its own.
+          REQUEST_TIMEOUT: '60s',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+      t,
+    )
     let errors = ''
     child.stderr.on('data', (c) => (errors += c))
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))

@@ -10,8 +10,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { type RawExchange, rawExchange } from '../helpers/raw-http.js'
+import { ROOT_URL } from '../helpers/root.js'
 
-const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
+const document = JSON.parse(readFileSync(new URL('openapi.json', ROOT_URL), 'utf8'))
 const ajv = new Ajv2020({ strict: false, allErrors: true })
 ajv.addSchema({ ...document, $id: 'doc' })
 const errorShape = ajv.getSchema('doc#/components/schemas/ErrorResponse')

@@ -12,6 +12,7 @@ import { openDatabase } from '../../src/db/connection.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { demoNdjson } from '../../src/demo/generate.js'
 import { type ImportSource, importSources } from '../../src/importer/import.js'
+import { owned } from '../helpers/children.js'
 import { CLI, runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase } from '../helpers/databases.js'
 import { employee, organization, source, workspace } from '../helpers/records.js'
@@ -71,15 +72,18 @@ describe('the write-ahead log after an import that did not commit (sqlite)', () 
     }
   })
 
-  test('Ctrl-C stops an import: nothing written, one line, no large log', async () => {
+  test('Ctrl-C stops an import: nothing written, one line, no large log', async (t) => {
     const file = join(dir, 'interrupted.db')
     const handle = openDatabase(file)
     await migrateToLatest(handle)
     const before = await snapshot(handle)
     await handle.close()
-    const child = spawn(process.execPath, [...CLI, 'import', '-', '--database', file], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
+    const child = owned(
+      spawn(process.execPath, [...CLI, 'import', '-', '--database', file], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      }),
+      t,
+    )
     let stderr = ''
     child.stderr.on('data', (c) => (stderr += c))
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
@@ -113,9 +117,11 @@ describe('the write-ahead log after an import that did not commit (sqlite)', () 
     await migrateToLatest(handle)
     const before = await snapshot(handle)
     await handle.close()
-    const child = spawn(process.execPath, [...CLI, 'import', data, '--database', file], {
-      stdio: 'ignore',
-    })
+    const child = owned(
+      spawn(process.execPath, [...CLI, 'import', data, '--database', file], {
+        stdio: 'ignore',
+      }),
+    )
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
     // Killed while its writes fill the log (a loaded machine may take long to get there).
     const deadline = Date.now() + 60_000

@@ -18,14 +18,15 @@ import { unknownId } from '../helpers/dataset.js'
 import { OCSF_CLASS_INFO, OCSF_SCHEMAS, ocsfErrors, toOcsf } from '../helpers/ocsf.js'
 import { OCSF_ROOT, ocsfSchemasText } from '../helpers/ocsf-schemas.js'
 import { DOCUMENT } from '../helpers/openapi-document.js'
+import { ROOT_URL } from '../helpers/root.js'
 
-const GOLDEN = new URL('../fixtures/ocsf/golden/', import.meta.url)
+const GOLDEN = new URL('test/fixtures/ocsf/golden/', ROOT_URL)
 const ORGANIZATION = '5b7e0c3a-9d2f-4e1b-8a6c-0f1e2d3c4b5a'
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'))
 
 test('the committed OCSF class schemas are what the vendored release generates', () => {
-  const committed = readFileSync(new URL('../fixtures/ocsf/schemas.json', import.meta.url), 'utf8')
+  const committed = readFileSync(new URL('test/fixtures/ocsf/schemas.json', ROOT_URL), 'utf8')
   assert.ok(committed === ocsfSchemasText(), 'test/fixtures/ocsf/schemas.json drifted: run npm run openapi')
 })
 

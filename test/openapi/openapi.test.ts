@@ -20,9 +20,10 @@ import { CLIENT_READMES, generateClientReadme } from '../helpers/client-readmes.
 import { generateClientTypes, generateOpenApi } from '../helpers/openapi.js'
 import { generatePythonClient } from '../helpers/python-client.js'
 import { smallDataset } from '../helpers/records.js'
+import { ROOT_URL } from '../helpers/root.js'
 import { generateScopes } from '../helpers/scopes.js'
 
-const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')
+const committed = readFileSync(new URL('openapi.json', ROOT_URL), 'utf8')
 const document = JSON.parse(committed)
 
 describe('OpenAPI document', () => {
@@ -31,20 +32,17 @@ describe('OpenAPI document', () => {
   })
 
   test("the client package's types are generated from it (run `npm run openapi` after a change)", async () => {
-    const types = readFileSync(new URL('../../packages/client/src/openapi.ts', import.meta.url), 'utf8')
+    const types = readFileSync(new URL('packages/client/src/openapi.ts', ROOT_URL), 'utf8')
     assert.equal(await generateClientTypes(committed), types)
   })
 
   test("the Python client's types and operations are generated from it (run `npm run openapi` after a change)", () => {
-    const file = readFileSync(
-      new URL('../../packages/python/awareness_api/_generated.py', import.meta.url),
-      'utf8',
-    )
+    const file = readFileSync(new URL('packages/python/awareness_api/_generated.py', ROOT_URL), 'utf8')
     assert.equal(generatePythonClient(committed), file)
   })
 
   test("the scopes a key may carry are the resources' (src/domain/scopes.ts), and each route requires one its resource declares", () => {
-    const file = readFileSync(new URL('../../src/domain/scopes.ts', import.meta.url), 'utf8')
+    const file = readFileSync(new URL('src/domain/scopes.ts', ROOT_URL), 'utf8')
     assert.equal(
       generateScopes(RESOURCES as readonly Resource[]),
       file,
@@ -77,7 +75,7 @@ describe('OpenAPI document', () => {
       ['packages/client/src/operations.ts', generateClientOperations],
       ['packages/client/src/schemas.ts', generateClientSchemas],
     ] as const) {
-      const file = readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')
+      const file = readFileSync(new URL(`./${path}`, ROOT_URL), 'utf8')
       assert.equal(
         formatted(path, generate(committed)),
         file,

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { type RawBuilder, sql } from 'kysely'
-import type { WorkspaceGrant } from '../../src/access.js'
+import { grantWorkspace, type KeyScope, type WorkspaceGrant } from '../../src/access.js'
 import { importSources } from '../../src/importer/import.js'
 import { type ListDefinition, readPage } from '../../src/paging/keyset.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
@@ -50,9 +50,6 @@ function listOf(json: RawBuilder<string>): ListDefinition<Values> {
   }
 }
 
-/** The grant of a workspace, as the access check would give it. */
-const grant = (workspaceId: string) => ({ organizationId: 'o', workspaceId }) as WorkspaceGrant
-
 /** The ids on a page, sorted; the document must be the API's `{"data":[…]}`. */
 const ids = (page: { document: Uint8Array | string }) => {
   const text = typeof page.document === 'string' ? page.document : Buffer.from(page.document).toString('utf8')
@@ -82,9 +79,19 @@ for (const { dialect, skip } of DIALECTS) {
         karma: { score: 700, security_level: 'good' },
       }),
     }
+    // Each workspace as the access check grants it to the organization's key.
+    const grants = new Map<string, WorkspaceGrant>()
+    const grant = (workspaceId: string): WorkspaceGrant => {
+      const granted = grants.get(workspaceId)
+      assert.ok(granted, 'a workspace of the test')
+      return granted
+    }
     before(async () => {
       db = await freshDatabase(dialect)
       await importSources(db.handle, [source([org, w1, w2, ...Object.values(people)])])
+      const key = { organizationId: org.id as string, workspaceId: null } as KeyScope
+      for (const w of [w1, w2])
+        grants.set(w.id as string, await grantWorkspace(db.handle.db, key, w.id as string))
     })
     after(() => db?.drop())
 

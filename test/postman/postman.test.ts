@@ -10,10 +10,11 @@ import { type TestApp, testApp } from '../helpers/app.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
 import { generatePostmanCollection } from '../helpers/postman.js'
+import { ROOT_URL } from '../helpers/root.js'
 
-const COLLECTION = new URL('../../postman/awareness-api.postman_collection.json', import.meta.url)
+const COLLECTION = new URL('postman/awareness-api.postman_collection.json', ROOT_URL)
 const committed = readFileSync(COLLECTION, 'utf8')
-const document = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')
+const document = readFileSync(new URL('openapi.json', ROOT_URL), 'utf8')
 
 test('the committed collection is generated from openapi.json (run `npm run openapi` after a change)', () => {
   assert.equal(generatePostmanCollection(document), committed)

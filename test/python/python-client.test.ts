@@ -17,12 +17,13 @@ import { EVENT_TYPES } from '../../src/resources/index.js'
 import { createEndpoint } from '../../src/webhooks/endpoints.js'
 import { DeliveryWorker } from '../../src/webhooks/worker.js'
 import { type TestApp, testApp } from '../helpers/app.js'
+import { owned } from '../helpers/children.js'
 import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
 import { toOcsf } from '../helpers/ocsf.js'
 import { pythonOperations } from '../helpers/python-client.js'
+import { ROOT } from '../helpers/root.js'
 import { startReceiver } from '../webhooks/receiver.js'
 
-const ROOT = new URL('../../', import.meta.url).pathname
 /** Debian's interpreter first; any python3 on the PATH otherwise. */
 const PYTHON = ['/usr/bin/python3', 'python3'].find(
   (p) => spawnSync(p, ['-c', 'import venv, ensurepip'], { stdio: 'ignore' }).status === 0,
@@ -48,9 +49,11 @@ describe('Python client against a live server', { skip }, () => {
    */
   const run = (script: string, input: unknown) =>
     new Promise<any>((resolve, reject) => {
-      const child = spawn(python, ['-c', script], {
-        env: { PATH: process.env.PATH ?? '', AWARENESS_API_KEY: key },
-      })
+      const child = owned(
+        spawn(python, ['-c', script], {
+          env: { PATH: process.env.PATH ?? '', AWARENESS_API_KEY: key },
+        }),
+      )
       let stdout = ''
       let stderr = ''
       child.stdout.on('data', (c) => (stdout += c))

@@ -4,13 +4,12 @@
 
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
+import { ROOT } from '../helpers/root.js'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const RUNNER = join(ROOT, 'scripts/run-tests.js')
 const scratch = mkdtempSync(join(tmpdir(), 'run-tests-'))
 
@@ -23,8 +22,8 @@ function project(name: string, files: Record<string, string>): string {
   return dir
 }
 
-function run(dir: string, forbid: boolean) {
-  const env = { ...process.env }
+function run(dir: string, forbid: boolean, extra: Record<string, string> = {}) {
+  const env = { ...process.env, ...extra }
   delete env.TEST_FORBID_SKIPS
   // Set by the runner running this file: a nested runner that sees it reports to us instead of running.
   delete env.NODE_TEST_CONTEXT
@@ -40,6 +39,26 @@ test('passes', () => {})
 `
 const SKIPPED_TEST = `import { test } from 'node:test'\ntest('needs a browser', { skip: 'no browser here' }, () => {})\n`
 const FAILING = `import assert from 'node:assert/strict'\nimport { test } from 'node:test'\ntest('fails', () => assert.equal(1, 2))\n`
+
+const TYPED = `import { test } from 'node:test'
+import { relative } from 'node:path'
+const where: string = relative(process.cwd(), new URL(import.meta.url).pathname)
+test('passes', () => console.log(\`ran from \${where}\`))
+`
+const TEST_CONFIG = JSON.stringify({
+  compilerOptions: {
+    module: 'NodeNext',
+    target: 'ES2022',
+    strict: true,
+    skipLibCheck: true,
+    types: ['node'],
+    outDir: 'build',
+    rootDir: '.',
+    incremental: true,
+    tsBuildInfoFile: 'build/.tsbuildinfo',
+  },
+  include: ['test'],
+})
 
 describe('scripts/run-tests.js', () => {
   after(() => rmSync(scratch, { recursive: true, force: true }))
@@ -69,8 +88,59 @@ describe('scripts/run-tests.js', () => {
     assert.doesNotMatch(r.stdout, /skipped suites/)
   })
 
+  test('with tsconfig.test.json the files run compiled, named by their sources, and their durations are kept', () => {
+    const dir = project('compiled', { 'a.test.ts': SKIPPED_SUITE, 'b.test.ts': TYPED })
+    writeFileSync(join(dir, 'tsconfig.test.json'), TEST_CONFIG)
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }')
+    const r = run(dir, false)
+    assert.equal(r.code, 0, r.stderr)
+    assert.match(r.stdout, /compiled in [\d.]+ s/)
+    assert.match(r.stdout, /no server here: needs a server \[test\/a\.test\.ts\]/)
+    assert.match(r.stdout, /ran from build\/test\/b\.test\.js/)
+    const kept = JSON.parse(readFileSync(join(dir, 'build/test-durations.json'), 'utf8'))
+    assert.deepEqual(Object.keys(kept).sort(), ['test/a.test.ts', 'test/b.test.ts'])
+  })
+
+  test('a test that does not compile fails the run before any test runs', () => {
+    const dir = project('broken', { 'a.test.ts': `const n: number = 'text'\n${PASSING}` })
+    writeFileSync(join(dir, 'tsconfig.test.json'), TEST_CONFIG)
+    const r = run(dir, false)
+    assert.notEqual(r.code, 0)
+    assert.match(r.stderr, /did not compile/)
+    assert.doesNotMatch(r.stdout, /passes/)
+  })
+
+  test('files start longest first, by the durations kept, not by name', () => {
+    const order = join(scratch, 'order.txt')
+    const noting = (name: string) =>
+      `import { appendFileSync } from 'node:fs'\nappendFileSync(${JSON.stringify(order)}, '${name}\\n')\n${PASSING}`
+    const dir = project('ordered', {
+      'a.test.ts': noting('a'),
+      'b.test.ts': noting('b'),
+      'c.test.ts': noting('c'),
+    })
+    writeFileSync(
+      join(dir, 'test/durations.json'),
+      JSON.stringify({ 'test/a.test.ts': 1, 'test/b.test.ts': 30 }),
+    )
+    const r = run(dir, false, { TEST_CONCURRENCY: '1' })
+    assert.equal(r.code, 0, r.stderr)
+    // A file without a duration counts as ten seconds.
+    assert.deepEqual(readFileSync(order, 'utf8').split('\n').filter(Boolean), ['b', 'c', 'a'])
+  })
+
   test('a failing test still fails the run', () => {
     const r = run(project('failing', { 'a.test.ts': FAILING, 'b.test.ts': PASSING }), false)
     assert.equal(r.code, 1)
   })
+})
+
+// The suite runs compiled; a file can still be run from the sources, through tsx, and so can the
+// program it starts.
+test('from the sources, through tsx: the program starts as the tests start it', () => {
+  const entry = join(ROOT, 'test/helpers/cli-entry.ts')
+  const r = spawnSync(process.execPath, ['--import', 'tsx', entry, '--version'], { encoding: 'utf8' })
+  assert.equal(r.status, 0, r.stderr)
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+  assert.equal(r.stdout.trim(), version)
 })

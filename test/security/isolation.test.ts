@@ -12,13 +12,14 @@ import { type TestApp, testApp } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
 import { type IsolationCase, isolationCases } from '../helpers/isolation.js'
+import { ROOT_URL } from '../helpers/root.js'
 import { RUNS, SEED } from '../helpers/seed.js'
 
 const PROPERTY_RUNS = RUNS * 10
 
 const cases = await isolationCases()
 
-const DOCUMENT = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
+const DOCUMENT = JSON.parse(readFileSync(new URL('openapi.json', ROOT_URL), 'utf8')) as {
   paths: Record<string, { get: { 'x-required-scope': Scope } }>
 }
 /** The scope the document says an operation requires. */

@@ -5,11 +5,12 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
 import { DIALECTS } from '../helpers/databases.js'
+import { ROOT_URL } from '../helpers/root.js'
 import { serviceStatements } from '../helpers/service-sql.js'
 import { importStatements, listStatements } from '../helpers/sql-snapshots.js'
 
 const committed = (dialect: string, file: string) =>
-  readFileSync(new URL(`../../sql/${dialect}/${file}`, import.meta.url), 'utf8')
+  readFileSync(new URL(`sql/${dialect}/${file}`, ROOT_URL), 'utf8')
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`SQL snapshots (${dialect})`, { skip }, () => {

@@ -1,6 +1,6 @@
 // Breaches: the data breaches that affect a workspace, and the employees each compromised.
 
-import type { Resource, ScopeUse } from '../resource.js'
+import type { Resource } from '../resource.js'
 import { BREACH_DEMO } from './demo.js'
 import { BREACH_EVENTS, COMPROMISED_EMPLOYEE_EVENTS } from './events.js'
 import { BREACH_CLIENT_SAMPLES, BREACH_EXAMPLES } from './examples.js'
@@ -15,10 +15,8 @@ import {
   CompromisedEmployee,
   CompromisedEmployeeChange,
 } from './schema.js'
+import { BREACHES_READ } from './scopes.js'
 import { BREACH_SQL } from './sql.js'
-
-/** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
-export const BREACHES_READ: ScopeUse = { scope: 'breaches:read', reads: 'breaches, compromised employees' }
 
 export const breaches = {
   name: 'breaches',

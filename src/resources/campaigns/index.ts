@@ -1,6 +1,6 @@
 // Phishing simulations: campaigns, with their cycles, and the attacks they sent.
 
-import type { Resource, ScopeUse } from '../resource.js'
+import type { Resource } from '../resource.js'
 import { CAMPAIGN_DEMO } from './demo.js'
 import { ATTACK_EVENTS, CAMPAIGN_EVENTS } from './events.js'
 import { CAMPAIGN_CLIENT_SAMPLES, CAMPAIGN_EXAMPLES } from './examples.js'
@@ -14,10 +14,8 @@ import {
   CampaignStatistics,
   CampaignStatisticsPoint,
 } from './schema.js'
+import { SIMULATION_READ } from './scopes.js'
 import { CAMPAIGN_SQL } from './sql.js'
-
-/** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
-export const SIMULATION_READ: ScopeUse = { scope: 'simulation:read', reads: 'phishing simulations' }
 
 export const campaigns = {
   name: 'campaigns',

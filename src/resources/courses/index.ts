@@ -1,7 +1,7 @@
 // Courses: the awareness courses of a workspace, each employee's progress through them, and the
 // program's statistics.
 
-import type { Resource, ScopeUse } from '../resource.js'
+import type { Resource } from '../resource.js'
 import { COURSE_DEMO } from './demo.js'
 import { COURSE_EVENTS, COURSE_PROGRESS_EVENTS } from './events.js'
 import { COURSE_CLIENT_SAMPLES, COURSE_EXAMPLES } from './examples.js'
@@ -16,10 +16,8 @@ import {
   Statistics,
   StatisticsPoint,
 } from './schema.js'
+import { AWARENESS_READ } from './scopes.js'
 import { COURSE_SQL } from './sql.js'
-
-/** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
-export const AWARENESS_READ: ScopeUse = { scope: 'awareness:read', reads: 'courses, progress, statistics' }
 
 export const courses = {
   name: 'courses',

@@ -1,6 +1,6 @@
 // Employees: their security score (karma), manager and addresses.
 
-import type { Resource, ScopeUse } from '../resource.js'
+import type { Resource } from '../resource.js'
 import { EMPLOYEE_DEMO } from './demo.js'
 import { EMPLOYEE_EVENTS } from './events.js'
 import { EMPLOYEE_CLIENT_SAMPLES, EMPLOYEE_EXAMPLES } from './examples.js'
@@ -14,10 +14,8 @@ import {
   EmployeeStatisticsPoint,
   KarmaPoint,
 } from './schema.js'
+import { WORKSPACE_READ } from './scopes.js'
 import { EMPLOYEE_SQL } from './sql.js'
-
-/** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
-export const WORKSPACE_READ: ScopeUse = { scope: 'workspace:read', reads: 'employees' }
 
 export const employees = {
   name: 'employees',

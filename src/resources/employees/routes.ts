@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
-import { keyRows } from '../../access.js'
 import { apiError, notFound } from '../../errors.js'
 import { asOfParameter, keptOrNotFound } from '../../history/read.js'
 import { keptTwin, stateTwin } from '../../history/twins.js'
@@ -8,11 +7,11 @@ import { LIST_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
 import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
-import { readItemRequest, sendItem } from '../../routing/operation.js'
+import { keyRowsOf, readItemRequest, sendItem } from '../../routing/operation.js'
 import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, ref, workspaceId } from '../../routing/schemas.js'
-import { WORKSPACE_READ } from './index.js'
 import { EMPLOYEE_NOT_FOUND, EmployeeStatisticsPoint, KarmaPoint } from './schema.js'
+import { WORKSPACE_READ } from './scopes.js'
 import { EMPLOYEE_SQL } from './sql.js'
 import { EMPLOYEE_STATUSES } from './values.js'
 
@@ -110,7 +109,7 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { employee_id } = readItemRequest(request, path)
-      const json = await EMPLOYEE_SQL.find(keyRows(app.api.db, request.key), employee_id)
+      const json = await EMPLOYEE_SQL.find(keyRowsOf(request), employee_id)
       if (json === null) throw notFound(EMPLOYEE_NOT_FOUND)
       if (await notModified(request, reply)) return reply
       return sendItem(reply, json)

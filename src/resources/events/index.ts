@@ -4,14 +4,12 @@
 
 import type { EventSource } from '../../records/events.js'
 import { rowPerItem } from '../export.js'
-import type { Resource, ScopeUse } from '../resource.js'
+import type { Resource } from '../resource.js'
 import { EVENT_CLIENT_SAMPLES, EVENT_EXAMPLES } from './examples.js'
 import type { OcsfRenderer } from './ocsf.js'
 import { eventSchema, ocsfEventSchema } from './schema.js'
+import { EVENTS_READ } from './scopes.js'
 import { EVENT_SQL } from './sql.js'
-
-/** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
-export const EVENTS_READ: ScopeUse = { scope: 'events:read', reads: 'the events feed' }
 
 /** The events feed of these resources' event sources, whose types are `types`, `ocsf` rendering them in OCSF. */
 export function eventFeed(sources: readonly EventSource[], types: readonly string[], ocsf: OcsfRenderer) {

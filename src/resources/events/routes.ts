@@ -6,8 +6,8 @@ import { EVENT_LIMITS } from '../../paging/paging.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { type ParamDef, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
-import { EVENTS_READ } from './index.js'
 import type { OcsfRenderer } from './ocsf.js'
+import { EVENTS_READ } from './scopes.js'
 import { EVENT_SQL } from './sql.js'
 
 export const EVENT_FORMATS = ['json', 'ocsf'] as const

@@ -1,6 +1,6 @@
 // Groups: named sets of a workspace's employees, and their members.
 
-import type { Resource, ScopeUse } from '../resource.js'
+import type { Resource } from '../resource.js'
 import { GROUP_DEMO } from './demo.js'
 import { GROUP_EVENTS } from './events.js'
 import { GROUP_CLIENT_SAMPLES, GROUP_EXAMPLES } from './examples.js'
@@ -8,10 +8,8 @@ import { GROUP_EXPORTS } from './export.js'
 import { GROUP_IMPORT } from './import.js'
 import { groupMemberRecord, groupRecord } from './records.js'
 import { GROUP_NOT_FOUND, Group, GroupKarmaPoint, GroupMember } from './schema.js'
+import { GROUPS_READ } from './scopes.js'
 import { GROUP_SQL } from './sql.js'
-
-/** The scope its routes require (CONTRACT 7), and what of it the scope reads. */
-export const GROUPS_READ: ScopeUse = { scope: 'groups:read', reads: 'groups and their members' }
 
 export const groups = {
   name: 'groups',

@@ -6,8 +6,8 @@ import { itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
-import { GROUPS_READ } from './index.js'
 import { GROUP_NOT_FOUND, GroupKarmaPoint } from './schema.js'
+import { GROUPS_READ } from './scopes.js'
 import { GROUP_SQL } from './sql.js'
 
 const LIST_GROUPS = defineList({

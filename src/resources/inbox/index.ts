@@ -1,6 +1,6 @@
 // What employees reported: suspicious emails, grouped into tickets that analysts classify.
 
-import type { Resource, ScopeUse } from '../resource.js'
+import type { Resource } from '../resource.js'
 import { INBOX_DEMO } from './demo.js'
 import { INBOX_TICKET_EVENTS } from './events.js'
 import { INBOX_CLIENT_SAMPLES, INBOX_EXAMPLES } from './examples.js'
@@ -15,10 +15,8 @@ import {
   InboxStatisticsPoint,
   InboxTicket,
 } from './schema.js'
+import { INBOX_READ } from './scopes.js'
 import { INBOX_SQL } from './sql.js'
-
-/** The scope its routes require (CONTRACT 16), and what of it the scope reads. */
-export const INBOX_READ: ScopeUse = { scope: 'inbox:read', reads: 'reported emails and their tickets' }
 
 export const inbox = {
   name: 'inbox',

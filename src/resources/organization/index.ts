@@ -1,17 +1,14 @@
 // The organization: the key's organization and its workspaces.
 
-import { WORKSPACE_READ } from '../employees/index.js'
-import type { Resource, ScopeUse } from '../resource.js'
+import type { Resource } from '../resource.js'
 import { ORGANIZATION_DEMO } from './demo.js'
 import { ORGANIZATION_CLIENT_SAMPLES, ORGANIZATION_EXAMPLES } from './examples.js'
 import { ORGANIZATION_EXPORTS } from './export.js'
 import { ORGANIZATION_IMPORT } from './import.js'
 import { organizationRecord, workspaceRecord } from './records.js'
 import { Organization } from './schema.js'
+import { ORGANIZATION_READ } from './scopes.js'
 import { ORGANIZATION_SQL } from './sql.js'
-
-/** The scope its route requires (CONTRACT 7): the employees' one, which reads the organization too. */
-export const ORGANIZATION_READ: ScopeUse = { scope: WORKSPACE_READ.scope, reads: 'organization' }
 
 export const organization = {
   name: 'organization',

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { keyRows } from '../../access.js'
 import { UNAUTHORIZED } from '../../errors.js'
 import { notModified } from '../../routing/conditional.js'
-import { readItemRequest, sendItem } from '../../routing/operation.js'
+import { keyRowsOf, readItemRequest, sendItem } from '../../routing/operation.js'
 import { parameters } from '../../routing/parameters.js'
 import { dataOf, ref } from '../../routing/schemas.js'
-import { ORGANIZATION_READ } from './index.js'
+import { ORGANIZATION_READ } from './scopes.js'
 import { ORGANIZATION_SQL } from './sql.js'
 
 const none = parameters({})
@@ -28,7 +27,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       readItemRequest(request, none)
-      const organization = await ORGANIZATION_SQL.find(keyRows(app.api.db, request.key))
+      const organization = await ORGANIZATION_SQL.find(keyRowsOf(request))
       // A key always belongs to an organization; one that has gone is no longer a valid key.
       if (organization === null) throw UNAUTHORIZED()
       if (await notModified(request, reply)) return reply

@@ -1,16 +1,13 @@
 // What employees were warned about and who was impersonated (the anchor's Slash family).
 
-import { INBOX_READ } from '../inbox/index.js'
-import type { Resource, ScopeUse } from '../resource.js'
+import type { Resource } from '../resource.js'
 import { SLASH_DEMO } from './demo.js'
 import { SLASH_CLIENT_SAMPLES, SLASH_EXAMPLES } from './examples.js'
 import { SLASH_IMPORT } from './import.js'
 import { emailAlertRecord, impersonationRecord } from './records.js'
 import { EmployeeAlertStatistics, EmployeeImpersonationStatistics } from './schema.js'
+import { SLASH_READ } from './scopes.js'
 import { SLASH_SQL } from './sql.js'
-
-/** The inbox's scope, which also reads these. */
-const SLASH_READ: ScopeUse = { scope: INBOX_READ.scope, reads: 'alerts on dangerous mail, impersonation' }
 
 export const slash = {
   name: 'slash',

@@ -3,7 +3,7 @@ import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkCreatedWindow, createdWindow } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
-import { INBOX_READ } from '../inbox/index.js'
+import { INBOX_READ } from '../inbox/scopes.js'
 import { SLASH_SQL } from './sql.js'
 
 const ALERT_STATISTICS = defineList({
