@@ -4,6 +4,13 @@
 -- access.ts:grantWorkspace: the workspace check of every list
 select "id" from "workspaces" where "id" = $1 and "organization_id" = $2;
 
+-- history/read.ts:keptAt: a kept statistic as of a moment (every keptStatistic)
+select "json" from "kept_statistics" where "workspace_id" = $1 and "statistic" = $2 and "as_of" <= $3 order by "as_of" desc limit $4;
+
+-- history/read.ts:keptSpan: a kept statistic over a series span (every keptStatistic)
+select "as_of", "json" from "kept_statistics" where "workspace_id" = $1 and "statistic" = $2 and "as_of" < $3 order by "as_of" desc limit $4;
+select "as_of", "json" from "kept_statistics" where "workspace_id" = $1 and "statistic" = $2 and "as_of" >= $3 and "as_of" < $4 order by "as_of";
+
 -- organization.sql:find: a workspace key
 select "id", "created_at", "updated_at" from "organizations" where "id" = $1;
 
@@ -30,13 +37,6 @@ select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" o
 
 -- employees.sql:statistics
 select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = $1;
-
--- employees.sql:statisticsAsOf: as of
-select "employees_json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" <= $2 order by "as_of" desc limit $3;
-
--- employees.sql:statisticsKept: span
-select "as_of", "employees_json" as "json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" < $2 order by "as_of" desc limit $3;
-select "as_of", "employees_json" as "json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" >= $2 and "as_of" < $3 order by "as_of";
 
 -- employees.sql:karmaKept: span
 select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = $1 and "employee_id" = $2 and "as_of" < $3 order by "as_of" desc limit $4;
@@ -66,13 +66,6 @@ select "id" from "courses" where "workspace_id" = $1 and "id" = $2;
 -- courses.sql:statistics
 select "active_employees", "covered_employees", "average_courses_completed" from "workspace_statistics" where "workspace_id" = $1;
 select "sentiment", count(*) as "count" from "course_feedback" where "workspace_id" = $1 and "created_at" >= $2 group by "sentiment";
-
--- courses.sql:statisticsAsOf: as of
-select "courses_json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" <= $2 order by "as_of" desc limit $3;
-
--- courses.sql:statisticsKept: span
-select "as_of", "courses_json" as "json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" < $2 order by "as_of" desc limit $3;
-select "as_of", "courses_json" as "json" from "workspace_snapshots" where "workspace_id" = $1 and "as_of" >= $2 and "as_of" < $3 order by "as_of";
 
 -- breaches.sql:listPage: a later page, status
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation

@@ -1581,25 +1581,32 @@ select workspace_id from stg_snapshot order by workspace_id;
 -- history/record.ts:recordHistory
 select workspace_id from stg_snapshot order by workspace_id limit 1001;
 
--- resources/employees/import.ts:statisticsSnapshot
+-- history/record.ts:recordHistory
+delete from "workspace_snapshots"
+  where workspace_id in (select workspace_id from stg_snapshot) and as_of = $1;
+
+-- history/record.ts:recordHistory
+delete from "kept_statistics"
+  where workspace_id in (select workspace_id from stg_snapshot) and as_of = $1;
+
+-- history/record.ts:recordHistory
+copy "workspace_snapshots" ("workspace_id", "as_of") from stdin;
+
+-- resources/employees/statistics.ts:statisticsAt
 select workspace_id, status, employees, karma_sum, karma_count from employee_statistics
   where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
--- resources/courses/import.ts:statisticsSnapshot
+-- resources/courses/statistics.ts:statisticsAt
 select workspace_id, active_employees, covered_employees, average_courses_completed
   from workspace_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
--- resources/courses/import.ts:statisticsSnapshot
+-- resources/courses/statistics.ts:statisticsAt
 select workspace_id, sentiment, count(*) as count from course_feedback
   where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and created_at >= $1 and created_at <= $2
   group by workspace_id, sentiment;
 
 -- history/record.ts:recordHistory
-delete from workspace_snapshots
-  where workspace_id in (select workspace_id from stg_snapshot) and as_of = $1;
-
--- history/record.ts:recordHistory
-copy "workspace_snapshots" ("workspace_id", "as_of", "employees_json", "courses_json") from stdin;
+copy "kept_statistics" ("workspace_id", "statistic", "as_of", "json") from stdin;
 
 -- resources/employees/import.ts:karmaHistory
 insert into karma_history (workspace_id, employee_id, as_of, score, security_level)
@@ -1636,6 +1643,12 @@ copy "group_history" ("workspace_id", "group_id", "as_of", "employees_count", "a
 delete from "workspace_snapshots" as h
   where h.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
   and exists (select 1 from "workspace_snapshots" n where n.workspace_id = h.workspace_id
+  and n.as_of > h.as_of and n.as_of <= $2);
+
+-- history/record.ts:pruneHistory
+delete from "kept_statistics" as h
+  where h.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
+  and exists (select 1 from "kept_statistics" n where n.workspace_id = h.workspace_id and n."statistic" = h."statistic"
   and n.as_of > h.as_of and n.as_of <= $2);
 
 -- history/record.ts:pruneHistory

@@ -4,6 +4,13 @@
 -- access.ts:grantWorkspace: the workspace check of every list
 select "id" from "workspaces" where "id" = ? and "organization_id" = ?;
 
+-- history/read.ts:keptAt: a kept statistic as of a moment (every keptStatistic)
+select "json" from "kept_statistics" where "workspace_id" = ? and "statistic" = ? and "as_of" <= ? order by "as_of" desc limit ?;
+
+-- history/read.ts:keptSpan: a kept statistic over a series span (every keptStatistic)
+select "as_of", "json" from "kept_statistics" where "workspace_id" = ? and "statistic" = ? and "as_of" < ? order by "as_of" desc limit ?;
+select "as_of", "json" from "kept_statistics" where "workspace_id" = ? and "statistic" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
+
 -- organization.sql:find: a workspace key
 select "id", "created_at", "updated_at" from "organizations" where "id" = ?;
 
@@ -37,13 +44,6 @@ select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" o
 -- employees.sql:statistics
 select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = ?;
 
--- employees.sql:statisticsAsOf: as of
-select "employees_json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" <= ? order by "as_of" desc limit ?;
-
--- employees.sql:statisticsKept: span
-select "as_of", "employees_json" as "json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" < ? order by "as_of" desc limit ?;
-select "as_of", "employees_json" as "json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
-
 -- employees.sql:karmaKept: span
 select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = ? and "employee_id" = ? and "as_of" < ? order by "as_of" desc limit ?;
 select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = ? and "employee_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
@@ -76,13 +76,6 @@ select "id" from "courses" where "workspace_id" = ? and "id" = ?;
 -- courses.sql:statistics
 select "active_employees", "covered_employees", "average_courses_completed" from "workspace_statistics" where "workspace_id" = ?;
 select "sentiment", count(*) as "count" from "course_feedback" where "workspace_id" = ? and "created_at" >= ? group by "sentiment";
-
--- courses.sql:statisticsAsOf: as of
-select "courses_json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" <= ? order by "as_of" desc limit ?;
-
--- courses.sql:statisticsKept: span
-select "as_of", "courses_json" as "json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" < ? order by "as_of" desc limit ?;
-select "as_of", "courses_json" as "json" from "workspace_snapshots" where "workspace_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
 
 -- breaches.sql:listPage: a later page, status
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,

@@ -1662,25 +1662,32 @@ select t.workspace_id, substr(t.created_at, 1, 10) || 'T00:00:00.000000Z' as sta
 -- history/record.ts:recordHistory
 select workspace_id from stg_snapshot order by workspace_id;
 
--- resources/employees/import.ts:statisticsSnapshot
+-- history/record.ts:recordHistory
+delete from "workspace_snapshots"
+  where workspace_id in (select workspace_id from stg_snapshot) and as_of = ?;
+
+-- history/record.ts:recordHistory
+delete from "kept_statistics"
+  where workspace_id in (select workspace_id from stg_snapshot) and as_of = ?;
+
+-- history/record.ts:recordHistory
+insert into "workspace_snapshots" ("workspace_id", "as_of") values (?, ?), …;
+
+-- resources/employees/statistics.ts:statisticsAt
 select workspace_id, status, employees, karma_sum, karma_count from employee_statistics
   where workspace_id in (select workspace_id from stg_snapshot);
 
--- resources/courses/import.ts:statisticsSnapshot
+-- resources/courses/statistics.ts:statisticsAt
 select workspace_id, active_employees, covered_employees, average_courses_completed
   from workspace_statistics where workspace_id in (select workspace_id from stg_snapshot);
 
--- resources/courses/import.ts:statisticsSnapshot
+-- resources/courses/statistics.ts:statisticsAt
 select workspace_id, sentiment, count(*) as count from course_feedback
   where workspace_id in (select workspace_id from stg_snapshot) and created_at >= ? and created_at <= ?
   group by workspace_id, sentiment;
 
 -- history/record.ts:recordHistory
-delete from workspace_snapshots
-  where workspace_id in (select workspace_id from stg_snapshot) and as_of = ?;
-
--- history/record.ts:recordHistory
-insert into "workspace_snapshots" ("workspace_id", "as_of", "employees_json", "courses_json") values (?, ?, ?, ?), …;
+insert into "kept_statistics" ("workspace_id", "statistic", "as_of", "json") values (?, ?, ?, ?), …;
 
 -- resources/employees/import.ts:karmaHistory
 insert into karma_history (workspace_id, employee_id, as_of, score, security_level)
@@ -1717,6 +1724,12 @@ insert into "group_history" ("workspace_id", "group_id", "as_of", "employees_cou
 delete from "workspace_snapshots" as h
   where h.workspace_id in (select workspace_id from stg_snapshot) and h.as_of < ?
   and exists (select 1 from "workspace_snapshots" n where n.workspace_id = h.workspace_id
+  and n.as_of > h.as_of and n.as_of <= ?);
+
+-- history/record.ts:pruneHistory
+delete from "kept_statistics" as h
+  where h.workspace_id in (select workspace_id from stg_snapshot) and h.as_of < ?
+  and exists (select 1 from "kept_statistics" n where n.workspace_id = h.workspace_id and n."statistic" = h."statistic"
   and n.as_of > h.as_of and n.as_of <= ?);
 
 -- history/record.ts:pruneHistory

@@ -1,5 +1,5 @@
-// Statistics as they were (CONTRACT 17): `as_of=` answers from the snapshot kept by the last import
-// whose as_of is at or before it.
+// Statistics as they were (CONTRACT 17): `as_of=` answers from what the last import whose as_of is at
+// or before it kept, and a series from what the imports of its span kept.
 
 import { type SelectQueryBuilder, sql } from 'kysely'
 import type { WorkspaceRows } from '../access.js'
@@ -14,20 +14,21 @@ export const asOfParameter = param.instant(
     '(404 snapshot_not_found when there is none). Absent: now.',
 )
 
-/** The kept answer in `column` of the last snapshot at or before `asOf`, as rendered; none before the first. */
+/** The answer of `statistic` kept by the last import at or before `asOf`, as rendered; none before the first. */
 export async function keptAt(
   from: WorkspaceRows,
-  column: 'employees_json' | 'courses_json',
+  statistic: string,
   asOf: string,
 ): Promise<string | undefined> {
   const row = await from
-    .selectFrom('workspace_snapshots')
-    .select(column)
+    .selectFrom('kept_statistics')
+    .select('json')
+    .where('statistic', '=', statistic)
     .where('as_of', '<=', asOf)
     .orderBy('as_of', 'desc')
     .limit(1)
     .executeTakeFirst()
-  return (row as Record<string, string> | undefined)?.[column]
+  return row?.json
 }
 
 const noSnapshotBy = (asOf: string) => `No import of this workspace has an as_of at or before ${asOf}.`
@@ -50,16 +51,16 @@ export async function keptOrNotFound(kept: Promise<string | undefined>, asOf: st
 }
 
 /** A series' span: the kept rows from the last before `first` to the last before `end`. */
-interface Span {
+export interface Span {
   first: string
   end: string
 }
 
 /**
- * The kept rows of `query` (rows of one thing, with an as_of) in a span, by as_of: the last before
- * its first instant, then those before its end.
+ * The kept rows of `query` (rows of one thing, with an as_of) in a series' span, by as_of: the last
+ * before its first instant, then those before its end. A resource's own history reads its rows so.
  */
-async function inSpan<DB, TB extends keyof DB, O extends { as_of: string }>(
+export async function keptInSpan<DB, TB extends keyof DB, O extends { as_of: string }>(
   query: SelectQueryBuilder<DB, TB, O>,
   { first, end }: Span,
 ): Promise<O[]> {
@@ -72,55 +73,15 @@ async function inSpan<DB, TB extends keyof DB, O extends { as_of: string }>(
   return [...before, ...within] as O[]
 }
 
-/** The snapshots' kept answers in `column` over a series' span (twins.ts stateSeries). */
-export function keptSnapshots(
+/** The answers of `statistic` kept over a series' span (twins.ts stateSeries). */
+export function keptSpan(
   from: WorkspaceRows,
-  column: 'employees_json' | 'courses_json',
+  statistic: string,
   first: string,
   end: string,
 ): Promise<Kept[]> {
-  return inSpan(from.selectFrom('workspace_snapshots').select(['as_of', `${column} as json`]), { first, end })
-}
-
-/** An employee's kept karma over a series' span, as the points' fields. */
-export async function keptKarma(
-  from: WorkspaceRows,
-  employeeId: string,
-  first: string,
-  end: string,
-): Promise<Kept[]> {
-  const rows = await inSpan(
-    from
-      .selectFrom('karma_history')
-      .select(['as_of', 'score', 'security_level'])
-      .where('employee_id', '=', employeeId),
+  return keptInSpan(
+    from.selectFrom('kept_statistics').select(['as_of', 'json']).where('statistic', '=', statistic),
     { first, end },
   )
-  return rows.map(({ as_of, score, security_level }) => ({
-    as_of,
-    json: JSON.stringify({ score: score === null ? null : Number(score), security_level }),
-  }))
-}
-
-/** A group's kept figures over a series' span, as the points' fields. */
-export async function keptGroup(
-  from: WorkspaceRows,
-  groupId: string,
-  first: string,
-  end: string,
-): Promise<Kept[]> {
-  const rows = await inSpan(
-    from
-      .selectFrom('group_history')
-      .select(['as_of', 'employees_count', 'average_karma_score'])
-      .where('group_id', '=', groupId),
-    { first, end },
-  )
-  return rows.map(({ as_of, employees_count, average_karma_score }) => ({
-    as_of,
-    json: JSON.stringify({
-      employees_count: Number(employees_count),
-      average_karma_score: average_karma_score === null ? null : Number(average_karma_score),
-    }),
-  }))
 }

@@ -1,10 +1,10 @@
 // What an import keeps of the program over time (CONTRACT 17). An import has an `as_of`; for each
-// workspace it holds records of (or replaces), it keeps one snapshot row of the statistics the
-// resources declare, and the resources keep their own rows where something changed. History is
+// workspace it holds records of (or replaces), it keeps the moment and the answers of the state
+// statistics the resources declare, and the resources keep their own rows where something changed. History is
 // written forward: an `as_of` before a workspace's latest is refused, as is one in the future.
 
 import { sql } from 'kysely'
-import { encodeRows } from '../db/bulk-rows.js'
+import { encodeRows, type Value } from '../db/bulk-rows.js'
 import { type WriteSession, workspaceList } from '../db/write-session.js'
 import { timestampFromMillis } from '../domain/time.js'
 import type { HistoryMoment, ImportSteps } from '../records/spec.js'
@@ -53,12 +53,11 @@ export async function checkForward(session: WriteSession, asOf: string, now = Da
 /** HISTORY_RETENTION's default: three years. */
 export const DEFAULT_HISTORY_RETENTION_MS = 1095 * 86_400_000
 
-/** The history tables, each with what its rows follow within a workspace (none: the workspace itself). */
-const HISTORY_TABLES = [
-  ['workspace_snapshots', null],
-  ['karma_history', 'employee_id'],
-  ['group_history', 'group_id'],
-] as const
+/** The history tables no resource owns, each with what its rows follow within a workspace (none: the workspace itself). */
+const ENGINE_TABLES: readonly { table: string; follows: string | null }[] = [
+  { table: 'workspace_snapshots', follows: null },
+  { table: 'kept_statistics', follows: 'statistic' },
+]
 
 /**
  * Prunes the history of the moment's workspaces older than `retentionMs` before its as_of, but for
@@ -66,11 +65,13 @@ const HISTORY_TABLES = [
  */
 async function pruneHistory(
   session: WriteSession,
+  steps: readonly ImportSteps[],
   moment: HistoryMoment,
   retentionMs: number,
 ): Promise<void> {
   const cutoff = timestampFromMillis(Date.parse(`${moment.asOf.slice(0, 23)}Z`) - retentionMs)
-  for (const [table, follows] of HISTORY_TABLES) {
+  const tables = [...ENGINE_TABLES, ...steps.flatMap((step) => step.history?.tables ?? [])]
+  for (const { table, follows } of tables) {
     const same = follows === null ? sql`` : sql`and n.${sql.ref(follows)} = h.${sql.ref(follows)}`
     await session.exec(sql`delete from ${sql.table(table)} as h
       where h.workspace_id in ${sql.raw(moment.workspaces)} and h.as_of < ${cutoff}
@@ -102,21 +103,34 @@ export async function recordHistory(
     ids: workspaces,
     deleted,
   }
-  const columns = new Map<string, Map<string, string>>()
-  for (const step of steps)
-    if (step.snapshot) columns.set(step.snapshot.column, await step.snapshot.render(session, moment))
   // An import at the same `as_of` as the workspace's latest takes its place.
-  await session.exec(sql`delete from workspace_snapshots
-    where workspace_id in (select workspace_id from stg_snapshot) and as_of = ${asOf}`)
-  const names = [...columns.keys()]
+  for (const table of ['workspace_snapshots', 'kept_statistics'])
+    await session.exec(sql`delete from ${sql.table(table)}
+      where workspace_id in (select workspace_id from stg_snapshot) and as_of = ${asOf}`)
   await session.insertMany(
     'workspace_snapshots',
-    ['workspace_id', 'as_of', ...names],
+    ['workspace_id', 'as_of'],
     encodeRows(
       session.dialect,
-      workspaces.map((w) => [w, asOf, ...names.map((n) => columns.get(n)?.get(w) ?? null)]),
+      workspaces.map((w) => [w, asOf]),
     ),
   )
-  for (const step of steps) await step.history?.(session, moment)
-  await pruneHistory(session, moment, retentionMs)
+  const kept: Value[][] = []
+  for (const step of steps)
+    for (const statistic of step.keptStatistics ?? []) {
+      const answers = await statistic.render(session, moment)
+      for (const w of workspaces) {
+        const json = answers.get(w)
+        if (json === undefined) throw new Error(`${statistic.statistic}: no answer kept for workspace ${w}`)
+        kept.push([w, statistic.statistic, asOf, json])
+      }
+    }
+  if (kept.length > 0)
+    await session.insertMany(
+      'kept_statistics',
+      ['workspace_id', 'statistic', 'as_of', 'json'],
+      encodeRows(session.dialect, kept),
+    )
+  for (const step of steps) await step.history?.record(session, moment)
+  await pruneHistory(session, steps, moment, retentionMs)
 }

@@ -192,6 +192,23 @@ export interface PeriodAnswers {
   empty(workspaceId: string): string
 }
 
+/**
+ * A state statistic an import keeps (CONTRACT 17): its operation's id, and each workspace's answer
+ * at the moment, as its endpoint renders it.
+ */
+export interface KeptStatisticStep {
+  statistic: string
+  render(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>>
+}
+
+/** A resource's own history: its tables, pruned with the rest, and what writes their rows. */
+export interface ResourceHistory {
+  /** Each table, with the column of what its rows follow within a workspace (`employee_id`). */
+  tables: readonly { table: string; follows: string }[]
+  /** Writes the moment's rows where something changed. */
+  record(session: WriteSession, moment: HistoryMoment): Promise<void>
+}
+
 /** What a resource adds to an import, step by step (src/importer/import.ts runs them in order). */
 export interface ImportSteps {
   /**
@@ -217,14 +234,8 @@ export interface ImportSteps {
     phase: string
     render(session: WriteSession, changed: ChangedRecords): Promise<void>
   }
-  /**
-   * A statistic kept per import and workspace (CONTRACT 17): the column of `workspace_snapshots`
-   * that holds it, and each workspace's answer at the moment, as its endpoint renders it.
-   */
-  snapshot?: {
-    column: 'employees_json' | 'courses_json'
-    render(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>>
-  }
+  /** State statistics kept per import and workspace (history/kept-statistics.ts keptStatistic). */
+  keptStatistics?: readonly KeptStatisticStep[]
   /**
    * A window statistic kept per period (CONTRACT 17's window twins, history/kept-periods.ts): the
    * statistics operation's id, and for the touched workspaces its answers over each period holding
@@ -235,7 +246,7 @@ export interface ImportSteps {
     derive(session: WriteSession): Promise<PeriodAnswers>
   }
   /** What else the moment keeps: rows of the resource's own history, where they changed. */
-  history?(session: WriteSession, moment: HistoryMoment): Promise<void>
+  history?: ResourceHistory
   /**
    * Tables the steps fill besides the records' own, analysed on PostgreSQL after an import that
    * changed anything (the records' own tables are analysed when they change).

@@ -19,6 +19,7 @@ import employeeTallyRows from '../../src/db/migrations/0021_employee_tally_rows.
 import averageKarma from '../../src/db/migrations/0022_average_karma.js'
 import history from '../../src/db/migrations/0023_history.js'
 import periodStatistics from '../../src/db/migrations/0024_period_statistics.js'
+import keptStatistics from '../../src/db/migrations/0025_kept_statistics.js'
 import { demoRecords } from '../../src/demo/generate.js'
 import { buildApp } from '../../src/http/app.js'
 import { importSources } from '../../src/importer/import.js'
@@ -362,6 +363,67 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test('upgrading from 0024 moves each kept statistic into kept_statistics: every as_of answer and series alike', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const records = [
+          ...demoRecords({ employees: 40, seed: 5, workspaces: 1, anchor: new Date('2026-11-01T00:00:00Z') }),
+        ] as Rec[]
+        const [org, ws, manager] = ['organization', 'workspace', 'employee'].map(
+          (type) => records.find((r) => r.type === type) as Rec,
+        ) as [Rec, Rec, Rec]
+        const moments = ['2026-01-01', '2026-03-01', '2026-06-01'].map((day) => `${day}T00:00:00.000000Z`)
+        for (const [i, asOf] of moments.entries())
+          await importSources(
+            db.handle,
+            [source(records.map((r) => (r === manager ? { ...manager, name: `Renamed ${i}` } : r)))],
+            { asOf },
+          )
+        const app = await buildApp({
+          config: loadConfig({}, { CURSOR_SECRET: 'test-secret-test-secret-test-secret!' }),
+          database: db.handle,
+        })
+        try {
+          const key = (await createKey(db.handle.db, { organizationId: org.id as string })).key
+          const answers = async () => {
+            const bodies: string[] = []
+            for (const path of ['employees', 'courses']) {
+              for (const asOf of ['2026-02-01T00:00:00Z', '2026-11-01T00:00:00Z', '2025-01-01T00:00:00Z']) {
+                const r = await app.inject({
+                  url: `/v1/${path}/statistics?workspace_id=${ws.id}&as_of=${asOf}`,
+                  headers: { 'x-api-key': key },
+                })
+                // A 404's request id is its own.
+                const body = r.body.replace(/"request_id":"[^"]+"/, '"request_id":"…"')
+                bodies.push(`${r.statusCode} ${r.headers.etag} ${body}`)
+              }
+              const r = await app.inject({
+                url: `/v1/${path}/statistics/history?workspace_id=${ws.id}&from=2025-12-01&to=2026-07-01`,
+                headers: { 'x-api-key': key },
+              })
+              assert.equal(r.statusCode, 200, r.body)
+              bodies.push(`${r.headers.etag} ${r.body}`)
+            }
+            return bodies
+          }
+          const kept = await answers()
+          await asBeforeKeptStatistics(db.handle)
+          const columns = await sql<{ employees_json: string; courses_json: string }>`
+            select employees_json, courses_json from workspace_snapshots order by as_of`.execute(db.handle.db)
+          assert.equal(columns.rows.length, 3, 'one moment per import, its statistics in its columns')
+          assert.ok(
+            columns.rows.every((r) => r.employees_json.startsWith('{') && r.courses_json.startsWith('{')),
+          )
+          assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0025_kept_statistics'))
+          assert.deepEqual(await answers(), kept)
+        } finally {
+          await app.close()
+        }
+      } finally {
+        await db.drop()
+      }
+    })
+
     test('upgrading from 0023: the window series answer by asking their statistic per period, alike, until the next import keeps them', async () => {
       const db = await freshDatabase(dialect)
       try {
@@ -671,8 +733,15 @@ async function assertAttackKey(handle: DatabaseHandle): Promise<void> {
   )
 }
 
-/** Takes back 0024: no statistics kept per period. */
+/** Takes back 0025: the state statistics kept as columns of workspace_snapshots, one per statistic. */
+async function asBeforeKeptStatistics(handle: DatabaseHandle): Promise<void> {
+  await keptStatistics(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0025_kept_statistics'`.execute(handle.db)
+}
+
+/** Takes back 0024 (and what came after): no statistics kept per period. */
 async function asBeforePeriodStatistics(handle: DatabaseHandle): Promise<void> {
+  await asBeforeKeptStatistics(handle)
   await periodStatistics(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
   await sql`delete from kysely_migration where name = '0024_period_statistics'`.execute(handle.db)
 }

@@ -16,12 +16,13 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely'
-import { grantWorkspace, type WorkspaceGrant } from '../../src/access.js'
+import { grantWorkspace, type WorkspaceGrant, workspaceRows } from '../../src/access.js'
 import type { DatabaseHandle } from '../../src/db/connection.js'
 import type { DialectName } from '../../src/db/dialect.js'
 import type { Database } from '../../src/db/tables.js'
 import { demoRecords } from '../../src/demo/generate.js'
 import { ApiError } from '../../src/errors.js'
+import { keptAt, keptSpan } from '../../src/history/read.js'
 import { importSources } from '../../src/importer/import.js'
 import { type ListDefinition, type ListValues, readPage } from '../../src/paging/keyset.js'
 import { RESOURCES } from '../../src/resources/index.js'
@@ -189,6 +190,15 @@ export async function listStatements(dialect: DialectName): Promise<string> {
     [
       'access.ts:grantWorkspace: the workspace check of every list',
       (db) => grantWorkspace(db, SAMPLE.organizationKey, SAMPLE.workspaceId).catch((e) => assertNotFound(e)),
+    ],
+    [
+      'history/read.ts:keptAt: a kept statistic as of a moment (every keptStatistic)',
+      (db, grant) => keptAt(workspaceRows(db, grant), 'getEmployeeStatistics', SAMPLE.after[0]),
+    ],
+    [
+      'history/read.ts:keptSpan: a kept statistic over a series span (every keptStatistic)',
+      (db, grant) =>
+        keptSpan(workspaceRows(db, grant), 'getEmployeeStatistics', SAMPLE.after[0], SAMPLE.later),
     ],
     ...(RESOURCES as readonly Resource[]).flatMap(resourceShapes),
   ]

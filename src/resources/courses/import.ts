@@ -6,13 +6,10 @@ import { sql } from 'kysely'
 import { encodeRows } from '../../db/bulk-rows.js'
 import { readWhole } from '../../db/dialect.js'
 import { analyzeTemporary, type WriteSession, workspaceList } from '../../db/write-session.js'
-import { timestampFromMillis } from '../../domain/time.js'
 import { rowExists, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
-import type { ChangedRecords, Check, HistoryMoment, ImportSteps } from '../../records/spec.js'
-import { jsonOf } from '../../schemas/ordered-json.js'
+import type { ChangedRecords, Check, ImportSteps } from '../../records/spec.js'
 import { insertProgressItems } from './render.js'
-import { Statistics } from './schema.js'
-import { FEEDBACK_WINDOW_MS, programStatisticsOf } from './sql.js'
+import { PROGRAM_STATISTICS } from './statistics.js'
 
 const courseExists = (workspace: string, id: string) => rowExists('stg_course', 'courses', workspace, id)
 
@@ -150,46 +147,6 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
   )
 }
 
-const statisticsJson = jsonOf(Statistics)
-
-/**
- * Each workspace's /v1/courses/statistics at the moment, as its endpoint renders it: "now" is the
- * moment's as_of, which ends the feedback window.
- */
-async function statisticsSnapshot(
-  session: WriteSession,
-  moment: HistoryMoment,
-): Promise<Map<string, string>> {
-  const workspaces = sql.raw(moment.workspaces)
-  const derived = await session.rows<{
-    workspace_id: string
-    active_employees: number
-    covered_employees: number
-    average_courses_completed: number
-  }>(sql`select workspace_id, active_employees, covered_employees, average_courses_completed
-    from workspace_statistics where workspace_id in ${workspaces}`)
-  const since = timestampFromMillis(Date.parse(moment.asOf) - FEEDBACK_WINDOW_MS)
-  const feedback = await session.rows<{
-    workspace_id: string
-    sentiment: string
-    count: number | string
-  }>(sql`
-    select workspace_id, sentiment, count(*) as count from course_feedback
-    where workspace_id in ${workspaces} and created_at >= ${since} and created_at <= ${moment.asOf}
-    group by workspace_id, sentiment`)
-  return new Map(
-    moment.ids.map((w) => [
-      w,
-      statisticsJson(
-        programStatisticsOf(
-          derived.find((d) => d.workspace_id === w),
-          feedback.filter((f) => f.workspace_id === w),
-        ),
-      ),
-    ]),
-  )
-}
-
 export const COURSE_IMPORT: ImportSteps = {
   checks: CHECKS,
   // Employees whose progress item moves.
@@ -199,5 +156,5 @@ export const COURSE_IMPORT: ImportSteps = {
   derive: deriveStatistics,
   renderItems: { phase: 'progress items', render: renderStaleProgress },
   analyze: ['employee_progress'],
-  snapshot: { column: 'courses_json', render: statisticsSnapshot },
+  keptStatistics: [PROGRAM_STATISTICS.step],
 }

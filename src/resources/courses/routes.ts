@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
-import { asOfParameter, keptOrNotFound } from '../../history/read.js'
-import { keptTwin } from '../../history/twins.js'
 import { LIST_LIMITS, type Limits } from '../../paging/paging.js'
-import { defineItem, itemRoute } from '../../routing/item.js'
+import { itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
-import { COURSE_NOT_FOUND, StatisticsPoint } from './schema.js'
+import { COURSE_NOT_FOUND } from './schema.js'
 import { AWARENESS_READ } from './scopes.js'
 import { COURSE_SQL } from './sql.js'
+import { PROGRAM_STATISTICS } from './statistics.js'
 import { PROGRESS_STATUSES } from './values.js'
 
 const LIST_COURSES = defineList({
@@ -64,33 +63,6 @@ const LIST_ENROLLED = defineList({
   },
 })
 
-const PROGRAM_STATISTICS = defineItem({
-  operationId: 'getProgramStatistics',
-  path: '/v1/courses/statistics',
-  summary: 'Statistics of the awareness program of a workspace',
-  description:
-    'active_employees: employees with status active. covered_employees: active employees with at least one ' +
-    'course progress entry. average_courses_completed: over active employees, the mean number of entries whose ' +
-    'status is completed, rounded half up (0 without active employees). positive/neutral/negative_feedbacks: ' +
-    'course feedback of the workspace created in the last 90 × 24 hours, inclusive. With as_of: as kept by an ' +
-    'import, the feedback window ending at its as_of.',
-  scope: AWARENESS_READ.scope,
-  parameters: { workspace_id: workspaceId, as_of: asOfParameter },
-  item: 'Statistics',
-  read: (from, { as_of }) =>
-    as_of === undefined
-      ? COURSE_SQL.statistics(from)
-      : keptOrNotFound(COURSE_SQL.statisticsAsOf(from, as_of), as_of),
-})
-
-const PROGRAM_STATISTICS_HISTORY = keptTwin(PROGRAM_STATISTICS, {
-  operationId: 'getProgramStatisticsHistory',
-  summary: 'The program statistics of a workspace over time',
-  point: StatisticsPoint,
-  also: 'its feedback window ending at that as_of',
-  kept: COURSE_SQL.statisticsKept,
-})
-
 /**
  * GET /v1/courses, /v1/courses/employees_progress, /v1/courses/statistics (and its history) and
  * /v1/courses/:course_id.
@@ -98,7 +70,7 @@ const PROGRAM_STATISTICS_HISTORY = keptTwin(PROGRAM_STATISTICS, {
 export async function courseRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, LIST_COURSES)
   listRoute(app, LIST_PROGRESS)
-  itemRoute(app, PROGRAM_STATISTICS)
-  itemRoute(app, PROGRAM_STATISTICS_HISTORY)
+  itemRoute(app, PROGRAM_STATISTICS.operation)
+  itemRoute(app, PROGRAM_STATISTICS.history)
   listRoute(app, LIST_ENROLLED)
 }

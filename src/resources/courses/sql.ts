@@ -4,7 +4,6 @@
 import { sql } from 'kysely'
 import type { WorkspaceRows } from '../../access.js'
 import { timestampFromMillis } from '../../domain/time.js'
-import { keptAt, keptSnapshots } from '../../history/read.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import { ENROLLMENT_JSON } from './render.js'
@@ -99,17 +98,6 @@ export const COURSE_SQL = {
       return programStatisticsOf(derived, feedback)
     },
     { '': [SAMPLE.now] },
-  ),
-
-  /** The statistics as the last import at or before a moment kept them (CONTRACT 17). */
-  statisticsAsOf: inGrant((from: WorkspaceRows, asOf: string) => keptAt(from, 'courses_json', asOf), {
-    'as of': [SAMPLE.after[0]],
-  }),
-
-  /** The statistics the imports kept over a series' span (CONTRACT 17). */
-  statisticsKept: inGrant(
-    (from: WorkspaceRows, first: string, end: string) => keptSnapshots(from, 'courses_json', first, end),
-    { span: [SAMPLE.after[0], SAMPLE.later] },
   ),
 }
 

@@ -12,10 +12,8 @@ import {
   workspaceCheck,
 } from '../../records/checks.js'
 import type { ChangedRecords, Check, HistoryMoment, ImportSteps } from '../../records/spec.js'
-import { jsonOf } from '../../schemas/ordered-json.js'
 import { renderStaleReports } from './manager-slot.js'
-import { EmployeeStatistics } from './schema.js'
-import { type EmployeeStatisticsRow, employeeStatisticsOf } from './sql.js'
+import { EMPLOYEE_STATISTICS } from './statistics.js'
 
 /** The workspace an employee id will belong to after the import, or null when it will not exist. */
 export const employeeWorkspace = (column: string): RawBuilder<string | null> =>
@@ -137,24 +135,6 @@ async function deriveStatistics(session: WriteSession): Promise<void> {
     group by workspace_id, status`)
 }
 
-/** Each workspace's /v1/employees/statistics at the moment, as its endpoint renders it. */
-async function statisticsSnapshot(
-  session: WriteSession,
-  moment: HistoryMoment,
-): Promise<Map<string, string>> {
-  const rows = await session.rows<EmployeeStatisticsRow & { workspace_id: string }>(sql`
-    select workspace_id, status, employees, karma_sum, karma_count from employee_statistics
-    where workspace_id in ${sql.raw(moment.workspaces)}`)
-  return new Map(
-    moment.ids.map((w) => [
-      w,
-      statisticsJson(employeeStatisticsOf(rows.filter((r) => r.workspace_id === w))),
-    ]),
-  )
-}
-
-const statisticsJson = jsonOf(EmployeeStatistics)
-
 /**
  * Each employee's karma where it differs from their latest kept (or they have none kept); an import
  * at the same `as_of` as that row rewrites it. Employees the import deleted take theirs with them.
@@ -185,6 +165,6 @@ export const EMPLOYEE_IMPORT: ImportSteps = {
   beforeMerge: collectManagerReferences,
   afterMerge: renderStaleReports,
   derive: deriveStatistics,
-  snapshot: { column: 'employees_json', render: statisticsSnapshot },
-  history: karmaHistory,
+  keptStatistics: [EMPLOYEE_STATISTICS.step],
+  history: { tables: [{ table: 'karma_history', follows: 'employee_id' }], record: karmaHistory },
 }

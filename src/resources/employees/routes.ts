@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import { apiError, notFound } from '../../errors.js'
-import { asOfParameter, keptOrNotFound } from '../../history/read.js'
-import { keptTwin, stateTwin } from '../../history/twins.js'
+import { stateTwin } from '../../history/twins.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
 import { notModified } from '../../routing/conditional.js'
-import { defineItem, itemRoute } from '../../routing/item.js'
+import { itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { keyRowsOf, readItemRequest, sendItem } from '../../routing/operation.js'
 import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, ref, workspaceId } from '../../routing/schemas.js'
-import { EMPLOYEE_NOT_FOUND, EmployeeStatisticsPoint, KarmaPoint } from './schema.js'
+import { EMPLOYEE_NOT_FOUND, KarmaPoint } from './schema.js'
 import { WORKSPACE_READ } from './scopes.js'
 import { EMPLOYEE_SQL } from './sql.js'
+import { EMPLOYEE_STATISTICS } from './statistics.js'
 import { EMPLOYEE_STATUSES } from './values.js'
 
 const LIST_EMPLOYEES = defineList({
@@ -45,28 +45,6 @@ const LIST_EMPLOYEES = defineList({
 
 const path = parameters({ employee_id: param.uuid('The employee to retrieve.') })
 
-const EMPLOYEE_STATISTICS = defineItem({
-  operationId: 'getEmployeeStatistics',
-  path: '/v1/employees/statistics',
-  summary: 'How many employees a workspace has, by status',
-  description:
-    'One count per employee status, and total: every employee of the workspace; the mean karma score of the active employees.',
-  scope: WORKSPACE_READ.scope,
-  parameters: { workspace_id: workspaceId, as_of: asOfParameter },
-  item: 'EmployeeStatistics',
-  read: (from, { as_of }) =>
-    as_of === undefined
-      ? EMPLOYEE_SQL.statistics(from)
-      : keptOrNotFound(EMPLOYEE_SQL.statisticsAsOf(from, as_of), as_of),
-})
-
-const EMPLOYEE_STATISTICS_HISTORY = keptTwin(EMPLOYEE_STATISTICS, {
-  operationId: 'getEmployeeStatisticsHistory',
-  summary: 'The employees statistics of a workspace over time',
-  point: EmployeeStatisticsPoint,
-  kept: EMPLOYEE_SQL.statisticsKept,
-})
-
 const KARMA_HISTORY = stateTwin({
   operationId: 'getEmployeeKarmaHistory',
   path: '/v1/employees/:employee_id/karma_history',
@@ -90,8 +68,8 @@ const KARMA_HISTORY = stateTwin({
  */
 export async function employeeRoutes(app: FastifyInstance): Promise<void> {
   listRoute(app, LIST_EMPLOYEES)
-  itemRoute(app, EMPLOYEE_STATISTICS)
-  itemRoute(app, EMPLOYEE_STATISTICS_HISTORY)
+  itemRoute(app, EMPLOYEE_STATISTICS.operation)
+  itemRoute(app, EMPLOYEE_STATISTICS.history)
   itemRoute(app, KARMA_HISTORY)
 
   app.get(

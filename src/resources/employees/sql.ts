@@ -4,7 +4,8 @@
 import { sql } from 'kysely'
 import type { KeyRows, WorkspaceRows } from '../../access.js'
 import { meanHalfUp } from '../../domain/rates.js'
-import { keptAt, keptKarma, keptSnapshots } from '../../history/read.js'
+import { keptInSpan } from '../../history/read.js'
+import type { Kept } from '../../history/twins.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { byKey, inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import type { EmployeeStatistics } from './schema.js'
@@ -80,21 +81,21 @@ export const EMPLOYEE_SQL = {
     { '': [] },
   ),
 
-  /** The statistics as the last import at or before a moment kept them (CONTRACT 17). */
-  statisticsAsOf: inGrant((from: WorkspaceRows, asOf: string) => keptAt(from, 'employees_json', asOf), {
-    'as of': [SAMPLE.after[0]],
-  }),
-
-  /** The statistics the imports kept over a series' span (CONTRACT 17). */
-  statisticsKept: inGrant(
-    (from: WorkspaceRows, first: string, end: string) => keptSnapshots(from, 'employees_json', first, end),
-    { span: [SAMPLE.after[0], SAMPLE.later] },
-  ),
-
-  /** An employee's karma the imports kept over a series' span. */
+  /** An employee's karma the imports kept over a series' span (CONTRACT 17), as the points' fields. */
   karmaKept: inGrant(
-    (from: WorkspaceRows, employeeId: string, first: string, end: string) =>
-      keptKarma(from, employeeId, first, end),
+    async (from: WorkspaceRows, employeeId: string, first: string, end: string): Promise<Kept[]> => {
+      const rows = await keptInSpan(
+        from
+          .selectFrom('karma_history')
+          .select(['as_of', 'score', 'security_level'])
+          .where('employee_id', '=', employeeId),
+        { first, end },
+      )
+      return rows.map(({ as_of, score, security_level }) => ({
+        as_of,
+        json: JSON.stringify({ score: score === null ? null : Number(score), security_level }),
+      }))
+    },
     { span: [SAMPLE.id, SAMPLE.after[0], SAMPLE.later] },
   ),
 

@@ -4,6 +4,7 @@ declare module '../../db/tables.js' {
   interface Database {
     employees: EmployeesTable
     employee_statistics: EmployeeStatisticsTable
+    karma_history: KarmaHistoryTable
   }
 }
 
@@ -36,4 +37,13 @@ export interface EmployeeStatisticsTable {
   employees: number
   karma_sum: number | string
   karma_count: number | string
+}
+
+/** An employee's karma from `as_of` on (CONTRACT 17), written when it differs from their previous row. */
+export interface KarmaHistoryTable {
+  workspace_id: string
+  employee_id: string
+  as_of: string
+  score: number | null
+  security_level: string | null
 }

@@ -135,5 +135,5 @@ export const GROUP_IMPORT: ImportSteps = {
     await deriveCounts(session)
     await renderStaleGroups(session)
   },
-  history: groupHistory,
+  history: { tables: [{ table: 'group_history', follows: 'group_id' }], record: groupHistory },
 }

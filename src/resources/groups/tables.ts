@@ -4,6 +4,7 @@ declare module '../../db/tables.js' {
   interface Database {
     groups: GroupsTable
     group_members: GroupMembersTable
+    group_history: GroupHistoryTable
   }
 }
 
@@ -28,4 +29,13 @@ export interface GroupMembersTable {
   added_at: string
   /** The member as the API renders it: its employee's reference and added_at (render.ts). */
   json: string
+}
+
+/** A group's figures from `as_of` on (CONTRACT 17), written when they differ from its previous row. */
+export interface GroupHistoryTable {
+  workspace_id: string
+  group_id: string
+  as_of: string
+  employees_count: number
+  average_karma_score: number | null
 }

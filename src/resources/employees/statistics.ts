@@ -1,0 +1,43 @@
+// The employees statistics (GET /v1/employees/statistics), kept by every import for `as_of` and
+// their history twin (history/kept-statistics.ts).
+
+import { sql } from 'kysely'
+import type { WriteSession } from '../../db/write-session.js'
+import { keptStatistic } from '../../history/kept-statistics.js'
+import type { HistoryMoment } from '../../records/spec.js'
+import { jsonOf } from '../../schemas/ordered-json.js'
+import { EmployeeStatistics, EmployeeStatisticsPoint } from './schema.js'
+import { WORKSPACE_READ } from './scopes.js'
+import { EMPLOYEE_SQL, type EmployeeStatisticsRow, employeeStatisticsOf } from './sql.js'
+
+const statisticsJson = jsonOf(EmployeeStatistics)
+
+/** Each workspace's statistics at the moment, as the endpoint renders them. */
+async function statisticsAt(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>> {
+  const rows = await session.rows<EmployeeStatisticsRow & { workspace_id: string }>(sql`
+    select workspace_id, status, employees, karma_sum, karma_count from employee_statistics
+    where workspace_id in ${sql.raw(moment.workspaces)}`)
+  return new Map(
+    moment.ids.map((w) => [
+      w,
+      statisticsJson(employeeStatisticsOf(rows.filter((r) => r.workspace_id === w))),
+    ]),
+  )
+}
+
+export const EMPLOYEE_STATISTICS = keptStatistic({
+  operationId: 'getEmployeeStatistics',
+  path: '/v1/employees/statistics',
+  summary: 'How many employees a workspace has, by status',
+  description:
+    'One count per employee status, and total: every employee of the workspace; the mean karma score of the active employees.',
+  scope: WORKSPACE_READ.scope,
+  item: 'EmployeeStatistics',
+  read: EMPLOYEE_SQL.statistics,
+  keep: statisticsAt,
+  history: {
+    operationId: 'getEmployeeStatisticsHistory',
+    summary: 'The employees statistics of a workspace over time',
+    point: EmployeeStatisticsPoint,
+  },
+})
