@@ -33,7 +33,13 @@ export const HISTORY_HEADING = '## The program over time'
 
 const DAYS = option('--days', 30)
 const DAY_MS = 86_400_000
-const HISTORY_TABLES = ['workspace_snapshots', 'kept_statistics', 'karma_history', 'group_history', 'period_statistics']
+const HISTORY_TABLES = [
+  'workspace_snapshots',
+  'kept_statistics',
+  'karma_history',
+  'group_history',
+  'period_statistics',
+]
 
 /** The demo's employee lines, parsed. */
 async function employeesOf(file) {
