@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Times the import's reading thread alone (importer/parse-worker.ts: cutting lines, JSON.parse,
 // validating, rendering, encoding for the dialect) over a file, for one build or several side by
-// side: the part of an import's read phase that binds when the writes keep up. Each round starts
-// a fresh worker per build, in alternating order; prints each build's times and median.
+// side: the part of an import's read phase that binds when the writes keep up. Each build reads
+// through its own importer/record-parser.ts, its rows dropped; the rounds alternate the builds'
+// order. Prints each build's times and median.
 // Usage: node scripts/time-parse.js FILE [--dialect sqlite|postgres] [--rounds 3] [BUILD_DIR...]
 // (a BUILD_DIR is a checkout with its dist/ built; default: this one)
-import { openSync, readSync } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
 
 const args = process.argv.slice(2)
 const option = (name, fallback) => {
@@ -28,43 +28,38 @@ if (!file) {
 }
 if (builds.length === 0) builds.push('.')
 
+const parsers = await Promise.all(
+  builds.map(async (build) => {
+    const { withRecordParser } = await import(
+      pathToFileURL(resolve(build, 'dist/importer/record-parser.js')).href
+    )
+    return withRecordParser
+  }),
+)
+
 /** One pass of `build`'s reading thread over the file: milliseconds from the first byte to its end. */
-async function pass(build) {
-  const worker = new Worker(pathToFileURL(resolve(build, 'dist/importer/parse-worker.js')))
-  const buffers = Array.from({ length: 4 }, () => new ArrayBuffer(256 * 1024))
-  let bufferBack = null
-  let ended
-  const done = new Promise((r) => (ended = r))
-  worker.on('message', (message) => {
-    if (message.kind === 'consumed') {
-      buffers.push(message.buffer)
-      bufferBack?.()
-    } else if (message.kind === 'ended') ended(message)
-    else if (message.kind === 'problem') console.error(`${build}: line ${message.line}: ${message.message}`)
-  })
-  const started = performance.now()
-  worker.postMessage({ kind: 'import', dialect, maxProblems: 100 })
-  worker.postMessage({ kind: 'begin', offset: 0 })
-  const fd = openSync(file, 'r')
-  const chunk = Buffer.alloc(256 * 1024)
-  for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
-    while (buffers.length === 0) await new Promise((r) => (bufferBack = r))
-    const buffer = buffers.pop()
-    new Uint8Array(buffer).set(chunk.subarray(0, n))
-    worker.postMessage({ kind: 'chunk', buffer, length: n }, [buffer])
+async function pass(i) {
+  const sink = {
+    rows: () => undefined,
+    problem: (line, message) => {
+      console.error(`${builds[i]}: line ${line}: ${message}`)
+      return true
+    },
+    progress: () => {},
   }
-  worker.postMessage({ kind: 'end', broken: false })
-  await done
-  const ms = performance.now() - started
-  await worker.terminate()
-  return ms
+  return parsers[i](async (parser) => {
+    const started = performance.now()
+    parser.begin(dialect, 100)
+    await parser.read(createReadStream(file, { highWaterMark: 256 * 1024 }), 0, sink)
+    return performance.now() - started
+  })
 }
 
 const times = builds.map(() => [])
 for (let round = 0; round < rounds; round++) {
   const order = builds.map((_, i) => i)
   if (round % 2 === 1) order.reverse()
-  for (const i of order) times[i].push(await pass(builds[i]))
+  for (const i of order) times[i].push(await pass(i))
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 for (const [i, build] of builds.entries())

@@ -58,9 +58,9 @@ export interface Span {
 
 /**
  * The kept rows of `query` (rows of one thing, with an as_of) in a series' span, by as_of: the last
- * before its first instant, then those before its end. A resource's own history reads its rows so.
+ * before its first instant, then those before its end.
  */
-export async function keptInSpan<DB, TB extends keyof DB, O extends { as_of: string }>(
+async function keptInSpan<DB, TB extends keyof DB, O extends { as_of: string }>(
   query: SelectQueryBuilder<DB, TB, O>,
   { first, end }: Span,
 ): Promise<O[]> {
@@ -84,4 +84,19 @@ export function keptSpan(
     from.selectFrom('kept_statistics').select(['as_of', 'json']).where('statistic', '=', statistic),
     { first, end },
   )
+}
+
+/**
+ * The kept rows of `query` over a series' span, each as a point's fields (`fields` of the row): how
+ * a resource's own history (an employee's karma, a group's figures) is read for its twin.
+ */
+export async function keptPoints<DB, TB extends keyof DB, O extends { as_of: string }>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  span: Span,
+  fields: (row: O) => Record<string, unknown>,
+): Promise<Kept[]> {
+  return (await keptInSpan(query, span)).map((row) => ({
+    as_of: row.as_of,
+    json: JSON.stringify(fields(row)),
+  }))
 }

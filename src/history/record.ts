@@ -1,7 +1,8 @@
 // What an import keeps of the program over time (CONTRACT 17). An import has an `as_of`; for each
 // workspace it holds records of (or replaces), it keeps the moment and the answers of the state
-// statistics the resources declare, and the resources keep their own rows where something changed. History is
-// written forward: an `as_of` before a workspace's latest is refused, as is one in the future.
+// statistics the resources declare, and the resources keep their own rows where something changed.
+// History is written forward: an `as_of` before a workspace's latest is refused, as is one in the
+// future.
 
 import { sql } from 'kysely'
 import { encodeRows, type Value } from '../db/bulk-rows.js'
@@ -53,7 +54,7 @@ export async function checkForward(session: WriteSession, asOf: string, now = Da
 /** HISTORY_RETENTION's default: three years. */
 export const DEFAULT_HISTORY_RETENTION_MS = 1095 * 86_400_000
 
-/** The history tables no resource owns, each with what its rows follow within a workspace (none: the workspace itself). */
+/** The history tables no resource owns, each with what its rows follow in a workspace (null: none). */
 const ENGINE_TABLES: readonly { table: string; follows: string | null }[] = [
   { table: 'workspace_snapshots', follows: null },
   { table: 'kept_statistics', follows: 'statistic' },
@@ -104,7 +105,7 @@ export async function recordHistory(
     deleted,
   }
   // An import at the same `as_of` as the workspace's latest takes its place.
-  for (const table of ['workspace_snapshots', 'kept_statistics'])
+  for (const { table } of ENGINE_TABLES)
     await session.exec(sql`delete from ${sql.table(table)}
       where workspace_id in (select workspace_id from stg_snapshot) and as_of = ${asOf}`)
   await session.insertMany(

@@ -29,12 +29,13 @@ function objectArrangement(fields: readonly (readonly [string, Arrange])[], slot
   return compile(fields.map(([, arrange]) => arrange))
 }
 
+/** Each property of an object schema with its own arrangement, in the schema's order. */
+const fieldsOf = (properties: Record<string, TSchema>): [string, Arrange][] =>
+  Object.entries(properties).map(([key, field]) => [key, arrangement(field)])
+
 function arrangement(schema: TSchema): Arrange {
   const shape = schema as SchemaShape
-  if (shape.properties !== undefined)
-    return objectArrangement(
-      Object.entries(shape.properties).map(([key, field]) => [key, arrangement(field)]),
-    )
+  if (shape.properties !== undefined) return objectArrangement(fieldsOf(shape.properties))
   if (shape.items !== undefined) {
     const arrange = arrangement(shape.items)
     if (arrange === null) return null
@@ -64,9 +65,6 @@ export function jsonOf<S extends TSchema>(schema: S): (value: Static<S>) => stri
  * JSON around a slot that another row's text fills (records/fragments.ts).
  */
 export function jsonWithNull<S extends TObject>(schema: S, slot: string): (value: unknown) => string {
-  const arrange = objectArrangement(
-    Object.entries(schema.properties).map(([key, field]) => [key, arrangement(field)]),
-    slot,
-  ) as (value: unknown) => unknown
+  const arrange = objectArrangement(fieldsOf(schema.properties), slot) as (value: unknown) => unknown
   return (value) => JSON.stringify(arrange(value))
 }

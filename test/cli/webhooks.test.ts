@@ -71,7 +71,7 @@ describe('awareness webhooks', () => {
     )
   })
 
-  test('create --json prints the documented fields with the secret once; list never shows it', async () => {
+  test('create --json prints the documented fields with the secret once; list never shows it', async (t) => {
     const created = await cli(
       [
         'webhooks',
@@ -129,7 +129,7 @@ describe('awareness webhooks', () => {
     assert.deepEqual(pinged?.body.data, { object: { endpoint_id: endpoint.id } })
 
     // A serve process delivers what an import records, and the attempts are listed.
-    const server = await startServer({ DATABASE_URL: database, ...allow })
+    const server = await startServer({ DATABASE_URL: database, ...allow }, t)
     try {
       writeFileSync(join(dir, 'data.ndjson'), ndjson(d.all))
       assert.equal((await cli(['import', join(dir, 'data.ndjson')])).code, 0)

@@ -243,6 +243,18 @@ for (const { dialect, skip } of DIALECTS) {
       assert.deepEqual(await asOfs('workspace_snapshots'), moments.slice(1))
       assert.deepEqual(await asOfs('karma_history'), moments.slice(1))
       assert.deepEqual(await asOfs('group_history'), moments.slice(1))
+      // Each kept statistic is pruned alike.
+      const kept = await sql<{
+        statistic: string
+        as_of: string
+      }>`select statistic, as_of from kept_statistics
+        where workspace_id = ${here.id} order by statistic, as_of`.execute(t.db.handle.db)
+      assert.deepEqual(
+        kept.rows.map((r) => `${r.statistic} ${r.as_of}`),
+        ['getEmployeeStatistics', 'getProgramStatistics'].flatMap((s) =>
+          moments.slice(1).map((m) => `${s} ${m}`),
+        ),
+      )
       // Another workspace's history is not touched by this workspace's imports.
       assert.equal(await elsewhere(), before)
       const history = await t.request(

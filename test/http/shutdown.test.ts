@@ -65,8 +65,11 @@ describe('graceful shutdown (real server process)', () => {
   after(() => rmSync(dir, { recursive: true, force: true }))
 
   for (const clients of [30, 10]) {
-    test(`SIGTERM under ${clients} looping keep-alive clients loses no request`, async () => {
-      const server = await startServer({ DATABASE_URL: file, SHUTDOWN_DELAY: '1s', SHUTDOWN_TIMEOUT: '6s' })
+    test(`SIGTERM under ${clients} looping keep-alive clients loses no request`, async (t) => {
+      const server = await startServer(
+        { DATABASE_URL: file, SHUTDOWN_DELAY: '1s', SHUTDOWN_TIMEOUT: '6s' },
+        t,
+      )
       const url = `${server.base}/v1/employees?workspace_id=${d.a1}`
       const agent = new Agent({ keepAlive: true, maxSockets: clients })
       const outcomes = new Map<string, number>()

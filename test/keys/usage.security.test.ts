@@ -56,7 +56,7 @@ for (const { dialect, skip } of DIALECTS) {
     })
     after(async () => db?.drop())
 
-    test('happy: 10,000 requests over two processes and a restart are counted exactly, per route and status', async () => {
+    test('happy: 10,000 requests over two processes and a restart are counted exactly, per route and status', async (t) => {
       const key = await createKey(db.handle.db, { organizationId: d.org.id as string, name: 'counted' })
       const paths = [
         [`/v1/employees?workspace_id=${d.ws.id}`, '/v1/employees'],
@@ -95,13 +95,13 @@ for (const { dialect, skip } of DIALECTS) {
         }
         await Promise.all(Array.from({ length: PARALLEL }, worker))
       }
-      const first = await startServer(env())
-      let second = await startServer(env())
+      const first = await startServer(env(), t)
+      let second = await startServer(env(), t)
       try {
         await send([first, second], 0, TOTAL / 2)
         // A restart: the stopping process writes what it counted.
         await second.stop()
-        second = await startServer(env())
+        second = await startServer(env(), t)
         await send([first, second], TOTAL / 2, TOTAL / 2)
       } finally {
         await first.stop()

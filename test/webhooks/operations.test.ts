@@ -74,7 +74,7 @@ for (const { dialect, skip } of DIALECTS) {
       try {
         const stuck = await endpoint(hanging.url)
         secret = (await endpoint(healthy.url)).secret
-        server = await startServer(env())
+        server = await startServer(env(), t)
         const employees = Array.from({ length: 1000 }, () => employee(ws.id as string))
         await importSources(db.handle, [source(employees)])
         // Not a time bound (machines differ): the healthy receiver's deliveries go on while the other
@@ -113,14 +113,14 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
-    test('a failing receiver is logged per attempt; once fixed, webhooks retry sends now with the same webhook-id', async () => {
+    test('a failing receiver is logged per attempt; once fixed, webhooks retry sends now with the same webhook-id', async (t) => {
       let secret = ''
       const receiver = await startReceiver(() => secret)
       try {
         const created = await endpoint(receiver.url)
         secret = created.secret
         receiver.answer = () => 500
-        server = await startServer(env())
+        server = await startServer(env(), t)
         const three = Array.from({ length: 3 }, () => employee(ws.id as string))
         await importSources(db.handle, [source(three)])
         const ids = (

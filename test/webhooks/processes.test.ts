@@ -77,9 +77,9 @@ describe('webhook delivery by server processes (postgres)', { skip: postgres?.sk
     )
   })
 
-  test('a process killed with SIGKILL mid-delivery loses no event: delivered after a restart', async () => {
+  test('a process killed with SIGKILL mid-delivery loses no event: delivered after a restart', async (t) => {
     await Promise.all(servers.splice(0).map((s) => s.stop()))
-    const victim = await startServer(env())
+    const victim = await startServer(env(), t)
     let held = 0
     let release: () => void = () => {}
     const released = new Promise<void>((r) => (release = r))

@@ -4,7 +4,7 @@
 import { sql } from 'kysely'
 import type { KeyRows, WorkspaceRows } from '../../access.js'
 import { meanHalfUp } from '../../domain/rates.js'
-import { keptInSpan } from '../../history/read.js'
+import { keptPoints } from '../../history/read.js'
 import type { Kept } from '../../history/twins.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { byKey, inGrant, inWorkspace, SAMPLE } from '../sql.js'
@@ -83,19 +83,15 @@ export const EMPLOYEE_SQL = {
 
   /** An employee's karma the imports kept over a series' span (CONTRACT 17), as the points' fields. */
   karmaKept: inGrant(
-    async (from: WorkspaceRows, employeeId: string, first: string, end: string): Promise<Kept[]> => {
-      const rows = await keptInSpan(
+    (from: WorkspaceRows, employeeId: string, first: string, end: string): Promise<Kept[]> =>
+      keptPoints(
         from
           .selectFrom('karma_history')
           .select(['as_of', 'score', 'security_level'])
           .where('employee_id', '=', employeeId),
         { first, end },
-      )
-      return rows.map(({ as_of, score, security_level }) => ({
-        as_of,
-        json: JSON.stringify({ score: score === null ? null : Number(score), security_level }),
-      }))
-    },
+        ({ score, security_level }) => ({ score: score === null ? null : Number(score), security_level }),
+      ),
     { span: [SAMPLE.id, SAMPLE.after[0], SAMPLE.later] },
   ),
 

@@ -3,7 +3,7 @@
 
 import { sql } from 'kysely'
 import type { WorkspaceRows } from '../../access.js'
-import { keptInSpan } from '../../history/read.js'
+import { keptPoints } from '../../history/read.js'
 import type { Kept } from '../../history/twins.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
@@ -47,22 +47,18 @@ export const GROUP_SQL = {
 
   /** A group's figures the imports kept over a series' span (CONTRACT 17). */
   kept: inGrant(
-    async (from: WorkspaceRows, groupId: string, first: string, end: string): Promise<Kept[]> => {
-      const rows = await keptInSpan(
+    (from: WorkspaceRows, groupId: string, first: string, end: string): Promise<Kept[]> =>
+      keptPoints(
         from
           .selectFrom('group_history')
           .select(['as_of', 'employees_count', 'average_karma_score'])
           .where('group_id', '=', groupId),
         { first, end },
-      )
-      return rows.map(({ as_of, employees_count, average_karma_score }) => ({
-        as_of,
-        json: JSON.stringify({
+        ({ employees_count, average_karma_score }) => ({
           employees_count: Number(employees_count),
           average_karma_score: average_karma_score === null ? null : Number(average_karma_score),
         }),
-      }))
-    },
+      ),
     { span: [SAMPLE.id, SAMPLE.after[0], SAMPLE.later] },
   ),
 }

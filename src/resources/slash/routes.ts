@@ -3,7 +3,7 @@ import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkCreatedWindow, createdWindow } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
-import { INBOX_READ } from '../inbox/scopes.js'
+import { SLASH_READ } from './scopes.js'
 import { SLASH_SQL } from './sql.js'
 
 const ALERT_STATISTICS = defineList({
@@ -13,7 +13,7 @@ const ALERT_STATISTICS = defineList({
   description:
     'The employees with at least one alert created in the window, in employees order (created_at descending, ' +
     'then id descending), each with the counts of those alerts: received, reported, marked safe.',
-  scope: INBOX_READ.scope,
+  scope: SLASH_READ.scope,
   parameters: { workspace_id: workspaceId, ...createdWindow('alerts created') },
   limits: LIST_LIMITS,
   item: 'EmployeeAlertStatistics',
@@ -29,7 +29,7 @@ const IMPERSONATION_STATISTICS = defineList({
     'The employees impersonated at least once in the window (an attempt created in it), in employees order ' +
     '(created_at descending, then id descending), each with the counts of those attempts by verdict: confirmed ' +
     '(fraudulent), pending review, denied (safe).',
-  scope: INBOX_READ.scope,
+  scope: SLASH_READ.scope,
   parameters: { workspace_id: workspaceId, ...createdWindow('impersonation attempts created') },
   limits: LIST_LIMITS,
   item: 'EmployeeImpersonationStatistics',
