@@ -4,7 +4,7 @@
 // PostgreSQL, Redis and browser tests, not pass without them.
 //
 // The tests run compiled: `tsc -b tsconfig.test.json` (incremental) writes src/ and test/ to build/,
-// and the files run from there (scripts/test-files.js), TEST_CONCURRENCY at once (3), longest first
+// and the files run from there (scripts/test-files.js), TEST_CONCURRENCY at once (2), longest first
 // (their durations of the last full run, else those committed in test/durations.json), so that the
 // workers end together. Each test database is
 // copied from a template migrated once here (test/helpers/databases.ts). A folder without
@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const BUILD = 'build'
 /** Files run at once: most wait on processes, servers and timers as much as they compute. */
-const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 3)
+const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 2)
 const COMMITTED_DURATIONS = 'test/durations.json'
 const LAST_DURATIONS = join(BUILD, 'test-durations.json')
 

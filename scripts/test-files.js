@@ -13,7 +13,7 @@ import skipReporter from './skip-reporter.js'
 import timeReporter from './time-reporter.js'
 
 const [skipsFile, timesFile, ...files] = process.argv.slice(2)
-const concurrency = Number(process.env.TEST_CONCURRENCY ?? 3)
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2)
 
 const stream = run({ files: files.map((f) => resolve(f)), concurrency })
 // The runner adds a listener per file: not a leak.
