@@ -4,9 +4,9 @@
 // PostgreSQL, Redis and browser tests, not pass without them.
 //
 // The tests run compiled: `tsc -b tsconfig.test.json` (incremental) writes src/ and test/ to build/,
-// and the files run from there (scripts/test-files.js), TEST_CONCURRENCY at once (2), longest first
+// and the files run from there (scripts/test-files.js), TEST_CONCURRENCY at once (4), longest first
 // (their durations of the last full run, else those committed in test/durations.json), so that the
-// workers end together. Each test database is
+// workers end together; a file marked `// Runs alone:` runs after them, on its own. Each test database is
 // copied from a template migrated once here (test/helpers/databases.ts). A folder without
 // tsconfig.test.json, or TEST_FROM_SOURCES=1, runs the sources through tsx instead.
 // Usage: node scripts/run-tests.js [path-substring...]
@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const BUILD = 'build'
 /** Files run at once: most wait on processes, servers and timers as much as they compute. */
-const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 2)
+const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 4)
 const COMMITTED_DURATIONS = 'test/durations.json'
 const LAST_DURATIONS = join(BUILD, 'test-durations.json')
 
@@ -64,6 +64,10 @@ if (fromBuild) {
 const durations = { ...readJson(COMMITTED_DURATIONS), ...readJson(LAST_DURATIONS) }
 const seconds = (file) => durations[file] ?? 10
 sources.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))
+// A file that times the server says so in a line of its own: it runs after the others, alone.
+const ALONE = /^\/\/ Runs alone:/m
+const alone = sources.filter((file) => ALONE.test(readFileSync(file, 'utf8')))
+const together = sources.filter((file) => !alone.includes(file))
 const runnable = (file) => (fromBuild ? join(BUILD, file.replace(/\.ts$/, '.js')) : file)
 /** The source a runnable file was compiled from, as test files are named in every message. */
 const sourceOf = (file) => {
@@ -89,7 +93,8 @@ const result = spawnSync(
     fileURLToPath(new URL('./test-files.js', import.meta.url)),
     skipsFile,
     timesFile,
-    ...sources.map(runnable),
+    ...together.map(runnable),
+    ...(alone.length > 0 ? ['--alone', ...alone.map(runnable)] : []),
   ],
   {
     stdio: 'inherit',

@@ -3,6 +3,7 @@
 // as the last import would have, and changes nothing else; a series asked before then is answered
 // point by point without holding the process: /healthz answers meanwhile, the series is exact, and
 // the work stops when its client leaves.
+// Runs alone: it times /healthz, which files running beside it would slow on a small machine.
 
 import assert from 'node:assert/strict'
 import { get, type IncomingMessage } from 'node:http'

@@ -129,6 +129,37 @@ describe('scripts/run-tests.js', () => {
     assert.deepEqual(readFileSync(order, 'utf8').split('\n').filter(Boolean), ['b', 'c', 'a'])
   })
 
+  test('a file marked "Runs alone:" runs after the others, with none beside it; the counts are told once', () => {
+    const log = join(scratch, 'alone.txt')
+    // Each file notes when it starts and ends, and waits a while in between.
+    const noting = (name: string, marker = '') =>
+      `${marker}import { appendFileSync } from 'node:fs'
+import { test } from 'node:test'
+test('${name}', async () => {
+  appendFileSync(${JSON.stringify(log)}, 'start ${name}\\n')
+  await new Promise((r) => setTimeout(r, 300))
+  appendFileSync(${JSON.stringify(log)}, 'end ${name}\\n')
+})
+`
+    const dir = project('alone', {
+      'a.test.ts': noting('a', '// Runs alone: it times the server.\n'),
+      'b.test.ts': noting('b'),
+      'c.test.ts': noting('c'),
+      'd.test.ts': FAILING,
+    })
+    const r = run(dir, false, { TEST_CONCURRENCY: '4' })
+    assert.equal(r.code, 1, 'the failing file still fails the run')
+    const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean)
+    const a = lines.indexOf('start a')
+    assert.deepEqual(lines.slice(a, a + 2), ['start a', 'end a'], lines.join(', '))
+    assert.equal(a, lines.length - 2, `a runs last: ${lines.join(', ')}`)
+    // b and c ran side by side, before a.
+    assert.deepEqual(lines.slice(0, 2).sort(), ['start b', 'start c'], lines.join(', '))
+    assert.equal(r.stdout.match(/ℹ tests \d+/g)?.join(), 'ℹ tests 4', r.stdout)
+    assert.match(r.stdout, /ℹ pass 3\n/)
+    assert.match(r.stdout, /ℹ fail 1\n/)
+  })
+
   test('a failing test still fails the run', () => {
     const r = run(project('failing', { 'a.test.ts': FAILING, 'b.test.ts': PASSING }), false)
     assert.equal(r.code, 1)
