@@ -2,6 +2,7 @@
 // time per connection (plugins/pipelining.ts): they queue and are shed like any others, a client
 // that pipelines and never reads holds no more than a few answers and is dropped by the slow-reader
 // rule (CONTRACT 10), and /healthz stays quick while pipelining clients keep the server busy.
+// Runs alone: it times /healthz, which files running beside it would slow on a small machine.
 
 import assert from 'node:assert/strict'
 import { connect, type Socket } from 'node:net'
