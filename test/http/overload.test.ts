@@ -1,6 +1,7 @@
 // Overload (CONTRACT 9): a process that cannot keep up answers 503 service_unavailable with
 // Retry-After at once instead of queueing without end, every connection gets its turn, and
 // liveness still answers. Latency figures are the soak's and the benchmark's (npm run soak).
+// Runs alone: it times the first answer of each of 256 connections, which files beside it would slow.
 
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -131,14 +131,17 @@ describe('scripts/run-tests.js', () => {
 
   test('a file marked "Runs alone:" runs after the others, with none beside it; the counts are told once', () => {
     const log = join(scratch, 'alone.txt')
-    // Each file notes when it starts and ends, and waits a while in between.
+    // Each file notes when it starts and ends; b and c wait in between until both have started
+    // (or 30 s), so they end only if they ran side by side.
     const noting = (name: string, marker = '') =>
-      `${marker}import { appendFileSync } from 'node:fs'
+      `${marker}import { appendFileSync, readFileSync } from 'node:fs'
 import { test } from 'node:test'
+const log = ${JSON.stringify(log)}
 test('${name}', async () => {
-  appendFileSync(${JSON.stringify(log)}, 'start ${name}\\n')
-  await new Promise((r) => setTimeout(r, 300))
-  appendFileSync(${JSON.stringify(log)}, 'end ${name}\\n')
+  appendFileSync(log, 'start ${name}\\n')
+  const both = () => ['start b', 'start c'].every((line) => readFileSync(log, 'utf8').includes(line))
+  for (let i = 0; i < 300 && '${name}' !== 'a' && !both(); i++) await new Promise((r) => setTimeout(r, 100))
+  appendFileSync(log, 'end ${name}\\n')
 })
 `
     const dir = project('alone', {
