@@ -4,11 +4,12 @@
 // same bytes, as medians of several rounds. Writes BENCHMARKS.md.
 //
 // Usage: npm run bench [-- --rounds 3 --rounds-1m 3 --seconds 5 --skip-1m --skip-node24 --skip-simulations
-//          --skip-inbox --skip-history --skip-tenants]
+//          --skip-inbox --skip-history --skip-reports --skip-tenants]
 //        npm run bench:simulations (phishing simulations, groups and statistics alone: their section of
 //          BENCHMARKS.md replaced, the rest kept)
 //        npm run bench:inbox (reported emails, alerts and impersonation alone, the same way)
 //        npm run bench:history (the program over time alone, the same way; --days N daily imports, 30 by default)
+//        npm run bench:reports (the reports alone, the same way)
 //        npm run bench:api (the API pages alone, on the 100k demo loaded once and kept: the API section
 //          and the API rows of the Targets table replaced, the rest kept)
 //        npm run bench:budget (scripts/budget.js: the budget of one deep page, step by step)
@@ -61,6 +62,7 @@ import {
   walkPages,
   wrk,
 } from './bench/lib.js'
+import { REPORTS_HEADING, reportsSection } from './bench/reports.js'
 import { SIMULATIONS_HEADING, simulationsSection } from './bench/simulations.js'
 import { TENANTS_HEADING, tenantsSection } from './bench/tenants.js'
 
@@ -775,6 +777,7 @@ async function main() {
   if (flag('--tenants-only')) return replaceSection(TENANTS_HEADING, await tenantsSection())
   if (flag('--inbox-only')) return replaceSection(INBOX_HEADING, await inboxSection())
   if (flag('--history-only')) return replaceSection(HISTORY_HEADING, await historySection())
+  if (flag('--reports-only')) return replaceSection(REPORTS_HEADING, await reportsSection())
   if (flag('--api-only')) return apiOnly()
   const file = demoFile(EMPLOYEES)
   const rows = []
@@ -899,6 +902,7 @@ ${eventRows(sides)}
 ${flag('--skip-simulations') ? '' : await simulationsSection()}
 ${flag('--skip-inbox') ? '' : await inboxSection()}
 ${flag('--skip-history') ? '' : await historySection()}
+${flag('--skip-reports') ? '' : await reportsSection()}
 ${flag('--skip-tenants') ? '' : await tenantsSection()}`
   // The last build-against-build comparison and the soak's figures (`npm run soak`) are kept beside
   // this script and carried over.

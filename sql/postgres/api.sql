@@ -205,6 +205,90 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   and x.employee_id = t.employee_id and x.at >= $12 and x.at <= $13 limit 1) is not null) and ("t"."sort_at", "t"."employee_id") < ($14, $15) order by "t"."sort_at" desc, "t"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
+-- reports.sql:breakdownPage: a later page, by manager
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation
+  from (select c.json as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = $1 and "c"."dimension" = $2 and ("c"."sort_at", "c"."sort_id") > ($3, coalesce((select k.sort_id from report_cells k
+  where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = $4 limit 1), $5)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
+  order by p.sort_at asc, p.order_id asc;
+
+-- reports.sql:breakdownPage: a later page, by department, created window
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $14) as generation
+  from (select case when ("c"."attack_first" is null or ("c"."attack_first" >= $1 and "c"."attack_last" <= $2))
+  and ("c"."report_first" is null or ("c"."report_first" >= $3 and "c"."report_last" <= $4)) then c.json else c.head || (select '"employees_attacked_count":' || count(distinct a.employee_id)
+  || ',"vulnerability_rate":' || case when count(distinct a.employee_id) = 0 then 0 else (200 * count(distinct case when a.tricked_at is null then null else a.employee_id end) + count(distinct a.employee_id)) / (2 * count(distinct a.employee_id)) end
+  || ',"reporting_rate":' || case when count(distinct a.employee_id) = 0 then 0 else (200 * count(distinct case when a.reported_at is null then null else a.employee_id end) + count(distinct a.employee_id)) / (2 * count(distinct a.employee_id)) end
+  from report_cell_members m join attacks a on a.workspace_id = m.workspace_id
+  and a.employee_id = m.employee_id and a.sent_at is not null and "a"."created_at" >= $5 and "a"."created_at" <= $6
+  where m.workspace_id = c.workspace_id and m.dimension = c.dimension and m.cell = c.cell) || (select ',"reporters_count":' || count(*)
+  || ',"employee_reporting_rate":' || case when ((2000 * count(*) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * count(*) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * count(*) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * count(*) + c.employees) / (2 * c.employees)) % 10 as text) end
+  from report_cell_members m
+  where m.workspace_id = c.workspace_id and m.dimension = c.dimension and m.cell = c.cell and exists (select 1 from email_reports r
+  where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id and "r"."reported_at" >= $7 and "r"."reported_at" <= $8)) || ',' || c.tail end as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = $9 and "c"."dimension" = $10 and ("c"."sort_at", "c"."sort_id") > ($11, coalesce((select k.sort_id from report_cells k
+  where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = $12 limit 1), $13)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
+  order by p.sort_at asc, p.order_id asc;
+
+-- reports.sql:offendersPage: a later page
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
+  from (select m.offender_json as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" inner join "report_members" as "m" on "m"."workspace_id" = "o"."workspace_id" and "m"."sort_at" = "o"."sort_at" and "m"."employee_id" = "o"."employee_id" where "o"."workspace_id" = $1 and "o"."threshold" = $2 and ("o"."sort_at", "o"."employee_id") < ($3, $4) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- reports.sql:offendersPage: a later page, min_tricked, created window
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $15) as generation
+  from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $1 and "m"."attack_last" <= $2)) then m.offender_json
+  else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || (select case when sum(case when a.tricked_at is null then 0 else 1 end) >= $3
+  then ',"attacks_count":' || count(*)
+  || ',"tricked_count":' || sum(case when a.tricked_at is null then 0 else 1 end)
+  || ',"reported_count":' || sum(case when a.reported_at is null then 0 else 1 end)
+  || ',"last_tricked_at":"' || max(a.tricked_at) || '"}' end
+  from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $4 and "a"."created_at" <= $5) end as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" inner join "report_members" as "m" on "m"."workspace_id" = "o"."workspace_id" and "m"."sort_at" = "o"."sort_at" and "m"."employee_id" = "o"."employee_id" where "o"."workspace_id" = $6 and "o"."threshold" = $7 and case when ("m"."attack_first" is null or ("m"."attack_first" >= $8 and "m"."attack_last" <= $9)) then m.offender_json
+  else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || (select case when sum(case when a.tricked_at is null then 0 else 1 end) >= $10
+  then ',"attacks_count":' || count(*)
+  || ',"tricked_count":' || sum(case when a.tricked_at is null then 0 else 1 end)
+  || ',"reported_count":' || sum(case when a.reported_at is null then 0 else 1 end)
+  || ',"last_tricked_at":"' || max(a.tricked_at) || '"}' end
+  from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $11 and "a"."created_at" <= $12) end is not null and ("o"."sort_at", "o"."employee_id") < ($13, $14) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- reports.sql:simulationPage: a later page
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
+  from (select m.simulation_json as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = $1 and ("m"."sort_at", "m"."employee_id") < ($2, $3) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- reports.sql:simulationPage: a later page, never attacked in a window
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $10) as generation
+  from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $1 and "m"."attack_last" <= $2)) then m.simulation_json
+  else '{"employee":' || m.ref_json || (select ',"attacks_count":' || count(*)
+  || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0)
+  || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0)
+  || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end
+  || '}'
+  from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $3 and "a"."created_at" <= $4) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = $5 and not exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $6 and "a"."created_at" <= $7) and ("m"."sort_at", "m"."employee_id") < ($8, $9) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- reports.sql:simulationPage: a later page, attacked
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
+  from (select m.simulation_json as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = $1 and "m"."attacked" = $2 and ("m"."sort_at", "m"."employee_id") < ($3, $4) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- reports.sql:trainingPage: a later page
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
+  from (select m.training_json as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = $1 and ("m"."sort_at", "m"."employee_id") < ($2, $3) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- reports.sql:trainingPage: a later page, missed
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
+  from (select m.training_json as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = $1 and "m"."missed" = $2 and ("m"."sort_at", "m"."employee_id") < ($3, $4) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
 -- events.sql:listPage: a later page, type (two values)
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation
   from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = $1 and "v"."type" in ($2, $3) and ("v"."created_at", "v"."id") > ($4, $5) order by "v"."created_at" asc, "v"."id" asc limit 101) p

@@ -131,13 +131,13 @@ create temporary table stg_organization (line integer, id text collate "C", crea
 create temporary table stg_workspace (line integer, id text collate "C", organization_id text collate "C", name text collate "C", created_at text collate "C", updated_at text collate "C");
 
 -- importer/import.ts:createStaging
-create temporary table stg_employee (line integer, id text collate "C", workspace_id text collate "C", status text collate "C", karma_score integer, karma_level text collate "C", manager_id text collate "C", created_at text collate "C", ref_json text collate "C", json_head text collate "C", json_tail text collate "C");
+create temporary table stg_employee (line integer, id text collate "C", workspace_id text collate "C", status text collate "C", karma_score integer, karma_level text collate "C", manager_id text collate "C", department text collate "C", country_code text collate "C", created_at text collate "C", ref_json text collate "C", json_head text collate "C", json_tail text collate "C");
 
 -- importer/import.ts:createStaging
 create temporary table stg_course (line integer, workspace_id text collate "C", id text collate "C", created_at text collate "C", json text collate "C", ref_json text collate "C");
 
 -- importer/import.ts:createStaging
-create temporary table stg_course_progress (line integer, employee_id text collate "C", course_id text collate "C", status text collate "C", json_tail text collate "C", workspace_id text collate "C");
+create temporary table stg_course_progress (line integer, employee_id text collate "C", course_id text collate "C", status text collate "C", last_completed_at text collate "C", json_tail text collate "C", workspace_id text collate "C");
 
 -- importer/import.ts:createStaging
 create temporary table stg_course_feedback (line integer, id text collate "C", employee_id text collate "C", course_id text collate "C", sentiment text collate "C", created_at text collate "C", workspace_id text collate "C");
@@ -254,13 +254,13 @@ copy "stg_organization" ("line", "id", "created_at", "updated_at") from stdin wi
 copy "stg_workspace" ("line", "id", "organization_id", "name", "created_at", "updated_at") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_employee" ("line", "id", "workspace_id", "status", "karma_score", "karma_level", "manager_id", "created_at", "ref_json", "json_head", "json_tail") from stdin with (freeze);
+copy "stg_employee" ("line", "id", "workspace_id", "status", "karma_score", "karma_level", "manager_id", "department", "country_code", "created_at", "ref_json", "json_head", "json_tail") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
 copy "stg_course" ("line", "workspace_id", "id", "created_at", "json", "ref_json") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
-copy "stg_course_progress" ("line", "employee_id", "course_id", "status", "json_tail") from stdin with (freeze);
+copy "stg_course_progress" ("line", "employee_id", "course_id", "status", "last_completed_at", "json_tail") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
 copy "stg_course_feedback" ("line", "id", "employee_id", "course_id", "sentiment", "created_at") from stdin with (freeze);
@@ -288,6 +288,9 @@ copy "stg_inbox_ticket" ("line", "workspace_id", "id", "email", "classification"
 
 -- importer/import.ts:stageRows
 copy "stg_email_report" ("line", "id", "ticket_id", "employee_id", "source", "reported_at", "json_head", "json_tail") from stdin with (freeze);
+
+-- importer/import.ts:stageRows
+copy "stg_impersonation" ("line", "workspace_id", "id", "employee_id", "verdict", "created_at", "updated_at") from stdin with (freeze);
 
 -- importer/import.ts:stageRows
 copy "stg_email_alert" ("line", "workspace_id", "id", "employee_id", "action", "created_at", "updated_at") from stdin with (freeze);
@@ -377,7 +380,7 @@ analyze stg_email_alert;
 analyze stg_impersonation;
 
 -- importer/checks.ts:resolveWorkspaces
-create temporary table stg_course_progress_resolved as select s.line, s.employee_id, s.course_id, s.status, s.json_tail,
+create temporary table stg_course_progress_resolved as select s.line, s.employee_id, s.course_id, s.status, s.last_completed_at, s.json_tail,
   coalesce(
   (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
   (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as workspace_id from stg_course_progress s;
@@ -1094,8 +1097,8 @@ insert into workspaces (id, organization_id, name, created_at, updated_at)
   from stg_workspace where true order by id;
 
 -- importer/apply.ts:insert
-insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, json)
-  select id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
+insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, json)
+  select id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, stg_employee.json_head || coalesce(
   (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
@@ -1107,8 +1110,8 @@ insert into courses (workspace_id, id, created_at, json, ref_json)
   from stg_course where true order by workspace_id, id;
 
 -- importer/apply.ts:insert
-insert into course_progress (employee_id, course_id, status, json_tail, workspace_id)
-  select employee_id, course_id, status, json_tail, workspace_id
+insert into course_progress (employee_id, course_id, status, last_completed_at, json_tail, workspace_id)
+  select employee_id, course_id, status, last_completed_at, json_tail, workspace_id
   from stg_course_progress where true order by workspace_id, employee_id, course_id;
 
 -- importer/apply.ts:insert
@@ -1177,18 +1180,18 @@ select workspace_id from stg_touched order by workspace_id limit 1001;
 
 -- resources/employees/import.ts:deriveStatistics
 insert into stg_active_employee (id, workspace_id)
-  select id, workspace_id from employees where status = 'active' and workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') order by id;
+  select id, workspace_id from employees where status = 'active' and workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') order by id;
 
 -- resources/employees/import.ts:deriveStatistics
 analyze stg_active_employee;
 
 -- resources/employees/import.ts:deriveStatistics
-delete from employee_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from employee_statistics where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/employees/import.ts:deriveStatistics
 insert into employee_statistics (workspace_id, status, employees, karma_sum, karma_count)
   select workspace_id, status, count(*), coalesce(sum(karma_score), 0), count(karma_score) from employees
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id, status;
 
 -- resources/courses/import.ts:deriveStatistics
@@ -1200,12 +1203,12 @@ select t.workspace_id, count(e.id) as active
 select p.workspace_id, count(distinct p.employee_id) as covered,
   sum(case when p.status = 'completed' then 1 else 0 end) as completed
   from course_progress p
-  where p.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where p.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and p.employee_id in (select id from stg_active_employee)
   group by p.workspace_id;
 
 -- resources/courses/import.ts:deriveStatistics
-delete from workspace_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from workspace_statistics where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/courses/import.ts:deriveStatistics
 copy "workspace_statistics" ("workspace_id", "active_employees", "covered_employees", "average_courses_completed") from stdin;
@@ -1218,7 +1221,7 @@ update breaches set
   count(acknowledged_at) as acknowledged,
   case when count(acknowledged_at) < count(*) then 'active' else 'resolved' end as status
   from compromised_employees
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id, breach_id) c
   where breaches.workspace_id = c.workspace_id and breaches.id = c.breach_id
   and (breaches.impacted <> c.impacted or breaches.warned <> c.warned
@@ -1226,7 +1229,7 @@ update breaches set
 
 -- resources/breaches/import.ts:deriveBreaches
 update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolved', json = null
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and (impacted <> 0 or warned <> 0 or acknowledged <> 0 or status <> 'resolved')
   and not exists (select 1 from compromised_employees c
   where c.workspace_id = breaches.workspace_id and c.breach_id = breaches.id);
@@ -1235,13 +1238,13 @@ update breaches set impacted = 0, warned = 0, acknowledged = 0, status = 'resolv
 select workspace_id, id, name, domain, status, criticality, impacted, warned, acknowledged,
   last_breached_at, created_at, updated_at
   from breaches
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
 
 -- resources/breaches/import.ts:renderStaleBreaches
 update "breaches" set "json" = ? where "workspace_id" = ? and "id" = ?, …;
 
 -- resources/breaches/import.ts:deriveStatistics
-delete from breach_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from breach_statistics where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/breaches/import.ts:deriveStatistics
 insert into breach_statistics
@@ -1250,30 +1253,30 @@ insert into breach_statistics
   coalesce(c.acknowledged, 0)
   from stg_touched t
   left join (select workspace_id, count(*) as n from breaches
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) b on b.workspace_id = t.workspace_id
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) b on b.workspace_id = t.workspace_id
   left join (select workspace_id, count(distinct employee_id) as impacted,
   count(distinct case when warned_at is not null then employee_id end) as warned,
   count(distinct case when acknowledged_at is not null then employee_id end) as acknowledged
   from compromised_employees
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) c on c.workspace_id = t.workspace_id;
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by workspace_id) c on c.workspace_id = t.workspace_id;
 
 -- resources/groups/import.ts:deriveCounts
 update groups set employees_count = c.n, json = null
   from (
   select group_id, count(*) as n from group_members
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by group_id) c
   where groups.id = c.group_id and groups.employees_count <> c.n;
 
 -- resources/groups/import.ts:deriveCounts
 update groups set employees_count = 0, json = null
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and employees_count <> 0
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and employees_count <> 0
   and not exists (select 1 from group_members m where m.group_id = groups.id);
 
 -- resources/groups/import.ts:renderStaleGroups
 select id, name, description, employees_count, created_at, updated_at
   from groups
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
 
 -- resources/groups/import.ts:renderStaleGroups
 update "groups" set "json" = ? where "id" = ?, …;
@@ -1284,7 +1287,7 @@ delete from campaign_cycles
   and not exists (select 1 from campaigns c where c.id = campaign_cycles.campaign_id);
 
 -- resources/campaigns/import.ts:deriveStatistics
-delete from simulation_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from simulation_statistics where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/campaigns/import.ts:deriveStatistics
 drop table if exists stg_attack_flags;
@@ -1299,7 +1302,7 @@ create temporary table stg_attack_flags as
   | case when a.reported_at is null then 0 else 33554432 end end
   | case when active.id is not null then 67108864 else 0 end) as flags
   from attacks a left join stg_active_employee active on active.id = a.employee_id
-  where a.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where a.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by 1, 2, 3, 4, 5;
 
 -- resources/campaigns/import.ts:deriveStatistics
@@ -1332,28 +1335,28 @@ copy "simulation_statistics" ("workspace_id", "campaign_id", "campaign_cycle_id"
 -- resources/inbox/import.ts:deriveTickets
 update email_reports set review = t.review
   from inbox_tickets t
-  where t.id = email_reports.ticket_id and email_reports.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where t.id = email_reports.ticket_id and email_reports.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and email_reports.review <> t.review;
 
 -- resources/inbox/import.ts:deriveTickets
 update email_reports set active = e.active
   from (select id, case when status = 'active' then 1 else 0 end as active from employees
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')) e
-  where e.id = email_reports.employee_id and email_reports.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')) e
+  where e.id = email_reports.employee_id and email_reports.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and email_reports.active <> e.active;
 
 -- resources/inbox/import.ts:deriveTickets
 update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, json = null
   from (
   select ticket_id, count(*) as n, min(reported_at) as first_at from email_reports
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by ticket_id) c
   where inbox_tickets.id = c.ticket_id
   and (inbox_tickets.reports_count <> c.n or coalesce(inbox_tickets.first_reported_at, '') <> c.first_at);
 
 -- resources/inbox/import.ts:deriveTickets
 update inbox_tickets set reports_count = 0, first_reported_at = null, json = null
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and (reports_count <> 0 or first_reported_at is not null)
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and (reports_count <> 0 or first_reported_at is not null)
   and not exists (select 1 from email_reports r
   where r.workspace_id = inbox_tickets.workspace_id and r.ticket_id = inbox_tickets.id);
 
@@ -1361,16 +1364,16 @@ update inbox_tickets set reports_count = 0, first_reported_at = null, json = nul
 select id, email, classification, fraud_type, classified_at, reports_count, first_reported_at,
   created_at, updated_at
   from inbox_tickets
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and json is null limit $1;
 
 -- resources/inbox/import.ts:renderStaleTickets
 update "inbox_tickets" set "json" = ? where "id" = ?, …;
 
 -- resources/tallies.ts:deriveTallies
-delete from "employee_tally_rows" where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and kind = $1;
+delete from "employee_tally_rows" where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and kind = $1;
 
 -- resources/tallies.ts:deriveTallies
-delete from "employee_tallies" where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and kind = $1;
+delete from "employee_tallies" where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and kind = $1;
 
 -- resources/tallies.ts:deriveTallies
 insert into employee_tally_rows
@@ -1378,7 +1381,7 @@ insert into employee_tally_rows
   select x.workspace_id, $1, e.created_at, x.employee_id, "x"."reported_at", coalesce("x"."review", ''), count(*)
   from "email_reports" x
   join employees e on e.id = x.employee_id
-  where x.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where x.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by x.workspace_id, e.created_at, x.employee_id, "x"."reported_at", coalesce("x"."review", '')
   order by x.workspace_id, e.created_at, x.employee_id, "x"."reported_at", coalesce("x"."review", '');
 
@@ -1390,13 +1393,13 @@ insert into employee_tallies
   select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
   '{"reported_emails_count":' || sum(x.n) || ',"reported_fraudulent_emails_count":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"reported_safe_emails_count":' || sum(case when x.category = 'safe' then x.n else 0 end) || ',"reported_spam_emails_count":' || sum(case when x.category = 'spam' then x.n else 0 end) || '}' as stats_json
   from employee_tally_rows x
-  where x.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
+  where x.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
   group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
   order by t.workspace_id, t.sort_at, t.employee_id;
 
 -- resources/inbox/import.ts:deriveStatistics
-delete from inbox_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+delete from inbox_statistics where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/inbox/import.ts:deriveStatistics
 insert into inbox_statistics (workspace_id, reports, reporters, active_reporters,
@@ -1408,16 +1411,16 @@ insert into inbox_statistics (workspace_id, reports, reporters, active_reporters
   select workspace_id, count(*) as reports, count(distinct employee_id) as reporters,
   count(distinct case when active = 1 then employee_id end) as active,
   min(reported_at) as first_at, max(reported_at) as last_at
-  from email_reports where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  from email_reports where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id) r on r.workspace_id = w.workspace_id
   left join (
   select workspace_id, count(*) as tickets, min(created_at) as first_at, max(created_at) as last_at
-  from inbox_tickets where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  from inbox_tickets where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id) t on t.workspace_id = w.workspace_id;
 
 -- resources/inbox/import.ts:deriveStatistics
 select workspace_id, review, fraud_type, count(*) as n from inbox_tickets
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by workspace_id, review, fraud_type
   order by workspace_id, review, fraud_type;
 
@@ -1430,7 +1433,7 @@ insert into employee_tally_rows
   select x.workspace_id, $1, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."action", ''), count(*)
   from "email_alerts" x
   join employees e on e.id = x.employee_id
-  where x.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where x.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."action", '')
   order by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."action", '');
 
@@ -1442,7 +1445,7 @@ insert into employee_tallies
   select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
   '{"received_alerts_count":' || sum(x.n) || ',"reported_alerts_count":' || sum(case when x.category = 'reported' then x.n else 0 end) || ',"marked_safe_alerts_count":' || sum(case when x.category = 'marked_safe' then x.n else 0 end) || '}' as stats_json
   from employee_tally_rows x
-  where x.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
+  where x.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
   group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
   order by t.workspace_id, t.sort_at, t.employee_id;
@@ -1453,7 +1456,7 @@ insert into employee_tally_rows
   select x.workspace_id, $1, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."verdict", ''), count(*)
   from "impersonations" x
   join employees e on e.id = x.employee_id
-  where x.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where x.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."verdict", '')
   order by x.workspace_id, e.created_at, x.employee_id, "x"."created_at", coalesce("x"."verdict", '');
 
@@ -1465,10 +1468,120 @@ insert into employee_tallies
   select x.workspace_id, x.sort_at, x.employee_id, min(x.at) as first_at, max(x.at) as last_at,
   '{"attacks_impersonating_employee":' || sum(x.n) || ',"impersonation_attacks_confirmed":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.category = 'pending_review' then x.n else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.category = 'safe' then x.n else 0 end) || '}' as stats_json
   from employee_tally_rows x
-  where x.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
+  where x.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and x.kind = $2
   group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
   order by t.workspace_id, t.sort_at, t.employee_id;
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_cells" where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_cell_members" where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_offenders" where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_members" where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_workspaces" where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+
+-- resources/reports/import.ts:deriveReports
+insert into report_workspaces (workspace_id)
+  select w.id from workspaces w where w.id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+
+-- resources/reports/import.ts:deriveReports
+insert into report_members (workspace_id, sort_at, employee_id, department, country_code,
+  manager_id, karma_score, at_risk, courses, completed, missed, compromised, unacknowledged,
+  attacks, attacked, tricked, reported, attack_first, attack_last, reporter, report_first,
+  report_last, ref_json, karma_json, simulation_json, training_json, offender_json)
+  select e.workspace_id, e.created_at, e.id, e.department, e.country_code, e.manager_id, e.karma_score,
+  case when e.karma_level in ('dangerous', 'bad') then 1 else 0 end,
+  coalesce(p.courses, 0), coalesce(p.completed, 0), case when p.missed > 0 then 1 else 0 end,
+  case when c.employee_id is null then 0 else 1 end, coalesce(c.unacknowledged, 0),
+  coalesce(a.attacks, 0), case when a.attacks > 0 then 1 else 0 end, coalesce(a.tricked, 0), coalesce(a.reported, 0),
+  a.first_at, a.last_at,
+  case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at,
+  e.ref_json, case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end,
+  '{"employee":' || e.ref_json || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0)
+  || ',"reported_count":' || coalesce(a.reported, 0) || ',"last_attacked_at":' || case when a.last_sent_at is null then 'null' else '"' || a.last_sent_at || '"' end || '}',
+  '{"employee":' || e.ref_json || ',"courses_count":' || coalesce(p.courses, 0)
+  || ',"completed_count":' || coalesce(p.completed, 0) || ',"missed_count":' || coalesce(p.missed, 0)
+  || ',"upcoming_count":' || coalesce(p.upcoming, 0) || ',"not_started_count":' || coalesce(p.not_started, 0)
+  || ',"last_completed_at":' || case when p.last_completed_at is null then 'null' else '"' || p.last_completed_at || '"' end || '}',
+  case when a.tricked > 0 then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end
+  || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0) || ',"reported_count":' || coalesce(a.reported, 0)
+  || ',"last_tricked_at":"' || a.last_tricked_at || '"}' end
+  from employees e
+  left join (
+  select employee_id, count(*) as courses,
+  sum(case when status = 'completed' then 1 else 0 end) as completed,
+  sum(case when status = 'missed' then 1 else 0 end) as missed,
+  sum(case when status = 'upcoming' then 1 else 0 end) as upcoming,
+  sum(case when status is null then 1 else 0 end) as not_started,
+  max(last_completed_at) as last_completed_at
+  from course_progress where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by employee_id) p on p.employee_id = e.id
+  left join (
+  select employee_id, count(*) as attacks,
+  sum(case when tricked_at is null then 0 else 1 end) as tricked,
+  sum(case when reported_at is null then 0 else 1 end) as reported,
+  max(tricked_at) as last_tricked_at, max(sent_at) as last_sent_at,
+  min(created_at) as first_at, max(created_at) as last_at
+  from attacks where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and sent_at is not null
+  group by employee_id) a on a.employee_id = e.id
+  left join (
+  select employee_id, max(case when acknowledged_at is null then 1 else 0 end) as unacknowledged
+  from compromised_employees where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by employee_id) c on c.employee_id = e.id
+  left join (
+  select employee_id, min(reported_at) as first_at, max(reported_at) as last_at
+  from email_reports where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by employee_id) r on r.employee_id = e.id
+  where e.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and e.status = 'active'
+  order by e.workspace_id, e.created_at, e.id;
+
+-- resources/reports/import.ts:deriveReports
+insert into report_cell_members (workspace_id, dimension, cell, employee_id)
+  select m.workspace_id, d.dimension, case d.dimension
+  when 'department' then case when m.department is null then '-' else 'k' || m.department end
+  when 'manager' then case when m.manager_id is null then '-' else 'k' || m.manager_id end
+  else case when m.country_code is null then '-' else 'k' || m.country_code end end, m.employee_id
+  from report_members m cross join (select 'department' as dimension union all select 'manager' union all select 'country') d
+  where m.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  union all select m.workspace_id, 'group', case when g.group_id is null then '-' else 'k' || g.group_id end, m.employee_id
+  from report_members m left join group_members g on g.workspace_id = m.workspace_id and g.employee_id = m.employee_id
+  where m.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+
+-- resources/reports/import.ts:deriveReports
+with recursive steps (n) as (select 1 union all select n + 1 from steps where n < 100)
+  insert into report_offenders (workspace_id, threshold, sort_at, employee_id)
+  select m.workspace_id, s.n, m.sort_at, m.employee_id from report_members m join steps s on s.n <= m.tricked
+  where m.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and m.tricked > 0
+  order by m.workspace_id, s.n, m.sort_at, m.employee_id;
+
+-- resources/reports/import.ts:deriveReports
+select x.*, me.ref_json as manager_ref, g.name as group_name from (
+  select cm.workspace_id, cm.dimension, cm.cell, count(*) as employees,
+  coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
+  sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
+  sum(m.completed) as completed, sum(m.attacked) as attacked,
+  sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
+  sum(case when m.reported > 0 then 1 else 0 end) as reported,
+  sum(m.reporter) as reporters, sum(m.compromised) as compromised,
+  sum(m.unacknowledged) as unacknowledged,
+  min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
+  min(m.report_first) as report_first, max(m.report_last) as report_last
+  from report_cell_members cm
+  join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
+  where cm.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  group by cm.workspace_id, cm.dimension, cm.cell) x
+  left join employees me on x.dimension = 'manager' and x.cell <> '-' and me.id = substr(x.cell, 2)
+  left join groups g on x.dimension = 'group' and x.cell <> '-' and g.id = substr(x.cell, 2);
+
+-- resources/reports/import.ts:deriveReports
+copy "report_cells" ("workspace_id", "dimension", "sort_at", "sort_id", "position_id", "cell", "employees", "attack_first", "attack_last", "report_first", "report_last", "json", "head", "tail") from stdin;
 
 -- history/kept-periods.ts:keepPeriods
 select workspace_id from stg_touched;
@@ -1480,7 +1593,7 @@ delete from period_statistics
 
 -- resources/breaches/import.ts:derivePeriods
 select b.workspace_id, substr(b.last_breached_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, count(*) as n from breaches b
-  where b.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
+  where b.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
 
 -- resources/breaches/import.ts:derivePeriods
 select c.workspace_id, substr(b.last_breached_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, count(distinct c.employee_id) as impacted,
@@ -1488,11 +1601,11 @@ select c.workspace_id, substr(b.last_breached_at, 1, 7) || '-01' || 'T00:00:00.0
   count(distinct case when c.acknowledged_at is not null then c.employee_id end) as acknowledged
   from compromised_employees c
   join breaches b on b.workspace_id = c.workspace_id and b.id = c.breach_id
-  where c.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
+  where c.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
 
 -- resources/breaches/import.ts:derivePeriods
 select b.workspace_id, to_char(date_trunc('week', cast(substr(b.last_breached_at, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, count(*) as n from breaches b
-  where b.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
+  where b.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
 
 -- resources/breaches/import.ts:derivePeriods
 select c.workspace_id, to_char(date_trunc('week', cast(substr(b.last_breached_at, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, count(distinct c.employee_id) as impacted,
@@ -1500,11 +1613,11 @@ select c.workspace_id, to_char(date_trunc('week', cast(substr(b.last_breached_at
   count(distinct case when c.acknowledged_at is not null then c.employee_id end) as acknowledged
   from compromised_employees c
   join breaches b on b.workspace_id = c.workspace_id and b.id = c.breach_id
-  where c.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
+  where c.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
 
 -- resources/breaches/import.ts:derivePeriods
 select b.workspace_id, substr(b.last_breached_at, 1, 10) || 'T00:00:00.000000Z' as start, count(*) as n from breaches b
-  where b.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
+  where b.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
 
 -- resources/breaches/import.ts:derivePeriods
 select c.workspace_id, substr(b.last_breached_at, 1, 10) || 'T00:00:00.000000Z' as start, count(distinct c.employee_id) as impacted,
@@ -1512,7 +1625,7 @@ select c.workspace_id, substr(b.last_breached_at, 1, 10) || 'T00:00:00.000000Z' 
   count(distinct case when c.acknowledged_at is not null then c.employee_id end) as acknowledged
   from compromised_employees c
   join breaches b on b.workspace_id = c.workspace_id and b.id = c.breach_id
-  where c.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
+  where c.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2;
 
 -- history/kept-periods.ts:keepPeriods
 copy "period_statistics" ("workspace_id", "statistic", "unit", "start", "json") from stdin;
@@ -1540,39 +1653,39 @@ drop table stg_attack_flags;
 
 -- resources/inbox/import.ts:derivePeriods
 select workspace_id, employees from employee_statistics
-  where status = 'active' and workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+  where status = 'active' and workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/inbox/import.ts:derivePeriods
 select workspace_id, start, sum(n) as reports, count(*) as reporters, sum(active) as active from (
   select r.workspace_id, substr(r.reported_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, r.employee_id, count(*) as n, max(r.active) as active
-  from email_reports r where r.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2, 3) x
+  from email_reports r where r.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2, 3) x
   group by workspace_id, start;
 
 -- resources/inbox/import.ts:derivePeriods
 select t.workspace_id, substr(t.created_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, t.review, t.fraud_type, count(*) as n from inbox_tickets t
-  where t.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and t.review in ($1, $2, $3, $4)
+  where t.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and t.review in ($1, $2, $3, $4)
   group by 1, 2, 3, 4;
 
 -- resources/inbox/import.ts:derivePeriods
 select workspace_id, start, sum(n) as reports, count(*) as reporters, sum(active) as active from (
   select r.workspace_id, to_char(date_trunc('week', cast(substr(r.reported_at, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, r.employee_id, count(*) as n, max(r.active) as active
-  from email_reports r where r.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2, 3) x
+  from email_reports r where r.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2, 3) x
   group by workspace_id, start;
 
 -- resources/inbox/import.ts:derivePeriods
 select t.workspace_id, to_char(date_trunc('week', cast(substr(t.created_at, 1, 10) as date)), 'YYYY-MM-DD') || 'T00:00:00.000000Z' as start, t.review, t.fraud_type, count(*) as n from inbox_tickets t
-  where t.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and t.review in ($1, $2, $3, $4)
+  where t.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and t.review in ($1, $2, $3, $4)
   group by 1, 2, 3, 4;
 
 -- resources/inbox/import.ts:derivePeriods
 select workspace_id, start, sum(n) as reports, count(*) as reporters, sum(active) as active from (
   select r.workspace_id, substr(r.reported_at, 1, 10) || 'T00:00:00.000000Z' as start, r.employee_id, count(*) as n, max(r.active) as active
-  from email_reports r where r.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2, 3) x
+  from email_reports r where r.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by 1, 2, 3) x
   group by workspace_id, start;
 
 -- resources/inbox/import.ts:derivePeriods
 select t.workspace_id, substr(t.created_at, 1, 10) || 'T00:00:00.000000Z' as start, t.review, t.fraud_type, count(*) as n from inbox_tickets t
-  where t.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and t.review in ($1, $2, $3, $4)
+  where t.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and t.review in ($1, $2, $3, $4)
   group by 1, 2, 3, 4;
 
 -- history/record.ts:recordHistory
@@ -1594,15 +1707,15 @@ copy "workspace_snapshots" ("workspace_id", "as_of") from stdin;
 
 -- resources/employees/statistics.ts:statisticsAt
 select workspace_id, status, employees, karma_sum, karma_count from employee_statistics
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/courses/statistics.ts:statisticsAt
 select workspace_id, active_employees, covered_employees, average_courses_completed
-  from workspace_statistics where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+  from workspace_statistics where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
 -- resources/courses/statistics.ts:statisticsAt
 select workspace_id, sentiment, count(*) as count from course_feedback
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and created_at >= $1 and created_at <= $2
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and created_at >= $1 and created_at <= $2
   group by workspace_id, sentiment;
 
 -- history/record.ts:recordHistory
@@ -1611,7 +1724,7 @@ copy "kept_statistics" ("workspace_id", "statistic", "as_of", "json") from stdin
 -- resources/employees/import.ts:karmaHistory
 insert into karma_history (workspace_id, employee_id, as_of, score, security_level)
   select e.workspace_id, e.id, $1, e.karma_score, e.karma_level from employees e
-  where e.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and not exists (
+  where e.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and not exists (
   select 1 from (select h.score, h.security_level from karma_history h
   where h.workspace_id = e.workspace_id and h.employee_id = e.id
   order by h.as_of desc limit 1) l
@@ -1620,7 +1733,7 @@ insert into karma_history (workspace_id, employee_id, as_of, score, security_lev
   do update set score = excluded.score, security_level = excluded.security_level;
 
 -- resources/groups/import.ts:groupHistory
-delete from group_history where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and as_of = $1;
+delete from group_history where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and as_of = $1;
 
 -- resources/groups/import.ts:groupHistory
 select g.workspace_id, g.id, g.employees_count,
@@ -1628,12 +1741,12 @@ select g.workspace_id, g.id, g.employees_count,
   from groups g
   left join group_members m on m.group_id = g.id
   left join employees e on e.id = m.employee_id and e.status = 'active'
-  where g.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where g.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by g.workspace_id, g.id, g.employees_count;
 
 -- resources/groups/import.ts:groupHistory
 select h.group_id, h.employees_count, h.average_karma_score from group_history h
-  where h.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of = (select max(l.as_of) from group_history l
+  where h.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of = (select max(l.as_of) from group_history l
   where l.workspace_id = h.workspace_id and l.group_id = h.group_id);
 
 -- resources/groups/import.ts:groupHistory
@@ -1641,25 +1754,25 @@ copy "group_history" ("workspace_id", "group_id", "as_of", "employees_count", "a
 
 -- history/record.ts:pruneHistory
 delete from "workspace_snapshots" as h
-  where h.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
+  where h.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
   and exists (select 1 from "workspace_snapshots" n where n.workspace_id = h.workspace_id
   and n.as_of > h.as_of and n.as_of <= $2);
 
 -- history/record.ts:pruneHistory
 delete from "kept_statistics" as h
-  where h.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
+  where h.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
   and exists (select 1 from "kept_statistics" n where n.workspace_id = h.workspace_id and n."statistic" = h."statistic"
   and n.as_of > h.as_of and n.as_of <= $2);
 
 -- history/record.ts:pruneHistory
 delete from "karma_history" as h
-  where h.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
+  where h.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
   and exists (select 1 from "karma_history" n where n.workspace_id = h.workspace_id and n."employee_id" = h."employee_id"
   and n.as_of > h.as_of and n.as_of <= $2);
 
 -- history/record.ts:pruneHistory
 delete from "group_history" as h
-  where h.workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
+  where h.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of < $1
   and exists (select 1 from "group_history" n where n.workspace_id = h.workspace_id and n."group_id" = h."group_id"
   and n.as_of > h.as_of and n.as_of <= $2);
 
@@ -1807,7 +1920,7 @@ insert into organization_generations (organization_id, generation)
 -- importer/import.ts:finish
 select c.relname as name, c.reltuples as rows, s.n_tup_ins + s.n_tup_upd + s.n_tup_del as changed
   from pg_class c join pg_stat_xact_user_tables s on s.relid = c.oid
-  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
   order by c.relname;
 
 -- importer/import.ts:finish
@@ -1859,6 +1972,9 @@ analyze group_members;
 analyze groups;
 
 -- importer/import.ts:finish
+analyze impersonations;
+
+-- importer/import.ts:finish
 analyze inbox_statistics;
 
 -- importer/import.ts:finish
@@ -1866,6 +1982,18 @@ analyze inbox_tickets;
 
 -- importer/import.ts:finish
 analyze organizations;
+
+-- importer/import.ts:finish
+analyze report_cell_members;
+
+-- importer/import.ts:finish
+analyze report_cells;
+
+-- importer/import.ts:finish
+analyze report_members;
+
+-- importer/import.ts:finish
+analyze report_offenders;
 
 -- importer/import.ts:finish
 analyze workspaces;
@@ -1991,7 +2119,7 @@ insert into stg_workspace_changed (line)
 -- importer/apply.ts:compareWithStored
 insert into stg_employee_changed (line)
   select line from stg_employee
-  where stg_employee.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from employees t where t.id = stg_employee.id and t.workspace_id is not distinct from stg_employee.workspace_id and t.status is not distinct from stg_employee.status and t.karma_score is not distinct from stg_employee.karma_score and t.karma_level is not distinct from stg_employee.karma_level and t.manager_id is not distinct from stg_employee.manager_id and t.created_at is not distinct from stg_employee.created_at and t.ref_json is not distinct from stg_employee.ref_json and (case when length(t.json) >= length(stg_employee.json_head) + length(stg_employee.json_tail)
+  where stg_employee.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from employees t where t.id = stg_employee.id and t.workspace_id is not distinct from stg_employee.workspace_id and t.status is not distinct from stg_employee.status and t.karma_score is not distinct from stg_employee.karma_score and t.karma_level is not distinct from stg_employee.karma_level and t.manager_id is not distinct from stg_employee.manager_id and t.department is not distinct from stg_employee.department and t.country_code is not distinct from stg_employee.country_code and t.created_at is not distinct from stg_employee.created_at and t.ref_json is not distinct from stg_employee.ref_json and (case when length(t.json) >= length(stg_employee.json_head) + length(stg_employee.json_tail)
   then substr(t.json, 1, length(stg_employee.json_head)) = stg_employee.json_head
   and substr(t.json, length(t.json) - length(stg_employee.json_tail) + 1) = stg_employee.json_tail
   else false end));
@@ -2004,7 +2132,7 @@ insert into stg_course_changed (line)
 -- importer/apply.ts:compareWithStored
 insert into stg_course_progress_changed (line)
   select line from stg_course_progress
-  where stg_course_progress.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from course_progress t where t.workspace_id = stg_course_progress.workspace_id and t.employee_id = stg_course_progress.employee_id and t.course_id = stg_course_progress.course_id and t.status is not distinct from stg_course_progress.status and t.json_tail is not distinct from stg_course_progress.json_tail);
+  where stg_course_progress.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from course_progress t where t.workspace_id = stg_course_progress.workspace_id and t.employee_id = stg_course_progress.employee_id and t.course_id = stg_course_progress.course_id and t.status is not distinct from stg_course_progress.status and t.last_completed_at is not distinct from stg_course_progress.last_completed_at and t.json_tail is not distinct from stg_course_progress.json_tail);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_course_feedback_changed (line)
@@ -2057,8 +2185,13 @@ insert into stg_email_alert_changed (line)
   select line from stg_email_alert
   where stg_email_alert.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from email_alerts t where t.id = stg_email_alert.id and t.workspace_id is not distinct from stg_email_alert.workspace_id and t.employee_id is not distinct from stg_email_alert.employee_id and t.action is not distinct from stg_email_alert.action and t.created_at is not distinct from stg_email_alert.created_at and t.updated_at is not distinct from stg_email_alert.updated_at);
 
+-- importer/apply.ts:compareWithStored
+insert into stg_impersonation_changed (line)
+  select line from stg_impersonation
+  where stg_impersonation.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from impersonations t where t.id = stg_impersonation.id and t.workspace_id is not distinct from stg_impersonation.workspace_id and t.employee_id is not distinct from stg_impersonation.employee_id and t.verdict is not distinct from stg_impersonation.verdict and t.created_at is not distinct from stg_impersonation.created_at and t.updated_at is not distinct from stg_impersonation.updated_at);
+
 -- importer/apply.ts:collectTouched
-insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where true union all select workspace_id from stg_replaced) t
+insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -2266,13 +2399,13 @@ insert into workspaces (id, organization_id, name, created_at, updated_at)
   on conflict (id) do update set organization_id = excluded.organization_id, name = excluded.name, created_at = excluded.created_at, updated_at = excluded.updated_at;
 
 -- importer/apply.ts:insert
-insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, json)
-  select id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
+insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, json)
+  select id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, stg_employee.json_head || coalesce(
   (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee where false order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -2281,10 +2414,10 @@ insert into courses (workspace_id, id, created_at, json, ref_json)
   on conflict (workspace_id, id) do update set created_at = excluded.created_at, json = excluded.json, ref_json = excluded.ref_json;
 
 -- importer/apply.ts:insert
-insert into course_progress (employee_id, course_id, status, json_tail, workspace_id)
-  select employee_id, course_id, status, json_tail, workspace_id
+insert into course_progress (employee_id, course_id, status, last_completed_at, json_tail, workspace_id)
+  select employee_id, course_id, status, last_completed_at, json_tail, workspace_id
   from stg_course_progress where false order by workspace_id, employee_id, course_id
-  on conflict (workspace_id, employee_id, course_id) do update set status = excluded.status, json_tail = excluded.json_tail;
+  on conflict (workspace_id, employee_id, course_id) do update set status = excluded.status, last_completed_at = excluded.last_completed_at, json_tail = excluded.json_tail;
 
 -- importer/apply.ts:insert
 insert into course_feedback (id, employee_id, course_id, sentiment, created_at, workspace_id)
@@ -2351,6 +2484,12 @@ insert into email_alerts (workspace_id, id, employee_id, action, created_at, upd
   select workspace_id, id, employee_id, action, created_at, updated_at
   from stg_email_alert where false order by id
   on conflict (id) do update set workspace_id = excluded.workspace_id, employee_id = excluded.employee_id, action = excluded.action, created_at = excluded.created_at, updated_at = excluded.updated_at;
+
+-- importer/apply.ts:insert
+insert into impersonations (workspace_id, id, employee_id, verdict, created_at, updated_at)
+  select workspace_id, id, employee_id, verdict, created_at, updated_at
+  from stg_impersonation where false order by id
+  on conflict (id) do update set workspace_id = excluded.workspace_id, employee_id = excluded.employee_id, verdict = excluded.verdict, created_at = excluded.created_at, updated_at = excluded.updated_at;
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (strpos(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, strpos(json, ',"workspace":'))
@@ -2597,6 +2736,113 @@ insert into employee_tallies
   join employees e on e.id = t.employee_id
   order by t.workspace_id, t.sort_at, t.employee_id;
 
+-- resources/reports/import.ts:deriveReports
+delete from "report_cells" where workspace_id in (null);
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_cell_members" where workspace_id in (null);
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_offenders" where workspace_id in (null);
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_members" where workspace_id in (null);
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_workspaces" where workspace_id in (null);
+
+-- resources/reports/import.ts:deriveReports
+insert into report_workspaces (workspace_id)
+  select w.id from workspaces w where w.id in (null);
+
+-- resources/reports/import.ts:deriveReports
+insert into report_members (workspace_id, sort_at, employee_id, department, country_code,
+  manager_id, karma_score, at_risk, courses, completed, missed, compromised, unacknowledged,
+  attacks, attacked, tricked, reported, attack_first, attack_last, reporter, report_first,
+  report_last, ref_json, karma_json, simulation_json, training_json, offender_json)
+  select e.workspace_id, e.created_at, e.id, e.department, e.country_code, e.manager_id, e.karma_score,
+  case when e.karma_level in ('dangerous', 'bad') then 1 else 0 end,
+  coalesce(p.courses, 0), coalesce(p.completed, 0), case when p.missed > 0 then 1 else 0 end,
+  case when c.employee_id is null then 0 else 1 end, coalesce(c.unacknowledged, 0),
+  coalesce(a.attacks, 0), case when a.attacks > 0 then 1 else 0 end, coalesce(a.tricked, 0), coalesce(a.reported, 0),
+  a.first_at, a.last_at,
+  case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at,
+  e.ref_json, case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end,
+  '{"employee":' || e.ref_json || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0)
+  || ',"reported_count":' || coalesce(a.reported, 0) || ',"last_attacked_at":' || case when a.last_sent_at is null then 'null' else '"' || a.last_sent_at || '"' end || '}',
+  '{"employee":' || e.ref_json || ',"courses_count":' || coalesce(p.courses, 0)
+  || ',"completed_count":' || coalesce(p.completed, 0) || ',"missed_count":' || coalesce(p.missed, 0)
+  || ',"upcoming_count":' || coalesce(p.upcoming, 0) || ',"not_started_count":' || coalesce(p.not_started, 0)
+  || ',"last_completed_at":' || case when p.last_completed_at is null then 'null' else '"' || p.last_completed_at || '"' end || '}',
+  case when a.tricked > 0 then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end
+  || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0) || ',"reported_count":' || coalesce(a.reported, 0)
+  || ',"last_tricked_at":"' || a.last_tricked_at || '"}' end
+  from employees e
+  left join (
+  select employee_id, count(*) as courses,
+  sum(case when status = 'completed' then 1 else 0 end) as completed,
+  sum(case when status = 'missed' then 1 else 0 end) as missed,
+  sum(case when status = 'upcoming' then 1 else 0 end) as upcoming,
+  sum(case when status is null then 1 else 0 end) as not_started,
+  max(last_completed_at) as last_completed_at
+  from course_progress where workspace_id in (null) group by employee_id) p on p.employee_id = e.id
+  left join (
+  select employee_id, count(*) as attacks,
+  sum(case when tricked_at is null then 0 else 1 end) as tricked,
+  sum(case when reported_at is null then 0 else 1 end) as reported,
+  max(tricked_at) as last_tricked_at, max(sent_at) as last_sent_at,
+  min(created_at) as first_at, max(created_at) as last_at
+  from attacks where workspace_id in (null) and sent_at is not null
+  group by employee_id) a on a.employee_id = e.id
+  left join (
+  select employee_id, max(case when acknowledged_at is null then 1 else 0 end) as unacknowledged
+  from compromised_employees where workspace_id in (null) group by employee_id) c on c.employee_id = e.id
+  left join (
+  select employee_id, min(reported_at) as first_at, max(reported_at) as last_at
+  from email_reports where workspace_id in (null) group by employee_id) r on r.employee_id = e.id
+  where e.workspace_id in (null) and e.status = 'active'
+  order by e.workspace_id, e.created_at, e.id;
+
+-- resources/reports/import.ts:deriveReports
+insert into report_cell_members (workspace_id, dimension, cell, employee_id)
+  select m.workspace_id, d.dimension, case d.dimension
+  when 'department' then case when m.department is null then '-' else 'k' || m.department end
+  when 'manager' then case when m.manager_id is null then '-' else 'k' || m.manager_id end
+  else case when m.country_code is null then '-' else 'k' || m.country_code end end, m.employee_id
+  from report_members m cross join (select 'department' as dimension union all select 'manager' union all select 'country') d
+  where m.workspace_id in (null)
+  union all select m.workspace_id, 'group', case when g.group_id is null then '-' else 'k' || g.group_id end, m.employee_id
+  from report_members m left join group_members g on g.workspace_id = m.workspace_id and g.employee_id = m.employee_id
+  where m.workspace_id in (null);
+
+-- resources/reports/import.ts:deriveReports
+with recursive steps (n) as (select 1 union all select n + 1 from steps where n < 100)
+  insert into report_offenders (workspace_id, threshold, sort_at, employee_id)
+  select m.workspace_id, s.n, m.sort_at, m.employee_id from report_members m join steps s on s.n <= m.tricked
+  where m.workspace_id in (null) and m.tricked > 0
+  order by m.workspace_id, s.n, m.sort_at, m.employee_id;
+
+-- resources/reports/import.ts:deriveReports
+select x.*, me.ref_json as manager_ref, g.name as group_name from (
+  select cm.workspace_id, cm.dimension, cm.cell, count(*) as employees,
+  coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
+  sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
+  sum(m.completed) as completed, sum(m.attacked) as attacked,
+  sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
+  sum(case when m.reported > 0 then 1 else 0 end) as reported,
+  sum(m.reporter) as reporters, sum(m.compromised) as compromised,
+  sum(m.unacknowledged) as unacknowledged,
+  min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
+  min(m.report_first) as report_first, max(m.report_last) as report_last
+  from report_cell_members cm
+  join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
+  where cm.workspace_id in (null)
+  group by cm.workspace_id, cm.dimension, cm.cell) x
+  left join employees me on x.dimension = 'manager' and x.cell <> '-' and me.id = substr(x.cell, 2)
+  left join groups g on x.dimension = 'group' and x.cell <> '-' and g.id = substr(x.cell, 2);
+
 -- resources/breaches/import.ts:derivePeriods
 select b.workspace_id, substr(b.last_breached_at, 1, 7) || '-01' || 'T00:00:00.000000Z' as start, count(*) as n from breaches b
   where b.workspace_id in (null) group by 1, 2;
@@ -2825,7 +3071,7 @@ select count(*) as n from stg_employee where stg_employee.workspace_id in (selec
 select count(*) as n from stg_course where stg_course.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id);
 
 -- importer/apply.ts:collectTouched
-insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where true union all select workspace_id from stg_replaced) t
+insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -2853,7 +3099,7 @@ insert into ev_employee_keys (workspace_id, id) select * from (select workspace_
   where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from employees where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2881,7 +3127,7 @@ analyze ev_employee_before;
 insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from stg_course where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_course_keys (workspace_id, id) select * from (select workspace_id, id from courses where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2913,7 +3159,7 @@ insert into ev_course_progress_keys (workspace_id, employee_id) select * from (s
   where stg_course.line in (select line from stg_course_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_course_progress_keys (workspace_id, employee_id) select * from (select workspace_id, employee_id from course_progress where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_progress s where s.workspace_id = course_progress.workspace_id and s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2939,19 +3185,41 @@ drop table ev_course_progress_stored_keys;
 analyze ev_course_progress_before;
 
 -- importer/events.ts:captureRenderings
-insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, id from breaches where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_breach s where s.workspace_id = breaches.workspace_id and s.id = breaches.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_breach_before (workspace_id text collate "C", id text collate "C", json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_breach_after (workspace_id text collate "C", id text collate "C", json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_breach_stored_keys as select * from ev_breach_keys where workspace_id not in (select workspace_id from stg_new_workspace);
+
+-- importer/events.ts:captureRenderings
+analyze ev_breach_stored_keys;
+
+-- importer/events.ts:captureRenderings
+insert into ev_breach_before (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
+  join ev_breach_stored_keys k on k.workspace_id = b.workspace_id and k.id = b.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_breach_stored_keys;
+
+-- importer/events.ts:captureRenderings
+analyze ev_breach_before;
 
 -- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees
   where (workspace_id, employee_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -2981,11 +3249,11 @@ drop table ev_compromised_employee_stored_keys;
 analyze ev_compromised_employee_before;
 
 -- importer/events.ts:captureRenderings
-insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from groups where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, id from groups where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group s where s.id = groups.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_group_keys (workspace_id, id) select * from (select workspace_id, group_id from group_members where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group_member s where s.group_id = group_members.group_id and s.employee_id = group_members.employee_id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -3011,7 +3279,7 @@ drop table ev_group_stored_keys;
 analyze ev_group_before;
 
 -- importer/events.ts:captureRenderings
-insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_campaign_keys (workspace_id, id) select * from (select workspace_id, id from campaigns where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_campaign s where s.id = campaigns.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -3041,11 +3309,11 @@ drop table ev_attack_stored_keys;
 analyze ev_attack_before;
 
 -- importer/events.ts:captureRenderings
-insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, id from inbox_tickets where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, id from inbox_tickets where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_inbox_ticket s where s.id = inbox_tickets.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
-insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, ticket_id from email_reports where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into ev_inbox_ticket_keys (workspace_id, id) select * from (select workspace_id, ticket_id from email_reports where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_email_report s where s.id = email_reports.id)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -3071,13 +3339,13 @@ drop table ev_inbox_ticket_stored_keys;
 analyze ev_inbox_ticket_before;
 
 -- importer/apply.ts:insert
-insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, json)
-  select id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
+insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, json)
+  select id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, stg_employee.json_head || coalesce(
   (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -3101,73 +3369,73 @@ update attacks set json = substr(json, 1, (strpos(json, ',"employee":') + 12) - 
   and substr(json, (strpos(json, ',"employee":') + 12), strpos(json, ',"template":') - (strpos(json, ',"employee":') + 12)) <> (select e.ref_json from employees e where e.id = attacks.employee_id);
 
 -- resources/courses/import.ts:stale
-insert into stg_progress_stale (employee_id) select id from employees where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+insert into stg_progress_stale (employee_id) select id from employees where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id) on conflict do nothing;
 
 -- resources/courses/import.ts:stale
 insert into stg_progress_stale (employee_id) select employee_id from course_progress
-  where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_progress s
   where s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id) on conflict do nothing;
 
 -- importer/apply.ts:deleteReplaced
-delete from impersonations where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from impersonations where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_impersonation s where s.id = impersonations.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from email_alerts where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from email_alerts where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_email_alert s where s.id = email_alerts.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from email_reports where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from email_reports where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_email_report s where s.id = email_reports.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from inbox_tickets where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from inbox_tickets where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_inbox_ticket s where s.id = inbox_tickets.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from attacks where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from attacks where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_attack s where s.workspace_id = attacks.workspace_id and s.id = attacks.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from campaigns where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from campaigns where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_campaign s where s.id = campaigns.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from group_members where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from group_members where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group_member s where s.group_id = group_members.group_id and s.employee_id = group_members.employee_id);
 
 -- importer/apply.ts:deleteReplaced
-delete from groups where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from groups where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_group s where s.id = groups.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from compromised_employees where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from compromised_employees where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id);
 
 -- importer/apply.ts:deleteReplaced
-delete from breaches where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from breaches where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_breach s where s.workspace_id = breaches.workspace_id and s.id = breaches.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from course_feedback where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from course_feedback where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_feedback s where s.id = course_feedback.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from course_progress where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from course_progress where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course_progress s where s.workspace_id = course_progress.workspace_id and s.employee_id = course_progress.employee_id and s.course_id = course_progress.course_id);
 
 -- importer/apply.ts:deleteReplaced
-delete from courses where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from courses where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_course s where s.workspace_id = courses.workspace_id and s.id = courses.id);
 
 -- importer/apply.ts:deleteReplaced
-delete from employees where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from employees where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id);
 
 -- resources/employees/import.ts:karmaHistory
-delete from karma_history where workspace_id in ('3af28ace-6f32-41af-8b5e-cfcb81765d05', '7fb9a630-181d-46eb-ad67-0248bf3a27d3', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+delete from karma_history where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from employees e where e.id = karma_history.employee_id);
 
 -- importer/events.ts:EventRecorder.record
@@ -3294,6 +3562,50 @@ select b.workspace_id, b.employee_id, b.json as before, a.json as after
   order by b.workspace_id, b.employee_id limit 1000;
 
 -- importer/events.ts:EventRecorder.record
+select 1 as one from ev_breach_before limit 1;
+
+-- importer/events.ts:EventRecorder.record
+insert into ev_breach_after (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
+  join ev_breach_keys k on k.workspace_id = b.workspace_id and k.id = b.id;
+
+-- importer/events.ts:EventRecorder.record
+analyze ev_breach_after;
+
+-- importer/events.ts:EventRecorder.whole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'breach.created', created_at,
+  '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
+  from ev_breach_after r
+  where not exists (select 1 from ev_breach_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  offset 0) y offset 0) x
+  order by id;
+
+-- importer/events.ts:EventRecorder.updated
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_breach_before" b join "ev_breach_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:EventRecorder.updated
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_breach_before" b join "ev_breach_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json and (b.workspace_id, b.id) > ($1, $2)
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:EventRecorder.whole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'breach.deleted', created_at,
+  '{"id":"' || id || '","type":"breach.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select cast($1 as text) || substr("y"."input", 1, 1) || '-8' || substr("y"."input", 2, 3) || '-' || substr("y"."input", 5, 12) as id, y.workspace_id, cast($2 as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, md5(cast($3 as text) || cast($4 as text) || '/' || cast(r.workspace_id as text) || '/' || cast(r.id as text)) as input
+  from ev_breach_before r
+  where not exists (select 1 from ev_breach_after o where o.workspace_id = r.workspace_id and o.id = r.id)
+  offset 0) y offset 0) x
+  order by id;
+
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_compromised_employee_before limit 1;
 
 -- importer/events.ts:EventRecorder.record
@@ -3322,12 +3634,6 @@ insert into events (id, workspace_id, type, created_at, json)
 select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
   from "ev_compromised_employee_before" b join "ev_compromised_employee_after" a on a.workspace_id = b.workspace_id and a.breach_id = b.breach_id and a.employee_id = b.employee_id
   where a.json <> b.json
-  order by b.workspace_id, b.breach_id, b.employee_id limit 1000;
-
--- importer/events.ts:EventRecorder.updated
-select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
-  from "ev_compromised_employee_before" b join "ev_compromised_employee_after" a on a.workspace_id = b.workspace_id and a.breach_id = b.breach_id and a.employee_id = b.employee_id
-  where a.json <> b.json and (b.workspace_id, b.breach_id, b.employee_id) > ($1, $2, $3)
   order by b.workspace_id, b.breach_id, b.employee_id limit 1000;
 
 -- importer/events.ts:EventRecorder.whole
@@ -3473,5 +3779,5 @@ insert into organization_generations (organization_id, generation)
 -- importer/import.ts:finish
 select c.relname as name, c.reltuples as rows, s.n_tup_ins + s.n_tup_upd + s.n_tup_del as changed
   from pg_class c join pg_stat_xact_user_tables s on s.relid = c.oid
-  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
   order by c.relname;

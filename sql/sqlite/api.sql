@@ -241,6 +241,106 @@ select (select generation from organization_generations where organization_id = 
   else (select '{"attacks_impersonating_employee":' || sum(x.n) || ',"impersonation_attacks_confirmed":' || sum(case when x.category = 'fraudulent' then x.n else 0 end) || ',"impersonation_attacks_pending_review":' || sum(case when x.category = 'pending_review' then x.n else 0 end) || ',"impersonation_attacks_denied":' || sum(case when x.category = 'safe' then x.n else 0 end) || '}' from employee_tally_rows x where x.workspace_id = t.workspace_id and x.kind = t.kind and x.sort_at = t.sort_at
   and x.employee_id = t.employee_id and x.at >= ? and x.at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit -1) f where f.json is not null limit 51));
 
+-- reports.sql:breakdownPage: a later page, by manager
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
+  from (select c.json as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = ? and "c"."dimension" = ? and ("c"."sort_at", "c"."sort_id") > (?, coalesce((select k.sort_id from report_cells k
+  where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = ? limit 1), ?)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
+  order by p.sort_at asc, p.order_id asc;
+
+-- reports.sql:breakdownPage: a later page, by department, created window
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
+  from (select case when ("c"."attack_first" is null or ("c"."attack_first" >= ? and "c"."attack_last" <= ?))
+  and ("c"."report_first" is null or ("c"."report_first" >= ? and "c"."report_last" <= ?)) then c.json else c.head || (select '"employees_attacked_count":' || count(distinct a.employee_id)
+  || ',"vulnerability_rate":' || case when count(distinct a.employee_id) = 0 then 0 else (200 * count(distinct case when a.tricked_at is null then null else a.employee_id end) + count(distinct a.employee_id)) / (2 * count(distinct a.employee_id)) end
+  || ',"reporting_rate":' || case when count(distinct a.employee_id) = 0 then 0 else (200 * count(distinct case when a.reported_at is null then null else a.employee_id end) + count(distinct a.employee_id)) / (2 * count(distinct a.employee_id)) end
+  from report_cell_members m join attacks a on a.workspace_id = m.workspace_id
+  and a.employee_id = m.employee_id and a.sent_at is not null and "a"."created_at" >= ? and "a"."created_at" <= ?
+  where m.workspace_id = c.workspace_id and m.dimension = c.dimension and m.cell = c.cell) || (select ',"reporters_count":' || count(*)
+  || ',"employee_reporting_rate":' || case when ((2000 * count(*) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * count(*) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * count(*) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * count(*) + c.employees) / (2 * c.employees)) % 10 as text) end
+  from report_cell_members m
+  where m.workspace_id = c.workspace_id and m.dimension = c.dimension and m.cell = c.cell and exists (select 1 from email_reports r
+  where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id and "r"."reported_at" >= ? and "r"."reported_at" <= ?)) || ',' || c.tail end as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = ? and "c"."dimension" = ? and ("c"."sort_at", "c"."sort_id") > (?, coalesce((select k.sort_id from report_cells k
+  where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = ? limit 1), ?)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
+  order by p.sort_at asc, p.order_id asc;
+
+-- reports.sql:offendersPage: a later page
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select m.offender_json as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" inner join "report_members" as "m" on "m"."workspace_id" = "o"."workspace_id" and "m"."sort_at" = "o"."sort_at" and "m"."employee_id" = "o"."employee_id" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select m.offender_json as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" inner join "report_members" as "m" on "m"."workspace_id" = "o"."workspace_id" and "m"."sort_at" = "o"."sort_at" and "m"."employee_id" = "o"."employee_id" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc limit 50) p;
+
+-- reports.sql:offendersPage: a later page, min_tricked, created window
+select (select generation from organization_generations where organization_id = ?) as generation, count(*) filter (where n <= 50) as items,
+  max(n) > 50 as more,
+  cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= 50), '') || ']}' as blob) as document,
+  min(sort_at || sort_id) filter (where n <= 50) as last
+  from (select json, sort_at, sort_id, row_number() over () as n from (select * from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then m.offender_json
+  else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || (select case when sum(case when a.tricked_at is null then 0 else 1 end) >= ?
+  then ',"attacks_count":' || count(*)
+  || ',"tricked_count":' || sum(case when a.tricked_at is null then 0 else 1 end)
+  || ',"reported_count":' || sum(case when a.reported_at is null then 0 else 1 end)
+  || ',"last_tricked_at":"' || max(a.tricked_at) || '"}' end
+  from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" inner join "report_members" as "m" on "m"."workspace_id" = "o"."workspace_id" and "m"."sort_at" = "o"."sort_at" and "m"."employee_id" = "o"."employee_id" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc limit -1) f where f.json is not null limit 51));
+
+-- reports.sql:simulationPage: a later page
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select m.simulation_json as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select m.simulation_json as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
+
+-- reports.sql:simulationPage: a later page, never attacked in a window
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then m.simulation_json
+  else '{"employee":' || m.ref_json || (select ',"attacks_count":' || count(*)
+  || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0)
+  || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0)
+  || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end
+  || '}'
+  from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and not exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then m.simulation_json
+  else '{"employee":' || m.ref_json || (select ',"attacks_count":' || count(*)
+  || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0)
+  || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0)
+  || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end
+  || '}'
+  from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and not exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
+
+-- reports.sql:simulationPage: a later page, attacked
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select m.simulation_json as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and "m"."attacked" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select m.simulation_json as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and "m"."attacked" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
+
+-- reports.sql:trainingPage: a later page
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select m.training_json as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select m.training_json as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
+
+-- reports.sql:trainingPage: a later page, missed
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+  exists(select 1 from (select m.training_json as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and "m"."missed" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select m.training_json as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and "m"."missed" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
+
 -- events.sql:listPage: a later page, type (two values)
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
   exists(select 1 from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = ? and "v"."type" in (?, ?) and ("v"."created_at", "v"."id") > (?, ?) order by "v"."created_at" asc, "v"."id" asc) f limit 1 offset 100) as more,

@@ -131,13 +131,13 @@ create temporary table stg_organization (line integer primary key, id text, crea
 create temporary table stg_workspace (line integer primary key, id text, organization_id text, name text, created_at text, updated_at text);
 
 -- importer/import.ts:createStaging
-create temporary table stg_employee (line integer primary key, id text, workspace_id text, status text, karma_score integer, karma_level text, manager_id text, created_at text, ref_json text, json_head text, json_tail text);
+create temporary table stg_employee (line integer primary key, id text, workspace_id text, status text, karma_score integer, karma_level text, manager_id text, department text, country_code text, created_at text, ref_json text, json_head text, json_tail text);
 
 -- importer/import.ts:createStaging
 create temporary table stg_course (line integer primary key, workspace_id text, id text, created_at text, json text, ref_json text);
 
 -- importer/import.ts:createStaging
-create temporary table stg_course_progress (line integer primary key, employee_id text, course_id text, status text, json_tail text, workspace_id text);
+create temporary table stg_course_progress (line integer primary key, employee_id text, course_id text, status text, last_completed_at text, json_tail text, workspace_id text);
 
 -- importer/import.ts:createStaging
 create temporary table stg_course_feedback (line integer primary key, id text, employee_id text, course_id text, sentiment text, created_at text, workspace_id text);
@@ -254,13 +254,13 @@ insert into "stg_organization" ("line", "id", "created_at", "updated_at") values
 insert into "stg_workspace" ("line", "id", "organization_id", "name", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?), …;
 
 -- importer/import.ts:stageRows
-insert into "stg_employee" ("line", "id", "workspace_id", "status", "karma_score", "karma_level", "manager_id", "created_at", "ref_json", "json_head", "json_tail") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
+insert into "stg_employee" ("line", "id", "workspace_id", "status", "karma_score", "karma_level", "manager_id", "department", "country_code", "created_at", "ref_json", "json_head", "json_tail") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
 
 -- importer/import.ts:stageRows
 insert into "stg_course" ("line", "workspace_id", "id", "created_at", "json", "ref_json") values (?, ?, ?, ?, ?, ?), …;
 
 -- importer/import.ts:stageRows
-insert into "stg_course_progress" ("line", "employee_id", "course_id", "status", "json_tail") values (?, ?, ?, ?, ?), …;
+insert into "stg_course_progress" ("line", "employee_id", "course_id", "status", "last_completed_at", "json_tail") values (?, ?, ?, ?, ?, ?), …;
 
 -- importer/import.ts:stageRows
 insert into "stg_course_feedback" ("line", "id", "employee_id", "course_id", "sentiment", "created_at") values (?, ?, ?, ?, ?, ?), …;
@@ -288,6 +288,9 @@ insert into "stg_inbox_ticket" ("line", "workspace_id", "id", "email", "classifi
 
 -- importer/import.ts:stageRows
 insert into "stg_email_report" ("line", "id", "ticket_id", "employee_id", "source", "reported_at", "json_head", "json_tail") values (?, ?, ?, ?, ?, ?, ?, ?), …;
+
+-- importer/import.ts:stageRows
+insert into "stg_impersonation" ("line", "workspace_id", "id", "employee_id", "verdict", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?), …;
 
 -- importer/import.ts:stageRows
 insert into "stg_email_alert" ("line", "workspace_id", "id", "employee_id", "action", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?), …;
@@ -329,10 +332,10 @@ create index stg_email_alert_key on stg_email_alert (id);
 create index stg_impersonation_key on stg_impersonation (id);
 
 -- importer/checks.ts:resolveWorkspaces
-create temporary table stg_course_progress_resolved (line integer primary key, employee_id text, course_id text, status text, json_tail text, workspace_id text);
+create temporary table stg_course_progress_resolved (line integer primary key, employee_id text, course_id text, status text, last_completed_at text, json_tail text, workspace_id text);
 
 -- importer/checks.ts:resolveWorkspaces
-insert into stg_course_progress_resolved (line, employee_id, course_id, status, json_tail, workspace_id) select s.line, s.employee_id, s.course_id, s.status, s.json_tail,
+insert into stg_course_progress_resolved (line, employee_id, course_id, status, last_completed_at, json_tail, workspace_id) select s.line, s.employee_id, s.course_id, s.status, s.last_completed_at, s.json_tail,
   coalesce(
   (select staged.workspace_id from stg_employee staged where staged.id = s.employee_id limit 1),
   (select stored.workspace_id from employees stored where stored.id = s.employee_id and not exists (select 1 from stg_replaced sr where sr.workspace_id = stored.workspace_id))) as workspace_id from stg_course_progress s;
@@ -1064,8 +1067,8 @@ drop index "employees_by_workspace";
 drop index "employees_by_manager";
 
 -- importer/apply.ts:insert
-insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, json)
-  select id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
+insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, json)
+  select id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, stg_employee.json_head || coalesce(
   (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
@@ -1089,8 +1092,8 @@ insert into courses (workspace_id, id, created_at, json, ref_json)
 CREATE INDEX "courses_by_workspace" on "courses" ("workspace_id", "created_at" desc, "id" desc);
 
 -- importer/apply.ts:insert
-insert into course_progress (employee_id, course_id, status, json_tail, workspace_id)
-  select employee_id, course_id, status, json_tail, workspace_id
+insert into course_progress (employee_id, course_id, status, last_completed_at, json_tail, workspace_id)
+  select employee_id, course_id, status, last_completed_at, json_tail, workspace_id
   from stg_course_progress not indexed where true order by workspace_id, employee_id, course_id;
 
 -- importer/apply.ts:merge
@@ -1182,6 +1185,9 @@ drop index "attacks_by_employee";
 -- importer/apply.ts:merge
 drop index "attacks_key";
 
+-- importer/apply.ts:merge
+drop index "attacks_by_employee_time";
+
 -- importer/apply.ts:insert
 insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, json)
   select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, json from (
@@ -1199,6 +1205,9 @@ CREATE INDEX "attacks_by_employee" on "attacks" ("workspace_id", "employee_id");
 
 -- importer/apply.ts:merge
 CREATE UNIQUE INDEX "attacks_key" on "attacks" ("workspace_id", "id");
+
+-- importer/apply.ts:merge
+CREATE INDEX "attacks_by_employee_time" on "attacks" ("workspace_id", "employee_id", "created_at");
 
 -- importer/apply.ts:merge
 drop index "inbox_tickets_by_workspace";
@@ -1553,6 +1562,116 @@ insert into employee_tallies
   group by x.workspace_id, x.sort_at, x.employee_id) t
   join employees e on e.id = t.employee_id
   order by t.workspace_id, t.sort_at, t.employee_id;
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_cells" where workspace_id in (select workspace_id from stg_touched);
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_cell_members" where workspace_id in (select workspace_id from stg_touched);
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_offenders" where workspace_id in (select workspace_id from stg_touched);
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_members" where workspace_id in (select workspace_id from stg_touched);
+
+-- resources/reports/import.ts:deriveReports
+delete from "report_workspaces" where workspace_id in (select workspace_id from stg_touched);
+
+-- resources/reports/import.ts:deriveReports
+insert into report_workspaces (workspace_id)
+  select w.id from workspaces w where w.id in (select workspace_id from stg_touched);
+
+-- resources/reports/import.ts:deriveReports
+insert into report_members (workspace_id, sort_at, employee_id, department, country_code,
+  manager_id, karma_score, at_risk, courses, completed, missed, compromised, unacknowledged,
+  attacks, attacked, tricked, reported, attack_first, attack_last, reporter, report_first,
+  report_last, ref_json, karma_json, simulation_json, training_json, offender_json)
+  select e.workspace_id, e.created_at, e.id, e.department, e.country_code, e.manager_id, e.karma_score,
+  case when e.karma_level in ('dangerous', 'bad') then 1 else 0 end,
+  coalesce(p.courses, 0), coalesce(p.completed, 0), case when p.missed > 0 then 1 else 0 end,
+  case when c.employee_id is null then 0 else 1 end, coalesce(c.unacknowledged, 0),
+  coalesce(a.attacks, 0), case when a.attacks > 0 then 1 else 0 end, coalesce(a.tricked, 0), coalesce(a.reported, 0),
+  a.first_at, a.last_at,
+  case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at,
+  e.ref_json, case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end,
+  '{"employee":' || e.ref_json || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0)
+  || ',"reported_count":' || coalesce(a.reported, 0) || ',"last_attacked_at":' || case when a.last_sent_at is null then 'null' else '"' || a.last_sent_at || '"' end || '}',
+  '{"employee":' || e.ref_json || ',"courses_count":' || coalesce(p.courses, 0)
+  || ',"completed_count":' || coalesce(p.completed, 0) || ',"missed_count":' || coalesce(p.missed, 0)
+  || ',"upcoming_count":' || coalesce(p.upcoming, 0) || ',"not_started_count":' || coalesce(p.not_started, 0)
+  || ',"last_completed_at":' || case when p.last_completed_at is null then 'null' else '"' || p.last_completed_at || '"' end || '}',
+  case when a.tricked > 0 then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end
+  || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0) || ',"reported_count":' || coalesce(a.reported, 0)
+  || ',"last_tricked_at":"' || a.last_tricked_at || '"}' end
+  from employees e
+  left join (
+  select employee_id, count(*) as courses,
+  sum(case when status = 'completed' then 1 else 0 end) as completed,
+  sum(case when status = 'missed' then 1 else 0 end) as missed,
+  sum(case when status = 'upcoming' then 1 else 0 end) as upcoming,
+  sum(case when status is null then 1 else 0 end) as not_started,
+  max(last_completed_at) as last_completed_at
+  from course_progress where workspace_id in (select workspace_id from stg_touched) group by employee_id) p on p.employee_id = e.id
+  left join (
+  select employee_id, count(*) as attacks,
+  sum(case when tricked_at is null then 0 else 1 end) as tricked,
+  sum(case when reported_at is null then 0 else 1 end) as reported,
+  max(tricked_at) as last_tricked_at, max(sent_at) as last_sent_at,
+  min(created_at) as first_at, max(created_at) as last_at
+  from attacks where workspace_id in (select workspace_id from stg_touched) and sent_at is not null
+  group by employee_id) a on a.employee_id = e.id
+  left join (
+  select employee_id, max(case when acknowledged_at is null then 1 else 0 end) as unacknowledged
+  from compromised_employees where workspace_id in (select workspace_id from stg_touched) group by employee_id) c on c.employee_id = e.id
+  left join (
+  select employee_id, min(reported_at) as first_at, max(reported_at) as last_at
+  from email_reports where workspace_id in (select workspace_id from stg_touched) group by employee_id) r on r.employee_id = e.id
+  where e.workspace_id in (select workspace_id from stg_touched) and e.status = 'active'
+  order by e.workspace_id, e.created_at, e.id;
+
+-- resources/reports/import.ts:deriveReports
+insert into report_cell_members (workspace_id, dimension, cell, employee_id)
+  select m.workspace_id, d.dimension, case d.dimension
+  when 'department' then case when m.department is null then '-' else 'k' || m.department end
+  when 'manager' then case when m.manager_id is null then '-' else 'k' || m.manager_id end
+  else case when m.country_code is null then '-' else 'k' || m.country_code end end, m.employee_id
+  from report_members m cross join (select 'department' as dimension union all select 'manager' union all select 'country') d
+  where m.workspace_id in (select workspace_id from stg_touched)
+  union all select m.workspace_id, 'group', case when g.group_id is null then '-' else 'k' || g.group_id end, m.employee_id
+  from report_members m left join group_members g on g.workspace_id = m.workspace_id and g.employee_id = m.employee_id
+  where m.workspace_id in (select workspace_id from stg_touched);
+
+-- resources/reports/import.ts:deriveReports
+with recursive steps (n) as (select 1 union all select n + 1 from steps where n < 100)
+  insert into report_offenders (workspace_id, threshold, sort_at, employee_id)
+  select m.workspace_id, s.n, m.sort_at, m.employee_id from report_members m join steps s on s.n <= m.tricked
+  where m.workspace_id in (select workspace_id from stg_touched) and m.tricked > 0
+  order by m.workspace_id, s.n, m.sort_at, m.employee_id;
+
+-- resources/reports/import.ts:deriveReports
+select x.*, me.ref_json as manager_ref, g.name as group_name from (
+  select cm.workspace_id, cm.dimension, cm.cell, count(*) as employees,
+  coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
+  sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
+  sum(m.completed) as completed, sum(m.attacked) as attacked,
+  sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
+  sum(case when m.reported > 0 then 1 else 0 end) as reported,
+  sum(m.reporter) as reporters, sum(m.compromised) as compromised,
+  sum(m.unacknowledged) as unacknowledged,
+  min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
+  min(m.report_first) as report_first, max(m.report_last) as report_last
+  from report_cell_members cm
+  join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
+  where cm.workspace_id in (select workspace_id from stg_touched)
+  group by cm.workspace_id, cm.dimension, cm.cell) x
+  left join employees me on x.dimension = 'manager' and x.cell <> '-' and me.id = substr(x.cell, 2)
+  left join groups g on x.dimension = 'group' and x.cell <> '-' and g.id = substr(x.cell, 2);
+
+-- resources/reports/import.ts:deriveReports
+insert into "report_cells" ("workspace_id", "dimension", "sort_at", "sort_id", "position_id", "cell", "employees", "attack_first", "attack_last", "report_first", "report_last", "json", "head", "tail") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
 
 -- history/kept-periods.ts:keepPeriods
 select workspace_id from stg_touched;
@@ -2012,7 +2131,7 @@ insert into stg_workspace_changed (line)
 -- importer/apply.ts:compareWithStored
 insert into stg_employee_changed (line)
   select line from stg_employee
-  where stg_employee.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from employees t where t.id = stg_employee.id and t.workspace_id is not distinct from stg_employee.workspace_id and t.status is not distinct from stg_employee.status and t.karma_score is not distinct from stg_employee.karma_score and t.karma_level is not distinct from stg_employee.karma_level and t.manager_id is not distinct from stg_employee.manager_id and t.created_at is not distinct from stg_employee.created_at and t.ref_json is not distinct from stg_employee.ref_json and (case when length(t.json) >= length(stg_employee.json_head) + length(stg_employee.json_tail)
+  where stg_employee.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from employees t where t.id = stg_employee.id and t.workspace_id is not distinct from stg_employee.workspace_id and t.status is not distinct from stg_employee.status and t.karma_score is not distinct from stg_employee.karma_score and t.karma_level is not distinct from stg_employee.karma_level and t.manager_id is not distinct from stg_employee.manager_id and t.department is not distinct from stg_employee.department and t.country_code is not distinct from stg_employee.country_code and t.created_at is not distinct from stg_employee.created_at and t.ref_json is not distinct from stg_employee.ref_json and (case when length(t.json) >= length(stg_employee.json_head) + length(stg_employee.json_tail)
   then substr(t.json, 1, length(stg_employee.json_head)) = stg_employee.json_head
   and substr(t.json, length(t.json) - length(stg_employee.json_tail) + 1) = stg_employee.json_tail
   else false end));
@@ -2025,7 +2144,7 @@ insert into stg_course_changed (line)
 -- importer/apply.ts:compareWithStored
 insert into stg_course_progress_changed (line)
   select line from stg_course_progress
-  where stg_course_progress.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from course_progress t where t.workspace_id = stg_course_progress.workspace_id and t.employee_id = stg_course_progress.employee_id and t.course_id = stg_course_progress.course_id and t.status is not distinct from stg_course_progress.status and t.json_tail is not distinct from stg_course_progress.json_tail);
+  where stg_course_progress.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from course_progress t where t.workspace_id = stg_course_progress.workspace_id and t.employee_id = stg_course_progress.employee_id and t.course_id = stg_course_progress.course_id and t.status is not distinct from stg_course_progress.status and t.last_completed_at is not distinct from stg_course_progress.last_completed_at and t.json_tail is not distinct from stg_course_progress.json_tail);
 
 -- importer/apply.ts:compareWithStored
 insert into stg_course_feedback_changed (line)
@@ -2078,8 +2197,13 @@ insert into stg_email_alert_changed (line)
   select line from stg_email_alert
   where stg_email_alert.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from email_alerts t where t.id = stg_email_alert.id and t.workspace_id is not distinct from stg_email_alert.workspace_id and t.employee_id is not distinct from stg_email_alert.employee_id and t.action is not distinct from stg_email_alert.action and t.created_at is not distinct from stg_email_alert.created_at and t.updated_at is not distinct from stg_email_alert.updated_at);
 
+-- importer/apply.ts:compareWithStored
+insert into stg_impersonation_changed (line)
+  select line from stg_impersonation
+  where stg_impersonation.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from impersonations t where t.id = stg_impersonation.id and t.workspace_id is not distinct from stg_impersonation.workspace_id and t.employee_id is not distinct from stg_impersonation.employee_id and t.verdict is not distinct from stg_impersonation.verdict and t.created_at is not distinct from stg_impersonation.created_at and t.updated_at is not distinct from stg_impersonation.updated_at);
+
 -- importer/apply.ts:collectTouched
-insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where true union all select workspace_id from stg_replaced) t
+insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where false union all select workspace_id as workspace_id from stg_course where false union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -2260,13 +2384,13 @@ insert into workspaces (id, organization_id, name, created_at, updated_at)
   on conflict (id) do update set organization_id = excluded.organization_id, name = excluded.name, created_at = excluded.created_at, updated_at = excluded.updated_at;
 
 -- importer/apply.ts:insert
-insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, json)
-  select id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
+insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, json)
+  select id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, stg_employee.json_head || coalesce(
   (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee not indexed where false order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -2275,10 +2399,10 @@ insert into courses (workspace_id, id, created_at, json, ref_json)
   on conflict (workspace_id, id) do update set created_at = excluded.created_at, json = excluded.json, ref_json = excluded.ref_json;
 
 -- importer/apply.ts:insert
-insert into course_progress (employee_id, course_id, status, json_tail, workspace_id)
-  select employee_id, course_id, status, json_tail, workspace_id
+insert into course_progress (employee_id, course_id, status, last_completed_at, json_tail, workspace_id)
+  select employee_id, course_id, status, last_completed_at, json_tail, workspace_id
   from stg_course_progress not indexed where false order by workspace_id, employee_id, course_id
-  on conflict (workspace_id, employee_id, course_id) do update set status = excluded.status, json_tail = excluded.json_tail;
+  on conflict (workspace_id, employee_id, course_id) do update set status = excluded.status, last_completed_at = excluded.last_completed_at, json_tail = excluded.json_tail;
 
 -- importer/apply.ts:insert
 insert into course_feedback (id, employee_id, course_id, sentiment, created_at, workspace_id)
@@ -2345,6 +2469,12 @@ insert into email_alerts (workspace_id, id, employee_id, action, created_at, upd
   select workspace_id, id, employee_id, action, created_at, updated_at
   from stg_email_alert not indexed where false order by id
   on conflict (id) do update set workspace_id = excluded.workspace_id, employee_id = excluded.employee_id, action = excluded.action, created_at = excluded.created_at, updated_at = excluded.updated_at;
+
+-- importer/apply.ts:insert
+insert into impersonations (workspace_id, id, employee_id, verdict, created_at, updated_at)
+  select workspace_id, id, employee_id, verdict, created_at, updated_at
+  from stg_impersonation not indexed where false order by id
+  on conflict (id) do update set workspace_id = excluded.workspace_id, employee_id = excluded.employee_id, verdict = excluded.verdict, created_at = excluded.created_at, updated_at = excluded.updated_at;
 
 -- resources/employees/manager-slot.ts:renderStaleReports
 update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, instr(json, ',"workspace":'))
@@ -2506,7 +2636,7 @@ select count(*) as n from stg_employee where stg_employee.workspace_id in (selec
 select count(*) as n from stg_course where stg_course.workspace_id in (select workspace_id from stg_new_workspace) or not exists (select 1 from courses t where t.workspace_id = stg_course.workspace_id and t.id = stg_course.id);
 
 -- importer/apply.ts:collectTouched
-insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where true union all select workspace_id from stg_replaced) t
+insert into stg_touched (workspace_id) select distinct workspace_id from (select id as workspace_id from stg_workspace where false union all select workspace_id as workspace_id from stg_employee where stg_employee.line in (select line from stg_employee_changed) union all select workspace_id as workspace_id from stg_course where stg_course.line in (select line from stg_course_changed) union all select workspace_id as workspace_id from stg_course_progress where false union all select workspace_id as workspace_id from stg_course_feedback where false union all select workspace_id as workspace_id from stg_breach where false union all select workspace_id as workspace_id from stg_compromised_employee where false union all select workspace_id as workspace_id from stg_group where false union all select workspace_id as workspace_id from stg_group_member where false union all select workspace_id as workspace_id from stg_campaign where false union all select workspace_id as workspace_id from stg_attack where false union all select workspace_id as workspace_id from stg_inbox_ticket where false union all select workspace_id as workspace_id from stg_email_report where false union all select workspace_id as workspace_id from stg_email_alert where false union all select workspace_id as workspace_id from stg_impersonation where false union all select workspace_id from stg_replaced) t
   where workspace_id is not null;
 
 -- resources/employees/import.ts:collectManagerReferences
@@ -2605,6 +2735,22 @@ insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id
 -- importer/events.ts:captureRenderings
 insert into ev_breach_keys (workspace_id, id) select * from (select workspace_id, breach_id from compromised_employees where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_compromised_employee s where s.workspace_id = compromised_employees.workspace_id and s.breach_id = compromised_employees.breach_id and s.employee_id = compromised_employees.employee_id)) c where true on conflict do nothing;
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_breach_before (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_breach_after (workspace_id text, id text, json text, primary key (workspace_id, id));
+
+-- importer/events.ts:captureRenderings
+create temporary table ev_breach_stored_keys as select * from ev_breach_keys where workspace_id not in (select workspace_id from stg_new_workspace);
+
+-- importer/events.ts:captureRenderings
+insert into ev_breach_before (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
+  join ev_breach_stored_keys k not indexed on k.workspace_id = b.workspace_id and k.id = b.id;
+
+-- importer/events.ts:captureRenderings
+drop table ev_breach_stored_keys;
 
 -- importer/events.ts:captureRenderings
 insert into ev_compromised_employee_keys (workspace_id, breach_id, employee_id) select * from (select workspace_id, breach_id, employee_id from compromised_employees
@@ -2707,13 +2853,13 @@ insert into ev_inbox_ticket_before (workspace_id, id, json) select t.workspace_i
 drop table ev_inbox_ticket_stored_keys;
 
 -- importer/apply.ts:insert
-insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, json)
-  select id, workspace_id, status, karma_score, karma_level, manager_id, created_at, ref_json, stg_employee.json_head || coalesce(
+insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, json)
+  select id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, stg_employee.json_head || coalesce(
   (select x.ref_json from stg_manager_ref x where x.id = stg_employee.manager_id),
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee not indexed where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -2921,6 +3067,47 @@ select b.workspace_id, b.employee_id, b.json as before, a.json as after
   order by b.workspace_id, b.employee_id limit 1000;
 
 -- importer/events.ts:EventRecorder.record
+select 1 as one from ev_breach_before limit 1;
+
+-- importer/events.ts:EventRecorder.record
+insert into ev_breach_after (workspace_id, id, json) select b.workspace_id, b.id, b.json from breaches b
+  join ev_breach_keys k not indexed on k.workspace_id = b.workspace_id and k.id = b.id;
+
+-- importer/events.ts:EventRecorder.whole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'breach.created', created_at,
+  '{"id":"' || id || '","type":"breach.created","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
+  from ev_breach_after r
+  where not exists (select 1 from ev_breach_before o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) y ) x
+  order by id;
+
+-- importer/events.ts:EventRecorder.updated
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_breach_before" b join "ev_breach_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:EventRecorder.updated
+select b.workspace_id, b.id, b.json as before, a.json as after
+  from "ev_breach_before" b join "ev_breach_after" a on a.workspace_id = b.workspace_id and a.id = b.id
+  where a.json <> b.json and (b.workspace_id, b.id) > (?, ?)
+  order by b.workspace_id, b.id limit 1000;
+
+-- importer/events.ts:EventRecorder.whole
+insert into events (id, workspace_id, type, created_at, json)
+  select id, workspace_id, 'breach.deleted', created_at,
+  '{"id":"' || id || '","type":"breach.deleted","created_at":"' || created_at || '","workspace_id":"' || workspace_id || '","data":' || data || '}'
+  from (select event_id(?, ?, "y"."input") as id, y.workspace_id, cast(? as text) as created_at, y.data
+  from (select r.workspace_id, '{"object":' || r.json || '}' as data, cast(r.workspace_id as text) || '/' || cast(r.id as text) as input
+  from ev_breach_before r
+  where not exists (select 1 from ev_breach_after o where o.workspace_id = r.workspace_id and o.id = r.id)
+  ) y ) x
+  order by id;
+
+-- importer/events.ts:EventRecorder.record
 select 1 as one from ev_compromised_employee_before limit 1;
 
 -- importer/events.ts:EventRecorder.record
@@ -2946,12 +3133,6 @@ insert into events (id, workspace_id, type, created_at, json)
 select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
   from "ev_compromised_employee_before" b join "ev_compromised_employee_after" a on a.workspace_id = b.workspace_id and a.breach_id = b.breach_id and a.employee_id = b.employee_id
   where a.json <> b.json
-  order by b.workspace_id, b.breach_id, b.employee_id limit 1000;
-
--- importer/events.ts:EventRecorder.updated
-select b.workspace_id, b.breach_id, b.employee_id, b.json as before, a.json as after
-  from "ev_compromised_employee_before" b join "ev_compromised_employee_after" a on a.workspace_id = b.workspace_id and a.breach_id = b.breach_id and a.employee_id = b.employee_id
-  where a.json <> b.json and (b.workspace_id, b.breach_id, b.employee_id) > (?, ?, ?)
   order by b.workspace_id, b.breach_id, b.employee_id limit 1000;
 
 -- importer/events.ts:EventRecorder.whole

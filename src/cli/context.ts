@@ -1,7 +1,7 @@
 import { type Config, ConfigError, loadConfig } from '../config/config.js'
 import { type DatabaseHandle, openDatabase } from '../db/connection.js'
 import { migrateToLatest } from '../db/migrate.js'
-import { deriveMissingPeriods } from '../importer/import.js'
+import { deriveMissing } from '../importer/import.js'
 import { CliError } from './output.js'
 
 export interface DatabaseOption {
@@ -25,7 +25,7 @@ export function configFrom(options: DatabaseOption, extra: Record<string, string
  */
 export async function bringUpToDate(handle: DatabaseHandle): Promise<{ derived: number }> {
   await migrateToLatest(handle)
-  return { derived: await deriveMissingPeriods(handle) }
+  return { derived: await deriveMissing(handle) }
 }
 
 /** Opens the primary database, brings it up to date, runs `work` on it, and closes it. */

@@ -8,6 +8,7 @@ export const SCOPES = [
   'groups:read',
   'simulation:read',
   'inbox:read',
+  'reports:read',
   'events:read',
 ] as const
 

@@ -3,7 +3,7 @@
 // and its answer over a period holding none (kept under the start ''). A window twin then reads one
 // key range where it would run its statistic once per point.
 
-import { type RawBuilder, sql } from 'kysely'
+import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { WorkspaceRows } from '../access.js'
 import { encodeRows } from '../db/bulk-rows.js'
 import type { WriteSession } from '../db/write-session.js'
@@ -69,22 +69,19 @@ export async function keepPeriods(session: WriteSession, steps: readonly ImportS
 }
 
 /**
- * SQL: the workspaces that lack the kept periods of any declared statistic: those not imported
- * since an upgrade added one, or whose rows were removed. Their series cannot be read until an
- * import, or deriveMissingPeriods at start, keeps them.
+ * SQL over workspaces `w`, one condition per declared statistic: true when `w` lacks its kept
+ * periods (not imported since an upgrade added the statistic, or its rows were removed). Their
+ * series cannot be read until an import, or deriveMissing at start, keeps them.
  */
-export function workspacesWithoutPeriods(
-  steps: readonly ImportSteps[],
-): RawBuilder<{ id: string }> | undefined {
-  const statistics = steps.flatMap((s) => (s.periods ? [s.periods.statistic] : []))
-  if (statistics.length === 0) return undefined
-  const lacking = statistics.map(
-    (statistic) => sql`not exists (select 1 from period_statistics p
-      where p.workspace_id = w.id and p.statistic = ${statistic} and p.unit = ${INTERVALS[0]} and p.start = '')`,
+export function periodsLacking(steps: readonly ImportSteps[]): RawBuilder<SqlBool>[] {
+  return steps.flatMap((s) =>
+    s.periods
+      ? [
+          sql<SqlBool>`not exists (select 1 from period_statistics p
+      where p.workspace_id = w.id and p.statistic = ${s.periods.statistic} and p.unit = ${INTERVALS[0]} and p.start = '')`,
+        ]
+      : [],
   )
-  return sql<{
-    id: string
-  }>`select w.id from workspaces w where ${sql.join(lacking, sql` or `)} order by w.id`
 }
 
 /** A statistic's kept answers over a series' span (keptPeriods). */

@@ -218,7 +218,7 @@ export function windowTwin<
           identityOf(unit, periods, [kept.empty, ...kept.periods.map((p) => `${p.start}${p.json}`)]),
         )
       // Nothing kept for the workspace (its rows removed since the start derived them, see
-      // deriveMissingPeriods): each point is asked, one at a time, with a turn of the event loop
+      // deriveMissing): each point is asked, one at a time, with a turn of the event loop
       // between them so that other requests go on, until nobody waits for the answer.
       const tails: Buffer[] = []
       for (const period of periods) {

@@ -2,19 +2,19 @@
 // valid ones, checks references against the whole file and the database, and then writes it all in
 // one transaction, or nothing when any error was found.
 
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import { type EncodedRows, encodeRows } from '../db/bulk-rows.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import { analyzeTemporary, type WriteSession, withWriteSession } from '../db/write-session.js'
 import { timestampFromMillis } from '../domain/time.js'
-import { keepPeriods, workspacesWithoutPeriods } from '../history/kept-periods.js'
+import { keepPeriods, periodsLacking } from '../history/kept-periods.js'
 import {
   checkForward,
   checkNotFuture,
   DEFAULT_HISTORY_RETENTION_MS,
   recordHistory,
 } from '../history/record.js'
-import type { ChangedRecords } from '../records/spec.js'
+import type { ChangedRecords, ImportSteps } from '../records/spec.js'
 import { IMPORT_STEPS } from '../resources/index.js'
 import { tracing } from '../tracing/tracing.js'
 import {
@@ -516,14 +516,27 @@ async function importTraced(
 }
 
 /**
- * Keeps, for every workspace that lacks them, the answers imports keep per period: after an upgrade
- * that adds a kept statistic, a workspace not imported since has none, and its series could not
- * be read. Runs the resources' derives over the data held, as an import that brings nothing new
- * would, without adding a point to the history or an event. Returns how many workspaces it derived.
- * Safe when several processes start at once: the second finds nothing missing.
+ * SQL: the workspaces that lack what imports keep of them (kept periods, a resource's derived rows):
+ * after an upgrade that adds some, a workspace not imported since has none.
  */
-export async function deriveMissingPeriods(handle: DatabaseHandle): Promise<number> {
-  const missing = workspacesWithoutPeriods(IMPORT_STEPS)
+function workspacesLacking(steps: readonly ImportSteps[]): RawBuilder<{ id: string }> | undefined {
+  const lacking = [...periodsLacking(steps), ...steps.flatMap((s) => (s.missing ? [s.missing] : []))]
+  if (lacking.length === 0) return undefined
+  return sql<{
+    id: string
+  }>`select w.id from workspaces w where ${sql.join(lacking, sql` or `)} order by w.id`
+}
+
+/**
+ * Keeps, for every workspace that lacks them, what imports keep: after an upgrade that adds a kept
+ * statistic or a resource's derived rows (reports), a workspace not imported since has none, and
+ * its series or reports could not be read. Runs the resources' derives over the data held, as an
+ * import that brings nothing new would, without adding a point to the history or an event. Returns
+ * how many workspaces it derived. Safe when several processes start at once: the second finds
+ * nothing missing.
+ */
+export async function deriveMissing(handle: DatabaseHandle): Promise<number> {
+  const missing = workspacesLacking(IMPORT_STEPS)
   if (missing === undefined) return 0
   if ((await missing.execute(handle.db)).rows.length === 0) return 0
   return withWriteSession(handle, async (session) => {

@@ -16,16 +16,23 @@ import { statementStoreOf } from '../db/sqlite-statements.js'
 import { tracedAll, tracedGet } from '../db/statement-spans.js'
 import type { Database } from '../db/tables.js'
 import { pageBuffers } from './page-buffers.js'
-import type { Page, Position } from './paging.js'
+import type { Page, Position, PositionShape } from './paging.js'
 
 /**
  * The rows after `position` in (timestamp desc, id desc) order: `(at, id) < (position)`, one
  * row-value comparison that both databases answer from the (…, at desc, id desc) index; `>` for an
  * ascending list.
  */
-function after(at: string, id: string, position: Position, ascending: boolean): RawBuilder<SqlBool> {
+function after(
+  at: string,
+  id: string,
+  position: Position,
+  ascending: boolean,
+  resolve?: (id: RawBuilder<unknown>) => RawBuilder<unknown>,
+): RawBuilder<SqlBool> {
   const operator = sql.raw(ascending ? '>' : '<')
-  return sql<SqlBool>`(${sql.ref(at)}, ${sql.ref(id)}) ${operator} (${position[0]}, ${position[1]})`
+  const positionId = resolve ? resolve(sql`${position[1]}`) : sql`${position[1]}`
+  return sql<SqlBool>`(${sql.ref(at)}, ${sql.ref(id)}) ${operator} (${position[0]}, ${positionId})`
 }
 
 /** A list row: the item's stored JSON and its sort key (timestamp, id). */
@@ -62,6 +69,15 @@ export interface ListStatement<V> {
   rows: (from: WorkspaceRows, values: V, dialect: DialectName) => ListQuery
   at: string
   id: string
+  /** What its positions look like when not a timestamp and an id (paging.ts TIME_AND_ID). */
+  position?: PositionShape
+  /**
+   * For a list whose ids may be too long for a cursor: it selects a short stand-in as `sort_id`,
+   * and this gives, in SQL, the `id` a position's stand-in names (a page resumes after that row).
+   * Such a list is read row by row (SQLite's joined page takes its last key from the selected ids),
+   * and selects its id too, as `order_id`, after `sort_id`.
+   */
+  resolvePosition?: (standIn: RawBuilder<unknown>) => RawBuilder<unknown>
   /** Oldest first (the events feed); lists are newest first otherwise. */
   ascending?: true
   /**
@@ -100,7 +116,11 @@ function ordered<V extends ListValues<V>>(
   const direction = list.ascending ? 'asc' : 'desc'
   const bound = position === null ? undefined : list.startBound
   const rows = list.rows(from, bound === undefined ? values : { ...values, [bound]: undefined }, dialect)
-  return (position === null ? rows : rows.where(after(list.at, list.id, position, list.ascending === true)))
+  return (
+    position === null
+      ? rows
+      : rows.where(after(list.at, list.id, position, list.ascending === true, list.resolvePosition))
+  )
     .orderBy(sql.ref(list.at), direction)
     .orderBy(sql.ref(list.id), direction)
 }
@@ -255,8 +275,8 @@ const GENERATION_SQLITE = `(${organizationGenerationSql('?')})`
  * SQLite, a page of at most JOINED_PAGE_BYTES as its list's last pages went: the page query around
  * the list's compiled SQL. The page's items are joined into the response document by the database
  * and handed over as bytes (no per-row strings, no UTF-8 round trip), with the generation, how many
- * items, whether a row follows the page, and the last item's sort key (ids are UUIDs and timestamps
- * have one fixed width, so `min(sort_at || sort_id)` is the last key in list order, `max` in an
+ * items, whether a row follows the page, and the last item's sort key (every `at` has one fixed
+ * width, so `min(sort_at || sort_id)` is the last key in list order, `max` in an
  * ascending one). SQLite runs the limited, ordered subquery as a co-routine that feeds the aggregate
  * in list order. The document is a fresh buffer, sent and dropped at once: one of a few dozen KiB
  * dies young.
@@ -305,18 +325,25 @@ interface JoinedPage {
   last: string | null
 }
 
-const UUID_LENGTH = 36
+/** Every list's `at` is this wide (PositionShape): a sort key splits there. */
+const AT_WIDTH = 27
 
 /**
  * A page read as rows (PostgreSQL's pages, and SQLite's larger ones): its rows and one more (which
  * only tells that more follow), in list order, each with the generation (computed once).
  * `generation` is the subquery reading it; `?` parameters come in the order of the text.
  */
-function rowsPageSql(rows: string, limit: number, ascending: boolean, generation: string): string {
+function rowsPageSql(
+  rows: string,
+  limit: number,
+  ascending: boolean,
+  generation: string,
+  orderId = 'sort_id',
+): string {
   const direction = ascending ? 'asc' : 'desc'
   return `select p.json, p.sort_at, p.sort_id, ${generation} as generation
     from (${rows} limit ${limit + 1}) p
-    order by p.sort_at ${direction}, p.sort_id ${direction}`
+    order by p.sort_at ${direction}, p.${orderId} ${direction}`
 }
 
 const OPEN = Buffer.from('{"data":[')
@@ -418,7 +445,7 @@ export async function readPage<V extends ListValues<V>>(
   const parameters = parametersOf(template, grant, values as AnyValues, position)
   const ascending = list.ascending === true
   const statements = sqlite ? statementStoreOf(db) : undefined
-  if (sqlite && limit * template.itemBytes <= JOINED_PAGE_BYTES) {
+  if (sqlite && list.resolvePosition === undefined && limit * template.itemBytes <= JOINED_PAGE_BYTES) {
     let text = template.joinedPages.get(limit)
     if (text === undefined) {
       const joined = template.dropsNull ? sqliteJoinedDroppingPageSql : sqliteJoinedPageSql
@@ -436,9 +463,7 @@ export async function readPage<V extends ListValues<V>>(
     ) as JoinedPage
     learnItemBytes(template, page.document.length, page.items)
     const next: Position | null =
-      page.more && page.last !== null
-        ? [page.last.slice(0, -UUID_LENGTH), page.last.slice(-UUID_LENGTH)]
-        : null
+      page.more && page.last !== null ? [page.last.slice(0, AT_WIDTH), page.last.slice(AT_WIDTH)] : null
     return {
       document: page.document,
       next,
@@ -448,6 +473,7 @@ export async function readPage<V extends ListValues<V>>(
   }
   let text = template.pages.get(limit)
   if (text === undefined) {
+    const orderId = list.resolvePosition ? 'order_id' : 'sort_id'
     // Checked where the statement is written: such a list never gets one, so it throws every time.
     if (!sqlite && template.dropsNull) throw new Error(`list ${list.name}: PostgreSQL pages drop no rows`)
     text = sqlite
@@ -456,12 +482,14 @@ export async function readPage<V extends ListValues<V>>(
           limit,
           ascending,
           GENERATION_SQLITE,
+          orderId,
         )
       : rowsPageSql(
           template.sql,
           limit,
           ascending,
           `(${organizationGenerationSql(`$${parameters.length + 1}`)})`,
+          orderId,
         )
     template.pages.set(limit, text)
   }

@@ -19,6 +19,24 @@ export const EVENT_LIMITS: Limits = { default: 100, max: 1000 }
 /** A position in a list ordered by (timestamp desc, id desc): the last item's sort key. */
 export type Position = readonly [timestamp: string, id: string]
 
+/**
+ * What a list's positions look like, checked when a cursor comes back: newest-first lists sort by
+ * a timestamp and an id (the default). `at` is always 27 characters wide, as a canonical timestamp
+ * is (SQLite's joined page splits a sort key there); `id` may vary.
+ */
+export interface PositionShape {
+  at: RegExp
+  id: RegExp
+  /** The longest cursor accepted. */
+  maxCursorLength: number
+}
+
+export const TIME_AND_ID: PositionShape = {
+  at: CANONICAL_TIMESTAMP,
+  id: new RegExp(UUID_PATTERN),
+  maxCursorLength: 512,
+}
+
 export function limitHeaderSchema(limits: Limits) {
   return Type.Integer({
     minimum: 1,
@@ -57,10 +75,6 @@ export function readLimit(
   return limits.default
 }
 
-const MAX_CURSOR_LENGTH = 512
-const TIMESTAMP = CANONICAL_TIMESTAMP
-const UUID = new RegExp(UUID_PATTERN)
-
 const invalidCursorOf = (source: PagingSource) =>
   apiError(
     'invalid_cursor',
@@ -90,10 +104,11 @@ export class CursorCodec {
     binding: string,
     raw: string | undefined,
     source: PagingSource = { header: 'x-next-cursor' },
+    shape: PositionShape = TIME_AND_ID,
   ): Position | null {
     if (raw === undefined) return null
     const invalidCursor = () => invalidCursorOf(source)
-    if (raw.length === 0 || raw.length > MAX_CURSOR_LENGTH) throw invalidCursor()
+    if (raw.length === 0 || raw.length > shape.maxCursorLength) throw invalidCursor()
     const parts = raw.split('.')
     if (parts.length !== 3 || parts[0] !== 'c1') throw invalidCursor()
     const [, payload, mac] = parts as [string, string, string]
@@ -111,8 +126,8 @@ export class CursorCodec {
       position.length !== 2 ||
       typeof position[0] !== 'string' ||
       typeof position[1] !== 'string' ||
-      !TIMESTAMP.test(position[0]) ||
-      !UUID.test(position[1])
+      !shape.at.test(position[0]) ||
+      !shape.id.test(position[1])
     ) {
       throw invalidCursor()
     }

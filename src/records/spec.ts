@@ -2,7 +2,7 @@
 // (src/importer) to stage, check, compare and merge them: the record's schema, its conversion to a
 // named staging row, and how that row is stored.
 
-import type { RawBuilder } from 'kysely'
+import type { RawBuilder, SqlBool } from 'kysely'
 import type { Static, TSchema } from 'typebox'
 import type { Value } from '../db/bulk-rows.js'
 import type { Database } from '../db/tables.js'
@@ -245,6 +245,11 @@ export interface ImportSteps {
     statistic: string
     derive(session: WriteSession): Promise<PeriodAnswers>
   }
+  /**
+   * SQL over workspaces \`w\`: true when \`w\` lacks what \`derive\` keeps (a release added it, and the
+   * workspace was not imported since). Deriving again at start brings it (importer deriveMissing).
+   */
+  missing?: RawBuilder<SqlBool>
   /** What else the moment keeps: rows of the resource's own history, where they changed. */
   history?: ResourceHistory
   /**

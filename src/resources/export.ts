@@ -28,6 +28,8 @@ export interface ResourceExport {
    * and a last CSV column `<id>.id`).
    */
   everyParent?: { id: string; list: string; pageSize: number }
+  /** Query parameters it passes on from options of their own: `by` from `--by`. */
+  filters?: readonly ExportFilter[]
   /** What docs/export.md says of it beside its name (how its rows are made, what it takes). */
   note?: string
   /** CSV columns, in order. */
@@ -38,6 +40,18 @@ export interface ResourceExport {
   toRows(item: never): FlatRow[]
   /** Its import records, when `--format records` takes it. */
   records?: RecordsExport
+}
+
+/**
+ * A query parameter an export passes on: its option is the parameter's name with dashes
+ * (`created_after` from `--created-after <time>`); the server checks the value.
+ */
+export interface ExportFilter {
+  parameter: string
+  /** The option's value, as its help names it: `<dimension>`. */
+  value: string
+  description: string
+  required?: boolean
 }
 
 /** The export of a list or object whose items are each one row of `schema`. */

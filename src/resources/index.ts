@@ -14,10 +14,11 @@ import type { ResourceExport } from './export.js'
 import { groups } from './groups/index.js'
 import { inbox } from './inbox/index.js'
 import { organization } from './organization/index.js'
+import { reports } from './reports/index.js'
 import type { Resource } from './resource.js'
 import { slash } from './slash/index.js'
 
-const DATA = [organization, employees, courses, breaches, groups, campaigns, inbox, slash] as const
+const DATA = [organization, employees, courses, breaches, groups, campaigns, inbox, slash, reports] as const
 
 /** What the resources' changes record as events (CONTRACT 14), in their order. */
 export const EVENT_SOURCES = DATA.flatMap((resource: Resource) => resource.events ?? [])

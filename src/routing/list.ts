@@ -124,7 +124,13 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       },
     },
     async (request, reply) => {
-      const list = readListRequest(request, operation.rows.name, set, operation.limits)
+      const list = readListRequest(
+        request,
+        operation.rows.name,
+        set,
+        operation.limits,
+        operation.rows.position,
+      )
       const query = list.query
       operation.check?.(query)
       const db = app.api.db

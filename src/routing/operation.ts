@@ -4,7 +4,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type KeyRows, keyRows } from '../access.js'
 import type { ErrorDetail } from '../errors.js'
-import { type Limits, type Page, type PagingSource, type Position, readLimit } from '../paging/paging.js'
+import {
+  type Limits,
+  type Page,
+  type PagingSource,
+  type Position,
+  type PositionShape,
+  readLimit,
+  TIME_AND_ID,
+} from '../paging/paging.js'
 import { type ParamDef, type ParameterSet, type RawQuery, throwProblems } from './parameters.js'
 import './context.js'
 
@@ -30,6 +38,7 @@ export function readListRequest<D extends Record<string, ParamDef<unknown>>>(
   operation: string,
   parameters: ParameterSet<D>,
   limits: Limits,
+  shape: PositionShape = TIME_AND_ID,
 ): ListRequest<ReturnType<ParameterSet<D>['parse']>> {
   const problems: ErrorDetail[] = []
   const raw = rawParameters(request)
@@ -43,7 +52,7 @@ export function readListRequest<D extends Record<string, ParamDef<unknown>>>(
     (name) => (query as Record<string, unknown>)[name] ?? null,
   )
   const binding = JSON.stringify([operation, request.key.organizationId, ...values])
-  const position = request.server.api.cursors.decode(binding, cursorValue?.value, cursorValue?.source)
+  const position = request.server.api.cursors.decode(binding, cursorValue?.value, cursorValue?.source, shape)
   return { query, limit, binding, position }
 }
 

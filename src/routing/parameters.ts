@@ -83,6 +83,28 @@ export const param = {
       rule: `must be one of: ${values.join(', ')}`,
     }
   },
+  /** One of these values, required. */
+  requiredChoice<const V extends readonly string[]>(
+    values: V,
+    description: string,
+  ): ParamDef<V[number], true> {
+    return {
+      schema: Type.Unsafe<V[number]>({ type: 'string', enum: [...values], description }),
+      required: true,
+      parse: (raw) => (values.includes(raw) ? raw : undefined),
+      rule: `must be one of: ${values.join(', ')}`,
+    }
+  },
+  /** An integer from `min` to `max`; absent, `fallback` (which the reader applies). */
+  integerBetween(min: number, max: number, fallback: number, description: string): ParamDef<number, false> {
+    return {
+      schema: Type.Integer({ minimum: min, maximum: max, default: fallback, description }),
+      required: false,
+      parse: (raw) =>
+        /^\d{1,10}$/.test(raw) && Number(raw) >= min && Number(raw) <= max ? Number(raw) : undefined,
+      rule: `must be an integer from ${min} to ${max}`,
+    }
+  },
   /**
    * A comma-separated list of allowed values; duplicates allowed, empty items not. The parameter may
    * also be repeated (`status=a&status=b`, what OpenAPI client generators send): same meaning.

@@ -20,9 +20,10 @@ import averageKarma from '../../src/db/migrations/0022_average_karma.js'
 import history from '../../src/db/migrations/0023_history.js'
 import periodStatistics from '../../src/db/migrations/0024_period_statistics.js'
 import keptStatistics from '../../src/db/migrations/0025_kept_statistics.js'
+import reports from '../../src/db/migrations/0026_reports.js'
 import { demoRecords } from '../../src/demo/generate.js'
 import { buildApp } from '../../src/http/app.js'
-import { importSources } from '../../src/importer/import.js'
+import { deriveMissing, importSources } from '../../src/importer/import.js'
 import { createKey, listKeys } from '../../src/keys/keys.js'
 import { listEndpoints } from '../../src/webhooks/endpoints.js'
 import { runCli } from '../helpers/cli.js'
@@ -358,6 +359,63 @@ for (const { dialect, skip } of DIALECTS) {
           counts.rows.map((r) => Number(r.n)),
           [1],
         )
+      } finally {
+        await db.drop()
+      }
+    })
+
+    test('upgrading from 0025: the columns reports group by are read from the stored JSON, and every report is derived at start, as an import derives it', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const records = [
+          ...demoRecords({ employees: 60, seed: 7, workspaces: 1, anchor: new Date('2026-11-01T00:00:00Z') }),
+        ] as Rec[]
+        const [org, ws] = ['organization', 'workspace'].map(
+          (type) => records.find((r) => r.type === type) as Rec,
+        ) as [Rec, Rec]
+        await importSources(db.handle, [source(records)])
+        const app = await buildApp({
+          config: loadConfig({}, { CURSOR_SECRET: 'test-secret-test-secret-test-secret!' }),
+          database: db.handle,
+        })
+        try {
+          const key = (await createKey(db.handle.db, { organizationId: org.id as string })).key
+          const answers = async () => {
+            const bodies: string[] = []
+            for (const path of [
+              'breakdown?by=department',
+              'breakdown?by=manager',
+              'breakdown?by=group',
+              'breakdown?by=country&created_after=2026-06-01',
+              'repeat_offenders?min_tricked=1',
+              'simulation_coverage?attacked=false',
+              'training_coverage?missed=true',
+            ]) {
+              const r = await app.inject({
+                url: `/v1/reports/${path}&workspace_id=${ws.id}`,
+                headers: { 'x-api-key': key, 'x-item-limit': '100' },
+              })
+              assert.equal(r.statusCode, 200, r.body)
+              bodies.push(`${path} ${r.body}`)
+            }
+            return bodies
+          }
+          const kept = await answers()
+          assert.ok(
+            kept.every((body) => body.includes('"employee') || body.includes('"key"')),
+            kept.join('\n'),
+          )
+          await asBeforeReports(db.handle)
+          assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0026_reports'))
+          const columns = await sql<{ n: number | string }>`select count(*) as n from employees
+            where department is not null or country_code is not null`.execute(db.handle.db)
+          assert.ok(Number(columns.rows[0]?.n) > 0)
+          assert.equal(await deriveMissing(db.handle), 1)
+          assert.deepEqual(await answers(), kept)
+          assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')
+        } finally {
+          await app.close()
+        }
       } finally {
         await db.drop()
       }
@@ -733,8 +791,15 @@ async function assertAttackKey(handle: DatabaseHandle): Promise<void> {
   )
 }
 
-/** Takes back 0025: the state statistics kept as columns of workspace_snapshots, one per statistic. */
+/** Takes back 0026: no reports, no department or country beside an employee's JSON. */
+async function asBeforeReports(handle: DatabaseHandle): Promise<void> {
+  await reports(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0026_reports'`.execute(handle.db)
+}
+
+/** Takes back 0025 (and what came after): the state statistics kept as columns of workspace_snapshots. */
 async function asBeforeKeptStatistics(handle: DatabaseHandle): Promise<void> {
+  await asBeforeReports(handle)
   await keptStatistics(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
   await sql`delete from kysely_migration where name = '0025_kept_statistics'`.execute(handle.db)
 }

@@ -3,7 +3,13 @@
 // each list walked through its Link rel="next" by a script, and the ids later requests need taken
 // from the answers of earlier ones (organization → workspaceId, employees → employeeId, …).
 
-type Parameter = { name: string; in: string; required?: boolean; description?: string }
+type Parameter = {
+  name: string
+  in: string
+  required?: boolean
+  description?: string
+  schema?: { enum?: string[] }
+}
 type Operation = {
   operationId: string
   summary: string
@@ -59,7 +65,9 @@ function requestOf(
     .filter((p) => p.in === 'query')
     .map((p) => ({
       key: p.name,
-      value: p.name in VARIABLE_OF ? `{{${VARIABLE_OF[p.name]}}}` : '',
+      // A required choice (a breakdown's `by`) takes its first value.
+      value:
+        p.name in VARIABLE_OF ? `{{${VARIABLE_OF[p.name]}}}` : p.required ? (p.schema?.enum?.[0] ?? '') : '',
       description: p.description ?? '',
       ...(p.required ? {} : { disabled: true }),
     }))

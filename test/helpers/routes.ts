@@ -23,7 +23,12 @@ export interface RouteCase {
 interface Operation {
   operationId: string
   'x-required-scope': string
-  parameters: { name: string; schema: { maximum?: number } }[]
+  parameters: {
+    name: string
+    in: string
+    required?: boolean
+    schema: { maximum?: number; enum?: string[] }
+  }[]
 }
 
 const document = JSON.parse(readFileSync(new URL('openapi.json', ROOT_URL), 'utf8')) as {
@@ -40,6 +45,23 @@ const RECORD_OF = new Map(
   ),
 )
 const recordOf = (name: string) => RECORD_OF.get(name) ?? name
+
+/**
+ * The query parameters an operation requires besides workspace_id (a breakdown's `by`), each with
+ * the first value it allows: `&by=department`.
+ */
+export function requiredQuery(path: string): string {
+  const operation = document.paths[path]?.get
+  if (operation === undefined) throw new Error(`${path} is no operation of the document`)
+  return operation.parameters
+    .filter((p) => p.in === 'query' && p.required && p.name !== 'workspace_id')
+    .map((p) => {
+      const value = p.schema.enum?.[0]
+      if (value === undefined) throw new Error(`requiredQuery: give a value of ${p.name} for ${path}`)
+      return `&${p.name}=${value}`
+    })
+    .join('')
+}
 
 /** Every operation of the API (from the document), with a URL that works on the dataset. */
 export function routeCases(d: ApiDataset): RouteCase[] {
@@ -60,7 +82,10 @@ export function routeCases(d: ApiDataset): RouteCase[] {
       return id
     })
     const names = new Set(operation.parameters.map((p) => p.name))
-    const inWorkspace = names.has('workspace_id') ? (w: string) => `${filled}?workspace_id=${w}` : undefined
+    const required = requiredQuery(path)
+    const inWorkspace = names.has('workspace_id')
+      ? (w: string) => `${filled}?workspace_id=${w}${required}`
+      : undefined
     const limit = operation.parameters.find((p) => p.name === 'x-item-limit')
     const pathName = /\{(\w+)_id\}/.exec(path)?.[1]
     const withPathId =
@@ -68,7 +93,7 @@ export function routeCases(d: ApiDataset): RouteCase[] {
         ? undefined
         : (id: string) => {
             const url = path.replace(/\{\w+\}/, id)
-            return names.has('workspace_id') ? `${url}?workspace_id=${d.a1}` : url
+            return names.has('workspace_id') ? `${url}?workspace_id=${d.a1}${required}` : url
           }
     return {
       name: operation.operationId,

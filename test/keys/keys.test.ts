@@ -157,6 +157,7 @@ for (const { dialect, skip } of DIALECTS) {
         'events:read',
         'groups:read',
         'inbox:read',
+        'reports:read',
         'simulation:read',
         'workspace:read',
       ])

@@ -180,7 +180,12 @@ describe('OpenAPI document', () => {
     try {
       const key = await t.key({ organizationId: d.org.id as string })
       let answered = 0
-      type Parameter = { name: string; in: string; schema?: { format?: string } }
+      type Parameter = {
+        name: string
+        in: string
+        required?: boolean
+        schema?: { format?: string; enum?: string[] }
+      }
       type Operation = {
         operationId: string
         parameters: Parameter[]
@@ -205,6 +210,8 @@ describe('OpenAPI document', () => {
             if (trial[p.name] !== undefined) values[p.name] = trial[p.name] as string
             else if (p.name === 'workspace_id') values[p.name] = d.ws.id as string
             else if (p.in === 'path') values[p.name] = randomUUID()
+            // A required choice (a breakdown's `by`): its first value.
+            else if (p.required && p.schema?.enum?.[0] !== undefined) values[p.name] = p.schema.enum[0]
           }
           const url =
             path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] as string) +

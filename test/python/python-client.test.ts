@@ -161,6 +161,8 @@ print(json.dumps({"file": awareness_api.__file__, "repr": repr(c), "version": aw
       group_id: (groups[0] ?? d.all.find((r) => r.type === 'group'))?.id as string,
       campaign_id: (campaigns[0] ?? d.all.find((r) => r.type === 'campaign'))?.id as string,
       ticket_id: ofType('inbox_ticket')[0]?.id as string,
+      // A required choice: a breakdown's dimension.
+      by: 'department',
     }
     const OPERATIONS = pythonOperations(JSON.parse(readFileSync(join(ROOT, 'openapi.json'), 'utf8')))
     // The TypeScript client takes a lone path id as its argument (`employees.get(id)`).

@@ -13,6 +13,7 @@ import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
 import { type IsolationCase, isolationCases } from '../helpers/isolation.js'
 import { ROOT_URL } from '../helpers/root.js'
+import { requiredQuery } from '../helpers/routes.js'
 import { RUNS, SEED } from '../helpers/seed.js'
 
 const PROPERTY_RUNS = RUNS * 10
@@ -137,7 +138,10 @@ for (const { dialect, skip } of DIALECTS) {
             const id = route.id?.(d, pick) ?? ''
             const scope = scopeOf(route.path)
             const path = route.path.replace(/\{\w+\}/, id)
-            const url = route.kind === 'workspace' ? `${path}?workspace_id=${workspace}` : path
+            const url =
+              route.kind === 'workspace'
+                ? `${path}?workspace_id=${workspace}${requiredQuery(route.path)}`
+                : path
             const { status, body } = await get(base + url, kind.key)
             // The oracle.
             let expected: number

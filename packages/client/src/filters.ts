@@ -130,6 +130,50 @@ export interface ImpersonationStatisticsFilters {
   createdBefore?: string
 }
 
+/** The filters of listReportBreakdown. */
+export interface BreakdownFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** The dimension the members are grouped by. */
+  by: 'department' | 'manager' | 'group' | 'country'
+  /** Only attacks created and email reports made at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdAfter?: string
+  /** Only attacks created and email reports made at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdBefore?: string
+}
+
+/** The filters of listRepeatOffenders. */
+export interface RepeatOffenderFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Keeps the members tricked in at least this many attacks. */
+  minTricked?: number
+  /** Only attacks created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdAfter?: string
+  /** Only attacks created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdBefore?: string
+}
+
+/** The filters of listSimulationCoverage. */
+export interface SimulationCoverageFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Keeps the members with attacks in the window (true) or without (false). */
+  attacked?: boolean
+  /** Only attacks created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdAfter?: string
+  /** Only attacks created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
+  createdBefore?: string
+}
+
+/** The filters of listTrainingCoverage. */
+export interface TrainingCoverageFilters {
+  /** The workspace whose data is returned. */
+  workspaceId: string
+  /** Keeps the members with at least one missed entry (true) or without (false). */
+  missed?: boolean
+}
+
 /** The filters of listEvents. */
 export interface EventFilters {
   /** The workspace whose data is returned. */

@@ -581,6 +581,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports/breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Roll up a workspace's members by department, manager, group or country
+         * @description One row per cell of the dimension `by`: department (department.name), manager (the direct reports of one manager: key is the manager's employee id, name their name), group (an employee in several groups counts in each), country (country_code). The members without one form the row whose key is null. Order: employees_count descending, then key ascending in code point order, the row whose key is null last. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. The window bounds attacks by created_at and email reports by reported_at; every other figure is the state now. Rates as in the campaign and inbox statistics, over the cell's members. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
+         */
+        get: operations["listReportBreakdown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/repeat_offenders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the members tricked again and again
+         * @description The members tricked in at least min_tricked attacks (sent) created in the window. In employees order: created_at descending, then id descending. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. attacks_count counts their attacks with sent_at set created in the window; tricked_count and reported_count those of them that tricked them and that they reported. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
+         */
+        get: operations["listRepeatOffenders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/simulation_coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every member with the simulated phishing they received
+         * @description Every member with their attacks (sent) created in the window. In employees order: created_at descending, then id descending. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. attacked=false keeps the members never simulated in the window (attacks_count 0), attacked=true the others. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
+         */
+        get: operations["listSimulationCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/training_coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every member with their awareness training
+         * @description Every member with their course progress entries counted by status (an entry without a status is not started). In employees order: created_at descending, then id descending. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. missed=true keeps the members with a missed entry, false the others. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
+         */
+        get: operations["listTrainingCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -2153,6 +2233,125 @@ export interface components {
                 /** @description Of those, the ones judged safe. */
                 impersonation_attacks_denied: number;
             };
+        };
+        /** @description One cell of a breakdown: the workspace's members (active employees) of one department, manager's team, group or country. */
+        BreakdownCell: {
+            /** @description The department's name, the manager's employee id, the group's id or the country code; null for the members without one. */
+            key: string | null;
+            /** @description The department's name, the manager's name, the group's name or the country code; null for the members without one, or when unknown. */
+            name: string | null;
+            /** @description Members in the cell (active employees). */
+            employees_count: number;
+            /** @description The mean karma score of the cell's members with a karma, rounded half up; null when none has one. */
+            average_karma_score: number | null;
+            /** @description Members whose karma security_level is dangerous or bad. */
+            at_risk_employees_count: number;
+            /** @description Members with at least one course progress entry. */
+            covered_employees: number;
+            /** @description The mean number of completed progress entries per member, rounded half up. */
+            average_courses_completed: number;
+            /** @description Members with at least one sent attack created in the window. */
+            employees_attacked_count: number;
+            /** @description Members with a tricked attack / members attacked; 0 when nobody was. In percent, rounded half up. */
+            vulnerability_rate: number;
+            /** @description Members with a reported attack / members attacked; 0 when nobody was. In percent, rounded half up. */
+            reporting_rate: number;
+            /** @description Members with at least one email report made in the window. */
+            reporters_count: number;
+            /** @description reporters_count / employees_count, in percent, rounded half up to one decimal. */
+            employee_reporting_rate: number;
+            /** @description Members with at least one compromised record in the workspace. */
+            compromised_employees_count: number;
+            /** @description Of those, members with at least one compromised record not acknowledged. */
+            unacknowledged_employees_count: number;
+        };
+        /** @description A member tricked in at least min_tricked attacks of the window. */
+        RepeatOffender: {
+            employee: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            };
+            karma: {
+                /** @description higher is safer */
+                score: number;
+                /**
+                 * @description worst to best
+                 * @enum {string}
+                 */
+                security_level: "dangerous" | "bad" | "ok" | "good" | "great" | "excellent" | "exceptional";
+            } | null;
+            /** @description Their attacks with sent_at set, created in the window. */
+            attacks_count: number;
+            /** @description Of those, the attacks that tricked them. */
+            tricked_count: number;
+            /** @description Of those, the attacks they reported. */
+            reported_count: number;
+            /**
+             * Format: date-time
+             * @description The latest tricked_at of those attacks.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            last_tricked_at: string;
+        };
+        /** @description A member and the simulated phishing they received in the window. */
+        SimulationCoverage: {
+            employee: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            };
+            /** @description Their attacks with sent_at set, created in the window. */
+            attacks_count: number;
+            /** @description Of those, the attacks that tricked them. */
+            tricked_count: number;
+            /** @description Of those, the attacks they reported. */
+            reported_count: number;
+            /**
+             * Format: date-time
+             * @description The latest sent_at of those attacks; null when none.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            last_attacked_at: string | null;
+        };
+        /** @description A member and their awareness training. */
+        TrainingCoverage: {
+            employee: {
+                /**
+                 * Format: uuid
+                 * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+                 */
+                id: string;
+                name: string | null;
+                primary_email_address: string | null;
+                username: string | null;
+            };
+            /** @description Their course progress entries. */
+            courses_count: number;
+            /** @description Entries whose status is completed. */
+            completed_count: number;
+            /** @description Entries whose status is missed. */
+            missed_count: number;
+            /** @description Entries whose status is upcoming. */
+            upcoming_count: number;
+            /** @description Entries without a status. */
+            not_started_count: number;
+            /**
+             * Format: date-time
+             * @description The latest completed_at of any year of any entry; null when none.
+             * @example 2024-01-13T10:00:00.123456Z
+             */
+            last_completed_at: string | null;
         };
         Event: {
             /**
@@ -4256,6 +4455,290 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["EmployeeImpersonationStatistics"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listReportBreakdown: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description The dimension the members are grouped by. */
+                by: "department" | "manager" | "group" | "country";
+                /** @description Only attacks created and email reports made at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_after?: string;
+                /** @description Only attacks created and email reports made at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_before?: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BreakdownCell"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRepeatOffenders: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Keeps the members tricked in at least this many attacks. */
+                min_tricked?: number;
+                /** @description Only attacks created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_after?: string;
+                /** @description Only attacks created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_before?: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RepeatOffender"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSimulationCoverage: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Keeps the members with attacks in the window (true) or without (false). */
+                attacked?: boolean;
+                /** @description Only attacks created at or after this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_after?: string;
+                /** @description Only attacks created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
+                created_before?: string;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SimulationCoverage"][];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTrainingCoverage: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose data is returned.
+                 * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
+                 */
+                workspace_id: string;
+                /** @description Keeps the members with at least one missed entry (true) or without (false). */
+                missed?: boolean;
+                /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
+                limit?: number;
+                /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Items per page, 1 to 100 (default 50). Anything else is a 422. */
+                "x-item-limit"?: number;
+                /** @description The x-next-cursor response header of the previous page, passed back unchanged. */
+                "x-next-cursor"?: string;
+                /** @description An ETag from an earlier answer: 304 without a body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The key's budget: `"default";q=<requests>;w=<window seconds>`. */
+                    "RateLimit-Policy": string;
+                    /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
+                    RateLimit: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrainingCoverage"][];
                     };
                 };
             };

@@ -4,6 +4,7 @@
 import type {
   AlertStatisticsFilters,
   BreachFilters,
+  BreakdownFilters,
   CampaignAttackFilters,
   CampaignFilters,
   CompromisedFilters,
@@ -16,6 +17,9 @@ import type {
   InboxReporterFilters,
   InboxTicketFilters,
   InboxTicketReportFilters,
+  RepeatOffenderFilters,
+  SimulationCoverageFilters,
+  TrainingCoverageFilters,
 } from './filters.js'
 import type { ApiPromise, CallOptions, ListOptions, PageOptions } from './index.js'
 import type { List, Page } from './list.js'
@@ -24,6 +28,7 @@ import type {
   Breach,
   BreachStatistics,
   BreachStatisticsPoint,
+  BreakdownCell,
   Campaign,
   CampaignStatistics,
   CampaignStatisticsPoint,
@@ -47,8 +52,11 @@ import type {
   InboxTicket,
   KarmaPoint,
   Organization,
+  RepeatOffender,
+  SimulationCoverage,
   Statistics,
   StatisticsPoint,
+  TrainingCoverage,
 } from './schemas.js'
 
 /** Query parameters by name; undefined ones are left out. */
@@ -354,6 +362,49 @@ export abstract class Operations {
       this.page<EmployeeImpersonationStatistics>(
         '/v1/slash/employees/impersonation_statistics',
         listEmployeesImpersonationStatisticsQuery(filters),
+        options,
+      ),
+  }
+
+  readonly reports = {
+    /** @example for await (const cell of client.reports.breakdown({ workspaceId, by: 'manager' })) … */
+    breakdown: (filters: BreakdownFilters, options: ListOptions = {}) =>
+      this.paginate<BreakdownCell>('/v1/reports/breakdown', listReportBreakdownQuery(filters), options),
+    breakdownPage: (filters: BreakdownFilters, options: PageOptions = {}) =>
+      this.page<BreakdownCell>('/v1/reports/breakdown', listReportBreakdownQuery(filters), options),
+    /** @example for await (const row of client.reports.repeatOffenders({ workspaceId })) … */
+    repeatOffenders: (filters: RepeatOffenderFilters, options: ListOptions = {}) =>
+      this.paginate<RepeatOffender>(
+        '/v1/reports/repeat_offenders',
+        listRepeatOffendersQuery(filters),
+        options,
+      ),
+    repeatOffendersPage: (filters: RepeatOffenderFilters, options: PageOptions = {}) =>
+      this.page<RepeatOffender>('/v1/reports/repeat_offenders', listRepeatOffendersQuery(filters), options),
+    /** @example for await (const row of client.reports.simulationCoverage({ workspaceId, attacked: false })) … */
+    simulationCoverage: (filters: SimulationCoverageFilters, options: ListOptions = {}) =>
+      this.paginate<SimulationCoverage>(
+        '/v1/reports/simulation_coverage',
+        listSimulationCoverageQuery(filters),
+        options,
+      ),
+    simulationCoveragePage: (filters: SimulationCoverageFilters, options: PageOptions = {}) =>
+      this.page<SimulationCoverage>(
+        '/v1/reports/simulation_coverage',
+        listSimulationCoverageQuery(filters),
+        options,
+      ),
+    /** @example for await (const row of client.reports.trainingCoverage({ workspaceId, missed: true })) … */
+    trainingCoverage: (filters: TrainingCoverageFilters, options: ListOptions = {}) =>
+      this.paginate<TrainingCoverage>(
+        '/v1/reports/training_coverage',
+        listTrainingCoverageQuery(filters),
+        options,
+      ),
+    trainingCoveragePage: (filters: TrainingCoverageFilters, options: PageOptions = {}) =>
+      this.page<TrainingCoverage>(
+        '/v1/reports/training_coverage',
+        listTrainingCoverageQuery(filters),
         options,
       ),
   }
@@ -674,6 +725,40 @@ function listEmployeesImpersonationStatisticsQuery(f: ImpersonationStatisticsFil
     workspace_id: f.workspaceId,
     created_after: f.createdAfter ?? undefined,
     created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function listReportBreakdownQuery(f: BreakdownFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    by: f.by,
+    created_after: f.createdAfter ?? undefined,
+    created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function listRepeatOffendersQuery(f: RepeatOffenderFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    min_tricked: f.minTricked == null ? undefined : String(f.minTricked),
+    created_after: f.createdAfter ?? undefined,
+    created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function listSimulationCoverageQuery(f: SimulationCoverageFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    attacked: f.attacked == null ? undefined : String(f.attacked),
+    created_after: f.createdAfter ?? undefined,
+    created_before: f.createdBefore ?? undefined,
+  }
+}
+
+function listTrainingCoverageQuery(f: TrainingCoverageFilters): Query {
+  return {
+    workspace_id: f.workspaceId,
+    missed: f.missed == null ? undefined : String(f.missed),
   }
 }
 

@@ -564,6 +564,76 @@ class EmployeeImpersonationStatistics(TypedDict):
     impersonation_stats: EmployeeImpersonationStatisticsImpersonationStats
 
 
+class BreakdownCell(TypedDict):
+    key: Optional[str]
+    name: Optional[str]
+    employees_count: int
+    average_karma_score: Optional[int]
+    at_risk_employees_count: int
+    covered_employees: int
+    average_courses_completed: int
+    employees_attacked_count: int
+    vulnerability_rate: int
+    reporting_rate: int
+    reporters_count: int
+    employee_reporting_rate: float
+    compromised_employees_count: int
+    unacknowledged_employees_count: int
+
+
+class RepeatOffenderEmployee(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class RepeatOffenderKarma(TypedDict):
+    score: int
+    security_level: Literal["dangerous", "bad", "ok", "good", "great", "excellent", "exceptional"]
+
+
+class RepeatOffender(TypedDict):
+    employee: RepeatOffenderEmployee
+    karma: Optional[RepeatOffenderKarma]
+    attacks_count: int
+    tricked_count: int
+    reported_count: int
+    last_tricked_at: str
+
+
+class SimulationCoverageEmployee(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class SimulationCoverage(TypedDict):
+    employee: SimulationCoverageEmployee
+    attacks_count: int
+    tricked_count: int
+    reported_count: int
+    last_attacked_at: Optional[str]
+
+
+class TrainingCoverageEmployee(TypedDict):
+    id: str
+    name: Optional[str]
+    primary_email_address: Optional[str]
+    username: Optional[str]
+
+
+class TrainingCoverage(TypedDict):
+    employee: TrainingCoverageEmployee
+    courses_count: int
+    completed_count: int
+    missed_count: int
+    upcoming_count: int
+    not_started_count: int
+    last_completed_at: Optional[str]
+
+
 class _EventDataRequired(TypedDict):
     object: Union[Employee, Course, EmployeeCourseProgress, Breach, CompromisedEmployeeChange, Group, Campaign, Attack, InboxTicket]
 
@@ -713,6 +783,16 @@ OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
         "alert_statistics_page": {"operation": "listEmployeesAlertStatistics", "path": "/v1/slash/employees/alert_statistics", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "page"},
         "impersonation_statistics": {"operation": "listEmployeesImpersonationStatistics", "path": "/v1/slash/employees/impersonation_statistics", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "list"},
         "impersonation_statistics_page": {"operation": "listEmployeesImpersonationStatistics", "path": "/v1/slash/employees/impersonation_statistics", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "page"},
+    },
+    "reports": {
+        "breakdown": {"operation": "listReportBreakdown", "path": "/v1/reports/breakdown", "path_params": [], "query": ["workspace_id", "by", "created_after", "created_before"], "kind": "list"},
+        "breakdown_page": {"operation": "listReportBreakdown", "path": "/v1/reports/breakdown", "path_params": [], "query": ["workspace_id", "by", "created_after", "created_before"], "kind": "page"},
+        "repeat_offenders": {"operation": "listRepeatOffenders", "path": "/v1/reports/repeat_offenders", "path_params": [], "query": ["workspace_id", "min_tricked", "created_after", "created_before"], "kind": "list"},
+        "repeat_offenders_page": {"operation": "listRepeatOffenders", "path": "/v1/reports/repeat_offenders", "path_params": [], "query": ["workspace_id", "min_tricked", "created_after", "created_before"], "kind": "page"},
+        "simulation_coverage": {"operation": "listSimulationCoverage", "path": "/v1/reports/simulation_coverage", "path_params": [], "query": ["workspace_id", "attacked", "created_after", "created_before"], "kind": "list"},
+        "simulation_coverage_page": {"operation": "listSimulationCoverage", "path": "/v1/reports/simulation_coverage", "path_params": [], "query": ["workspace_id", "attacked", "created_after", "created_before"], "kind": "page"},
+        "training_coverage": {"operation": "listTrainingCoverage", "path": "/v1/reports/training_coverage", "path_params": [], "query": ["workspace_id", "missed"], "kind": "list"},
+        "training_coverage_page": {"operation": "listTrainingCoverage", "path": "/v1/reports/training_coverage", "path_params": [], "query": ["workspace_id", "missed"], "kind": "page"},
     },
     "events": {
         "list": {"operation": "listEvents", "path": "/v1/events", "path_params": [], "query": ["workspace_id", "type", "after", "format"], "kind": "list"},

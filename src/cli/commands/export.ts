@@ -23,6 +23,14 @@ const PATH_IDS = [
 ]
 const pathIdsOf = (e: ResourceExport) => PATH_IDS.filter((name) => e.path.includes(`{${name}_id}`))
 
+/** The query parameters the exports pass on, each from its option, once. */
+const FILTERS = [...new Map(EXPORTS.flatMap((e) => e.filters ?? []).map((f) => [f.parameter, f])).values()]
+/** A filter's option (`--created-after`), and its key among commander's options (`createdAfter`). */
+const optionOf = (parameter: string) => `--${parameter.replaceAll('_', '-')}`
+const keyOf = (parameter: string) => parameter.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())
+const takes = (e: ResourceExport, parameter: string) =>
+  (e.filters ?? []).some((f) => f.parameter === parameter)
+
 /** One page of an export: what it writes, and how many of the resource's items that is (default: all). */
 interface Page {
   data: readonly unknown[]
@@ -40,6 +48,7 @@ const pathOf = (e: ResourceExport, ids: Record<string, string | undefined>) =>
 /** The query of an export's operation. */
 const queryOf = (e: ResourceExport, o: ExportOptions) => ({
   workspace_id: e.workspace === false ? undefined : o.workspace,
+  ...Object.fromEntries((e.filters ?? []).map((f) => [f.parameter, o.filters[f.parameter]])),
   after: e.after ? o.after : undefined,
   format: o.format === 'ocsf' ? 'ocsf' : undefined,
 })
@@ -170,6 +179,8 @@ interface ExportOptions {
   workspace?: string
   /** The path ids given, by option name (`breach`). */
   ids: Record<string, string | undefined>
+  /** The filters given, by query parameter (`by`). */
+  filters: Record<string, string | undefined>
   after?: string
   format: 'ndjson' | 'csv' | 'ocsf' | 'records'
   out?: string
@@ -200,6 +211,11 @@ export function registerExport(program: Command): void {
       uuid,
     )
   }
+  for (const filter of FILTERS)
+    command.option(
+      `${optionOf(filter.parameter)} ${filter.value}`,
+      `${named((e) => takes(e, filter.parameter)).join(', ')}: ${filter.description}`,
+    )
   command
     .option(
       '--after <event-id>',
@@ -226,108 +242,125 @@ export function registerExport(program: Command): void {
       '\nCSV is RFC 4180 (CRLF line ends); a cell starting with =, +, -, @, tab or CR is prefixed with\n' +
         "' so that a spreadsheet shows it as text instead of running it as a formula.",
     )
-    .action(async (resource: string, given: Omit<ExportOptions, 'ids'> & Record<string, unknown>) => {
-      const ids = Object.fromEntries(PATH_IDS.map((name) => [name, given[name] as string | undefined]))
-      const options: ExportOptions = { ...given, ids }
-      const declared = BY_NAME.get(resource) as ResourceExport
-      if (options.bom && options.format !== 'csv') throw new UsageError('--bom goes with --format csv')
-      if (options.format === 'records' && declared.records === undefined)
-        throw new UsageError(`--format records goes with ${named((e) => e.records !== undefined).join(', ')}`)
-      if (declared.workspace !== false && !options.workspace)
-        throw new UsageError(`${resource} needs --workspace`)
-      for (const name of pathIdsOf(declared))
-        if (!options.ids[name] && declared.everyParent?.id !== name)
-          throw new UsageError(`${resource} needs --${name}`)
-      const withParent = declared.everyParent !== undefined && !options.ids[declared.everyParent.id]
-      const columns = withParent ? [...declared.columns, `${declared.everyParent?.id}.id`] : declared.columns
-      if (options.format === 'ocsf' && !declared.ocsf)
-        throw new UsageError(`--format ocsf goes with ${named((e) => e.ocsf === true).join(', ')}`)
-      if (options.after !== undefined && !declared.after)
-        throw new UsageError(`--after goes with ${named((e) => e.after === true).join(', ')}`)
-      const { apiKey, apiUrl } = clientEnvironment()
-      const url = options.url ?? apiUrl
-      if (!url) throw new UsageError('set --url or AWARENESS_API_URL to the API base URL')
-      if (!/^https?:\/\//.test(url)) throw new UsageError('--url must be an http:// or https:// URL')
-      if (!apiKey) throw new CliError('set AWARENESS_API_KEY to the API key to export with')
-      const progress = progressLine()
-      const client = new AwarenessClient({
-        baseUrl: url,
-        apiKey,
-        onRetry: ({ delayMs, reason }) =>
-          progress.update(`waiting ${Math.ceil(delayMs / 1000)} s (${reason})…`),
-      })
-      const target = options.out ? await fileTarget(options.out) : stdoutTarget()
-      const output = target.stream
-      const csv =
-        options.format === 'csv'
-          ? stringify({
-              header: true,
-              columns: [...columns],
-              cast: { boolean: String },
-              record_delimiter: 'windows',
-              // RFC 4180: a cell holding a lone CR or LF is quoted too, not only one holding CRLF.
-              quoted_match: /[\r\n]/,
-              escape_formulas: true,
-              bom: options.bom === true,
-            })
-          : null
-      let finished: Promise<unknown> = Promise.resolve()
-      if (csv) {
-        csv.pipe(output, { end: false })
-        finished = once(csv, 'end')
-      }
-      let rows = 0
-      const emit = async (item: unknown) => {
-        if (csv) {
-          const parent = withParent
-            ? (item as Record<string, { id: string }>)[declared.everyParent?.id ?? '']
-            : null
-          for (const row of declared.toRows(item as never)) {
-            await write(csv, (parent ? { ...row, [columns.at(-1) as string]: parent.id } : row) as never)
-            rows++
-          }
-        } else {
-          await write(output, `${JSON.stringify(item)}\n`)
-        }
-      }
-      const started = Date.now()
-      let items = 0
-      let pages = 0
-      try {
-        const items$ = source(client, declared, options)
-        if (items$ instanceof Promise) {
-          await emit(await items$)
-          items = 1
-        } else {
-          for await (const page of items$) {
-            pages++
-            for (const item of page.data) await emit(item)
-            items += page.items ?? page.data.length
-            const rate = Math.round((items * 1000) / Math.max(1, Date.now() - started))
-            progress.update(
-              `${resource}: ${counted(items, ...declared.nouns)}, ${counted(pages, 'page')} (${formatCount(rate)}/s)`,
+    .action(
+      async (resource: string, given: Omit<ExportOptions, 'ids' | 'filters'> & Record<string, unknown>) => {
+        const ids = Object.fromEntries(PATH_IDS.map((name) => [name, given[name] as string | undefined]))
+        const filters = Object.fromEntries(
+          FILTERS.map((f) => [f.parameter, given[keyOf(f.parameter)] as string | undefined]),
+        )
+        const options: ExportOptions = { ...given, ids, filters }
+        const declared = BY_NAME.get(resource) as ResourceExport
+        for (const filter of FILTERS)
+          if (options.filters[filter.parameter] !== undefined && !takes(declared, filter.parameter))
+            throw new UsageError(
+              `${optionOf(filter.parameter)} goes with ${named((e) => takes(e, filter.parameter)).join(', ')}`,
             )
+        for (const filter of declared.filters ?? [])
+          if (filter.required && options.filters[filter.parameter] === undefined)
+            throw new UsageError(`${resource} needs ${optionOf(filter.parameter)}`)
+        if (options.bom && options.format !== 'csv') throw new UsageError('--bom goes with --format csv')
+        if (options.format === 'records' && declared.records === undefined)
+          throw new UsageError(
+            `--format records goes with ${named((e) => e.records !== undefined).join(', ')}`,
+          )
+        if (declared.workspace !== false && !options.workspace)
+          throw new UsageError(`${resource} needs --workspace`)
+        for (const name of pathIdsOf(declared))
+          if (!options.ids[name] && declared.everyParent?.id !== name)
+            throw new UsageError(`${resource} needs --${name}`)
+        const withParent = declared.everyParent !== undefined && !options.ids[declared.everyParent.id]
+        const columns = withParent
+          ? [...declared.columns, `${declared.everyParent?.id}.id`]
+          : declared.columns
+        if (options.format === 'ocsf' && !declared.ocsf)
+          throw new UsageError(`--format ocsf goes with ${named((e) => e.ocsf === true).join(', ')}`)
+        if (options.after !== undefined && !declared.after)
+          throw new UsageError(`--after goes with ${named((e) => e.after === true).join(', ')}`)
+        const { apiKey, apiUrl } = clientEnvironment()
+        const url = options.url ?? apiUrl
+        if (!url) throw new UsageError('set --url or AWARENESS_API_URL to the API base URL')
+        if (!/^https?:\/\//.test(url)) throw new UsageError('--url must be an http:// or https:// URL')
+        if (!apiKey) throw new CliError('set AWARENESS_API_KEY to the API key to export with')
+        const progress = progressLine()
+        const client = new AwarenessClient({
+          baseUrl: url,
+          apiKey,
+          onRetry: ({ delayMs, reason }) =>
+            progress.update(`waiting ${Math.ceil(delayMs / 1000)} s (${reason})…`),
+        })
+        const target = options.out ? await fileTarget(options.out) : stdoutTarget()
+        const output = target.stream
+        const csv =
+          options.format === 'csv'
+            ? stringify({
+                header: true,
+                columns: [...columns],
+                cast: { boolean: String },
+                record_delimiter: 'windows',
+                // RFC 4180: a cell holding a lone CR or LF is quoted too, not only one holding CRLF.
+                quoted_match: /[\r\n]/,
+                escape_formulas: true,
+                bom: options.bom === true,
+              })
+            : null
+        let finished: Promise<unknown> = Promise.resolve()
+        if (csv) {
+          csv.pipe(output, { end: false })
+          finished = once(csv, 'end')
+        }
+        let rows = 0
+        const emit = async (item: unknown) => {
+          if (csv) {
+            const parent = withParent
+              ? (item as Record<string, { id: string }>)[declared.everyParent?.id ?? '']
+              : null
+            for (const row of declared.toRows(item as never)) {
+              await write(csv, (parent ? { ...row, [columns.at(-1) as string]: parent.id } : row) as never)
+              rows++
+            }
+          } else {
+            await write(output, `${JSON.stringify(item)}\n`)
           }
         }
-        if (csv) {
-          csv.end()
-          await finished
+        const started = Date.now()
+        let items = 0
+        let pages = 0
+        try {
+          const items$ = source(client, declared, options)
+          if (items$ instanceof Promise) {
+            await emit(await items$)
+            items = 1
+          } else {
+            for await (const page of items$) {
+              pages++
+              for (const item of page.data) await emit(item)
+              items += page.items ?? page.data.length
+              const rate = Math.round((items * 1000) / Math.max(1, Date.now() - started))
+              progress.update(
+                `${resource}: ${counted(items, ...declared.nouns)}, ${counted(pages, 'page')} (${formatCount(rate)}/s)`,
+              )
+            }
+          }
+          if (csv) {
+            csv.end()
+            await finished
+          }
+          await target.commit()
+        } catch (error) {
+          progress.done()
+          await target.abandon()
+          if (error instanceof AwarenessApiError || error instanceof AwarenessNetworkError)
+            throw new CliError(error.message)
+          throw error
         }
-        await target.commit()
-      } catch (error) {
         progress.done()
-        await target.abandon()
-        if (error instanceof AwarenessApiError || error instanceof AwarenessNetworkError)
-          throw new CliError(error.message)
-        throw error
-      }
-      progress.done()
-      if (options.out || process.stderr.isTTY) {
-        const what = counted(items, ...declared.nouns)
-        const asRows = csv ? ` (${counted(rows, 'CSV row')})` : ''
-        const where = options.out ? ` to ${options.out}` : ''
-        const seconds = ((Date.now() - started) / 1000).toFixed(1)
-        process.stderr.write(`exported ${what}${asRows}${where} in ${seconds} s\n`)
-      }
-    })
+        if (options.out || process.stderr.isTTY) {
+          const what = counted(items, ...declared.nouns)
+          const asRows = csv ? ` (${counted(rows, 'CSV row')})` : ''
+          const where = options.out ? ` to ${options.out}` : ''
+          const seconds = ((Date.now() - started) / 1000).toFixed(1)
+          process.stderr.write(`exported ${what}${asRows}${where} in ${seconds} s\n`)
+        }
+      },
+    )
 }

@@ -114,8 +114,8 @@ function campaignsOf(w: DemoWorkspace): DemoCampaign[] {
   ]
 }
 
-/** One attack's events from `sent` on, down the funnel. */
-function attackEvents(r: Random, lure: Lure, sent: number, now: number) {
+/** One attack's events from `sent` on, down the funnel; `risk` scales the chance of a click. */
+function attackEvents(r: Random, lure: Lure, sent: number, now: number, risk: number) {
   const events: [AttackEventType, number][] = [['attack_sent', sent]]
   let at = sent
   const next = (type: AttackEventType, minutes: number) => {
@@ -132,7 +132,7 @@ function attackEvents(r: Random, lure: Lure, sent: number, now: number) {
   if (r.chance(0.45)) {
     next(open, 2 * 24 * 60)
     if (r.chance(0.3 - 0.15 * age)) next('email_reported', 30)
-    else if (r.chance(0.2 + 0.2 * age)) {
+    else if (r.chance(Math.min(0.9, (0.2 + 0.2 * age) * risk))) {
       next(click, 10)
       if (r.chance(0.55)) {
         next(submit, 5)
@@ -185,7 +185,7 @@ export const CAMPAIGN_DEMO: ResourceDemo = {
       const runs = c.delivery === 'one_off' ? [{ id: null, start: c.launched }] : cycles
       for (const run of runs) {
         for (const employee of employees) {
-          if (employee.created > run.start || !r.chance(c.reach)) continue
+          if (employee.created > run.start || !employee.simulated || !r.chance(c.reach)) continue
           if (employee.status !== 'active' && run.start > now - 91 * DAY) continue
           const [template, service, difficulty, lure] = r.pick(TEMPLATES)
           const created = Math.min(now, run.start + r.int(0, 7 * 24 * 60) * 60_000)
@@ -204,7 +204,7 @@ export const CAMPAIGN_DEMO: ResourceDemo = {
             sent_at: unsent ? null : sentAt,
             events: unsent
               ? []
-              : attackEvents(r, lure, created, now).map(([type, at]) => ({
+              : attackEvents(r, lure, created, now, employee.risk).map(([type, at]) => ({
                   id: r.uuid(),
                   type,
                   created_at: type === 'attack_sent' ? sentAt : r.at(at),

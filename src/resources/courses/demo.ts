@@ -65,7 +65,8 @@ export const COURSE_DEMO: ResourceDemo = {
           ? []
           : Array.from({ length: r.int(1, programYears) }, (_, y) => {
               const due = employee.created + (y * 365 + r.int(7, 60)) * DAY
-              const status = due > now ? 'upcoming' : r.chance(0.8) ? 'completed' : 'missed'
+              const status =
+                due > now ? 'upcoming' : r.chance(employee.behind ? 0.55 : 0.8) ? 'completed' : 'missed'
               return {
                 year: y + 1,
                 status,

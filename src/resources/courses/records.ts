@@ -82,7 +82,7 @@ export const courseProgressRecord = defineRecord({
       { maxItems: 100 },
     ),
   }),
-  columns: ['employee_id', 'course_id', 'status', 'json_tail'],
+  columns: ['employee_id', 'course_id', 'status', 'last_completed_at', 'json_tail'],
   toRow(r, e) {
     const years = [...r.years].sort((a, b) => a.year - b.year)
     for (let i = 1; i < years.length; i++) {
@@ -100,6 +100,12 @@ export const courseProgressRecord = defineRecord({
       employee_id: id(r.employee_id),
       course_id: id(r.course_id),
       status: r.status,
+      // Canonical timestamps sort as text.
+      last_completed_at: canonical.reduce<string | null>(
+        (last, y) =>
+          y.completed_at !== null && (last === null || y.completed_at > last) ? y.completed_at : last,
+        null,
+      ),
       json_tail:
         e.length > 0
           ? ''

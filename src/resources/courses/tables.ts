@@ -24,6 +24,8 @@ export interface CourseProgressTable {
   course_id: string
   workspace_id: string
   status: string | null
+  /** The latest completed_at of its years (null when none): what reports read (CONTRACT 18). */
+  last_completed_at: string | null
   /** The entry after its course: `{"course":` + course ref_json + json_tail. */
   json_tail: string
 }

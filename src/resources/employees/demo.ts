@@ -1,4 +1,6 @@
-// Employees: a few managers first, then everyone else reporting to one of them. About a third
+// Employees: managers first (a tree, each reporting to an earlier one), then everyone else in teams
+// of 3 to 15 under them; one department behind the others (lower karma, more clicks, fewer courses
+// completed), a few employees tricked again and again, a few no simulation reaches. About a third
 // are created in directory-sync batches that share one timestamp, as real provisioning does.
 
 import { bucketOf, DAY, type DemoWorkspace, type ResourceDemo, slugify } from '../demo.js'
@@ -92,7 +94,16 @@ export interface DemoEmployee {
   created: number
   /** Whether others report to them. */
   manager: boolean
+  /** How likely they are to fall for a lure, against most (1): more in the department behind, most in a few. */
+  risk: number
+  /** Whether simulations reach them (a few opted out, on leave or exempt). */
+  simulated: boolean
+  /** Whether they are in the department behind: fewer courses completed too. */
+  behind: boolean
 }
+
+/** The department clearly behind the others in every report (CONTRACT 18's demo data). */
+export const DEPARTMENT_BEHIND = 'Sales'
 
 interface Vocabulary {
   firstNames: string[]
@@ -124,6 +135,10 @@ export const EMPLOYEE_DEMO: ResourceDemo = {
     const workspaceId = w.workspace.id
     const size = w.workspace.size
     const managers: string[] = []
+    // Teams of 3 to 15: each manager's size, filled in turn by the employees after the managers.
+    const teamSizes: number[] = []
+    let team = 0
+    let inTeam = 0
     const employees: DemoEmployee[] = []
     w.state.set('employees', employees)
     let batchTime = 0
@@ -146,7 +161,7 @@ export const EMPLOYEE_DEMO: ResourceDemo = {
         created = now - r.next() * 3 * 365 * DAY
       }
       const createdAt = r.at(created)
-      const isManager = i < Math.max(1, Math.ceil(size / 20))
+      const isManager = i < Math.max(1, Math.ceil(size / 9))
       const roll = r.next()
       let status: string = 'active'
       for (let acc = 0, k = 0; k < STATUS_WEIGHTS.length; k++) {
@@ -170,14 +185,25 @@ export const EMPLOYEE_DEMO: ResourceDemo = {
           is_primary: false,
           source: r.pick(['custom', 'slack', 'employee'] as const),
         })
-      const present = r.chance(0.9) ? r.int(0, 1000) : null
+      const department = isManager ? 'Management' : r.pick(DEPARTMENTS)
+      const behind = department === DEPARTMENT_BEHIND
+      const repeatOffender = r.chance(0.02)
+      const present = r.chance(0.9) ? r.int(0, behind ? 600 : 1000) : null
       // Months back, most scores were lower: the line rises to the present.
       const score = present === null ? null : Math.max(0, present - w.monthsBack * (8 + (bucketOf(id) % 12)))
-      const manager = isManager
-        ? managers.length > 0 && i > 0
-          ? (managers[0] as string)
-          : null
-        : r.pick(managers)
+      let manager: string | null
+      if (isManager) {
+        // A tree: each manager reports to one of the managers before them, the first to nobody.
+        manager = i === 0 ? null : (managers[Math.floor((i - 1) / 5)] as string)
+        teamSizes.push(r.int(3, 15))
+      } else {
+        if (inTeam >= (teamSizes[team] as number)) {
+          team = (team + 1) % teamSizes.length
+          inTeam = 0
+        }
+        manager = managers[team] as string
+        inTeam++
+      }
       yield {
         type: 'employee',
         id,
@@ -185,7 +211,7 @@ export const EMPLOYEE_DEMO: ResourceDemo = {
         username: r.chance(0.005) ? null : username,
         email_addresses: addresses,
         country_code: r.chance(0.02) ? null : country,
-        department: r.chance(0.03) ? null : { name: isManager ? 'Management' : r.pick(DEPARTMENTS) },
+        department: r.chance(0.03) ? null : { name: department },
         job_title: r.chance(0.05) ? null : isManager ? 'Manager' : r.pick(jobTitles),
         language: r.chance(0.02) ? null : (LANGUAGE_OF[country] ?? 'english'),
         timezone: TIME_ZONE_OF[country] ?? 'UTC',
@@ -197,7 +223,15 @@ export const EMPLOYEE_DEMO: ResourceDemo = {
         updated_at: r.at(Math.min(now, created + r.int(0, 200) * DAY)),
       }
       if (isManager) managers.push(id)
-      employees.push({ id, status, created, manager: isManager })
+      employees.push({
+        id,
+        status,
+        created,
+        manager: isManager,
+        risk: repeatOffender ? 4 : behind ? 1.8 : 1,
+        simulated: !r.chance(0.04),
+        behind,
+      })
       w.advance(1)
     }
   },

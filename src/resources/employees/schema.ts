@@ -21,7 +21,7 @@ export const EmployeeReference = Closed({
   username: Nullable(Type.String()),
 })
 
-const Karma = Closed({
+export const Karma = Closed({
   score: Type.Integer({ minimum: 0, description: 'higher is safer' }),
   security_level: StringEnum(SECURITY_LEVELS, { description: 'worst to best' }),
 })

@@ -16,6 +16,9 @@ export interface EmployeesTable {
   /** The karma's security_level (null without a karma). */
   karma_level: string | null
   manager_id: string | null
+  /** The department's name and the country, as in \`json\`: what reports group by (CONTRACT 18). */
+  department: string | null
+  country_code: string | null
   created_at: string
   /**
    * The employee as the API renders it, manager reference included (the column allows null, which

@@ -1,0 +1,286 @@
+// What an import keeps for reports (CONTRACT 18), for every workspace it touched, derived again
+// from what the other resources hold after it: each member (an active employee) with their figures
+// and the items of the lists that name them, the cells members form per dimension, each cell's
+// members, and the thresholds repeat offenders are walked by.
+
+import { createHash } from 'node:crypto'
+import { sql } from 'kysely'
+import { encodeRows, type Value } from '../../db/bulk-rows.js'
+import { type WriteSession, workspaceList } from '../../db/write-session.js'
+import type { ImportSteps } from '../../records/spec.js'
+import { jsonOf } from '../../schemas/ordered-json.js'
+import { BreakdownCell } from './schema.js'
+
+const TABLES = ['report_cells', 'report_cell_members', 'report_offenders', 'report_members'] as const
+
+/** The most min_tricked may ask (the repeat offenders' thresholds go this far). */
+export const MAX_TRICKED = 100
+
+/** SQL: a timestamp column as a JSON value. */
+const timestampJson = (column: string) =>
+  `case when ${column} is null then 'null' else '"' || ${column} || '"' end`
+
+/** SQL: an employee's karma as the employee renders it (`{"score","security_level"}` or null). */
+const KARMA_JSON = `case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end`
+
+/**
+ * Each active employee of the touched workspaces, with their figures over all time: progress
+ * entries by status, compromised records, sent attacks (tricked, reported, the span of their
+ * created_at) and email reports (the span of their reported_at); and the items of the lists that
+ * name them, without a window.
+ */
+function insertMembers(touched: string): string {
+  const attacks = 'coalesce(a.attacks, 0)'
+  const tricked = 'coalesce(a.tricked, 0)'
+  const reported = 'coalesce(a.reported, 0)'
+  return `insert into report_members (workspace_id, sort_at, employee_id, department, country_code,
+      manager_id, karma_score, at_risk, courses, completed, missed, compromised, unacknowledged,
+      attacks, attacked, tricked, reported, attack_first, attack_last, reporter, report_first,
+      report_last, ref_json, karma_json, simulation_json, training_json, offender_json)
+    select e.workspace_id, e.created_at, e.id, e.department, e.country_code, e.manager_id, e.karma_score,
+      case when e.karma_level in ('dangerous', 'bad') then 1 else 0 end,
+      coalesce(p.courses, 0), coalesce(p.completed, 0), case when p.missed > 0 then 1 else 0 end,
+      case when c.employee_id is null then 0 else 1 end, coalesce(c.unacknowledged, 0),
+      ${attacks}, case when a.attacks > 0 then 1 else 0 end, ${tricked}, ${reported},
+      a.first_at, a.last_at,
+      case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at,
+      e.ref_json, ${KARMA_JSON},
+      '{"employee":' || e.ref_json || ',"attacks_count":' || ${attacks} || ',"tricked_count":' || ${tricked}
+        || ',"reported_count":' || ${reported} || ',"last_attacked_at":' || ${timestampJson('a.last_sent_at')} || '}',
+      '{"employee":' || e.ref_json || ',"courses_count":' || coalesce(p.courses, 0)
+        || ',"completed_count":' || coalesce(p.completed, 0) || ',"missed_count":' || coalesce(p.missed, 0)
+        || ',"upcoming_count":' || coalesce(p.upcoming, 0) || ',"not_started_count":' || coalesce(p.not_started, 0)
+        || ',"last_completed_at":' || ${timestampJson('p.last_completed_at')} || '}',
+      case when a.tricked > 0 then '{"employee":' || e.ref_json || ',"karma":' || ${KARMA_JSON}
+        || ',"attacks_count":' || ${attacks} || ',"tricked_count":' || ${tricked} || ',"reported_count":' || ${reported}
+        || ',"last_tricked_at":"' || a.last_tricked_at || '"}' end
+    from employees e
+    left join (
+      select employee_id, count(*) as courses,
+        sum(case when status = 'completed' then 1 else 0 end) as completed,
+        sum(case when status = 'missed' then 1 else 0 end) as missed,
+        sum(case when status = 'upcoming' then 1 else 0 end) as upcoming,
+        sum(case when status is null then 1 else 0 end) as not_started,
+        max(last_completed_at) as last_completed_at
+      from course_progress where workspace_id in ${touched} group by employee_id) p on p.employee_id = e.id
+    left join (
+      select employee_id, count(*) as attacks,
+        sum(case when tricked_at is null then 0 else 1 end) as tricked,
+        sum(case when reported_at is null then 0 else 1 end) as reported,
+        max(tricked_at) as last_tricked_at, max(sent_at) as last_sent_at,
+        min(created_at) as first_at, max(created_at) as last_at
+      from attacks where workspace_id in ${touched} and sent_at is not null
+      group by employee_id) a on a.employee_id = e.id
+    left join (
+      select employee_id, max(case when acknowledged_at is null then 1 else 0 end) as unacknowledged
+      from compromised_employees where workspace_id in ${touched} group by employee_id) c on c.employee_id = e.id
+    left join (
+      select employee_id, min(reported_at) as first_at, max(reported_at) as last_at
+      from email_reports where workspace_id in ${touched} group by employee_id) r on r.employee_id = e.id
+    where e.workspace_id in ${touched} and e.status = 'active'
+    order by e.workspace_id, e.created_at, e.id`
+}
+
+/** SQL: a cell of a nullable column: '-' for none, else 'k' and the value. */
+const cellOf = (column: string) => `case when ${column} is null then '-' else 'k' || ${column} end`
+
+/**
+ * Each member in the cell of each dimension; in each group they belong to, or in no group's cell
+ * (the left join's null). Each statement reads the members once.
+ */
+function insertCellMembers(touched: string): string {
+  const dimensions = `(select 'department' as dimension union all select 'manager' union all select 'country')`
+  return `insert into report_cell_members (workspace_id, dimension, cell, employee_id)
+    select m.workspace_id, d.dimension, case d.dimension
+        when 'department' then ${cellOf('m.department')}
+        when 'manager' then ${cellOf('m.manager_id')}
+        else ${cellOf('m.country_code')} end, m.employee_id
+      from report_members m cross join ${dimensions} d
+      where m.workspace_id in ${touched}
+    union all select m.workspace_id, 'group', ${cellOf('g.group_id')}, m.employee_id
+      from report_members m left join group_members g on g.workspace_id = m.workspace_id and g.employee_id = m.employee_id
+      where m.workspace_id in ${touched}`
+}
+
+/** A member tricked n times has a row at each threshold from 1 to n (at most MAX_TRICKED). */
+function insertOffenders(touched: string): string {
+  return `with recursive steps (n) as (select 1 union all select n + 1 from steps where n < ${MAX_TRICKED})
+    insert into report_offenders (workspace_id, threshold, sort_at, employee_id)
+    select m.workspace_id, s.n, m.sort_at, m.employee_id from report_members m join steps s on s.n <= m.tricked
+    where m.workspace_id in ${touched} and m.tricked > 0
+    order by m.workspace_id, s.n, m.sort_at, m.employee_id`
+}
+
+interface CellFigures {
+  workspace_id: string
+  dimension: string
+  cell: string
+  employees: number | string
+  karma_sum: number | string
+  karma_count: number | string
+  at_risk: number | string
+  covered: number | string
+  completed: number | string
+  attacked: number | string
+  tricked: number | string
+  reported: number | string
+  reporters: number | string
+  compromised: number | string
+  unacknowledged: number | string
+  attack_first: string | null
+  attack_last: string | null
+  report_first: string | null
+  report_last: string | null
+  manager_ref: string | null
+  group_name: string | null
+}
+
+/** Each cell's figures over its members, with what names it (a manager's reference, a group's name). */
+function cellFigures(touched: string): string {
+  return `select x.*, me.ref_json as manager_ref, g.name as group_name from (
+      select cm.workspace_id, cm.dimension, cm.cell, count(*) as employees,
+        coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
+        sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
+        sum(m.completed) as completed, sum(m.attacked) as attacked,
+        sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
+        sum(case when m.reported > 0 then 1 else 0 end) as reported,
+        sum(m.reporter) as reporters, sum(m.compromised) as compromised,
+        sum(m.unacknowledged) as unacknowledged,
+        min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
+        min(m.report_first) as report_first, max(m.report_last) as report_last
+      from report_cell_members cm
+      join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
+      where cm.workspace_id in ${touched}
+      group by cm.workspace_id, cm.dimension, cm.cell) x
+    left join employees me on x.dimension = 'manager' and x.cell <> '-' and me.id = substr(x.cell, 2)
+    left join groups g on x.dimension = 'group' and x.cell <> '-' and g.id = substr(x.cell, 2)`
+}
+
+const cellJson = jsonOf(BreakdownCell)
+/** Where a cell's figures of a window go: after `head`, before `tail` (sql.ts renders them). */
+const WINDOW_FIGURES = ',"employees_attacked_count":'
+const AFTER_WINDOW = '"compromised_employees_count":'
+
+/** Counts of a cell list past this are beyond any workspace (a sort key of fixed width). */
+const COUNT_SPAN = 10 ** 15
+
+/**
+ * A cell's sort key, 27 characters as every list's (paging.ts PositionShape): the row without a
+ * key last, then employees_count descending; the key, ascending, is the position's id.
+ */
+export function cellSortAt(employees: number, keyed: boolean): string {
+  return `${keyed ? '0' : '1'}${String(COUNT_SPAN - employees).padStart(26, '0')}`
+}
+
+/** Bytes of a key, as a cursor's JSON holds it, that a cursor of at most 512 characters has room for. */
+const KEY_ROOM = 200
+/** Of a longer key, the start a stand-in keeps. */
+const KEY_START = 120
+
+/**
+ * What stands for a cell's key in a cursor: the key itself, or, for one too long for a cursor, its
+ * start, U+0001 and a digest of it. A page resumes after the cell its stand-in names; when that cell
+ * is gone, after the stand-in itself, which sorts before every longer key of that start.
+ */
+export function positionIdOf(key: string): string {
+  if (Buffer.byteLength(JSON.stringify(key)) <= KEY_ROOM) return key
+  let start = ''
+  for (const character of key) {
+    if (Buffer.byteLength(JSON.stringify(start + character)) > KEY_START) break
+    start += character
+  }
+  return `${start}\u0001${createHash('sha256').update(key).digest('hex').slice(0, 32)}`
+}
+
+/** A cell rendered: its answer without a window, and that answer's parts around the window's figures. */
+function renderCell(f: CellFigures): Value[] {
+  const n = Number(f.employees)
+  const keyed = f.cell !== '-'
+  const key = keyed ? f.cell.slice(1) : null
+  let name: string | null = null
+  if (key !== null) {
+    if (f.dimension === 'manager')
+      name = f.manager_ref === null ? null : (JSON.parse(f.manager_ref) as { name: string | null }).name
+    else if (f.dimension === 'group') name = f.group_name
+    else name = key
+  }
+  const attacked = Number(f.attacked)
+  const rate = (part: number | string, whole: number) =>
+    whole === 0 ? 0 : Math.floor((200 * Number(part) + whole) / (2 * whole))
+  const karmaCount = Number(f.karma_count)
+  const json = cellJson({
+    key,
+    name,
+    employees_count: n,
+    average_karma_score:
+      karmaCount === 0 ? null : Math.floor((2 * Number(f.karma_sum) + karmaCount) / (2 * karmaCount)),
+    at_risk_employees_count: Number(f.at_risk),
+    covered_employees: Number(f.covered),
+    average_courses_completed: Math.floor((2 * Number(f.completed) + n) / (2 * n)),
+    employees_attacked_count: attacked,
+    vulnerability_rate: rate(f.tricked, attacked),
+    reporting_rate: rate(f.reported, attacked),
+    reporters_count: Number(f.reporters),
+    employee_reporting_rate: Math.floor((2000 * Number(f.reporters) + n) / (2 * n)) / 10,
+    compromised_employees_count: Number(f.compromised),
+    unacknowledged_employees_count: Number(f.unacknowledged),
+  })
+  // Keys are escaped in the JSON: these two appear only where the object's own fields are.
+  const head = json.slice(0, json.indexOf(WINDOW_FIGURES) + 1)
+  const tail = json.slice(json.indexOf(AFTER_WINDOW))
+  return [
+    f.workspace_id,
+    f.dimension,
+    cellSortAt(n, keyed),
+    key ?? '',
+    positionIdOf(key ?? ''),
+    f.cell,
+    n,
+    f.attack_first,
+    f.attack_last,
+    f.report_first,
+    f.report_last,
+    json,
+    head,
+    tail,
+  ]
+}
+
+const CELL_COLUMNS = [
+  'workspace_id',
+  'dimension',
+  'sort_at',
+  'sort_id',
+  'position_id',
+  'cell',
+  'employees',
+  'attack_first',
+  'attack_last',
+  'report_first',
+  'report_last',
+  'json',
+  'head',
+  'tail',
+] as const
+
+/** The reports of the touched workspaces, derived again whole. */
+async function deriveReports(session: WriteSession): Promise<void> {
+  const touched = await workspaceList(session, 'stg_touched')
+  for (const table of [...TABLES, 'report_workspaces'])
+    await session.exec(sql`delete from ${sql.table(table)} where workspace_id in ${sql.raw(touched)}`)
+  await session.exec(sql`insert into report_workspaces (workspace_id)
+    select w.id from workspaces w where w.id in ${sql.raw(touched)}`)
+  await session.exec(sql.raw(insertMembers(touched)))
+  await session.exec(sql.raw(insertCellMembers(touched)))
+  await session.exec(sql.raw(insertOffenders(touched)))
+  const cells = await session.rows(sql.raw<CellFigures>(cellFigures(touched)))
+  if (cells.length > 0)
+    await session.insertMany('report_cells', CELL_COLUMNS, encodeRows(session.dialect, cells.map(renderCell)))
+}
+
+export const REPORTS_IMPORT: ImportSteps = {
+  derive: deriveReports,
+  missing: sql`not exists (select 1 from report_workspaces r where r.workspace_id = w.id)`,
+  analyze: [...TABLES],
+}

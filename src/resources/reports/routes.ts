@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify'
+import { LIST_LIMITS } from '../../paging/paging.js'
+import { defineList, listRoute } from '../../routing/list.js'
+import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
+import { workspaceId } from '../../routing/schemas.js'
+import { MAX_TRICKED } from './import.js'
+import { REPORTS_READ } from './scopes.js'
+import { REPORT_SQL } from './sql.js'
+import { DIMENSIONS } from './values.js'
+
+const MEMBERS =
+  "Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere."
+const WINDOW =
+  'The window bounds attacks by created_at and email reports by reported_at; every other figure is the state now.'
+const EMPLOYEES_ORDER = 'In employees order: created_at descending, then id descending.'
+
+const BREAKDOWN = defineList({
+  operationId: 'listReportBreakdown',
+  path: '/v1/reports/breakdown',
+  summary: "Roll up a workspace's members by department, manager, group or country",
+  description:
+    'One row per cell of the dimension `by`: department (department.name), manager (the direct reports of one ' +
+    "manager: key is the manager's employee id, name their name), group (an employee in several groups counts in " +
+    'each), country (country_code). The members without one form the row whose key is null. Order: ' +
+    'employees_count descending, then key ascending in code point order, the row whose key is null last. ' +
+    `${MEMBERS} ${WINDOW} Rates as in the campaign and inbox statistics, over the cell's members.`,
+  scope: REPORTS_READ.scope,
+  parameters: {
+    workspace_id: workspaceId,
+    by: param.requiredChoice(DIMENSIONS, 'The dimension the members are grouped by.'),
+    ...createdWindow('attacks created and email reports made'),
+  },
+  limits: LIST_LIMITS,
+  item: 'BreakdownCell',
+  rows: REPORT_SQL.breakdownPage,
+  check: checkCreatedWindow,
+})
+
+const REPEAT_OFFENDERS = defineList({
+  operationId: 'listRepeatOffenders',
+  path: '/v1/reports/repeat_offenders',
+  summary: 'List the members tricked again and again',
+  description:
+    `The members tricked in at least min_tricked attacks (sent) created in the window. ${EMPLOYEES_ORDER} ` +
+    `${MEMBERS} attacks_count counts their attacks with sent_at set created in the window; tricked_count and ` +
+    'reported_count those of them that tricked them and that they reported.',
+  scope: REPORTS_READ.scope,
+  parameters: {
+    workspace_id: workspaceId,
+    min_tricked: param.integerBetween(
+      1,
+      MAX_TRICKED,
+      2,
+      'Keeps the members tricked in at least this many attacks.',
+    ),
+    ...createdWindow('attacks created'),
+  },
+  limits: LIST_LIMITS,
+  item: 'RepeatOffender',
+  rows: REPORT_SQL.offendersPage,
+  check: checkCreatedWindow,
+})
+
+const SIMULATION_COVERAGE = defineList({
+  operationId: 'listSimulationCoverage',
+  path: '/v1/reports/simulation_coverage',
+  summary: 'List every member with the simulated phishing they received',
+  description:
+    `Every member with their attacks (sent) created in the window. ${EMPLOYEES_ORDER} ${MEMBERS} attacked=false ` +
+    'keeps the members never simulated in the window (attacks_count 0), attacked=true the others.',
+  scope: REPORTS_READ.scope,
+  parameters: {
+    workspace_id: workspaceId,
+    attacked: param.boolean('Keeps the members with attacks in the window (true) or without (false).'),
+    ...createdWindow('attacks created'),
+  },
+  limits: LIST_LIMITS,
+  item: 'SimulationCoverage',
+  rows: REPORT_SQL.simulationPage,
+  check: checkCreatedWindow,
+})
+
+const TRAINING_COVERAGE = defineList({
+  operationId: 'listTrainingCoverage',
+  path: '/v1/reports/training_coverage',
+  summary: 'List every member with their awareness training',
+  description:
+    `Every member with their course progress entries counted by status (an entry without a status is not ` +
+    `started). ${EMPLOYEES_ORDER} ${MEMBERS} missed=true keeps the members with a missed entry, false the others.`,
+  scope: REPORTS_READ.scope,
+  parameters: {
+    workspace_id: workspaceId,
+    missed: param.boolean('Keeps the members with at least one missed entry (true) or without (false).'),
+  },
+  limits: LIST_LIMITS,
+  item: 'TrainingCoverage',
+  rows: REPORT_SQL.trainingPage,
+})
+
+/** GET /v1/reports/breakdown, repeat_offenders, simulation_coverage and training_coverage. */
+export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  listRoute(app, BREAKDOWN)
+  listRoute(app, REPEAT_OFFENDERS)
+  listRoute(app, SIMULATION_COVERAGE)
+  listRoute(app, TRAINING_COVERAGE)
+}

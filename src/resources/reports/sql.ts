@@ -1,0 +1,236 @@
+// Every statement of the reports resource, named: the SQL snapshots (sql/*/api.sql) label each by
+// its name here (`reports.sql:breakdownPage`). Without a window, every item was rendered at import
+// (import.ts); a window's figures are counted from the attacks and email reports of the window,
+// each member's through the index ranges of their own rows, unless the window spans all of them.
+
+import { type RawBuilder, sql } from 'kysely'
+import type { ListDefinition } from '../../paging/keyset.js'
+import type { PositionShape } from '../../paging/paging.js'
+import type { CreatedWindow } from '../../routing/parameters.js'
+import { SAMPLE } from '../sql.js'
+import type { Dimension } from './values.js'
+
+const LATER = SAMPLE.later
+
+/** A breakdown's positions: its sort key (the cell's count), then its key's stand-in (import.ts). */
+const CELL_POSITION: PositionShape = {
+  at: /^[01]\d{26}$/,
+  id: /^[\s\S]{0,200}$/,
+  maxCursorLength: 512,
+}
+
+/** SQL: the window's bounds on `column`, joined by `and` (true without a window). */
+function windowOn(column: string, w: CreatedWindow): RawBuilder<unknown> {
+  const bounds: RawBuilder<unknown>[] = []
+  if (w.created_after !== undefined) bounds.push(sql`${sql.ref(column)} >= ${w.created_after}`)
+  if (w.created_before !== undefined) bounds.push(sql`${sql.ref(column)} <= ${w.created_before}`)
+  return bounds.length === 0 ? sql`1 = 1` : sql.join(bounds, sql` and `)
+}
+
+/** SQL: whether the window holds every time from `first` to `last` (none held counts as held). */
+function spans(first: string, last: string, w: CreatedWindow): RawBuilder<unknown> {
+  const ends: RawBuilder<unknown>[] = []
+  if (w.created_after !== undefined) ends.push(sql`${sql.ref(first)} >= ${w.created_after}`)
+  if (w.created_before !== undefined) ends.push(sql`${sql.ref(last)} <= ${w.created_before}`)
+  return sql`(${sql.ref(first)} is null or (${sql.join(ends, sql` and `)}))`
+}
+
+const windowed = (w: CreatedWindow) => w.created_after !== undefined || w.created_before !== undefined
+
+/** SQL: part / whole in percent, rounded half up to an integer; 0 when whole is 0 (CONTRACT 15). */
+const percentSql = (part: string, whole: string) =>
+  `case when ${whole} = 0 then 0 else (200 * ${part} + ${whole}) / (2 * ${whole}) end`
+
+/**
+ * SQL: part / whole in percent, rounded half up to one decimal, as JSON writes the number (CONTRACT
+ * 16; `17`, `12.5`); whole is never 0 here.
+ */
+function tenthPercentJson(part: string, whole: string): string {
+  const tenths = `((2000 * ${part} + ${whole}) / (2 * ${whole}))`
+  return `case when ${tenths} % 10 = 0 then cast(${tenths} / 10 as text)
+    else cast(${tenths} / 10 as text) || '.' || cast(${tenths} % 10 as text) end`
+}
+
+/** SQL: a member `m`'s sent attacks created in the window. */
+const attacksOf = (w: CreatedWindow) => sql`from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+    and ${windowOn('a.created_at', w)}`
+
+/** SQL: a cell `c`'s figures of the window, between its head and its tail. */
+function cellWindowJson(w: CreatedWindow): RawBuilder<string> {
+  const members = sql`from report_cell_members m
+    where m.workspace_id = c.workspace_id and m.dimension = c.dimension and m.cell = c.cell`
+  const attacked = 'count(distinct a.employee_id)'
+  const tricked = 'count(distinct case when a.tricked_at is null then null else a.employee_id end)'
+  const reported = 'count(distinct case when a.reported_at is null then null else a.employee_id end)'
+  const attacks = sql`(select ${sql.raw(`'"employees_attacked_count":' || ${attacked}
+      || ',"vulnerability_rate":' || ${percentSql(tricked, attacked)}
+      || ',"reporting_rate":' || ${percentSql(reported, attacked)}`)}
+    from report_cell_members m join attacks a on a.workspace_id = m.workspace_id
+      and a.employee_id = m.employee_id and a.sent_at is not null and ${windowOn('a.created_at', w)}
+    where m.workspace_id = c.workspace_id and m.dimension = c.dimension and m.cell = c.cell)`
+  const reporters = sql`(select ${sql.raw(`',"reporters_count":' || count(*)
+      || ',"employee_reporting_rate":' || ${tenthPercentJson('count(*)', 'c.employees')}`)}
+    ${members} and exists (select 1 from email_reports r
+      where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id and ${windowOn('r.reported_at', w)}))`
+  return sql<string>`c.head || ${attacks} || ${reporters} || ',' || c.tail`
+}
+
+export interface BreakdownValues extends CreatedWindow {
+  by: Dimension
+}
+
+export interface OffenderValues extends CreatedWindow {
+  min_tricked?: number | undefined
+}
+
+export interface SimulationValues extends CreatedWindow {
+  attacked?: boolean | undefined
+}
+
+export interface TrainingValues {
+  missed?: boolean | undefined
+}
+
+/** A member `m`'s item of a list, the employee and `rest` (SQL text starting with a comma). */
+const memberItem = (rest: RawBuilder<unknown>) => sql<string>`'{"employee":' || m.ref_json || ${rest}`
+
+export const REPORT_SQL = {
+  /**
+   * A page of a breakdown's cells: employees_count descending, then key ascending, the row without
+   * a key last. A window's figures are counted for the cells whose members' attacks or reports it
+   * cuts; a cell it spans whole answers as kept.
+   */
+  breakdownPage: {
+    name: 'report_breakdown',
+    rows: (from, v) => {
+      const json = windowed(v)
+        ? sql<string>`case when ${spans('c.attack_first', 'c.attack_last', v)}
+            and ${spans('c.report_first', 'c.report_last', v)} then c.json else ${cellWindowJson(v)} end`
+        : sql<string>`c.json`
+      return from
+        .selectFrom('report_cells as c')
+        .select([
+          json.as('json'),
+          'c.sort_at as sort_at',
+          'c.position_id as sort_id',
+          'c.sort_id as order_id',
+        ])
+        .where('c.dimension', '=', v.by)
+    },
+    at: 'c.sort_at',
+    id: 'c.sort_id',
+    ascending: true,
+    position: CELL_POSITION,
+    resolvePosition: (standIn) => sql`coalesce((select k.sort_id from report_cells k
+      where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = ${standIn} limit 1), ${standIn})`,
+    samples: {
+      'a later page, by manager': {
+        values: { by: 'manager' },
+        after: true,
+        limit: 50,
+      },
+      'a later page, by department, created window': {
+        values: { by: 'department', created_after: SAMPLE.after[0], created_before: LATER },
+        after: true,
+        limit: 50,
+      },
+    },
+  } satisfies ListDefinition<BreakdownValues>,
+
+  /**
+   * A page of the members tricked at least min_tricked times, in employees order: the members
+   * tricked that often over all time, each counted within a window that cuts their attacks (and
+   * left out when they fall short in it).
+   */
+  offendersPage: {
+    name: 'report_repeat_offenders',
+    rows: (from, v, dialect) => {
+      const least = v.min_tricked ?? 2
+      const counted = sql<string>`(select ${sql.raw(`case when sum(case when a.tricked_at is null then 0 else 1 end) >= `)}${least}
+          then ',"attacks_count":' || count(*)
+            || ',"tricked_count":' || sum(case when a.tricked_at is null then 0 else 1 end)
+            || ',"reported_count":' || sum(case when a.reported_at is null then 0 else 1 end)
+            || ',"last_tricked_at":"' || max(a.tricked_at) || '"}' end
+        ${attacksOf(v)})`
+      const json = windowed(v)
+        ? sql<string>`case when ${spans('m.attack_first', 'm.attack_last', v)} then m.offender_json
+            else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || ${counted} end`
+        : sql<string>`m.offender_json`
+      return from
+        .selectFrom('report_offenders as o')
+        .innerJoin('report_members as m', (j) =>
+          j
+            .onRef('m.workspace_id', '=', 'o.workspace_id')
+            .onRef('m.sort_at', '=', 'o.sort_at')
+            .onRef('m.employee_id', '=', 'o.employee_id'),
+        )
+        .select([json.as('json'), 'o.sort_at as sort_at', 'o.employee_id as sort_id'])
+        .where('o.threshold', '=', least)
+        .$if(windowed(v) && dialect === 'postgres', (q) => q.where(sql<boolean>`${json} is not null`))
+    },
+    dropsNullItems: (v, dialect) => dialect === 'sqlite' && windowed(v),
+    at: 'o.sort_at',
+    id: 'o.employee_id',
+    samples: {
+      'a later page': { values: {}, after: true, limit: 50 },
+      'a later page, min_tricked, created window': {
+        values: { min_tricked: 3, created_after: SAMPLE.after[0], created_before: LATER },
+        after: true,
+        limit: 50,
+      },
+    },
+  } satisfies ListDefinition<OffenderValues>,
+
+  /** A page of the members with their simulated phishing, in employees order. */
+  simulationPage: {
+    name: 'report_simulation_coverage',
+    rows: (from, v) => {
+      const counted = sql`(select ',"attacks_count":' || count(*)
+          || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0)
+          || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0)
+          || ',"last_attacked_at":' || ${sql.raw(`case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end`)}
+          || '}'
+        ${attacksOf(v)})`
+      const json = windowed(v)
+        ? sql<string>`case when ${spans('m.attack_first', 'm.attack_last', v)} then m.simulation_json
+            else ${memberItem(counted)} end`
+        : sql<string>`m.simulation_json`
+      const anyAttack = sql<boolean>`exists (select 1 ${attacksOf(v)})`
+      return from
+        .selectFrom('report_members as m')
+        .select([json.as('json'), 'm.sort_at as sort_at', 'm.employee_id as sort_id'])
+        .$if(v.attacked !== undefined && !windowed(v), (q) => q.where('m.attacked', '=', v.attacked ? 1 : 0))
+        .$if(v.attacked !== undefined && windowed(v), (q) =>
+          q.where(v.attacked ? anyAttack : sql<boolean>`not ${anyAttack}`),
+        )
+    },
+    at: 'm.sort_at',
+    id: 'm.employee_id',
+    samples: {
+      'a later page': { values: {}, after: true, limit: 50 },
+      'a later page, never attacked in a window': {
+        values: { attacked: false, created_after: SAMPLE.after[0], created_before: LATER },
+        after: true,
+        limit: 50,
+      },
+      'a later page, attacked': { values: { attacked: true }, after: true, limit: 50 },
+    },
+  } satisfies ListDefinition<SimulationValues>,
+
+  /** A page of the members with their training, in employees order. */
+  trainingPage: {
+    name: 'report_training_coverage',
+    rows: (from, v) =>
+      from
+        .selectFrom('report_members as m')
+        .select([sql<string>`m.training_json`.as('json'), 'm.sort_at as sort_at', 'm.employee_id as sort_id'])
+        .$if(v.missed !== undefined, (q) => q.where('m.missed', '=', v.missed ? 1 : 0)),
+    at: 'm.sort_at',
+    id: 'm.employee_id',
+    samples: {
+      'a later page': { values: {}, after: true, limit: 50 },
+      'a later page, missed': { values: { missed: true }, after: true, limit: 50 },
+    },
+  } satisfies ListDefinition<TrainingValues>,
+}

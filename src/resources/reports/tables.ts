@@ -1,0 +1,98 @@
+// The tables the reports resource owns (CONTRACT 18), derived at import (import.ts), added to the
+// engine's Database type (db/tables.ts).
+
+declare module '../../db/tables.js' {
+  interface Database {
+    report_workspaces: ReportWorkspacesTable
+    report_members: ReportMembersTable
+    report_offenders: ReportOffendersTable
+    report_cell_members: ReportCellMembersTable
+    report_cells: ReportCellsTable
+  }
+}
+
+/** The workspaces whose report rows are derived (a release that added them derives the others). */
+export interface ReportWorkspacesTable {
+  workspace_id: string
+}
+
+/**
+ * A member (an active employee) with their figures over all time and the items of the lists that
+ * name them, keyed in employees order (sort_at: their created_at).
+ */
+export interface ReportMembersTable {
+  workspace_id: string
+  sort_at: string
+  employee_id: string
+  department: string | null
+  country_code: string | null
+  manager_id: string | null
+  karma_score: number | null
+  /** 1 when their security_level is dangerous or bad. */
+  at_risk: number
+  /** Progress entries, completed ones; `missed` is 1 when one of them is missed. */
+  courses: number
+  completed: number
+  missed: number
+  /** 1 when compromised in a breach; `unacknowledged` 1 when one such record is not acknowledged. */
+  compromised: number
+  unacknowledged: number
+  /** Sent attacks, those that tricked them and those they reported; `attacked` is 1 when any. */
+  attacks: number
+  attacked: number
+  tricked: number
+  reported: number
+  /** The span of their sent attacks' created_at. */
+  attack_first: string | null
+  attack_last: string | null
+  /** 1 when they reported an email; the span of their reports' reported_at. */
+  reporter: number
+  report_first: string | null
+  report_last: string | null
+  ref_json: string
+  karma_json: string
+  simulation_json: string
+  training_json: string
+  /** Their repeat-offenders item; null when never tricked. */
+  offender_json: string | null
+}
+
+/** A member tricked n times, at each threshold from 1 to n: repeat offenders walk one threshold. */
+export interface ReportOffendersTable {
+  workspace_id: string
+  threshold: number
+  sort_at: string
+  employee_id: string
+}
+
+/** The members of each cell: `cell` is '-' for the members without one, else 'k' and its key. */
+export interface ReportCellMembersTable {
+  workspace_id: string
+  dimension: string
+  cell: string
+  employee_id: string
+}
+
+/**
+ * A breakdown's cell, keyed in list order: `sort_at` (the row without a key last, then the count
+ * descending) and `sort_id` (the key, '' for none); `position_id` stands for the key in cursors. `json` answers without a window; a window's
+ * figures go between `head` and `tail`. The spans of the members' attacks and reports tell whether
+ * a window cuts them.
+ */
+export interface ReportCellsTable {
+  workspace_id: string
+  dimension: string
+  sort_at: string
+  sort_id: string
+  /** The key's stand-in in a cursor: the key, or for a long one its start and a digest. */
+  position_id: string
+  cell: string
+  employees: number
+  attack_first: string | null
+  attack_last: string | null
+  report_first: string | null
+  report_last: string | null
+  json: string
+  head: string
+  tail: string
+}
