@@ -19,6 +19,7 @@ import { overloadedProxy } from '../helpers/overloaded-proxy.js'
 import { freePort } from '../helpers/processes.js'
 import { employee, source, workspace } from '../helpers/records.js'
 import * as campaigns from '../resources/campaigns/oracle.js'
+import * as reports from '../resources/reports/oracle.js'
 
 const exportNamed = (name: string) => {
   const found = EXPORTS.find((e) => e.name === name)
@@ -67,6 +68,24 @@ describe('awareness export', () => {
       [['organization'], [oracle.organization(d.all, d.orgA.id as string)]],
       // A path id of another resource than breaches: --campaign.
       [['attacks', '--workspace', d.a1, '--campaign', campaignId()], campaigns.attacks(d.all, campaignId())],
+      // The reports, their parameters passed on from options of their own.
+      [['breakdown', '--workspace', d.a1, '--by', 'manager'], reports.breakdown(d.all, d.a1, 'manager')],
+      [
+        ['breakdown', '--workspace', d.a1, '--by', 'group', '--created-after', '2020-01-01'],
+        reports.breakdown(d.all, d.a1, 'group', { after: '2020-01-01' }),
+      ],
+      [
+        ['repeat_offenders', '--workspace', d.a1, '--min-tricked', '1'],
+        reports.repeatOffenders(d.all, d.a1, 1),
+      ],
+      [
+        ['simulation_coverage', '--workspace', d.a1, '--attacked', 'false'],
+        reports.simulationCoverage(d.all, d.a1, false),
+      ],
+      [
+        ['training_coverage', '--workspace', d.a1, '--missed', 'true'],
+        reports.trainingCoverage(d.all, d.a1, true),
+      ],
     ]
     for (const [args, expected] of cases) {
       const result = await runCli(['export', ...args, '--url', url], { env })
@@ -122,6 +141,14 @@ describe('awareness export', () => {
         oracle.compromised(d.all, d.a1, d.sharedBreachId),
       ],
       ['organization', [], [oracle.organization(d.all, d.orgA.id as string)]],
+      [
+        'breakdown',
+        ['--workspace', d.a1, '--by', 'department'],
+        reports.breakdown(d.all, d.a1, 'department'),
+      ],
+      ['repeat_offenders', ['--workspace', d.a1], reports.repeatOffenders(d.all, d.a1)],
+      ['simulation_coverage', ['--workspace', d.a1], reports.simulationCoverage(d.all, d.a1)],
+      ['training_coverage', ['--workspace', d.a1], reports.trainingCoverage(d.all, d.a1)],
     ]
     for (const [resource, args, items] of cases) {
       const out = join(dir, `${resource}.csv`)

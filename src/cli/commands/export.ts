@@ -250,14 +250,6 @@ export function registerExport(program: Command): void {
         )
         const options: ExportOptions = { ...given, ids, filters }
         const declared = BY_NAME.get(resource) as ResourceExport
-        for (const filter of FILTERS)
-          if (options.filters[filter.parameter] !== undefined && !takes(declared, filter.parameter))
-            throw new UsageError(
-              `${optionOf(filter.parameter)} goes with ${named((e) => takes(e, filter.parameter)).join(', ')}`,
-            )
-        for (const filter of declared.filters ?? [])
-          if (filter.required && options.filters[filter.parameter] === undefined)
-            throw new UsageError(`${resource} needs ${optionOf(filter.parameter)}`)
         if (options.bom && options.format !== 'csv') throw new UsageError('--bom goes with --format csv')
         if (options.format === 'records' && declared.records === undefined)
           throw new UsageError(
@@ -276,6 +268,14 @@ export function registerExport(program: Command): void {
           throw new UsageError(`--format ocsf goes with ${named((e) => e.ocsf === true).join(', ')}`)
         if (options.after !== undefined && !declared.after)
           throw new UsageError(`--after goes with ${named((e) => e.after === true).join(', ')}`)
+        for (const filter of FILTERS)
+          if (options.filters[filter.parameter] !== undefined && !takes(declared, filter.parameter))
+            throw new UsageError(
+              `${optionOf(filter.parameter)} goes with ${named((e) => takes(e, filter.parameter)).join(', ')}`,
+            )
+        for (const filter of declared.filters ?? [])
+          if (filter.required && options.filters[filter.parameter] === undefined)
+            throw new UsageError(`${resource} needs ${optionOf(filter.parameter)}`)
         const { apiKey, apiUrl } = clientEnvironment()
         const url = options.url ?? apiUrl
         if (!url) throw new UsageError('set --url or AWARENESS_API_URL to the API base URL')
