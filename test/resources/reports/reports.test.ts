@@ -11,10 +11,20 @@ import { importSources } from '../../../src/importer/import.js'
 import { type TestApp, testApp, walk } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import { type ApiDataset, apiDataset } from '../../helpers/dataset.js'
-import { type Rec, source, ts } from '../../helpers/records.js'
+import {
+  course,
+  employee,
+  organization,
+  progress,
+  type Rec,
+  source,
+  ts,
+  workspace,
+} from '../../helpers/records.js'
 import { attack, attackEvent, campaign } from '../campaigns/records.js'
 import { group, groupMember } from '../groups/records.js'
 import { windowQuery, windowsOver } from '../inbox/oracle.js'
+import { report, ticket } from '../inbox/records.js'
 import * as oracle from './oracle.js'
 
 const LEVELS = ['dangerous', 'bad', 'ok', 'good', 'great', 'excellent', 'exceptional']
@@ -169,6 +179,88 @@ for (const { dialect, skip } of DIALECTS) {
         assert.ok(expected.length > 0)
         await check(`/v1/reports/training_coverage?workspace_id=${d.a1}${query}`, expected, query)
       }
+    })
+
+    test('the rounding cases of sections 15 and 16: halves go up, one decimal from exact counts', async () => {
+      const org = organization()
+      const ws = workspace(org.id as string)
+      const w = ws.id as string
+      const member = (department: string, score: number) =>
+        employee(w, { department: { name: department }, karma: { score, security_level: 'ok' } })
+      // Six: karma 1 and 2 and four without (mean 1.5 → 2); one reporter of six (16.7).
+      const six: Rec[] = [
+        member('Six', 1),
+        member('Six', 2),
+        ...[0, 1, 2, 3].map(() => ({ ...member('Six', 0), karma: null })),
+      ]
+      // Eight: all attacked, one tricked (12.5 → 13), three reported (37.5 → 38); one reporter (12.5);
+      // four completed courses over eight members (0.5 → 1).
+      const eight = Array.from({ length: 8 }, (_, i) => member('Eight', i === 0 ? 3 : 4))
+      const lesson = course(w)
+      const lure = campaign(w)
+      const mail = ticket(w)
+      const records: Rec[] = [
+        org,
+        ws,
+        ...six,
+        ...eight,
+        lesson,
+        lure,
+        mail,
+        report(mail.id as string, six[0]?.id as string),
+      ]
+      records.push(report(mail.id as string, eight[0]?.id as string))
+      // An attack long before the others: a window after it cuts the cell, whose figures are then counted.
+      const old = '2001-01-01T00:00:00.000000Z'
+      records.push(
+        attack(lure.id as string, eight[7]?.id as string, {
+          campaign_cycle_id: null,
+          sent_at: old,
+          events: [attackEvent('attack_sent', { created_at: old })],
+          created_at: old,
+        }),
+      )
+      eight.forEach((e, i) => {
+        if (i < 4) records.push(progress(e.id as string, lesson.id as string))
+        const sent = ts()
+        records.push(
+          attack(lure.id as string, e.id as string, {
+            campaign_cycle_id: null,
+            sent_at: sent,
+            events: [
+              attackEvent('attack_sent', { created_at: sent }),
+              ...(i === 0 ? [attackEvent('employee_tricked', { created_at: ts() })] : []),
+              ...(i < 3 ? [attackEvent('email_reported', { created_at: ts() })] : []),
+            ],
+            created_at: sent,
+          }),
+        )
+      })
+      await importSources(t.db.handle, [source(records)])
+      const orgKey = await t.key({ organizationId: org.id as string })
+      const rows = (await walk(t, `/v1/reports/breakdown?workspace_id=${w}&by=department`, orgKey, 1)).items
+      assert.deepEqual(rows, oracle.breakdown(records, w, 'department'))
+      const [first, second] = rows as unknown as [Rec, Rec]
+      assert.equal(first.key, 'Eight')
+      assert.equal(first.vulnerability_rate, 13)
+      assert.equal(first.reporting_rate, 38)
+      assert.equal(first.employee_reporting_rate, 12.5)
+      assert.equal(first.average_courses_completed, 1)
+      assert.equal(first.average_karma_score, 4)
+      assert.equal(second.key, 'Six')
+      assert.equal(second.average_karma_score, 2)
+      assert.equal(second.employee_reporting_rate, 16.7)
+      assert.equal(second.average_courses_completed, 0)
+      // The same figures counted through a window that cuts nothing away but is no cell's whole span.
+      const windowed = (
+        await walk(
+          t,
+          `/v1/reports/breakdown?workspace_id=${w}&by=department&created_before=2100-01-01`,
+          orgKey,
+          7,
+        )
+      ).items
+      assert.deepEqual(windowed, rows)
     })
 
     test('strict parameters: each refused with a 422 naming it', async () => {
