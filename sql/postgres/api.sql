@@ -212,20 +212,69 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at asc, p.order_id asc;
 
 -- reports.sql:breakdownPage: a later page, by department, created window
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $14) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $94) as generation
   from (select case when ("c"."attack_first" is null or ("c"."attack_first" >= $1 and "c"."attack_last" <= $2))
-  and ("c"."report_first" is null or ("c"."report_first" >= $3 and "c"."report_last" <= $4)) then c.json else c.head || (select '"employees_attacked_count":' || count(distinct a.employee_id)
-  || ',"vulnerability_rate":' || case when count(distinct a.employee_id) = 0 then 0 else (200 * count(distinct case when a.tricked_at is null then null else a.employee_id end) + count(distinct a.employee_id)) / (2 * count(distinct a.employee_id)) end
-  || ',"reporting_rate":' || case when count(distinct a.employee_id) = 0 then 0 else (200 * count(distinct case when a.reported_at is null then null else a.employee_id end) + count(distinct a.employee_id)) / (2 * count(distinct a.employee_id)) end
-  from report_cell_members m join attacks a on a.workspace_id = m.workspace_id
-  and a.employee_id = m.employee_id and a.sent_at is not null and "a"."created_at" >= $5 and "a"."created_at" <= $6
-  where m.workspace_id = c.workspace_id and m.dimension = c.dimension and m.cell = c.cell) || (select ',"reporters_count":' || count(*)
-  || ',"employee_reporting_rate":' || case when ((2000 * count(*) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * count(*) + c.employees) / (2 * c.employees)) / 10 as text)
-  else cast(((2000 * count(*) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * count(*) + c.employees) / (2 * c.employees)) % 10 as text) end
-  from report_cell_members m
-  where m.workspace_id = c.workspace_id and m.dimension = c.dimension and m.cell = c.cell and exists (select 1 from email_reports r
-  where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id and "r"."reported_at" >= $7 and "r"."reported_at" <= $8)) || ',' || c.tail end as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = $9 and "c"."dimension" = $10 and ("c"."sort_at", "c"."sort_id") > ($11, coalesce((select k.sort_id from report_cells k
-  where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = $12 limit 1), $13)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
+  and ("c"."report_first" is null or ("c"."report_first" >= $3 and "c"."report_last" <= $4)) then c.json else c.head || (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < $5 or "m"."attack_first" > $6) then 0
+  when "m"."attack_first" >= $7 or "m"."attack_last" <= $8 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $9 and "a"."created_at" <= $10) then 1 else 0 end)
+  || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $11 or "m"."attack_first" > $12) then 0
+  when "m"."attack_first" >= $13 or "m"."attack_last" <= $14 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $15 and "a"."created_at" <= $16) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < $17 or "m"."tricked_first" > $18) then 0
+  when "m"."tricked_first" >= $19 or "m"."tricked_last" <= $20 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $21 and "a"."created_at" <= $22 and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $23 or "m"."attack_first" > $24) then 0
+  when "m"."attack_first" >= $25 or "m"."attack_last" <= $26 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $27 and "a"."created_at" <= $28) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $29 or "m"."attack_first" > $30) then 0
+  when "m"."attack_first" >= $31 or "m"."attack_last" <= $32 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $33 and "a"."created_at" <= $34) then 1 else 0 end)) end
+  || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $35 or "m"."attack_first" > $36) then 0
+  when "m"."attack_first" >= $37 or "m"."attack_last" <= $38 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $39 and "a"."created_at" <= $40) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < $41 or "m"."reported_first" > $42) then 0
+  when "m"."reported_first" >= $43 or "m"."reported_last" <= $44 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $45 and "a"."created_at" <= $46 and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $47 or "m"."attack_first" > $48) then 0
+  when "m"."attack_first" >= $49 or "m"."attack_last" <= $50 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $51 and "a"."created_at" <= $52) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $53 or "m"."attack_first" > $54) then 0
+  when "m"."attack_first" >= $55 or "m"."attack_last" <= $56 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $57 and "a"."created_at" <= $58) then 1 else 0 end)) end
+  || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < $59 or "m"."report_first" > $60) then 0
+  when "m"."report_first" >= $61 or "m"."report_last" <= $62 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $63 and "r"."reported_at" <= $64) then 1 else 0 end)
+  || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $65 or "m"."report_first" > $66) then 0
+  when "m"."report_first" >= $67 or "m"."report_last" <= $68 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $69 and "r"."reported_at" <= $70) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $71 or "m"."report_first" > $72) then 0
+  when "m"."report_first" >= $73 or "m"."report_last" <= $74 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $75 and "r"."reported_at" <= $76) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $77 or "m"."report_first" > $78) then 0
+  when "m"."report_first" >= $79 or "m"."report_last" <= $80 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $81 and "r"."reported_at" <= $82) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $83 or "m"."report_first" > $84) then 0
+  when "m"."report_first" >= $85 or "m"."report_last" <= $86 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $87 and "r"."reported_at" <= $88) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end
+  from report_cell_members cm
+  join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
+  where cm.workspace_id = c.workspace_id and cm.dimension = c.dimension and cm.cell = c.cell) || ',' || c.tail end as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = $89 and "c"."dimension" = $90 and ("c"."sort_at", "c"."sort_id") > ($91, coalesce((select k.sort_id from report_cells k
+  where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = $92 limit 1), $93)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
   order by p.sort_at asc, p.order_id asc;
 
 -- reports.sql:offendersPage: a later page
@@ -234,24 +283,26 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:offendersPage: a later page, min_tricked, created window
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $15) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $19) as generation
   from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $1 and "m"."attack_last" <= $2)) then m.offender_json
-  else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || (select case when sum(case when a.tricked_at is null then 0 else 1 end) >= $3
+  when ("m"."tricked_first" is null or "m"."tricked_last" < $3 or "m"."tricked_first" > $4) then null
+  else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || (select case when sum(case when a.tricked_at is null then 0 else 1 end) >= $5
   then ',"attacks_count":' || count(*)
   || ',"tricked_count":' || sum(case when a.tricked_at is null then 0 else 1 end)
   || ',"reported_count":' || sum(case when a.reported_at is null then 0 else 1 end)
   || ',"last_tricked_at":"' || max(a.tricked_at) || '"}' end
   from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $4 and "a"."created_at" <= $5) end as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" inner join "report_members" as "m" on "m"."workspace_id" = "o"."workspace_id" and "m"."sort_at" = "o"."sort_at" and "m"."employee_id" = "o"."employee_id" where "o"."workspace_id" = $6 and "o"."threshold" = $7 and case when ("m"."attack_first" is null or ("m"."attack_first" >= $8 and "m"."attack_last" <= $9)) then m.offender_json
-  else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || (select case when sum(case when a.tricked_at is null then 0 else 1 end) >= $10
+  and "a"."created_at" >= $6 and "a"."created_at" <= $7) end as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" inner join "report_members" as "m" on "m"."workspace_id" = "o"."workspace_id" and "m"."sort_at" = "o"."sort_at" and "m"."employee_id" = "o"."employee_id" where "o"."workspace_id" = $8 and "o"."threshold" = $9 and case when ("m"."attack_first" is null or ("m"."attack_first" >= $10 and "m"."attack_last" <= $11)) then m.offender_json
+  when ("m"."tricked_first" is null or "m"."tricked_last" < $12 or "m"."tricked_first" > $13) then null
+  else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || (select case when sum(case when a.tricked_at is null then 0 else 1 end) >= $14
   then ',"attacks_count":' || count(*)
   || ',"tricked_count":' || sum(case when a.tricked_at is null then 0 else 1 end)
   || ',"reported_count":' || sum(case when a.reported_at is null then 0 else 1 end)
   || ',"last_tricked_at":"' || max(a.tricked_at) || '"}' end
   from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $11 and "a"."created_at" <= $12) end is not null and ("o"."sort_at", "o"."employee_id") < ($13, $14) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
+  and "a"."created_at" >= $15 and "a"."created_at" <= $16) end is not null and ("o"."sort_at", "o"."employee_id") < ($17, $18) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page
@@ -260,8 +311,9 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page, never attacked in a window
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $10) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $16) as generation
   from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $1 and "m"."attack_last" <= $2)) then m.simulation_json
+  when ("m"."attack_first" is null or "m"."attack_last" < $3 or "m"."attack_first" > $4) then '{"employee":' || m.ref_json || ',"attacks_count":0,"tricked_count":0,"reported_count":0,"last_attacked_at":null}'
   else '{"employee":' || m.ref_json || (select ',"attacks_count":' || count(*)
   || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0)
   || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0)
@@ -269,9 +321,11 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   || '}'
   from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $3 and "a"."created_at" <= $4) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = $5 and not exists (select 1 from attacks a
+  and "a"."created_at" >= $5 and "a"."created_at" <= $6) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = $7 and case when ("m"."attack_first" is null or "m"."attack_last" < $8 or "m"."attack_first" > $9) then 0
+  when "m"."attack_first" >= $10 or "m"."attack_last" <= $11 then 1
+  when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $6 and "a"."created_at" <= $7) and ("m"."sort_at", "m"."employee_id") < ($8, $9) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+  and "a"."created_at" >= $12 and "a"."created_at" <= $13) then 1 else 0 end = 0 and ("m"."sort_at", "m"."employee_id") < ($14, $15) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page, attacked

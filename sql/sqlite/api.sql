@@ -250,17 +250,66 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 -- reports.sql:breakdownPage: a later page, by department, created window
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
   from (select case when ("c"."attack_first" is null or ("c"."attack_first" >= ? and "c"."attack_last" <= ?))
-  and ("c"."report_first" is null or ("c"."report_first" >= ? and "c"."report_last" <= ?)) then c.json else c.head || (select '"employees_attacked_count":' || count(distinct a.employee_id)
-  || ',"vulnerability_rate":' || case when count(distinct a.employee_id) = 0 then 0 else (200 * count(distinct case when a.tricked_at is null then null else a.employee_id end) + count(distinct a.employee_id)) / (2 * count(distinct a.employee_id)) end
-  || ',"reporting_rate":' || case when count(distinct a.employee_id) = 0 then 0 else (200 * count(distinct case when a.reported_at is null then null else a.employee_id end) + count(distinct a.employee_id)) / (2 * count(distinct a.employee_id)) end
-  from report_cell_members m join attacks a on a.workspace_id = m.workspace_id
-  and a.employee_id = m.employee_id and a.sent_at is not null and "a"."created_at" >= ? and "a"."created_at" <= ?
-  where m.workspace_id = c.workspace_id and m.dimension = c.dimension and m.cell = c.cell) || (select ',"reporters_count":' || count(*)
-  || ',"employee_reporting_rate":' || case when ((2000 * count(*) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * count(*) + c.employees) / (2 * c.employees)) / 10 as text)
-  else cast(((2000 * count(*) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * count(*) + c.employees) / (2 * c.employees)) % 10 as text) end
-  from report_cell_members m
-  where m.workspace_id = c.workspace_id and m.dimension = c.dimension and m.cell = c.cell and exists (select 1 from email_reports r
-  where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id and "r"."reported_at" >= ? and "r"."reported_at" <= ?)) || ',' || c.tail end as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = ? and "c"."dimension" = ? and ("c"."sort_at", "c"."sort_id") > (?, coalesce((select k.sort_id from report_cells k
+  and ("c"."report_first" is null or ("c"."report_first" >= ? and "c"."report_last" <= ?)) then c.json else c.head || (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)
+  || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < ? or "m"."tricked_first" > ?) then 0
+  when "m"."tricked_first" >= ? or "m"."tricked_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end
+  || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < ? or "m"."reported_first" > ?) then 0
+  when "m"."reported_first" >= ? or "m"."reported_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end
+  || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end)
+  || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end
+  from report_cell_members cm
+  join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
+  where cm.workspace_id = c.workspace_id and cm.dimension = c.dimension and cm.cell = c.cell) || ',' || c.tail end as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = ? and "c"."dimension" = ? and ("c"."sort_at", "c"."sort_id") > (?, coalesce((select k.sort_id from report_cells k
   where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = ? limit 1), ?)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
   order by p.sort_at asc, p.order_id asc;
 
@@ -277,6 +326,7 @@ select (select generation from organization_generations where organization_id = 
   cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= 50), '') || ']}' as blob) as document,
   min(sort_at || sort_id) filter (where n <= 50) as last
   from (select json, sort_at, sort_id, row_number() over () as n from (select * from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then m.offender_json
+  when ("m"."tricked_first" is null or "m"."tricked_last" < ? or "m"."tricked_first" > ?) then null
   else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || (select case when sum(case when a.tricked_at is null then 0 else 1 end) >= ?
   then ',"attacks_count":' || count(*)
   || ',"tricked_count":' || sum(case when a.tricked_at is null then 0 else 1 end)
@@ -296,6 +346,7 @@ select (select generation from organization_generations where organization_id = 
 -- reports.sql:simulationPage: a later page, never attacked in a window
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
   exists(select 1 from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then m.simulation_json
+  when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then '{"employee":' || m.ref_json || ',"attacks_count":0,"tricked_count":0,"reported_count":0,"last_attacked_at":null}'
   else '{"employee":' || m.ref_json || (select ',"attacks_count":' || count(*)
   || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0)
   || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0)
@@ -303,12 +354,15 @@ select (select generation from organization_generations where organization_id = 
   || '}'
   from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and not exists (select 1 from attacks a
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= ? and "a"."created_at" <= ?) and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end = 0 and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then m.simulation_json
+  when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then '{"employee":' || m.ref_json || ',"attacks_count":0,"tricked_count":0,"reported_count":0,"last_attacked_at":null}'
   else '{"employee":' || m.ref_json || (select ',"attacks_count":' || count(*)
   || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0)
   || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0)
@@ -316,9 +370,11 @@ select (select generation from organization_generations where organization_id = 
   || '}'
   from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and not exists (select 1 from attacks a
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= ? and "a"."created_at" <= ?) and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end = 0 and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- reports.sql:simulationPage: a later page, attacked
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,

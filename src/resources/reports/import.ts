@@ -36,14 +36,15 @@ function insertMembers(touched: string): string {
   const reported = 'coalesce(a.reported, 0)'
   return `insert into report_members (workspace_id, sort_at, employee_id, department, country_code,
       manager_id, karma_score, at_risk, courses, completed, missed, compromised, unacknowledged,
-      attacks, attacked, tricked, reported, attack_first, attack_last, reporter, report_first,
+      attacks, attacked, tricked, reported, attack_first, attack_last, tricked_first, tricked_last,
+      reported_first, reported_last, reporter, report_first,
       report_last, ref_json, karma_json, simulation_json, training_json, offender_json)
     select e.workspace_id, e.created_at, e.id, e.department, e.country_code, e.manager_id, e.karma_score,
       case when e.karma_level in ('dangerous', 'bad') then 1 else 0 end,
       coalesce(p.courses, 0), coalesce(p.completed, 0), case when p.missed > 0 then 1 else 0 end,
       case when c.employee_id is null then 0 else 1 end, coalesce(c.unacknowledged, 0),
       ${attacks}, case when a.attacks > 0 then 1 else 0 end, ${tricked}, ${reported},
-      a.first_at, a.last_at,
+      a.first_at, a.last_at, a.tricked_first, a.tricked_last, a.reported_first, a.reported_last,
       case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at,
       e.ref_json, ${KARMA_JSON},
       '{"employee":' || e.ref_json || ',"attacks_count":' || ${attacks} || ',"tricked_count":' || ${tricked}
@@ -69,7 +70,11 @@ function insertMembers(touched: string): string {
         sum(case when tricked_at is null then 0 else 1 end) as tricked,
         sum(case when reported_at is null then 0 else 1 end) as reported,
         max(tricked_at) as last_tricked_at, max(sent_at) as last_sent_at,
-        min(created_at) as first_at, max(created_at) as last_at
+        min(created_at) as first_at, max(created_at) as last_at,
+        min(case when tricked_at is null then null else created_at end) as tricked_first,
+        max(case when tricked_at is null then null else created_at end) as tricked_last,
+        min(case when reported_at is null then null else created_at end) as reported_first,
+        max(case when reported_at is null then null else created_at end) as reported_last
       from attacks where workspace_id in ${touched} and sent_at is not null
       group by employee_id) a on a.employee_id = e.id
     left join (

@@ -38,16 +38,16 @@ function spans(first: string, last: string, w: CreatedWindow): RawBuilder<unknow
 const windowed = (w: CreatedWindow) => w.created_after !== undefined || w.created_before !== undefined
 
 /** SQL: part / whole in percent, rounded half up to an integer; 0 when whole is 0 (CONTRACT 15). */
-const percentSql = (part: string, whole: string) =>
-  `case when ${whole} = 0 then 0 else (200 * ${part} + ${whole}) / (2 * ${whole}) end`
+const percentSql = (part: RawBuilder<unknown>, whole: RawBuilder<unknown>) =>
+  sql`case when ${whole} = 0 then 0 else (200 * ${part} + ${whole}) / (2 * ${whole}) end`
 
 /**
  * SQL: part / whole in percent, rounded half up to one decimal, as JSON writes the number (CONTRACT
  * 16; `17`, `12.5`); whole is never 0 here.
  */
-function tenthPercentJson(part: string, whole: string): string {
-  const tenths = `((2000 * ${part} + ${whole}) / (2 * ${whole}))`
-  return `case when ${tenths} % 10 = 0 then cast(${tenths} / 10 as text)
+function tenthPercentJson(part: RawBuilder<unknown>, whole: RawBuilder<unknown>): RawBuilder<unknown> {
+  const tenths = sql`((2000 * ${part} + ${whole}) / (2 * ${whole}))`
+  return sql`case when ${tenths} % 10 = 0 then cast(${tenths} / 10 as text)
     else cast(${tenths} / 10 as text) || '.' || cast(${tenths} % 10 as text) end`
 }
 
@@ -56,24 +56,50 @@ const attacksOf = (w: CreatedWindow) => sql`from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
     and ${windowOn('a.created_at', w)}`
 
-/** SQL: a cell `c`'s figures of the window, between its head and its tail. */
+/** SQL: whether the window misses the span from `first` to `last` (null: no time at all). */
+function misses(first: string, last: string, w: CreatedWindow): RawBuilder<unknown> {
+  const ends = [sql`${sql.ref(first)} is null`]
+  if (w.created_after !== undefined) ends.push(sql`${sql.ref(last)} < ${w.created_after}`)
+  if (w.created_before !== undefined) ends.push(sql`${sql.ref(first)} > ${w.created_before}`)
+  return sql`(${sql.join(ends, sql` or `)})`
+}
+
+/**
+ * SQL, 1 or 0: whether a member `m` has a time in the window among those spanning `first` to `last`
+ * (null: none). A span the window misses has none, and one it reaches with an end has one (that
+ * end); only a span that holds the window inside, past both its ends, is looked at row by row, by
+ * `probe` (a one-sided window never asks it).
+ */
+function hasInWindow(first: string, last: string, w: CreatedWindow, probe: RawBuilder<unknown>) {
+  const missed = misses(first, last, w)
+  if (w.created_after === undefined || w.created_before === undefined)
+    return sql`case when ${missed} then 0 else 1 end`
+  return sql`case when ${missed} then 0
+    when ${sql.ref(first)} >= ${w.created_after} or ${sql.ref(last)} <= ${w.created_before} then 1
+    when exists (${probe}) then 1 else 0 end`
+}
+
+/** SQL: a cell `c`'s figures of the window, between its head and its tail, from its members' spans. */
 function cellWindowJson(w: CreatedWindow): RawBuilder<string> {
-  const members = sql`from report_cell_members m
-    where m.workspace_id = c.workspace_id and m.dimension = c.dimension and m.cell = c.cell`
-  const attacked = 'count(distinct a.employee_id)'
-  const tricked = 'count(distinct case when a.tricked_at is null then null else a.employee_id end)'
-  const reported = 'count(distinct case when a.reported_at is null then null else a.employee_id end)'
-  const attacks = sql`(select ${sql.raw(`'"employees_attacked_count":' || ${attacked}
+  const attacks = sql`select 1 ${attacksOf(w)}`
+  const attacked = sql`sum(${hasInWindow('m.attack_first', 'm.attack_last', w, attacks)})`
+  const tricked = sql`sum(${hasInWindow('m.tricked_first', 'm.tricked_last', w, sql`${attacks} and a.tricked_at is not null`)})`
+  const reported = sql`sum(${hasInWindow('m.reported_first', 'm.reported_last', w, sql`${attacks} and a.reported_at is not null`)})`
+  const reporters = sql`sum(${hasInWindow(
+    'm.report_first',
+    'm.report_last',
+    w,
+    sql`select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+      and ${windowOn('r.reported_at', w)}`,
+  )})`
+  return sql<string>`c.head || (select '"employees_attacked_count":' || ${attacked}
       || ',"vulnerability_rate":' || ${percentSql(tricked, attacked)}
-      || ',"reporting_rate":' || ${percentSql(reported, attacked)}`)}
-    from report_cell_members m join attacks a on a.workspace_id = m.workspace_id
-      and a.employee_id = m.employee_id and a.sent_at is not null and ${windowOn('a.created_at', w)}
-    where m.workspace_id = c.workspace_id and m.dimension = c.dimension and m.cell = c.cell)`
-  const reporters = sql`(select ${sql.raw(`',"reporters_count":' || count(*)
-      || ',"employee_reporting_rate":' || ${tenthPercentJson('count(*)', 'c.employees')}`)}
-    ${members} and exists (select 1 from email_reports r
-      where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id and ${windowOn('r.reported_at', w)}))`
-  return sql<string>`c.head || ${attacks} || ${reporters} || ',' || c.tail`
+      || ',"reporting_rate":' || ${percentSql(reported, attacked)}
+      || ',"reporters_count":' || ${reporters}
+      || ',"employee_reporting_rate":' || ${tenthPercentJson(reporters, sql`c.employees`)}
+    from report_cell_members cm
+    join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
+    where cm.workspace_id = c.workspace_id and cm.dimension = c.dimension and cm.cell = c.cell) || ',' || c.tail`
 }
 
 export interface BreakdownValues extends CreatedWindow {
@@ -155,6 +181,7 @@ export const REPORT_SQL = {
         ${attacksOf(v)})`
       const json = windowed(v)
         ? sql<string>`case when ${spans('m.attack_first', 'm.attack_last', v)} then m.offender_json
+            when ${misses('m.tricked_first', 'm.tricked_last', v)} then null
             else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || ${counted} end`
         : sql<string>`m.offender_json`
       return from
@@ -194,15 +221,19 @@ export const REPORT_SQL = {
         ${attacksOf(v)})`
       const json = windowed(v)
         ? sql<string>`case when ${spans('m.attack_first', 'm.attack_last', v)} then m.simulation_json
+            when ${misses('m.attack_first', 'm.attack_last', v)} then ${memberItem(
+              sql`',"attacks_count":0,"tricked_count":0,"reported_count":0,"last_attacked_at":null}'`,
+            )}
             else ${memberItem(counted)} end`
         : sql<string>`m.simulation_json`
-      const anyAttack = sql<boolean>`exists (select 1 ${attacksOf(v)})`
+      const attacked = hasInWindow('m.attack_first', 'm.attack_last', v, sql`select 1 ${attacksOf(v)}`)
+      const anyAttack = sql<boolean>`${attacked} = 1`
       return from
         .selectFrom('report_members as m')
         .select([json.as('json'), 'm.sort_at as sort_at', 'm.employee_id as sort_id'])
         .$if(v.attacked !== undefined && !windowed(v), (q) => q.where('m.attacked', '=', v.attacked ? 1 : 0))
         .$if(v.attacked !== undefined && windowed(v), (q) =>
-          q.where(v.attacked ? anyAttack : sql<boolean>`not ${anyAttack}`),
+          q.where(v.attacked ? anyAttack : sql<boolean>`${attacked} = 0`),
         )
     },
     at: 'm.sort_at',

@@ -42,9 +42,13 @@ export interface ReportMembersTable {
   attacked: number
   tricked: number
   reported: number
-  /** The span of their sent attacks' created_at. */
+  /** The span of their sent attacks' created_at; of those that tricked them; of those they reported. */
   attack_first: string | null
   attack_last: string | null
+  tricked_first: string | null
+  tricked_last: string | null
+  reported_first: string | null
+  reported_last: string | null
   /** 1 when they reported an email; the span of their reports' reported_at. */
   reporter: number
   report_first: string | null
