@@ -50,3 +50,19 @@ export const attack = (campaignId: string, employeeId: string, o: Rec = {}): Rec
   created_at: ts(),
   ...o,
 })
+
+/**
+ * An attack sent (and created) at `at`, with these events after attack_sent (each at its own later
+ * time): `['employee_tricked', 'email_reported']`.
+ */
+export const sentAttack = (
+  campaignId: string,
+  employeeId: string,
+  events: readonly string[],
+  at = ts(),
+): Rec =>
+  attack(campaignId, employeeId, {
+    sent_at: at,
+    events: [attackEvent('attack_sent', { created_at: at }), ...events.map((type) => attackEvent(type))],
+    created_at: at,
+  })

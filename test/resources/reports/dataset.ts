@@ -3,8 +3,8 @@
 // by default) have several items to page through.
 
 import type { DatasetWorkspaces } from '../../helpers/dataset.js'
-import { type Rec, ts } from '../../helpers/records.js'
-import { attack, attackEvent, campaign } from '../campaigns/records.js'
+import type { Rec } from '../../helpers/records.js'
+import { campaign, sentAttack } from '../campaigns/records.js'
 
 export function datasetRecords({ a1, all }: DatasetWorkspaces): Rec[] {
   const active = all.filter(
@@ -13,20 +13,8 @@ export function datasetRecords({ a1, all }: DatasetWorkspaces): Rec[] {
   const followUp = campaign(a1, { name: 'Follow-up' })
   const out: Rec[] = [followUp]
   active.slice(0, 4).forEach((e, i) => {
-    for (let k = 0; k < 2 + (i % 2); k++) {
-      const sent = ts()
-      out.push(
-        attack(followUp.id as string, e.id as string, {
-          campaign_cycle_id: null,
-          sent_at: sent,
-          events: [
-            attackEvent('attack_sent', { created_at: sent }),
-            attackEvent('employee_tricked', { created_at: ts() }),
-          ],
-          created_at: sent,
-        }),
-      )
-    }
+    for (let k = 0; k < 2 + (i % 2); k++)
+      out.push(sentAttack(followUp.id as string, e.id as string, ['employee_tricked']))
   })
   return out
 }

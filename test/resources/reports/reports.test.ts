@@ -18,10 +18,9 @@ import {
   progress,
   type Rec,
   source,
-  ts,
   workspace,
 } from '../../helpers/records.js'
-import { attack, attackEvent, campaign } from '../campaigns/records.js'
+import { campaign, sentAttack } from '../campaigns/records.js'
 import { group, groupMember } from '../groups/records.js'
 import { windowQuery, windowsOver } from '../inbox/oracle.js'
 import { report, ticket } from '../inbox/records.js'
@@ -53,20 +52,8 @@ function reportDataset(): ApiDataset {
   a1.forEach((e, i) => {
     if (i % 5 !== 0) return
     for (let k = 0; k <= i % 4; k++) {
-      const sent = ts()
-      const tricked = k % 3 !== 2
-      extra.push(
-        attack(again.id as string, e.id as string, {
-          campaign_cycle_id: null,
-          sent_at: sent,
-          events: [
-            attackEvent('attack_sent', { created_at: sent }),
-            ...(tricked ? [attackEvent('employee_tricked', { created_at: ts() })] : []),
-            ...(k === 1 ? [attackEvent('email_reported', { created_at: ts() })] : []),
-          ],
-          created_at: sent,
-        }),
-      )
+      const events = [...(k % 3 !== 2 ? ['employee_tricked'] : []), ...(k === 1 ? ['email_reported'] : [])]
+      extra.push(sentAttack(again.id as string, e.id as string, events))
     }
   })
   const idle = group(d.a1, { name: 'Former staff' })
@@ -212,29 +199,11 @@ for (const { dialect, skip } of DIALECTS) {
       records.push(report(mail.id as string, eight[0]?.id as string))
       // An attack long before the others: a window after it cuts the cell, whose figures are then counted.
       const old = '2001-01-01T00:00:00.000000Z'
-      records.push(
-        attack(lure.id as string, eight[7]?.id as string, {
-          campaign_cycle_id: null,
-          sent_at: old,
-          events: [attackEvent('attack_sent', { created_at: old })],
-          created_at: old,
-        }),
-      )
+      records.push(sentAttack(lure.id as string, eight[7]?.id as string, [], old))
       eight.forEach((e, i) => {
         if (i < 4) records.push(progress(e.id as string, lesson.id as string))
-        const sent = ts()
-        records.push(
-          attack(lure.id as string, e.id as string, {
-            campaign_cycle_id: null,
-            sent_at: sent,
-            events: [
-              attackEvent('attack_sent', { created_at: sent }),
-              ...(i === 0 ? [attackEvent('employee_tricked', { created_at: ts() })] : []),
-              ...(i < 3 ? [attackEvent('email_reported', { created_at: ts() })] : []),
-            ],
-            created_at: sent,
-          }),
-        )
+        const events = [...(i === 0 ? ['employee_tricked'] : []), ...(i < 3 ? ['email_reported'] : [])]
+        records.push(sentAttack(lure.id as string, e.id as string, events))
       })
       await importSources(t.db.handle, [source(records)])
       const orgKey = await t.key({ organizationId: org.id as string })
