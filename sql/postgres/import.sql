@@ -1555,9 +1555,12 @@ insert into report_cell_members (workspace_id, dimension, cell, employee_id)
   else case when m.country_code is null then '-' else 'k' || m.country_code end end, m.employee_id
   from report_members m cross join (select 'department' as dimension union all select 'manager' union all select 'country') d
   where m.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
-  union all select m.workspace_id, 'group', case when g.group_id is null then '-' else 'k' || g.group_id end, m.employee_id
-  from report_members m left join group_members g on g.workspace_id = m.workspace_id and g.employee_id = m.employee_id
-  where m.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+  union all select m.workspace_id, 'group', 'k' || g.group_id, m.employee_id
+  from group_members g cross join report_members m
+  where g.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and m.workspace_id = g.workspace_id and m.employee_id = g.employee_id
+  union all select m.workspace_id, 'group', '-', m.employee_id from report_members m
+  where m.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  and m.employee_id not in (select g.employee_id from group_members g where g.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d'));
 
 -- resources/reports/import.ts:deriveReports
 with recursive steps (n) as (select 1 union all select n + 1 from steps where n < 100)
@@ -2823,9 +2826,12 @@ insert into report_cell_members (workspace_id, dimension, cell, employee_id)
   else case when m.country_code is null then '-' else 'k' || m.country_code end end, m.employee_id
   from report_members m cross join (select 'department' as dimension union all select 'manager' union all select 'country') d
   where m.workspace_id in (null)
-  union all select m.workspace_id, 'group', case when g.group_id is null then '-' else 'k' || g.group_id end, m.employee_id
-  from report_members m left join group_members g on g.workspace_id = m.workspace_id and g.employee_id = m.employee_id
-  where m.workspace_id in (null);
+  union all select m.workspace_id, 'group', 'k' || g.group_id, m.employee_id
+  from group_members g cross join report_members m
+  where g.workspace_id in (null) and m.workspace_id = g.workspace_id and m.employee_id = g.employee_id
+  union all select m.workspace_id, 'group', '-', m.employee_id from report_members m
+  where m.workspace_id in (null)
+  and m.employee_id not in (select g.employee_id from group_members g where g.workspace_id in (null));
 
 -- resources/reports/import.ts:deriveReports
 with recursive steps (n) as (select 1 union all select n + 1 from steps where n < 100)

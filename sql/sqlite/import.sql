@@ -1185,9 +1185,6 @@ drop index "attacks_by_employee";
 -- importer/apply.ts:merge
 drop index "attacks_key";
 
--- importer/apply.ts:merge
-drop index "attacks_by_employee_time";
-
 -- importer/apply.ts:insert
 insert into attacks (id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, json)
   select id, campaign_id, campaign_cycle_id, employee_id, sent_at, tricked_at, reported_at, created_at, event_mask, workspace_id, json from (
@@ -1205,9 +1202,6 @@ CREATE INDEX "attacks_by_employee" on "attacks" ("workspace_id", "employee_id");
 
 -- importer/apply.ts:merge
 CREATE UNIQUE INDEX "attacks_key" on "attacks" ("workspace_id", "id");
-
--- importer/apply.ts:merge
-CREATE INDEX "attacks_by_employee_time" on "attacks" ("workspace_id", "employee_id", "created_at");
 
 -- importer/apply.ts:merge
 drop index "inbox_tickets_by_workspace";
@@ -1645,9 +1639,12 @@ insert into report_cell_members (workspace_id, dimension, cell, employee_id)
   else case when m.country_code is null then '-' else 'k' || m.country_code end end, m.employee_id
   from report_members m cross join (select 'department' as dimension union all select 'manager' union all select 'country') d
   where m.workspace_id in (select workspace_id from stg_touched)
-  union all select m.workspace_id, 'group', case when g.group_id is null then '-' else 'k' || g.group_id end, m.employee_id
-  from report_members m left join group_members g on g.workspace_id = m.workspace_id and g.employee_id = m.employee_id
-  where m.workspace_id in (select workspace_id from stg_touched);
+  union all select m.workspace_id, 'group', 'k' || g.group_id, m.employee_id
+  from group_members g cross join report_members m
+  where g.workspace_id in (select workspace_id from stg_touched) and m.workspace_id = g.workspace_id and m.employee_id = g.employee_id
+  union all select m.workspace_id, 'group', '-', m.employee_id from report_members m
+  where m.workspace_id in (select workspace_id from stg_touched)
+  and m.employee_id not in (select g.employee_id from group_members g where g.workspace_id in (select workspace_id from stg_touched));
 
 -- resources/reports/import.ts:deriveReports
 with recursive steps (n) as (select 1 union all select n + 1 from steps where n < 100)

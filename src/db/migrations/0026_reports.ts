@@ -37,12 +37,6 @@ export default function reports(dialect: DialectName) {
                 from json_each('{"course":null' || json_tail, '$.years') y)`,
         )
         .execute(db)
-      // A window's figures read each member's attacks of the window.
-      await db.schema
-        .createIndex('attacks_by_employee_time')
-        .on('attacks')
-        .columns(['workspace_id', 'employee_id', 'created_at'])
-        .execute()
 
       await db.schema
         .createTable('report_workspaces')
@@ -163,7 +157,6 @@ export default function reports(dialect: DialectName) {
         'report_workspaces',
       ])
         await db.schema.dropTable(table).execute()
-      await db.schema.dropIndex('attacks_by_employee_time').execute()
       await db.schema.alterTable('course_progress').dropColumn('last_completed_at').execute()
       await db.schema.alterTable('employees').dropColumn('country_code').execute()
       await db.schema.alterTable('employees').dropColumn('department').execute()

@@ -91,8 +91,11 @@ function insertMembers(touched: string): string {
 const cellOf = (column: string) => `case when ${column} is null then '-' else 'k' || ${column} end`
 
 /**
- * Each member in the cell of each dimension; in each group they belong to, or in no group's cell
- * (the left join's null). Each statement reads the members once.
+ * Each member in the cell of each dimension; in each group they belong to, or in no group's cell.
+ * Each statement reads the members, or the memberships, once: the memberships lead (CROSS JOIN
+ * keeps SQLite's order), each one's member a look-up, and the members in no group are told apart
+ * by one list of the workspaces' members in groups, not by a look-up per member, which SQLite, with
+ * no statistics, would answer from the memberships' other index, the whole workspace each time.
  */
 function insertCellMembers(touched: string): string {
   const dimensions = `(select 'department' as dimension union all select 'manager' union all select 'country')`
@@ -103,9 +106,12 @@ function insertCellMembers(touched: string): string {
         else ${cellOf('m.country_code')} end, m.employee_id
       from report_members m cross join ${dimensions} d
       where m.workspace_id in ${touched}
-    union all select m.workspace_id, 'group', ${cellOf('g.group_id')}, m.employee_id
-      from report_members m left join group_members g on g.workspace_id = m.workspace_id and g.employee_id = m.employee_id
-      where m.workspace_id in ${touched}`
+    union all select m.workspace_id, 'group', 'k' || g.group_id, m.employee_id
+      from group_members g cross join report_members m
+      where g.workspace_id in ${touched} and m.workspace_id = g.workspace_id and m.employee_id = g.employee_id
+    union all select m.workspace_id, 'group', '-', m.employee_id from report_members m
+      where m.workspace_id in ${touched}
+        and m.employee_id not in (select g.employee_id from group_members g where g.workspace_id in ${touched})`
 }
 
 /** A member tricked n times has a row at each threshold from 1 to n (at most MAX_TRICKED). */

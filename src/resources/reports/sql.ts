@@ -1,7 +1,7 @@
 // Every statement of the reports resource, named: the SQL snapshots (sql/*/api.sql) label each by
 // its name here (`reports.sql:breakdownPage`). Without a window, every item was rendered at import
-// (import.ts); a window's figures are counted from the attacks and email reports of the window,
-// each member's through the index ranges of their own rows, unless the window spans all of them.
+// (import.ts); a window's figures are counted from each member's spans of time, and from their own
+// rows (attacks_by_employee, email_reports_by_employee) only where the window lies inside a span.
 
 import { type RawBuilder, sql } from 'kysely'
 import type { ListDefinition } from '../../paging/keyset.js'
