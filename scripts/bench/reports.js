@@ -147,9 +147,10 @@ Side by side in one run, on the demo file of ${EMPLOYEES.toLocaleString('en-US')
 ${int(sides[0].data.span.attacks)} sent attacks. The server's CPU time per request (from /proc, all its threads, over a
 ${ROUNDS}-round median of wrk runs) of a deep page (at a cursor picked at random from a walk of the list)
 and of a breakdown's first page, against a deep employees page of the same item count in the same rounds.
-"last quarter": a window on the last quarter of the attacks' time span, which cuts most members' attacks
-(counted through their index ranges; measured with one connection for the first pages, since a large
-cell's count takes milliseconds and the server sheds what queues behind it).
+"last quarter": a window on the last quarter of the attacks' time span (one-sided), which cuts most
+members' spans: each member of a page's cells is counted from their spans (measured with one
+connection for the first pages, since a large cell's count takes milliseconds and the server sheds
+what queues behind it).
 
 ${table(sides)}
 `
