@@ -3,11 +3,11 @@
 // per byte of file), the server's CPU per request of a deep page of each new list, with a window
 // and without, against a deep employees page of the same item count, and the statistics against
 // /v1/courses/statistics.
-import { statSync, writeFileSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import {
-  BENCH,
   benchKey,
+  deepPages,
   demoFile,
   EMPLOYEES,
   freshPostgres,
@@ -21,7 +21,6 @@ import {
   sleep,
   startServer,
   waitFor,
-  walkPages,
   withoutTypes,
 } from './lib.js'
 
@@ -80,18 +79,7 @@ async function measure(label, databaseUrl) {
       impersonations: `/v1/slash/employees/impersonation_statistics?${ws}`,
       'impersonations, window': `/v1/slash/employees/impersonation_statistics?${ws}${half}`,
     }
-    const pages = {}
-    for (const [name, path] of Object.entries(lists)) {
-      const walked = await walkPages(base, path, key, 50, 400)
-      const cursors = join(BENCH, `${label}-inbox-${name.replaceAll(/[^a-z]+/g, '-')}-cursors.txt`)
-      // A deep page: a cursor from the walk (a list of one page has none: its first page then).
-      writeFileSync(cursors, walked.cursors.join('\n'))
-      pages[name] = {
-        path,
-        cursors: walked.cursors.length > 0 ? cursors : undefined,
-        bytes: walked.deepBody.length,
-      }
-    }
+    const pages = await deepPages(base, key, `${label}-inbox`, lists)
     const statistics = {
       'courses/statistics': `/v1/courses/statistics?${ws}`,
       'inbox_tickets/statistics': `/v1/inbox_tickets/statistics?${ws}`,

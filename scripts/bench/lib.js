@@ -264,6 +264,25 @@ export async function walkPages(base, path, key, limit, collect) {
   return { cursors, firstBody, deepBody: deepBody ?? firstBody }
 }
 
+/**
+ * Each list walked (50 items a page, at most 400 pages), its cursors kept in a file for wrk to pick
+ * deep pages from: by name, its path, that file (none for a list of one page) and a deep page's bytes.
+ */
+export async function deepPages(base, key, prefix, lists) {
+  const pages = {}
+  for (const [name, path] of Object.entries(lists)) {
+    const walked = await walkPages(base, path, key, 50, 400)
+    const cursors = join(BENCH, `${prefix}-${name.replaceAll(/[^a-z]+/g, '-')}-cursors.txt`)
+    writeFileSync(cursors, walked.cursors.join('\n'))
+    pages[name] = {
+      path,
+      cursors: walked.cursors.length > 0 ? cursors : undefined,
+      bytes: walked.deepBody.length,
+    }
+  }
+  return pages
+}
+
 /** A key of the organization whose budget no benchmark exhausts. */
 export function benchKey(nodeBin, cwd, databaseUrl, organizationId) {
   const argv = ['keys', 'create', '--organization', organizationId, '--rate-limit', '999999999/1h']

@@ -1,11 +1,10 @@
 // Reports (CONTRACT 18), side by side in one run on each database: the server's CPU per request of
 // the first page of a breakdown by each dimension, with a window and without, and of a deep page of
 // each report, against a deep employees page of the same item count in the same rounds.
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
-  BENCH,
   benchKey,
+  deepPages,
   demoFile,
   EMPLOYEES,
   freshPostgres,
@@ -19,7 +18,6 @@ import {
   sleep,
   startServer,
   waitFor,
-  walkPages,
 } from './lib.js'
 
 export const REPORTS_HEADING = '## Reports'
@@ -68,17 +66,7 @@ async function measure(label, databaseUrl) {
       'training coverage': `/v1/reports/training_coverage?${ws}`,
       'training coverage, missed': `/v1/reports/training_coverage?${ws}&missed=true`,
     }
-    const pages = {}
-    for (const [name, path] of Object.entries(deep)) {
-      const walked = await walkPages(base, path, key, 50, 400)
-      const cursors = join(BENCH, `${label}-reports-${name.replaceAll(/[^a-z]+/g, '-')}-cursors.txt`)
-      writeFileSync(cursors, walked.cursors.join('\n'))
-      pages[name] = {
-        path,
-        cursors: walked.cursors.length > 0 ? cursors : undefined,
-        bytes: walked.deepBody.length,
-      }
-    }
+    const pages = await deepPages(base, key, `${label}-reports`, deep)
     const first = Object.fromEntries(
       DIMENSIONS.flatMap((by) => [
         [`first page by ${by}`, `/v1/reports/breakdown?${ws}&by=${by}`],
