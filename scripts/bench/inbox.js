@@ -20,6 +20,7 @@ import {
   script,
   sleep,
   startServer,
+  timeWithin,
   waitFor,
   withoutTypes,
 } from './lib.js'
@@ -50,10 +51,7 @@ function shape(databaseUrl) {
 
 /** A window on the middle half of the reports' span: it cuts most reporters' spans. */
 function middleHalf(span) {
-  const first = Date.parse(span.first_at)
-  const last = Date.parse(span.last_at)
-  const at = (f) => new Date(first + f * (last - first)).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z')
-  return `&created_after=${at(0.25)}&created_before=${at(0.75)}`
+  return `&created_after=${timeWithin(span, 0.25)}&created_before=${timeWithin(span, 0.75)}`
 }
 
 async function measure(label, databaseUrl) {

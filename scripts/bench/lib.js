@@ -283,6 +283,13 @@ export async function deepPages(base, key, prefix, lists) {
   return pages
 }
 
+/** The time at `fraction` of a span `{ first_at, last_at }`, as a window parameter takes it. */
+export function timeWithin(span, fraction) {
+  const first = Date.parse(span.first_at)
+  const last = Date.parse(span.last_at)
+  return new Date(first + fraction * (last - first)).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z')
+}
+
 /** A key of the organization whose budget no benchmark exhausts. */
 export function benchKey(nodeBin, cwd, databaseUrl, organizationId) {
   const argv = ['keys', 'create', '--organization', organizationId, '--rate-limit', '999999999/1h']

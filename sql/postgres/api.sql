@@ -218,8 +218,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   when "m"."attack_first" >= $7 or "m"."attack_last" <= $8 then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $9 and "a"."created_at" <= $10) then 1 else 0 end)
-  || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $11 or "m"."attack_first" > $12) then 0
+  and "a"."created_at" >= $9 and "a"."created_at" <= $10) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $11 or "m"."attack_first" > $12) then 0
   when "m"."attack_first" >= $13 or "m"."attack_last" <= $14 then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -235,8 +234,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   when "m"."attack_first" >= $31 or "m"."attack_last" <= $32 then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $33 and "a"."created_at" <= $34) then 1 else 0 end)) end
-  || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $35 or "m"."attack_first" > $36) then 0
+  and "a"."created_at" >= $33 and "a"."created_at" <= $34) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $35 or "m"."attack_first" > $36) then 0
   when "m"."attack_first" >= $37 or "m"."attack_last" <= $38 then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -252,12 +250,10 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   when "m"."attack_first" >= $55 or "m"."attack_last" <= $56 then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $57 and "a"."created_at" <= $58) then 1 else 0 end)) end
-  || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < $59 or "m"."report_first" > $60) then 0
+  and "a"."created_at" >= $57 and "a"."created_at" <= $58) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < $59 or "m"."report_first" > $60) then 0
   when "m"."report_first" >= $61 or "m"."report_last" <= $62 then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
-  and "r"."reported_at" >= $63 and "r"."reported_at" <= $64) then 1 else 0 end)
-  || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $65 or "m"."report_first" > $66) then 0
+  and "r"."reported_at" >= $63 and "r"."reported_at" <= $64) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $65 or "m"."report_first" > $66) then 0
   when "m"."report_first" >= $67 or "m"."report_last" <= $68 then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
   and "r"."reported_at" >= $69 and "r"."reported_at" <= $70) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $71 or "m"."report_first" > $72) then 0
@@ -286,21 +282,13 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $19) as generation
   from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $1 and "m"."attack_last" <= $2)) then m.offender_json
   when ("m"."tricked_first" is null or "m"."tricked_last" < $3 or "m"."tricked_first" > $4) then null
-  else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || (select case when sum(case when a.tricked_at is null then 0 else 1 end) >= $5
-  then ',"attacks_count":' || count(*)
-  || ',"tricked_count":' || sum(case when a.tricked_at is null then 0 else 1 end)
-  || ',"reported_count":' || sum(case when a.reported_at is null then 0 else 1 end)
-  || ',"last_tricked_at":"' || max(a.tricked_at) || '"}' end
-  from attacks a
+  else (select case when coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) >= $5
+  then '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_tricked_at":' || case when max(a.tricked_at) is null then 'null' else '"' || max(a.tricked_at) || '"' end || '}' end from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
   and "a"."created_at" >= $6 and "a"."created_at" <= $7) end as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" inner join "report_members" as "m" on "m"."workspace_id" = "o"."workspace_id" and "m"."sort_at" = "o"."sort_at" and "m"."employee_id" = "o"."employee_id" where "o"."workspace_id" = $8 and "o"."threshold" = $9 and case when ("m"."attack_first" is null or ("m"."attack_first" >= $10 and "m"."attack_last" <= $11)) then m.offender_json
   when ("m"."tricked_first" is null or "m"."tricked_last" < $12 or "m"."tricked_first" > $13) then null
-  else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || (select case when sum(case when a.tricked_at is null then 0 else 1 end) >= $14
-  then ',"attacks_count":' || count(*)
-  || ',"tricked_count":' || sum(case when a.tricked_at is null then 0 else 1 end)
-  || ',"reported_count":' || sum(case when a.reported_at is null then 0 else 1 end)
-  || ',"last_tricked_at":"' || max(a.tricked_at) || '"}' end
-  from attacks a
+  else (select case when coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) >= $14
+  then '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_tricked_at":' || case when max(a.tricked_at) is null then 'null' else '"' || max(a.tricked_at) || '"' end || '}' end from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
   and "a"."created_at" >= $15 and "a"."created_at" <= $16) end is not null and ("o"."sort_at", "o"."employee_id") < ($17, $18) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
@@ -313,13 +301,8 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 -- reports.sql:simulationPage: a later page, never attacked in a window
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $16) as generation
   from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $1 and "m"."attack_last" <= $2)) then m.simulation_json
-  when ("m"."attack_first" is null or "m"."attack_last" < $3 or "m"."attack_first" > $4) then '{"employee":' || m.ref_json || ',"attacks_count":0,"tricked_count":0,"reported_count":0,"last_attacked_at":null}'
-  else '{"employee":' || m.ref_json || (select ',"attacks_count":' || count(*)
-  || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0)
-  || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0)
-  || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end
-  || '}'
-  from attacks a
+  when ("m"."attack_first" is null or "m"."attack_last" < $3 or "m"."attack_first" > $4) then '{"employee":' || m.ref_json || ',"attacks_count":' || 0 || ',"tricked_count":' || 0 || ',"reported_count":' || 0 || ',"last_attacked_at":' || 'null' || '}'
+  else (select '{"employee":' || m.ref_json || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end || '}' from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
   and "a"."created_at" >= $5 and "a"."created_at" <= $6) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = $7 and case when ("m"."attack_first" is null or "m"."attack_last" < $8 or "m"."attack_first" > $9) then 0
   when "m"."attack_first" >= $10 or "m"."attack_last" <= $11 then 1

@@ -254,8 +254,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)
-  || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -271,8 +270,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end
-  || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -288,12 +286,10 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end
-  || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
   when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
-  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end)
-  || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
   when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
   and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
@@ -327,12 +323,8 @@ select (select generation from organization_generations where organization_id = 
   min(sort_at || sort_id) filter (where n <= 50) as last
   from (select json, sort_at, sort_id, row_number() over () as n from (select * from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then m.offender_json
   when ("m"."tricked_first" is null or "m"."tricked_last" < ? or "m"."tricked_first" > ?) then null
-  else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || (select case when sum(case when a.tricked_at is null then 0 else 1 end) >= ?
-  then ',"attacks_count":' || count(*)
-  || ',"tricked_count":' || sum(case when a.tricked_at is null then 0 else 1 end)
-  || ',"reported_count":' || sum(case when a.reported_at is null then 0 else 1 end)
-  || ',"last_tricked_at":"' || max(a.tricked_at) || '"}' end
-  from attacks a
+  else (select case when coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) >= ?
+  then '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_tricked_at":' || case when max(a.tricked_at) is null then 'null' else '"' || max(a.tricked_at) || '"' end || '}' end from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
   and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" inner join "report_members" as "m" on "m"."workspace_id" = "o"."workspace_id" and "m"."sort_at" = "o"."sort_at" and "m"."employee_id" = "o"."employee_id" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc limit -1) f where f.json is not null limit 51));
 
@@ -346,13 +338,8 @@ select (select generation from organization_generations where organization_id = 
 -- reports.sql:simulationPage: a later page, never attacked in a window
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
   exists(select 1 from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then m.simulation_json
-  when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then '{"employee":' || m.ref_json || ',"attacks_count":0,"tricked_count":0,"reported_count":0,"last_attacked_at":null}'
-  else '{"employee":' || m.ref_json || (select ',"attacks_count":' || count(*)
-  || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0)
-  || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0)
-  || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end
-  || '}'
-  from attacks a
+  when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then '{"employee":' || m.ref_json || ',"attacks_count":' || 0 || ',"tricked_count":' || 0 || ',"reported_count":' || 0 || ',"last_attacked_at":' || 'null' || '}'
+  else (select '{"employee":' || m.ref_json || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end || '}' from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
   and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
@@ -362,13 +349,8 @@ select (select generation from organization_generations where organization_id = 
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then m.simulation_json
-  when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then '{"employee":' || m.ref_json || ',"attacks_count":0,"tricked_count":0,"reported_count":0,"last_attacked_at":null}'
-  else '{"employee":' || m.ref_json || (select ',"attacks_count":' || count(*)
-  || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0)
-  || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0)
-  || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end
-  || '}'
-  from attacks a
+  when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then '{"employee":' || m.ref_json || ',"attacks_count":' || 0 || ',"tricked_count":' || 0 || ',"reported_count":' || 0 || ',"last_attacked_at":' || 'null' || '}'
+  else (select '{"employee":' || m.ref_json || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end || '}' from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
   and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" where "m"."workspace_id" = ? and case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1

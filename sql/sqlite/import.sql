@@ -1591,16 +1591,10 @@ insert into report_members (workspace_id, sort_at, employee_id, department, coun
   case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at,
   e.ref_json, case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end,
-  '{"employee":' || e.ref_json || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0)
-  || ',"reported_count":' || coalesce(a.reported, 0) || ',"last_attacked_at":' || case when a.last_sent_at is null then 'null' else '"' || a.last_sent_at || '"' end || '}',
-  '{"employee":' || e.ref_json || ',"courses_count":' || coalesce(p.courses, 0)
-  || ',"completed_count":' || coalesce(p.completed, 0) || ',"missed_count":' || coalesce(p.missed, 0)
-  || ',"upcoming_count":' || coalesce(p.upcoming, 0) || ',"not_started_count":' || coalesce(p.not_started, 0)
-  || ',"last_completed_at":' || case when p.last_completed_at is null then 'null' else '"' || p.last_completed_at || '"' end || '}',
+  '{"employee":' || e.ref_json || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0) || ',"reported_count":' || coalesce(a.reported, 0) || ',"last_attacked_at":' || case when a.last_sent_at is null then 'null' else '"' || a.last_sent_at || '"' end || '}',
+  '{"employee":' || e.ref_json || ',"courses_count":' || coalesce(p.courses, 0) || ',"completed_count":' || coalesce(p.completed, 0) || ',"missed_count":' || coalesce(p.missed, 0) || ',"upcoming_count":' || coalesce(p.upcoming, 0) || ',"not_started_count":' || coalesce(p.not_started, 0) || ',"last_completed_at":' || case when p.last_completed_at is null then 'null' else '"' || p.last_completed_at || '"' end || '}',
   case when a.tricked > 0 then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
-  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end
-  || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0) || ',"reported_count":' || coalesce(a.reported, 0)
-  || ',"last_tricked_at":"' || a.last_tricked_at || '"}' end
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0) || ',"reported_count":' || coalesce(a.reported, 0) || ',"last_tricked_at":' || case when a.last_tricked_at is null then 'null' else '"' || a.last_tricked_at || '"' end || '}' end
   from employees e
   left join (
   select employee_id, count(*) as courses,
@@ -1633,11 +1627,8 @@ insert into report_members (workspace_id, sort_at, employee_id, department, coun
 
 -- resources/reports/import.ts:deriveReports
 insert into report_cell_members (workspace_id, dimension, cell, employee_id)
-  select m.workspace_id, d.dimension, case d.dimension
-  when 'department' then case when m.department is null then '-' else 'k' || m.department end
-  when 'manager' then case when m.manager_id is null then '-' else 'k' || m.manager_id end
-  else case when m.country_code is null then '-' else 'k' || m.country_code end end, m.employee_id
-  from report_members m cross join (select 'department' as dimension union all select 'manager' union all select 'country') d
+  select m.workspace_id, d.dimension, case d.dimension when 'department' then case when m.department is null then '-' else 'k' || m.department end when 'manager' then case when m.manager_id is null then '-' else 'k' || m.manager_id end when 'country' then case when m.country_code is null then '-' else 'k' || m.country_code end end, m.employee_id
+  from report_members m cross join (select 'department' as dimension union all select 'manager' as dimension union all select 'country' as dimension) d
   where m.workspace_id in (select workspace_id from stg_touched)
   union all select m.workspace_id, 'group', 'k' || g.group_id, m.employee_id
   from group_members g cross join report_members m

@@ -40,10 +40,7 @@ export function buildProgram(usage: UsageErrors = { last: null }): Command {
     .action(async (options: { database?: string }) => {
       const { derived } = await withDatabase(configFrom(options), async (_, upgrade) => upgrade)
       process.stdout.write('schema is up to date\n')
-      if (derived > 0)
-        process.stdout.write(
-          `kept what this release keeps (statistics per period, reports) of ${derived} workspace(s)\n`,
-        )
+      if (derived > 0) process.stdout.write(`kept what this release keeps of ${derived} workspace(s)\n`)
     })
   registerImport(program)
   registerDemoData(program)

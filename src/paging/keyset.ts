@@ -205,6 +205,10 @@ function learn<V extends ListValues<V>>(
   const slots = compiled.parameters.map(slotOf)
   if (!slots.some((slot) => 'workspace' in slot))
     throw new Error(`list ${list.name}: its rows are not those of the granted workspace`)
+  if (list.resolvePosition && !/ as "order_id"/.test(compiled.sql))
+    throw new Error(
+      `list ${list.name}: a list whose positions stand in for its ids selects its id as order_id`,
+    )
   for (const [key, value] of Object.entries(values as AnyValues)) {
     const expected =
       value === undefined || typeof value === 'boolean' || (position !== null && key === list.startBound)

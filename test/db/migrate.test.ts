@@ -22,6 +22,7 @@ import periodStatistics from '../../src/db/migrations/0024_period_statistics.js'
 import keptStatistics from '../../src/db/migrations/0025_kept_statistics.js'
 import reports from '../../src/db/migrations/0026_reports.js'
 import { demoRecords } from '../../src/demo/generate.js'
+import { SCOPES } from '../../src/domain/scopes.js'
 import { buildApp } from '../../src/http/app.js'
 import { deriveMissing, importSources } from '../../src/importer/import.js'
 import { createKey, listKeys } from '../../src/keys/keys.js'
@@ -405,6 +406,10 @@ for (const { dialect, skip } of DIALECTS) {
             kept.every((body) => body.includes('"employee') || body.includes('"key"')),
             kept.join('\n'),
           )
+          const earlier = await createKey(db.handle.db, {
+            organizationId: org.id as string,
+            scopes: SCOPES.filter((scope) => scope !== 'reports:read'),
+          })
           await asBeforeReports(db.handle)
           assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0026_reports'))
           const columns = await sql<{ n: number | string }>`select count(*) as n from employees
@@ -413,6 +418,12 @@ for (const { dialect, skip } of DIALECTS) {
           assert.equal(await deriveMissing(db.handle), 1)
           assert.deepEqual(await answers(), kept)
           assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')
+          // The key made before the upgrade keeps its scopes: reports:read is a new key's default only.
+          const refused = await app.inject({
+            url: `/v1/reports/training_coverage?workspace_id=${ws.id}`,
+            headers: { 'x-api-key': earlier.key },
+          })
+          assert.equal(refused.statusCode, 403, refused.body)
         } finally {
           await app.close()
         }

@@ -6,19 +6,22 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import { encodeRows, type Value } from '../../db/bulk-rows.js'
+import type { Database } from '../../db/tables.js'
 import { type WriteSession, workspaceList } from '../../db/write-session.js'
+import { meanHalfUp, percent } from '../../domain/rates.js'
 import type { ImportSteps } from '../../records/spec.js'
 import { jsonOf } from '../../schemas/ordered-json.js'
-import { BreakdownCell } from './schema.js'
+import { AFTER_WINDOW_FIELD, objectSql, timestampJson, WINDOW_FIELDS } from './render.js'
+import { BreakdownCell, RepeatOffender, SimulationCoverage, TrainingCoverage } from './schema.js'
+import type { ReportCellsTable, ReportMembersTable } from './tables.js'
+import { type Dimension, MAX_TRICKED } from './values.js'
 
-const TABLES = ['report_cells', 'report_cell_members', 'report_offenders', 'report_members'] as const
-
-/** The most min_tricked may ask (the repeat offenders' thresholds go this far). */
-export const MAX_TRICKED = 100
-
-/** SQL: a timestamp column as a JSON value. */
-const timestampJson = (column: string) =>
-  `case when ${column} is null then 'null' else '"' || ${column} || '"' end`
+const TABLES = [
+  'report_cells',
+  'report_cell_members',
+  'report_offenders',
+  'report_members',
+] as const satisfies readonly (keyof Database)[]
 
 /** SQL: an employee's karma as the employee renders it (`{"score","security_level"}` or null). */
 const KARMA_JSON = `case when e.karma_score is null then 'null'
@@ -47,15 +50,30 @@ function insertMembers(touched: string): string {
       a.first_at, a.last_at, a.tricked_first, a.tricked_last, a.reported_first, a.reported_last,
       case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at,
       e.ref_json, ${KARMA_JSON},
-      '{"employee":' || e.ref_json || ',"attacks_count":' || ${attacks} || ',"tricked_count":' || ${tricked}
-        || ',"reported_count":' || ${reported} || ',"last_attacked_at":' || ${timestampJson('a.last_sent_at')} || '}',
-      '{"employee":' || e.ref_json || ',"courses_count":' || coalesce(p.courses, 0)
-        || ',"completed_count":' || coalesce(p.completed, 0) || ',"missed_count":' || coalesce(p.missed, 0)
-        || ',"upcoming_count":' || coalesce(p.upcoming, 0) || ',"not_started_count":' || coalesce(p.not_started, 0)
-        || ',"last_completed_at":' || ${timestampJson('p.last_completed_at')} || '}',
-      case when a.tricked > 0 then '{"employee":' || e.ref_json || ',"karma":' || ${KARMA_JSON}
-        || ',"attacks_count":' || ${attacks} || ',"tricked_count":' || ${tricked} || ',"reported_count":' || ${reported}
-        || ',"last_tricked_at":"' || a.last_tricked_at || '"}' end
+      ${objectSql(SimulationCoverage, {
+        employee: 'e.ref_json',
+        attacks_count: attacks,
+        tricked_count: tricked,
+        reported_count: reported,
+        last_attacked_at: timestampJson('a.last_sent_at'),
+      })},
+      ${objectSql(TrainingCoverage, {
+        employee: 'e.ref_json',
+        courses_count: 'coalesce(p.courses, 0)',
+        completed_count: 'coalesce(p.completed, 0)',
+        missed_count: 'coalesce(p.missed, 0)',
+        upcoming_count: 'coalesce(p.upcoming, 0)',
+        not_started_count: 'coalesce(p.not_started, 0)',
+        last_completed_at: timestampJson('p.last_completed_at'),
+      })},
+      case when a.tricked > 0 then ${objectSql(RepeatOffender, {
+        employee: 'e.ref_json',
+        karma: KARMA_JSON,
+        attacks_count: attacks,
+        tricked_count: tricked,
+        reported_count: reported,
+        last_tricked_at: timestampJson('a.last_tricked_at'),
+      })} end
     from employees e
     left join (
       select employee_id, count(*) as courses,
@@ -87,6 +105,13 @@ function insertMembers(touched: string): string {
     order by e.workspace_id, e.created_at, e.id`
 }
 
+/** The member's column each dimension but `group` (a membership of its own) takes its key from. */
+const MEMBER_COLUMN_OF = {
+  department: 'department',
+  manager: 'manager_id',
+  country: 'country_code',
+} as const satisfies Record<Exclude<Dimension, 'group'>, keyof ReportMembersTable>
+
 /** SQL: a cell of a nullable column: '-' for none, else 'k' and the value. */
 const cellOf = (column: string) => `case when ${column} is null then '-' else 'k' || ${column} end`
 
@@ -98,12 +123,11 @@ const cellOf = (column: string) => `case when ${column} is null then '-' else 'k
  * no statistics, would answer from the memberships' other index, the whole workspace each time.
  */
 function insertCellMembers(touched: string): string {
-  const dimensions = `(select 'department' as dimension union all select 'manager' union all select 'country')`
+  const columns = Object.entries(MEMBER_COLUMN_OF)
+  const dimensions = `(${columns.map(([dimension]) => `select '${dimension}' as dimension`).join(' union all ')})`
+  const cell = columns.map(([dimension, column]) => `when '${dimension}' then ${cellOf(`m.${column}`)}`)
   return `insert into report_cell_members (workspace_id, dimension, cell, employee_id)
-    select m.workspace_id, d.dimension, case d.dimension
-        when 'department' then ${cellOf('m.department')}
-        when 'manager' then ${cellOf('m.manager_id')}
-        else ${cellOf('m.country_code')} end, m.employee_id
+    select m.workspace_id, d.dimension, case d.dimension ${cell.join(' ')} end, m.employee_id
       from report_members m cross join ${dimensions} d
       where m.workspace_id in ${touched}
     union all select m.workspace_id, 'group', 'k' || g.group_id, m.employee_id
@@ -169,9 +193,6 @@ function cellFigures(touched: string): string {
 }
 
 const cellJson = jsonOf(BreakdownCell)
-/** Where a cell's figures of a window go: after `head`, before `tail` (sql.ts renders them). */
-const WINDOW_FIGURES = ',"employees_attacked_count":'
-const AFTER_WINDOW = '"compromised_employees_count":'
 
 /** Counts of a cell list past this are beyond any workspace (a sort key of fixed width). */
 const COUNT_SPAN = 10 ** 15
@@ -180,7 +201,7 @@ const COUNT_SPAN = 10 ** 15
  * A cell's sort key, 27 characters as every list's (paging.ts PositionShape): the row without a
  * key last, then employees_count descending; the key, ascending, is the position's id.
  */
-export function cellSortAt(employees: number, keyed: boolean): string {
+function cellSortAt(employees: number, keyed: boolean): string {
   return `${keyed ? '0' : '1'}${String(COUNT_SPAN - employees).padStart(26, '0')}`
 }
 
@@ -194,7 +215,7 @@ const KEY_START = 120
  * start, U+0001 and a digest of it. A page resumes after the cell its stand-in names; when that cell
  * is gone, after the stand-in itself, which sorts before every longer key of that start.
  */
-export function positionIdOf(key: string): string {
+function positionIdOf(key: string): string {
   if (Buffer.byteLength(JSON.stringify(key)) <= KEY_ROOM) return key
   let start = ''
   for (const character of key) {
@@ -217,29 +238,25 @@ function renderCell(f: CellFigures): Value[] {
     else name = key
   }
   const attacked = Number(f.attacked)
-  const rate = (part: number | string, whole: number) =>
-    whole === 0 ? 0 : Math.floor((200 * Number(part) + whole) / (2 * whole))
-  const karmaCount = Number(f.karma_count)
   const json = cellJson({
     key,
     name,
     employees_count: n,
-    average_karma_score:
-      karmaCount === 0 ? null : Math.floor((2 * Number(f.karma_sum) + karmaCount) / (2 * karmaCount)),
+    average_karma_score: meanHalfUp(Number(f.karma_sum), Number(f.karma_count)),
     at_risk_employees_count: Number(f.at_risk),
     covered_employees: Number(f.covered),
-    average_courses_completed: Math.floor((2 * Number(f.completed) + n) / (2 * n)),
+    average_courses_completed: meanHalfUp(Number(f.completed), n) ?? 0,
     employees_attacked_count: attacked,
-    vulnerability_rate: rate(f.tricked, attacked),
-    reporting_rate: rate(f.reported, attacked),
+    vulnerability_rate: percent(Number(f.tricked), attacked),
+    reporting_rate: percent(Number(f.reported), attacked),
     reporters_count: Number(f.reporters),
-    employee_reporting_rate: Math.floor((2000 * Number(f.reporters) + n) / (2 * n)) / 10,
+    employee_reporting_rate: percent(Number(f.reporters), n, 1),
     compromised_employees_count: Number(f.compromised),
     unacknowledged_employees_count: Number(f.unacknowledged),
   })
-  // Keys are escaped in the JSON: these two appear only where the object's own fields are.
-  const head = json.slice(0, json.indexOf(WINDOW_FIGURES) + 1)
-  const tail = json.slice(json.indexOf(AFTER_WINDOW))
+  // Within strings quotes are escaped: these keys appear only where the object's own fields are.
+  const head = json.slice(0, json.indexOf(`,"${WINDOW_FIELDS[0]}":`) + 1)
+  const tail = json.slice(json.indexOf(`,"${AFTER_WINDOW_FIELD}":`) + 1)
   return [
     f.workspace_id,
     f.dimension,
@@ -273,7 +290,7 @@ const CELL_COLUMNS = [
   'json',
   'head',
   'tail',
-] as const
+] as const satisfies readonly (keyof ReportCellsTable)[]
 
 /** The reports of the touched workspaces, derived again whole. */
 async function deriveReports(session: WriteSession): Promise<void> {

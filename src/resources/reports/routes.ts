@@ -3,10 +3,9 @@ import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
-import { MAX_TRICKED } from './import.js'
 import { REPORTS_READ } from './scopes.js'
 import { REPORT_SQL } from './sql.js'
-import { DIMENSIONS } from './values.js'
+import { DIMENSIONS, MAX_TRICKED } from './values.js'
 
 const MEMBERS =
   "Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere."

@@ -8,6 +8,8 @@ import type { ListDefinition } from '../../paging/keyset.js'
 import type { PositionShape } from '../../paging/paging.js'
 import type { CreatedWindow } from '../../routing/parameters.js'
 import { SAMPLE } from '../sql.js'
+import { ATTACK_COUNTS, objectSql, timestampJson, WINDOW_FIELDS } from './render.js'
+import { RepeatOffender, SimulationCoverage } from './schema.js'
 import type { Dimension } from './values.js'
 
 const LATER = SAMPLE.later
@@ -92,11 +94,17 @@ function cellWindowJson(w: CreatedWindow): RawBuilder<string> {
     sql`select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
       and ${windowOn('r.reported_at', w)}`,
   )})`
-  return sql<string>`c.head || (select '"employees_attacked_count":' || ${attacked}
-      || ',"vulnerability_rate":' || ${percentSql(tricked, attacked)}
-      || ',"reporting_rate":' || ${percentSql(reported, attacked)}
-      || ',"reporters_count":' || ${reporters}
-      || ',"employee_reporting_rate":' || ${tenthPercentJson(reporters, sql`c.employees`)}
+  const values: Record<(typeof WINDOW_FIELDS)[number], RawBuilder<unknown>> = {
+    employees_attacked_count: attacked,
+    vulnerability_rate: percentSql(tricked, attacked),
+    reporting_rate: percentSql(reported, attacked),
+    reporters_count: reporters,
+    employee_reporting_rate: tenthPercentJson(reporters, sql`c.employees`),
+  }
+  const fields = WINDOW_FIELDS.map(
+    (field, i) => sql`${sql.raw(`'${i === 0 ? '' : ','}"${field}":'`)} || ${values[field]}`,
+  )
+  return sql<string>`c.head || (select ${sql.join(fields, sql` || `)}
     from report_cell_members cm
     join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
     where cm.workspace_id = c.workspace_id and cm.dimension = c.dimension and cm.cell = c.cell) || ',' || c.tail`
@@ -117,9 +125,6 @@ export interface SimulationValues extends CreatedWindow {
 export interface TrainingValues {
   missed?: boolean | undefined
 }
-
-/** A member `m`'s item of a list, the employee and `rest` (SQL text starting with a comma). */
-const memberItem = (rest: RawBuilder<unknown>) => sql<string>`'{"employee":' || m.ref_json || ${rest}`
 
 export const REPORT_SQL = {
   /**
@@ -173,16 +178,18 @@ export const REPORT_SQL = {
     name: 'report_repeat_offenders',
     rows: (from, v, dialect) => {
       const least = v.min_tricked ?? 2
-      const counted = sql<string>`(select ${sql.raw(`case when sum(case when a.tricked_at is null then 0 else 1 end) >= `)}${least}
-          then ',"attacks_count":' || count(*)
-            || ',"tricked_count":' || sum(case when a.tricked_at is null then 0 else 1 end)
-            || ',"reported_count":' || sum(case when a.reported_at is null then 0 else 1 end)
-            || ',"last_tricked_at":"' || max(a.tricked_at) || '"}' end
-        ${attacksOf(v)})`
+      const item = objectSql(RepeatOffender, {
+        employee: 'm.ref_json',
+        karma: 'm.karma_json',
+        ...ATTACK_COUNTS,
+        last_tricked_at: timestampJson('max(a.tricked_at)'),
+      })
+      const counted = sql<string>`(select case when ${sql.raw(ATTACK_COUNTS.tricked_count)} >= ${least}
+          then ${sql.raw(item)} end ${attacksOf(v)})`
       const json = windowed(v)
         ? sql<string>`case when ${spans('m.attack_first', 'm.attack_last', v)} then m.offender_json
             when ${misses('m.tricked_first', 'm.tricked_last', v)} then null
-            else '{"employee":' || m.ref_json || ',"karma":' || m.karma_json || ${counted} end`
+            else ${counted} end`
         : sql<string>`m.offender_json`
       return from
         .selectFrom('report_offenders as o')
@@ -213,18 +220,20 @@ export const REPORT_SQL = {
   simulationPage: {
     name: 'report_simulation_coverage',
     rows: (from, v) => {
-      const counted = sql`(select ',"attacks_count":' || count(*)
-          || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0)
-          || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0)
-          || ',"last_attacked_at":' || ${sql.raw(`case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end`)}
-          || '}'
-        ${attacksOf(v)})`
+      const item = (counts: Readonly<Record<keyof typeof ATTACK_COUNTS, string>>, lastAttacked: string) =>
+        sql.raw(
+          objectSql(SimulationCoverage, {
+            employee: 'm.ref_json',
+            ...counts,
+            last_attacked_at: lastAttacked,
+          }),
+        )
+      const none = item({ attacks_count: '0', tricked_count: '0', reported_count: '0' }, "'null'")
+      const counted = sql`(select ${item(ATTACK_COUNTS, timestampJson('max(a.sent_at)'))} ${attacksOf(v)})`
       const json = windowed(v)
         ? sql<string>`case when ${spans('m.attack_first', 'm.attack_last', v)} then m.simulation_json
-            when ${misses('m.attack_first', 'm.attack_last', v)} then ${memberItem(
-              sql`',"attacks_count":0,"tricked_count":0,"reported_count":0,"last_attacked_at":null}'`,
-            )}
-            else ${memberItem(counted)} end`
+            when ${misses('m.attack_first', 'm.attack_last', v)} then ${none}
+            else ${counted} end`
         : sql<string>`m.simulation_json`
       const attacked = hasInWindow('m.attack_first', 'm.attack_last', v, sql`select 1 ${attacksOf(v)}`)
       const anyAttack = sql<boolean>`${attacked} = 1`

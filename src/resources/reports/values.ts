@@ -2,3 +2,6 @@
 
 export const DIMENSIONS = ['department', 'manager', 'group', 'country'] as const
 export type Dimension = (typeof DIMENSIONS)[number]
+
+/** The most min_tricked may ask (the repeat offenders' thresholds go this far). */
+export const MAX_TRICKED = 100

@@ -220,16 +220,25 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(second.average_karma_score, 2)
       assert.equal(second.employee_reporting_rate, 16.7)
       assert.equal(second.average_courses_completed, 0)
-      // The same figures counted through a window that cuts nothing away but is no cell's whole span.
-      const windowed = (
-        await walk(
-          t,
-          `/v1/reports/breakdown?workspace_id=${w}&by=department&created_before=2100-01-01`,
-          orgKey,
-          7,
-        )
-      ).items
-      assert.deepEqual(windowed, rows)
+      // The same answer, byte for byte, counted through a window that leaves out only the old attack.
+      const body = async (query: string) =>
+        (
+          await t.request(`/v1/reports/breakdown?workspace_id=${w}&by=department${query}`, {
+            key: orgKey,
+            headers: { 'x-item-limit': '100' },
+          })
+        ).body
+      assert.equal(await body('&created_after=2002-01-01'), await body(''))
+      // A window inside the eighth member's span, past both its ends: their attacks are looked at.
+      const inside = { after: '2002-01-01', before: '2003-01-01' }
+      const narrow = await walk(
+        t,
+        `/v1/reports/breakdown?workspace_id=${w}&by=department${windowQuery(inside)}`,
+        orgKey,
+        7,
+      )
+      assert.deepEqual(narrow.items, oracle.breakdown(records, w, 'department', inside))
+      assert.equal((narrow.items[0] as Rec).employees_attacked_count, 0)
     })
 
     test('strict parameters: each refused with a 422 naming it', async () => {
