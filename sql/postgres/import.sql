@@ -1494,23 +1494,19 @@ insert into report_workspaces (workspace_id)
 
 -- resources/reports/import.ts:deriveReports
 insert into report_members (workspace_id, sort_at, employee_id, department, country_code,
-  manager_id, karma_score, at_risk, courses, completed, missed, compromised, unacknowledged,
-  attacks, attacked, tricked, reported, attack_first, attack_last, tricked_first, tricked_last,
-  reported_first, reported_last, reporter, report_first,
-  report_last, ref_json, karma_json, simulation_json, training_json, offender_json)
+  manager_id, karma_score, at_risk, courses, completed, missed, missed_count, upcoming, not_started,
+  last_completed_at, compromised, unacknowledged, attacks, attacked, tricked, reported,
+  attack_first, attack_last, tricked_first, tricked_last, reported_first, reported_last,
+  last_attacked_at, last_tricked_at, reporter, report_first, report_last)
   select e.workspace_id, e.created_at, e.id, e.department, e.country_code, e.manager_id, e.karma_score,
   case when e.karma_level in ('dangerous', 'bad') then 1 else 0 end,
   coalesce(p.courses, 0), coalesce(p.completed, 0), case when p.missed > 0 then 1 else 0 end,
+  coalesce(p.missed, 0), coalesce(p.upcoming, 0), coalesce(p.not_started, 0), p.last_completed_at,
   case when c.employee_id is null then 0 else 1 end, coalesce(c.unacknowledged, 0),
-  coalesce(a.attacks, 0), case when a.attacks > 0 then 1 else 0 end, coalesce(a.tricked, 0), coalesce(a.reported, 0),
-  a.first_at, a.last_at, a.tricked_first, a.tricked_last, a.reported_first, a.reported_last,
-  case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at,
-  e.ref_json, case when e.karma_score is null then 'null'
-  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end,
-  '{"employee":' || e.ref_json || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0) || ',"reported_count":' || coalesce(a.reported, 0) || ',"last_attacked_at":' || case when a.last_sent_at is null then 'null' else '"' || a.last_sent_at || '"' end || '}',
-  '{"employee":' || e.ref_json || ',"courses_count":' || coalesce(p.courses, 0) || ',"completed_count":' || coalesce(p.completed, 0) || ',"missed_count":' || coalesce(p.missed, 0) || ',"upcoming_count":' || coalesce(p.upcoming, 0) || ',"not_started_count":' || coalesce(p.not_started, 0) || ',"last_completed_at":' || case when p.last_completed_at is null then 'null' else '"' || p.last_completed_at || '"' end || '}',
-  case when a.tricked > 0 then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
-  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0) || ',"reported_count":' || coalesce(a.reported, 0) || ',"last_tricked_at":' || case when a.last_tricked_at is null then 'null' else '"' || a.last_tricked_at || '"' end || '}' end
+  coalesce(a.attacks, 0), case when a.attacks > 0 then 1 else 0 end, coalesce(a.tricked, 0),
+  coalesce(a.reported, 0), a.first_at, a.last_at, a.tricked_first, a.tricked_last,
+  a.reported_first, a.reported_last, a.last_sent_at, a.last_tricked_at,
+  case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at
   from employees e
   left join (
   select employee_id, count(*) as courses,
@@ -1531,7 +1527,7 @@ insert into report_members (workspace_id, sort_at, employee_id, department, coun
   min(case when reported_at is null then null else created_at end) as reported_first,
   max(case when reported_at is null then null else created_at end) as reported_last
   from attacks where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and sent_at is not null
-  group by employee_id) a on a.employee_id = e.id
+  group by workspace_id, employee_id) a on a.employee_id = e.id
   left join (
   select employee_id, max(case when acknowledged_at is null then 1 else 0 end) as unacknowledged
   from compromised_employees where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') group by employee_id) c on c.employee_id = e.id
@@ -1562,6 +1558,20 @@ with recursive steps (n) as (select 1 union all select n + 1 from steps where n 
 
 -- resources/reports/import.ts:deriveReports
 select x.*, me.ref_json as manager_ref, g.name as group_name from (
+  select m.workspace_id, d.dimension, case d.dimension when 'department' then case when m.department is null then '-' else 'k' || m.department end when 'manager' then case when m.manager_id is null then '-' else 'k' || m.manager_id end when 'country' then case when m.country_code is null then '-' else 'k' || m.country_code end end as cell, count(*) as employees,
+  coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
+  sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
+  sum(m.completed) as completed, sum(m.attacked) as attacked,
+  sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
+  sum(case when m.reported > 0 then 1 else 0 end) as reported,
+  sum(m.reporter) as reporters, sum(m.compromised) as compromised,
+  sum(m.unacknowledged) as unacknowledged,
+  min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
+  min(m.report_first) as report_first, max(m.report_last) as report_last
+  from report_members m cross join (select 'department' as dimension union all select 'manager' as dimension union all select 'country' as dimension) d
+  where m.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  group by 1, 2, 3
+  union all
   select cm.workspace_id, cm.dimension, cm.cell, count(*) as employees,
   coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
   sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
@@ -1574,7 +1584,7 @@ select x.*, me.ref_json as manager_ref, g.name as group_name from (
   min(m.report_first) as report_first, max(m.report_last) as report_last
   from report_cell_members cm
   join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
-  where cm.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  where cm.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and cm.dimension = 'group'
   group by cm.workspace_id, cm.dimension, cm.cell) x
   left join employees me on x.dimension = 'manager' and x.cell <> '-' and me.id = substr(x.cell, 2)
   left join groups g on x.dimension = 'group' and x.cell <> '-' and g.id = substr(x.cell, 2);
@@ -2756,23 +2766,19 @@ insert into report_workspaces (workspace_id)
 
 -- resources/reports/import.ts:deriveReports
 insert into report_members (workspace_id, sort_at, employee_id, department, country_code,
-  manager_id, karma_score, at_risk, courses, completed, missed, compromised, unacknowledged,
-  attacks, attacked, tricked, reported, attack_first, attack_last, tricked_first, tricked_last,
-  reported_first, reported_last, reporter, report_first,
-  report_last, ref_json, karma_json, simulation_json, training_json, offender_json)
+  manager_id, karma_score, at_risk, courses, completed, missed, missed_count, upcoming, not_started,
+  last_completed_at, compromised, unacknowledged, attacks, attacked, tricked, reported,
+  attack_first, attack_last, tricked_first, tricked_last, reported_first, reported_last,
+  last_attacked_at, last_tricked_at, reporter, report_first, report_last)
   select e.workspace_id, e.created_at, e.id, e.department, e.country_code, e.manager_id, e.karma_score,
   case when e.karma_level in ('dangerous', 'bad') then 1 else 0 end,
   coalesce(p.courses, 0), coalesce(p.completed, 0), case when p.missed > 0 then 1 else 0 end,
+  coalesce(p.missed, 0), coalesce(p.upcoming, 0), coalesce(p.not_started, 0), p.last_completed_at,
   case when c.employee_id is null then 0 else 1 end, coalesce(c.unacknowledged, 0),
-  coalesce(a.attacks, 0), case when a.attacks > 0 then 1 else 0 end, coalesce(a.tricked, 0), coalesce(a.reported, 0),
-  a.first_at, a.last_at, a.tricked_first, a.tricked_last, a.reported_first, a.reported_last,
-  case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at,
-  e.ref_json, case when e.karma_score is null then 'null'
-  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end,
-  '{"employee":' || e.ref_json || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0) || ',"reported_count":' || coalesce(a.reported, 0) || ',"last_attacked_at":' || case when a.last_sent_at is null then 'null' else '"' || a.last_sent_at || '"' end || '}',
-  '{"employee":' || e.ref_json || ',"courses_count":' || coalesce(p.courses, 0) || ',"completed_count":' || coalesce(p.completed, 0) || ',"missed_count":' || coalesce(p.missed, 0) || ',"upcoming_count":' || coalesce(p.upcoming, 0) || ',"not_started_count":' || coalesce(p.not_started, 0) || ',"last_completed_at":' || case when p.last_completed_at is null then 'null' else '"' || p.last_completed_at || '"' end || '}',
-  case when a.tricked > 0 then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
-  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || coalesce(a.attacks, 0) || ',"tricked_count":' || coalesce(a.tricked, 0) || ',"reported_count":' || coalesce(a.reported, 0) || ',"last_tricked_at":' || case when a.last_tricked_at is null then 'null' else '"' || a.last_tricked_at || '"' end || '}' end
+  coalesce(a.attacks, 0), case when a.attacks > 0 then 1 else 0 end, coalesce(a.tricked, 0),
+  coalesce(a.reported, 0), a.first_at, a.last_at, a.tricked_first, a.tricked_last,
+  a.reported_first, a.reported_last, a.last_sent_at, a.last_tricked_at,
+  case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at
   from employees e
   left join (
   select employee_id, count(*) as courses,
@@ -2793,7 +2799,7 @@ insert into report_members (workspace_id, sort_at, employee_id, department, coun
   min(case when reported_at is null then null else created_at end) as reported_first,
   max(case when reported_at is null then null else created_at end) as reported_last
   from attacks where workspace_id in (null) and sent_at is not null
-  group by employee_id) a on a.employee_id = e.id
+  group by workspace_id, employee_id) a on a.employee_id = e.id
   left join (
   select employee_id, max(case when acknowledged_at is null then 1 else 0 end) as unacknowledged
   from compromised_employees where workspace_id in (null) group by employee_id) c on c.employee_id = e.id
@@ -2824,6 +2830,20 @@ with recursive steps (n) as (select 1 union all select n + 1 from steps where n 
 
 -- resources/reports/import.ts:deriveReports
 select x.*, me.ref_json as manager_ref, g.name as group_name from (
+  select m.workspace_id, d.dimension, case d.dimension when 'department' then case when m.department is null then '-' else 'k' || m.department end when 'manager' then case when m.manager_id is null then '-' else 'k' || m.manager_id end when 'country' then case when m.country_code is null then '-' else 'k' || m.country_code end end as cell, count(*) as employees,
+  coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
+  sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
+  sum(m.completed) as completed, sum(m.attacked) as attacked,
+  sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
+  sum(case when m.reported > 0 then 1 else 0 end) as reported,
+  sum(m.reporter) as reporters, sum(m.compromised) as compromised,
+  sum(m.unacknowledged) as unacknowledged,
+  min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
+  min(m.report_first) as report_first, max(m.report_last) as report_last
+  from report_members m cross join (select 'department' as dimension union all select 'manager' as dimension union all select 'country' as dimension) d
+  where m.workspace_id in (null)
+  group by 1, 2, 3
+  union all
   select cm.workspace_id, cm.dimension, cm.cell, count(*) as employees,
   coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
   sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
@@ -2836,7 +2856,7 @@ select x.*, me.ref_json as manager_ref, g.name as group_name from (
   min(m.report_first) as report_first, max(m.report_last) as report_last
   from report_cell_members cm
   join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
-  where cm.workspace_id in (null)
+  where cm.workspace_id in (null) and cm.dimension = 'group'
   group by cm.workspace_id, cm.dimension, cm.cell) x
   left join employees me on x.dimension = 'manager' and x.cell <> '-' and me.id = substr(x.cell, 2)
   left join groups g on x.dimension = 'group' and x.cell <> '-' and g.id = substr(x.cell, 2);

@@ -21,6 +21,7 @@ import history from '../../src/db/migrations/0023_history.js'
 import periodStatistics from '../../src/db/migrations/0024_period_statistics.js'
 import keptStatistics from '../../src/db/migrations/0025_kept_statistics.js'
 import reports from '../../src/db/migrations/0026_reports.js'
+import reportFigures from '../../src/db/migrations/0027_report_figures.js'
 import { demoRecords } from '../../src/demo/generate.js'
 import { SCOPES } from '../../src/domain/scopes.js'
 import { buildApp } from '../../src/http/app.js'
@@ -381,30 +382,12 @@ for (const { dialect, skip } of DIALECTS) {
         })
         try {
           const key = (await createKey(db.handle.db, { organizationId: org.id as string })).key
-          const answers = async () => {
-            const bodies: string[] = []
-            for (const path of [
-              'breakdown?by=department',
-              'breakdown?by=manager',
-              'breakdown?by=group',
-              'breakdown?by=country&created_after=2026-06-01',
-              'repeat_offenders?min_tricked=1',
-              'simulation_coverage?attacked=false',
-              'training_coverage?missed=true',
-            ]) {
-              const r = await app.inject({
-                url: `/v1/reports/${path}&workspace_id=${ws.id}`,
-                headers: { 'x-api-key': key, 'x-item-limit': '100' },
-              })
-              assert.equal(r.statusCode, 200, r.body)
-              bodies.push(`${path} ${r.body}`)
-            }
-            return bodies
-          }
+          const answers = () => reportAnswers(app, key, ws.id as string)
           const kept = await answers()
-          assert.ok(
-            kept.every((body) => body.includes('"employee') || body.includes('"key"')),
-            kept.join('\n'),
+          assert.deepEqual(
+            kept.filter((body) => !body.includes('"employee') && !body.includes('"key"')),
+            [],
+            'every report has something to compare',
           )
           const earlier = await createKey(db.handle.db, {
             organizationId: org.id as string,
@@ -424,6 +407,49 @@ for (const { dialect, skip } of DIALECTS) {
             headers: { 'x-api-key': earlier.key },
           })
           assert.equal(refused.statusCode, 403, refused.body)
+        } finally {
+          await app.close()
+        }
+      } finally {
+        await db.drop()
+      }
+    })
+
+    test('upgrading from 0026: the members keep their figures alone, attacks_by_employee holds the times, and the reports are derived again at start, answering the same', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const records = [
+          ...demoRecords({ employees: 60, seed: 7, workspaces: 1, anchor: new Date('2026-11-01T00:00:00Z') }),
+        ] as Rec[]
+        const [org, ws] = ['organization', 'workspace'].map(
+          (type) => records.find((r) => r.type === type) as Rec,
+        ) as [Rec, Rec]
+        await importSources(db.handle, [source(records)])
+        const app = await buildApp({
+          config: loadConfig({}, { CURSOR_SECRET: 'test-secret-test-secret-test-secret!' }),
+          database: db.handle,
+        })
+        try {
+          const key = (await createKey(db.handle.db, { organizationId: org.id as string })).key
+          const kept = await reportAnswers(app, key, ws.id as string)
+          await asBeforeReportFigures(db.handle)
+          assert.deepEqual(await attacksByEmployee(db.handle), ['workspace_id', 'employee_id'])
+          assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0027_report_figures'))
+          assert.deepEqual(await attacksByEmployee(db.handle), [
+            'workspace_id',
+            'employee_id',
+            'created_at',
+            'sent_at',
+            'tricked_at',
+            'reported_at',
+          ])
+          const rows = await sql<{ n: number | string }>`select count(*) as n from report_members`.execute(
+            db.handle.db,
+          )
+          assert.equal(Number(rows.rows[0]?.n), 0, 'the derived rows wait for the next start')
+          assert.equal(await deriveMissing(db.handle), 1)
+          assert.deepEqual(await reportAnswers(app, key, ws.id as string), kept)
+          assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')
         } finally {
           await app.close()
         }
@@ -802,8 +828,56 @@ async function assertAttackKey(handle: DatabaseHandle): Promise<void> {
   )
 }
 
-/** Takes back 0026: no reports, no department or country beside an employee's JSON. */
+/** Every report of `workspace`, 100 items a page, answered for `key` (each body after its path). */
+async function reportAnswers(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  key: string,
+  workspace: string,
+): Promise<string[]> {
+  const bodies: string[] = []
+  for (const path of [
+    'breakdown?by=department',
+    'breakdown?by=manager',
+    'breakdown?by=group',
+    'breakdown?by=country&created_after=2026-06-01',
+    'repeat_offenders?min_tricked=1',
+    'repeat_offenders?min_tricked=1&created_after=2026-03-01&created_before=2026-09-01',
+    'simulation_coverage?attacked=false',
+    'simulation_coverage?created_before=2026-06-01',
+    'training_coverage?missed=true',
+  ]) {
+    const r = await app.inject({
+      url: `/v1/reports/${path}&workspace_id=${workspace}`,
+      headers: { 'x-api-key': key, 'x-item-limit': '100' },
+    })
+    assert.equal(r.statusCode, 200, r.body)
+    bodies.push(`${path} ${r.body}`)
+  }
+  return bodies
+}
+
+/** The columns of attacks_by_employee, in order. */
+async function attacksByEmployee(handle: DatabaseHandle): Promise<string[]> {
+  const columns =
+    handle.dialect === 'postgres'
+      ? sql<{ name: string }>`select a.attname as name from pg_index i
+          join pg_class c on c.oid = i.indexrelid
+          join lateral unnest(i.indkey) with ordinality k(attnum, n) on true
+          join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+          where c.relname = 'attacks_by_employee' order by k.n`
+      : sql<{ name: string }>`select name from pragma_index_info('attacks_by_employee') order by seqno`
+  return (await columns.execute(handle.db)).rows.map((r) => r.name)
+}
+
+/** Takes back 0027: each member's items kept as JSON, attacks_by_employee without the times. */
+async function asBeforeReportFigures(handle: DatabaseHandle): Promise<void> {
+  await reportFigures(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0027_report_figures'`.execute(handle.db)
+}
+
+/** Takes back 0026 (and what came after): no reports, no department or country beside an employee's JSON. */
 async function asBeforeReports(handle: DatabaseHandle): Promise<void> {
+  await asBeforeReportFigures(handle)
   await reports(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
   await sql`delete from kysely_migration where name = '0026_reports'`.execute(handle.db)
 }

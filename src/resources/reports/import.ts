@@ -11,8 +11,8 @@ import { type WriteSession, workspaceList } from '../../db/write-session.js'
 import { meanHalfUp, percent } from '../../domain/rates.js'
 import type { ImportSteps } from '../../records/spec.js'
 import { jsonOf } from '../../schemas/ordered-json.js'
-import { AFTER_WINDOW_FIELD, objectSql, timestampJson, WINDOW_FIELDS } from './render.js'
-import { BreakdownCell, RepeatOffender, SimulationCoverage, TrainingCoverage } from './schema.js'
+import { AFTER_WINDOW_FIELD, WINDOW_FIELDS } from './render.js'
+import { BreakdownCell } from './schema.js'
 import type { ReportCellsTable, ReportMembersTable } from './tables.js'
 import { type Dimension, MAX_TRICKED } from './values.js'
 
@@ -23,57 +23,26 @@ const TABLES = [
   'report_members',
 ] as const satisfies readonly (keyof Database)[]
 
-/** SQL: an employee's karma as the employee renders it (`{"score","security_level"}` or null). */
-const KARMA_JSON = `case when e.karma_score is null then 'null'
-  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end`
-
 /**
  * Each active employee of the touched workspaces, with their figures over all time: progress
  * entries by status, compromised records, sent attacks (tricked, reported, the span of their
- * created_at) and email reports (the span of their reported_at); and the items of the lists that
- * name them, without a window.
+ * created_at) and email reports (the span of their reported_at).
  */
 function insertMembers(touched: string): string {
-  const attacks = 'coalesce(a.attacks, 0)'
-  const tricked = 'coalesce(a.tricked, 0)'
-  const reported = 'coalesce(a.reported, 0)'
   return `insert into report_members (workspace_id, sort_at, employee_id, department, country_code,
-      manager_id, karma_score, at_risk, courses, completed, missed, compromised, unacknowledged,
-      attacks, attacked, tricked, reported, attack_first, attack_last, tricked_first, tricked_last,
-      reported_first, reported_last, reporter, report_first,
-      report_last, ref_json, karma_json, simulation_json, training_json, offender_json)
+      manager_id, karma_score, at_risk, courses, completed, missed, missed_count, upcoming, not_started,
+      last_completed_at, compromised, unacknowledged, attacks, attacked, tricked, reported,
+      attack_first, attack_last, tricked_first, tricked_last, reported_first, reported_last,
+      last_attacked_at, last_tricked_at, reporter, report_first, report_last)
     select e.workspace_id, e.created_at, e.id, e.department, e.country_code, e.manager_id, e.karma_score,
       case when e.karma_level in ('dangerous', 'bad') then 1 else 0 end,
       coalesce(p.courses, 0), coalesce(p.completed, 0), case when p.missed > 0 then 1 else 0 end,
+      coalesce(p.missed, 0), coalesce(p.upcoming, 0), coalesce(p.not_started, 0), p.last_completed_at,
       case when c.employee_id is null then 0 else 1 end, coalesce(c.unacknowledged, 0),
-      ${attacks}, case when a.attacks > 0 then 1 else 0 end, ${tricked}, ${reported},
-      a.first_at, a.last_at, a.tricked_first, a.tricked_last, a.reported_first, a.reported_last,
-      case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at,
-      e.ref_json, ${KARMA_JSON},
-      ${objectSql(SimulationCoverage, {
-        employee: 'e.ref_json',
-        attacks_count: attacks,
-        tricked_count: tricked,
-        reported_count: reported,
-        last_attacked_at: timestampJson('a.last_sent_at'),
-      })},
-      ${objectSql(TrainingCoverage, {
-        employee: 'e.ref_json',
-        courses_count: 'coalesce(p.courses, 0)',
-        completed_count: 'coalesce(p.completed, 0)',
-        missed_count: 'coalesce(p.missed, 0)',
-        upcoming_count: 'coalesce(p.upcoming, 0)',
-        not_started_count: 'coalesce(p.not_started, 0)',
-        last_completed_at: timestampJson('p.last_completed_at'),
-      })},
-      case when a.tricked > 0 then ${objectSql(RepeatOffender, {
-        employee: 'e.ref_json',
-        karma: KARMA_JSON,
-        attacks_count: attacks,
-        tricked_count: tricked,
-        reported_count: reported,
-        last_tricked_at: timestampJson('a.last_tricked_at'),
-      })} end
+      coalesce(a.attacks, 0), case when a.attacks > 0 then 1 else 0 end, coalesce(a.tricked, 0),
+      coalesce(a.reported, 0), a.first_at, a.last_at, a.tricked_first, a.tricked_last,
+      a.reported_first, a.reported_last, a.last_sent_at, a.last_tricked_at,
+      case when r.employee_id is null then 0 else 1 end, r.first_at, r.last_at
     from employees e
     left join (
       select employee_id, count(*) as courses,
@@ -94,7 +63,7 @@ function insertMembers(touched: string): string {
         min(case when reported_at is null then null else created_at end) as reported_first,
         max(case when reported_at is null then null else created_at end) as reported_last
       from attacks where workspace_id in ${touched} and sent_at is not null
-      group by employee_id) a on a.employee_id = e.id
+      group by workspace_id, employee_id) a on a.employee_id = e.id
     left join (
       select employee_id, max(case when acknowledged_at is null then 1 else 0 end) as unacknowledged
       from compromised_employees where workspace_id in ${touched} group by employee_id) c on c.employee_id = e.id
@@ -115,6 +84,16 @@ const MEMBER_COLUMN_OF = {
 /** SQL: a cell of a nullable column: '-' for none, else 'k' and the value. */
 const cellOf = (column: string) => `case when ${column} is null then '-' else 'k' || ${column} end`
 
+/** SQL: the dimensions of a member's own columns, a row each (`d.dimension`). */
+const COLUMN_DIMENSIONS = `(${Object.keys(MEMBER_COLUMN_OF)
+  .map((dimension) => `select '${dimension}' as dimension`)
+  .join(' union all ')})`
+
+/** SQL: a member `m`'s cell of the dimension `d.dimension`. */
+const COLUMN_CELL = `case d.dimension ${Object.entries(MEMBER_COLUMN_OF)
+  .map(([dimension, column]) => `when '${dimension}' then ${cellOf(`m.${column}`)}`)
+  .join(' ')} end`
+
 /**
  * Each member in the cell of each dimension; in each group they belong to, or in no group's cell.
  * Each statement reads the members, or the memberships, once: the memberships lead (CROSS JOIN
@@ -123,12 +102,9 @@ const cellOf = (column: string) => `case when ${column} is null then '-' else 'k
  * no statistics, would answer from the memberships' other index, the whole workspace each time.
  */
 function insertCellMembers(touched: string): string {
-  const columns = Object.entries(MEMBER_COLUMN_OF)
-  const dimensions = `(${columns.map(([dimension]) => `select '${dimension}' as dimension`).join(' union all ')})`
-  const cell = columns.map(([dimension, column]) => `when '${dimension}' then ${cellOf(`m.${column}`)}`)
   return `insert into report_cell_members (workspace_id, dimension, cell, employee_id)
-    select m.workspace_id, d.dimension, case d.dimension ${cell.join(' ')} end, m.employee_id
-      from report_members m cross join ${dimensions} d
+    select m.workspace_id, d.dimension, ${COLUMN_CELL}, m.employee_id
+      from report_members m cross join ${COLUMN_DIMENSIONS} d
       where m.workspace_id in ${touched}
     union all select m.workspace_id, 'group', 'k' || g.group_id, m.employee_id
       from group_members g cross join report_members m
@@ -171,22 +147,33 @@ interface CellFigures {
   group_name: string | null
 }
 
-/** Each cell's figures over its members, with what names it (a manager's reference, a group's name). */
+/** SQL: a cell's figures over its members `m`, grouped. */
+const CELL_FIGURES = `count(*) as employees,
+  coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
+  sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
+  sum(m.completed) as completed, sum(m.attacked) as attacked,
+  sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
+  sum(case when m.reported > 0 then 1 else 0 end) as reported,
+  sum(m.reporter) as reporters, sum(m.compromised) as compromised,
+  sum(m.unacknowledged) as unacknowledged,
+  min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
+  min(m.report_first) as report_first, max(m.report_last) as report_last`
+
+/**
+ * Each cell's figures over its members, with what names it (a manager's reference, a group's name):
+ * the cells of a member's own columns from the members alone, a group's through its memberships.
+ */
 function cellFigures(touched: string): string {
   return `select x.*, me.ref_json as manager_ref, g.name as group_name from (
-      select cm.workspace_id, cm.dimension, cm.cell, count(*) as employees,
-        coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
-        sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
-        sum(m.completed) as completed, sum(m.attacked) as attacked,
-        sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
-        sum(case when m.reported > 0 then 1 else 0 end) as reported,
-        sum(m.reporter) as reporters, sum(m.compromised) as compromised,
-        sum(m.unacknowledged) as unacknowledged,
-        min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
-        min(m.report_first) as report_first, max(m.report_last) as report_last
+      select m.workspace_id, d.dimension, ${COLUMN_CELL} as cell, ${CELL_FIGURES}
+      from report_members m cross join ${COLUMN_DIMENSIONS} d
+      where m.workspace_id in ${touched}
+      group by 1, 2, 3
+      union all
+      select cm.workspace_id, cm.dimension, cm.cell, ${CELL_FIGURES}
       from report_cell_members cm
       join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
-      where cm.workspace_id in ${touched}
+      where cm.workspace_id in ${touched} and cm.dimension = 'group'
       group by cm.workspace_id, cm.dimension, cm.cell) x
     left join employees me on x.dimension = 'manager' and x.cell <> '-' and me.id = substr(x.cell, 2)
     left join groups g on x.dimension = 'group' and x.cell <> '-' and g.id = substr(x.cell, 2)`

@@ -1,4 +1,4 @@
-// The reports' items as SQL renders them (at import, and for a window at request): each object's
+// The reports' items as SQL renders them at request (and a cell's answer at import): each object's
 // fields from its published schema, so that the SQL cannot put them in another order or miss one.
 
 import type { TObject } from 'typebox'
@@ -20,6 +20,10 @@ export function objectSql(schema: TObject, values: Readonly<Record<string, strin
 /** SQL: a timestamp as a JSON value (null as null). */
 export const timestampJson = (value: string) =>
   `case when ${value} is null then 'null' else '"' || ${value} || '"' end`
+
+/** SQL: an employee `e`'s karma as the employee renders it (`{"score","security_level"}` or null). */
+export const KARMA_JSON = `case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end`
 
 /** SQL over a member's sent attacks `a`, grouped: their counts as the lists name them. */
 export const ATTACK_COUNTS = {

@@ -1,15 +1,16 @@
 // Every statement of the reports resource, named: the SQL snapshots (sql/*/api.sql) label each by
 // its name here (`reports.sql:breakdownPage`). Without a window, every item was rendered at import
-// (import.ts); a window's figures are counted from each member's spans of time, and from their own
-// rows (attacks_by_employee, email_reports_by_employee) only where the window lies inside a span.
+// (import.ts); a member's item is rendered from their kept figures and their employee's row. A
+// window's figures are counted from each member's spans of time, and from their own rows
+// (attacks_by_employee, email_reports_by_employee) only where the window lies inside a span.
 
 import { type RawBuilder, sql } from 'kysely'
 import type { ListDefinition } from '../../paging/keyset.js'
 import type { PositionShape } from '../../paging/paging.js'
 import type { CreatedWindow } from '../../routing/parameters.js'
 import { SAMPLE } from '../sql.js'
-import { ATTACK_COUNTS, objectSql, timestampJson, WINDOW_FIELDS } from './render.js'
-import { RepeatOffender, SimulationCoverage } from './schema.js'
+import { ATTACK_COUNTS, KARMA_JSON, objectSql, timestampJson, WINDOW_FIELDS } from './render.js'
+import { RepeatOffender, SimulationCoverage, TrainingCoverage } from './schema.js'
 import type { Dimension } from './values.js'
 
 const LATER = SAMPLE.later
@@ -110,6 +111,24 @@ function cellWindowJson(w: CreatedWindow): RawBuilder<string> {
     where cm.workspace_id = c.workspace_id and cm.dimension = c.dimension and cm.cell = c.cell) || ',' || c.tail`
 }
 
+/** The kept counts of a member `m`'s sent attacks, as the lists name them. */
+const KEPT_ATTACK_COUNTS = {
+  attacks_count: 'm.attacks',
+  tricked_count: 'm.tricked',
+  reported_count: 'm.reported',
+} as const satisfies Record<keyof typeof ATTACK_COUNTS, string>
+
+/** SQL: a member `m`'s training coverage item. */
+const TRAINING_ITEM = objectSql(TrainingCoverage, {
+  employee: 'e.ref_json',
+  courses_count: 'm.courses',
+  completed_count: 'm.completed',
+  missed_count: 'm.missed_count',
+  upcoming_count: 'm.upcoming',
+  not_started_count: 'm.not_started',
+  last_completed_at: timestampJson('m.last_completed_at'),
+})
+
 export interface BreakdownValues extends CreatedWindow {
   by: Dimension
 }
@@ -178,19 +197,23 @@ export const REPORT_SQL = {
     name: 'report_repeat_offenders',
     rows: (from, v, dialect) => {
       const least = v.min_tricked ?? 2
-      const item = objectSql(RepeatOffender, {
-        employee: 'm.ref_json',
-        karma: 'm.karma_json',
-        ...ATTACK_COUNTS,
-        last_tricked_at: timestampJson('max(a.tricked_at)'),
-      })
+      const item = (counts: Readonly<Record<keyof typeof ATTACK_COUNTS, string>>, lastTricked: string) =>
+        sql.raw(
+          objectSql(RepeatOffender, {
+            employee: 'e.ref_json',
+            karma: KARMA_JSON,
+            ...counts,
+            last_tricked_at: timestampJson(lastTricked),
+          }),
+        )
+      const kept = item(KEPT_ATTACK_COUNTS, 'm.last_tricked_at')
       const counted = sql<string>`(select case when ${sql.raw(ATTACK_COUNTS.tricked_count)} >= ${least}
-          then ${sql.raw(item)} end ${attacksOf(v)})`
+          then ${item(ATTACK_COUNTS, 'max(a.tricked_at)')} end ${attacksOf(v)})`
       const json = windowed(v)
-        ? sql<string>`case when ${spans('m.attack_first', 'm.attack_last', v)} then m.offender_json
+        ? sql<string>`case when ${spans('m.attack_first', 'm.attack_last', v)} then ${kept}
             when ${misses('m.tricked_first', 'm.tricked_last', v)} then null
             else ${counted} end`
-        : sql<string>`m.offender_json`
+        : kept
       return from
         .selectFrom('report_offenders as o')
         .innerJoin('report_members as m', (j) =>
@@ -199,6 +222,7 @@ export const REPORT_SQL = {
             .onRef('m.sort_at', '=', 'o.sort_at')
             .onRef('m.employee_id', '=', 'o.employee_id'),
         )
+        .innerJoin('employees as e', 'e.id', 'o.employee_id')
         .select([json.as('json'), 'o.sort_at as sort_at', 'o.employee_id as sort_id'])
         .where('o.threshold', '=', least)
         .$if(windowed(v) && dialect === 'postgres', (q) => q.where(sql<boolean>`${json} is not null`))
@@ -223,22 +247,24 @@ export const REPORT_SQL = {
       const item = (counts: Readonly<Record<keyof typeof ATTACK_COUNTS, string>>, lastAttacked: string) =>
         sql.raw(
           objectSql(SimulationCoverage, {
-            employee: 'm.ref_json',
+            employee: 'e.ref_json',
             ...counts,
             last_attacked_at: lastAttacked,
           }),
         )
+      const kept = item(KEPT_ATTACK_COUNTS, timestampJson('m.last_attacked_at'))
       const none = item({ attacks_count: '0', tricked_count: '0', reported_count: '0' }, "'null'")
       const counted = sql`(select ${item(ATTACK_COUNTS, timestampJson('max(a.sent_at)'))} ${attacksOf(v)})`
       const json = windowed(v)
-        ? sql<string>`case when ${spans('m.attack_first', 'm.attack_last', v)} then m.simulation_json
+        ? sql<string>`case when ${spans('m.attack_first', 'm.attack_last', v)} then ${kept}
             when ${misses('m.attack_first', 'm.attack_last', v)} then ${none}
             else ${counted} end`
-        : sql<string>`m.simulation_json`
+        : kept
       const attacked = hasInWindow('m.attack_first', 'm.attack_last', v, sql`select 1 ${attacksOf(v)}`)
       const anyAttack = sql<boolean>`${attacked} = 1`
       return from
         .selectFrom('report_members as m')
+        .innerJoin('employees as e', 'e.id', 'm.employee_id')
         .select([json.as('json'), 'm.sort_at as sort_at', 'm.employee_id as sort_id'])
         .$if(v.attacked !== undefined && !windowed(v), (q) => q.where('m.attacked', '=', v.attacked ? 1 : 0))
         .$if(v.attacked !== undefined && windowed(v), (q) =>
@@ -264,7 +290,12 @@ export const REPORT_SQL = {
     rows: (from, v) =>
       from
         .selectFrom('report_members as m')
-        .select([sql<string>`m.training_json`.as('json'), 'm.sort_at as sort_at', 'm.employee_id as sort_id'])
+        .innerJoin('employees as e', 'e.id', 'm.employee_id')
+        .select([
+          sql.raw<string>(TRAINING_ITEM).as('json'),
+          'm.sort_at as sort_at',
+          'm.employee_id as sort_id',
+        ])
         .$if(v.missed !== undefined, (q) => q.where('m.missed', '=', v.missed ? 1 : 0)),
     at: 'm.sort_at',
     id: 'm.employee_id',

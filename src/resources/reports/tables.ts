@@ -17,8 +17,8 @@ export interface ReportWorkspacesTable {
 }
 
 /**
- * A member (an active employee) with their figures over all time and the items of the lists that
- * name them, keyed in employees order (sort_at: their created_at).
+ * A member (an active employee) with their figures over all time, keyed in employees order
+ * (sort_at: their created_at); the lists render their items from these and the employee's row.
  */
 export interface ReportMembersTable {
   workspace_id: string
@@ -30,10 +30,15 @@ export interface ReportMembersTable {
   karma_score: number | null
   /** 1 when their security_level is dangerous or bad. */
   at_risk: number
-  /** Progress entries, completed ones; `missed` is 1 when one of them is missed. */
+  /** Progress entries by status; `missed` is 1 when one of them is missed. */
   courses: number
   completed: number
   missed: number
+  missed_count: number
+  upcoming: number
+  not_started: number
+  /** The latest completed_at of any year of any entry. */
+  last_completed_at: string | null
   /** 1 when compromised in a breach; `unacknowledged` 1 when one such record is not acknowledged. */
   compromised: number
   unacknowledged: number
@@ -49,16 +54,13 @@ export interface ReportMembersTable {
   tricked_last: string | null
   reported_first: string | null
   reported_last: string | null
+  /** Their sent attacks' latest sent_at and tricked_at. */
+  last_attacked_at: string | null
+  last_tricked_at: string | null
   /** 1 when they reported an email; the span of their reports' reported_at. */
   reporter: number
   report_first: string | null
   report_last: string | null
-  ref_json: string
-  karma_json: string
-  simulation_json: string
-  training_json: string
-  /** Their repeat-offenders item; null when never tricked. */
-  offender_json: string | null
 }
 
 /** A member tricked n times, at each threshold from 1 to n: repeat offenders walk one threshold. */
