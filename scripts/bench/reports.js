@@ -1,6 +1,7 @@
 // Reports (CONTRACT 18), side by side in one run on each database: the server's CPU per request of
 // the first page of a breakdown by each dimension, with a window and without, and of a deep page of
 // each report, against a deep employees page of the same item count in the same rounds.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   benchKey,
@@ -44,6 +45,24 @@ function lastQuarter(span) {
 
 const DIMENSIONS = ['department', 'manager', 'group', 'country']
 
+/**
+ * The members a breakdown page counts, on average: its cells' employees_count summed, over the
+ * first page (no cursors) or 20 of the deep pages wrk picks from.
+ */
+async function membersCounted(base, key, path, cursorsFile) {
+  const cursors = cursorsFile ? readFileSync(cursorsFile, 'utf8').split('\n').filter(Boolean) : [undefined]
+  const picked = cursors.filter((_, i) => i % Math.max(1, Math.floor(cursors.length / 20)) === 0).slice(0, 20)
+  let total = 0
+  for (const cursor of picked) {
+    const headers = { 'x-api-key': key, 'x-item-limit': '50' }
+    if (cursor) headers['x-next-cursor'] = cursor
+    const response = await fetch(base + path, { headers })
+    const body = await response.json()
+    total += body.data.reduce((sum, cell) => sum + cell.employees_count, 0)
+  }
+  return total / picked.length
+}
+
 async function measure(label, databaseUrl) {
   const { workspaceId, organizationId } = ids(process.execPath, ROOT, databaseUrl)
   const data = shape(databaseUrl)
@@ -85,8 +104,12 @@ async function measure(label, databaseUrl) {
         ]),
       ),
     }
+    const members = {}
+    for (const [name, [url, , cursors]] of Object.entries(runs))
+      if (url.includes('/breakdown?') && url.includes('created_'))
+        members[name] = await membersCounted(base, key, url.slice(base.length), cursors)
     const { rps, cpu } = loadRounds(`${label} reports`, runs)
-    return { label, data, pages, deep: Object.keys(deep), first: Object.keys(first), rps, cpu }
+    return { label, data, pages, deep: Object.keys(deep), first: Object.keys(first), rps, cpu, members }
   } finally {
     server.kill('SIGTERM')
     await sleep(300)
@@ -100,11 +123,16 @@ function table(sides) {
   const row = (s, name, bytes) => {
     const ratio = s.cpu[name] / s.cpu.employees
     const target = name === 'employees' ? '' : ` (${ratio <= 2 ? 'met' : 'not met'})`
-    return `| ${s.label}, ${name} | ${bytes === undefined ? '' : int(bytes)} | ${int(s.rps[name])} | ${int(s.cpu[name])} | ${f2(ratio)}×${target} |`
+    // The proposed measure of a window's breakdown: per member it counts, against an employees
+    // page's CPU per item.
+    const members = s.members[name]
+    const perMember =
+      members === undefined ? '' : `${int(members)} | ${f2(s.cpu[name] / members / (s.cpu.employees / 50))}×`
+    return `| ${s.label}, ${name} | ${bytes === undefined ? '' : int(bytes)} | ${int(s.rps[name])} | ${int(s.cpu[name])} | ${f2(ratio)}×${target} | ${perMember || ' | '} |`
   }
   return [
-    '| database, page (50 items) | bytes | req/s | server CPU per request (µs) | / employees deep page (target ≤ 2×) |',
-    '|---|---:|---:|---:|---:|',
+    '| database, page (50 items) | bytes | req/s | server CPU per request (µs) | / employees deep page (target ≤ 2×) | members counted | per member / employees per item (proposed ≤ 2×) |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...sides.flatMap((s) => [
       ...s.deep.map((name) => row(s, `${name}`, s.pages[name].bytes)),
       ...s.first.map((name) => row(s, name)),

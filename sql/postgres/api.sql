@@ -212,9 +212,9 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at asc, p.order_id asc;
 
 -- reports.sql:breakdownPage: a later page, by department, created window
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $94) as generation
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $598) as generation
   from (select case when ("c"."attack_first" is null or ("c"."attack_first" >= $1 and "c"."attack_last" <= $2))
-  and ("c"."report_first" is null or ("c"."report_first" >= $3 and "c"."report_last" <= $4)) then c.json else c.head || (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < $5 or "m"."attack_first" > $6) then 0
+  and ("c"."report_first" is null or ("c"."report_first" >= $3 and "c"."report_last" <= $4)) then c.json else c.head || case c.dimension when 'department' then case when c.cell = '-' then (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < $5 or "m"."attack_first" > $6) then 0
   when "m"."attack_first" >= $7 or "m"."attack_last" <= $8 then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -266,11 +266,322 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   and "r"."reported_at" >= $81 and "r"."reported_at" <= $82) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $83 or "m"."report_first" > $84) then 0
   when "m"."report_first" >= $85 or "m"."report_last" <= $86 then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
-  and "r"."reported_at" >= $87 and "r"."reported_at" <= $88) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end
-  from report_cell_members cm
+  and "r"."reported_at" >= $87 and "r"."reported_at" <= $88) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."department" is null) else (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < $89 or "m"."attack_first" > $90) then 0
+  when "m"."attack_first" >= $91 or "m"."attack_last" <= $92 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $93 and "a"."created_at" <= $94) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $95 or "m"."attack_first" > $96) then 0
+  when "m"."attack_first" >= $97 or "m"."attack_last" <= $98 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $99 and "a"."created_at" <= $100) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < $101 or "m"."tricked_first" > $102) then 0
+  when "m"."tricked_first" >= $103 or "m"."tricked_last" <= $104 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $105 and "a"."created_at" <= $106 and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $107 or "m"."attack_first" > $108) then 0
+  when "m"."attack_first" >= $109 or "m"."attack_last" <= $110 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $111 and "a"."created_at" <= $112) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $113 or "m"."attack_first" > $114) then 0
+  when "m"."attack_first" >= $115 or "m"."attack_last" <= $116 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $117 and "a"."created_at" <= $118) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $119 or "m"."attack_first" > $120) then 0
+  when "m"."attack_first" >= $121 or "m"."attack_last" <= $122 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $123 and "a"."created_at" <= $124) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < $125 or "m"."reported_first" > $126) then 0
+  when "m"."reported_first" >= $127 or "m"."reported_last" <= $128 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $129 and "a"."created_at" <= $130 and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $131 or "m"."attack_first" > $132) then 0
+  when "m"."attack_first" >= $133 or "m"."attack_last" <= $134 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $135 and "a"."created_at" <= $136) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $137 or "m"."attack_first" > $138) then 0
+  when "m"."attack_first" >= $139 or "m"."attack_last" <= $140 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $141 and "a"."created_at" <= $142) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < $143 or "m"."report_first" > $144) then 0
+  when "m"."report_first" >= $145 or "m"."report_last" <= $146 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $147 and "r"."reported_at" <= $148) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $149 or "m"."report_first" > $150) then 0
+  when "m"."report_first" >= $151 or "m"."report_last" <= $152 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $153 and "r"."reported_at" <= $154) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $155 or "m"."report_first" > $156) then 0
+  when "m"."report_first" >= $157 or "m"."report_last" <= $158 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $159 and "r"."reported_at" <= $160) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $161 or "m"."report_first" > $162) then 0
+  when "m"."report_first" >= $163 or "m"."report_last" <= $164 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $165 and "r"."reported_at" <= $166) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $167 or "m"."report_first" > $168) then 0
+  when "m"."report_first" >= $169 or "m"."report_last" <= $170 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $171 and "r"."reported_at" <= $172) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."department" = c.sort_id) end when 'manager' then case when c.cell = '-' then (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < $173 or "m"."attack_first" > $174) then 0
+  when "m"."attack_first" >= $175 or "m"."attack_last" <= $176 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $177 and "a"."created_at" <= $178) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $179 or "m"."attack_first" > $180) then 0
+  when "m"."attack_first" >= $181 or "m"."attack_last" <= $182 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $183 and "a"."created_at" <= $184) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < $185 or "m"."tricked_first" > $186) then 0
+  when "m"."tricked_first" >= $187 or "m"."tricked_last" <= $188 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $189 and "a"."created_at" <= $190 and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $191 or "m"."attack_first" > $192) then 0
+  when "m"."attack_first" >= $193 or "m"."attack_last" <= $194 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $195 and "a"."created_at" <= $196) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $197 or "m"."attack_first" > $198) then 0
+  when "m"."attack_first" >= $199 or "m"."attack_last" <= $200 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $201 and "a"."created_at" <= $202) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $203 or "m"."attack_first" > $204) then 0
+  when "m"."attack_first" >= $205 or "m"."attack_last" <= $206 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $207 and "a"."created_at" <= $208) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < $209 or "m"."reported_first" > $210) then 0
+  when "m"."reported_first" >= $211 or "m"."reported_last" <= $212 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $213 and "a"."created_at" <= $214 and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $215 or "m"."attack_first" > $216) then 0
+  when "m"."attack_first" >= $217 or "m"."attack_last" <= $218 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $219 and "a"."created_at" <= $220) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $221 or "m"."attack_first" > $222) then 0
+  when "m"."attack_first" >= $223 or "m"."attack_last" <= $224 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $225 and "a"."created_at" <= $226) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < $227 or "m"."report_first" > $228) then 0
+  when "m"."report_first" >= $229 or "m"."report_last" <= $230 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $231 and "r"."reported_at" <= $232) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $233 or "m"."report_first" > $234) then 0
+  when "m"."report_first" >= $235 or "m"."report_last" <= $236 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $237 and "r"."reported_at" <= $238) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $239 or "m"."report_first" > $240) then 0
+  when "m"."report_first" >= $241 or "m"."report_last" <= $242 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $243 and "r"."reported_at" <= $244) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $245 or "m"."report_first" > $246) then 0
+  when "m"."report_first" >= $247 or "m"."report_last" <= $248 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $249 and "r"."reported_at" <= $250) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $251 or "m"."report_first" > $252) then 0
+  when "m"."report_first" >= $253 or "m"."report_last" <= $254 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $255 and "r"."reported_at" <= $256) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."manager_id" is null) else (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < $257 or "m"."attack_first" > $258) then 0
+  when "m"."attack_first" >= $259 or "m"."attack_last" <= $260 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $261 and "a"."created_at" <= $262) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $263 or "m"."attack_first" > $264) then 0
+  when "m"."attack_first" >= $265 or "m"."attack_last" <= $266 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $267 and "a"."created_at" <= $268) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < $269 or "m"."tricked_first" > $270) then 0
+  when "m"."tricked_first" >= $271 or "m"."tricked_last" <= $272 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $273 and "a"."created_at" <= $274 and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $275 or "m"."attack_first" > $276) then 0
+  when "m"."attack_first" >= $277 or "m"."attack_last" <= $278 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $279 and "a"."created_at" <= $280) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $281 or "m"."attack_first" > $282) then 0
+  when "m"."attack_first" >= $283 or "m"."attack_last" <= $284 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $285 and "a"."created_at" <= $286) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $287 or "m"."attack_first" > $288) then 0
+  when "m"."attack_first" >= $289 or "m"."attack_last" <= $290 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $291 and "a"."created_at" <= $292) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < $293 or "m"."reported_first" > $294) then 0
+  when "m"."reported_first" >= $295 or "m"."reported_last" <= $296 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $297 and "a"."created_at" <= $298 and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $299 or "m"."attack_first" > $300) then 0
+  when "m"."attack_first" >= $301 or "m"."attack_last" <= $302 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $303 and "a"."created_at" <= $304) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $305 or "m"."attack_first" > $306) then 0
+  when "m"."attack_first" >= $307 or "m"."attack_last" <= $308 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $309 and "a"."created_at" <= $310) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < $311 or "m"."report_first" > $312) then 0
+  when "m"."report_first" >= $313 or "m"."report_last" <= $314 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $315 and "r"."reported_at" <= $316) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $317 or "m"."report_first" > $318) then 0
+  when "m"."report_first" >= $319 or "m"."report_last" <= $320 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $321 and "r"."reported_at" <= $322) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $323 or "m"."report_first" > $324) then 0
+  when "m"."report_first" >= $325 or "m"."report_last" <= $326 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $327 and "r"."reported_at" <= $328) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $329 or "m"."report_first" > $330) then 0
+  when "m"."report_first" >= $331 or "m"."report_last" <= $332 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $333 and "r"."reported_at" <= $334) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $335 or "m"."report_first" > $336) then 0
+  when "m"."report_first" >= $337 or "m"."report_last" <= $338 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $339 and "r"."reported_at" <= $340) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."manager_id" = c.sort_id) end when 'group' then (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < $341 or "m"."attack_first" > $342) then 0
+  when "m"."attack_first" >= $343 or "m"."attack_last" <= $344 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $345 and "a"."created_at" <= $346) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $347 or "m"."attack_first" > $348) then 0
+  when "m"."attack_first" >= $349 or "m"."attack_last" <= $350 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $351 and "a"."created_at" <= $352) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < $353 or "m"."tricked_first" > $354) then 0
+  when "m"."tricked_first" >= $355 or "m"."tricked_last" <= $356 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $357 and "a"."created_at" <= $358 and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $359 or "m"."attack_first" > $360) then 0
+  when "m"."attack_first" >= $361 or "m"."attack_last" <= $362 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $363 and "a"."created_at" <= $364) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $365 or "m"."attack_first" > $366) then 0
+  when "m"."attack_first" >= $367 or "m"."attack_last" <= $368 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $369 and "a"."created_at" <= $370) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $371 or "m"."attack_first" > $372) then 0
+  when "m"."attack_first" >= $373 or "m"."attack_last" <= $374 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $375 and "a"."created_at" <= $376) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < $377 or "m"."reported_first" > $378) then 0
+  when "m"."reported_first" >= $379 or "m"."reported_last" <= $380 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $381 and "a"."created_at" <= $382 and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $383 or "m"."attack_first" > $384) then 0
+  when "m"."attack_first" >= $385 or "m"."attack_last" <= $386 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $387 and "a"."created_at" <= $388) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $389 or "m"."attack_first" > $390) then 0
+  when "m"."attack_first" >= $391 or "m"."attack_last" <= $392 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $393 and "a"."created_at" <= $394) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < $395 or "m"."report_first" > $396) then 0
+  when "m"."report_first" >= $397 or "m"."report_last" <= $398 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $399 and "r"."reported_at" <= $400) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $401 or "m"."report_first" > $402) then 0
+  when "m"."report_first" >= $403 or "m"."report_last" <= $404 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $405 and "r"."reported_at" <= $406) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $407 or "m"."report_first" > $408) then 0
+  when "m"."report_first" >= $409 or "m"."report_last" <= $410 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $411 and "r"."reported_at" <= $412) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $413 or "m"."report_first" > $414) then 0
+  when "m"."report_first" >= $415 or "m"."report_last" <= $416 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $417 and "r"."reported_at" <= $418) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $419 or "m"."report_first" > $420) then 0
+  when "m"."report_first" >= $421 or "m"."report_last" <= $422 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $423 and "r"."reported_at" <= $424) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_cell_members cm
   join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
-  where cm.workspace_id = c.workspace_id and cm.dimension = c.dimension and cm.cell = c.cell) || ',' || c.tail end as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = $89 and "c"."dimension" = $90 and ("c"."sort_at", "c"."sort_id") > ($91, coalesce((select k.sort_id from report_cells k
-  where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = $92 limit 1), $93)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
+  where cm.workspace_id = c.workspace_id and cm.dimension = c.dimension and cm.cell = c.cell) when 'country' then case when c.cell = '-' then (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < $425 or "m"."attack_first" > $426) then 0
+  when "m"."attack_first" >= $427 or "m"."attack_last" <= $428 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $429 and "a"."created_at" <= $430) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $431 or "m"."attack_first" > $432) then 0
+  when "m"."attack_first" >= $433 or "m"."attack_last" <= $434 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $435 and "a"."created_at" <= $436) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < $437 or "m"."tricked_first" > $438) then 0
+  when "m"."tricked_first" >= $439 or "m"."tricked_last" <= $440 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $441 and "a"."created_at" <= $442 and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $443 or "m"."attack_first" > $444) then 0
+  when "m"."attack_first" >= $445 or "m"."attack_last" <= $446 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $447 and "a"."created_at" <= $448) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $449 or "m"."attack_first" > $450) then 0
+  when "m"."attack_first" >= $451 or "m"."attack_last" <= $452 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $453 and "a"."created_at" <= $454) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $455 or "m"."attack_first" > $456) then 0
+  when "m"."attack_first" >= $457 or "m"."attack_last" <= $458 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $459 and "a"."created_at" <= $460) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < $461 or "m"."reported_first" > $462) then 0
+  when "m"."reported_first" >= $463 or "m"."reported_last" <= $464 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $465 and "a"."created_at" <= $466 and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $467 or "m"."attack_first" > $468) then 0
+  when "m"."attack_first" >= $469 or "m"."attack_last" <= $470 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $471 and "a"."created_at" <= $472) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $473 or "m"."attack_first" > $474) then 0
+  when "m"."attack_first" >= $475 or "m"."attack_last" <= $476 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $477 and "a"."created_at" <= $478) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < $479 or "m"."report_first" > $480) then 0
+  when "m"."report_first" >= $481 or "m"."report_last" <= $482 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $483 and "r"."reported_at" <= $484) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $485 or "m"."report_first" > $486) then 0
+  when "m"."report_first" >= $487 or "m"."report_last" <= $488 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $489 and "r"."reported_at" <= $490) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $491 or "m"."report_first" > $492) then 0
+  when "m"."report_first" >= $493 or "m"."report_last" <= $494 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $495 and "r"."reported_at" <= $496) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $497 or "m"."report_first" > $498) then 0
+  when "m"."report_first" >= $499 or "m"."report_last" <= $500 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $501 and "r"."reported_at" <= $502) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $503 or "m"."report_first" > $504) then 0
+  when "m"."report_first" >= $505 or "m"."report_last" <= $506 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $507 and "r"."reported_at" <= $508) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."country_code" is null) else (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < $509 or "m"."attack_first" > $510) then 0
+  when "m"."attack_first" >= $511 or "m"."attack_last" <= $512 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $513 and "a"."created_at" <= $514) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $515 or "m"."attack_first" > $516) then 0
+  when "m"."attack_first" >= $517 or "m"."attack_last" <= $518 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $519 and "a"."created_at" <= $520) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < $521 or "m"."tricked_first" > $522) then 0
+  when "m"."tricked_first" >= $523 or "m"."tricked_last" <= $524 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $525 and "a"."created_at" <= $526 and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $527 or "m"."attack_first" > $528) then 0
+  when "m"."attack_first" >= $529 or "m"."attack_last" <= $530 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $531 and "a"."created_at" <= $532) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $533 or "m"."attack_first" > $534) then 0
+  when "m"."attack_first" >= $535 or "m"."attack_last" <= $536 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $537 and "a"."created_at" <= $538) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < $539 or "m"."attack_first" > $540) then 0
+  when "m"."attack_first" >= $541 or "m"."attack_last" <= $542 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $543 and "a"."created_at" <= $544) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < $545 or "m"."reported_first" > $546) then 0
+  when "m"."reported_first" >= $547 or "m"."reported_last" <= $548 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $549 and "a"."created_at" <= $550 and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < $551 or "m"."attack_first" > $552) then 0
+  when "m"."attack_first" >= $553 or "m"."attack_last" <= $554 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $555 and "a"."created_at" <= $556) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < $557 or "m"."attack_first" > $558) then 0
+  when "m"."attack_first" >= $559 or "m"."attack_last" <= $560 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $561 and "a"."created_at" <= $562) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < $563 or "m"."report_first" > $564) then 0
+  when "m"."report_first" >= $565 or "m"."report_last" <= $566 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $567 and "r"."reported_at" <= $568) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $569 or "m"."report_first" > $570) then 0
+  when "m"."report_first" >= $571 or "m"."report_last" <= $572 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $573 and "r"."reported_at" <= $574) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $575 or "m"."report_first" > $576) then 0
+  when "m"."report_first" >= $577 or "m"."report_last" <= $578 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $579 and "r"."reported_at" <= $580) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $581 or "m"."report_first" > $582) then 0
+  when "m"."report_first" >= $583 or "m"."report_last" <= $584 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $585 and "r"."reported_at" <= $586) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < $587 or "m"."report_first" > $588) then 0
+  when "m"."report_first" >= $589 or "m"."report_last" <= $590 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $591 and "r"."reported_at" <= $592) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."country_code" = c.sort_id) end end || ',' || c.tail end as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = $593 and "c"."dimension" = $594 and ("c"."sort_at", "c"."sort_id") > ($595, coalesce((select k.sort_id from report_cells k
+  where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = $596 limit 1), $597)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
   order by p.sort_at asc, p.order_id asc;
 
 -- reports.sql:offendersPage: a later page

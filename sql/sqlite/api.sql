@@ -250,7 +250,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 -- reports.sql:breakdownPage: a later page, by department, created window
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
   from (select case when ("c"."attack_first" is null or ("c"."attack_first" >= ? and "c"."attack_last" <= ?))
-  and ("c"."report_first" is null or ("c"."report_first" >= ? and "c"."report_last" <= ?)) then c.json else c.head || (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  and ("c"."report_first" is null or ("c"."report_first" >= ? and "c"."report_last" <= ?)) then c.json else c.head || case c.dimension when 'department' then case when c.cell = '-' then (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -302,10 +302,321 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
   when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
-  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end
-  from report_cell_members cm
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."department" is null) else (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < ? or "m"."tricked_first" > ?) then 0
+  when "m"."tricked_first" >= ? or "m"."tricked_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < ? or "m"."reported_first" > ?) then 0
+  when "m"."reported_first" >= ? or "m"."reported_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."department" = c.sort_id) end when 'manager' then case when c.cell = '-' then (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < ? or "m"."tricked_first" > ?) then 0
+  when "m"."tricked_first" >= ? or "m"."tricked_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < ? or "m"."reported_first" > ?) then 0
+  when "m"."reported_first" >= ? or "m"."reported_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."manager_id" is null) else (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < ? or "m"."tricked_first" > ?) then 0
+  when "m"."tricked_first" >= ? or "m"."tricked_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < ? or "m"."reported_first" > ?) then 0
+  when "m"."reported_first" >= ? or "m"."reported_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."manager_id" = c.sort_id) end when 'group' then (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < ? or "m"."tricked_first" > ?) then 0
+  when "m"."tricked_first" >= ? or "m"."tricked_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < ? or "m"."reported_first" > ?) then 0
+  when "m"."reported_first" >= ? or "m"."reported_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_cell_members cm
   join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
-  where cm.workspace_id = c.workspace_id and cm.dimension = c.dimension and cm.cell = c.cell) || ',' || c.tail end as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = ? and "c"."dimension" = ? and ("c"."sort_at", "c"."sort_id") > (?, coalesce((select k.sort_id from report_cells k
+  where cm.workspace_id = c.workspace_id and cm.dimension = c.dimension and cm.cell = c.cell) when 'country' then case when c.cell = '-' then (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < ? or "m"."tricked_first" > ?) then 0
+  when "m"."tricked_first" >= ? or "m"."tricked_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < ? or "m"."reported_first" > ?) then 0
+  when "m"."reported_first" >= ? or "m"."reported_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."country_code" is null) else (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) || ',"vulnerability_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < ? or "m"."tricked_first" > ?) then 0
+  when "m"."tricked_first" >= ? or "m"."tricked_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.tricked_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporting_rate":' || case when sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) = 0 then 0 else (200 * sum(case when ("m"."reported_first" is null or "m"."reported_last" < ? or "m"."reported_first" > ?) then 0
+  when "m"."reported_first" >= ? or "m"."reported_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.reported_at is not null) then 1 else 0 end) + sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) / (2 * sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end)) end || ',"reporters_count":' || sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) || ',"employee_reporting_rate":' || case when ((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 = 0 then cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text)
+  else cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."country_code" = c.sort_id) end end || ',' || c.tail end as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = ? and "c"."dimension" = ? and ("c"."sort_at", "c"."sort_id") > (?, coalesce((select k.sort_id from report_cells k
   where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = ? limit 1), ?)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
   order by p.sort_at asc, p.order_id asc;
 

@@ -1623,10 +1623,7 @@ insert into report_members (workspace_id, sort_at, employee_id, department, coun
 
 -- resources/reports/import.ts:deriveReports
 insert into report_cell_members (workspace_id, dimension, cell, employee_id)
-  select m.workspace_id, d.dimension, case d.dimension when 'department' then case when m.department is null then '-' else 'k' || m.department end when 'manager' then case when m.manager_id is null then '-' else 'k' || m.manager_id end when 'country' then case when m.country_code is null then '-' else 'k' || m.country_code end end, m.employee_id
-  from report_members m cross join (select 'department' as dimension union all select 'manager' as dimension union all select 'country' as dimension) d
-  where m.workspace_id in (select workspace_id from stg_touched)
-  union all select m.workspace_id, 'group', 'k' || g.group_id, m.employee_id
+  select m.workspace_id, 'group', 'k' || g.group_id, m.employee_id
   from group_members g cross join report_members m
   where g.workspace_id in (select workspace_id from stg_touched) and m.workspace_id = g.workspace_id and m.employee_id = g.employee_id
   union all select m.workspace_id, 'group', '-', m.employee_id from report_members m

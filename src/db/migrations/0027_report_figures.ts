@@ -3,7 +3,9 @@ import { clusteredByKey, type DialectName, keyText } from '../dialect.js'
 import { createWideMembers } from './0026_reports.js'
 
 // Reports (CONTRACT 18): a member's row keeps their figures alone, and the lists render each item
-// at request from them and the employee's row, instead of keeping every item as JSON. An attack's
+// at request from them and the employee's row, instead of keeping every item as JSON; a breakdown
+// by department, manager or country finds a cell's members by an index of their column, and
+// report_cell_members keeps the groups' alone. An attack's
 // times join its employee in attacks_by_employee, so that an import sums each member's attacks, and
 // a window counts them, from that index alone. The report rows are derived data: every workspace's
 // are derived again at the next start (`report_workspaces` emptied), as for one held before 0026.
@@ -76,6 +78,17 @@ export default function reportFigures(dialect: DialectName) {
           .createIndex(`report_members_by_${flag}`)
           .on('report_members')
           .columns(['workspace_id', flag, 'sort_at', 'employee_id'])
+          .execute()
+      // A window counts a cell of these dimensions from its members' own column.
+      for (const [name, column] of [
+        ['department', 'department'],
+        ['manager', 'manager_id'],
+        ['country', 'country_code'],
+      ] as const)
+        await db.schema
+          .createIndex(`report_members_by_${name}`)
+          .on('report_members')
+          .columns(['workspace_id', column])
           .execute()
     },
     async down(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 // What an import keeps for reports (CONTRACT 18), for every workspace it touched, derived again
-// from what the other resources hold after it: each member (an active employee) with their figures
-// and the items of the lists that name them, the cells members form per dimension, each cell's
-// members, and the thresholds repeat offenders are walked by.
+// from what the other resources hold after it: each member (an active employee) with their figures,
+// the cells members form per dimension, each group's members, and the thresholds repeat offenders
+// are walked by.
 
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
@@ -13,8 +13,8 @@ import type { ImportSteps } from '../../records/spec.js'
 import { jsonOf } from '../../schemas/ordered-json.js'
 import { AFTER_WINDOW_FIELD, WINDOW_FIELDS } from './render.js'
 import { BreakdownCell } from './schema.js'
-import type { ReportCellsTable, ReportMembersTable } from './tables.js'
-import { type Dimension, MAX_TRICKED } from './values.js'
+import type { ReportCellsTable } from './tables.js'
+import { MAX_TRICKED, MEMBER_COLUMN_OF } from './values.js'
 
 const TABLES = [
   'report_cells',
@@ -74,13 +74,6 @@ function insertMembers(touched: string): string {
     order by e.workspace_id, e.created_at, e.id`
 }
 
-/** The member's column each dimension but `group` (a membership of its own) takes its key from. */
-const MEMBER_COLUMN_OF = {
-  department: 'department',
-  manager: 'manager_id',
-  country: 'country_code',
-} as const satisfies Record<Exclude<Dimension, 'group'>, keyof ReportMembersTable>
-
 /** SQL: a cell of a nullable column: '-' for none, else 'k' and the value. */
 const cellOf = (column: string) => `case when ${column} is null then '-' else 'k' || ${column} end`
 
@@ -95,18 +88,15 @@ const COLUMN_CELL = `case d.dimension ${Object.entries(MEMBER_COLUMN_OF)
   .join(' ')} end`
 
 /**
- * Each member in the cell of each dimension; in each group they belong to, or in no group's cell.
- * Each statement reads the members, or the memberships, once: the memberships lead (CROSS JOIN
- * keeps SQLite's order), each one's member a look-up, and the members in no group are told apart
- * by one list of the workspaces' members in groups, not by a look-up per member, which SQLite, with
- * no statistics, would answer from the memberships' other index, the whole workspace each time.
+ * Each member in each group they belong to, or in no group's cell (the other dimensions' cells are
+ * read from the members' own columns). The memberships lead (CROSS JOIN keeps SQLite's order), each
+ * one's member a look-up, and the members in no group are told apart by one list of the workspaces'
+ * members in groups, not by a look-up per member, which SQLite, with no statistics, would answer from
+ * the memberships' other index, the whole workspace each time.
  */
-function insertCellMembers(touched: string): string {
+function insertGroupMembers(touched: string): string {
   return `insert into report_cell_members (workspace_id, dimension, cell, employee_id)
-    select m.workspace_id, d.dimension, ${COLUMN_CELL}, m.employee_id
-      from report_members m cross join ${COLUMN_DIMENSIONS} d
-      where m.workspace_id in ${touched}
-    union all select m.workspace_id, 'group', 'k' || g.group_id, m.employee_id
+    select m.workspace_id, 'group', 'k' || g.group_id, m.employee_id
       from group_members g cross join report_members m
       where g.workspace_id in ${touched} and m.workspace_id = g.workspace_id and m.employee_id = g.employee_id
     union all select m.workspace_id, 'group', '-', m.employee_id from report_members m
@@ -287,7 +277,7 @@ async function deriveReports(session: WriteSession): Promise<void> {
   await session.exec(sql`insert into report_workspaces (workspace_id)
     select w.id from workspaces w where w.id in ${sql.raw(touched)}`)
   await session.exec(sql.raw(insertMembers(touched)))
-  await session.exec(sql.raw(insertCellMembers(touched)))
+  await session.exec(sql.raw(insertGroupMembers(touched)))
   await session.exec(sql.raw(insertOffenders(touched)))
   const cells = await session.rows(sql.raw<CellFigures>(cellFigures(touched)))
   if (cells.length > 0)

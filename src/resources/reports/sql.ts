@@ -11,7 +11,7 @@ import type { CreatedWindow } from '../../routing/parameters.js'
 import { SAMPLE } from '../sql.js'
 import { ATTACK_COUNTS, KARMA_JSON, objectSql, timestampJson, WINDOW_FIELDS } from './render.js'
 import { RepeatOffender, SimulationCoverage, TrainingCoverage } from './schema.js'
-import type { Dimension } from './values.js'
+import { DIMENSIONS, type Dimension, MEMBER_COLUMN_OF } from './values.js'
 
 const LATER = SAMPLE.later
 
@@ -82,6 +82,26 @@ function hasInWindow(first: string, last: string, w: CreatedWindow, probe: RawBu
     when exists (${probe}) then 1 else 0 end`
 }
 
+/**
+ * SQL: the members `m` of a cell `c` of the dimension `by`, as `from … where`, one for each kind of
+ * cell a dimension has: a group's members through its memberships; the others' through the index of
+ * the member's own column, the keyed cells and the row without a key each by a condition the index
+ * answers.
+ */
+function cellMembers(by: Dimension): RawBuilder<unknown>[] {
+  if (by === 'group')
+    return [
+      sql`report_cell_members cm
+        join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
+        where cm.workspace_id = c.workspace_id and cm.dimension = c.dimension and cm.cell = c.cell`,
+    ]
+  const column = sql.ref(`m.${MEMBER_COLUMN_OF[by]}`)
+  return [
+    sql`report_members m where m.workspace_id = c.workspace_id and ${column} = c.sort_id`,
+    sql`report_members m where m.workspace_id = c.workspace_id and ${column} is null`,
+  ]
+}
+
 /** SQL: a cell `c`'s figures of the window, between its head and its tail, from its members' spans. */
 function cellWindowJson(w: CreatedWindow): RawBuilder<string> {
   const attacks = sql`select 1 ${attacksOf(w)}`
@@ -105,10 +125,16 @@ function cellWindowJson(w: CreatedWindow): RawBuilder<string> {
   const fields = WINDOW_FIELDS.map(
     (field, i) => sql`${sql.raw(`'${i === 0 ? '' : ','}"${field}":'`)} || ${values[field]}`,
   )
-  return sql<string>`c.head || (select ${sql.join(fields, sql` || `)}
-    from report_cell_members cm
-    join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
-    where cm.workspace_id = c.workspace_id and cm.dimension = c.dimension and cm.cell = c.cell) || ',' || c.tail`
+  // A list's statement is built once for every dimension (its values are parameters): each cell
+  // takes the branch of its own dimension.
+  const ofDimension = DIMENSIONS.map((by) => {
+    const [keyed, none] = cellMembers(by).map(
+      (members) => sql`(select ${sql.join(fields, sql` || `)} from ${members})`,
+    )
+    const figures = none === undefined ? keyed : sql`case when c.cell = '-' then ${none} else ${keyed} end`
+    return sql`when ${sql.lit(by)} then ${figures}`
+  })
+  return sql<string>`c.head || case c.dimension ${sql.join(ofDimension, sql` `)} end || ',' || c.tail`
 }
 
 /** The kept counts of a member `m`'s sent attacks, as the lists name them. */

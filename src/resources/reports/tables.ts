@@ -71,7 +71,10 @@ export interface ReportOffendersTable {
   employee_id: string
 }
 
-/** The members of each cell: `cell` is '-' for the members without one, else 'k' and its key. */
+/**
+ * The members of each group's cell (`dimension` 'group'): `cell` is '-' for the members in no group,
+ * else 'k' and the group's id. The other dimensions' cells are the members' own columns.
+ */
 export interface ReportCellMembersTable {
   workspace_id: string
   dimension: string
