@@ -302,7 +302,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
   when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
-  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."department" is null) else (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m indexed by "report_members_by_department" where m.workspace_id = c.workspace_id and "m"."department" is null) else (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -354,7 +354,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
   when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
-  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."department" = c.sort_id) end when 'manager' then case when c.cell = '-' then (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m indexed by "report_members_by_department" where m.workspace_id = c.workspace_id and "m"."department" = c.sort_id) end when 'manager' then case when c.cell = '-' then (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -406,7 +406,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
   when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
-  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."manager_id" is null) else (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m indexed by "report_members_by_manager" where m.workspace_id = c.workspace_id and "m"."manager_id" is null) else (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -458,7 +458,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
   when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
-  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."manager_id" = c.sort_id) end when 'group' then (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m indexed by "report_members_by_manager" where m.workspace_id = c.workspace_id and "m"."manager_id" = c.sort_id) end when 'group' then (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -564,7 +564,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
   when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
-  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."country_code" is null) else (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m indexed by "report_members_by_country" where m.workspace_id = c.workspace_id and "m"."country_code" is null) else (select '"employees_attacked_count":' || sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -616,7 +616,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) / 10 as text) || '.' || cast(((2000 * sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
   when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
-  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m where m.workspace_id = c.workspace_id and "m"."country_code" = c.sort_id) end end || ',' || c.tail end as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = ? and "c"."dimension" = ? and ("c"."sort_at", "c"."sort_id") > (?, coalesce((select k.sort_id from report_cells k
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) + c.employees) / (2 * c.employees)) % 10 as text) end from report_members m indexed by "report_members_by_country" where m.workspace_id = c.workspace_id and "m"."country_code" = c.sort_id) end end || ',' || c.tail end as "json", "c"."sort_at" as "sort_at", "c"."position_id" as "sort_id", "c"."sort_id" as "order_id" from "report_cells" as "c" where "c"."workspace_id" = ? and "c"."dimension" = ? and ("c"."sort_at", "c"."sort_id") > (?, coalesce((select k.sort_id from report_cells k
   where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = ? limit 1), ?)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
   order by p.sort_at asc, p.order_id asc;
 

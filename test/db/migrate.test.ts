@@ -10,6 +10,7 @@ import { type Kysely, sql } from 'kysely'
 import pg from 'pg'
 import { loadConfig } from '../../src/config/config.js'
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.js'
+import type { DialectName } from '../../src/db/dialect.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { keyProgressBy } from '../../src/db/migrations/0017_tenant_indexes.js'
 import { keyAttacksBy } from '../../src/db/migrations/0018_attacks_by_workspace.js'
@@ -367,95 +368,57 @@ for (const { dialect, skip } of DIALECTS) {
     })
 
     test('upgrading from 0025: the columns reports group by are read from the stored JSON, and every report is derived at start, as an import derives it', async () => {
-      const db = await freshDatabase(dialect)
-      try {
-        const records = [
-          ...demoRecords({ employees: 60, seed: 7, workspaces: 1, anchor: new Date('2026-11-01T00:00:00Z') }),
-        ] as Rec[]
-        const [org, ws] = ['organization', 'workspace'].map(
-          (type) => records.find((r) => r.type === type) as Rec,
-        ) as [Rec, Rec]
-        await importSources(db.handle, [source(records)])
-        const app = await buildApp({
-          config: loadConfig({}, { CURSOR_SECRET: 'test-secret-test-secret-test-secret!' }),
-          database: db.handle,
+      await withDemoReports(dialect, async ({ db, app, key, org, ws }) => {
+        const answers = () => reportAnswers(app, key, ws)
+        const kept = await answers()
+        assert.deepEqual(
+          kept.filter((body) => !body.includes('"employee') && !body.includes('"key"')),
+          [],
+          'every report has something to compare',
+        )
+        const earlier = await createKey(db.handle.db, {
+          organizationId: org,
+          scopes: SCOPES.filter((scope) => scope !== 'reports:read'),
         })
-        try {
-          const key = (await createKey(db.handle.db, { organizationId: org.id as string })).key
-          const answers = () => reportAnswers(app, key, ws.id as string)
-          const kept = await answers()
-          assert.deepEqual(
-            kept.filter((body) => !body.includes('"employee') && !body.includes('"key"')),
-            [],
-            'every report has something to compare',
-          )
-          const earlier = await createKey(db.handle.db, {
-            organizationId: org.id as string,
-            scopes: SCOPES.filter((scope) => scope !== 'reports:read'),
-          })
-          await asBeforeReports(db.handle)
-          assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0026_reports'))
-          const columns = await sql<{ n: number | string }>`select count(*) as n from employees
-            where department is not null or country_code is not null`.execute(db.handle.db)
-          assert.ok(Number(columns.rows[0]?.n) > 0)
-          assert.equal(await deriveMissing(db.handle), 1)
-          assert.deepEqual(await answers(), kept)
-          assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')
-          // The key made before the upgrade keeps its scopes: reports:read is a new key's default only.
-          const refused = await app.inject({
-            url: `/v1/reports/training_coverage?workspace_id=${ws.id}`,
-            headers: { 'x-api-key': earlier.key },
-          })
-          assert.equal(refused.statusCode, 403, refused.body)
-        } finally {
-          await app.close()
-        }
-      } finally {
-        await db.drop()
-      }
+        await asBeforeReports(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0026_reports'))
+        const columns = await sql<{ n: number | string }>`select count(*) as n from employees
+        where department is not null or country_code is not null`.execute(db.handle.db)
+        assert.ok(Number(columns.rows[0]?.n) > 0)
+        assert.equal(await deriveMissing(db.handle), 1)
+        assert.deepEqual(await answers(), kept)
+        assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')
+        // The key made before the upgrade keeps its scopes: reports:read is a new key's default only.
+        const refused = await app.inject({
+          url: `/v1/reports/training_coverage?workspace_id=${ws}`,
+          headers: { 'x-api-key': earlier.key },
+        })
+        assert.equal(refused.statusCode, 403, refused.body)
+      })
     })
 
     test('upgrading from 0026: the members keep their figures alone, attacks_by_employee holds the times, and the reports are derived again at start, answering the same', async () => {
-      const db = await freshDatabase(dialect)
-      try {
-        const records = [
-          ...demoRecords({ employees: 60, seed: 7, workspaces: 1, anchor: new Date('2026-11-01T00:00:00Z') }),
-        ] as Rec[]
-        const [org, ws] = ['organization', 'workspace'].map(
-          (type) => records.find((r) => r.type === type) as Rec,
-        ) as [Rec, Rec]
-        await importSources(db.handle, [source(records)])
-        const app = await buildApp({
-          config: loadConfig({}, { CURSOR_SECRET: 'test-secret-test-secret-test-secret!' }),
-          database: db.handle,
-        })
-        try {
-          const key = (await createKey(db.handle.db, { organizationId: org.id as string })).key
-          const kept = await reportAnswers(app, key, ws.id as string)
-          await asBeforeReportFigures(db.handle)
-          assert.deepEqual(await attacksByEmployee(db.handle), ['workspace_id', 'employee_id'])
-          assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0027_report_figures'))
-          assert.deepEqual(await attacksByEmployee(db.handle), [
-            'workspace_id',
-            'employee_id',
-            'created_at',
-            'sent_at',
-            'tricked_at',
-            'reported_at',
-          ])
-          const rows = await sql<{ n: number | string }>`select count(*) as n from report_members`.execute(
-            db.handle.db,
-          )
-          assert.equal(Number(rows.rows[0]?.n), 0, 'the derived rows wait for the next start')
-          assert.equal(await deriveMissing(db.handle), 1)
-          assert.deepEqual(await reportAnswers(app, key, ws.id as string), kept)
-          assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')
-        } finally {
-          await app.close()
-        }
-      } finally {
-        await db.drop()
-      }
+      await withDemoReports(dialect, async ({ db, app, key, ws }) => {
+        const kept = await reportAnswers(app, key, ws)
+        await asBeforeReportFigures(db.handle)
+        assert.deepEqual(await attacksByEmployee(db.handle), ['workspace_id', 'employee_id'])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0027_report_figures'))
+        assert.deepEqual(await attacksByEmployee(db.handle), [
+          'workspace_id',
+          'employee_id',
+          'created_at',
+          'sent_at',
+          'tricked_at',
+          'reported_at',
+        ])
+        const rows = await sql<{ n: number | string }>`select count(*) as n from report_members`.execute(
+          db.handle.db,
+        )
+        assert.equal(Number(rows.rows[0]?.n), 0, 'the derived rows wait for the next start')
+        assert.equal(await deriveMissing(db.handle), 1)
+        assert.deepEqual(await reportAnswers(app, key, ws), kept)
+        assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')
+      })
     })
 
     test('upgrading from 0024 moves each kept statistic into kept_statistics: every as_of answer and series alike', async () => {
@@ -826,6 +789,44 @@ async function assertAttackKey(handle: DatabaseHandle): Promise<void> {
       ? /primary key \("?workspace_id"?, "?id"?\)/i
       : /create unique index "attacks_key" on "attacks" \("workspace_id", "id"\)/i,
   )
+}
+
+/**
+ * A demo workspace of 60 employees imported into a fresh database of `dialect`, served, with a key
+ * of its organization, given to `work`; all closed and dropped after.
+ */
+async function withDemoReports(
+  dialect: DialectName,
+  work: (demo: {
+    db: Awaited<ReturnType<typeof freshDatabase>>
+    app: Awaited<ReturnType<typeof buildApp>>
+    key: string
+    org: string
+    ws: string
+  }) => Promise<void>,
+): Promise<void> {
+  const db = await freshDatabase(dialect)
+  try {
+    const records = [
+      ...demoRecords({ employees: 60, seed: 7, workspaces: 1, anchor: new Date('2026-11-01T00:00:00Z') }),
+    ] as Rec[]
+    const [org, ws] = ['organization', 'workspace'].map(
+      (type) => records.find((r) => r.type === type)?.id as string,
+    ) as [string, string]
+    await importSources(db.handle, [source(records)])
+    const app = await buildApp({
+      config: loadConfig({}, { CURSOR_SECRET: 'test-secret-test-secret-test-secret!' }),
+      database: db.handle,
+    })
+    try {
+      const key = (await createKey(db.handle.db, { organizationId: org })).key
+      await work({ db, app, key, org, ws })
+    } finally {
+      await app.close()
+    }
+  } finally {
+    await db.drop()
+  }
 }
 
 /** Every report of `workspace`, 100 items a page, answered for `key` (each body after its path). */

@@ -5,6 +5,7 @@
 // (attacks_by_employee, email_reports_by_employee) only where the window lies inside a span.
 
 import { type RawBuilder, sql } from 'kysely'
+import type { DialectName } from '../../db/dialect.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import type { PositionShape } from '../../paging/paging.js'
 import type { CreatedWindow } from '../../routing/parameters.js'
@@ -86,9 +87,10 @@ function hasInWindow(first: string, last: string, w: CreatedWindow, probe: RawBu
  * SQL: the members `m` of a cell `c` of the dimension `by`, as `from … where`, one for each kind of
  * cell a dimension has: a group's members through its memberships; the others' through the index of
  * the member's own column, the keyed cells and the row without a key each by a condition the index
- * answers.
+ * answers. SQLite, without statistics, would rather walk the workspace's members in their key's
+ * order than look each one up from that index: it is named there.
  */
-function cellMembers(by: Dimension): RawBuilder<unknown>[] {
+function cellMembers(by: Dimension, dialect: DialectName): RawBuilder<unknown>[] {
   if (by === 'group')
     return [
       sql`report_cell_members cm
@@ -96,14 +98,18 @@ function cellMembers(by: Dimension): RawBuilder<unknown>[] {
         where cm.workspace_id = c.workspace_id and cm.dimension = c.dimension and cm.cell = c.cell`,
     ]
   const column = sql.ref(`m.${MEMBER_COLUMN_OF[by]}`)
+  const members =
+    dialect === 'sqlite'
+      ? sql`report_members m indexed by ${sql.id(`report_members_by_${by}`)}`
+      : sql`report_members m`
   return [
-    sql`report_members m where m.workspace_id = c.workspace_id and ${column} = c.sort_id`,
-    sql`report_members m where m.workspace_id = c.workspace_id and ${column} is null`,
+    sql`${members} where m.workspace_id = c.workspace_id and ${column} = c.sort_id`,
+    sql`${members} where m.workspace_id = c.workspace_id and ${column} is null`,
   ]
 }
 
 /** SQL: a cell `c`'s figures of the window, between its head and its tail, from its members' spans. */
-function cellWindowJson(w: CreatedWindow): RawBuilder<string> {
+function cellWindowJson(w: CreatedWindow, dialect: DialectName): RawBuilder<string> {
   const attacks = sql`select 1 ${attacksOf(w)}`
   const attacked = sql`sum(${hasInWindow('m.attack_first', 'm.attack_last', w, attacks)})`
   const tricked = sql`sum(${hasInWindow('m.tricked_first', 'm.tricked_last', w, sql`${attacks} and a.tricked_at is not null`)})`
@@ -128,7 +134,7 @@ function cellWindowJson(w: CreatedWindow): RawBuilder<string> {
   // A list's statement is built once for every dimension (its values are parameters): each cell
   // takes the branch of its own dimension.
   const ofDimension = DIMENSIONS.map((by) => {
-    const [keyed, none] = cellMembers(by).map(
+    const [keyed, none] = cellMembers(by, dialect).map(
       (members) => sql`(select ${sql.join(fields, sql` || `)} from ${members})`,
     )
     const figures = none === undefined ? keyed : sql`case when c.cell = '-' then ${none} else ${keyed} end`
@@ -179,10 +185,10 @@ export const REPORT_SQL = {
    */
   breakdownPage: {
     name: 'report_breakdown',
-    rows: (from, v) => {
+    rows: (from, v, dialect) => {
       const json = windowed(v)
         ? sql<string>`case when ${spans('c.attack_first', 'c.attack_last', v)}
-            and ${spans('c.report_first', 'c.report_last', v)} then c.json else ${cellWindowJson(v)} end`
+            and ${spans('c.report_first', 'c.report_last', v)} then c.json else ${cellWindowJson(v, dialect)} end`
         : sql<string>`c.json`
       return from
         .selectFrom('report_cells as c')
