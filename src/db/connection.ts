@@ -176,6 +176,9 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   pool.on('connect', (client) => {
     // Likewise for a client the server drops while it is checked out between two queries.
     client.on('error', () => {})
+    // A request's statement reads a few index ranges: compiling it (PostgreSQL's JIT, which a large
+    // statement's estimate can trigger) costs far more than running it. Queued before the first query.
+    client.query('set jit = off').catch(() => {})
     if (deadline !== undefined) dropOnQueryTimeout(client)
   })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...statementLog('postgres') })
