@@ -586,27 +586,30 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 
 -- reports.sql:offendersPage: a later page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
-  from (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
-  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" inner join "report_members" as "m" on "m"."workspace_id" = "o"."workspace_id" and "m"."sort_at" = "o"."sort_at" and "m"."employee_id" = "o"."employee_id" inner join "employees" as "e" on "e"."id" = "o"."employee_id" where "o"."workspace_id" = $1 and "o"."threshold" = $2 and ("o"."sort_at", "o"."employee_id") < ($3, $4) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
+  from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.id = m.employee_id
+  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = $1 and "o"."threshold" = $2 and ("o"."sort_at", "o"."employee_id") < ($3, $4) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:offendersPage: a later page, min_tricked, created window
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $19) as generation
-  from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $1 and "m"."attack_last" <= $2)) then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  from (select (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $1 and "m"."attack_last" <= $2)) then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}'
   when ("m"."tricked_first" is null or "m"."tricked_last" < $3 or "m"."tricked_first" > $4) then null
   else (select case when coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) >= $5
   then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_tricked_at":' || case when max(a.tricked_at) is null then 'null' else '"' || max(a.tricked_at) || '"' end || '}' end from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $6 and "a"."created_at" <= $7) end as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" inner join "report_members" as "m" on "m"."workspace_id" = "o"."workspace_id" and "m"."sort_at" = "o"."sort_at" and "m"."employee_id" = "o"."employee_id" inner join "employees" as "e" on "e"."id" = "o"."employee_id" where "o"."workspace_id" = $8 and "o"."threshold" = $9 and case when ("m"."attack_first" is null or ("m"."attack_first" >= $10 and "m"."attack_last" <= $11)) then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  and "a"."created_at" >= $6 and "a"."created_at" <= $7) end from report_members m join employees e on e.id = m.employee_id
+  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = $8 and "o"."threshold" = $9 and (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $10 and "m"."attack_last" <= $11)) then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}'
   when ("m"."tricked_first" is null or "m"."tricked_last" < $12 or "m"."tricked_first" > $13) then null
   else (select case when coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) >= $14
   then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_tricked_at":' || case when max(a.tricked_at) is null then 'null' else '"' || max(a.tricked_at) || '"' end || '}' end from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $15 and "a"."created_at" <= $16) end is not null and ("o"."sort_at", "o"."employee_id") < ($17, $18) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
+  and "a"."created_at" >= $15 and "a"."created_at" <= $16) end from report_members m join employees e on e.id = m.employee_id
+  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) is not null and ("o"."sort_at", "o"."employee_id") < ($17, $18) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page

@@ -93,6 +93,9 @@ insert into "auth_failures" ("hour", "address", "count") values ($1, $2, $3) on 
 -- keys/usage.ts:write
 insert into "key_usage_addresses" ("key_id", "hour", "address") values ($1, $2, $3) on conflict ("key_id", "hour", "address") do nothing;
 
+-- parser.ts:parse
+set jit = off;
+
 -- webhooks/endpoints.ts:<anonymous>
 delete from "webhook_attempts" where "endpoint_id" = $1;
 

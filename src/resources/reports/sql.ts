@@ -241,20 +241,17 @@ export const REPORT_SQL = {
       const kept = item(KEPT_ATTACK_COUNTS, 'm.last_tricked_at')
       const counted = sql<string>`(select case when ${sql.raw(ATTACK_COUNTS.tricked_count)} >= ${least}
           then ${item(ATTACK_COUNTS, 'max(a.tricked_at)')} end ${attacksOf(v)})`
-      const json = windowed(v)
+      const rendered = windowed(v)
         ? sql<string>`case when ${spans('m.attack_first', 'm.attack_last', v)} then ${kept}
             when ${misses('m.tricked_first', 'm.tricked_last', v)} then null
             else ${counted} end`
         : kept
+      // The item is looked up per threshold row, in the page's order: joined, PostgreSQL misjudges
+      // how many members a threshold holds and reads both tables whole.
+      const json = sql<string>`(select ${rendered} from report_members m join employees e on e.id = m.employee_id
+        where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id)`
       return from
         .selectFrom('report_offenders as o')
-        .innerJoin('report_members as m', (j) =>
-          j
-            .onRef('m.workspace_id', '=', 'o.workspace_id')
-            .onRef('m.sort_at', '=', 'o.sort_at')
-            .onRef('m.employee_id', '=', 'o.employee_id'),
-        )
-        .innerJoin('employees as e', 'e.id', 'o.employee_id')
         .select([json.as('json'), 'o.sort_at as sort_at', 'o.employee_id as sort_id'])
         .where('o.threshold', '=', least)
         .$if(windowed(v) && dialect === 'postgres', (q) => q.where(sql<boolean>`${json} is not null`))
