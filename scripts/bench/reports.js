@@ -57,6 +57,7 @@ async function membersCounted(base, key, path, cursorsFile) {
     const headers = { 'x-api-key': key, 'x-item-limit': '50' }
     if (cursor) headers['x-next-cursor'] = cursor
     const response = await fetch(base + path, { headers })
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
     const body = await response.json()
     total += body.data.reduce((sum, cell) => sum + cell.employees_count, 0)
   }

@@ -39,6 +39,17 @@ describe('rows streamed from PostgreSQL', { skip }, () => {
   })
   after(() => handle.close())
 
+  test("every connection of the request pool runs without PostgreSQL's JIT, through Kysely and the row source alike", async () => {
+    const clients = await Promise.all([source.pool.connect(), source.pool.connect()])
+    try {
+      for (const client of clients) assert.equal((await client.query('show jit')).rows[0]?.jit, 'off')
+    } finally {
+      for (const client of clients) client.release()
+    }
+    const shown = await sql<{ jit: string }>`show jit`.execute(handle.db)
+    assert.equal(shown.rows[0]?.jit, 'off')
+  })
+
   test('hands over every row in order, and pg keeps none of them while a deadline is set', async () => {
     const kept: number[] = []
     const seen: number[] = []

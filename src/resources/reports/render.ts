@@ -21,6 +21,12 @@ export function objectSql(schema: TObject, values: Readonly<Record<string, strin
 export const timestampJson = (value: string) =>
   `case when ${value} is null then 'null' else '"' || ${value} || '"' end`
 
+/**
+ * SQL: a member's employee `e` as every report item names them, their reference: the one place the
+ * reports' items render a person.
+ */
+export const EMPLOYEE_JSON = 'e.ref_json'
+
 /** SQL: an employee `e`'s karma as the employee renders it (`{"score","security_level"}` or null). */
 export const KARMA_JSON = `case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end`

@@ -1,7 +1,7 @@
 // Every statement of the reports resource, named: the SQL snapshots (sql/*/api.sql) label each by
-// its name here (`reports.sql:breakdownPage`). Without a window, every item was rendered at import
-// (import.ts); a member's item is rendered from their kept figures and their employee's row. A
-// window's figures are counted from each member's spans of time, and from their own rows
+// its name here (`reports.sql:breakdownPage`). A breakdown's cells without a window were rendered at
+// import (import.ts); a member's item is rendered here from their kept figures and their employee's
+// row. A window's figures are counted from each member's spans of time, and from their own rows
 // (attacks_by_employee, email_reports_by_employee) only where the window lies inside a span.
 
 import { type RawBuilder, sql } from 'kysely'
@@ -10,7 +10,14 @@ import type { ListDefinition } from '../../paging/keyset.js'
 import type { PositionShape } from '../../paging/paging.js'
 import type { CreatedWindow } from '../../routing/parameters.js'
 import { SAMPLE } from '../sql.js'
-import { ATTACK_COUNTS, KARMA_JSON, objectSql, timestampJson, WINDOW_FIELDS } from './render.js'
+import {
+  ATTACK_COUNTS,
+  EMPLOYEE_JSON,
+  KARMA_JSON,
+  objectSql,
+  timestampJson,
+  WINDOW_FIELDS,
+} from './render.js'
 import { RepeatOffender, SimulationCoverage, TrainingCoverage } from './schema.js'
 import { DIMENSIONS, type Dimension, MEMBER_COLUMN_OF } from './values.js'
 
@@ -152,7 +159,7 @@ const KEPT_ATTACK_COUNTS = {
 
 /** SQL: a member `m`'s training coverage item. */
 const TRAINING_ITEM = objectSql(TrainingCoverage, {
-  employee: 'e.ref_json',
+  employee: EMPLOYEE_JSON,
   courses_count: 'm.courses',
   completed_count: 'm.completed',
   missed_count: 'm.missed_count',
@@ -232,7 +239,7 @@ export const REPORT_SQL = {
       const item = (counts: Readonly<Record<keyof typeof ATTACK_COUNTS, string>>, lastTricked: string) =>
         sql.raw(
           objectSql(RepeatOffender, {
-            employee: 'e.ref_json',
+            employee: EMPLOYEE_JSON,
             karma: KARMA_JSON,
             ...counts,
             last_tricked_at: timestampJson(lastTricked),
@@ -276,7 +283,7 @@ export const REPORT_SQL = {
       const item = (counts: Readonly<Record<keyof typeof ATTACK_COUNTS, string>>, lastAttacked: string) =>
         sql.raw(
           objectSql(SimulationCoverage, {
-            employee: 'e.ref_json',
+            employee: EMPLOYEE_JSON,
             ...counts,
             last_attacked_at: lastAttacked,
           }),
