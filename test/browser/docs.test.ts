@@ -15,8 +15,8 @@ const skip = existsSync(CHROMIUM)
   ? false
   : 'Chromium is not installed (apt-get install chromium); .ci/run installs it'
 
-// The reference renders every operation before its first button shows, which takes a loaded 2-core
-// machine tens of seconds: a wait, not a measure of speed.
+// The reference renders every operation before its first button shows or takes a click, which takes
+// a loaded 2-core machine tens of seconds: a wait, not a measure of speed.
 const RENDERED_WITHIN = 60_000
 
 describe('reference page in a browser', { skip }, () => {
@@ -124,7 +124,9 @@ describe('reference page in a browser', { skip }, () => {
     const key = await t.key({ organizationId: d.orgA.id as string })
     const { page, external } = await open()
     await page.goto(`${base}/docs/#tag/employees/GET/v1/employees`, { waitUntil: 'networkidle' })
-    await page.getByRole('button', { name: /Test Request \(get \/v1\/employees\)/ }).click()
+    await page
+      .getByRole('button', { name: /Test Request \(get \/v1\/employees\)/ })
+      .click({ timeout: RENDERED_WITHIN })
     const dialog = page.getByRole('dialog')
     const keyField = dialog.locator('input[id^="scalar-client"]').first()
     // An empty key field shows nothing that could pass for a key.
@@ -172,7 +174,9 @@ describe('reference page in a browser', { skip }, () => {
     await page.screenshot({ path: 'test-artifacts/docs-try-it.png' })
 
     await page.reload({ waitUntil: 'networkidle' })
-    await page.getByRole('button', { name: /Test Request \(get \/v1\/employees\)/ }).click()
+    await page
+      .getByRole('button', { name: /Test Request \(get \/v1\/employees\)/ })
+      .click({ timeout: RENDERED_WITHIN })
     assert.equal(
       await page.getByRole('dialog').locator('input[id^="scalar-client"]').first().inputValue(),
       key,
