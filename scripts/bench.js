@@ -4,7 +4,7 @@
 // same bytes, as medians of several rounds. Writes BENCHMARKS.md.
 //
 // Usage: npm run bench [-- --rounds 3 --rounds-1m 3 --seconds 5 --skip-1m --skip-node24 --skip-simulations
-//          --skip-inbox --skip-history --skip-reports --skip-tenants]
+//          --skip-inbox --skip-history --skip-reports --skip-privacy --skip-tenants]
 //        npm run bench:simulations (phishing simulations, groups and statistics alone: their section of
 //          BENCHMARKS.md replaced, the rest kept)
 //        npm run bench:inbox (reported emails, alerts and impersonation alone, the same way)
@@ -62,6 +62,7 @@ import {
   walkPages,
   wrk,
 } from './bench/lib.js'
+import { PRIVACY_HEADING, privacySection } from './bench/privacy.js'
 import { REPORTS_HEADING, reportsSection } from './bench/reports.js'
 import { SIMULATIONS_HEADING, simulationsSection } from './bench/simulations.js'
 import { TENANTS_HEADING, tenantsSection } from './bench/tenants.js'
@@ -778,6 +779,7 @@ async function main() {
   if (flag('--inbox-only')) return replaceSection(INBOX_HEADING, await inboxSection())
   if (flag('--history-only')) return replaceSection(HISTORY_HEADING, await historySection())
   if (flag('--reports-only')) return replaceSection(REPORTS_HEADING, await reportsSection())
+  if (flag('--privacy-only')) return replaceSection(PRIVACY_HEADING, await privacySection())
   if (flag('--api-only')) return apiOnly()
   const file = demoFile(EMPLOYEES)
   const rows = []
@@ -903,6 +905,7 @@ ${flag('--skip-simulations') ? '' : await simulationsSection()}
 ${flag('--skip-inbox') ? '' : await inboxSection()}
 ${flag('--skip-history') ? '' : await historySection()}
 ${flag('--skip-reports') ? '' : await reportsSection()}
+${flag('--skip-privacy') ? '' : await privacySection()}
 ${flag('--skip-tenants') ? '' : await tenantsSection()}`
   // The last build-against-build comparison and the soak's figures (`npm run soak`) are kept beside
   // this script and carried over.

@@ -645,6 +645,31 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and "m"."missed" = $2 and ("m"."sort_at", "m"."employee_id") < ($3, $4) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
+-- reports.sql:cellSizes: by manager
+select "c"."cell", "c"."sort_id", "c"."employees", "e"."pseudonym" from "report_cells" as "c" left join "employees" as "e" on true and e.id = c.sort_id where "c"."workspace_id" = $1 and "c"."dimension" = $2;
+
+-- reports.sql:cellAnswers: two cells by department
+select "c"."cell", c.json as "json" from "report_cells" as "c" where "c"."workspace_id" = $1 and "c"."dimension" = $2 and "c"."cell" in ($3, $4);
+
+-- reports.sql:mergedFigures: by group, created window
+select count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(case when ("m"."attack_first" is null or "m"."attack_last" < $1 or "m"."attack_first" > $2) then 0
+  when "m"."attack_first" >= $3 or "m"."attack_last" <= $4 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $5 and "a"."created_at" <= $6) then 1 else 0 end) as "attacked", sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < $7 or "m"."tricked_first" > $8) then 0
+  when "m"."tricked_first" >= $9 or "m"."tricked_last" <= $10 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $11 and "a"."created_at" <= $12 and a.tricked_at is not null) then 1 else 0 end) as "tricked", sum(case when ("m"."reported_first" is null or "m"."reported_last" < $13 or "m"."reported_first" > $14) then 0
+  when "m"."reported_first" >= $15 or "m"."reported_last" <= $16 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $17 and "a"."created_at" <= $18 and a.reported_at is not null) then 1 else 0 end) as "reported", sum(case when ("m"."report_first" is null or "m"."report_last" < $19 or "m"."report_first" > $20) then 0
+  when "m"."report_first" >= $21 or "m"."report_last" <= $22 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $23 and "r"."reported_at" <= $24) then 1 else 0 end) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "report_members" as "m" where "m"."workspace_id" = $25 and m.employee_id in (select cm.employee_id from report_cell_members cm
+  where cm.workspace_id = m.workspace_id and cm.dimension = 'group' and cm.cell in ($26, $27));
+
 -- events.sql:listPage: a later page, type (two values)
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation
   from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = $1 and "v"."type" in ($2, $3) and ("v"."created_at", "v"."id") > ($4, $5) order by "v"."created_at" asc, "v"."id" asc limit 101) p

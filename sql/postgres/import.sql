@@ -1175,6 +1175,22 @@ insert into impersonations (workspace_id, id, employee_id, verdict, created_at, 
   select workspace_id, id, employee_id, verdict, created_at, updated_at
   from stg_impersonation where true order by id;
 
+-- resources/employees/pseudonyms.ts:keepPseudonyms
+select e.id, w.organization_id from employees e join workspaces w on w.id = e.workspace_id
+  where e.pseudonym is null and e.workspace_id in (select workspace_id from stg_touched)
+  order by e.id;
+
+-- resources/employees/pseudonyms.ts:secretsOf
+select organization_id, secret from pseudonym_secrets
+  where organization_id in ($1);
+
+-- resources/employees/pseudonyms.ts:secretsOf
+insert into pseudonym_secrets (organization_id, secret, created_at)
+  values ($1, $2, $3);
+
+-- resources/employees/pseudonyms.ts:writePseudonyms
+update "employees" set "pseudonym" = ? where "id" = ?, …;
+
 -- resources/employees/import.ts:deriveStatistics
 select workspace_id from stg_touched order by workspace_id limit 1001;
 
@@ -1555,30 +1571,12 @@ with recursive steps (n) as (select 1 union all select n + 1 from steps where n 
 
 -- resources/reports/import.ts:deriveReports
 select x.*, me.ref_json as manager_ref, g.name as group_name from (
-  select m.workspace_id, d.dimension, case d.dimension when 'department' then case when m.department is null then '-' else 'k' || m.department end when 'manager' then case when m.manager_id is null then '-' else 'k' || m.manager_id end when 'country' then case when m.country_code is null then '-' else 'k' || m.country_code end end as cell, count(*) as employees,
-  coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
-  sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
-  sum(m.completed) as completed, sum(m.attacked) as attacked,
-  sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
-  sum(case when m.reported > 0 then 1 else 0 end) as reported,
-  sum(m.reporter) as reporters, sum(m.compromised) as compromised,
-  sum(m.unacknowledged) as unacknowledged,
-  min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
-  min(m.report_first) as report_first, max(m.report_last) as report_last
+  select m.workspace_id, d.dimension, case d.dimension when 'department' then case when m.department is null then '-' else 'k' || m.department end when 'manager' then case when m.manager_id is null then '-' else 'k' || m.manager_id end when 'country' then case when m.country_code is null then '-' else 'k' || m.country_code end end as cell, count(*) as employees, coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count, sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered, sum(m.completed) as completed, sum(m.attacked) as attacked, sum(case when m.tricked > 0 then 1 else 0 end) as tricked, sum(case when m.reported > 0 then 1 else 0 end) as reported, sum(m.reporter) as reporters, sum(m.compromised) as compromised, sum(m.unacknowledged) as unacknowledged, min(m.attack_first) as attack_first, max(m.attack_last) as attack_last, min(m.report_first) as report_first, max(m.report_last) as report_last
   from report_members m cross join (select 'department' as dimension union all select 'manager' as dimension union all select 'country' as dimension) d
   where m.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   group by 1, 2, 3
   union all
-  select cm.workspace_id, cm.dimension, cm.cell, count(*) as employees,
-  coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
-  sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
-  sum(m.completed) as completed, sum(m.attacked) as attacked,
-  sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
-  sum(case when m.reported > 0 then 1 else 0 end) as reported,
-  sum(m.reporter) as reporters, sum(m.compromised) as compromised,
-  sum(m.unacknowledged) as unacknowledged,
-  min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
-  min(m.report_first) as report_first, max(m.report_last) as report_last
+  select cm.workspace_id, cm.dimension, cm.cell, count(*) as employees, coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count, sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered, sum(m.completed) as completed, sum(m.attacked) as attacked, sum(case when m.tricked > 0 then 1 else 0 end) as tricked, sum(case when m.reported > 0 then 1 else 0 end) as reported, sum(m.reporter) as reporters, sum(m.compromised) as compromised, sum(m.unacknowledged) as unacknowledged, min(m.attack_first) as attack_first, max(m.attack_last) as attack_last, min(m.report_first) as report_first, max(m.report_last) as report_last
   from report_cell_members cm
   join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
   where cm.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and cm.dimension = 'group'
@@ -2824,30 +2822,12 @@ with recursive steps (n) as (select 1 union all select n + 1 from steps where n 
 
 -- resources/reports/import.ts:deriveReports
 select x.*, me.ref_json as manager_ref, g.name as group_name from (
-  select m.workspace_id, d.dimension, case d.dimension when 'department' then case when m.department is null then '-' else 'k' || m.department end when 'manager' then case when m.manager_id is null then '-' else 'k' || m.manager_id end when 'country' then case when m.country_code is null then '-' else 'k' || m.country_code end end as cell, count(*) as employees,
-  coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
-  sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
-  sum(m.completed) as completed, sum(m.attacked) as attacked,
-  sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
-  sum(case when m.reported > 0 then 1 else 0 end) as reported,
-  sum(m.reporter) as reporters, sum(m.compromised) as compromised,
-  sum(m.unacknowledged) as unacknowledged,
-  min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
-  min(m.report_first) as report_first, max(m.report_last) as report_last
+  select m.workspace_id, d.dimension, case d.dimension when 'department' then case when m.department is null then '-' else 'k' || m.department end when 'manager' then case when m.manager_id is null then '-' else 'k' || m.manager_id end when 'country' then case when m.country_code is null then '-' else 'k' || m.country_code end end as cell, count(*) as employees, coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count, sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered, sum(m.completed) as completed, sum(m.attacked) as attacked, sum(case when m.tricked > 0 then 1 else 0 end) as tricked, sum(case when m.reported > 0 then 1 else 0 end) as reported, sum(m.reporter) as reporters, sum(m.compromised) as compromised, sum(m.unacknowledged) as unacknowledged, min(m.attack_first) as attack_first, max(m.attack_last) as attack_last, min(m.report_first) as report_first, max(m.report_last) as report_last
   from report_members m cross join (select 'department' as dimension union all select 'manager' as dimension union all select 'country' as dimension) d
   where m.workspace_id in (null)
   group by 1, 2, 3
   union all
-  select cm.workspace_id, cm.dimension, cm.cell, count(*) as employees,
-  coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
-  sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
-  sum(m.completed) as completed, sum(m.attacked) as attacked,
-  sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
-  sum(case when m.reported > 0 then 1 else 0 end) as reported,
-  sum(m.reporter) as reporters, sum(m.compromised) as compromised,
-  sum(m.unacknowledged) as unacknowledged,
-  min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
-  min(m.report_first) as report_first, max(m.report_last) as report_last
+  select cm.workspace_id, cm.dimension, cm.cell, count(*) as employees, coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count, sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered, sum(m.completed) as completed, sum(m.attacked) as attacked, sum(case when m.tricked > 0 then 1 else 0 end) as tricked, sum(case when m.reported > 0 then 1 else 0 end) as reported, sum(m.reporter) as reporters, sum(m.compromised) as compromised, sum(m.unacknowledged) as unacknowledged, min(m.attack_first) as attack_first, max(m.attack_last) as attack_last, min(m.report_first) as report_first, max(m.report_last) as report_last
   from report_cell_members cm
   join report_members m on m.workspace_id = cm.workspace_id and m.employee_id = cm.employee_id
   where cm.workspace_id in (null) and cm.dimension = 'group'

@@ -697,6 +697,31 @@ select (select generation from organization_generations where organization_id = 
   min(p.sort_at || p.sort_id) as last
   from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."missed" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
+-- reports.sql:cellSizes: by manager
+select "c"."cell", "c"."sort_id", "c"."employees", "e"."pseudonym" from "report_cells" as "c" left join "employees" as "e" on true and e.id = c.sort_id where "c"."workspace_id" = ? and "c"."dimension" = ?;
+
+-- reports.sql:cellAnswers: two cells by department
+select "c"."cell", c.json as "json" from "report_cells" as "c" where "c"."workspace_id" = ? and "c"."dimension" = ? and "c"."cell" in (?, ?);
+
+-- reports.sql:mergedFigures: by group, created window
+select count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) as "attacked", sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < ? or "m"."tricked_first" > ?) then 0
+  when "m"."tricked_first" >= ? or "m"."tricked_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.tricked_at is not null) then 1 else 0 end) as "tricked", sum(case when ("m"."reported_first" is null or "m"."reported_last" < ? or "m"."reported_first" > ?) then 0
+  when "m"."reported_first" >= ? or "m"."reported_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.reported_at is not null) then 1 else 0 end) as "reported", sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "report_members" as "m" where "m"."workspace_id" = ? and m.employee_id in (select cm.employee_id from report_cell_members cm
+  where cm.workspace_id = m.workspace_id and cm.dimension = 'group' and cm.cell in (?, ?));
+
 -- events.sql:listPage: a later page, type (two values)
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
   exists(select 1 from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = ? and "v"."type" in (?, ?) and ("v"."created_at", "v"."id") > (?, ?) order by "v"."created_at" asc, "v"."id" asc) f limit 1 offset 100) as more,

@@ -37,16 +37,16 @@ select * from "api_keys" where "id" = ?;
 update "api_keys" set "rotated_to" = ?, "expires_at" = ? where "id" = ?;
 
 -- keys/keys.ts:createKey
-insert into "api_keys" ("id", "name", "organization_id", "workspace_id", "scopes", "key_hash", "rate_limit", "created_at", "expires_at", "revoked_at", "last_used_at", "allow_from", "not_before") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+insert into "api_keys" ("id", "name", "organization_id", "workspace_id", "scopes", "key_hash", "rate_limit", "created_at", "expires_at", "revoked_at", "last_used_at", "allow_from", "not_before", "privacy", "min_group_size") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- keys/keys.ts:keyExists
 select "id" from "api_keys" where "id" = ?;
 
 -- keys/keys.ts:listKeys
-select "id", "name", "organization_id", "workspace_id", "scopes", "rate_limit", "created_at", "expires_at", "revoked_at", "last_used_at", "allow_from", "not_before", "rotated_to" from "api_keys" order by "created_at", "id";
+select "id", "name", "organization_id", "workspace_id", "scopes", "rate_limit", "created_at", "expires_at", "revoked_at", "last_used_at", "allow_from", "not_before", "rotated_to", "privacy", "min_group_size" from "api_keys" order by "created_at", "id";
 
 -- keys/keys.ts:listKeys
-select "id", "name", "organization_id", "workspace_id", "scopes", "rate_limit", "created_at", "expires_at", "revoked_at", "last_used_at", "allow_from", "not_before", "rotated_to" from "api_keys" where "organization_id" = ? order by "created_at", "id";
+select "id", "name", "organization_id", "workspace_id", "scopes", "rate_limit", "created_at", "expires_at", "revoked_at", "last_used_at", "allow_from", "not_before", "rotated_to", "privacy", "min_group_size" from "api_keys" where "organization_id" = ? order by "created_at", "id";
 
 -- keys/keys.ts:revokeKey
 select "revoked_at" from "api_keys" where "id" = ?;
@@ -61,7 +61,7 @@ select "id", "name" from "api_keys" where "id" = ?;
 update "api_keys" set "allow_from" = ? where "id" = ?;
 
 -- keys/keys.ts:verifyKey
-select * from "api_keys" where "key_hash" = ?;
+select "k".*, (select "s"."created_at" from "pseudonym_secrets" as "s" where "s"."organization_id" = "k"."organization_id") as "pseudonyms_since" from "api_keys" as "k" where "k"."key_hash" = ?;
 
 -- keys/usage.ts:addUsage
 insert into "key_usage" ("key_id", "hour", "route", "status_class", "requests", "bytes", "first_seen", "last_seen") values (?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("key_id", "hour", "route", "status_class") do update set "requests" = key_usage.requests + excluded.requests, "bytes" = key_usage.bytes + excluded.bytes, "first_seen" = case when excluded.first_seen < key_usage.first_seen then excluded.first_seen else key_usage.first_seen end, "last_seen" = case when excluded.last_seen > key_usage.last_seen then excluded.last_seen else key_usage.last_seen end;

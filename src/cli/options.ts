@@ -21,10 +21,13 @@ export function uuid(value: string): string {
 }
 
 /** A commander parser for an integer from 1 to `max`. */
-export function positiveInteger(max: number) {
+export const positiveInteger = (max: number) => integerBetween(1, max)
+
+/** A commander parser for an integer from `min` to `max`. */
+export function integerBetween(min: number, max: number) {
   return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
-      throw new InvalidArgumentError(`must be an integer from 1 to ${max}`)
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new InvalidArgumentError(`must be an integer from ${min} to ${max}`)
     }
     return Number(value)
   }

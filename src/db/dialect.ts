@@ -1,8 +1,9 @@
 // Everything that differs between SQLite and PostgreSQL lives here, so that migrations, queries
 // and the importer are written once.
 
-import { type Expression, type RawBuilder, sql } from 'kysely'
+import { type Expression, type Kysely, type RawBuilder, SqliteAdapter, sql } from 'kysely'
 import type { Interval } from '../domain/time.js'
+import type { Database } from './tables.js'
 
 export type DialectName = 'sqlite' | 'postgres'
 
@@ -10,6 +11,11 @@ export type DialectName = 'sqlite' | 'postgres'
  * The column type for ids and timestamps. PostgreSQL compares text with the database's collation,
  * which may ignore punctuation; the "C" collation makes its order bytewise like SQLite's.
  */
+/** Which database a Kysely instance reads. */
+export function dialectOf(db: Kysely<Database>): DialectName {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres'
+}
+
 export function keyText(dialect: DialectName): Expression<unknown> {
   return dialect === 'postgres' ? sql`text collate "C"` : sql`text`
 }

@@ -6,6 +6,7 @@
 // else lives in JSON rendered at import (see each resource's render.ts), so that a request only concatenates.
 
 import type { ColumnType } from 'kysely'
+import type { Privacy } from '../domain/privacy.js'
 
 export interface OrganizationsTable {
   id: string
@@ -43,6 +44,10 @@ export interface ApiKeysTable {
   not_before: ColumnType<string | null, string | null | undefined, string | null>
   /** The key that replaced this one (`keys rotate`); null while it has none. */
   rotated_to: ColumnType<string | null, string | null | undefined, string | null>
+  /** What the key may see of a person (CONTRACT 19); never changes. */
+  privacy: ColumnType<Privacy, Privacy | undefined, never>
+  /** An aggregate key's minimum group size; null for the other privacies. */
+  min_group_size: ColumnType<number | null, number | null | undefined, never>
 }
 
 /** Advanced by every import that changes an organization's data; its answers' ETags derive from it. */
@@ -74,6 +79,8 @@ export interface WebhookEndpointsTable {
   created_at: string
   /** How the events are sent: as the feed renders them, or in OCSF. */
   format: ColumnType<WebhookFormat, WebhookFormat | undefined, WebhookFormat>
+  /** What the endpoint's deliveries show of a person (CONTRACT 19): identified or pseudonymous. */
+  privacy: ColumnType<Privacy, Privacy | undefined, never>
 }
 
 export const WEBHOOK_FORMATS = ['json', 'ocsf'] as const
@@ -101,6 +108,13 @@ export interface WebhookAttemptsTable {
   next_attempt_at: string | null
 }
 
+/** Each organization's pseudonym secret (32 random bytes, base64), replaced by a rotation. */
+export interface PseudonymSecretsTable {
+  organization_id: string
+  secret: string
+  created_at: string
+}
+
 export interface ServiceStateTable {
   name: string
   value: string
@@ -120,6 +134,7 @@ export interface Database {
   key_usage: KeyUsageTable
   key_usage_addresses: KeyUsageAddressesTable
   auth_failures: AuthFailuresTable
+  pseudonym_secrets: PseudonymSecretsTable
 }
 
 /** Requests of a key per hour (`2026-11-26T09:00:00.000000Z`), route and status class (`2xx`). */

@@ -7,6 +7,7 @@ import type { TObject } from 'typebox'
 import type { WorkspaceRows } from '../access.js'
 import type { WriteSession } from '../db/write-session.js'
 import type { Scope } from '../domain/scopes.js'
+import type { Population } from '../privacy/aggregate.js'
 import type { HistoryMoment, KeptStatisticStep } from '../records/spec.js'
 import { defineItem } from '../routing/item.js'
 import { workspaceId } from '../routing/schemas.js'
@@ -23,6 +24,8 @@ export interface KeptStatisticDefinition<T> {
   item: string
   /** The answer now. */
   read(from: WorkspaceRows): Promise<T>
+  /** The population an aggregate key is shown its figures by (CONTRACT 19). */
+  population: Population
   /** At an import's moment, each of its workspaces' answer, as the endpoint renders it. */
   keep(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>>
   /** The history twin: its operation, and its point's schema (points.ts statePoint). */
@@ -40,6 +43,7 @@ export function keptStatistic<T>(definition: KeptStatisticDefinition<T>) {
     scope: definition.scope,
     parameters: { workspace_id: workspaceId, as_of: asOfParameter },
     item: definition.item,
+    aggregate: { statistic: definition.population },
     read: (from, { as_of }) =>
       as_of === undefined ? definition.read(from) : keptOrNotFound(keptAt(from, statistic, as_of), as_of),
   })

@@ -7,6 +7,7 @@ import type { TObject } from 'typebox'
 import type { WorkspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
 import { INTERVALS, type Interval, timestampFromMillis } from '../domain/time.js'
+import type { SmallPopulations } from '../privacy/aggregate.js'
 import { defineItem, type ItemOperation, Rendered, WorkNotWanted } from '../routing/item.js'
 import { type ParamDef, type Parsed, param } from '../routing/parameters.js'
 import { workspaceId } from '../routing/schemas.js'
@@ -96,6 +97,8 @@ export interface StateTwin<P extends Record<string, ParamDef<unknown>>> {
   /** Path ids, before the shared parameters. */
   parameters?: P
   reach?(from: WorkspaceRows, query: Query<P>): Promise<void>
+  /** What an aggregate key may see of it (routing/item.ts); absent, such a key is refused. */
+  aggregate?: SmallPopulations
   /** The kept answers from the last before `first` to the last before `end`, by as_of. */
   kept(from: WorkspaceRows, query: Query<P>, first: string, end: string): Promise<Kept[]>
 }
@@ -117,6 +120,7 @@ export function stateTwin<P extends Record<string, ParamDef<unknown>> = Record<n
     item: pointId(twin.point),
     series: true,
     ...(twin.reach ? { reach: twin.reach } : {}),
+    ...(twin.aggregate ? { aggregate: twin.aggregate } : {}),
     async read(from, query) {
       const periods = periodsFor(query as SeriesQuery)
       const first = (periods[0] as Period).start
@@ -154,6 +158,9 @@ export function keptTwin(
       `${twin.also === undefined ? '' : ` (${twin.also})`}; every field but start and end null before the first.`,
     scope: statistic.scope,
     point: twin.point,
+    ...(statistic.aggregate && 'statistic' in statistic.aggregate
+      ? { aggregate: { stateSeries: statistic.aggregate.statistic } }
+      : {}),
     kept: (from, _query, first, end) => twin.kept(from, first, end),
   })
 }
@@ -202,6 +209,9 @@ export function windowTwin<
     parameters: seriesParameters,
     item: pointId(twin.point),
     series: true,
+    ...(statistic.aggregate && 'statistic' in statistic.aggregate
+      ? { aggregate: { windowSeries: statistic.aggregate.statistic } }
+      : {}),
     async read(from, query, wanted) {
       const periods = periodsFor(query)
       const unit = query.interval ?? 'month'

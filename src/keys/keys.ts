@@ -6,6 +6,7 @@ import { parseRateLimit, type RateLimit } from '../config/config.js'
 import { organizationProblem } from '../db/organizations.js'
 import type { Database } from '../db/tables.js'
 import { writeTransaction } from '../db/write-transaction.js'
+import { KEY_PRIVACIES, MIN_GROUP_SIZE, type Privacy } from '../domain/privacy.js'
 import { SCOPES, type Scope } from '../domain/scopes.js'
 import { canonicalTimestamp } from '../domain/time.js'
 import { UUID_PATTERN } from '../schemas/common.js'
@@ -24,6 +25,10 @@ export interface NewKey {
   allowFrom?: readonly string[] | undefined
   /** When the key starts working (a timestamp); none means at once. */
   notBefore?: string | undefined
+  /** What the key may see of a person (CONTRACT 19); identified when none. */
+  privacy?: Privacy | undefined
+  /** An aggregate key's minimum group size; MIN_GROUP_SIZE.default when none. */
+  minGroupSize?: number | undefined
 }
 
 export interface CreatedKey {
@@ -36,6 +41,8 @@ export interface CreatedKey {
   name: string
   allow_from: string[] | null
   not_before: string | null
+  privacy: Privacy
+  min_group_size: number | null
 }
 
 export interface KeySummary {
@@ -52,6 +59,8 @@ export interface KeySummary {
   allow_from: string[] | null
   not_before: string | null
   rotated_to: string | null
+  privacy: Privacy
+  min_group_size: number | null
 }
 
 /** What a verified key grants. */
@@ -62,6 +71,15 @@ export interface VerifiedKey {
   readonly organizationId: string
   /** Set for a workspace-scoped key. */
   readonly workspaceId: string | null
+  /** What it may see of a person (CONTRACT 19). */
+  readonly privacy: Privacy
+  /** For an aggregate key, the smallest population it is shown; null otherwise. */
+  readonly minGroupSize: number | null
+  /**
+   * When the organization's pseudonyms were last made (its secret's time; null before any): the
+   * cursors of a key that sees pseudonyms are bound to it, so that a rotation refuses them.
+   */
+  readonly pseudonymsSince: string | null
   readonly [verified]: true
 }
 
@@ -100,6 +118,8 @@ export async function createKey(db: Kysely<Database>, input: NewKey, now = new D
   const notBefore = input.notBefore === undefined ? null : canonicalTimestamp(input.notBefore)
   if (notBefore === null && input.notBefore !== undefined)
     throw new KeyAdminError(`not-before ${input.notBefore} must be a timestamp such as 2026-12-01T00:00:00Z`)
+  const privacy = input.privacy ?? 'identified'
+  const minGroupSize = minGroupSizeOf(privacy, input.minGroupSize)
   const key = generateKey()
   const id = randomUUID()
   const expiresAt =
@@ -122,6 +142,8 @@ export async function createKey(db: Kysely<Database>, input: NewKey, now = new D
       last_used_at: null,
       allow_from: allowFrom === null ? null : allowFrom.join(','),
       not_before: notBefore,
+      privacy,
+      min_group_size: minGroupSize,
     })
     .execute()
   return {
@@ -134,7 +156,25 @@ export async function createKey(db: Kysely<Database>, input: NewKey, now = new D
     name: input.name ?? DEFAULT_NAME,
     allow_from: allowFrom,
     not_before: notBefore,
+    privacy,
+    min_group_size: minGroupSize,
   }
+}
+
+/** An aggregate key's minimum group size (its default when none is given); null for the others. */
+function minGroupSizeOf(privacy: Privacy, size: number | undefined): number | null {
+  if (!(KEY_PRIVACIES as readonly Privacy[]).includes(privacy))
+    throw new KeyAdminError(`privacy ${privacy} must be one of ${KEY_PRIVACIES.join(', ')}`)
+  if (privacy !== 'aggregate') {
+    if (size !== undefined)
+      throw new KeyAdminError('a minimum group size is for aggregate keys (--privacy aggregate)')
+    return null
+  }
+  const { min, max } = MIN_GROUP_SIZE
+  if (size === undefined) return MIN_GROUP_SIZE.default
+  if (!Number.isInteger(size) || size < min || size > max)
+    throw new KeyAdminError(`the minimum group size must be an integer from ${min} to ${max}`)
+  return size
 }
 
 /** A key's address ranges, canonical and without repeats; null for none (any address). */
@@ -184,6 +224,8 @@ export async function listKeys(db: Kysely<Database>, organizationId?: string): P
       'allow_from',
       'not_before',
       'rotated_to',
+      'privacy',
+      'min_group_size',
     ])
     .$if(organizationId !== undefined, (q) => q.where('organization_id', '=', organizationId as string))
     .orderBy('created_at')
@@ -210,7 +252,7 @@ export interface Rotation {
 /**
  * Replaces a key by a new one with its name, organization, workspace, scopes, rate limit,
  * allow-list and lifetime (a key that expired a year after its creation gives one that expires a
- * year from now), and makes the old one expire when `overlapSeconds` have passed (sooner if it
+ * year from now), privacy and minimum group size, and makes the old one expire when `overlapSeconds` have passed (sooner if it
  * expired sooner anyway): both work meanwhile, so that a connector can switch without a gap.
  */
 export async function rotateKey(
@@ -242,6 +284,8 @@ export async function rotateKey(
         allowFrom: old.allow_from === null ? undefined : old.allow_from.split(','),
         // A key not valid yet gives a successor that is not valid before the same time.
         notBefore: state === 'not yet valid' ? (old.not_before ?? undefined) : undefined,
+        privacy: old.privacy,
+        minGroupSize: old.min_group_size ?? undefined,
       },
       now,
     )
@@ -327,13 +371,27 @@ export async function verifyKey(
 ): Promise<KeyIdentity | null> {
   if (!isWellFormedKey(presented)) return null
   const hash = hashKey(presented)
-  const row = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst()
+  const row = await db
+    .selectFrom('api_keys as k')
+    .selectAll('k')
+    .select((q) =>
+      q
+        .selectFrom('pseudonym_secrets as s')
+        .select('s.created_at')
+        .whereRef('s.organization_id', '=', 'k.organization_id')
+        .as('pseudonyms_since'),
+    )
+    .where('k.key_hash', '=', hash)
+    .executeTakeFirst()
   if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) return null
   if (keyState(row, now) !== 'active') return null
   const identity: Omit<KeyIdentity, typeof verified> = {
     id: row.id,
     organizationId: row.organization_id,
     workspaceId: row.workspace_id,
+    privacy: row.privacy,
+    minGroupSize: row.min_group_size,
+    pseudonymsSince: row.pseudonyms_since ?? null,
     scopes: new Set(row.scopes.split(',') as Scope[]),
     rateLimit: row.rate_limit === null ? null : parseRateLimit(row.rate_limit),
     expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),

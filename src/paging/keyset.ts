@@ -1,14 +1,6 @@
-import {
-  CompiledQuery,
-  type Expression,
-  type Kysely,
-  type RawBuilder,
-  type SqlBool,
-  SqliteAdapter,
-  sql,
-} from 'kysely'
+import { CompiledQuery, type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { type WorkspaceGrant, type WorkspaceRows, workspaceRowsMarked } from '../access.js'
-import type { DialectName } from '../db/dialect.js'
+import { type DialectName, dialectOf } from '../db/dialect.js'
 import { organizationGenerationSql } from '../db/generation.js'
 import type { DataRow } from '../db/postgres-data-rows.js'
 import { forEachRow, postgresRowsOf } from '../db/postgres-rows.js'
@@ -444,7 +436,7 @@ export async function readPage<V extends ListValues<V>>(
   limit: number,
 ): Promise<Page> {
   if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`page limit ${limit}`)
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter
+  const sqlite = dialectOf(db) === 'sqlite'
   const template = templateFor(db, sqlite, list, values, position)
   const parameters = parametersOf(template, grant, values as AnyValues, position)
   const ascending = list.ascending === true

@@ -2,7 +2,14 @@
 // (x-next-cursor or `cursor`) that carry the position after the last item sent, bound to everything
 // that defines the list.
 
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto'
 import Type from 'typebox'
 import { CANONICAL_TIMESTAMP } from '../domain/time.js'
 import { apiError, type ErrorDetail, type ErrorSource } from '../errors.js'
@@ -82,21 +89,50 @@ const invalidCursorOf = (source: PagingSource) =>
     source as ErrorSource,
   )
 
+const IV_BYTES = 12
+const TAG_BYTES = 16
+
 /**
  * Signs and checks cursors: `c1.<position>.<mac>`, the position base64url-encoded JSON and the mac
  * an HMAC-SHA256 over the binding (endpoint, organization, workspace, path id, filters) and the
  * position. A cursor replayed elsewhere, altered, or signed by another secret does not verify.
+ * A sealed cursor (`c2.<sealed>`, for keys that must never be handed a real id: CONTRACT 19) holds
+ * its position encrypted with AES-256-GCM, the binding as its additional data: as bound, and unreadable.
  */
 export class CursorCodec {
-  constructor(private readonly secret: string) {}
+  private readonly sealKey: Buffer
+
+  constructor(private readonly secret: string) {
+    this.sealKey = Buffer.from(hkdfSync('sha256', secret, '', 'awareness-api sealed cursors', 32))
+  }
 
   private mac(binding: string, payload: string): string {
     return createHmac('sha256', this.secret).update(binding).update('\n').update(payload).digest('base64url')
   }
 
-  encode(binding: string, position: Position): string {
-    const payload = Buffer.from(JSON.stringify(position)).toString('base64url')
+  encode(binding: string, position: Position, sealed = false): string {
+    const json = JSON.stringify(position)
+    if (sealed) {
+      const iv = randomBytes(IV_BYTES)
+      const cipher = createCipheriv('aes-256-gcm', this.sealKey, iv).setAAD(Buffer.from(binding))
+      const body = Buffer.concat([iv, cipher.update(json, 'utf8'), cipher.final(), cipher.getAuthTag()])
+      return `c2.${body.toString('base64url')}`
+    }
+    const payload = Buffer.from(json).toString('base64url')
     return `c1.${payload}.${this.mac(binding, payload)}`
+  }
+
+  /** A sealed cursor's position JSON; throws when it was not sealed for this binding. */
+  private unseal(binding: string, sealed: string): string {
+    const body = Buffer.from(sealed, 'base64url')
+    if (body.length <= IV_BYTES + TAG_BYTES) throw new Error('too short')
+    const decipher = createDecipheriv('aes-256-gcm', this.sealKey, body.subarray(0, IV_BYTES))
+      .setAAD(Buffer.from(binding))
+      .setAuthTag(body.subarray(body.length - TAG_BYTES))
+    return Buffer.concat([
+      decipher.update(body.subarray(IV_BYTES, body.length - TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8')
   }
 
   /** The position a request's cursor names, or null without one; throws 422 invalid_cursor. */
@@ -105,19 +141,31 @@ export class CursorCodec {
     raw: string | undefined,
     source: PagingSource = { header: 'x-next-cursor' },
     shape: PositionShape = TIME_AND_ID,
+    sealed = false,
   ): Position | null {
     if (raw === undefined) return null
     const invalidCursor = () => invalidCursorOf(source)
     if (raw.length === 0 || raw.length > shape.maxCursorLength) throw invalidCursor()
     const parts = raw.split('.')
-    if (parts.length !== 3 || parts[0] !== 'c1') throw invalidCursor()
-    const [, payload, mac] = parts as [string, string, string]
-    const expected = Buffer.from(this.mac(binding, payload))
-    const given = Buffer.from(mac)
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor()
+    let json: string
+    if (sealed) {
+      if (parts.length !== 2 || parts[0] !== 'c2') throw invalidCursor()
+      try {
+        json = this.unseal(binding, parts[1] as string)
+      } catch {
+        throw invalidCursor()
+      }
+    } else {
+      if (parts.length !== 3 || parts[0] !== 'c1') throw invalidCursor()
+      const [, payload, mac] = parts as [string, string, string]
+      const expected = Buffer.from(this.mac(binding, payload))
+      const given = Buffer.from(mac)
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor()
+      json = Buffer.from(payload, 'base64url').toString('utf8')
+    }
     let position: unknown
     try {
-      position = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+      position = JSON.parse(json)
     } catch {
       throw invalidCursor()
     }

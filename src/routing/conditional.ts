@@ -34,10 +34,14 @@ export async function refund(request: FastifyRequest): Promise<Record<string, st
 }
 
 /** Sets the ETag of an answer read at `generation` of the key's organization; returns it. */
+/** What else an answer of a key other than identified depends on (identified answers' tags stay as they were). */
+const privacyOf = (key: FastifyRequest['key']): string =>
+  key.privacy === 'identified' ? '' : `\n${key.privacy}\n${key.minGroupSize ?? ''}`
+
 export function tagAnswer(request: FastifyRequest, reply: FastifyReply, generation: string): string {
   const { key } = request
   const etag = tag(
-    `${generation}\n${request.url}\n${request.headers['x-item-limit'] ?? ''}\n${request.headers['x-next-cursor'] ?? ''}\n${key.organizationId}\n${key.workspaceId ?? ''}`,
+    `${generation}\n${request.url}\n${request.headers['x-item-limit'] ?? ''}\n${request.headers['x-next-cursor'] ?? ''}\n${key.organizationId}\n${key.workspaceId ?? ''}${privacyOf(key)}`,
   )
   reply.header('etag', etag)
   return etag

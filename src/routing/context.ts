@@ -75,5 +75,7 @@ declare module 'fastify' {
     etag?: 'body'
     /** The answer is a series (history/twins.ts): compressed at the fastest levels. */
     series?: true
+    /** An aggregate-only key may read it (CONTRACT 19); every other operation is 403 to such a key. */
+    aggregate?: boolean
   }
 }

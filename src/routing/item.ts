@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import { grantWorkspace, type WorkspaceRows, workspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
+import { hideSmallPopulations, type SmallPopulations } from '../privacy/aggregate.js'
 import { unheard } from './context.js'
 import { readItemRequest, sendItem, sendItemBytes } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
@@ -48,6 +49,11 @@ export interface ItemOperation<D extends Definitions, T> {
   series?: true
   /** What the parameters' own rules cannot see: throws a 422. */
   check?(query: Parsed<D>): void
+  /**
+   * An aggregate key may read it (CONTRACT 19): how its answer's population is found, whose
+   * figures such a key never sees when it is below the key's minimum group size. Absent: 403.
+   */
+  aggregate?: SmallPopulations
   /** Throws the 404 of an id outside the granted workspace. */
   reach?(from: WorkspaceRows, query: Parsed<D>): Promise<void>
   /**
@@ -61,6 +67,10 @@ export interface ItemOperation<D extends Definitions, T> {
 export function defineItem<D extends Definitions, T>(operation: ItemOperation<D, T>): ItemOperation<D, T> {
   return operation
 }
+
+/** What a rendered body holds under `data`. */
+const renderedData = (answer: Rendered): unknown =>
+  (JSON.parse(answer.body.toString('utf8')) as { data: unknown }).data
 
 /** Registers an item operation's route. */
 export function itemRoute<D extends Definitions, T>(
@@ -80,7 +90,12 @@ export function itemRoute<D extends Definitions, T>(
   app.get(
     operation.path,
     {
-      config: { scope: operation.scope, etag: 'body', series: operation.series },
+      config: {
+        scope: operation.scope,
+        etag: 'body',
+        series: operation.series,
+        aggregate: operation.aggregate !== undefined,
+      },
       schema: {
         operationId: operation.operationId,
         summary: operation.summary,
@@ -103,6 +118,16 @@ export function itemRoute<D extends Definitions, T>(
       const from = workspaceRows(db, await grantWorkspace(db, request.key, query.workspace_id as string))
       if (operation.reach) await operation.reach(from, query)
       const answer = await operation.read(from, query, () => !unheard(request))
+      const { privacy, minGroupSize } = request.key
+      if (privacy === 'aggregate' && operation.aggregate !== undefined) {
+        const data = () => (answer instanceof Rendered ? renderedData(answer) : answer)
+        const asOf = (query as { as_of?: string }).as_of
+        const shown = await hideSmallPopulations(operation.aggregate, from, data, minGroupSize ?? 0, asOf)
+        if (shown !== undefined) {
+          if (answer instanceof Rendered) answer.release?.()
+          return sendItem(reply, JSON.stringify(shown))
+        }
+      }
       if (!(answer instanceof Rendered)) return sendItem(reply, JSON.stringify(answer))
       if (answer.identity !== undefined) request.bodyIdentity = answer.identity
       return sendItemBytes(reply, answer.body, answer.release)

@@ -6,9 +6,10 @@
 import type { FastifyInstance } from 'fastify'
 import Type, { type TSchema } from 'typebox'
 import { grantWorkspace, type WorkspaceGrant, type WorkspaceRows, workspaceRows } from '../access.js'
+import { type DialectName, dialectOf } from '../db/dialect.js'
 import type { Scope } from '../domain/scopes.js'
 import { type ListStatement, type ListValue, readPage } from '../paging/keyset.js'
-import type { Limits, Position } from '../paging/paging.js'
+import type { Limits, Page, Position } from '../paging/paging.js'
 import { notModified, tagAnswer } from './conditional.js'
 import type { ApiContext } from './context.js'
 import { readListRequest, sendPage } from './operation.js'
@@ -71,6 +72,18 @@ export interface ListOperation<
     position(api: ApiContext, from: WorkspaceRows, value: string): Promise<Position>
   }
   representation?: Representation<R>
+  /**
+   * An aggregate key may read it (CONTRACT 19): its page as such a key sees it, groups below the
+   * key's minimum group size never shown. Absent: 403 to such a key.
+   */
+  aggregate?(
+    from: WorkspaceRows,
+    values: RowValues<D, S | R>,
+    minGroupSize: number,
+    position: Position | null,
+    limit: number,
+    dialect: DialectName,
+  ): Promise<Page>
 }
 
 /** Declares a list operation (type-checks its parts against each other). */
@@ -103,7 +116,7 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
   app.get(
     operation.path,
     {
-      config: { scope: operation.scope },
+      config: { scope: operation.scope, aggregate: operation.aggregate !== undefined },
       schema: {
         operationId: operation.operationId,
         summary: operation.summary,
@@ -161,7 +174,18 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       if (conditional && (await notModified(request, reply))) return reply
       // The values were parsed by the same parameters the rows' type comes from.
       const rows = operation.rows as ListStatement<Record<string, ListValue>>
-      const page = await readPage(db, grant, rows, values, position, list.limit)
+      const { privacy, minGroupSize } = request.key
+      const page =
+        privacy === 'aggregate' && operation.aggregate
+          ? await operation.aggregate(
+              from,
+              values as RowValues<D, S | R>,
+              minGroupSize ?? 0,
+              position,
+              list.limit,
+              dialectOf(db),
+            )
+          : await readPage(db, grant, rows, values, position, list.limit)
       if (!conditional)
         tagAnswer(
           request,

@@ -24,6 +24,8 @@ export interface ListRequest<Q> {
   /** Binds a cursor to this operation, organization, workspace, path id and filters. */
   binding: string
   position: Position | null
+  /** Its cursors are sealed (encrypted): the key must never be handed a real id (CONTRACT 19). */
+  sealed: boolean
 }
 
 /**
@@ -51,9 +53,23 @@ export function readListRequest<D extends Record<string, ParamDef<unknown>>>(
   const values = Object.keys(parameters.definitions).map(
     (name) => (query as Record<string, unknown>)[name] ?? null,
   )
-  const binding = JSON.stringify([operation, request.key.organizationId, ...values])
-  const position = request.server.api.cursors.decode(binding, cursorValue?.value, cursorValue?.source, shape)
-  return { query, limit, binding, position }
+  // A cursor is bound to the key's privacy too (CONTRACT 19); identified keys' bindings stay as they were.
+  // A key that sees pseudonyms has its cursors refused after a rotation of them.
+  const { organizationId, privacy, minGroupSize, pseudonymsSince } = request.key
+  const binding = JSON.stringify(
+    privacy === 'identified'
+      ? [operation, organizationId, ...values]
+      : [operation, organizationId, privacy, minGroupSize, pseudonymsSince, ...values],
+  )
+  const sealed = privacy === 'pseudonymous'
+  const position = request.server.api.cursors.decode(
+    binding,
+    cursorValue?.value,
+    cursorValue?.source,
+    shape,
+    sealed,
+  )
+  return { query, limit, binding, position, sealed }
 }
 
 /**
@@ -122,7 +138,7 @@ function rawParameters(request: FastifyRequest): RawQuery {
  */
 export function sendPage(reply: FastifyReply, list: ListRequest<unknown>, page: Page): FastifyReply {
   if (page.next !== null) {
-    const cursor = reply.server.api.cursors.encode(list.binding, page.next)
+    const cursor = reply.server.api.cursors.encode(list.binding, page.next, list.sealed)
     reply.header('x-next-cursor', cursor)
     // A next page's URL longer than a request may be has no Link: x-next-cursor still leads on.
     const next = nextPageUrl(reply.request, cursor)

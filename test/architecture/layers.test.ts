@@ -17,7 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['db', 'schemas', 'observability', 'ocsf'],
   ['keys', 'limits', 'webhooks'],
   ['access'],
-  ['paging', 'records'],
+  ['paging', 'records', 'privacy'],
   ['routing'],
   ['history'],
   ['resources'],

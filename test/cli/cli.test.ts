@@ -389,7 +389,10 @@ describe('awareness CLI', () => {
       'expires_at',
       'allow_from',
       'not_before',
+      'privacy',
+      'min_group_size',
     ])
+    assert.deepEqual([created.privacy, created.min_group_size], ['identified', null])
     assert.deepEqual(created.allow_from, ['203.0.113.0/24', '192.0.2.1/32'], 'canonical ranges')
     assert.equal(created.not_before, '2026-01-01T00:00:00.000000Z')
     assert.deepEqual(created.scopes, ['breaches:read', 'awareness:read'])
@@ -514,14 +517,16 @@ describe('awareness CLI', () => {
     const [header, ...rows] = listed.stdout.trimEnd().split('\n')
     assert.match(
       String(header),
-      /^ID\s+NAME\s+ORGANIZATION\s+WORKSPACE\s+SCOPES\s+STATE\s+NOT BEFORE\s+EXPIRES\s+ALLOWED FROM\s+LAST USED$/,
+      /^ID\s+NAME\s+ORGANIZATION\s+WORKSPACE\s+SCOPES\s+PRIVACY\s+STATE\s+NOT BEFORE\s+EXPIRES\s+ALLOWED FROM\s+LAST USED$/,
     )
     const row = rows.find((r) => r.startsWith(expiring.id))
     assert.ok(row, listed.stdout)
     const expires = `${expiring.expires_at.slice(0, 10)} ${expiring.expires_at.slice(11, 16)}Z`
     assert.match(
       row,
-      new RegExp(`siem sync\\s+${d.org.id}\\s+all\\s+\\S+\\s+active\\s+-\\s+${expires}\\s+any\\s+never$`),
+      new RegExp(
+        `siem sync\\s+${d.org.id}\\s+all\\s+\\S+\\s+identified\\s+active\\s+-\\s+${expires}\\s+any\\s+never$`,
+      ),
     )
     // Columns line up: each row's STATE starts where the header's does.
     const column = String(header).indexOf('STATE')

@@ -590,7 +590,7 @@ export interface paths {
         };
         /**
          * Roll up a workspace's members by department, manager, group or country
-         * @description One row per cell of the dimension `by`: department (department.name), manager (the direct reports of one manager: key is the manager's employee id, name their name), group (an employee in several groups counts in each), country (country_code). The members without one form the row whose key is null. Order: employees_count descending, then key ascending in code point order, the row whose key is null last. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. The window bounds attacks by created_at and email reports by reported_at; every other figure is the state now. Rates as in the campaign and inbox statistics, over the cell's members. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
+         * @description One row per cell of the dimension `by`: department (department.name), manager (the direct reports of one manager: key is the manager's employee id, name their name), group (an employee in several groups counts in each), country (country_code). The members without one form the row whose key is null. Order: employees_count descending, then key ascending in code point order, the row whose key is null last. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. The window bounds attacks by created_at and email reports by reported_at; every other figure is the state now. Rates as in the campaign and inbox statistics, over the cell's members. An aggregate key (CONTRACT 19) sees every cell below its minimum group size merged into the row whose key is null; while that row is still below it and another row remains, the smallest other row (employees_count, then key descending) joins it; the merged figures are counted over its members, each once; a null row still below the minimum has every figure null. By manager, such a key sees the manager's pseudonym as key (its order too) and a null name. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
          */
         get: operations["listReportBreakdown"];
         put?: never;
@@ -1294,17 +1294,18 @@ export interface components {
              */
             updated_at: string;
         };
+        /** @description For an aggregate key (CONTRACT 19) whose minimum group size the population (the active employees) does not reach, every figure is null. */
         EmployeeStatistics: {
             /** @description Employees whose status is active. */
-            active: number;
+            active: number | null;
             /** @description Employees whose status is deactivated. */
-            deactivated: number;
+            deactivated: number | null;
             /** @description Employees whose status is pending. */
-            pending: number;
+            pending: number | null;
             /** @description Employees whose status is unlicensed. */
-            unlicensed: number;
+            unlicensed: number | null;
             /** @description Every employee of the workspace. */
-            total: number;
+            total: number | null;
             /** @description The mean karma score of the active employees that have a karma, rounded half up; null when there is none. */
             average_karma_score: number | null;
         };
@@ -1436,13 +1437,14 @@ export interface components {
                 quiz_score: number | null;
             }[];
         };
+        /** @description For an aggregate key (CONTRACT 19) whose minimum group size the population (the active employees) does not reach, every figure is null. */
         Statistics: {
-            active_employees: number;
-            covered_employees: number;
-            average_courses_completed: number;
-            positive_feedbacks: number;
-            neutral_feedbacks: number;
-            negative_feedbacks: number;
+            active_employees: number | null;
+            covered_employees: number | null;
+            average_courses_completed: number | null;
+            positive_feedbacks: number | null;
+            neutral_feedbacks: number | null;
+            negative_feedbacks: number | null;
         };
         /** @description The program statistics as the last import before the end of the period kept them (the feedback window ending at its as_of); every field but start and end null when none had. */
         StatisticsPoint: {
@@ -1623,15 +1625,16 @@ export interface components {
                 id: string;
             };
         };
+        /** @description For an aggregate key (CONTRACT 19) whose minimum group size the population (the active employees) does not reach, every figure is null. */
         BreachStatistics: {
             /** @description Breaches affecting the workspace, last breached within the window. */
-            breaches_count: number;
+            breaches_count: number | null;
             /** @description Distinct employees of the workspace those breaches compromised. */
-            impacted_employees_count: number;
+            impacted_employees_count: number | null;
             /** @description Of those, the employees warned about at least one of the breaches. */
-            warned_employees_count: number;
+            warned_employees_count: number | null;
             /** @description Of those, the employees who acknowledged at least one of the breaches. */
-            acknowledged_employees_count: number;
+            acknowledged_employees_count: number | null;
         };
         /** @description The statistics of the period: their window from start to 1 µs before end, over the data held now. */
         BreachStatisticsPoint: {
@@ -1648,13 +1651,13 @@ export interface components {
              */
             end: string;
             /** @description Breaches affecting the workspace, last breached within the window. */
-            breaches_count: number;
+            breaches_count: number | null;
             /** @description Distinct employees of the workspace those breaches compromised. */
-            impacted_employees_count: number;
+            impacted_employees_count: number | null;
             /** @description Of those, the employees warned about at least one of the breaches. */
-            warned_employees_count: number;
+            warned_employees_count: number | null;
             /** @description Of those, the employees who acknowledged at least one of the breaches. */
-            acknowledged_employees_count: number;
+            acknowledged_employees_count: number | null;
         };
         Group: {
             /**
@@ -1873,64 +1876,65 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description For an aggregate key (CONTRACT 19) whose minimum group size the population (the active employees) does not reach, every figure is null. */
         CampaignStatistics: {
             /** @description Employees with at least one sent attack within the filters. */
-            employees_attacked_count: number;
+            employees_attacked_count: number | null;
             /** @description Of those, the ones whose status is active. */
-            active_employees_attacked_count: number;
+            active_employees_attacked_count: number | null;
             /** @description Per attack event type: the employees with at least one such event on an attack within the filters. */
             attack_events_per_employee: {
                 /** @description Employees with at least one attack_sent event. */
-                attack_sent: number;
+                attack_sent: number | null;
                 /** @description Employees with at least one attack_voided event. */
-                attack_voided: number;
+                attack_voided: number | null;
                 /** @description Employees with at least one email_opened event. */
-                email_opened: number;
+                email_opened: number | null;
                 /** @description Employees with at least one email_answered event. */
-                email_answered: number;
+                email_answered: number | null;
                 /** @description Employees with at least one email_reported event. */
-                email_reported: number;
+                email_reported: number | null;
                 /** @description Employees with at least one manually_reported event. */
-                manually_reported: number;
+                manually_reported: number | null;
                 /** @description Employees with at least one manually_retried event. */
-                manually_retried: number;
+                manually_retried: number | null;
                 /** @description Employees with at least one page_opened event. */
-                page_opened: number;
+                page_opened: number | null;
                 /** @description Employees with at least one download_link_clicked event. */
-                download_link_clicked: number;
+                download_link_clicked: number | null;
                 /** @description Employees with at least one attachment_opened event. */
-                attachment_opened: number;
+                attachment_opened: number | null;
                 /** @description Employees with at least one file_opened event. */
-                file_opened: number;
+                file_opened: number | null;
                 /** @description Employees with at least one credentials_submitted event. */
-                credentials_submitted: number;
+                credentials_submitted: number | null;
                 /** @description Employees with at least one mfa_code_submitted event. */
-                mfa_code_submitted: number;
+                mfa_code_submitted: number | null;
                 /** @description Employees with at least one social_login_clicked event. */
-                social_login_clicked: number;
+                social_login_clicked: number | null;
                 /** @description Employees with at least one scope_granted event. */
-                scope_granted: number;
+                scope_granted: number | null;
                 /** @description Employees with at least one qr_code_scanned event. */
-                qr_code_scanned: number;
+                qr_code_scanned: number | null;
                 /** @description Employees with at least one sms_answered event. */
-                sms_answered: number;
+                sms_answered: number | null;
                 /** @description Employees with at least one phone_number_called event. */
-                phone_number_called: number;
+                phone_number_called: number | null;
                 /** @description Employees with at least one phone_number_code_entered event. */
-                phone_number_code_entered: number;
+                phone_number_code_entered: number | null;
                 /** @description Employees with at least one employee_tricked event. */
-                employee_tricked: number;
+                employee_tricked: number | null;
                 /** @description Employees with at least one remedial_started event. */
-                remedial_started: number;
+                remedial_started: number | null;
                 /** @description Employees with at least one remedial_completed event. */
-                remedial_completed: number;
+                remedial_completed: number | null;
                 /** @description Employees with at least one phishing_remedial_course_completed event. */
-                phishing_remedial_course_completed: number;
+                phishing_remedial_course_completed: number | null;
             };
             /** @description Employees with a tricked sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked. */
-            vulnerability_rate: number;
+            vulnerability_rate: number | null;
             /** @description Employees with a reported sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked. */
-            reporting_rate: number;
+            reporting_rate: number | null;
         };
         /** @description The statistics of the period: their window from start to 1 µs before end, over the data held now. */
         CampaignStatisticsPoint: {
@@ -1947,62 +1951,62 @@ export interface components {
              */
             end: string;
             /** @description Employees with at least one sent attack within the filters. */
-            employees_attacked_count: number;
+            employees_attacked_count: number | null;
             /** @description Of those, the ones whose status is active. */
-            active_employees_attacked_count: number;
+            active_employees_attacked_count: number | null;
             /** @description Per attack event type: the employees with at least one such event on an attack within the filters. */
             attack_events_per_employee: {
                 /** @description Employees with at least one attack_sent event. */
-                attack_sent: number;
+                attack_sent: number | null;
                 /** @description Employees with at least one attack_voided event. */
-                attack_voided: number;
+                attack_voided: number | null;
                 /** @description Employees with at least one email_opened event. */
-                email_opened: number;
+                email_opened: number | null;
                 /** @description Employees with at least one email_answered event. */
-                email_answered: number;
+                email_answered: number | null;
                 /** @description Employees with at least one email_reported event. */
-                email_reported: number;
+                email_reported: number | null;
                 /** @description Employees with at least one manually_reported event. */
-                manually_reported: number;
+                manually_reported: number | null;
                 /** @description Employees with at least one manually_retried event. */
-                manually_retried: number;
+                manually_retried: number | null;
                 /** @description Employees with at least one page_opened event. */
-                page_opened: number;
+                page_opened: number | null;
                 /** @description Employees with at least one download_link_clicked event. */
-                download_link_clicked: number;
+                download_link_clicked: number | null;
                 /** @description Employees with at least one attachment_opened event. */
-                attachment_opened: number;
+                attachment_opened: number | null;
                 /** @description Employees with at least one file_opened event. */
-                file_opened: number;
+                file_opened: number | null;
                 /** @description Employees with at least one credentials_submitted event. */
-                credentials_submitted: number;
+                credentials_submitted: number | null;
                 /** @description Employees with at least one mfa_code_submitted event. */
-                mfa_code_submitted: number;
+                mfa_code_submitted: number | null;
                 /** @description Employees with at least one social_login_clicked event. */
-                social_login_clicked: number;
+                social_login_clicked: number | null;
                 /** @description Employees with at least one scope_granted event. */
-                scope_granted: number;
+                scope_granted: number | null;
                 /** @description Employees with at least one qr_code_scanned event. */
-                qr_code_scanned: number;
+                qr_code_scanned: number | null;
                 /** @description Employees with at least one sms_answered event. */
-                sms_answered: number;
+                sms_answered: number | null;
                 /** @description Employees with at least one phone_number_called event. */
-                phone_number_called: number;
+                phone_number_called: number | null;
                 /** @description Employees with at least one phone_number_code_entered event. */
-                phone_number_code_entered: number;
+                phone_number_code_entered: number | null;
                 /** @description Employees with at least one employee_tricked event. */
-                employee_tricked: number;
+                employee_tricked: number | null;
                 /** @description Employees with at least one remedial_started event. */
-                remedial_started: number;
+                remedial_started: number | null;
                 /** @description Employees with at least one remedial_completed event. */
-                remedial_completed: number;
+                remedial_completed: number | null;
                 /** @description Employees with at least one phishing_remedial_course_completed event. */
-                phishing_remedial_course_completed: number;
+                phishing_remedial_course_completed: number | null;
             };
             /** @description Employees with a tricked sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked. */
-            vulnerability_rate: number;
+            vulnerability_rate: number | null;
             /** @description Employees with a reported sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked. */
-            reporting_rate: number;
+            reporting_rate: number | null;
         };
         /** @description Reports of one suspicious email, grouped for an analyst to classify. */
         InboxTicket: {
@@ -2108,38 +2112,38 @@ export interface components {
                 reported_spam_emails_count: number;
             };
         };
-        /** @description Reported emails of a workspace: the window bounds reports by reported_at and tickets by created_at. Rates are percentages rounded half up to one decimal, from exact counts; 0 when the denominator is 0. */
+        /** @description Reported emails of a workspace: the window bounds reports by reported_at and tickets by created_at. Rates are percentages rounded half up to one decimal, from exact counts; 0 when the denominator is 0. For an aggregate key (CONTRACT 19) whose minimum group size the population (the active employees) does not reach, every figure is null. */
         InboxStatistics: {
             reports: {
                 /** @description Reports whose reported_at is in the window. */
-                total_count: number;
+                total_count: number | null;
                 /** @description Distinct employees who made them. */
-                reporters_count: number;
+                reporters_count: number | null;
                 /** @description Active employees among them / active employees of the workspace. In percent, one decimal. */
-                employee_reporting_rate: number;
+                employee_reporting_rate: number | null;
             };
             tickets: {
                 /** @description Tickets created in the window. */
-                total_count: number;
+                total_count: number | null;
                 /** @description Of those, not classified yet. */
-                unreviewed_count: number;
+                unreviewed_count: number | null;
                 /** @description Safe tickets / tickets. In percent, one decimal. */
-                safe_rate: number;
+                safe_rate: number | null;
                 /** @description Spam tickets / tickets. In percent, one decimal. */
-                spam_rate: number;
+                spam_rate: number | null;
                 /** @description Fraudulent tickets / tickets. In percent, one decimal. */
-                fraudulent_rate: number;
+                fraudulent_rate: number | null;
                 fraudulent_distribution: {
                     /** @description Fraudulent tickets of type employee_impersonation / fraudulent tickets. In percent, one decimal. */
-                    employee_impersonation_rate: number;
+                    employee_impersonation_rate: number | null;
                     /** @description Fraudulent tickets of type partner_payment_fraud / fraudulent tickets. In percent, one decimal. */
-                    partner_payment_fraud_rate: number;
+                    partner_payment_fraud_rate: number | null;
                     /** @description Fraudulent tickets of type scam_extortion / fraudulent tickets. In percent, one decimal. */
-                    scam_extortion_rate: number;
+                    scam_extortion_rate: number | null;
                     /** @description Fraudulent tickets of type service_imitation / fraudulent tickets. In percent, one decimal. */
-                    service_imitation_rate: number;
+                    service_imitation_rate: number | null;
                     /** @description Fraudulent tickets of type other / fraudulent tickets. In percent, one decimal. */
-                    other_rate: number;
+                    other_rate: number | null;
                 };
             };
         };
@@ -2159,34 +2163,34 @@ export interface components {
             end: string;
             reports: {
                 /** @description Reports whose reported_at is in the window. */
-                total_count: number;
+                total_count: number | null;
                 /** @description Distinct employees who made them. */
-                reporters_count: number;
+                reporters_count: number | null;
                 /** @description Active employees among them / active employees of the workspace. In percent, one decimal. */
-                employee_reporting_rate: number;
+                employee_reporting_rate: number | null;
             };
             tickets: {
                 /** @description Tickets created in the window. */
-                total_count: number;
+                total_count: number | null;
                 /** @description Of those, not classified yet. */
-                unreviewed_count: number;
+                unreviewed_count: number | null;
                 /** @description Safe tickets / tickets. In percent, one decimal. */
-                safe_rate: number;
+                safe_rate: number | null;
                 /** @description Spam tickets / tickets. In percent, one decimal. */
-                spam_rate: number;
+                spam_rate: number | null;
                 /** @description Fraudulent tickets / tickets. In percent, one decimal. */
-                fraudulent_rate: number;
+                fraudulent_rate: number | null;
                 fraudulent_distribution: {
                     /** @description Fraudulent tickets of type employee_impersonation / fraudulent tickets. In percent, one decimal. */
-                    employee_impersonation_rate: number;
+                    employee_impersonation_rate: number | null;
                     /** @description Fraudulent tickets of type partner_payment_fraud / fraudulent tickets. In percent, one decimal. */
-                    partner_payment_fraud_rate: number;
+                    partner_payment_fraud_rate: number | null;
                     /** @description Fraudulent tickets of type scam_extortion / fraudulent tickets. In percent, one decimal. */
-                    scam_extortion_rate: number;
+                    scam_extortion_rate: number | null;
                     /** @description Fraudulent tickets of type service_imitation / fraudulent tickets. In percent, one decimal. */
-                    service_imitation_rate: number;
+                    service_imitation_rate: number | null;
                     /** @description Fraudulent tickets of type other / fraudulent tickets. In percent, one decimal. */
-                    other_rate: number;
+                    other_rate: number | null;
                 };
             };
         };
@@ -2234,36 +2238,36 @@ export interface components {
                 impersonation_attacks_denied: number;
             };
         };
-        /** @description One cell of a breakdown: the workspace's members (active employees) of one department, manager's team, group or country. */
+        /** @description One cell of a breakdown: the workspace's members (active employees) of one department, manager's team, group or country. For an aggregate key (CONTRACT 19), the row whose key is null holds the merged cells; when it still has fewer members than the minimum group size, every figure is null, employees_count included. */
         BreakdownCell: {
             /** @description The department's name, the manager's employee id, the group's id or the country code; null for the members without one. */
             key: string | null;
             /** @description The department's name, the manager's name, the group's name or the country code; null for the members without one, or when unknown. */
             name: string | null;
             /** @description Members in the cell (active employees). */
-            employees_count: number;
+            employees_count: number | null;
             /** @description The mean karma score of the cell's members with a karma, rounded half up; null when none has one. */
             average_karma_score: number | null;
             /** @description Members whose karma security_level is dangerous or bad. */
-            at_risk_employees_count: number;
+            at_risk_employees_count: number | null;
             /** @description Members with at least one course progress entry. */
-            covered_employees: number;
+            covered_employees: number | null;
             /** @description The mean number of completed progress entries per member, rounded half up. */
-            average_courses_completed: number;
+            average_courses_completed: number | null;
             /** @description Members with at least one sent attack created in the window. */
-            employees_attacked_count: number;
+            employees_attacked_count: number | null;
             /** @description Members with a tricked attack / members attacked; 0 when nobody was. In percent, rounded half up. */
-            vulnerability_rate: number;
+            vulnerability_rate: number | null;
             /** @description Members with a reported attack / members attacked; 0 when nobody was. In percent, rounded half up. */
-            reporting_rate: number;
+            reporting_rate: number | null;
             /** @description Members with at least one email report made in the window. */
-            reporters_count: number;
+            reporters_count: number | null;
             /** @description reporters_count / employees_count, in percent, rounded half up to one decimal. */
-            employee_reporting_rate: number;
+            employee_reporting_rate: number | null;
             /** @description Members with at least one compromised record in the workspace. */
-            compromised_employees_count: number;
+            compromised_employees_count: number | null;
             /** @description Of those, members with at least one compromised record not acknowledged. */
-            unacknowledged_employees_count: number;
+            unacknowledged_employees_count: number | null;
         };
         /** @description A member tricked in at least min_tricked attacks of the window. */
         RepeatOffender: {

@@ -66,11 +66,11 @@ class Employee(TypedDict):
 
 
 class EmployeeStatistics(TypedDict):
-    active: int
-    deactivated: int
-    pending: int
-    unlicensed: int
-    total: int
+    active: Optional[int]
+    deactivated: Optional[int]
+    pending: Optional[int]
+    unlicensed: Optional[int]
+    total: Optional[int]
     average_karma_score: Optional[int]
 
 
@@ -144,12 +144,12 @@ class EmployeeCourseProgress(TypedDict):
 
 
 class Statistics(TypedDict):
-    active_employees: int
-    covered_employees: int
-    average_courses_completed: int
-    positive_feedbacks: int
-    neutral_feedbacks: int
-    negative_feedbacks: int
+    active_employees: Optional[int]
+    covered_employees: Optional[int]
+    average_courses_completed: Optional[int]
+    positive_feedbacks: Optional[int]
+    neutral_feedbacks: Optional[int]
+    negative_feedbacks: Optional[int]
 
 
 class StatisticsPoint(TypedDict):
@@ -245,19 +245,19 @@ class CompromisedEmployeeChange(TypedDict):
 
 
 class BreachStatistics(TypedDict):
-    breaches_count: int
-    impacted_employees_count: int
-    warned_employees_count: int
-    acknowledged_employees_count: int
+    breaches_count: Optional[int]
+    impacted_employees_count: Optional[int]
+    warned_employees_count: Optional[int]
+    acknowledged_employees_count: Optional[int]
 
 
 class BreachStatisticsPoint(TypedDict):
     start: str
     end: str
-    breaches_count: int
-    impacted_employees_count: int
-    warned_employees_count: int
-    acknowledged_employees_count: int
+    breaches_count: Optional[int]
+    impacted_employees_count: Optional[int]
+    warned_employees_count: Optional[int]
+    acknowledged_employees_count: Optional[int]
 
 
 class Group(TypedDict):
@@ -352,73 +352,73 @@ class Attack(TypedDict):
 
 
 class CampaignStatisticsAttackEventsPerEmployee(TypedDict):
-    attack_sent: int
-    attack_voided: int
-    email_opened: int
-    email_answered: int
-    email_reported: int
-    manually_reported: int
-    manually_retried: int
-    page_opened: int
-    download_link_clicked: int
-    attachment_opened: int
-    file_opened: int
-    credentials_submitted: int
-    mfa_code_submitted: int
-    social_login_clicked: int
-    scope_granted: int
-    qr_code_scanned: int
-    sms_answered: int
-    phone_number_called: int
-    phone_number_code_entered: int
-    employee_tricked: int
-    remedial_started: int
-    remedial_completed: int
-    phishing_remedial_course_completed: int
+    attack_sent: Optional[int]
+    attack_voided: Optional[int]
+    email_opened: Optional[int]
+    email_answered: Optional[int]
+    email_reported: Optional[int]
+    manually_reported: Optional[int]
+    manually_retried: Optional[int]
+    page_opened: Optional[int]
+    download_link_clicked: Optional[int]
+    attachment_opened: Optional[int]
+    file_opened: Optional[int]
+    credentials_submitted: Optional[int]
+    mfa_code_submitted: Optional[int]
+    social_login_clicked: Optional[int]
+    scope_granted: Optional[int]
+    qr_code_scanned: Optional[int]
+    sms_answered: Optional[int]
+    phone_number_called: Optional[int]
+    phone_number_code_entered: Optional[int]
+    employee_tricked: Optional[int]
+    remedial_started: Optional[int]
+    remedial_completed: Optional[int]
+    phishing_remedial_course_completed: Optional[int]
 
 
 class CampaignStatistics(TypedDict):
-    employees_attacked_count: int
-    active_employees_attacked_count: int
+    employees_attacked_count: Optional[int]
+    active_employees_attacked_count: Optional[int]
     attack_events_per_employee: CampaignStatisticsAttackEventsPerEmployee
-    vulnerability_rate: int
-    reporting_rate: int
+    vulnerability_rate: Optional[int]
+    reporting_rate: Optional[int]
 
 
 class CampaignStatisticsPointAttackEventsPerEmployee(TypedDict):
-    attack_sent: int
-    attack_voided: int
-    email_opened: int
-    email_answered: int
-    email_reported: int
-    manually_reported: int
-    manually_retried: int
-    page_opened: int
-    download_link_clicked: int
-    attachment_opened: int
-    file_opened: int
-    credentials_submitted: int
-    mfa_code_submitted: int
-    social_login_clicked: int
-    scope_granted: int
-    qr_code_scanned: int
-    sms_answered: int
-    phone_number_called: int
-    phone_number_code_entered: int
-    employee_tricked: int
-    remedial_started: int
-    remedial_completed: int
-    phishing_remedial_course_completed: int
+    attack_sent: Optional[int]
+    attack_voided: Optional[int]
+    email_opened: Optional[int]
+    email_answered: Optional[int]
+    email_reported: Optional[int]
+    manually_reported: Optional[int]
+    manually_retried: Optional[int]
+    page_opened: Optional[int]
+    download_link_clicked: Optional[int]
+    attachment_opened: Optional[int]
+    file_opened: Optional[int]
+    credentials_submitted: Optional[int]
+    mfa_code_submitted: Optional[int]
+    social_login_clicked: Optional[int]
+    scope_granted: Optional[int]
+    qr_code_scanned: Optional[int]
+    sms_answered: Optional[int]
+    phone_number_called: Optional[int]
+    phone_number_code_entered: Optional[int]
+    employee_tricked: Optional[int]
+    remedial_started: Optional[int]
+    remedial_completed: Optional[int]
+    phishing_remedial_course_completed: Optional[int]
 
 
 class CampaignStatisticsPoint(TypedDict):
     start: str
     end: str
-    employees_attacked_count: int
-    active_employees_attacked_count: int
+    employees_attacked_count: Optional[int]
+    active_employees_attacked_count: Optional[int]
     attack_events_per_employee: CampaignStatisticsPointAttackEventsPerEmployee
-    vulnerability_rate: int
-    reporting_rate: int
+    vulnerability_rate: Optional[int]
+    reporting_rate: Optional[int]
 
 
 InboxTicketEmail = TypedDict("InboxTicketEmail", {"from": str, "subject": str, "message_uid": str})
@@ -470,25 +470,25 @@ class EmployeeEmailReports(TypedDict):
 
 
 class InboxStatisticsReports(TypedDict):
-    total_count: int
-    reporters_count: int
-    employee_reporting_rate: float
+    total_count: Optional[int]
+    reporters_count: Optional[int]
+    employee_reporting_rate: Optional[float]
 
 
 class InboxStatisticsTicketsFraudulentDistribution(TypedDict):
-    employee_impersonation_rate: float
-    partner_payment_fraud_rate: float
-    scam_extortion_rate: float
-    service_imitation_rate: float
-    other_rate: float
+    employee_impersonation_rate: Optional[float]
+    partner_payment_fraud_rate: Optional[float]
+    scam_extortion_rate: Optional[float]
+    service_imitation_rate: Optional[float]
+    other_rate: Optional[float]
 
 
 class InboxStatisticsTickets(TypedDict):
-    total_count: int
-    unreviewed_count: int
-    safe_rate: float
-    spam_rate: float
-    fraudulent_rate: float
+    total_count: Optional[int]
+    unreviewed_count: Optional[int]
+    safe_rate: Optional[float]
+    spam_rate: Optional[float]
+    fraudulent_rate: Optional[float]
     fraudulent_distribution: InboxStatisticsTicketsFraudulentDistribution
 
 
@@ -498,25 +498,25 @@ class InboxStatistics(TypedDict):
 
 
 class InboxStatisticsPointReports(TypedDict):
-    total_count: int
-    reporters_count: int
-    employee_reporting_rate: float
+    total_count: Optional[int]
+    reporters_count: Optional[int]
+    employee_reporting_rate: Optional[float]
 
 
 class InboxStatisticsPointTicketsFraudulentDistribution(TypedDict):
-    employee_impersonation_rate: float
-    partner_payment_fraud_rate: float
-    scam_extortion_rate: float
-    service_imitation_rate: float
-    other_rate: float
+    employee_impersonation_rate: Optional[float]
+    partner_payment_fraud_rate: Optional[float]
+    scam_extortion_rate: Optional[float]
+    service_imitation_rate: Optional[float]
+    other_rate: Optional[float]
 
 
 class InboxStatisticsPointTickets(TypedDict):
-    total_count: int
-    unreviewed_count: int
-    safe_rate: float
-    spam_rate: float
-    fraudulent_rate: float
+    total_count: Optional[int]
+    unreviewed_count: Optional[int]
+    safe_rate: Optional[float]
+    spam_rate: Optional[float]
+    fraudulent_rate: Optional[float]
     fraudulent_distribution: InboxStatisticsPointTicketsFraudulentDistribution
 
 
@@ -567,18 +567,18 @@ class EmployeeImpersonationStatistics(TypedDict):
 class BreakdownCell(TypedDict):
     key: Optional[str]
     name: Optional[str]
-    employees_count: int
+    employees_count: Optional[int]
     average_karma_score: Optional[int]
-    at_risk_employees_count: int
-    covered_employees: int
-    average_courses_completed: int
-    employees_attacked_count: int
-    vulnerability_rate: int
-    reporting_rate: int
-    reporters_count: int
-    employee_reporting_rate: float
-    compromised_employees_count: int
-    unacknowledged_employees_count: int
+    at_risk_employees_count: Optional[int]
+    covered_employees: Optional[int]
+    average_courses_completed: Optional[int]
+    employees_attacked_count: Optional[int]
+    vulnerability_rate: Optional[int]
+    reporting_rate: Optional[int]
+    reporters_count: Optional[int]
+    employee_reporting_rate: Optional[float]
+    compromised_employees_count: Optional[int]
+    unacknowledged_employees_count: Optional[int]
 
 
 class RepeatOffenderEmployee(TypedDict):

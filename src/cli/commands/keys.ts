@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander'
+import { KEY_PRIVACIES, MIN_GROUP_SIZE, type Privacy } from '../../domain/privacy.js'
 import { SCOPES, type Scope } from '../../domain/scopes.js'
 import {
   createKey,
@@ -19,6 +20,7 @@ import {
   duration,
   durationOrNow,
   instant,
+  integerBetween,
   listOf,
   UsageError,
   uuid,
@@ -34,9 +36,15 @@ interface CreateOptions {
   notBefore?: string
   allowFrom?: string[]
   rateLimit?: string
+  privacy?: Privacy
+  minGroupSize?: number
   json?: boolean
   database?: string
 }
+
+/** A key's privacy as shown: an aggregate key's with its minimum group size. */
+const privacyOf = (k: { privacy: Privacy; min_group_size: number | null }): string =>
+  k.min_group_size === null ? k.privacy : `${k.privacy} (groups of ${k.min_group_size}+)`
 
 /** A refusal of the data (an unknown organization, an ambiguous name) is one line, exit 1. */
 const adminError = (error: unknown): never => {
@@ -89,12 +97,28 @@ function keysCreate(keys: Command): void {
       'requests per window for this key, such as 1200/60s (default: RATE_LIMIT)',
       budget,
     )
+    .addOption(
+      new Option(
+        '--privacy <privacy>',
+        'what the key sees of a person: identified (everything) or aggregate (the organization, statistics and ' +
+          'breakdowns of groups large enough, nothing of one person); kept through rotation',
+      )
+        .choices(KEY_PRIVACIES)
+        .default('identified'),
+    )
+    .option(
+      '--min-group-size <n>',
+      `for an aggregate key, the smallest population it is shown (${MIN_GROUP_SIZE.min}–${MIN_GROUP_SIZE.max}, default ${MIN_GROUP_SIZE.default})`,
+      integerBetween(MIN_GROUP_SIZE.min, MIN_GROUP_SIZE.max),
+    )
     .option(
       '--json',
-      'print {"id","key","organization_id","workspace_id","scopes","expires_at","allow_from","not_before"}',
+      'print {"id","key","organization_id","workspace_id","scopes","expires_at","allow_from","not_before","privacy","min_group_size"}',
     )
     .option(...DATABASE_FLAG)
     .action(async (options: CreateOptions) => {
+      if (options.minGroupSize !== undefined && options.privacy !== 'aggregate')
+        throw new UsageError('--min-group-size needs --privacy aggregate')
       const created = await withDatabase(configFrom(options), (handle) =>
         createKey(handle.db, {
           organizationId: options.organization,
@@ -105,6 +129,8 @@ function keysCreate(keys: Command): void {
           rateLimit: options.rateLimit,
           allowFrom: options.allowFrom,
           notBefore: options.notBefore,
+          privacy: options.privacy,
+          minGroupSize: options.minGroupSize,
         }).catch(adminError),
       )
       if (options.json) {
@@ -117,6 +143,7 @@ function keysCreate(keys: Command): void {
           `name     ${created.name}\n` +
           `scopes   ${created.scopes.join(',')}\n` +
           `expires  ${created.expires_at ?? 'never'}\n` +
+          `privacy  ${privacyOf(created)}\n` +
           (created.not_before === null ? '' : `from     ${created.not_before}\n`) +
           (created.allow_from === null ? '' : `allowed  ${created.allow_from.join(',')}\n`) +
           '(the key is shown this once; only its hash is stored)\n' +
@@ -154,6 +181,7 @@ function keysList(keys: Command): void {
             'ORGANIZATION',
             'WORKSPACE',
             'SCOPES',
+            'PRIVACY',
             'STATE',
             'NOT BEFORE',
             'EXPIRES',
@@ -166,6 +194,7 @@ function keysList(keys: Command): void {
             k.organization_id,
             k.workspace_id ?? 'all',
             k.scopes.join(','),
+            privacyOf(k),
             k.rotated_to !== null && keyState(k) === 'active' ? `rotated → ${k.rotated_to}` : keyState(k),
             k.not_before === null ? '-' : shortTime(k.not_before),
             k.expires_at === null ? 'never' : shortTime(k.expires_at),
@@ -181,8 +210,8 @@ function keysRotate(keys: Command): void {
   keys
     .command('rotate')
     .description(
-      'replace a key by a new one (same name, organization, workspace, scopes, rate limit, allow-list and ' +
-        'lifetime), printed once like keys create; the old key keeps working for the overlap, then expires',
+      'replace a key by a new one (same name, organization, workspace, scopes, privacy, rate limit, allow-list ' +
+        'and lifetime), printed once like keys create; the old key keeps working for the overlap, then expires',
     )
     .argument('<id>', 'the key id (from keys list)', uuid)
     .addOption(
@@ -195,7 +224,7 @@ function keysRotate(keys: Command): void {
     )
     .option(
       '--json',
-      'print {"id","key","organization_id","workspace_id","scopes","expires_at","allow_from","not_before","replaced":{"id","expires_at"}}',
+      'print {"id","key","organization_id","workspace_id","scopes","expires_at","allow_from","not_before","privacy","min_group_size","replaced":{"id","expires_at"}}',
     )
     .option(...DATABASE_FLAG)
     .action(async (id: string, options: { overlap: number; json?: boolean; database?: string }) => {
@@ -212,6 +241,7 @@ function keysRotate(keys: Command): void {
           `name     ${successor.name}\n` +
           `scopes   ${successor.scopes.join(',')}\n` +
           `expires  ${successor.expires_at ?? 'never'}\n` +
+          `privacy  ${privacyOf(successor)}\n` +
           (successor.allow_from === null ? '' : `allowed  ${successor.allow_from.join(',')}\n`) +
           `replaces ${replaced.id}, which works until ${replaced.expires_at}\n` +
           '(the key is shown this once; only its hash is stored)\n' +

@@ -1,15 +1,20 @@
-// `awareness organizations list`: what a key can be made for (CONTRACT 13).
+// `awareness organizations list`: what a key can be made for (CONTRACT 13); `rotate-pseudonyms`:
+// every pseudonym of an organization replaced (CONTRACT 19).
 
 import type { Command } from 'commander'
-import { listOrganizations } from '../../db/organizations.js'
+import { listOrganizations, organizationProblem } from '../../db/organizations.js'
+import { withWriteSession } from '../../db/write-session.js'
+import { rotatePseudonyms } from '../../resources/employees/pseudonyms.js'
 import { configFrom, withDatabase } from '../context.js'
-import { DATABASE_FLAG } from '../options.js'
-import { counted, shortTime, table } from '../output.js'
+import { DATABASE_FLAG, uuid } from '../options.js'
+import { CliError, counted, shortTime, table } from '../output.js'
 
 export function registerOrganizations(program: Command): void {
   const organizations = program
     .command('organizations')
-    .description('list the organizations and their workspaces (to create keys for them)')
+    .description(
+      'list the organizations and their workspaces (to create keys for them), and rotate their pseudonyms',
+    )
   organizations
     .command('list')
     .description('list every organization with its workspaces, oldest first')
@@ -38,5 +43,23 @@ export function registerOrganizations(program: Command): void {
         ),
       )
       process.stderr.write(`a key for one of them: awareness keys create --organization <ORGANIZATION>\n`)
+    })
+  organizations
+    .command('rotate-pseudonyms')
+    .description(
+      "replace the organization's pseudonym secret: every employee's pseudonym changes for its pseudonymous " +
+        'and aggregate keys and endpoints, and their cursors issued before are refused (invalid_cursor)',
+    )
+    .argument('<organization>', 'the organization id (from organizations list)', uuid)
+    .option(...DATABASE_FLAG)
+    .action(async (organization: string, options: { database?: string }) => {
+      const renamed = await withDatabase(configFrom(options), async (handle) => {
+        const problem = await organizationProblem(handle.db, organization)
+        if (problem !== null) throw new CliError(problem)
+        return withWriteSession(handle, (session) => rotatePseudonyms(session, organization))
+      })
+      process.stdout.write(
+        `rotated the pseudonyms of ${counted(renamed, 'employee')} of organization ${organization}\n`,
+      )
     })
 }

@@ -2,7 +2,8 @@
 // authentications is refused without its key being looked at; the key travels only in x-api-key and
 // every failure is the same 401; a valid key used from outside its allow-list is 403; a valid key is
 // counted against its budget (RateLimit fields on every authenticated response, 429 past it); a key
-// without the operation's scope is 403.
+// without the operation's scope is 403, and so is an aggregate-only key on an operation that does
+// not declare what such a key may see (CONTRACT 19): a new operation is closed to it by default.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -59,7 +60,14 @@ async function authenticate(request: FastifyRequest): Promise<void> {
       header: 'x-api-key',
     })
   }
+  if (identity.privacy === 'aggregate' && request.routeOptions.config.aggregate !== true) {
+    throw apiError('forbidden', AGGREGATE_ONLY, { header: 'x-api-key' })
+  }
 }
+
+const AGGREGATE_ONLY =
+  'This key is aggregate-only: it reads the organization, the statistics and their history, the groups’ karma ' +
+  'history and the report breakdowns, never a list of individuals.'
 
 export const authentication = fp(
   async (app: FastifyInstance) => {

@@ -6,6 +6,7 @@ import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
+import { EMPLOYEE_POPULATION } from '../employees/statistics.js'
 import { BREACH_NOT_FOUND, BreachStatisticsPoint } from './schema.js'
 import { BREACHES_READ } from './scopes.js'
 import { BREACH_SQL } from './sql.js'
@@ -76,6 +77,7 @@ const BREACH_STATISTICS = defineItem({
   item: 'BreachStatistics',
   check: (q) => checkWindow(['breached_after', q.breached_after], ['breached_before', q.breached_before]),
   read: (from, query) => BREACH_SQL.statistics(from, query),
+  aggregate: { statistic: EMPLOYEE_POPULATION },
 })
 
 const BREACH_STATISTICS_HISTORY = windowTwin(BREACH_STATISTICS, {

@@ -4,6 +4,7 @@
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
 import { windowPoint } from '../../history/points.js'
+import { hiddenWhenSmall } from '../../privacy/schemas.js'
 import { derivedAtImport } from '../../records/published.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
@@ -51,16 +52,18 @@ export const CompromisedEmployeeChange = Closed(
 
 const employees = (description: string) => Type.Integer({ minimum: 0, description })
 
-export const BreachStatistics = Closed(
-  {
-    breaches_count: employees('Breaches affecting the workspace, last breached within the window.'),
-    impacted_employees_count: employees('Distinct employees of the workspace those breaches compromised.'),
-    warned_employees_count: employees('Of those, the employees warned about at least one of the breaches.'),
-    acknowledged_employees_count: employees(
-      'Of those, the employees who acknowledged at least one of the breaches.',
-    ),
-  },
-  { $id: 'BreachStatistics' },
+export const BreachStatistics = hiddenWhenSmall(
+  Closed(
+    {
+      breaches_count: employees('Breaches affecting the workspace, last breached within the window.'),
+      impacted_employees_count: employees('Distinct employees of the workspace those breaches compromised.'),
+      warned_employees_count: employees('Of those, the employees warned about at least one of the breaches.'),
+      acknowledged_employees_count: employees(
+        'Of those, the employees who acknowledged at least one of the breaches.',
+      ),
+    },
+    { $id: 'BreachStatistics' },
+  ),
 )
 
 export type BreachStatistics = Type.Static<typeof BreachStatistics>

@@ -6,6 +6,7 @@ import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
+import { EMPLOYEE_POPULATION } from '../employees/statistics.js'
 import { CAMPAIGN_NOT_FOUND, CampaignStatisticsPoint } from './schema.js'
 import { SIMULATION_READ } from './scopes.js'
 import { CAMPAIGN_SQL } from './sql.js'
@@ -80,6 +81,7 @@ const CAMPAIGN_STATISTICS = defineItem({
       throw notFound(CAMPAIGN_NOT_FOUND)
   },
   read: (from, query) => CAMPAIGN_SQL.statistics(from, query),
+  aggregate: { statistic: EMPLOYEE_POPULATION },
 })
 
 const CAMPAIGN_STATISTICS_HISTORY = windowTwin(CAMPAIGN_STATISTICS, {

@@ -3,6 +3,7 @@
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
 import { windowPoint } from '../../history/points.js'
+import { hiddenWhenSmall } from '../../privacy/schemas.js'
 import { Closed, count, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
 import { ATTACK_EVENT_TYPES, CAMPAIGN_STATUSES, DELIVERIES, DIFFICULTIES, FREQUENCIES } from './values.js'
@@ -65,27 +66,29 @@ export const Attack = Closed(
 
 const rate = (description: string) => Type.Integer({ minimum: 0, maximum: 100, description })
 
-export const CampaignStatistics = Closed(
-  {
-    employees_attacked_count: count('Employees with at least one sent attack within the filters.'),
-    active_employees_attacked_count: count('Of those, the ones whose status is active.'),
-    attack_events_per_employee: Closed(
-      Object.fromEntries(
-        ATTACK_EVENT_TYPES.map((type) => [type, count(`Employees with at least one ${type} event.`)]),
-      ) as Record<(typeof ATTACK_EVENT_TYPES)[number], Type.TInteger>,
-      {
-        description:
-          'Per attack event type: the employees with at least one such event on an attack within the filters.',
-      },
-    ),
-    vulnerability_rate: rate(
-      'Employees with a tricked sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked.',
-    ),
-    reporting_rate: rate(
-      'Employees with a reported sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked.',
-    ),
-  },
-  { $id: 'CampaignStatistics' },
+export const CampaignStatistics = hiddenWhenSmall(
+  Closed(
+    {
+      employees_attacked_count: count('Employees with at least one sent attack within the filters.'),
+      active_employees_attacked_count: count('Of those, the ones whose status is active.'),
+      attack_events_per_employee: Closed(
+        Object.fromEntries(
+          ATTACK_EVENT_TYPES.map((type) => [type, count(`Employees with at least one ${type} event.`)]),
+        ) as Record<(typeof ATTACK_EVENT_TYPES)[number], Type.TInteger>,
+        {
+          description:
+            'Per attack event type: the employees with at least one such event on an attack within the filters.',
+        },
+      ),
+      vulnerability_rate: rate(
+        'Employees with a tricked sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked.',
+      ),
+      reporting_rate: rate(
+        'Employees with a reported sent attack / employees attacked, in percent rounded half up; 0 when nobody was attacked.',
+      ),
+    },
+    { $id: 'CampaignStatistics' },
+  ),
 )
 
 export type CampaignStatistics = Type.Static<typeof CampaignStatistics>

@@ -4,6 +4,7 @@
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
 import { statePoint } from '../../history/points.js'
+import { hiddenWhenSmall } from '../../privacy/schemas.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
 import { DELIVERIES, PROGRESS_STATUSES, THEMES } from './values.js'
@@ -70,16 +71,18 @@ export const EmployeeCourseProgress = Closed(
   { $id: 'EmployeeCourseProgress' },
 )
 
-export const Statistics = Closed(
-  {
-    active_employees: Type.Integer({ minimum: 0 }),
-    covered_employees: Type.Integer({ minimum: 0 }),
-    average_courses_completed: Type.Integer({ minimum: 0 }),
-    positive_feedbacks: Type.Integer({ minimum: 0 }),
-    neutral_feedbacks: Type.Integer({ minimum: 0 }),
-    negative_feedbacks: Type.Integer({ minimum: 0 }),
-  },
-  { $id: 'Statistics' },
+export const Statistics = hiddenWhenSmall(
+  Closed(
+    {
+      active_employees: Type.Integer({ minimum: 0 }),
+      covered_employees: Type.Integer({ minimum: 0 }),
+      average_courses_completed: Type.Integer({ minimum: 0 }),
+      positive_feedbacks: Type.Integer({ minimum: 0 }),
+      neutral_feedbacks: Type.Integer({ minimum: 0 }),
+      negative_feedbacks: Type.Integer({ minimum: 0 }),
+    },
+    { $id: 'Statistics' },
+  ),
 )
 
 export const StatisticsPoint = statePoint(

@@ -13,6 +13,7 @@ import {
 } from '../../records/checks.js'
 import type { ChangedRecords, Check, HistoryMoment, ImportSteps } from '../../records/spec.js'
 import { renderStaleReports } from './manager-slot.js'
+import { keepPseudonyms, pseudonymsMissing } from './pseudonyms.js'
 import { EMPLOYEE_STATISTICS } from './statistics.js'
 
 /** The workspace an employee id will belong to after the import, or null when it will not exist. */
@@ -164,7 +165,11 @@ export const EMPLOYEE_IMPORT: ImportSteps = {
   },
   beforeMerge: collectManagerReferences,
   afterMerge: renderStaleReports,
-  derive: deriveStatistics,
+  async derive(session) {
+    await keepPseudonyms(session)
+    await deriveStatistics(session)
+  },
+  missing: pseudonymsMissing,
   keptStatistics: [EMPLOYEE_STATISTICS.step],
   history: { tables: [{ table: 'karma_history', follows: 'employee_id' }], record: karmaHistory },
 }

@@ -4,6 +4,7 @@
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
 import { statePoint } from '../../history/points.js'
+import { hiddenWhenSmall } from '../../privacy/schemas.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EMAIL_SOURCES, EMPLOYEE_STATUSES, LANGUAGES, SECURITY_LEVELS } from './values.js'
 
@@ -55,19 +56,21 @@ const employeesByStatus = Object.fromEntries(
   ]),
 ) as Record<(typeof EMPLOYEE_STATUSES)[number], Type.TInteger>
 
-export const EmployeeStatistics = Closed(
-  {
-    ...employeesByStatus,
-    total: Type.Integer({ minimum: 0, description: 'Every employee of the workspace.' }),
-    average_karma_score: Nullable(
-      Type.Integer({
-        minimum: 0,
-        description:
-          'The mean karma score of the active employees that have a karma, rounded half up; null when there is none.',
-      }),
-    ),
-  },
-  { $id: 'EmployeeStatistics' },
+export const EmployeeStatistics = hiddenWhenSmall(
+  Closed(
+    {
+      ...employeesByStatus,
+      total: Type.Integer({ minimum: 0, description: 'Every employee of the workspace.' }),
+      average_karma_score: Nullable(
+        Type.Integer({
+          minimum: 0,
+          description:
+            'The mean karma score of the active employees that have a karma, rounded half up; null when there is none.',
+        }),
+      ),
+    },
+    { $id: 'EmployeeStatistics' },
+  ),
 )
 
 export const EmployeeStatisticsPoint = statePoint(

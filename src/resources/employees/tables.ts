@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely'
+
 // The tables the employees resource owns, added to the engine's Database type (db/tables.ts).
 
 declare module '../../db/tables.js' {
@@ -28,6 +30,8 @@ export interface EmployeesTable {
   json: string
   /** The employee's reference (id, name, primary_email_address, username) as embedded elsewhere. */
   ref_json: string
+  /** The employee's pseudonym (CONTRACT 19), kept by the import; null only until it derives it. */
+  pseudonym: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /**

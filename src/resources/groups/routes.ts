@@ -55,6 +55,7 @@ const GROUP_KARMA_HISTORY = stateTwin({
     if (!(await GROUP_SQL.inWorkspace(from, group_id))) throw notFound(GROUP_NOT_FOUND)
   },
   kept: (from, { group_id }, first, end) => GROUP_SQL.kept(from, group_id, first, end),
+  aggregate: { pointCount: 'employees_count' },
 })
 
 /** GET /v1/groups, /v1/groups/:group_id/employees and /v1/groups/:group_id/karma_history. */

@@ -6,6 +6,7 @@ import { defineItem, itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
+import { EMPLOYEE_POPULATION } from '../employees/statistics.js'
 import { INBOX_TICKET_NOT_FOUND, InboxStatisticsPoint } from './schema.js'
 import { INBOX_READ } from './scopes.js'
 import { INBOX_SQL } from './sql.js'
@@ -82,6 +83,7 @@ const STATISTICS = defineItem({
   item: 'InboxStatistics',
   check: checkCreatedWindow,
   read: (from, query) => INBOX_SQL.statistics(from, query),
+  aggregate: { statistic: EMPLOYEE_POPULATION },
 })
 
 const STATISTICS_HISTORY = windowTwin(STATISTICS, {

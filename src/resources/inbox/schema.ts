@@ -3,6 +3,7 @@
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
 import { windowPoint } from '../../history/points.js'
+import { hiddenWhenSmall } from '../../privacy/schemas.js'
 import { Name, Text } from '../../records/fields.js'
 import { derivedAtImport, importedAs } from '../../records/published.js'
 import { Closed, count, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
@@ -78,35 +79,37 @@ export const EmployeeEmailReports = Closed(
   },
 )
 
-export const InboxStatistics = Closed(
-  {
-    reports: Closed({
-      total_count: count('Reports whose reported_at is in the window.'),
-      reporters_count: count('Distinct employees who made them.'),
-      employee_reporting_rate: rate('Active employees among them / active employees of the workspace.'),
-    }),
-    tickets: Closed({
-      total_count: count('Tickets created in the window.'),
-      unreviewed_count: count('Of those, not classified yet.'),
-      safe_rate: rate('Safe tickets / tickets.'),
-      spam_rate: rate('Spam tickets / tickets.'),
-      fraudulent_rate: rate('Fraudulent tickets / tickets.'),
-      fraudulent_distribution: Closed(
-        Object.fromEntries(
-          FRAUD_TYPES.map((type) => [
-            `${type}_rate`,
-            rate(`Fraudulent tickets of type ${type} / fraudulent tickets.`),
-          ]),
-        ) as Record<`${(typeof FRAUD_TYPES)[number]}_rate`, ReturnType<typeof rate>>,
-      ),
-    }),
-  },
-  {
-    $id: 'InboxStatistics',
-    description:
-      'Reported emails of a workspace: the window bounds reports by reported_at and tickets by created_at. Rates are ' +
-      'percentages rounded half up to one decimal, from exact counts; 0 when the denominator is 0.',
-  },
+export const InboxStatistics = hiddenWhenSmall(
+  Closed(
+    {
+      reports: Closed({
+        total_count: count('Reports whose reported_at is in the window.'),
+        reporters_count: count('Distinct employees who made them.'),
+        employee_reporting_rate: rate('Active employees among them / active employees of the workspace.'),
+      }),
+      tickets: Closed({
+        total_count: count('Tickets created in the window.'),
+        unreviewed_count: count('Of those, not classified yet.'),
+        safe_rate: rate('Safe tickets / tickets.'),
+        spam_rate: rate('Spam tickets / tickets.'),
+        fraudulent_rate: rate('Fraudulent tickets / tickets.'),
+        fraudulent_distribution: Closed(
+          Object.fromEntries(
+            FRAUD_TYPES.map((type) => [
+              `${type}_rate`,
+              rate(`Fraudulent tickets of type ${type} / fraudulent tickets.`),
+            ]),
+          ) as Record<`${(typeof FRAUD_TYPES)[number]}_rate`, ReturnType<typeof rate>>,
+        ),
+      }),
+    },
+    {
+      $id: 'InboxStatistics',
+      description:
+        'Reported emails of a workspace: the window bounds reports by reported_at and tickets by created_at. Rates are ' +
+        'percentages rounded half up to one decimal, from exact counts; 0 when the denominator is 0.',
+    },
+  ),
 )
 
 export type InboxTicket = Type.Static<typeof InboxTicket>

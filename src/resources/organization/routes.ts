@@ -14,7 +14,8 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/organization',
     {
-      config: { scope: ORGANIZATION_READ.scope },
+      // Workspaces and their names: nothing of a person.
+      config: { scope: ORGANIZATION_READ.scope, aggregate: true },
       schema: {
         operationId: 'getOrganization',
         summary: "The key's organization and its workspaces",

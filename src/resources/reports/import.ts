@@ -113,10 +113,8 @@ function insertOffenders(touched: string): string {
     order by m.workspace_id, s.n, m.sort_at, m.employee_id`
 }
 
-interface CellFigures {
-  workspace_id: string
-  dimension: string
-  cell: string
+/** A cell's counts over its members (CELL_FIGURES's columns), as either database returns them. */
+export interface Figures {
   employees: number | string
   karma_sum: number | string
   karma_count: number | string
@@ -129,6 +127,12 @@ interface CellFigures {
   reporters: number | string
   compromised: number | string
   unacknowledged: number | string
+}
+
+interface CellFigures extends Figures {
+  workspace_id: string
+  dimension: string
+  cell: string
   attack_first: string | null
   attack_last: string | null
   report_first: string | null
@@ -137,17 +141,27 @@ interface CellFigures {
   group_name: string | null
 }
 
-/** SQL: a cell's figures over its members `m`, grouped. */
-const CELL_FIGURES = `count(*) as employees,
-  coalesce(sum(m.karma_score), 0) as karma_sum, count(m.karma_score) as karma_count,
-  sum(m.at_risk) as at_risk, sum(case when m.courses > 0 then 1 else 0 end) as covered,
-  sum(m.completed) as completed, sum(m.attacked) as attacked,
-  sum(case when m.tricked > 0 then 1 else 0 end) as tricked,
-  sum(case when m.reported > 0 then 1 else 0 end) as reported,
-  sum(m.reporter) as reporters, sum(m.compromised) as compromised,
-  sum(m.unacknowledged) as unacknowledged,
-  min(m.attack_first) as attack_first, max(m.attack_last) as attack_last,
-  min(m.report_first) as report_first, max(m.report_last) as report_last`
+/** SQL: each of a cell's figures (and its members' spans of time) over its members `m`, grouped. */
+export const CELL_FIGURE_SQL = {
+  employees: 'count(*)',
+  karma_sum: 'coalesce(sum(m.karma_score), 0)',
+  karma_count: 'count(m.karma_score)',
+  at_risk: 'sum(m.at_risk)',
+  covered: 'sum(case when m.courses > 0 then 1 else 0 end)',
+  completed: 'sum(m.completed)',
+  attacked: 'sum(m.attacked)',
+  tricked: 'sum(case when m.tricked > 0 then 1 else 0 end)',
+  reported: 'sum(case when m.reported > 0 then 1 else 0 end)',
+  reporters: 'sum(m.reporter)',
+  compromised: 'sum(m.compromised)',
+  unacknowledged: 'sum(m.unacknowledged)',
+} as const satisfies Record<keyof Figures, string>
+
+const CELL_FIGURES = [
+  ...Object.entries(CELL_FIGURE_SQL).map(([name, value]) => `${value} as ${name}`),
+  'min(m.attack_first) as attack_first, max(m.attack_last) as attack_last',
+  'min(m.report_first) as report_first, max(m.report_last) as report_last',
+].join(', ')
 
 /**
  * Each cell's figures over its members, with what names it (a manager's reference, a group's name):
@@ -178,7 +192,7 @@ const COUNT_SPAN = 10 ** 15
  * A cell's sort key, 27 characters as every list's (paging.ts PositionShape): the row without a
  * key last, then employees_count descending; the key, ascending, is the position's id.
  */
-function cellSortAt(employees: number, keyed: boolean): string {
+export function cellSortAt(employees: number, keyed: boolean): string {
   return `${keyed ? '0' : '1'}${String(COUNT_SPAN - employees).padStart(26, '0')}`
 }
 
@@ -192,7 +206,7 @@ const KEY_START = 120
  * start, U+0001 and a digest of it. A page resumes after the cell its stand-in names; when that cell
  * is gone, after the stand-in itself, which sorts before every longer key of that start.
  */
-function positionIdOf(key: string): string {
+export function positionIdOf(key: string): string {
   if (Buffer.byteLength(JSON.stringify(key)) <= KEY_ROOM) return key
   let start = ''
   for (const character of key) {
@@ -202,20 +216,11 @@ function positionIdOf(key: string): string {
   return `${start}\u0001${createHash('sha256').update(key).digest('hex').slice(0, 32)}`
 }
 
-/** A cell rendered: its answer without a window, and that answer's parts around the window's figures. */
-function renderCell(f: CellFigures): Value[] {
+/** A cell's answer (BreakdownCell's JSON) from its figures. */
+export function cellAnswer(f: Figures, key: string | null, name: string | null): string {
   const n = Number(f.employees)
-  const keyed = f.cell !== '-'
-  const key = keyed ? f.cell.slice(1) : null
-  let name: string | null = null
-  if (key !== null) {
-    if (f.dimension === 'manager')
-      name = f.manager_ref === null ? null : (JSON.parse(f.manager_ref) as { name: string | null }).name
-    else if (f.dimension === 'group') name = f.group_name
-    else name = key
-  }
   const attacked = Number(f.attacked)
-  const json = cellJson({
+  return cellJson({
     key,
     name,
     employees_count: n,
@@ -231,6 +236,21 @@ function renderCell(f: CellFigures): Value[] {
     compromised_employees_count: Number(f.compromised),
     unacknowledged_employees_count: Number(f.unacknowledged),
   })
+}
+
+/** A cell rendered: its answer without a window, and that answer's parts around the window's figures. */
+function renderCell(f: CellFigures): Value[] {
+  const n = Number(f.employees)
+  const keyed = f.cell !== '-'
+  const key = keyed ? f.cell.slice(1) : null
+  let name: string | null = null
+  if (key !== null) {
+    if (f.dimension === 'manager')
+      name = f.manager_ref === null ? null : (JSON.parse(f.manager_ref) as { name: string | null }).name
+    else if (f.dimension === 'group') name = f.group_name
+    else name = key
+  }
+  const json = cellAnswer(f, key, name)
   // Within strings quotes are escaped: these keys appear only where the object's own fields are.
   const head = json.slice(0, json.indexOf(`,"${WINDOW_FIELDS[0]}":`) + 1)
   const tail = json.slice(json.indexOf(`,"${AFTER_WINDOW_FIELD}":`) + 1)

@@ -3,6 +3,7 @@ import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
+import { aggregateBreakdownPage } from './aggregate.js'
 import { REPORTS_READ } from './scopes.js'
 import { REPORT_SQL } from './sql.js'
 import { DIMENSIONS, MAX_TRICKED } from './values.js'
@@ -22,7 +23,12 @@ const BREAKDOWN = defineList({
     "manager: key is the manager's employee id, name their name), group (an employee in several groups counts in " +
     'each), country (country_code). The members without one form the row whose key is null. Order: ' +
     'employees_count descending, then key ascending in code point order, the row whose key is null last. ' +
-    `${MEMBERS} ${WINDOW} Rates as in the campaign and inbox statistics, over the cell's members.`,
+    `${MEMBERS} ${WINDOW} Rates as in the campaign and inbox statistics, over the cell's members. ` +
+    'An aggregate key (CONTRACT 19) sees every cell below its minimum group size merged into the row whose key is ' +
+    'null; while that row is still below it and another row remains, the smallest other row (employees_count, then ' +
+    'key descending) joins it; the merged figures are counted over its members, each once; a null row still below ' +
+    "the minimum has every figure null. By manager, such a key sees the manager's pseudonym as key (its order too) " +
+    'and a null name.',
   scope: REPORTS_READ.scope,
   parameters: {
     workspace_id: workspaceId,
@@ -33,6 +39,7 @@ const BREAKDOWN = defineList({
   item: 'BreakdownCell',
   rows: REPORT_SQL.breakdownPage,
   check: checkCreatedWindow,
+  aggregate: aggregateBreakdownPage,
 })
 
 const REPEAT_OFFENDERS = defineList({

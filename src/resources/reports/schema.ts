@@ -2,6 +2,7 @@
 // help (repeat offenders, simulation and training coverage).
 
 import Type from 'typebox'
+import { hiddenWhenSmall } from '../../privacy/schemas.js'
 import { Closed, count, Nullable, Timestamp } from '../../schemas/common.js'
 import { EmployeeReference, Karma } from '../employees/schema.js'
 
@@ -9,52 +10,56 @@ import { EmployeeReference, Karma } from '../employees/schema.js'
 const percent = (description: string) =>
   Type.Integer({ minimum: 0, maximum: 100, description: `${description} In percent, rounded half up.` })
 
-export const BreakdownCell = Closed(
-  {
-    key: Nullable(
-      Type.String({
-        description:
-          "The department's name, the manager's employee id, the group's id or the country code; null for the members without one.",
-      }),
-    ),
-    name: Nullable(
-      Type.String({
-        description:
-          "The department's name, the manager's name, the group's name or the country code; null for the members without one, or when unknown.",
-      }),
-    ),
-    employees_count: Type.Integer({ minimum: 1, description: 'Members in the cell (active employees).' }),
-    average_karma_score: Nullable(
-      Type.Integer({
+export const BreakdownCell = hiddenWhenSmall(
+  Closed(
+    {
+      key: Nullable(
+        Type.String({
+          description:
+            "The department's name, the manager's employee id, the group's id or the country code; null for the members without one.",
+        }),
+      ),
+      name: Nullable(
+        Type.String({
+          description:
+            "The department's name, the manager's name, the group's name or the country code; null for the members without one, or when unknown.",
+        }),
+      ),
+      employees_count: Type.Integer({ minimum: 1, description: 'Members in the cell (active employees).' }),
+      average_karma_score: Nullable(
+        Type.Integer({
+          minimum: 0,
+          description:
+            "The mean karma score of the cell's members with a karma, rounded half up; null when none has one.",
+        }),
+      ),
+      at_risk_employees_count: count('Members whose karma security_level is dangerous or bad.'),
+      covered_employees: count('Members with at least one course progress entry.'),
+      average_courses_completed: count(
+        'The mean number of completed progress entries per member, rounded half up.',
+      ),
+      employees_attacked_count: count('Members with at least one sent attack created in the window.'),
+      vulnerability_rate: percent('Members with a tricked attack / members attacked; 0 when nobody was.'),
+      reporting_rate: percent('Members with a reported attack / members attacked; 0 when nobody was.'),
+      reporters_count: count('Members with at least one email report made in the window.'),
+      employee_reporting_rate: Type.Number({
         minimum: 0,
-        description:
-          "The mean karma score of the cell's members with a karma, rounded half up; null when none has one.",
+        maximum: 100,
+        description: 'reporters_count / employees_count, in percent, rounded half up to one decimal.',
       }),
-    ),
-    at_risk_employees_count: count('Members whose karma security_level is dangerous or bad.'),
-    covered_employees: count('Members with at least one course progress entry.'),
-    average_courses_completed: count(
-      'The mean number of completed progress entries per member, rounded half up.',
-    ),
-    employees_attacked_count: count('Members with at least one sent attack created in the window.'),
-    vulnerability_rate: percent('Members with a tricked attack / members attacked; 0 when nobody was.'),
-    reporting_rate: percent('Members with a reported attack / members attacked; 0 when nobody was.'),
-    reporters_count: count('Members with at least one email report made in the window.'),
-    employee_reporting_rate: Type.Number({
-      minimum: 0,
-      maximum: 100,
-      description: 'reporters_count / employees_count, in percent, rounded half up to one decimal.',
-    }),
-    compromised_employees_count: count('Members with at least one compromised record in the workspace.'),
-    unacknowledged_employees_count: count(
-      'Of those, members with at least one compromised record not acknowledged.',
-    ),
-  },
-  {
-    $id: 'BreakdownCell',
-    description:
-      "One cell of a breakdown: the workspace's members (active employees) of one department, manager's team, group or country.",
-  },
+      compromised_employees_count: count('Members with at least one compromised record in the workspace.'),
+      unacknowledged_employees_count: count(
+        'Of those, members with at least one compromised record not acknowledged.',
+      ),
+    },
+    {
+      $id: 'BreakdownCell',
+      description:
+        "One cell of a breakdown: the workspace's members (active employees) of one department, manager's team, group or country.",
+    },
+  ),
+  'For an aggregate key (CONTRACT 19), the row whose key is null holds the merged cells; when it still has fewer ' +
+    'members than the minimum group size, every figure is null, employees_count included.',
 )
 
 export const RepeatOffender = Closed(

@@ -5,11 +5,13 @@
 // (attacks_by_employee, email_reports_by_employee) only where the window lies inside a span.
 
 import { type RawBuilder, sql } from 'kysely'
+import type { WorkspaceRows } from '../../access.js'
 import type { DialectName } from '../../db/dialect.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import type { PositionShape } from '../../paging/paging.js'
 import type { CreatedWindow } from '../../routing/parameters.js'
-import { SAMPLE } from '../sql.js'
+import { inGrant, SAMPLE } from '../sql.js'
+import { CELL_FIGURE_SQL, type Figures } from './import.js'
 import {
   ATTACK_COUNTS,
   EMPLOYEE_JSON,
@@ -115,19 +117,26 @@ function cellMembers(by: Dimension, dialect: DialectName): RawBuilder<unknown>[]
   ]
 }
 
+/** SQL over members `m`, grouped: how many have an attack, a tricked one, a reported one, an email report in the window. */
+function windowCounts(w: CreatedWindow) {
+  const attacks = sql`select 1 ${attacksOf(w)}`
+  return {
+    attacked: sql`sum(${hasInWindow('m.attack_first', 'm.attack_last', w, attacks)})`,
+    tricked: sql`sum(${hasInWindow('m.tricked_first', 'm.tricked_last', w, sql`${attacks} and a.tricked_at is not null`)})`,
+    reported: sql`sum(${hasInWindow('m.reported_first', 'm.reported_last', w, sql`${attacks} and a.reported_at is not null`)})`,
+    reporters: sql`sum(${hasInWindow(
+      'm.report_first',
+      'm.report_last',
+      w,
+      sql`select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+      and ${windowOn('r.reported_at', w)}`,
+    )})`,
+  }
+}
+
 /** SQL: a cell `c`'s figures of the window, between its head and its tail, from its members' spans. */
 function cellWindowJson(w: CreatedWindow, dialect: DialectName): RawBuilder<string> {
-  const attacks = sql`select 1 ${attacksOf(w)}`
-  const attacked = sql`sum(${hasInWindow('m.attack_first', 'm.attack_last', w, attacks)})`
-  const tricked = sql`sum(${hasInWindow('m.tricked_first', 'm.tricked_last', w, sql`${attacks} and a.tricked_at is not null`)})`
-  const reported = sql`sum(${hasInWindow('m.reported_first', 'm.reported_last', w, sql`${attacks} and a.reported_at is not null`)})`
-  const reporters = sql`sum(${hasInWindow(
-    'm.report_first',
-    'm.report_last',
-    w,
-    sql`select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
-      and ${windowOn('r.reported_at', w)}`,
-  )})`
+  const { attacked, tricked, reported, reporters } = windowCounts(w)
   const values: Record<(typeof WINDOW_FIELDS)[number], RawBuilder<unknown>> = {
     employees_attacked_count: attacked,
     vulnerability_rate: percentSql(tricked, attacked),
@@ -184,6 +193,22 @@ export interface TrainingValues {
   missed?: boolean | undefined
 }
 
+/** SQL: a cell `c`'s answer, with the window's figures where the window cuts its members' times. */
+function cellJsonSql(v: CreatedWindow, dialect: DialectName): RawBuilder<string> {
+  return windowed(v)
+    ? sql<string>`case when ${spans('c.attack_first', 'c.attack_last', v)}
+        and ${spans('c.report_first', 'c.report_last', v)} then c.json else ${cellWindowJson(v, dialect)} end`
+    : sql<string>`c.json`
+}
+
+/** A breakdown's cell as an aggregate key's page starts from it: its key, its size, and its manager's pseudonym. */
+export interface CellSize {
+  cell: string
+  sort_id: string
+  employees: number | string
+  pseudonym: string | null
+}
+
 export const REPORT_SQL = {
   /**
    * A page of a breakdown's cells: employees_count descending, then key ascending, the row without
@@ -193,10 +218,7 @@ export const REPORT_SQL = {
   breakdownPage: {
     name: 'report_breakdown',
     rows: (from, v, dialect) => {
-      const json = windowed(v)
-        ? sql<string>`case when ${spans('c.attack_first', 'c.attack_last', v)}
-            and ${spans('c.report_first', 'c.report_last', v)} then c.json else ${cellWindowJson(v, dialect)} end`
-        : sql<string>`c.json`
+      const json = cellJsonSql(v, dialect)
       return from
         .selectFrom('report_cells as c')
         .select([
@@ -340,4 +362,77 @@ export const REPORT_SQL = {
       'a later page, missed': { values: { missed: true }, after: true, limit: 50 },
     },
   } satisfies ListDefinition<TrainingValues>,
+
+  /** Every cell of a dimension with its size (and, by manager, the manager's pseudonym). */
+  cellSizes: inGrant(
+    (from: WorkspaceRows, by: Dimension): Promise<CellSize[]> =>
+      from
+        .selectFrom('report_cells as c')
+        .leftJoin('employees as e', (j) =>
+          j.on(sql<boolean>`${sql.lit(by === 'manager')} and e.id = c.sort_id`),
+        )
+        .select(['c.cell', 'c.sort_id', 'c.employees', 'e.pseudonym'])
+        .where('c.dimension', '=', by)
+        .execute(),
+    { 'by manager': ['manager'] },
+  ),
+
+  /** Of these cells of a dimension, each one's answer (with the window's figures), by its key. */
+  cellAnswers: inGrant(
+    async (
+      from: WorkspaceRows,
+      v: BreakdownValues,
+      cells: readonly string[],
+      dialect: DialectName,
+    ): Promise<Map<string, string>> => {
+      if (cells.length === 0) return new Map()
+      const rows = await from
+        .selectFrom('report_cells as c')
+        .select(['c.cell', cellJsonSql(v, dialect).as('json')])
+        .where('c.dimension', '=', v.by)
+        .where('c.cell', 'in', cells)
+        .execute()
+      return new Map(rows.map((r) => [r.cell, r.json]))
+    },
+    { 'two cells by department': [{ by: 'department' }, ['kEngineering', '-'], 'sqlite'] },
+  ),
+
+  /**
+   * The figures over the members of these cells of a dimension, each member once (groups overlap),
+   * with the window's counts where one is given: a merged row of an aggregate key's breakdown.
+   */
+  mergedFigures: inGrant(
+    async (from: WorkspaceRows, v: BreakdownValues, cells: readonly string[]): Promise<Figures> => {
+      const keyed = cells.filter((c) => c !== '-').map((c) => c.slice(1))
+      const none = cells.includes('-')
+      let members: RawBuilder<boolean>
+      if (v.by === 'group')
+        members = sql<boolean>`m.employee_id in (select cm.employee_id from report_cell_members cm
+          where cm.workspace_id = m.workspace_id and cm.dimension = 'group' and cm.cell in (${sql.join(cells)}))`
+      else {
+        const column = sql.ref(`m.${MEMBER_COLUMN_OF[v.by]}`)
+        const held = [
+          ...(none ? [sql<boolean>`${column} is null`] : []),
+          ...(keyed.length > 0 ? [sql<boolean>`${column} in (${sql.join(keyed)})`] : []),
+        ]
+        members = held.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(held, sql` or `)})`
+      }
+      const counts = windowed(v) ? windowCounts(v) : undefined
+      const figures = Object.entries({ ...CELL_FIGURE_SQL, ...counts }).map(([name, value]) =>
+        (typeof value === 'string' ? sql.raw(value) : value).as(name),
+      )
+      const row = await from
+        .selectFrom('report_members as m')
+        .select(figures)
+        .where(members)
+        .executeTakeFirst()
+      return row as unknown as Figures
+    },
+    {
+      'by group, created window': [
+        { by: 'group', created_after: SAMPLE.after[0], created_before: LATER },
+        ['kx', '-'],
+      ],
+    },
+  ),
 }

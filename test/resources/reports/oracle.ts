@@ -121,20 +121,68 @@ function codePoints(a: string, b: string): number {
   return x.length - y.length
 }
 
-export function breakdown(all: readonly Rec[], workspaceId: string, by: Dimension, w: Window = {}) {
+/** A row's figures over `cell`, its members (each once), as BreakdownCell names them. */
+function rowOver(
+  all: readonly Rec[],
+  workspaceId: string,
+  w: Window,
+  key: string | null,
+  name: string | null,
+  cell: readonly Rec[],
+) {
   const attacks = sentAttacks(all, workspaceId, w)
   const reporting = reporters(all, workspaceId, w)
+  const compromised = byType(all, 'compromised_employee').filter((c) => c.workspace_id === workspaceId)
+  const karma = cell.flatMap((e) => (e.karma === null ? [] : [(e.karma as { score: number }).score]))
+  const attackedMembers = cell.filter((e) => (attacks.get(e.id as string) ?? []).length > 0)
+  const some = (e: Rec, field: 'tricked_at' | 'reported_at') =>
+    (attacks.get(e.id as string) ?? []).some((a) => a[field] !== null)
+  const theirs = (e: Rec) => compromised.filter((c) => c.employee_id === e.id)
+  const compromisedMembers = cell.filter((e) => theirs(e).length > 0)
+  const reporterCount = cell.filter((e) => reporting.has(e.id as string)).length
+  return {
+    key,
+    name,
+    employees_count: cell.length,
+    average_karma_score: mean(karma),
+    at_risk_employees_count: cell.filter((e) =>
+      ['dangerous', 'bad'].includes((e.karma as { security_level: string } | null)?.security_level ?? ''),
+    ).length,
+    covered_employees: cell.filter((e) => progressOf(all, e.id as string).length > 0).length,
+    average_courses_completed:
+      mean(cell.map((e) => progressOf(all, e.id as string).filter((p) => p.status === 'completed').length)) ??
+      0,
+    employees_attacked_count: attackedMembers.length,
+    vulnerability_rate: percent(
+      attackedMembers.filter((e) => some(e, 'tricked_at')).length,
+      attackedMembers.length,
+    ),
+    reporting_rate: percent(
+      attackedMembers.filter((e) => some(e, 'reported_at')).length,
+      attackedMembers.length,
+    ),
+    reporters_count: reporterCount,
+    employee_reporting_rate: percent(reporterCount, cell.length, true),
+    compromised_employees_count: compromisedMembers.length,
+    unacknowledged_employees_count: compromisedMembers.filter((e) =>
+      theirs(e).some((c) => c.acknowledged_at === null),
+    ).length,
+  }
+}
+
+type Row = ReturnType<typeof rowOver>
+
+/** The breakdown's order: employees_count descending, then key in code point order, the null row last. */
+const inOrder = (rows: Row[]): Row[] =>
+  rows.sort((a, b) => {
+    if ((a.key === null) !== (b.key === null)) return a.key === null ? 1 : -1
+    return (b.employees_count ?? 0) - (a.employees_count ?? 0) || codePoints(a.key ?? '', b.key ?? '')
+  })
+
+export function breakdown(all: readonly Rec[], workspaceId: string, by: Dimension, w: Window = {}) {
   const employees = new Map(byType(all, 'employee').map((e) => [e.id as string, e]))
   const groups = new Map(byType(all, 'group').map((g) => [g.id as string, g]))
-  const compromised = byType(all, 'compromised_employee').filter((c) => c.workspace_id === workspaceId)
   const rows = [...cells(all, workspaceId, by)].map(([key, cell]) => {
-    const karma = cell.flatMap((e) => (e.karma === null ? [] : [(e.karma as { score: number }).score]))
-    const attackedMembers = cell.filter((e) => (attacks.get(e.id as string) ?? []).length > 0)
-    const some = (e: Rec, field: 'tricked_at' | 'reported_at') =>
-      (attacks.get(e.id as string) ?? []).some((a) => a[field] !== null)
-    const theirs = (e: Rec) => compromised.filter((c) => c.employee_id === e.id)
-    const compromisedMembers = cell.filter((e) => theirs(e).length > 0)
-    const reporterCount = cell.filter((e) => reporting.has(e.id as string)).length
     let name: string | null = null
     if (key !== null)
       name =
@@ -143,40 +191,66 @@ export function breakdown(all: readonly Rec[], workspaceId: string, by: Dimensio
           : by === 'group'
             ? ((groups.get(key)?.name as string) ?? null)
             : key
-    return {
-      key,
-      name,
-      employees_count: cell.length,
-      average_karma_score: mean(karma),
-      at_risk_employees_count: cell.filter((e) =>
-        ['dangerous', 'bad'].includes((e.karma as { security_level: string } | null)?.security_level ?? ''),
-      ).length,
-      covered_employees: cell.filter((e) => progressOf(all, e.id as string).length > 0).length,
-      average_courses_completed:
-        mean(
-          cell.map((e) => progressOf(all, e.id as string).filter((p) => p.status === 'completed').length),
-        ) ?? 0,
-      employees_attacked_count: attackedMembers.length,
-      vulnerability_rate: percent(
-        attackedMembers.filter((e) => some(e, 'tricked_at')).length,
-        attackedMembers.length,
-      ),
-      reporting_rate: percent(
-        attackedMembers.filter((e) => some(e, 'reported_at')).length,
-        attackedMembers.length,
-      ),
-      reporters_count: reporterCount,
-      employee_reporting_rate: percent(reporterCount, cell.length, true),
-      compromised_employees_count: compromisedMembers.length,
-      unacknowledged_employees_count: compromisedMembers.filter((e) =>
-        theirs(e).some((c) => c.acknowledged_at === null),
-      ).length,
-    }
+    return rowOver(all, workspaceId, w, key, name, cell)
   })
-  return rows.sort((a, b) => {
-    if ((a.key === null) !== (b.key === null)) return a.key === null ? 1 : -1
-    return b.employees_count - a.employees_count || codePoints(a.key ?? '', b.key ?? '')
-  })
+  return inOrder(rows)
+}
+
+/**
+ * The breakdown as an aggregate key with minimum group size `min` sees it (CONTRACT 19), written
+ * from the rule's words: cells below min merged into the null row, then the smallest others while
+ * it is below min, its figures over its members each once, every figure null while it stays below;
+ * by manager, the key the manager's pseudonym (`pseudonymOf`) and no name.
+ */
+export function aggregateBreakdown(
+  all: readonly Rec[],
+  workspaceId: string,
+  by: Dimension,
+  min: number,
+  pseudonymOf: (id: string) => string,
+  w: Window = {},
+) {
+  const shown = new Map<string | null, string | null>()
+  const named = new Map(breakdown(all, workspaceId, by).map((r) => [r.key, r.name]))
+  const all_cells = [...cells(all, workspaceId, by)]
+  for (const [key] of all_cells) shown.set(key, key === null || by !== 'manager' ? key : pseudonymOf(key))
+  const none = all_cells.find(([key]) => key === null)?.[1]
+  const keyed = all_cells.filter(([key]) => key !== null)
+  const merged = keyed.filter(([, cell]) => cell.length < min)
+  const others = keyed
+    .filter(([, cell]) => cell.length >= min)
+    .sort(
+      (a, b) => a[1].length - b[1].length || codePoints(shown.get(b[0]) as string, shown.get(a[0]) as string),
+    )
+  const union = () => {
+    const members = new Map<string, Rec>()
+    for (const [, cell] of [...merged, ...(none ? [[null, none] as const] : [])])
+      for (const e of cell) members.set(e.id as string, e)
+    return [...members.values()]
+  }
+  while (union().length < min && others.length > 0) merged.push(others.shift() as (typeof others)[number])
+  const rows: Row[] = others.map(([key, cell]) =>
+    rowOver(
+      all,
+      workspaceId,
+      w,
+      shown.get(key) ?? null,
+      by === 'manager' ? null : (named.get(key) ?? null),
+      cell,
+    ),
+  )
+  if (merged.length > 0 || none !== undefined) {
+    const members = union()
+    const row = rowOver(all, workspaceId, w, null, null, members)
+    rows.push(
+      members.length >= min
+        ? row
+        : (Object.fromEntries(
+            Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? null : v]),
+          ) as unknown as Row),
+    )
+  }
+  return inOrder(rows)
 }
 
 /** A member's sent attacks of the window counted: all of them, tricked, reported. */

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely'
+import { type DialectName, keyText } from '../dialect.js'
+
+// Privacy by key (CONTRACT 19): what a key and a webhook endpoint may see of a person, each
+// organization's pseudonym secret, and each employee's pseudonym as the import keeps it (null
+// until the next import or start derives it: resources/employees/pseudonyms.ts).
+
+export default function privacy(dialect: DialectName) {
+  const key = keyText(dialect)
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .alterTable('api_keys')
+        .addColumn('privacy', key, (c) => c.notNull().defaultTo('identified'))
+        .execute()
+      await db.schema.alterTable('api_keys').addColumn('min_group_size', 'integer').execute()
+      await db.schema
+        .alterTable('webhook_endpoints')
+        .addColumn('privacy', key, (c) => c.notNull().defaultTo('identified'))
+        .execute()
+      await db.schema
+        .createTable('pseudonym_secrets')
+        .addColumn('organization_id', key, (c) => c.primaryKey())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('created_at', key, (c) => c.notNull())
+        .execute()
+      await db.schema.alterTable('employees').addColumn('pseudonym', key).execute()
+      await db.schema.createIndex('employees_by_pseudonym').on('employees').column('pseudonym').execute()
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropIndex('employees_by_pseudonym').execute()
+      await db.schema.alterTable('employees').dropColumn('pseudonym').execute()
+      await db.schema.dropTable('pseudonym_secrets').execute()
+      await db.schema.alterTable('webhook_endpoints').dropColumn('privacy').execute()
+      await db.schema.alterTable('api_keys').dropColumn('min_group_size').execute()
+      await db.schema.alterTable('api_keys').dropColumn('privacy').execute()
+    },
+  }
+}

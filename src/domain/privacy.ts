@@ -1,0 +1,14 @@
+// What a key (or a webhook endpoint) may see of a person (CONTRACT 19).
+
+/** identified: everything (sections 1–18); pseudonymous: pseudonyms, no personal fields; aggregate: groups alone. */
+export const PRIVACIES = ['identified', 'pseudonymous', 'aggregate'] as const
+export type Privacy = (typeof PRIVACIES)[number]
+
+/** What a key may be made with: pseudonymous keys come with the rendering step that hides a person. */
+export const KEY_PRIVACIES = ['identified', 'aggregate'] as const satisfies readonly Privacy[]
+
+/** A webhook endpoint's deliveries are about individuals: aggregate is not offered there. */
+export const ENDPOINT_PRIVACIES = ['identified', 'pseudonymous'] as const
+
+/** An aggregate key's smallest population shown, unless its key says otherwise; and the bounds. */
+export const MIN_GROUP_SIZE = { default: 10, min: 2, max: 1000 } as const

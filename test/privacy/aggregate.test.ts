@@ -1,0 +1,292 @@
+// Aggregate keys (CONTRACT 19), on each database: they read only the organization, the statistics
+// (now, as_of and their history), a group's karma history and the breakdown, every other operation
+// a 403 that says why; a statistic whose population is below the key's minimum group size has every
+// figure null, each series point judged by its own population; and the breakdown's merging rule is
+// exact against an oracle written from the rule's words, on crafted cells: a plain merge, a
+// complementary merge, a workspace below the minimum, overlapping groups, a workspace without
+// members, with and without a window, walked at limits 1, 7 and 100.
+
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { sql } from 'kysely'
+import { withWriteSession } from '../../src/db/write-session.js'
+import { rotatePseudonyms } from '../../src/resources/employees/pseudonyms.js'
+import { type TestApp, testApp, walk } from '../helpers/app.js'
+import { DIALECTS } from '../helpers/databases.js'
+import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
+import { DOCUMENT } from '../helpers/openapi-document.js'
+import { type Rec, workspace } from '../helpers/records.js'
+import { campaign, sentAttack } from '../resources/campaigns/records.js'
+import { group, groupMember } from '../resources/groups/records.js'
+import { windowQuery } from '../resources/inbox/oracle.js'
+import * as oracle from '../resources/reports/oracle.js'
+
+const BY = ['department', 'manager', 'group', 'country'] as const
+
+/** What an aggregate key reads (CONTRACT 19), by operationId. */
+const OPEN_TO_AGGREGATE = new Set([
+  'getOrganization',
+  'getEmployeeStatistics',
+  'getEmployeeStatisticsHistory',
+  'getProgramStatistics',
+  'getProgramStatisticsHistory',
+  'getCampaignStatistics',
+  'getCampaignStatisticsHistory',
+  'getBreachStatistics',
+  'getBreachStatisticsHistory',
+  'getInboxStatistics',
+  'getInboxStatisticsHistory',
+  'getGroupKarmaHistory',
+  'listReportBreakdown',
+])
+
+/**
+ * A1's 30 active employees in crafted cells: departments of 14, 6, 3 and 1 members and 6 without
+ * one; groups of 12 and 6 that share 4 members, one of 2, and members in none; attacks on some of
+ * them at several times. An empty workspace besides.
+ */
+function craftedDataset(): ApiDataset & { empty: string } {
+  const d = apiDataset(60)
+  const active = d.employeesA1.filter((e) => e.status === 'active')
+  assert.equal(active.length, 30)
+  const sizes: [string | null, number][] = [
+    ['Big', 14],
+    ['Mid', 6],
+    ['Small', 3],
+    ['Tiny', 1],
+    [null, 6],
+  ]
+  let at = 0
+  for (const [name, n] of sizes) {
+    for (const e of active.slice(at, at + n)) e.department = name === null ? null : { name }
+    at += n
+  }
+  const [g1, g2, g3] = ['Twelve', 'Six', 'Two'].map((name) => group(d.a1, { name })) as [Rec, Rec, Rec]
+  const memberships = [
+    ...active.slice(0, 12).map((e) => groupMember(g1.id as string, e.id as string)),
+    ...active.slice(8, 14).map((e) => groupMember(g2.id as string, e.id as string)),
+    ...active.slice(20, 22).map((e) => groupMember(g3.id as string, e.id as string)),
+  ]
+  const phish = campaign(d.a1, { name: 'Crafted' })
+  const attacks = active
+    .filter((_, i) => i % 3 === 0)
+    .map((e, i) => sentAttack(phish.id as string, e.id as string, i % 2 === 0 ? ['employee_tricked'] : []))
+  const empty = workspace(d.orgA.id as string, { name: 'Nobody here' })
+  d.all.push(g1, g2, g3, ...memberships, phish, ...attacks, empty)
+  return { ...d, empty: empty.id as string }
+}
+
+for (const { dialect, skip } of DIALECTS) {
+  describe(`aggregate keys (${dialect})`, { skip }, () => {
+    let t: TestApp
+    let d: ReturnType<typeof craftedDataset>
+    let identified: string
+    const aggregate = new Map<number, string>()
+    let pseudonyms: Map<string, string>
+    const keyFor = async (min: number) => {
+      let key = aggregate.get(min)
+      if (key === undefined) {
+        key = await t.key({ organizationId: d.orgA.id as string, privacy: 'aggregate', minGroupSize: min })
+        aggregate.set(min, key)
+      }
+      return key
+    }
+    before(async () => {
+      d = craftedDataset()
+      // Keys verified anew on each request: a rotation of the pseudonyms applies at once.
+      t = await testApp(dialect, d.all, { KEY_CACHE_SECONDS: '0' })
+      identified = await t.key({ organizationId: d.orgA.id as string })
+      const rows = await sql<{ id: string; pseudonym: string }>`select id, pseudonym from employees`.execute(
+        t.db.handle.db,
+      )
+      pseudonyms = new Map(rows.rows.map((r) => [r.id, r.pseudonym]))
+    })
+    after(() => t?.close())
+
+    test('every operation outside the list is a 403 saying the key is aggregate-only; those in it answer', async () => {
+      const key = await keyFor(3)
+      const ids: Record<string, string> = {
+        workspace_id: d.a1,
+        employee_id: d.employeesA1[0]?.id as string,
+        group_id: d.all.find((r) => r.type === 'group')?.id as string,
+      }
+      let open = 0
+      for (const [path, item] of Object.entries(
+        DOCUMENT.paths as Record<
+          string,
+          {
+            get: {
+              operationId: string
+              parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: string[] } }[]
+            }
+          }
+        >,
+      )) {
+        const operation = item.get
+        let url = path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? d.a1)
+        const required = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required)
+        const query = required.map((p) => `${p.name}=${p.schema?.enum?.[0] ?? ids[p.name] ?? d.a1}`)
+        if (query.length > 0) url += `?${query.join('&')}`
+        const r = await t.request(url, { key })
+        if (OPEN_TO_AGGREGATE.has(operation.operationId)) {
+          open++
+          assert.equal(r.status, 200, `${operation.operationId}: ${r.body}`)
+        } else {
+          assert.equal(r.status, 403, `${operation.operationId}: ${r.body}`)
+          assert.equal(r.json.errors[0].code, 'forbidden')
+          assert.match(r.json.errors[0].detail, /aggregate-only/)
+        }
+      }
+      assert.equal(open, OPEN_TO_AGGREGATE.size, 'every listed operation is in the document')
+    })
+
+    test('a statistic below the minimum group size has every figure null, at and above it the identified answer', async () => {
+      for (const path of ['employees', 'courses', 'campaigns', 'breaches', 'inbox_tickets']) {
+        const url = `/v1/${path}/statistics?workspace_id=${d.a1}`
+        const whole = (await t.request(url, { key: identified })).json
+        assert.deepEqual((await t.request(url, { key: await keyFor(30) })).json, whole, `${path} at 30`)
+        const hidden = (await t.request(url, { key: await keyFor(31) })).json
+        const figures = JSON.stringify(hidden.data).match(/:-?\d/g)
+        assert.equal(figures, null, `${path} at 31: ${JSON.stringify(hidden)}`)
+        assert.deepEqual(Object.keys(hidden.data), Object.keys(whole.data))
+        const series = `/v1/${path}/statistics/history?workspace_id=${d.a1}&interval=month`
+        const points = (await t.request(series, { key: await keyFor(31) })).json.data as Record<
+          string,
+          unknown
+        >[]
+        assert.ok(points.length > 0)
+        for (const p of points)
+          assert.ok(
+            Object.entries(p).every(([k, v]) => ['start', 'end'].includes(k) || typeof v !== 'number'),
+            `${path} point ${JSON.stringify(p)}`,
+          )
+        const shown = (await t.request(series, { key: await keyFor(30) })).json
+        assert.deepEqual(shown, (await t.request(series, { key: identified })).json, `${path} series at 30`)
+      }
+    })
+
+    test('as_of judges the population kept at that moment', async () => {
+      const url = `/v1/employees/statistics?workspace_id=${d.a1}&as_of=2100-01-01T00:00:00Z`
+      const whole = (await t.request(url, { key: identified })).json
+      assert.equal(whole.data.active, 30)
+      assert.deepEqual((await t.request(url, { key: await keyFor(30) })).json, whole)
+      assert.equal((await t.request(url, { key: await keyFor(31) })).json.data.active, null)
+    })
+
+    test("a group's karma history point below the minimum has both fields null", async () => {
+      const [twelve, six] = d.all.filter((r) => r.type === 'group') as [Rec, Rec]
+      const url = (g: Rec) => `/v1/groups/${g.id}/karma_history?workspace_id=${d.a1}`
+      const last = async (g: Rec, key: string) => {
+        const points = (await t.request(url(g), { key })).json.data as Record<string, unknown>[]
+        return points[points.length - 1] as Record<string, unknown>
+      }
+      const whole = await last(twelve, identified)
+      assert.equal(typeof whole.employees_count, 'number')
+      assert.deepEqual(await last(twelve, await keyFor(whole.employees_count as number)), whole)
+      const small = await last(six, await keyFor(whole.employees_count as number))
+      assert.equal(small.employees_count, null)
+      assert.equal(small.average_karma_score, null)
+    })
+
+    const windows = [{}, { after: '2000-01-01T00:00:00.000000Z' }]
+    for (const by of BY)
+      test(`the breakdown by ${by} merges small cells exactly as the rule says, at limits 1, 7 and 100`, async () => {
+        const pseudonymOf = (id: string) => pseudonyms.get(id) as string
+        for (const min of [2, 3, 5, 7, 13, 31])
+          for (const w of windows) {
+            const expected = oracle.aggregateBreakdown(d.all, d.a1, by, min, pseudonymOf, w)
+            const url = `/v1/reports/breakdown?workspace_id=${d.a1}&by=${by}${windowQuery(w)}`
+            for (const limit of [1, 7, 100]) {
+              const { items } = await walk(t, url, await keyFor(min), limit)
+              assert.deepEqual(items, expected, `${by}, min ${min}, ${JSON.stringify(w)}, limit ${limit}`)
+            }
+          }
+        const empty = await walk(
+          t,
+          `/v1/reports/breakdown?workspace_id=${d.empty}&by=${by}`,
+          await keyFor(2),
+          7,
+        )
+        assert.deepEqual(empty.items, [])
+      })
+
+    test('the crafted cells hold each case of the rule', () => {
+      const pseudonymOf = (id: string) => pseudonyms.get(id) as string
+      const departments = (min: number) =>
+        oracle.aggregateBreakdown(d.all, d.a1, 'department', min, pseudonymOf)
+      // Small and Tiny merged with the 6 without one: 10 members.
+      assert.deepEqual(
+        departments(5).map((r) => [r.key, r.employees_count]),
+        [
+          ['Big', 14],
+          ['Mid', 6],
+          [null, 10],
+        ],
+      )
+      // Below 7, Mid (6) joins too: a complementary merge.
+      assert.deepEqual(
+        departments(7).map((r) => [r.key, r.employees_count]),
+        [
+          ['Big', 14],
+          [null, 16],
+        ],
+      )
+      // 31 > 30 members: one row, nothing shown.
+      assert.deepEqual(departments(31), [
+        Object.fromEntries(Object.keys(departments(2)[0] ?? {}).map((k) => [k, null])),
+      ])
+      // Groups overlap (Twelve and Six share 4 members): the merged row counts each member once.
+      const groups = oracle.aggregateBreakdown(d.all, d.a1, 'group', 13, pseudonymOf)
+      const cells = oracle.breakdown(d.all, d.a1, 'group')
+      const merged = cells.filter((r) => r.key === null || r.employees_count < 13)
+      assert.ok(['Twelve', 'Six', 'Two'].every((name) => merged.some((r) => r.name === name)))
+      const parts = merged.reduce((sum, r) => sum + r.employees_count, 0)
+      const row = groups.find((r) => r.key === null)
+      assert.ok(row && (row.employees_count as number) < parts, `${row?.employees_count} of ${parts}`)
+      const managers = oracle.aggregateBreakdown(d.all, d.a1, 'manager', 2, pseudonymOf)
+      assert.ok(managers.some((r) => r.key !== null && [...pseudonyms.values()].includes(r.key)))
+      assert.ok(managers.every((r) => r.name === null))
+    })
+
+    test('a cursor of an identified key is refused to an aggregate key, and one of another minimum too', async () => {
+      const url = `/v1/reports/breakdown?workspace_id=${d.a1}&by=department&limit=1`
+      const cursorOf = async (key: string) =>
+        (await t.request(url, { key })).headers['x-next-cursor'] as string
+      const fromIdentified = await cursorOf(identified)
+      const fromTwo = await cursorOf(await keyFor(2))
+      assert.ok(fromIdentified && fromTwo)
+      for (const [cursor, key] of [
+        [fromIdentified, await keyFor(2)],
+        [fromTwo, identified],
+        [fromTwo, await keyFor(3)],
+      ] as const) {
+        const r = await t.request(`${url}&cursor=${encodeURIComponent(cursor)}`, { key })
+        assert.equal(r.status, 422, r.body)
+        assert.equal(r.json.errors[0].code, 'invalid_cursor')
+      }
+    })
+
+    test('after rotate-pseudonyms, every manager row has a new key and the cursors issued before are refused', async () => {
+      const key = await keyFor(2)
+      const url = `/v1/reports/breakdown?workspace_id=${d.a1}&by=manager&limit=1`
+      const first = await t.request(url, { key })
+      const cursor = first.headers['x-next-cursor'] as string
+      assert.ok(cursor)
+      await withWriteSession(t.db.handle, (session) => rotatePseudonyms(session, d.orgA.id as string))
+      const refused = await t.request(`${url}&cursor=${encodeURIComponent(cursor)}`, { key })
+      assert.equal(refused.status, 422, refused.body)
+      assert.equal(refused.json.errors[0].code, 'invalid_cursor')
+      const rows = await sql<{ id: string; pseudonym: string }>`select id, pseudonym from employees`.execute(
+        t.db.handle.db,
+      )
+      const renamed = new Map(rows.rows.map((r) => [r.id, r.pseudonym]))
+      const { items } = await walk(t, url.replace('&limit=1', ''), key, 100)
+      assert.deepEqual(
+        items,
+        oracle.aggregateBreakdown(d.all, d.a1, 'manager', 2, (id) => renamed.get(id) as string),
+      )
+      const before = new Set(pseudonyms.values())
+      assert.ok(items.every((r) => r.key === null || !before.has(r.key)))
+    })
+  })
+}
