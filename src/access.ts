@@ -135,10 +135,14 @@ export interface KeyRows {
   organization(): SelectQueryBuilder<Database, 'organizations', Record<never, never>>
   /** The workspaces the key reaches: its organization's, or its one workspace. */
   workspaces(): SelectQueryBuilder<Database, 'workspaces', Record<never, never>>
-  /** The row `id` of `table` if the key reaches its workspace, joined to that workspace as `w`. */
+  /**
+   * The row `id` of `table` if the key reaches its workspace, joined to that workspace as `w`; or
+   * the rows whose `column` holds `id`, when another column names them.
+   */
   byId<T extends WorkspaceTable, A extends string>(
     table: `${T} as ${A}`,
     id: string,
+    column?: keyof Database[T] & string,
   ): SelectQueryBuilder<
     Database & { [K in A]: Database[T] } & { w: Database['workspaces'] },
     A | 'w',
@@ -155,13 +159,13 @@ export function keyRows(db: Kysely<Database>, scope: KeyScope): KeyRows {
         .selectFrom('workspaces')
         .where('organization_id', '=', scope.organizationId)
         .$if(scope.workspaceId !== null, (q) => q.where('id', '=', scope.workspaceId as string)),
-    byId: (table: string, id: string) => {
+    byId: (table: string, id: string, column = 'id') => {
       const alias = aliasOf(table) as string
       const from = db as unknown as Kysely<Record<string, Record<string, string>>>
       return from
         .selectFrom(table)
         .innerJoin('workspaces as w', 'w.id', `${alias}.workspace_id`)
-        .where(`${alias}.id`, '=', id)
+        .where(`${alias}.${column}`, '=', id)
         .where('w.organization_id', '=', scope.organizationId)
         .$if(scope.workspaceId !== null, (q) =>
           q.where(`${alias}.workspace_id`, '=', scope.workspaceId as string),

@@ -99,6 +99,11 @@ answer an aggregate key reads, asked by an identified key and by an aggregate on
 |---|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
+What an aggregate answer does beyond the identified one: a state statistic (employees, program) and
+its series judge the population by a field of their own, so nothing more; a window statistic
+(phishing) reads the population now, one statement more; a breakdown reads every cell's size,
+decides the merges, then reads the page's cells, two statements instead of one page statement.
+
 \`awareness organizations rotate-pseudonyms\` on the same database: a new secret and a new pseudonym for
 each of the ${EMPLOYEES.toLocaleString('en-US')} employees, in one transaction; the whole command (start, schema check, rotation, exit),
 ${ROUNDS} runs (target: within 30 s).

@@ -42,6 +42,15 @@ select "status", "employees", "karma_sum", "karma_count" from "employee_statisti
 select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = $1 and "employee_id" = $2 and "as_of" < $3 order by "as_of" desc limit $4;
 select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = $1 and "employee_id" = $2 and "as_of" >= $3 and "as_of" < $4 order by "as_of";
 
+-- employees.sql:pseudonyms: two employees
+select "e"."id", "e"."pseudonym" from "employees" as "e" where "e"."workspace_id" = $1 and "e"."id" in ($2, $3);
+
+-- employees.sql:idOfPseudonym
+select "e"."id" from "employees" as "e" where "e"."workspace_id" = $1 and "e"."pseudonym" = $2;
+
+-- employees.sql:idOfPseudonymByKey: an organization key
+select "e"."id" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."pseudonym" = $1 and "w"."organization_id" = $2;
+
 -- employees.sql:inWorkspace
 select "id" from "employees" where "workspace_id" = $1 and "id" = $2;
 

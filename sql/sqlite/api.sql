@@ -48,6 +48,15 @@ select "status", "employees", "karma_sum", "karma_count" from "employee_statisti
 select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = ? and "employee_id" = ? and "as_of" < ? order by "as_of" desc limit ?;
 select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = ? and "employee_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
 
+-- employees.sql:pseudonyms: two employees
+select "e"."id", "e"."pseudonym" from "employees" as "e" where "e"."workspace_id" = ? and "e"."id" in (?, ?);
+
+-- employees.sql:idOfPseudonym
+select "e"."id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."pseudonym" = ?;
+
+-- employees.sql:idOfPseudonymByKey: an organization key
+select "e"."id" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."pseudonym" = ? and "w"."organization_id" = ?;
+
 -- employees.sql:inWorkspace
 select "id" from "employees" where "workspace_id" = ? and "id" = ?;
 

@@ -7,7 +7,6 @@ import type { TObject } from 'typebox'
 import type { WorkspaceRows } from '../access.js'
 import type { WriteSession } from '../db/write-session.js'
 import type { Scope } from '../domain/scopes.js'
-import type { Population } from '../privacy/aggregate.js'
 import type { HistoryMoment, KeptStatisticStep } from '../records/spec.js'
 import { defineItem } from '../routing/item.js'
 import { workspaceId } from '../routing/schemas.js'
@@ -24,8 +23,11 @@ export interface KeptStatisticDefinition<T> {
   item: string
   /** The answer now. */
   read(from: WorkspaceRows): Promise<T>
-  /** The population an aggregate key is shown its figures by (CONTRACT 19). */
-  population: Population
+  /**
+   * The answer's field that counts its population (the workspace's active employees), by which an
+   * aggregate key is shown its figures, and each point of its series (CONTRACT 19).
+   */
+  population: string
   /** At an import's moment, each of its workspaces' answer, as the endpoint renders it. */
   keep(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>>
   /** The history twin: its operation, and its point's schema (points.ts statePoint). */
@@ -43,7 +45,7 @@ export function keptStatistic<T>(definition: KeptStatisticDefinition<T>) {
     scope: definition.scope,
     parameters: { workspace_id: workspaceId, as_of: asOfParameter },
     item: definition.item,
-    aggregate: { statistic: definition.population },
+    aggregate: { ownField: definition.population },
     read: (from, { as_of }) =>
       as_of === undefined ? definition.read(from) : keptOrNotFound(keptAt(from, statistic, as_of), as_of),
   })

@@ -99,6 +99,8 @@ export interface StateTwin<P extends Record<string, ParamDef<unknown>>> {
   reach?(from: WorkspaceRows, query: Query<P>): Promise<void>
   /** What an aggregate key may see of it (routing/item.ts); absent, such a key is refused. */
   aggregate?: SmallPopulations
+  /** Path ids that name an employee (routing/item.ts). */
+  people?: readonly string[]
   /** The kept answers from the last before `first` to the last before `end`, by as_of. */
   kept(from: WorkspaceRows, query: Query<P>, first: string, end: string): Promise<Kept[]>
 }
@@ -121,6 +123,7 @@ export function stateTwin<P extends Record<string, ParamDef<unknown>> = Record<n
     series: true,
     ...(twin.reach ? { reach: twin.reach } : {}),
     ...(twin.aggregate ? { aggregate: twin.aggregate } : {}),
+    ...(twin.people ? { people: twin.people } : {}),
     async read(from, query) {
       const periods = periodsFor(query as SeriesQuery)
       const first = (periods[0] as Period).start
@@ -158,8 +161,8 @@ export function keptTwin(
       `${twin.also === undefined ? '' : ` (${twin.also})`}; every field but start and end null before the first.`,
     scope: statistic.scope,
     point: twin.point,
-    ...(statistic.aggregate && 'statistic' in statistic.aggregate
-      ? { aggregate: { stateSeries: statistic.aggregate.statistic } }
+    ...(statistic.aggregate && 'ownField' in statistic.aggregate
+      ? { aggregate: { pointCount: statistic.aggregate.ownField } }
       : {}),
     kept: (from, _query, first, end) => twin.kept(from, first, end),
   })

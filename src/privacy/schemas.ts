@@ -43,3 +43,26 @@ export function hiddenWhenSmall<T extends TObject>(schema: T, note = POPULATION_
     description: description === undefined ? note : `${description} ${note}`,
   }
 }
+
+/**
+ * What a pseudonymous reader (CONTRACT 19) is shown of a field that tells who a person is, marked
+ * on the field's schema where a resource declares it (`x-pseudonymous` in the OpenAPI document):
+ * `pseudonym` (an employee's id: their pseudonym), `null` (a personal field), `empty` (a list of
+ * their addresses). The marks are the one declaration the pseudonymous rendering (people.ts) reads.
+ */
+export const PSEUDONYMOUS = 'x-pseudonymous'
+export type PseudonymousMark = 'pseudonym' | 'null' | 'empty'
+
+const marked = <T extends TSchema>(schema: T, mark: PseudonymousMark): T => ({
+  ...schema,
+  [PSEUDONYMOUS]: mark,
+})
+
+/** An employee's id: a pseudonymous reader sees their pseudonym. */
+export const personId = <T extends TSchema>(schema: T): T => marked(schema, 'pseudonym')
+
+/** A field that names or reaches a person (nullable): null for a pseudonymous reader. */
+export const personal = <T extends TSchema>(schema: T): T => marked(schema, 'null')
+
+/** A person's list of addresses: empty for a pseudonymous reader. */
+export const personalList = <T extends TSchema>(schema: T): T => marked(schema, 'empty')

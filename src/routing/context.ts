@@ -8,6 +8,7 @@ import type { KeyVerifier } from '../keys/verifier.js'
 import type { Charge, RateLimits } from '../limits/rate-limits.js'
 import type { Metrics } from '../observability/metrics.js'
 import type { CursorCodec } from '../paging/paging.js'
+import type { Pseudonyms } from '../privacy/people.js'
 
 /** Whether a handler's late result has no one to go to: its deadline passed, or its client left. */
 export function unheard(request: FastifyRequest): boolean {
@@ -27,6 +28,8 @@ export interface ApiContext {
   eventsRetentionMs: number
   /** The keys' usage record, counted here and written in batches. */
   usage: UsageRecorder
+  /** The employees' pseudonyms, as imports keep them (CONTRACT 19). */
+  pseudonyms: Pseudonyms
 }
 
 declare module 'fastify' {

@@ -54,6 +54,11 @@ export interface ItemOperation<D extends Definitions, T> {
    * figures such a key never sees when it is below the key's minimum group size. Absent: 403.
    */
   aggregate?: SmallPopulations
+  /**
+   * Path parameters that name an employee: a pseudonymous key names them by their pseudonym
+   * (CONTRACT 19), read here as the employee it stands for before `reach` and `read` see it.
+   */
+  people?: readonly string[]
   /** Throws the 404 of an id outside the granted workspace. */
   reach?(from: WorkspaceRows, query: Parsed<D>): Promise<void>
   /**
@@ -67,6 +72,9 @@ export interface ItemOperation<D extends Definitions, T> {
 export function defineItem<D extends Definitions, T>(operation: ItemOperation<D, T>): ItemOperation<D, T> {
   return operation
 }
+
+/** An id no row has. */
+const NOBODY = '00000000-0000-0000-0000-000000000000'
 
 /** What a rendered body holds under `data`. */
 const renderedData = (answer: Rendered): unknown =>
@@ -116,13 +124,18 @@ export function itemRoute<D extends Definitions, T>(
       operation.check?.(query)
       const db = app.api.db
       const from = workspaceRows(db, await grantWorkspace(db, request.key, query.workspace_id as string))
+      if (request.key.privacy === 'pseudonymous')
+        for (const name of operation.people ?? []) {
+          const named = query[name] as string
+          // An unknown pseudonym (a real id among them) names nobody: its reach is the 404.
+          ;(query as Record<string, unknown>)[name] = (await app.api.pseudonyms.idOf(from, named)) ?? NOBODY
+        }
       if (operation.reach) await operation.reach(from, query)
       const answer = await operation.read(from, query, () => !unheard(request))
       const { privacy, minGroupSize } = request.key
       if (privacy === 'aggregate' && operation.aggregate !== undefined) {
         const data = () => (answer instanceof Rendered ? renderedData(answer) : answer)
-        const asOf = (query as { as_of?: string }).as_of
-        const shown = await hideSmallPopulations(operation.aggregate, from, data, minGroupSize ?? 0, asOf)
+        const shown = await hideSmallPopulations(operation.aggregate, from, data, minGroupSize ?? 0)
         if (shown !== undefined) {
           if (answer instanceof Rendered) answer.release?.()
           return sendItem(reply, JSON.stringify(shown))

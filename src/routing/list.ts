@@ -10,6 +10,7 @@ import { type DialectName, dialectOf } from '../db/dialect.js'
 import type { Scope } from '../domain/scopes.js'
 import { type ListStatement, type ListValue, readPage } from '../paging/keyset.js'
 import type { Limits, Page, Position } from '../paging/paging.js'
+import { peopleOf, pseudonymousDocument } from '../privacy/people.js'
 import { notModified, tagAnswer } from './conditional.js'
 import type { ApiContext } from './context.js'
 import { readListRequest, sendPage } from './operation.js'
@@ -113,6 +114,8 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
   const item = representation
     ? Type.Union([ref(operation.item), ref(representation.item)])
     : ref(operation.item)
+  // What a pseudonymous key sees of a person in an item: the item schema's marks (CONTRACT 19).
+  const people = peopleOf(ref(operation.item), (id) => app.getSchema(id.replace(/#$/, '')) as TSchema)
   app.get(
     operation.path,
     {
@@ -193,6 +196,14 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
           page.generation ?? (await app.api.generation.ofOrganization(grant.organizationId)),
         )
       if (operation.reach && !conditional && page.empty) await operation.reach(from, query)
+      if (privacy === 'pseudonymous') {
+        const document = await pseudonymousDocument(page.document, people, app.api.pseudonyms, from)
+        if (document !== page.document) {
+          page.release?.()
+          page.release = undefined
+        }
+        page.document = document
+      }
       if (representation && rendering !== undefined) {
         const document = representation.render(rendering as string, page.document, grant)
         if (document !== page.document) {

@@ -2,7 +2,7 @@
 // the stored JSON of each item.
 
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { type KeyRows, keyRows } from '../access.js'
+import { grantWorkspace, type KeyRows, keyRows, workspaceRows } from '../access.js'
 import type { ErrorDetail } from '../errors.js'
 import {
   type Limits,
@@ -13,6 +13,7 @@ import {
   readLimit,
   TIME_AND_ID,
 } from '../paging/paging.js'
+import { type People, pseudonymousJson } from '../privacy/people.js'
 import { type ParamDef, type ParameterSet, type RawQuery, throwProblems } from './parameters.js'
 import './context.js'
 
@@ -194,4 +195,21 @@ export function sendItemBytes(reply: FastifyReply, body: Buffer, release?: () =>
  */
 export function keyRowsOf(request: FastifyRequest): KeyRows {
   return keyRows(request.server.api.db, request.key)
+}
+
+/**
+ * `{"data":…}` from an item's stored JSON, as the request's key may see it: a pseudonymous key
+ * (CONTRACT 19) sees the item's people through `people`, their pseudonyms read in `workspaceId`.
+ */
+export async function sendPeopleItem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: string,
+  people: People,
+  workspaceId: string,
+): Promise<FastifyReply> {
+  if (request.key.privacy !== 'pseudonymous') return sendItem(reply, json)
+  const { db, pseudonyms } = request.server.api
+  const from = workspaceRows(db, await grantWorkspace(db, request.key, workspaceId))
+  return sendItem(reply, await pseudonymousJson(JSON.parse(json), people, pseudonyms, from))
 }

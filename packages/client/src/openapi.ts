@@ -1252,7 +1252,7 @@ export interface components {
             /** @enum {string|null} */
             language: "arabic" | "bulgarian" | "catalan" | "chinese" | "chinese_traditional_taiwan" | "czech" | "danish" | "dutch" | "english" | "finnish" | "french" | "french_quebec" | "german" | "greek" | "hindi" | "hungarian" | "indonesian" | "italian" | "japanese" | "korean" | "norwegian_bokmal" | "polish" | "portuguese" | "portuguese_brazilian" | "romanian" | "russian" | "slovak" | "slovenian" | "spanish" | "thai" | "turkish" | "ukrainian" | "vietnamese" | null;
             /** @description IANA time-zone name */
-            timezone: string;
+            timezone: string | null;
             /** @enum {string} */
             status: "active" | "deactivated" | "pending" | "unlicensed";
             karma: {
@@ -1570,7 +1570,7 @@ export interface components {
              */
             acknowledged_at: string | null;
             breached_accounts: {
-                email: string;
+                email: string | null;
                 /**
                  * Format: date-time
                  * @description UTC, microsecond precision
@@ -1609,7 +1609,7 @@ export interface components {
              */
             acknowledged_at: string | null;
             breached_accounts: {
-                email: string;
+                email: string | null;
                 /**
                  * Format: date-time
                  * @description UTC, microsecond precision

@@ -56,7 +56,7 @@ class Employee(TypedDict):
     department: Optional[EmployeeDepartment]
     job_title: Optional[str]
     language: Optional[Literal["arabic", "bulgarian", "catalan", "chinese", "chinese_traditional_taiwan", "czech", "danish", "dutch", "english", "finnish", "french", "french_quebec", "german", "greek", "hindi", "hungarian", "indonesian", "italian", "japanese", "korean", "norwegian_bokmal", "polish", "portuguese", "portuguese_brazilian", "romanian", "russian", "slovak", "slovenian", "spanish", "thai", "turkish", "ukrainian", "vietnamese"]]
-    timezone: str
+    timezone: Optional[str]
     status: Literal["active", "deactivated", "pending", "unlicensed"]
     karma: Optional[EmployeeKarma]
     manager: Optional[EmployeeManager]
@@ -207,7 +207,7 @@ class CompromisedEmployeeEmployee(TypedDict):
 
 
 class CompromisedEmployeeBreachedAccountsItem(TypedDict):
-    email: str
+    email: Optional[str]
     compromised_at: str
 
 
@@ -227,7 +227,7 @@ class CompromisedEmployeeChangeEmployee(TypedDict):
 
 
 class CompromisedEmployeeChangeBreachedAccountsItem(TypedDict):
-    email: str
+    email: Optional[str]
     compromised_at: str
 
 

@@ -14,6 +14,7 @@ import { MemoryCounters, RedisCounters, type WindowCounters } from '../../limits
 import { RateLimits } from '../../limits/rate-limits.js'
 import { Metrics } from '../../observability/metrics.js'
 import { CursorCodec } from '../../paging/paging.js'
+import { EMPLOYEE_SQL } from '../../resources/employees/sql.js'
 import '../../routing/context.js'
 import { oldestPendingSeconds } from '../../webhooks/worker.js'
 import { clientAddress, clientProtocol, proxyTrust, validHost } from '../client-address.js'
@@ -72,6 +73,7 @@ export const apiContext = fp(
       metrics,
       eventsRetentionMs: config.eventsRetentionMs,
       usage,
+      pseudonyms: { of: EMPLOYEE_SQL.pseudonyms, idOf: EMPLOYEE_SQL.idOfPseudonym },
     })
     const trust = proxyTrust(config.trustProxy)
     // Worked out once per request, when first asked for (authentication, the log line).

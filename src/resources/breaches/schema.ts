@@ -4,7 +4,7 @@
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
 import { windowPoint } from '../../history/points.js'
-import { hiddenWhenSmall } from '../../privacy/schemas.js'
+import { hiddenWhenSmall, personal } from '../../privacy/schemas.js'
 import { derivedAtImport } from '../../records/published.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EmployeeReference } from '../employees/schema.js'
@@ -31,7 +31,7 @@ export const Breach = Closed(
   { $id: 'Breach' },
 )
 
-export const BreachedAccount = Closed({ email: Type.String(), compromised_at: Timestamp })
+export const BreachedAccount = Closed({ email: personal(Nullable(Type.String())), compromised_at: Timestamp })
 
 export const CompromisedEmployee = Closed(
   {

@@ -7,7 +7,6 @@ import { timestampFromMillis } from '../../domain/time.js'
 import { keptStatistic } from '../../history/kept-statistics.js'
 import type { HistoryMoment } from '../../records/spec.js'
 import { jsonOf } from '../../schemas/ordered-json.js'
-import { EMPLOYEE_POPULATION } from '../employees/statistics.js'
 import { Statistics, StatisticsPoint } from './schema.js'
 import { AWARENESS_READ } from './scopes.js'
 import { COURSE_SQL, FEEDBACK_WINDOW_MS, programStatisticsOf } from './sql.js'
@@ -62,7 +61,7 @@ export const PROGRAM_STATISTICS = keptStatistic({
   scope: AWARENESS_READ.scope,
   item: 'Statistics',
   read: (from) => COURSE_SQL.statistics(from),
-  population: EMPLOYEE_POPULATION,
+  population: 'active_employees',
   keep: statisticsAt,
   history: {
     operationId: 'getProgramStatisticsHistory',

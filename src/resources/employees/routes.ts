@@ -3,13 +3,14 @@ import Type from 'typebox'
 import { apiError, notFound } from '../../errors.js'
 import { stateTwin } from '../../history/twins.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
+import { peopleOf } from '../../privacy/people.js'
 import { notModified } from '../../routing/conditional.js'
 import { itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
-import { keyRowsOf, readItemRequest, sendItem } from '../../routing/operation.js'
+import { keyRowsOf, readItemRequest, sendItem, sendPeopleItem } from '../../routing/operation.js'
 import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, ref, workspaceId } from '../../routing/schemas.js'
-import { EMPLOYEE_NOT_FOUND, KarmaPoint } from './schema.js'
+import { EMPLOYEE_NOT_FOUND, Employee, KarmaPoint } from './schema.js'
 import { WORKSPACE_READ } from './scopes.js'
 import { EMPLOYEE_SQL } from './sql.js'
 import { EMPLOYEE_STATISTICS } from './statistics.js'
@@ -45,6 +46,11 @@ const LIST_EMPLOYEES = defineList({
 
 const path = parameters({ employee_id: param.uuid('The employee to retrieve.') })
 
+/** What a pseudonymous key sees of an employee (the schema's marks). */
+const EMPLOYEE_PEOPLE = peopleOf(Employee, () => {
+  throw new Error('the employee schema refers to no other')
+})
+
 const KARMA_HISTORY = stateTwin({
   operationId: 'getEmployeeKarmaHistory',
   path: '/v1/employees/:employee_id/karma_history',
@@ -55,6 +61,7 @@ const KARMA_HISTORY = stateTwin({
     'another workspace is a 404, like an unknown one.',
   scope: WORKSPACE_READ.scope,
   parameters: { employee_id: param.uuid('The employee.') },
+  people: ['employee_id'],
   point: KarmaPoint,
   async reach(from, { employee_id }) {
     if (!(await EMPLOYEE_SQL.inWorkspace(from, employee_id))) throw notFound(EMPLOYEE_NOT_FOUND)
@@ -87,10 +94,16 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { employee_id } = readItemRequest(request, path)
-      const json = await EMPLOYEE_SQL.find(keyRowsOf(request), employee_id)
+      const key = keyRowsOf(request)
+      // A pseudonymous key names an employee by their pseudonym (CONTRACT 19); a real id is unknown.
+      const pseudonymous = request.key.privacy === 'pseudonymous'
+      const id = pseudonymous ? await EMPLOYEE_SQL.idOfPseudonymByKey(key, employee_id) : employee_id
+      const json = id === null ? null : await EMPLOYEE_SQL.find(key, id)
       if (json === null) throw notFound(EMPLOYEE_NOT_FOUND)
       if (await notModified(request, reply)) return reply
-      return sendItem(reply, json)
+      if (!pseudonymous) return sendItem(reply, json)
+      const { workspace } = JSON.parse(json) as Employee
+      return sendPeopleItem(request, reply, json, EMPLOYEE_PEOPLE, workspace.id)
     },
   )
 }

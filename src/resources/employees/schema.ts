@@ -4,7 +4,7 @@
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
 import { statePoint } from '../../history/points.js'
-import { hiddenWhenSmall } from '../../privacy/schemas.js'
+import { hiddenWhenSmall, personal, personalList, personId } from '../../privacy/schemas.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
 import { EMAIL_SOURCES, EMPLOYEE_STATUSES, LANGUAGES, SECURITY_LEVELS } from './values.js'
 
@@ -16,10 +16,10 @@ export const EmailAddress = Closed({
 
 // Embedded in other resources, so it has no $id of its own.
 export const EmployeeReference = Closed({
-  id: Uuid,
-  name: Nullable(Type.String()),
-  primary_email_address: Nullable(Type.String()),
-  username: Nullable(Type.String()),
+  id: personId(Uuid),
+  name: personal(Nullable(Type.String())),
+  primary_email_address: personal(Nullable(Type.String())),
+  username: personal(Nullable(Type.String())),
 })
 
 export const Karma = Closed({
@@ -29,16 +29,16 @@ export const Karma = Closed({
 
 export const Employee = Closed(
   {
-    id: Uuid,
-    name: Nullable(Type.String()),
-    username: Nullable(Type.String()),
-    primary_email_address: Nullable(Type.String()),
-    email_addresses: Type.Array(EmailAddress),
+    id: personId(Uuid),
+    name: personal(Nullable(Type.String())),
+    username: personal(Nullable(Type.String())),
+    primary_email_address: personal(Nullable(Type.String())),
+    email_addresses: personalList(Type.Array(EmailAddress)),
     country_code: Nullable(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' })),
     department: Nullable(Closed({ name: Type.String() })),
-    job_title: Nullable(Type.String()),
+    job_title: personal(Nullable(Type.String())),
     language: Nullable(StringEnum(LANGUAGES)),
-    timezone: Type.String({ description: 'IANA time-zone name' }),
+    timezone: personal(Nullable(Type.String({ description: 'IANA time-zone name' }))),
     status: StringEnum(EMPLOYEE_STATUSES),
     karma: Nullable(Karma),
     manager: Nullable(EmployeeReference),

@@ -95,6 +95,41 @@ export const EMPLOYEE_SQL = {
     { span: [SAMPLE.id, SAMPLE.after[0], SAMPLE.later] },
   ),
 
+  /** The kept pseudonym of each of these employees of the granted workspace (CONTRACT 19). */
+  pseudonyms: inGrant(
+    async (from: WorkspaceRows, ids: readonly string[]): Promise<Map<string, string>> => {
+      if (ids.length === 0) return new Map()
+      const rows = await from
+        .selectFrom('employees as e')
+        .select(['e.id', 'e.pseudonym'])
+        .where('e.id', 'in', ids)
+        .execute()
+      return new Map(rows.flatMap((r) => (r.pseudonym === null ? [] : [[r.id, r.pseudonym] as const])))
+    },
+    { 'two employees': [[SAMPLE.id, SAMPLE.id]] },
+  ),
+
+  /** The employee of the granted workspace whose pseudonym this is, or null. */
+  idOfPseudonym: inGrant(
+    async (from: WorkspaceRows, pseudonym: string): Promise<string | null> =>
+      (
+        await from
+          .selectFrom('employees as e')
+          .select('e.id')
+          .where('e.pseudonym', '=', pseudonym)
+          .executeTakeFirst()
+      )?.id ?? null,
+    { '': [SAMPLE.id] },
+  ),
+
+  /** The employee the key reaches whose pseudonym this is, or null. */
+  idOfPseudonymByKey: byKey(
+    async (key: KeyRows, pseudonym: string): Promise<string | null> =>
+      (await key.byId('employees as e', pseudonym, 'pseudonym').select('e.id').executeTakeFirst())?.id ??
+      null,
+    { 'an organization key': [SAMPLE.organizationKey, SAMPLE.id] },
+  ),
+
   /** Whether an employee belongs to the granted workspace. */
   inWorkspace: inWorkspace('employees'),
 }

@@ -4,7 +4,6 @@
 import { sql } from 'kysely'
 import type { WriteSession } from '../../db/write-session.js'
 import { keptStatistic } from '../../history/kept-statistics.js'
-import { keptAt, keptSpan } from '../../history/read.js'
 import type { Population } from '../../privacy/aggregate.js'
 import type { HistoryMoment } from '../../records/spec.js'
 import { jsonOf } from '../../schemas/ordered-json.js'
@@ -14,20 +13,12 @@ import { EMPLOYEE_SQL, type EmployeeStatisticsRow, employeeStatisticsOf } from '
 
 const statisticsJson = jsonOf(EmployeeStatistics)
 
-const STATISTIC = 'getEmployeeStatistics'
-/** The active employees of a kept answer's JSON (0 where none was kept). */
-const activeOf = (json: string | undefined): number =>
-  json === undefined ? 0 : (JSON.parse(json) as EmployeeStatistics).active
-
 /**
- * A workspace's population as aggregate keys see it (CONTRACT 19): its active employees, now and
- * as each import kept them in these statistics.
+ * A workspace's population as aggregate keys see it (CONTRACT 19): its active employees now. (The
+ * state statistics count it themselves: `active` here, kept with every answer.)
  */
 export const EMPLOYEE_POPULATION: Population = {
   now: async (from) => (await EMPLOYEE_SQL.statistics(from)).active,
-  at: async (from, asOf) => activeOf(await keptAt(from, STATISTIC, asOf)),
-  kept: async (from, first, end) =>
-    (await keptSpan(from, STATISTIC, first, end)).map((k) => ({ as_of: k.as_of, size: activeOf(k.json) })),
 }
 
 /** Each workspace's statistics at the moment, as the endpoint renders them. */
@@ -44,7 +35,7 @@ async function statisticsAt(session: WriteSession, moment: HistoryMoment): Promi
 }
 
 export const EMPLOYEE_STATISTICS = keptStatistic({
-  operationId: STATISTIC,
+  operationId: 'getEmployeeStatistics',
   path: '/v1/employees/statistics',
   summary: 'How many employees a workspace has, by status',
   description:
@@ -52,7 +43,7 @@ export const EMPLOYEE_STATISTICS = keptStatistic({
   scope: WORKSPACE_READ.scope,
   item: 'EmployeeStatistics',
   read: EMPLOYEE_SQL.statistics,
-  population: EMPLOYEE_POPULATION,
+  population: 'active',
   keep: statisticsAt,
   history: {
     operationId: 'getEmployeeStatisticsHistory',

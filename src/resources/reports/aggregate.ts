@@ -87,15 +87,21 @@ export async function aggregateBreakdownPage(
   }
   const page = all.slice(start, start + limit)
   const more = start + limit < all.length
+  // With nothing merged into it, the null row is the kept cell of the members without a key.
+  const keptNone = merged.length === 0 && none !== undefined && size >= min
   const answers = await REPORT_SQL.cellAnswers(
     from,
     v,
-    page.flatMap((e) => (e.row === null ? [] : [e.row.cell])),
+    page.flatMap((e) => (e.row !== null ? [e.row.cell] : keptNone ? ['-'] : [])),
     dialect,
   )
   const items: string[] = []
   for (const entry of page) {
     if (entry.row === null) {
+      if (keptNone) {
+        items.push(answers.get('-') as string)
+        continue
+      }
       const cells = [...merged.map((r) => r.cell), ...(none ? [none.cell] : [])]
       const answer = JSON.parse(cellAnswer(await REPORT_SQL.mergedFigures(from, v, cells), null, null))
       items.push(JSON.stringify(size < min ? nullFigures(answer) : answer))

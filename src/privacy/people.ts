@@ -1,0 +1,165 @@
+// The one step that decides what a pseudonymous reader (CONTRACT 19) sees of a person: compiled from
+// a published schema's marks (schemas.ts `personId`, `personal`, `personalList`), so that whatever
+// renders an item of that schema, and whatever resource declares it, a person's id becomes their
+// pseudonym and their personal fields are emptied. An item's fields that hold no mark are left as
+// they are, and the walk never visits them.
+
+import type { TSchema } from 'typebox'
+import type { WorkspaceRows } from '../access.js'
+import { PSEUDONYMOUS, type PseudonymousMark } from './schemas.js'
+
+/** A compiled walk over values of one schema. */
+export interface People {
+  /** Every person's id in `value` (their real ids). */
+  ids(value: unknown, into: Set<string>): void
+  /** `value` as a pseudonymous reader sees it, each id through `pseudonymOf`. */
+  hide(value: unknown, pseudonymOf: (id: string) => string): unknown
+}
+
+type Walk = {
+  ids(value: unknown, into: Set<string>): void
+  hide(value: unknown, pseudonymOf: (id: string) => string): unknown
+}
+
+const NOTHING: Walk = { ids() {}, hide: (value) => value }
+
+const undecided = (): never => {
+  throw new Error('a value of a union whose members hold people differently')
+}
+const UNDECIDED: Walk = { ids: undecided, hide: undecided }
+
+/** Resolves `{ $ref }` to the schema of that $id. */
+export type Resolve = (ref: string) => TSchema
+
+function markOf(schema: TSchema): PseudonymousMark | undefined {
+  return (schema as Record<string, unknown>)[PSEUDONYMOUS] as PseudonymousMark | undefined
+}
+
+function leaf(mark: PseudonymousMark): Walk {
+  if (mark === 'pseudonym')
+    return {
+      ids(value, into) {
+        if (typeof value === 'string') into.add(value)
+      },
+      hide: (value, pseudonymOf) => (typeof value === 'string' ? pseudonymOf(value) : value),
+    }
+  if (mark === 'empty') return { ids() {}, hide: (value) => (Array.isArray(value) ? [] : value) }
+  return { ids() {}, hide: () => null }
+}
+
+/** The walk of `schema`, or NOTHING when no mark lies below it. */
+function walkOf(schema: TSchema, resolve: Resolve, seen: Set<TSchema>): Walk {
+  const mark = markOf(schema)
+  if (mark !== undefined) return leaf(mark)
+  const s = schema as {
+    $ref?: string
+    properties?: Record<string, TSchema>
+    items?: TSchema
+    anyOf?: TSchema[]
+    oneOf?: TSchema[]
+  }
+  if (s.$ref !== undefined) {
+    const target = resolve(s.$ref)
+    if (seen.has(target)) return NOTHING
+    return walkOf(target, resolve, new Set([...seen, target]))
+  }
+  if (s.properties !== undefined) {
+    const fields = Object.entries(s.properties)
+      .map(([name, field]) => [name, walkOf(field, resolve, seen)] as const)
+      .filter(([, walk]) => walk !== NOTHING)
+    if (fields.length === 0) return NOTHING
+    return {
+      ids(value, into) {
+        if (value === null || typeof value !== 'object') return
+        const o = value as Record<string, unknown>
+        for (const [name, walk] of fields) walk.ids(o[name], into)
+      },
+      hide(value, pseudonymOf) {
+        if (value === null || typeof value !== 'object') return value
+        const o = { ...(value as Record<string, unknown>) }
+        for (const [name, walk] of fields) if (name in o) o[name] = walk.hide(o[name], pseudonymOf)
+        return o
+      },
+    }
+  }
+  if (s.items !== undefined) {
+    const each = walkOf(s.items, resolve, seen)
+    if (each === NOTHING) return NOTHING
+    return {
+      ids(value, into) {
+        if (Array.isArray(value)) for (const v of value) each.ids(v, into)
+      },
+      hide: (value, pseudonymOf) =>
+        Array.isArray(value) ? value.map((v) => each.hide(v, pseudonymOf)) : value,
+    }
+  }
+  const branches = (s.anyOf ?? s.oneOf ?? [])
+    .map((b) => walkOf(b, resolve, seen))
+    .filter((w) => w !== NOTHING)
+  // Which member a value is, the union cannot say here (an event's object: its type says): such a
+  // value is refused rather than shown, until its renderer chooses the member's walk itself.
+  if (branches.length > 1) return UNDECIDED
+  return branches[0] ?? NOTHING
+}
+
+/** The pseudonymous walk of values of `schema` ($refs resolved by `resolve`). */
+export function peopleOf(schema: TSchema, resolve: Resolve): People {
+  return walkOf(schema, resolve, new Set())
+}
+
+/** The walk of a list of values that `people` walks one by one. */
+function listOf(people: People): People {
+  return {
+    ids(value, into) {
+      for (const item of value as unknown[]) people.ids(item, into)
+    },
+    hide: (value, pseudonymOf) => (value as unknown[]).map((item) => people.hide(item, pseudonymOf)),
+  }
+}
+
+/** Whether values of `schema` may hold a person at all. */
+export function holdsPeople(schema: TSchema, resolve: Resolve): boolean {
+  return walkOf(schema, resolve, new Set()) !== NOTHING
+}
+
+/** Where the pseudonyms kept at import are read (the employees resource's, through ApiContext). */
+export interface Pseudonyms {
+  /** The pseudonym of each of these employees of the granted workspace that has one. */
+  of(from: WorkspaceRows, ids: readonly string[]): Promise<Map<string, string>>
+  /** The employee of the granted workspace whose pseudonym this is, or null. */
+  idOf(from: WorkspaceRows, pseudonym: string): Promise<string | null>
+}
+
+/**
+ * A page's document (`{"data":[…]}`) as a pseudonymous reader sees it: every person
+ * `people` finds in its data through their kept pseudonym. A person without one (none of this
+ * workspace) is refused, never shown: the caller answers 500 rather than leak an id.
+ */
+export async function pseudonymousDocument(
+  document: Uint8Array | string,
+  people: People,
+  pseudonyms: Pseudonyms,
+  from: WorkspaceRows,
+): Promise<string> {
+  const text = typeof document === 'string' ? document : Buffer.from(document).toString('utf8')
+  const { data } = JSON.parse(text) as { data: unknown[] }
+  return `{"data":${await pseudonymousJson(data, listOf(people), pseudonyms, from)}}`
+}
+
+/** A value (an item, a page's data) as a pseudonymous reader sees it, as JSON. */
+export async function pseudonymousJson(
+  value: unknown,
+  people: People,
+  pseudonyms: Pseudonyms,
+  from: WorkspaceRows,
+): Promise<string> {
+  const ids = new Set<string>()
+  people.ids(value, ids)
+  const found = ids.size === 0 ? new Map<string, string>() : await pseudonyms.of(from, [...ids])
+  const pseudonymOf = (id: string) => {
+    const pseudonym = found.get(id)
+    if (pseudonym === undefined) throw new Error('a person without a pseudonym in this workspace')
+    return pseudonym
+  }
+  return JSON.stringify(people.hide(value, pseudonymOf))
+}
