@@ -3,7 +3,7 @@
 // every other field null where nothing was kept before its end; a point of a window never does.
 
 import Type, { type TObject, type TSchema } from 'typebox'
-import { Closed, Nullable, Timestamp } from '../schemas/common.js'
+import { Closed, Nullable, Timestamp, takesNull } from '../schemas/common.js'
 
 const { pattern, examples } = Timestamp as unknown as { pattern: string; examples: string[] }
 const instant = (description: string) => Type.String({ pattern, format: 'date-time', description, examples })
@@ -11,12 +11,6 @@ const instant = (description: string) => Type.String({ pattern, format: 'date-ti
 const period = {
   start: instant('The first instant of the period (UTC), inclusive.'),
   end: instant('The first instant after the period (UTC), exclusive.'),
-}
-
-/** Whether a schema already takes null (Nullable's two forms). */
-const takesNull = (schema: TSchema): boolean => {
-  const { type, anyOf } = schema as { type?: unknown; anyOf?: { type?: unknown }[] }
-  return (Array.isArray(type) && type.includes('null')) || (anyOf ?? []).some((s) => s.type === 'null')
 }
 
 /** A point of a window twin: the statistic with its window set to the period. */

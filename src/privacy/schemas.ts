@@ -2,7 +2,7 @@
 // null, for the answers whose population is below such a key's minimum group size.
 
 import type { TObject, TSchema } from 'typebox'
-import { Nullable } from '../schemas/common.js'
+import { Nullable, takesNull } from '../schemas/common.js'
 
 const FIGURE_TYPES = new Set(['integer', 'number'])
 
@@ -11,11 +11,6 @@ function isFigure(schema: TSchema): boolean {
   const { type } = schema as { type?: unknown }
   if (typeof type === 'string') return FIGURE_TYPES.has(type)
   return Array.isArray(type) && type.some((t) => FIGURE_TYPES.has(t))
-}
-
-const takesNull = (schema: TSchema): boolean => {
-  const { type } = schema as { type?: unknown }
-  return Array.isArray(type) && type.includes('null')
 }
 
 function figuresNullable(schema: TSchema): TSchema {

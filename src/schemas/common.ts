@@ -14,6 +14,12 @@ export function StringEnum<const T extends readonly string[]>(
  * tool reads, Scalar's reference included, which warns of `anyOf` with null inside an object. Any
  * other schema (a `$ref`, a union) is `anyOf` it or null.
  */
+/** Whether a schema already takes null (Nullable's two forms). */
+export const takesNull = (schema: TSchema): boolean => {
+  const { type, anyOf } = schema as { type?: unknown; anyOf?: { type?: unknown }[] }
+  return (Array.isArray(type) && type.includes('null')) || (anyOf ?? []).some((s) => s.type === 'null')
+}
+
 export function Nullable<T extends TSchema>(schema: T): TUnsafe<Type.Static<T> | null> {
   const {
     type,

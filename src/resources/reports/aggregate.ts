@@ -31,6 +31,12 @@ function rowOf(c: CellSize, by: BreakdownValues['by']): Row {
   return { cell: c.cell, employees: Number(c.employees), key }
 }
 
+/** The cells the null row holds: those merged, and the one of the members without a key. */
+const mergedRow = (merged: readonly Row[], none: Row | undefined): string[] => [
+  ...merged.map((r) => r.cell),
+  ...(none ? [none.cell] : []),
+]
+
 /** The cells merged into the null row: those below `min`, then the smallest others while it is. */
 async function mergedCells(
   from: WorkspaceRows,
@@ -43,7 +49,7 @@ async function mergedCells(
   const others = keyed
     .filter((r) => r.employees >= min)
     .sort((a, b) => a.employees - b.employees || byCodePoint(b.key, a.key))
-  const cells = () => [...merged.map((r) => r.cell), ...(none ? [none.cell] : [])]
+  const cells = () => mergedRow(merged, none)
   // Cells of a member's own column hold each member once; groups overlap, so their union is counted.
   const sizeOf = async (): Promise<number> =>
     v.by === 'group' && cells().length > 0
@@ -102,9 +108,8 @@ export async function aggregateBreakdownPage(
         items.push(answers.get('-') as string)
         continue
       }
-      const cells = [...merged.map((r) => r.cell), ...(none ? [none.cell] : [])]
-      const answer = JSON.parse(cellAnswer(await REPORT_SQL.mergedFigures(from, v, cells), null, null))
-      items.push(JSON.stringify(size < min ? nullFigures(answer) : answer))
+      const answer = cellAnswer(await REPORT_SQL.mergedFigures(from, v, mergedRow(merged, none)), null, null)
+      items.push(size < min ? JSON.stringify(nullFigures(JSON.parse(answer))) : answer)
       continue
     }
     const answer = answers.get(entry.row.cell)
