@@ -6,7 +6,7 @@
 // else lives in JSON rendered at import (see each resource's render.ts), so that a request only concatenates.
 
 import type { ColumnType } from 'kysely'
-import type { Privacy } from '../domain/privacy.js'
+import type { EndpointPrivacy, Privacy } from '../domain/privacy.js'
 
 export interface OrganizationsTable {
   id: string
@@ -80,7 +80,7 @@ export interface WebhookEndpointsTable {
   /** How the events are sent: as the feed renders them, or in OCSF. */
   format: ColumnType<WebhookFormat, WebhookFormat | undefined, WebhookFormat>
   /** What the endpoint's deliveries show of a person (CONTRACT 19): identified or pseudonymous. */
-  privacy: ColumnType<Privacy, Privacy | undefined, never>
+  privacy: ColumnType<EndpointPrivacy, EndpointPrivacy | undefined, never>
 }
 
 export const WEBHOOK_FORMATS = ['json', 'ocsf'] as const

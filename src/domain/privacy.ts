@@ -4,11 +4,12 @@
 export const PRIVACIES = ['identified', 'pseudonymous', 'aggregate'] as const
 export type Privacy = (typeof PRIVACIES)[number]
 
-/** What a key may be made with: pseudonymous keys come with the rendering step that hides a person. */
-export const KEY_PRIVACIES = ['identified', 'aggregate'] as const satisfies readonly Privacy[]
+/** What a key may be made with. */
+export const KEY_PRIVACIES = PRIVACIES
 
 /** A webhook endpoint's deliveries are about individuals: aggregate is not offered there. */
-export const ENDPOINT_PRIVACIES = ['identified', 'pseudonymous'] as const
+export const ENDPOINT_PRIVACIES = ['identified', 'pseudonymous'] as const satisfies readonly Privacy[]
+export type EndpointPrivacy = (typeof ENDPOINT_PRIVACIES)[number]
 
 /** An aggregate key's smallest population shown, unless its key says otherwise; and the bounds. */
 export const MIN_GROUP_SIZE = { default: 10, min: 2, max: 1000 } as const

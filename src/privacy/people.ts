@@ -122,44 +122,101 @@ export function holdsPeople(schema: TSchema, resolve: Resolve): boolean {
   return walkOf(schema, resolve, new Set()) !== NOTHING
 }
 
+/** Whether a walk visits anything (false: the values hold no person). */
+export const walksPeople = (people: People): boolean => people !== NOTHING
+
 /** Where the pseudonyms kept at import are read (the employees resource's, through ApiContext). */
 export interface Pseudonyms {
   /** The pseudonym of each of these employees of the granted workspace that has one. */
   of(from: WorkspaceRows, ids: readonly string[]): Promise<Map<string, string>>
   /** The employee of the granted workspace whose pseudonym this is, or null. */
   idOf(from: WorkspaceRows, pseudonym: string): Promise<string | null>
+  /**
+   * The pseudonym of each of these employees of the organization, an employee deleted since
+   * included (events name them): kept, or made from the organization's secret as it was kept.
+   */
+  ofOrganization(organizationId: string, ids: readonly string[]): Promise<Map<string, string>>
 }
+
+/** The pseudonyms of a set of real ids (one statement for a page). */
+export type PseudonymLookup = (ids: readonly string[]) => Promise<Map<string, string>>
 
 /**
  * A page's document (`{"data":[…]}`) as a pseudonymous reader sees it: every person
- * `people` finds in its data through their kept pseudonym. A person without one (none of this
- * workspace) is refused, never shown: the caller answers 500 rather than leak an id.
+ * `people` finds in its data through their pseudonym. A person without one is refused, never
+ * shown: the caller answers 500 rather than leak an id.
  */
 export async function pseudonymousDocument(
   document: Uint8Array | string,
   people: People,
-  pseudonyms: Pseudonyms,
-  from: WorkspaceRows,
+  lookup: PseudonymLookup,
 ): Promise<string> {
   const text = typeof document === 'string' ? document : Buffer.from(document).toString('utf8')
   const { data } = JSON.parse(text) as { data: unknown[] }
-  return `{"data":${await pseudonymousJson(data, listOf(people), pseudonyms, from)}}`
+  return `{"data":${await pseudonymousJson(data, listOf(people), lookup)}}`
 }
 
 /** A value (an item, a page's data) as a pseudonymous reader sees it, as JSON. */
 export async function pseudonymousJson(
   value: unknown,
   people: People,
-  pseudonyms: Pseudonyms,
-  from: WorkspaceRows,
+  lookup: PseudonymLookup,
 ): Promise<string> {
+  return JSON.stringify(await pseudonymousValue(value, people, lookup))
+}
+
+/** A value as a pseudonymous reader sees it. */
+export async function pseudonymousValue(
+  value: unknown,
+  people: People,
+  lookup: PseudonymLookup,
+): Promise<unknown> {
   const ids = new Set<string>()
   people.ids(value, ids)
-  const found = ids.size === 0 ? new Map<string, string>() : await pseudonyms.of(from, [...ids])
+  const found = ids.size === 0 ? new Map<string, string>() : await lookup([...ids])
   const pseudonymOf = (id: string) => {
     const pseudonym = found.get(id)
     if (pseudonym === undefined) throw new Error('a person without a pseudonym in this workspace')
     return pseudonym
   }
-  return JSON.stringify(people.hide(value, pseudonymOf))
+  return people.hide(value, pseudonymOf)
+}
+
+/** What `eventPeople` walks of an event (CONTRACT 14). */
+interface ChangeEvent {
+  type: string
+  data: { object: unknown; previous_attributes?: Record<string, unknown> }
+}
+
+/**
+ * The walk of events whose object's schema their type chooses (`objectOf`, undefined for a type
+ * it does not know: such an event is refused): the object, and its previous attributes, which are
+ * top-level fields of the same object.
+ */
+export function eventPeople(objectOf: (type: string) => People | undefined): People {
+  const walkOf = (event: ChangeEvent): People => {
+    const walk = objectOf(event.type)
+    if (walk === undefined) throw new Error(`an event of a type without a walk: ${event.type}`)
+    return walk
+  }
+  return {
+    ids(value, into) {
+      const event = value as ChangeEvent
+      const walk = walkOf(event)
+      walk.ids(event.data.object, into)
+      if (event.data.previous_attributes !== undefined) walk.ids(event.data.previous_attributes, into)
+    },
+    hide(value, pseudonymOf) {
+      const event = value as ChangeEvent
+      const walk = walkOf(event)
+      const { object, previous_attributes: previous } = event.data
+      return {
+        ...event,
+        data: {
+          object: walk.hide(object, pseudonymOf),
+          ...(previous === undefined ? {} : { previous_attributes: walk.hide(previous, pseudonymOf) }),
+        },
+      }
+    },
+  }
 }

@@ -10,6 +10,10 @@ import { courses } from './courses/index.js'
 import { employees } from './employees/index.js'
 import { eventFeed } from './events/index.js'
 import { ocsfRenderer } from './events/ocsf.js'
+import { eventPeopleOf } from './events/people.js'
+
+export { pseudonymousEvents } from './events/people.js'
+
 import type { ResourceExport } from './export.js'
 import { groups } from './groups/index.js'
 import { inbox } from './inbox/index.js'
@@ -28,7 +32,13 @@ export const EVENT_TYPES: readonly string[] = EVENT_SOURCES.flatMap(eventTypesOf
 /** Every event (and the webhook ping) in OCSF (docs/ocsf.md). */
 export const OCSF_RENDERER = ocsfRenderer(EVENT_SOURCES)
 
-export const RESOURCES = [...DATA, eventFeed(EVENT_SOURCES, EVENT_TYPES, OCSF_RENDERER)] as const
+/** What a pseudonymous reader sees of the people of an event (CONTRACT 19): its object's schema's marks. */
+export const EVENT_PEOPLE = eventPeopleOf(EVENT_SOURCES, DATA)
+
+export const RESOURCES = [
+  ...DATA,
+  eventFeed(EVENT_SOURCES, EVENT_TYPES, OCSF_RENDERER, EVENT_PEOPLE),
+] as const
 
 /** The 404 of every id a resource serves (the workspace's is the engine's). */
 export const NOT_FOUND: readonly NotFound[] = RESOURCES.flatMap((r: Resource) => r.notFound ?? [])

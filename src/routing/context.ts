@@ -80,5 +80,11 @@ declare module 'fastify' {
     series?: true
     /** An aggregate-only key may read it (CONTRACT 19); every other operation is 403 to such a key. */
     aggregate?: boolean
+    /**
+     * What a pseudonymous key (CONTRACT 19) sees of a person in the answer: 'walked', through the
+     * pseudonymous step (privacy/people.ts); 'none', the answer names no person. A route with a
+     * scope must say which (the app refuses to start otherwise).
+     */
+    people?: 'walked' | 'none'
   }
 }

@@ -3,10 +3,11 @@
 // strict reading of the request, the workspace grant and the ETag of its body.
 
 import type { FastifyInstance } from 'fastify'
-import Type from 'typebox'
+import Type, { type TSchema } from 'typebox'
 import { grantWorkspace, type WorkspaceRows, workspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
 import { hideSmallPopulations, type SmallPopulations } from '../privacy/aggregate.js'
+import { peopleOf, pseudonymousValue, walksPeople } from '../privacy/people.js'
 import { unheard } from './context.js'
 import { readItemRequest, sendItem, sendItemBytes } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
@@ -95,6 +96,9 @@ export function itemRoute<D extends Definitions, T>(
     ),
   )
   const item = ref(operation.item)
+  // What a pseudonymous key sees of a person in the answer: the item schema's marks (CONTRACT 19).
+  const answerSchema = operation.series ? Type.Array(item) : item
+  const people = peopleOf(answerSchema, (id) => app.getSchema(id.replace(/#$/, '')) as TSchema)
   app.get(
     operation.path,
     {
@@ -103,6 +107,7 @@ export function itemRoute<D extends Definitions, T>(
         etag: 'body',
         series: operation.series,
         aggregate: operation.aggregate !== undefined,
+        people: 'walked',
       },
       schema: {
         operationId: operation.operationId,
@@ -116,7 +121,7 @@ export function itemRoute<D extends Definitions, T>(
             }
           : {}),
         querystring: query.schema,
-        response: { 200: dataOf(operation.series ? Type.Array(item) : item) },
+        response: { 200: dataOf(answerSchema) },
       },
     },
     async (request, reply) => {
@@ -140,6 +145,12 @@ export function itemRoute<D extends Definitions, T>(
           if (answer instanceof Rendered) answer.release?.()
           return sendItem(reply, JSON.stringify(shown))
         }
+      }
+      if (privacy === 'pseudonymous' && walksPeople(people)) {
+        const data = answer instanceof Rendered ? renderedData(answer) : answer
+        if (answer instanceof Rendered) answer.release?.()
+        const shown = await pseudonymousValue(data, people, (ids) => app.api.pseudonyms.of(from, ids))
+        return sendItem(reply, JSON.stringify(shown))
       }
       if (!(answer instanceof Rendered)) return sendItem(reply, JSON.stringify(answer))
       if (answer.identity !== undefined) request.bodyIdentity = answer.identity

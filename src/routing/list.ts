@@ -10,7 +10,7 @@ import { type DialectName, dialectOf } from '../db/dialect.js'
 import type { Scope } from '../domain/scopes.js'
 import { type ListStatement, type ListValue, readPage } from '../paging/keyset.js'
 import type { Limits, Page, Position } from '../paging/paging.js'
-import { peopleOf, pseudonymousDocument } from '../privacy/people.js'
+import { type People, peopleOf, pseudonymousDocument } from '../privacy/people.js'
 import { notModified, tagAnswer } from './conditional.js'
 import type { ApiContext } from './context.js'
 import { readListRequest, sendPage } from './operation.js'
@@ -85,6 +85,13 @@ export interface ListOperation<
     limit: number,
     dialect: DialectName,
   ): Promise<Page>
+  /**
+   * How a pseudonymous key sees the people of the items where their schema cannot say it alone (the
+   * feed's object, chosen by the event's type; a breakdown's key, a person by manager): the walk
+   * for these values, undefined for the item schema's marks. `departed`: the items name employees
+   * deleted since, by the pseudonym they had.
+   */
+  people?: { walk(values: RowValues<D, S | R>): People | undefined; departed?: true }
 }
 
 /** Declares a list operation (type-checks its parts against each other). */
@@ -115,11 +122,12 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
     ? Type.Union([ref(operation.item), ref(representation.item)])
     : ref(operation.item)
   // What a pseudonymous key sees of a person in an item: the item schema's marks (CONTRACT 19).
-  const people = peopleOf(ref(operation.item), (id) => app.getSchema(id.replace(/#$/, '')) as TSchema)
+  const marked = peopleOf(ref(operation.item), (id) => app.getSchema(id.replace(/#$/, '')) as TSchema)
+  const departed = operation.people?.departed === true
   app.get(
     operation.path,
     {
-      config: { scope: operation.scope, aggregate: operation.aggregate !== undefined },
+      config: { scope: operation.scope, aggregate: operation.aggregate !== undefined, people: 'walked' },
       schema: {
         operationId: operation.operationId,
         summary: operation.summary,
@@ -178,16 +186,10 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       // The values were parsed by the same parameters the rows' type comes from.
       const rows = operation.rows as ListStatement<Record<string, ListValue>>
       const { privacy, minGroupSize } = request.key
+      const rowValues = values as RowValues<D, S | R>
       const page =
         privacy === 'aggregate' && operation.aggregate
-          ? await operation.aggregate(
-              from,
-              values as RowValues<D, S | R>,
-              minGroupSize ?? 0,
-              position,
-              list.limit,
-              dialectOf(db),
-            )
+          ? await operation.aggregate(from, rowValues, minGroupSize ?? 0, position, list.limit, dialectOf(db))
           : await readPage(db, grant, rows, values, position, list.limit)
       if (!conditional)
         tagAnswer(
@@ -197,7 +199,11 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
         )
       if (operation.reach && !conditional && page.empty) await operation.reach(from, query)
       if (privacy === 'pseudonymous') {
-        const document = await pseudonymousDocument(page.document, people, app.api.pseudonyms, from)
+        const { pseudonyms } = app.api
+        const people = operation.people?.walk(rowValues) ?? marked
+        const document = await pseudonymousDocument(page.document, people, (ids) =>
+          departed ? pseudonyms.ofOrganization(grant.organizationId, ids) : pseudonyms.of(from, ids),
+        )
         if (document !== page.document) {
           page.release?.()
           page.release = undefined

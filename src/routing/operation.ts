@@ -211,5 +211,5 @@ export async function sendPeopleItem(
   if (request.key.privacy !== 'pseudonymous') return sendItem(reply, json)
   const { db, pseudonyms } = request.server.api
   const from = workspaceRows(db, await grantWorkspace(db, request.key, workspaceId))
-  return sendItem(reply, await pseudonymousJson(JSON.parse(json), people, pseudonyms, from))
+  return sendItem(reply, await pseudonymousJson(JSON.parse(json), people, (ids) => pseudonyms.of(from, ids)))
 }

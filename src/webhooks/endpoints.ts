@@ -5,6 +5,7 @@ import type { Kysely, Selectable } from 'kysely'
 import { organizationProblem } from '../db/organizations.js'
 import type { Database, WebhookAttemptsTable, WebhookFormat } from '../db/tables.js'
 import { writeTransaction } from '../db/write-transaction.js'
+import type { EndpointPrivacy } from '../domain/privacy.js'
 import { timestampFromMillis } from '../domain/time.js'
 import { checkUrl } from './address-guard.js'
 import { sealSecret } from './secrets.js'
@@ -20,6 +21,8 @@ export interface NewEndpoint {
   events?: readonly string[] | undefined
   /** How the events are sent; json when absent. */
   format?: WebhookFormat | undefined
+  /** What the endpoint sees of a person (CONTRACT 19); identified when absent. */
+  privacy?: EndpointPrivacy | undefined
 }
 
 export interface CreatedEndpoint {
@@ -30,6 +33,7 @@ export interface CreatedEndpoint {
   workspace_id: string | null
   events: string[] | null
   format: WebhookFormat
+  privacy: EndpointPrivacy
   created_at: string
 }
 
@@ -72,6 +76,7 @@ export async function createEndpoint(
     workspace_id: endpoint.workspaceId ?? null,
     events,
     format: endpoint.format ?? 'json',
+    privacy: endpoint.privacy ?? 'identified',
     created_at: timestampFromMillis(Date.now()),
   }
   await db
@@ -85,6 +90,7 @@ export async function createEndpoint(
       secret: sealSecret(created.secret, settings.secretsKey),
       created_at: created.created_at,
       format: created.format,
+      privacy: created.privacy,
     })
     .execute()
   return created
@@ -94,7 +100,7 @@ export async function createEndpoint(
 export async function listEndpoints(db: Kysely<Database>): Promise<EndpointSummary[]> {
   const rows = await db
     .selectFrom('webhook_endpoints')
-    .select(['id', 'url', 'organization_id', 'workspace_id', 'events', 'format', 'created_at'])
+    .select(['id', 'url', 'organization_id', 'workspace_id', 'events', 'format', 'privacy', 'created_at'])
     .orderBy('created_at')
     .orderBy('id')
     .execute()

@@ -58,6 +58,11 @@ export interface WorkerOptions {
   send?: (request: DeliveryRequest) => Promise<Outcome>
   /** The OCSF rendering of an event, for endpoints whose format is ocsf (serve gives the resources'). */
   ocsf?: (event: FeedEvent, organizationId: string) => unknown
+  /**
+   * The event as a pseudonymous endpoint receives it (CONTRACT 19), for endpoints whose privacy is
+   * pseudonymous (serve gives the resources'); without it, such an endpoint's deliveries fail.
+   */
+  pseudonymous?: (event: FeedEvent, organizationId: string) => Promise<FeedEvent>
   onError?: (error: unknown, context: string) => void
 }
 
@@ -245,17 +250,31 @@ export class DeliveryWorker {
     this.sends.add(sending)
   }
 
-  private ocsfBody(json: string, organizationId: string): string {
+  /** The body an endpoint receives: the event as its privacy shows it, in its format. */
+  private async body(
+    json: string,
+    endpoint: { format: string; privacy: string; organization_id: string },
+  ): Promise<string> {
+    const organizationId = endpoint.organization_id
+    let event: FeedEvent | undefined
+    if (endpoint.privacy !== 'identified') {
+      const pseudonymous = this.options.pseudonymous
+      // Anything but identified sees no one: without the step, nothing is sent.
+      if (endpoint.privacy !== 'pseudonymous' || pseudonymous === undefined)
+        throw new Error(`this process renders no ${endpoint.privacy} events`)
+      event = await pseudonymous(JSON.parse(json) as FeedEvent, organizationId)
+    }
+    if (endpoint.format !== 'ocsf') return event === undefined ? json : JSON.stringify(event)
     const render = this.options.ocsf
     if (render === undefined) throw new Error('this process renders no OCSF')
-    return JSON.stringify(render(JSON.parse(json) as FeedEvent, organizationId))
+    return JSON.stringify(render(event ?? (JSON.parse(json) as FeedEvent), organizationId))
   }
 
   private async send(claimed: Claimed): Promise<Sent> {
     const row = await this.options.db
       .selectFrom('webhook_endpoints as w')
       .leftJoin('events as e', (j) => j.on('e.id', '=', claimed.event_id))
-      .select(['w.url', 'w.secret', 'w.format', 'w.organization_id', 'e.json'])
+      .select(['w.url', 'w.secret', 'w.format', 'w.privacy', 'w.organization_id', 'e.json'])
       .where('w.id', '=', claimed.endpoint_id)
       .executeTakeFirst()
     if (row === undefined) return { outcome: null, final: true, at: Date.now() } // deleted with its deliveries
@@ -284,7 +303,7 @@ export class DeliveryWorker {
             url: row.url,
             secret,
             id: claimed.event_id,
-            body: row.format === 'ocsf' ? this.ocsfBody(json, row.organization_id) : json,
+            body: await this.body(json, row),
             allowPrivate: this.options.allowPrivate,
           })
           span.setAttributes({

@@ -98,6 +98,7 @@ describe('awareness webhooks', () => {
       'workspace_id',
       'events',
       'format',
+      'privacy',
       'created_at',
     ])
     assert.match(endpoint.secret, /^whsec_[A-Za-z0-9+/=]{40,}$/)
@@ -114,6 +115,7 @@ describe('awareness webhooks', () => {
         workspace_id: d.ws.id,
         events: ['employee.created', 'employee.updated'],
         format: 'json',
+        privacy: 'identified',
         created_at: endpoint.created_at,
       },
     ])
@@ -184,7 +186,7 @@ describe('awareness webhooks', () => {
     assert.equal(endpoint.format, 'ocsf')
     secret = endpoint.secret
     const listed = await cli(['webhooks', 'list'])
-    assert.match(listed.stdout, new RegExp(`^${endpoint.id} .* all events  ocsf\n`, 'm'))
+    assert.match(listed.stdout, new RegExp(`^${endpoint.id} .* all events  ocsf  identified\n`, 'm'))
     const ping = await cli(['webhooks', 'ping', endpoint.id], allow)
     assert.equal(ping.code, 0, ping.stderr)
     const pinged = receiver.received.at(-1)

@@ -90,6 +90,42 @@ for (const { dialect, skip } of DIALECTS) {
       }
     })
 
+    test('keys create --privacy pseudonymous and webhooks create --privacy pseudonymous keep it; aggregate is no endpoint privacy', async () => {
+      const key = JSON.parse(
+        (await cli('keys', 'create', '--organization', org, '--privacy', 'pseudonymous', '--json')).stdout,
+      )
+      assert.deepEqual([key.privacy, key.min_group_size], ['pseudonymous', null])
+      const allow = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1' }
+      const create = (...privacy: string[]) =>
+        runCli(
+          [
+            'webhooks',
+            'create',
+            '--organization',
+            org,
+            '--url',
+            'http://127.0.0.1:9/hook',
+            ...privacy,
+            '--json',
+            '--database',
+            db.url,
+          ],
+          { env: allow },
+        )
+      const endpoint = await create('--privacy', 'pseudonymous')
+      assert.equal(endpoint.code, 0, endpoint.stderr)
+      assert.equal(JSON.parse(endpoint.stdout).privacy, 'pseudonymous')
+      assert.equal(JSON.parse((await create()).stdout).privacy, 'identified')
+      const listed = await cli('webhooks', 'list')
+      assert.match(
+        listed.stdout,
+        new RegExp(`^${JSON.parse(endpoint.stdout).id} .*  json  pseudonymous\n`, 'm'),
+      )
+      const refused = await create('--privacy', 'aggregate')
+      assert.equal(refused.code, 2, refused.stderr)
+      assert.match(refused.stderr, /--privacy/)
+    })
+
     test('rotate-pseudonyms changes every pseudonym of its organization, none of another', async () => {
       const before = await pseudonyms()
       assert.ok([...before.values()].every((p) => PSEUDONYM.test(p.pseudonym)))

@@ -100,8 +100,9 @@ function keysCreate(keys: Command): void {
     .addOption(
       new Option(
         '--privacy <privacy>',
-        'what the key sees of a person: identified (everything) or aggregate (the organization, statistics and ' +
-          'breakdowns of groups large enough, nothing of one person); kept through rotation',
+        'what the key sees of a person: identified (everything), pseudonymous (each employee by a pseudonym, ' +
+          'without names or addresses) or aggregate (the organization, statistics and breakdowns of groups large ' +
+          'enough, nothing of one person); kept through rotation (docs/privacy.md)',
       )
         .choices(KEY_PRIVACIES)
         .default('identified'),

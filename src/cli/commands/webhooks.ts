@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander'
 import { WEBHOOK_FORMATS, type WebhookFormat } from '../../db/tables.js'
 import { newEventId } from '../../domain/event-ids.js'
+import { ENDPOINT_PRIVACIES, type EndpointPrivacy } from '../../domain/privacy.js'
 import { timestampFromMillis } from '../../domain/time.js'
 import { EVENT_TYPES, OCSF_RENDERER } from '../../resources/index.js'
 import { deliver } from '../../webhooks/deliver.js'
@@ -25,6 +26,7 @@ interface CreateOptions {
   url: string
   events?: string[]
   format: WebhookFormat
+  privacy: EndpointPrivacy
   json?: boolean
   database?: string
 }
@@ -70,9 +72,18 @@ function webhooksCreate(webhooks: Command): void {
         .choices(WEBHOOK_FORMATS)
         .default('json'),
     )
+    .addOption(
+      new Option(
+        '--privacy <privacy>',
+        'identified: each person as the feed shows them; pseudonymous: each employee by their pseudonym, without ' +
+          'names or addresses (CONTRACT 19, docs/privacy.md)',
+      )
+        .choices(ENDPOINT_PRIVACIES)
+        .default('identified'),
+    )
     .option(
       '--json',
-      'print {"id","url","secret","organization_id","workspace_id","events","format","created_at"}',
+      'print {"id","url","secret","organization_id","workspace_id","events","format","privacy","created_at"}',
     )
     .option(...DATABASE_FLAG)
     .action(async (options: CreateOptions) => {
@@ -86,6 +97,7 @@ function webhooksCreate(webhooks: Command): void {
             url: options.url,
             events: options.events,
             format: options.format,
+            privacy: options.privacy,
           },
           {
             eventTypes: EVENT_TYPES,
@@ -118,7 +130,7 @@ function webhooksList(webhooks: Command): void {
       }
       for (const e of rows) {
         process.stdout.write(
-          `${e.id}  ${e.url}  organization ${e.organization_id}${e.workspace_id ? ` workspace ${e.workspace_id}` : ''}  ${e.events?.join(',') ?? 'all events'}  ${e.format}\n`,
+          `${e.id}  ${e.url}  organization ${e.organization_id}${e.workspace_id ? ` workspace ${e.workspace_id}` : ''}  ${e.events?.join(',') ?? 'all events'}  ${e.format}  ${e.privacy}\n`,
         )
       }
     })

@@ -14,6 +14,7 @@ import { MemoryCounters, RedisCounters, type WindowCounters } from '../../limits
 import { RateLimits } from '../../limits/rate-limits.js'
 import { Metrics } from '../../observability/metrics.js'
 import { CursorCodec } from '../../paging/paging.js'
+import { organizationPseudonyms } from '../../resources/employees/pseudonyms.js'
 import { EMPLOYEE_SQL } from '../../resources/employees/sql.js'
 import '../../routing/context.js'
 import { oldestPendingSeconds } from '../../webhooks/worker.js'
@@ -73,7 +74,11 @@ export const apiContext = fp(
       metrics,
       eventsRetentionMs: config.eventsRetentionMs,
       usage,
-      pseudonyms: { of: EMPLOYEE_SQL.pseudonyms, idOf: EMPLOYEE_SQL.idOfPseudonym },
+      pseudonyms: {
+        of: EMPLOYEE_SQL.pseudonyms,
+        idOf: EMPLOYEE_SQL.idOfPseudonym,
+        ofOrganization: (organizationId, ids) => organizationPseudonyms(reads.db, organizationId, ids),
+      },
     })
     const trust = proxyTrust(config.trustProxy)
     // Worked out once per request, when first asked for (authentication, the log line).

@@ -75,6 +75,15 @@ export const authentication = fp(
     app.decorateRequest('rateLimitHeaders', null as never)
     app.decorateRequest('rateCharge', null)
     app.addHook('onRequest', authenticate)
+    // A route that answers a key says what a pseudonymous key sees of a person in its answer: a new
+    // one that forgets to stops the app from starting, rather than show anyone.
+    app.addHook('onRoute', (route) => {
+      const config = route.config as { scope?: unknown; people?: unknown } | undefined
+      if (config?.scope !== undefined && config.people === undefined)
+        throw new Error(
+          `${route.url} answers a key without saying what a pseudonymous key sees (config.people)`,
+        )
+    })
     app.addHook('onSend', (request, reply, payload, done) => {
       // (Still null, which for-in skips, for a request refused before authentication.)
       for (const name in request.rateLimitHeaders) reply.header(name, request.rateLimitHeaders[name])

@@ -2,7 +2,8 @@
 // workspaces' employees who have none yet (new ones, and every one after an upgrade), so that a
 // request never hashes; a rotation replaces the organization's secret and every pseudonym under it.
 
-import { type RawBuilder, type SqlBool, sql } from 'kysely'
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
+import type { Database } from '../../db/tables.js'
 import type { WriteSession } from '../../db/write-session.js'
 import { timestampFromMillis } from '../../domain/time.js'
 import { newSecret, pseudonymOf } from '../../privacy/pseudonyms.js'
@@ -67,4 +68,36 @@ export async function rotatePseudonyms(session: WriteSession, organizationId: st
   await session.exec(sql`update organization_generations set generation = generation + 1
     where organization_id = ${organizationId}`)
   return renamed
+}
+
+/**
+ * The pseudonym of each of these employees of the organization: kept in their row, or, for one
+ * deleted since (an event names them), made from the organization's secret, as it would be kept.
+ * An id the organization has no secret for is left out (the caller refuses to show it).
+ */
+export async function organizationPseudonyms(
+  db: Kysely<Database>,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const kept = await db
+    .selectFrom('employees as e')
+    .innerJoin('workspaces as w', 'w.id', 'e.workspace_id')
+    .select(['e.id', 'e.pseudonym'])
+    .where('w.organization_id', '=', organizationId)
+    .where('e.id', 'in', ids)
+    .execute()
+  const found = new Map(kept.flatMap((r) => (r.pseudonym === null ? [] : [[r.id, r.pseudonym] as const])))
+  const departed = ids.filter((id) => !found.has(id))
+  if (departed.length === 0) return found
+  const row = await db
+    .selectFrom('pseudonym_secrets')
+    .select('secret')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst()
+  if (row === undefined) return found
+  const secret = Buffer.from(row.secret, 'base64')
+  for (const id of departed) found.set(id, pseudonymOf(secret, id))
+  return found
 }

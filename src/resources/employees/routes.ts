@@ -82,7 +82,7 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/v1/employees/:employee_id',
     {
-      config: { scope: WORKSPACE_READ.scope },
+      config: { scope: WORKSPACE_READ.scope, people: 'walked' },
       schema: {
         operationId: 'getEmployee',
         summary: 'Get one employee',

@@ -2,6 +2,7 @@
 // the importer from what each resource declares (src/resources/*/events.ts); webhooks deliver them.
 // The feed is made from those declarations (resources/index.ts): its types and objects are theirs.
 
+import type { People } from '../../privacy/people.js'
 import type { EventSource } from '../../records/events.js'
 import { rowPerItem } from '../export.js'
 import type { Resource } from '../resource.js'
@@ -12,7 +13,12 @@ import { EVENTS_READ } from './scopes.js'
 import { EVENT_SQL } from './sql.js'
 
 /** The events feed of these resources' event sources, whose types are `types`, `ocsf` rendering them in OCSF. */
-export function eventFeed(sources: readonly EventSource[], types: readonly string[], ocsf: OcsfRenderer) {
+export function eventFeed(
+  sources: readonly EventSource[],
+  types: readonly string[],
+  ocsf: OcsfRenderer,
+  people: People,
+) {
   const Event = eventSchema(sources, types)
   return {
     name: 'events',
@@ -24,7 +30,7 @@ export function eventFeed(sources: readonly EventSource[], types: readonly strin
         'What changed, as a feed to follow (and as signed webhooks the operator configures): one event per resource an import created, changed or deleted.',
     },
     schemas: [Event, ocsfEventSchema(types)],
-    routes: async (app) => (await import('./routes.js')).eventRoutes(app, types, ocsf),
+    routes: async (app) => (await import('./routes.js')).eventRoutes(app, types, ocsf, people),
     examples: EVENT_EXAMPLES,
     clientSamples: EVENT_CLIENT_SAMPLES,
     client: {

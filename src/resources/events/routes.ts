@@ -3,6 +3,7 @@ import { eventIdMillis } from '../../domain/event-ids.js'
 import { type ApiError, apiError } from '../../errors.js'
 import type { FeedEvent } from '../../ocsf/render.js'
 import { EVENT_LIMITS } from '../../paging/paging.js'
+import type { People } from '../../privacy/people.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { type ParamDef, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
@@ -64,6 +65,7 @@ export async function eventRoutes(
   app: FastifyInstance,
   types: readonly string[],
   render: OcsfRenderer,
+  people: People,
 ): Promise<void> {
   listRoute(
     app,
@@ -83,6 +85,8 @@ export async function eventRoutes(
       limits: EVENT_LIMITS,
       item: 'Event',
       rows: EVENT_SQL.listPage,
+      // An event's object is the one its type names; an employee.deleted names one no longer kept.
+      people: { walk: () => people, departed: true },
       representation: {
         parameter: 'format',
         item: 'OcsfEvent',

@@ -15,7 +15,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     '/v1/organization',
     {
       // Workspaces and their names: nothing of a person.
-      config: { scope: ORGANIZATION_READ.scope, aggregate: true },
+      config: { scope: ORGANIZATION_READ.scope, aggregate: true, people: 'none' },
       schema: {
         operationId: 'getOrganization',
         summary: "The key's organization and its workspaces",

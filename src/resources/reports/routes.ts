@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import Type from 'typebox'
 import { LIST_LIMITS } from '../../paging/paging.js'
+import { peopleOf } from '../../privacy/people.js'
+import { personal, personId } from '../../privacy/schemas.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
@@ -13,6 +16,14 @@ const MEMBERS =
 const WINDOW =
   'The window bounds attacks by created_at and email reports by reported_at; every other figure is the state now.'
 const EMPLOYEES_ORDER = 'In employees order: created_at descending, then id descending.'
+
+/** A breakdown's row by manager, as a pseudonymous key sees it: the manager's pseudonym, no name. */
+const MANAGER_CELL = peopleOf(
+  Type.Object({ key: personId(Type.String()), name: personal(Type.String()) }),
+  () => {
+    throw new Error('a breakdown row refers to no other schema')
+  },
+)
 
 const BREAKDOWN = defineList({
   operationId: 'listReportBreakdown',
@@ -28,7 +39,7 @@ const BREAKDOWN = defineList({
     'null; while that row is still below it and another row remains, the smallest other row (employees_count, then ' +
     'key descending) joins it; the merged figures are counted over its members, each once; a null row still below ' +
     "the minimum has every figure null. By manager, such a key sees the manager's pseudonym as key (its order too) " +
-    'and a null name.',
+    "and a null name; a pseudonymous key sees the manager's pseudonym as key and a null name, in the order above.",
   scope: REPORTS_READ.scope,
   parameters: {
     workspace_id: workspaceId,
@@ -40,6 +51,8 @@ const BREAKDOWN = defineList({
   rows: REPORT_SQL.breakdownPage,
   check: checkCreatedWindow,
   aggregate: aggregateBreakdownPage,
+  // By manager, a row's key is a person: a pseudonymous key sees their pseudonym, and no name.
+  people: { walk: (values) => (values.by === 'manager' ? MANAGER_CELL : undefined) },
 })
 
 const REPEAT_OFFENDERS = defineList({
