@@ -106,7 +106,7 @@ delete from "webhook_deliveries" where "endpoint_id" = $1;
 delete from "webhook_endpoints" where "id" = $1;
 
 -- webhooks/endpoints.ts:createEndpoint
-insert into "webhook_endpoints" ("id", "organization_id", "workspace_id", "url", "events", "secret", "created_at", "format") values ($1, $2, $3, $4, $5, $6, $7, $8);
+insert into "webhook_endpoints" ("id", "organization_id", "workspace_id", "url", "events", "secret", "created_at", "format", "privacy") values ($1, $2, $3, $4, $5, $6, $7, $8, $9);
 
 -- webhooks/endpoints.ts:endpointExists
 select "id" from "webhook_endpoints" where "id" = $1;
@@ -115,7 +115,7 @@ select "id" from "webhook_endpoints" where "id" = $1;
 select * from "webhook_endpoints" where "id" = $1;
 
 -- webhooks/endpoints.ts:listEndpoints
-select "id", "url", "organization_id", "workspace_id", "events", "format", "created_at" from "webhook_endpoints" order by "created_at", "id";
+select "id", "url", "organization_id", "workspace_id", "events", "format", "privacy", "created_at" from "webhook_endpoints" order by "created_at", "id";
 
 -- webhooks/endpoints.ts:retryDeliveries
 update "webhook_deliveries" set "status" = $1, "next_attempt_at" = $2, "finished_at" = $3 where "endpoint_id" = $4 and "status" = $5;
@@ -164,4 +164,4 @@ begin;
 commit;
 
 -- webhooks/worker.ts:send
-select "w"."url", "w"."secret", "w"."format", "w"."organization_id", "e"."json" from "webhook_endpoints" as "w" left join "events" as "e" on "e"."id" = $1 where "w"."id" = $2;
+select "w"."url", "w"."secret", "w"."format", "w"."privacy", "w"."organization_id", "e"."json" from "webhook_endpoints" as "w" left join "events" as "e" on "e"."id" = $1 where "w"."id" = $2;

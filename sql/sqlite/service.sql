@@ -100,7 +100,7 @@ delete from "webhook_deliveries" where "endpoint_id" = ?;
 delete from "webhook_endpoints" where "id" = ?;
 
 -- webhooks/endpoints.ts:createEndpoint
-insert into "webhook_endpoints" ("id", "organization_id", "workspace_id", "url", "events", "secret", "created_at", "format") values (?, ?, ?, ?, ?, ?, ?, ?);
+insert into "webhook_endpoints" ("id", "organization_id", "workspace_id", "url", "events", "secret", "created_at", "format", "privacy") values (?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- webhooks/endpoints.ts:endpointExists
 select "id" from "webhook_endpoints" where "id" = ?;
@@ -109,7 +109,7 @@ select "id" from "webhook_endpoints" where "id" = ?;
 select * from "webhook_endpoints" where "id" = ?;
 
 -- webhooks/endpoints.ts:listEndpoints
-select "id", "url", "organization_id", "workspace_id", "events", "format", "created_at" from "webhook_endpoints" order by "created_at", "id";
+select "id", "url", "organization_id", "workspace_id", "events", "format", "privacy", "created_at" from "webhook_endpoints" order by "created_at", "id";
 
 -- webhooks/endpoints.ts:retryDeliveries
 update "webhook_deliveries" set "status" = ?, "next_attempt_at" = ?, "finished_at" = ? where "endpoint_id" = ? and "status" = ?;
@@ -161,4 +161,4 @@ update "webhook_deliveries" set "status" = ?, "attempts" = ?, "leased_until" = ?
 begin;
 
 -- webhooks/worker.ts:send
-select "w"."url", "w"."secret", "w"."format", "w"."organization_id", "e"."json" from "webhook_endpoints" as "w" left join "events" as "e" on "e"."id" = ? where "w"."id" = ?;
+select "w"."url", "w"."secret", "w"."format", "w"."privacy", "w"."organization_id", "e"."json" from "webhook_endpoints" as "w" left join "events" as "e" on "e"."id" = ? where "w"."id" = ?;
