@@ -1,10 +1,10 @@
-// Pseudonymous reading (CONTRACT 19), on each database, for what renders people so far: the
-// employees (list, one, karma history), compromised employees with their breached addresses, group
-// members and the reports' members. Each item is the identified one with every person's id their
+// Pseudonymous reading (CONTRACT 19), on each database, of the lists that render people, walked at
+// two page sizes: the employees (list, one, karma history), compromised employees with their
+// breached addresses, group members and the reports' members. (Every operation, the feed and the
+// webhooks: everywhere.test.ts.) Each item is the identified one with every person's id their
 // kept pseudonym and their personal fields emptied, in the same order; no body or header carries a
 // real id, name, username or address of the dataset; a path names an employee by pseudonym, and a
-// real id there is a 404 like any unknown one; cursors are sealed. (Pseudonymous keys are not
-// offered yet: the test makes one in the database.)
+// real id there is a 404 like any unknown one; cursors are sealed.
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
@@ -61,8 +61,7 @@ for (const { dialect, skip } of DIALECTS) {
       d = apiDataset(30)
       t = await testApp(dialect, d.all)
       identified = await t.key({ organizationId: d.orgA.id as string })
-      pseudonymous = await t.key({ organizationId: d.orgA.id as string, name: 'bi' })
-      await sql`update api_keys set privacy = 'pseudonymous' where name = 'bi'`.execute(t.db.handle.db)
+      pseudonymous = await t.key({ organizationId: d.orgA.id as string, name: 'bi', privacy: 'pseudonymous' })
       const rows = await sql<{ id: string; pseudonym: string }>`select id, pseudonym from employees`.execute(
         t.db.handle.db,
       )
