@@ -1069,6 +1069,9 @@ drop index "employees_by_manager";
 -- importer/apply.ts:merge
 drop index "employees_by_pseudonym";
 
+-- importer/apply.ts:merge
+drop index "employees_pseudonyms";
+
 -- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, stg_employee.json_head || coalesce(
@@ -1084,7 +1087,10 @@ CREATE INDEX "employees_by_workspace" on "employees" ("workspace_id", "created_a
 CREATE INDEX "employees_by_manager" on "employees" ("workspace_id", "manager_id");
 
 -- importer/apply.ts:merge
-CREATE INDEX "employees_by_pseudonym" on "employees" ("pseudonym");
+CREATE INDEX "employees_by_pseudonym" on "employees" ("pseudonym", "workspace_id") where "pseudonym" is not null;
+
+-- importer/apply.ts:merge
+CREATE INDEX "employees_pseudonyms" on "employees" ("workspace_id", "id");
 
 -- importer/apply.ts:merge
 drop index "courses_by_workspace";

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { type DialectName, keyText } from '../dialect.js'
 
 // Privacy by key (CONTRACT 19): what a key and a webhook endpoint may see of a person, each
@@ -25,9 +25,25 @@ export default function privacy(dialect: DialectName) {
         .addColumn('created_at', key, (c) => c.notNull())
         .execute()
       await db.schema.alterTable('employees').addColumn('pseudonym', key).execute()
-      await db.schema.createIndex('employees_by_pseudonym').on('employees').column('pseudonym').execute()
+      // A path's pseudonym, and a page's pseudonyms by their ids, in the granted workspace: each index
+      // matches every condition of its statement, so that SQLite, without statistics, takes it rather
+      // than walk the workspace by another index that leads with it. Neither holds the other's columns:
+      // PostgreSQL would read one whole in place of the table. Only kept pseudonyms are indexed: an
+      // import looks for the employees without one by their workspace.
+      await db.schema
+        .createIndex('employees_by_pseudonym')
+        .on('employees')
+        .columns(['pseudonym', 'workspace_id'])
+        .where(sql.ref('pseudonym'), 'is not', null)
+        .execute()
+      await db.schema
+        .createIndex('employees_pseudonyms')
+        .on('employees')
+        .columns(['workspace_id', 'id'])
+        .execute()
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropIndex('employees_pseudonyms').execute()
       await db.schema.dropIndex('employees_by_pseudonym').execute()
       await db.schema.alterTable('employees').dropColumn('pseudonym').execute()
       await db.schema.dropTable('pseudonym_secrets').execute()
