@@ -4,9 +4,6 @@
 export const PRIVACIES = ['identified', 'pseudonymous', 'aggregate'] as const
 export type Privacy = (typeof PRIVACIES)[number]
 
-/** What a key may be made with. */
-export const KEY_PRIVACIES = PRIVACIES
-
 /** A webhook endpoint's deliveries are about individuals: aggregate is not offered there. */
 export const ENDPOINT_PRIVACIES = ['identified', 'pseudonymous'] as const satisfies readonly Privacy[]
 export type EndpointPrivacy = (typeof ENDPOINT_PRIVACIES)[number]

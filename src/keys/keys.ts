@@ -6,7 +6,7 @@ import { parseRateLimit, type RateLimit } from '../config/config.js'
 import { organizationProblem } from '../db/organizations.js'
 import type { Database } from '../db/tables.js'
 import { writeTransaction } from '../db/write-transaction.js'
-import { KEY_PRIVACIES, MIN_GROUP_SIZE, type Privacy } from '../domain/privacy.js'
+import { MIN_GROUP_SIZE, PRIVACIES, type Privacy } from '../domain/privacy.js'
 import { SCOPES, type Scope } from '../domain/scopes.js'
 import { canonicalTimestamp } from '../domain/time.js'
 import { UUID_PATTERN } from '../schemas/common.js'
@@ -163,8 +163,8 @@ export async function createKey(db: Kysely<Database>, input: NewKey, now = new D
 
 /** An aggregate key's minimum group size (its default when none is given); null for the others. */
 function minGroupSizeOf(privacy: Privacy, size: number | undefined): number | null {
-  if (!(KEY_PRIVACIES as readonly Privacy[]).includes(privacy))
-    throw new KeyAdminError(`privacy ${privacy} must be one of ${KEY_PRIVACIES.join(', ')}`)
+  if (!(PRIVACIES as readonly Privacy[]).includes(privacy))
+    throw new KeyAdminError(`privacy ${privacy} must be one of ${PRIVACIES.join(', ')}`)
   if (privacy !== 'aggregate') {
     if (size !== undefined)
       throw new KeyAdminError('a minimum group size is for aggregate keys (--privacy aggregate)')

@@ -102,8 +102,12 @@ function walkOf(schema: TSchema, resolve: Resolve, seen: Set<TSchema>): Walk {
   return branches[0] ?? NOTHING
 }
 
-/** The pseudonymous walk of values of `schema` ($refs resolved by `resolve`). */
-export function peopleOf(schema: TSchema, resolve: Resolve): People {
+const noReferences: Resolve = (ref) => {
+  throw new Error(`a schema without references refers to ${ref}`)
+}
+
+/** The pseudonymous walk of values of `schema` ($refs resolved by `resolve`, if it has any). */
+export function peopleOf(schema: TSchema, resolve: Resolve = noReferences): People {
   return walkOf(schema, resolve, new Set())
 }
 
@@ -115,11 +119,6 @@ function listOf(people: People): People {
     },
     hide: (value, pseudonymOf) => (value as unknown[]).map((item) => people.hide(item, pseudonymOf)),
   }
-}
-
-/** Whether values of `schema` may hold a person at all. */
-export function holdsPeople(schema: TSchema, resolve: Resolve): boolean {
-  return walkOf(schema, resolve, new Set()) !== NOTHING
 }
 
 /** Whether a walk visits anything (false: the values hold no person). */
@@ -180,43 +179,4 @@ export async function pseudonymousValue(
     return pseudonym
   }
   return people.hide(value, pseudonymOf)
-}
-
-/** What `eventPeople` walks of an event (CONTRACT 14). */
-interface ChangeEvent {
-  type: string
-  data: { object: unknown; previous_attributes?: Record<string, unknown> }
-}
-
-/**
- * The walk of events whose object's schema their type chooses (`objectOf`, undefined for a type
- * it does not know: such an event is refused): the object, and its previous attributes, which are
- * top-level fields of the same object.
- */
-export function eventPeople(objectOf: (type: string) => People | undefined): People {
-  const walkOf = (event: ChangeEvent): People => {
-    const walk = objectOf(event.type)
-    if (walk === undefined) throw new Error(`an event of a type without a walk: ${event.type}`)
-    return walk
-  }
-  return {
-    ids(value, into) {
-      const event = value as ChangeEvent
-      const walk = walkOf(event)
-      walk.ids(event.data.object, into)
-      if (event.data.previous_attributes !== undefined) walk.ids(event.data.previous_attributes, into)
-    },
-    hide(value, pseudonymOf) {
-      const event = value as ChangeEvent
-      const walk = walkOf(event)
-      const { object, previous_attributes: previous } = event.data
-      return {
-        ...event,
-        data: {
-          object: walk.hide(object, pseudonymOf),
-          ...(previous === undefined ? {} : { previous_attributes: walk.hide(previous, pseudonymOf) }),
-        },
-      }
-    },
-  }
 }

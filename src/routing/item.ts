@@ -3,7 +3,7 @@
 // strict reading of the request, the workspace grant and the ETag of its body.
 
 import type { FastifyInstance } from 'fastify'
-import Type, { type TSchema } from 'typebox'
+import Type from 'typebox'
 import { grantWorkspace, type WorkspaceRows, workspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
 import { hideSmallPopulations, type SmallPopulations } from '../privacy/aggregate.js'
@@ -11,7 +11,7 @@ import { peopleOf, pseudonymousValue, walksPeople } from '../privacy/people.js'
 import { unheard } from './context.js'
 import { readItemRequest, sendItem, sendItemBytes } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
-import { dataOf, ref } from './schemas.js'
+import { dataOf, ref, registeredSchema } from './schemas.js'
 
 type Definitions = Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> }
 
@@ -98,7 +98,7 @@ export function itemRoute<D extends Definitions, T>(
   const item = ref(operation.item)
   // What a pseudonymous key sees of a person in the answer: the item schema's marks (CONTRACT 19).
   const answerSchema = operation.series ? Type.Array(item) : item
-  const people = peopleOf(answerSchema, (id) => app.getSchema(id.replace(/#$/, '')) as TSchema)
+  const people = peopleOf(answerSchema, registeredSchema(app))
   app.get(
     operation.path,
     {

@@ -15,7 +15,7 @@ import { notModified, tagAnswer } from './conditional.js'
 import type { ApiContext } from './context.js'
 import { readListRequest, sendPage } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
-import { dataOf, LIST_ORDER_NOTE, listHeaders, pagingQuery, ref } from './schemas.js'
+import { dataOf, LIST_ORDER_NOTE, listHeaders, pagingQuery, ref, registeredSchema } from './schemas.js'
 
 type Definitions = Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> }
 /** What the rows filter by: the parameters but the workspace (the grant's) and those of the walk. */
@@ -122,7 +122,7 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
     ? Type.Union([ref(operation.item), ref(representation.item)])
     : ref(operation.item)
   // What a pseudonymous key sees of a person in an item: the item schema's marks (CONTRACT 19).
-  const marked = peopleOf(ref(operation.item), (id) => app.getSchema(id.replace(/#$/, '')) as TSchema)
+  const marked = peopleOf(ref(operation.item), registeredSchema(app))
   const departed = operation.people?.departed === true
   app.get(
     operation.path,

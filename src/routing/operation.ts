@@ -198,18 +198,17 @@ export function keyRowsOf(request: FastifyRequest): KeyRows {
 }
 
 /**
- * `{"data":…}` from an item's stored JSON, as the request's key may see it: a pseudonymous key
- * (CONTRACT 19) sees the item's people through `people`, their pseudonyms read in `workspaceId`.
+ * `{"data":…}` of an item as a pseudonymous key (CONTRACT 19) sees it: its people through `people`,
+ * their pseudonyms read in `workspaceId`.
  */
-export async function sendPeopleItem(
+export async function sendPseudonymousItem(
   request: FastifyRequest,
   reply: FastifyReply,
-  json: string,
+  item: unknown,
   people: People,
   workspaceId: string,
 ): Promise<FastifyReply> {
-  if (request.key.privacy !== 'pseudonymous') return sendItem(reply, json)
   const { db, pseudonyms } = request.server.api
   const from = workspaceRows(db, await grantWorkspace(db, request.key, workspaceId))
-  return sendItem(reply, await pseudonymousJson(JSON.parse(json), people, (ids) => pseudonyms.of(from, ids)))
+  return sendItem(reply, await pseudonymousJson(item, people, (ids) => pseudonyms.of(from, ids)))
 }

@@ -1,5 +1,6 @@
 // Schemas shared by the route declarations (published in the OpenAPI document).
 
+import type { FastifyInstance } from 'fastify'
 import Type, { type TSchema } from 'typebox'
 import { type Limits, limitHeaderSchema } from '../paging/paging.js'
 import { param } from './parameters.js'
@@ -48,3 +49,9 @@ export const ref = (id: string) => Type.Unsafe({ $ref: `${id}#` })
 
 export const LIST_ORDER_NOTE =
   'Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither.'
+
+/** The app's registered schema a `$ref` names (`Employee` or `Employee#`). */
+export const registeredSchema =
+  (app: FastifyInstance) =>
+  (ref: string): TSchema =>
+    app.getSchema(ref.replace(/#$/, '')) as TSchema

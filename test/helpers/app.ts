@@ -200,25 +200,33 @@ export async function testApp(
   options: Pick<AppOptions, 'tuning' | 'logger'> & { setup?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const db = await freshDatabase(dialect)
-  if (records.length > 0) await importSources(db.handle, [source(records)])
-  const app = await buildApp({
-    // Generous limits unless a test sets its own: the suites make many requests, and many fail on purpose.
-    config: loadConfig(
-      {},
-      {
-        CURSOR_SECRET: 'test-secret-test-secret-test-secret!',
-        RATE_LIMIT: '1000000/60s',
-        AUTH_FAILURE_LIMIT: '1000000/60s',
-        ...env,
-      },
-    ),
-    database: db.handle,
-    tuning: options.tuning,
-    logger: options.logger,
-  })
-  // A test's own hooks, after the app's (they run after the app's hooks of the same kind).
-  options.setup?.(app)
-  await app.ready()
+  let app: FastifyInstance | undefined
+  try {
+    if (records.length > 0) await importSources(db.handle, [source(records)])
+    app = await buildApp({
+      // Generous limits unless a test sets its own: the suites make many requests, and many fail on purpose.
+      config: loadConfig(
+        {},
+        {
+          CURSOR_SECRET: 'test-secret-test-secret-test-secret!',
+          RATE_LIMIT: '1000000/60s',
+          AUTH_FAILURE_LIMIT: '1000000/60s',
+          ...env,
+        },
+      ),
+      database: db.handle,
+      tuning: options.tuning,
+      logger: options.logger,
+    })
+    // A test's own hooks, after the app's (they run after the app's hooks of the same kind).
+    options.setup?.(app)
+    await app.ready()
+  } catch (error) {
+    // An app that fails to start (a test of that) leaves nothing open, nor a database behind.
+    await app?.close().catch(() => {})
+    await db.drop()
+    throw error
+  }
   const check = validator()
   return {
     app,

@@ -306,7 +306,17 @@ for (const { dialect, skip } of DIALECTS) {
           assert.deepEqual(received, JSON.parse(JSON.stringify(OCSF_RENDERER(event, org))))
         }
       }
-      assert.ok(endpoints.json && endpoints.ocsf)
+      // Each endpoint received every event of the organization once.
+      const to = (path: string) => bodies.filter((b) => b.endpoint === path).length
+      assert.deepEqual([to('/json'), to('/ocsf')], [expected / 2, expected / 2])
+      const { rows: byEndpoint } = await sql<{ endpoint_id: string; n: number }>`
+        select endpoint_id, count(*) as n from webhook_deliveries group by endpoint_id`.execute(
+        t.db.handle.db,
+      )
+      assert.deepEqual(
+        new Set(byEndpoint.map((r) => r.endpoint_id)),
+        new Set([endpoints.json, endpoints.ocsf]),
+      )
     })
 
     test('another app on the same database (a restart) answers the same pseudonyms', async () => {

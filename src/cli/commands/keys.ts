@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander'
-import { KEY_PRIVACIES, MIN_GROUP_SIZE, type Privacy } from '../../domain/privacy.js'
+import { MIN_GROUP_SIZE, PRIVACIES, type Privacy } from '../../domain/privacy.js'
 import { SCOPES, type Scope } from '../../domain/scopes.js'
 import {
   createKey,
@@ -104,7 +104,7 @@ function keysCreate(keys: Command): void {
           'without names or addresses) or aggregate (the organization, statistics and breakdowns of groups large ' +
           'enough, nothing of one person); kept through rotation (docs/privacy.md)',
       )
-        .choices(KEY_PRIVACIES)
+        .choices(PRIVACIES)
         .default('identified'),
     )
     .option(

@@ -7,7 +7,7 @@ import { peopleOf } from '../../privacy/people.js'
 import { notModified } from '../../routing/conditional.js'
 import { itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
-import { keyRowsOf, readItemRequest, sendItem, sendPeopleItem } from '../../routing/operation.js'
+import { keyRowsOf, readItemRequest, sendItem, sendPseudonymousItem } from '../../routing/operation.js'
 import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, ref, workspaceId } from '../../routing/schemas.js'
 import { EMPLOYEE_NOT_FOUND, Employee, KarmaPoint } from './schema.js'
@@ -47,9 +47,7 @@ const LIST_EMPLOYEES = defineList({
 const path = parameters({ employee_id: param.uuid('The employee to retrieve.') })
 
 /** What a pseudonymous key sees of an employee (the schema's marks). */
-const EMPLOYEE_PEOPLE = peopleOf(Employee, () => {
-  throw new Error('the employee schema refers to no other')
-})
+const EMPLOYEE_PEOPLE = peopleOf(Employee)
 
 const KARMA_HISTORY = stateTwin({
   operationId: 'getEmployeeKarmaHistory',
@@ -102,8 +100,8 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
       if (json === null) throw notFound(EMPLOYEE_NOT_FOUND)
       if (await notModified(request, reply)) return reply
       if (!pseudonymous) return sendItem(reply, json)
-      const { workspace } = JSON.parse(json) as Employee
-      return sendPeopleItem(request, reply, json, EMPLOYEE_PEOPLE, workspace.id)
+      const employee = JSON.parse(json) as Employee
+      return sendPseudonymousItem(request, reply, employee, EMPLOYEE_PEOPLE, employee.workspace.id)
     },
   )
 }

@@ -4,15 +4,42 @@
 
 import type { TSchema } from 'typebox'
 import type { FeedEvent } from '../../ocsf/render.js'
-import {
-  eventPeople,
-  type People,
-  type Pseudonyms,
-  peopleOf,
-  pseudonymousValue,
-} from '../../privacy/people.js'
+import { type People, type Pseudonyms, peopleOf, pseudonymousValue } from '../../privacy/people.js'
 import { type EventSource, eventTypesOf } from '../../records/events.js'
 import type { Resource } from '../resource.js'
+
+/**
+ * The walk of events whose object's schema their type chooses (`objectOf`; an event of a type it
+ * does not know is refused): the object, and its previous attributes, top-level fields of the same
+ * object.
+ */
+function eventPeople(objectOf: (type: string) => People | undefined): People {
+  const walkOf = (event: FeedEvent): People => {
+    const walk = objectOf(event.type)
+    if (walk === undefined) throw new Error(`an event of a type without a walk: ${event.type}`)
+    return walk
+  }
+  return {
+    ids(value, into) {
+      const event = value as FeedEvent
+      const walk = walkOf(event)
+      walk.ids(event.data.object, into)
+      if (event.data.previous_attributes !== undefined) walk.ids(event.data.previous_attributes, into)
+    },
+    hide(value, pseudonymOf) {
+      const event = value as FeedEvent
+      const walk = walkOf(event)
+      const { object, previous_attributes: previous } = event.data
+      return {
+        ...event,
+        data: {
+          object: walk.hide(object, pseudonymOf),
+          ...(previous === undefined ? {} : { previous_attributes: walk.hide(previous, pseudonymOf) }),
+        },
+      }
+    },
+  }
+}
 
 /** The walk of the events of `sources`, whose objects' schemas `resources` declare. */
 export function eventPeopleOf(sources: readonly EventSource[], resources: readonly Resource[]): People {

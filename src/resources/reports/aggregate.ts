@@ -6,10 +6,13 @@
 // and no name. The rows a key sees are ordered as every breakdown (employees_count descending, then
 // the key shown, the null row last) and paged in memory: a workspace has few cells.
 
+import Type from 'typebox'
 import type { WorkspaceRows } from '../../access.js'
 import type { DialectName } from '../../db/dialect.js'
 import type { Page, Position } from '../../paging/paging.js'
 import { nullFigures } from '../../privacy/aggregate.js'
+import { peopleOf } from '../../privacy/people.js'
+import { personal, personId } from '../../privacy/schemas.js'
 import { cellAnswer, cellSortAt, positionIdOf } from './import.js'
 import { type BreakdownValues, type CellSize, REPORT_SQL } from './sql.js'
 
@@ -124,8 +127,11 @@ export async function aggregateBreakdownPage(
   }
 }
 
+/** A breakdown's row by manager as a pseudonymous or aggregate key sees it: the manager's pseudonym, no name. */
+export const MANAGER_CELL = peopleOf(
+  Type.Object({ key: personId(Type.String()), name: personal(Type.String()) }),
+)
+
 /** A manager's row with the manager's pseudonym as its key and no name. */
-function asPseudonymous(answer: string, pseudonym: string): string {
-  const { key: _key, name: _name, ...figures } = JSON.parse(answer) as Record<string, unknown>
-  return JSON.stringify({ key: pseudonym, name: null, ...figures })
-}
+const asPseudonymous = (answer: string, pseudonym: string): string =>
+  JSON.stringify(MANAGER_CELL.hide(JSON.parse(answer), () => pseudonym))

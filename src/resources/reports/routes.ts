@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import Type from 'typebox'
 import { LIST_LIMITS } from '../../paging/paging.js'
-import { peopleOf } from '../../privacy/people.js'
-import { personal, personId } from '../../privacy/schemas.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
-import { aggregateBreakdownPage } from './aggregate.js'
+import { aggregateBreakdownPage, MANAGER_CELL } from './aggregate.js'
 import { REPORTS_READ } from './scopes.js'
 import { REPORT_SQL } from './sql.js'
 import { DIMENSIONS, MAX_TRICKED } from './values.js'
@@ -16,14 +13,6 @@ const MEMBERS =
 const WINDOW =
   'The window bounds attacks by created_at and email reports by reported_at; every other figure is the state now.'
 const EMPLOYEES_ORDER = 'In employees order: created_at descending, then id descending.'
-
-/** A breakdown's row by manager, as a pseudonymous key sees it: the manager's pseudonym, no name. */
-const MANAGER_CELL = peopleOf(
-  Type.Object({ key: personId(Type.String()), name: personal(Type.String()) }),
-  () => {
-    throw new Error('a breakdown row refers to no other schema')
-  },
-)
 
 const BREAKDOWN = defineList({
   operationId: 'listReportBreakdown',
