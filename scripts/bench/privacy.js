@@ -125,14 +125,15 @@ decides the merges, then reads the page's cells, two statements instead of one p
 
 A deep employees page (50 items, at a cursor picked at random from each key's own walk) asked by an
 identified key and by a pseudonymous one in the same rounds (target: pseudonymous at most 1.2× the
-server CPU). The pseudonymous page is the identified one parsed, each person's id looked up (one
-statement for the page) and replaced, their personal fields emptied, and serialized again.
+server CPU). Both pages are stored JSON sent as read: the pseudonymous one is the rendering the
+import kept for such keys (the employee through the one step, their own id and their manager's by
+pseudonym), one column beside the identified JSON.
 
 | database | identified req/s | identified CPU per request (µs) | pseudonymous req/s | pseudonymous CPU per request (µs) | pseudonymous / identified |
 |---|---:|---:|---:|---:|---:|
 ${deep.join('\n')}
 
-\`awareness organizations rotate-pseudonyms\` on the same database: a new secret and a new pseudonym for
+\`awareness organizations rotate-pseudonyms\` on the same database: a new secret, and a new pseudonym and pseudonymous rendering for
 each of the ${EMPLOYEES.toLocaleString('en-US')} employees, in one transaction; the whole command (start, schema check, rotation, exit),
 ${ROUNDS} runs (target: within 30 s).
 

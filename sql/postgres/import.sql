@@ -1176,9 +1176,15 @@ insert into impersonations (workspace_id, id, employee_id, verdict, created_at, 
   from stg_impersonation where true order by id;
 
 -- resources/employees/pseudonyms.ts:keepPseudonyms
-select e.id, w.organization_id from employees e join workspaces w on w.id = e.workspace_id
-  where e.pseudonym is null and e.workspace_id in (select workspace_id from stg_touched)
+select e.id from employees e
+  where e.pseudonymous_json is null and e.workspace_id in (select workspace_id from stg_touched)
   order by e.id;
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+select e.id, w.organization_id, e.json, e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+  from employees e join workspaces w on w.id = e.workspace_id
+  left join employees m on m.id = e.manager_id
+  where e.id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51, $52, $53, $54, $55, $56, $57, $58, $59, $60) order by e.id;
 
 -- resources/employees/pseudonyms.ts:secretsOf
 select organization_id, secret from pseudonym_secrets
@@ -1188,8 +1194,8 @@ select organization_id, secret from pseudonym_secrets
 insert into pseudonym_secrets (organization_id, secret, created_at)
   values ($1, $2, $3);
 
--- resources/employees/pseudonyms.ts:writePseudonyms
-update "employees" set "pseudonym" = ? where "id" = ?, …;
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+update "employees" set "pseudonym" = ?, "pseudonymous_json" = ? where "id" = ?, …;
 
 -- resources/employees/import.ts:deriveStatistics
 select workspace_id from stg_touched order by workspace_id limit 1001;
@@ -2409,7 +2415,7 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee where false order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonymous_json = null;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -3337,7 +3343,7 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonymous_json = null;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -3425,6 +3431,12 @@ delete from courses where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0
 -- importer/apply.ts:deleteReplaced
 delete from employees where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id);
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+select e.id, w.organization_id, e.json, e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+  from employees e join workspaces w on w.id = e.workspace_id
+  left join employees m on m.id = e.manager_id
+  where e.id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) order by e.id;
 
 -- resources/employees/import.ts:karmaHistory
 delete from karma_history where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')

@@ -15,25 +15,46 @@ select "as_of", "json" from "kept_statistics" where "workspace_id" = ? and "stat
 select "id", "created_at", "updated_at" from "organizations" where "id" = ?;
 
 -- employees.sql:listPage: first page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:listPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:listPage: status (two values), karma_score_gte, karma_score_lte
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."status" in (?, ?) and "e"."karma_score" >= ? and "e"."karma_score" <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."status" in (?, ?) and "e"."karma_score" >= ? and "e"."karma_score" <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+
+-- employees.sql:pseudonymousListPage: first page
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+
+-- employees.sql:pseudonymousListPage: a later page
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+
+-- employees.sql:pseudonymousListPage: status (two values), karma_score_gte, karma_score_lte
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."status" in (?, ?) and "e"."karma_score" >= ? and "e"."karma_score" <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last
+  from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."status" in (?, ?) and "e"."karma_score" >= ? and "e"."karma_score" <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:find: an organization key
 select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."id" = ? and "w"."organization_id" = ?;
@@ -54,14 +75,14 @@ select "e"."id", "e"."pseudonym" from "employees" as "e" where "e"."workspace_id
 -- employees.sql:idOfPseudonym
 select "e"."id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."pseudonym" = ?;
 
--- employees.sql:idOfPseudonymByKey: an organization key
-select "e"."id" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."pseudonym" = ? and "w"."organization_id" = ?;
+-- employees.sql:findPseudonymous: an organization key
+select e.pseudonymous_json as "json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."pseudonym" = ? and "w"."organization_id" = ?;
 
 -- employees.sql:inWorkspace
 select "id" from "employees" where "workspace_id" = ? and "id" = ?;
 
 -- courses.sql:listPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
@@ -73,7 +94,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- courses.sql:enrolledPage: a later page, status
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = ? where "e"."workspace_id" = ? and "p"."status" in (?) and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
@@ -87,14 +108,14 @@ select "active_employees", "covered_employees", "average_courses_completed" from
 select "sentiment", count(*) as "count" from "course_feedback" where "workspace_id" = ? and "created_at" >= ? group by "sentiment";
 
 -- breaches.sql:listPage: a later page, status
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select b.json as "json", "b"."last_breached_at" as "sort_at", "b"."id" as "sort_id" from "breaches" as "b" where "b"."workspace_id" = ? and "b"."status" in (?) and ("b"."last_breached_at", "b"."id") < (?, ?) order by "b"."last_breached_at" desc, "b"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select b.json as "json", "b"."last_breached_at" as "sort_at", "b"."id" as "sort_id" from "breaches" as "b" where "b"."workspace_id" = ? and "b"."status" in (?) and ("b"."last_breached_at", "b"."id") < (?, ?) order by "b"."last_breached_at" desc, "b"."id" desc limit 50) p;
 
 -- breaches.sql:compromisedPage: a later page, warned, acknowledged
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."id" = "c"."employee_id" where "c"."workspace_id" = ? and "c"."breach_id" = ? and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < (?, ?) order by "c"."compromised_at" desc, "c"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
@@ -111,14 +132,14 @@ select count(*) as "count" from "breaches" as "b" where "b"."workspace_id" = ? a
 select count(distinct c.employee_id) as "impacted", count(distinct case when c.warned_at is not null then c.employee_id end) as "warned", count(distinct case when c.acknowledged_at is not null then c.employee_id end) as "acknowledged" from "compromised_employees" as "c" inner join "breaches" as "b" on "b"."workspace_id" = "c"."workspace_id" and "b"."id" = "c"."breach_id" where "c"."workspace_id" = ? and b.workspace_id = ? and b.last_breached_at >= ? and b.last_breached_at <= ?;
 
 -- groups.sql:listPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select g.json as "json", "g"."created_at" as "sort_at", "g"."id" as "sort_id" from "groups" as "g" where "g"."workspace_id" = ? and ("g"."created_at", "g"."id") < (?, ?) order by "g"."created_at" desc, "g"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select g.json as "json", "g"."created_at" as "sort_at", "g"."id" as "sort_id" from "groups" as "g" where "g"."workspace_id" = ? and ("g"."created_at", "g"."id") < (?, ?) order by "g"."created_at" desc, "g"."id" desc limit 50) p;
 
 -- groups.sql:membersPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" where "m"."workspace_id" = ? and "m"."group_id" = ? and ("m"."added_at", "m"."employee_id") < (?, ?) order by "m"."added_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
@@ -132,21 +153,21 @@ select "as_of", "employees_count", "average_karma_score" from "group_history" wh
 select "as_of", "employees_count", "average_karma_score" from "group_history" where "workspace_id" = ? and "group_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
 
 -- campaigns.sql:listPage: a later page, status, created window
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = ? and "c"."status" in (?, ?) and "c"."created_at" >= ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select c.json as "json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "campaigns" as "c" where "c"."workspace_id" = ? and "c"."status" in (?, ?) and "c"."created_at" >= ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc limit 50) p;
 
 -- campaigns.sql:attacksPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc limit 50) p;
 
 -- campaigns.sql:attacksPage: a later page, cycle, tricked, created window
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."tricked_at" is not null and "a"."created_at" >= ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
@@ -169,28 +190,28 @@ select x.flags | case when e.status = 'active' then 67108864 else 0 end as "flag
   ) as "flags" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."created_at" >= ? and "a"."created_at" <= ? group by "a"."employee_id") as "x" inner join "employees" as "e" on "e"."id" = "x"."employee_id" group by x.flags | case when e.status = 'active' then 67108864 else 0 end;
 
 -- inbox.sql:ticketsPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc limit 50) p;
 
 -- inbox.sql:ticketsPage: a later page, classification, created window
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and "t"."review" in (?) and "t"."created_at" >= ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select t.json as "json", "t"."created_at" as "sort_at", "t"."id" as "sort_id" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and "t"."review" in (?) and "t"."created_at" >= ? and ("t"."created_at", "t"."id") < (?, ?) order by "t"."created_at" desc, "t"."id" desc limit 50) p;
 
 -- inbox.sql:reportsPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."id" = "r"."employee_id" where "r"."workspace_id" = ? and "r"."ticket_id" = ? and ("r"."reported_at", "r"."id") < (?, ?) order by "r"."reported_at" desc, "r"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."id" = "r"."employee_id" where "r"."workspace_id" = ? and "r"."ticket_id" = ? and ("r"."reported_at", "r"."id") < (?, ?) order by "r"."reported_at" desc, "r"."id" desc limit 50) p;
 
 -- inbox.sql:reportersPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select '{"employee":' || t.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
@@ -219,7 +240,7 @@ select coalesce(sum(x.n), 0) as "reports", count(*) as "reporters", coalesce(sum
 select "t"."review", "t"."fraud_type", count(*) as "n" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and "t"."review" in (?, ?, ?, ?) and "t"."created_at" >= ? and "t"."created_at" <= ? group by "t"."review", "t"."fraud_type";
 
 -- slash.sql:alertsPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select '{"employee":' || t.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
@@ -235,7 +256,7 @@ select (select generation from organization_generations where organization_id = 
   and x.employee_id = t.employee_id and x.at >= ? and x.at <= ?) end || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and t.last_at >= ? and t.first_at <= ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc limit -1) f where f.json is not null limit 51));
 
 -- slash.sql:impersonationsPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select '{"employee":' || t.ref_json || ? || t.stats_json || '}' as "json", "t"."sort_at" as "sort_at", "t"."employee_id" as "sort_id" from "employee_tallies" as "t" where "t"."workspace_id" = ? and "t"."kind" = ? and ("t"."sort_at", "t"."employee_id") < (?, ?) order by "t"."sort_at" desc, "t"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
@@ -630,7 +651,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at asc, p.order_id asc;
 
 -- reports.sql:offendersPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.id = m.employee_id
   where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc) f limit 1 offset 50) as more,
@@ -656,14 +677,14 @@ select (select generation from organization_generations where organization_id = 
   where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc limit -1) f where f.json is not null limit 51));
 
 -- reports.sql:simulationPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- reports.sql:simulationPage: a later page, never attacked in a window
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}'
   when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then '{"employee":' || e.ref_json || ',"attacks_count":' || 0 || ',"tricked_count":' || 0 || ',"reported_count":' || 0 || ',"last_attacked_at":' || 'null' || '}'
   else (select '{"employee":' || e.ref_json || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end || '}' from attacks a
@@ -686,21 +707,21 @@ select (select generation from organization_generations where organization_id = 
   and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end = 0 and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- reports.sql:simulationPage: a later page, attacked
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."attacked" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."attacked" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- reports.sql:trainingPage: a later page
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
   from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- reports.sql:trainingPage: a later page, missed
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."missed" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
@@ -732,7 +753,7 @@ select count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", 
   where cm.workspace_id = m.workspace_id and cm.dimension = 'group' and cm.cell in (?, ?));
 
 -- events.sql:listPage: a later page, type (two values)
-select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items,
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select v.json as "json", "v"."created_at" as "sort_at", "v"."id" as "sort_id" from "events" as "v" where "v"."workspace_id" = ? and "v"."type" in (?, ?) and ("v"."created_at", "v"."id") > (?, ?) order by "v"."created_at" asc, "v"."id" asc) f limit 1 offset 100) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   max(p.sort_at || p.sort_id) as last

@@ -1278,9 +1278,15 @@ insert into impersonations (workspace_id, id, employee_id, verdict, created_at, 
 CREATE INDEX "impersonations_by_employee" on "impersonations" ("workspace_id", "employee_id", "created_at", "verdict");
 
 -- resources/employees/pseudonyms.ts:keepPseudonyms
-select e.id, w.organization_id from employees e join workspaces w on w.id = e.workspace_id
-  where e.pseudonym is null and e.workspace_id in (select workspace_id from stg_touched)
+select e.id from employees e
+  where e.pseudonymous_json is null and e.workspace_id in (select workspace_id from stg_touched)
   order by e.id;
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+select e.id, w.organization_id, e.json, e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+  from employees e join workspaces w on w.id = e.workspace_id
+  left join employees m on m.id = e.manager_id
+  where e.id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) order by e.id;
 
 -- resources/employees/pseudonyms.ts:secretsOf
 select organization_id, secret from pseudonym_secrets
@@ -1290,8 +1296,8 @@ select organization_id, secret from pseudonym_secrets
 insert into pseudonym_secrets (organization_id, secret, created_at)
   values (?, ?, ?);
 
--- resources/employees/pseudonyms.ts:writePseudonyms
-update "employees" set "pseudonym" = ? where "id" = ?, …;
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+update "employees" set "pseudonym" = ?, "pseudonymous_json" = ? where "id" = ?, …;
 
 -- resources/employees/import.ts:deriveStatistics
 insert into stg_active_employee (id, workspace_id)
@@ -2400,7 +2406,7 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee not indexed where false order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonymous_json = null;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -2869,7 +2875,7 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee not indexed where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonymous_json = null;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -2957,6 +2963,12 @@ delete from courses where workspace_id in (select workspace_id from stg_replaced
 -- importer/apply.ts:deleteReplaced
 delete from employees where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_employee s where s.id = employees.id);
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+select e.id, w.organization_id, e.json, e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+  from employees e join workspaces w on w.id = e.workspace_id
+  left join employees m on m.id = e.manager_id
+  where e.id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) order by e.id;
 
 -- resources/employees/import.ts:karmaHistory
 delete from karma_history where workspace_id in (select workspace_id from stg_snapshot)

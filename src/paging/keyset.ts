@@ -282,7 +282,7 @@ const GENERATION_SQLITE = `(${organizationGenerationSql('?')})`
  * better-sqlite3 does on every run.
  */
 function sqliteJoinedPageSql(list: string, limit: number, ascending: boolean): string {
-  return `select ${GENERATION_SQLITE} as generation, count(p.json) as items,
+  return `select ${GENERATION_SQLITE} as generation, count(p.json) as items, count(*) as rows,
     exists(select 1 from (${list}) f limit 1 offset ${limit}) as more,
     cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
     ${ascending ? 'max' : 'min'}(p.sort_at || p.sort_id) as last
@@ -316,6 +316,8 @@ const JOINED_PAGE_BYTES = 256 * 1024
 interface JoinedPage {
   generation: number | null
   items: number
+  /** Rows of the page, as many as items unless one lacks its item (refused). */
+  rows?: number
   more: number
   document: Uint8Array
   last: string | null
@@ -457,6 +459,8 @@ export async function readPage<V extends ListValues<V>>(
         ? tracedGet(statements, text, bound)
         : (await db.executeQuery<JoinedPage>(CompiledQuery.raw(text, bound))).rows[0]
     ) as JoinedPage
+    // A row without its item would be left out of the page silently: refused, as a row page does.
+    if (page.rows !== undefined && page.rows !== page.items) throw new Error('a list row without its item')
     learnItemBytes(template, page.document.length, page.items)
     const next: Position | null =
       page.more && page.last !== null ? [page.last.slice(0, AT_WIDTH), page.last.slice(AT_WIDTH)] : null

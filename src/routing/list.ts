@@ -92,6 +92,12 @@ export interface ListOperation<
    * deleted since, by the pseudonym they had.
    */
   people?: { walk(values: RowValues<D, S | R>): People | undefined; departed?: true }
+  /**
+   * The rows as a pseudonymous key sees them, their items rendered by the one step when the import
+   * kept them, and sent as they are (a measured fast path: docs/design.md). Same filters and order
+   * as `rows`, whose name the cursors keep.
+   */
+  pseudonymousRows?: ListStatement<RowValues<D, S | R>>
 }
 
 /** Declares a list operation (type-checks its parts against each other). */
@@ -187,10 +193,18 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       const rows = operation.rows as ListStatement<Record<string, ListValue>>
       const { privacy, minGroupSize } = request.key
       const rowValues = values as RowValues<D, S | R>
+      const stored = privacy === 'pseudonymous' ? operation.pseudonymousRows : undefined
       const page =
         privacy === 'aggregate' && operation.aggregate
           ? await operation.aggregate(from, rowValues, minGroupSize ?? 0, position, list.limit, dialectOf(db))
-          : await readPage(db, grant, rows, values, position, list.limit)
+          : await readPage(
+              db,
+              grant,
+              (stored ?? rows) as ListStatement<Record<string, ListValue>>,
+              values,
+              position,
+              list.limit,
+            )
       if (!conditional)
         tagAnswer(
           request,
@@ -198,7 +212,7 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
           page.generation ?? (await app.api.generation.ofOrganization(grant.organizationId)),
         )
       if (operation.reach && !conditional && page.empty) await operation.reach(from, query)
-      if (privacy === 'pseudonymous') {
+      if (privacy === 'pseudonymous' && stored === undefined) {
         const { pseudonyms } = app.api
         const people = operation.people?.walk(rowValues) ?? marked
         const document = await pseudonymousDocument(page.document, people, (ids) =>

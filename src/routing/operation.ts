@@ -2,7 +2,7 @@
 // the stored JSON of each item.
 
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { grantWorkspace, type KeyRows, keyRows, workspaceRows } from '../access.js'
+import { type KeyRows, keyRows } from '../access.js'
 import type { ErrorDetail } from '../errors.js'
 import {
   type Limits,
@@ -13,7 +13,6 @@ import {
   readLimit,
   TIME_AND_ID,
 } from '../paging/paging.js'
-import { type People, pseudonymousJson } from '../privacy/people.js'
 import { type ParamDef, type ParameterSet, type RawQuery, throwProblems } from './parameters.js'
 import './context.js'
 
@@ -195,20 +194,4 @@ export function sendItemBytes(reply: FastifyReply, body: Buffer, release?: () =>
  */
 export function keyRowsOf(request: FastifyRequest): KeyRows {
   return keyRows(request.server.api.db, request.key)
-}
-
-/**
- * `{"data":…}` of an item as a pseudonymous key (CONTRACT 19) sees it: its people through `people`,
- * their pseudonyms read in `workspaceId`.
- */
-export async function sendPseudonymousItem(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  item: unknown,
-  people: People,
-  workspaceId: string,
-): Promise<FastifyReply> {
-  const { db, pseudonyms } = request.server.api
-  const from = workspaceRows(db, await grantWorkspace(db, request.key, workspaceId))
-  return sendItem(reply, await pseudonymousJson(item, people, (ids) => pseudonyms.of(from, ids)))
 }

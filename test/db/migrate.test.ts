@@ -24,6 +24,7 @@ import keptStatistics from '../../src/db/migrations/0025_kept_statistics.js'
 import reports from '../../src/db/migrations/0026_reports.js'
 import reportFigures from '../../src/db/migrations/0027_report_figures.js'
 import privacy from '../../src/db/migrations/0028_privacy.js'
+import pseudonymousEmployees from '../../src/db/migrations/0029_pseudonymous_employees.js'
 import { demoRecords } from '../../src/demo/generate.js'
 import { SCOPES } from '../../src/domain/scopes.js'
 import { buildApp } from '../../src/http/app.js'
@@ -122,11 +123,15 @@ for (const { dialect, skip } of DIALECTS) {
       try {
         const d = smallDataset()
         await importSources(db.handle, [source(d.all)])
-        // Every column but the pseudonym, which the next start derives under a secret made anew.
+        // Every column but the pseudonym and what holds it, which the next start derives under a
+        // secret made anew.
         const employees = async () => ({
           rows: (
-            await sql<{ pseudonym?: string }>`select * from employees order by id`.execute(db.handle.db)
-          ).rows.map(({ pseudonym: _, ...row }) => row),
+            await sql<{
+              pseudonym?: string
+              pseudonymous_json?: string
+            }>`select * from employees order by id`.execute(db.handle.db)
+          ).rows.map(({ pseudonym: _, pseudonymous_json: __, ...row }) => row),
         })
         const expected = (await employees()).rows
         await asBeforeEvents(db.handle)
@@ -453,6 +458,37 @@ for (const { dialect, skip } of DIALECTS) {
         )
         assert.equal(new Set(after).size, after.length)
         assert.deepEqual(await reportAnswers(app, key, ws), kept)
+        assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')
+      })
+    })
+
+    test('upgrading from 0028: each employee is rendered for pseudonymous keys at the next start, as the walk renders them', async () => {
+      await withDemoReports(dialect, async ({ db, app, org, ws }) => {
+        const pseudonymous = (await createKey(db.handle.db, { organizationId: org, privacy: 'pseudonymous' }))
+          .key
+        const answers = async () => {
+          const list = await app.inject({
+            url: `/v1/employees?workspace_id=${ws}`,
+            headers: { 'x-api-key': pseudonymous, 'x-item-limit': '100' },
+          })
+          assert.equal(list.statusCode, 200, list.body)
+          const first = (JSON.parse(list.body) as { data: { id: string }[] }).data[0]?.id as string
+          const one = await app.inject({
+            url: `/v1/employees/${first}`,
+            headers: { 'x-api-key': pseudonymous },
+          })
+          assert.equal(one.statusCode, 200, one.body)
+          return [list.body, one.body]
+        }
+        const kept = await answers()
+        await asBeforePseudonymousEmployees(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0029_pseudonymous_employees'])
+        const rendered = sql<{
+          n: number | string
+        }>`select count(*) as n from employees where pseudonymous_json is not null`
+        assert.equal(Number((await rendered.execute(db.handle.db)).rows[0]?.n), 0)
+        assert.equal(await deriveMissing(db.handle), 1)
+        assert.deepEqual(await answers(), kept)
         assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')
       })
     })
@@ -906,8 +942,15 @@ async function attacksByEmployee(handle: DatabaseHandle): Promise<string[]> {
   return (await columns.execute(handle.db)).rows.map((r) => r.name)
 }
 
-/** Takes back 0028: no privacy for keys and endpoints, no pseudonym secrets, no pseudonyms. */
+/** Takes back 0029: no employee rendered for a pseudonymous key. */
+async function asBeforePseudonymousEmployees(handle: DatabaseHandle): Promise<void> {
+  await pseudonymousEmployees().down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0029_pseudonymous_employees'`.execute(handle.db)
+}
+
+/** Takes back 0028 (and what came after): no privacy for keys and endpoints, no pseudonym secrets, no pseudonyms. */
 async function asBeforePrivacy(handle: DatabaseHandle): Promise<void> {
+  await asBeforePseudonymousEmployees(handle)
   await privacy(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
   await sql`delete from kysely_migration where name = '0028_privacy'`.execute(handle.db)
 }

@@ -28,7 +28,7 @@ after(() => db?.drop())
 const EXPECTED: [string, RegExp][] = [
   ['employees.sql:pseudonyms: two employees', /INDEX employees_pseudonyms \(workspace_id=\? AND id=\?\)/],
   ['employees.sql:idOfPseudonym', /INDEX employees_by_pseudonym \(pseudonym=\? AND workspace_id=\?\)/],
-  ['employees.sql:idOfPseudonymByKey: an organization key', /INDEX employees_by_pseudonym \(pseudonym=\?\)/],
+  ['employees.sql:findPseudonymous: an organization key', /INDEX employees_by_pseudonym \(pseudonym=\?\)/],
 ]
 
 for (const [label, plan] of EXPECTED)

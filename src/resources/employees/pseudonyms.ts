@@ -1,12 +1,15 @@
-// Each employee's pseudonym (CONTRACT 19), kept in their row: an import derives those of the touched
-// workspaces' employees who have none yet (new ones, and every one after an upgrade), so that a
-// request never hashes; a rotation replaces the organization's secret and every pseudonym under it.
+// Each employee's pseudonym (CONTRACT 19), kept in their row with their JSON as a pseudonymous key
+// sees it: an import derives them for the touched workspaces' employees who lack them (new ones,
+// changed ones, every one after an upgrade), so that a request never hashes nor rewrites an
+// employee; a rotation replaces the organization's secret and every pseudonym under it.
 
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { Database } from '../../db/tables.js'
 import type { WriteSession } from '../../db/write-session.js'
 import { timestampFromMillis } from '../../domain/time.js'
+import { peopleOf } from '../../privacy/people.js'
 import { newSecret, pseudonymOf } from '../../privacy/pseudonyms.js'
+import { Employee } from './schema.js'
 
 /** The secrets of these organizations (raw bytes), made for those without one. */
 async function secretsOf(
@@ -28,42 +31,99 @@ async function secretsOf(
   return secrets
 }
 
-/** Writes the pseudonym of each employee listed with their organization. */
-async function writePseudonyms(
-  session: WriteSession,
-  employees: readonly { id: string; organization_id: string }[],
-): Promise<number> {
-  if (employees.length === 0) return 0
-  const secrets = await secretsOf(session, [...new Set(employees.map((e) => e.organization_id))])
-  const rows = employees.map((e) => [e.id, pseudonymOf(secrets.get(e.organization_id) as Buffer, e.id)])
-  return session.updateMany('employees', ['id'], ['pseudonym'], rows)
-}
+/** What a pseudonymous key sees of an employee (the schema's marks): the one step, as stored. */
+const EMPLOYEE_PEOPLE = peopleOf(Employee)
 
-/** The pseudonyms the touched workspaces' employees lack (ImportSteps.derive). */
-export async function keepPseudonyms(session: WriteSession): Promise<void> {
-  const lacking = await session.rows<{ id: string; organization_id: string }>(sql`
-    select e.id, w.organization_id from employees e join workspaces w on w.id = e.workspace_id
-    where e.pseudonym is null and e.workspace_id in (select workspace_id from stg_touched)
-    order by e.id`)
-  await writePseudonyms(session, lacking)
-}
+/** Employees rendered per statement: their JSON is read and written in batches of this many. */
+const BATCH = 1000
 
-/** A workspace `w` with an employee without a pseudonym (ImportSteps.missing). */
-export const pseudonymsMissing: RawBuilder<SqlBool> = sql<SqlBool>`exists (
-  select 1 from employees e where e.pseudonym is null and e.workspace_id = w.id)`
+interface Unrendered {
+  id: string
+  organization_id: string
+  json: string
+  pseudonym: string | null
+  manager_id: string | null
+  manager_pseudonym: string | null
+}
 
 /**
- * Replaces the organization's secret and every pseudonym of its employees; returns how many
- * employees it renamed. Cursors of pseudonymous keys, sealed under the old secret, stop opening.
+ * Keeps, for each of these employees (ids in id order), their pseudonym and their JSON as a
+ * pseudonymous key sees it (`pseudonymous_json`, which the list sends as it is): the employee's
+ * stored JSON through the one step (EMPLOYEE_PEOPLE), their own id and their manager's by the
+ * pseudonyms under the organization's secret. `fresh`: every pseudonym made anew (a rotation);
+ * otherwise a kept one stays. Returns how many employees it wrote.
+ */
+async function renderPseudonymous(
+  session: WriteSession,
+  ids: readonly string[],
+  secrets: (organizations: readonly string[]) => Promise<Map<string, Buffer>>,
+  fresh: boolean,
+): Promise<number> {
+  let written = 0
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const batch = ids.slice(i, i + BATCH)
+    const employees = await session.rows<Unrendered>(sql`
+      select e.id, w.organization_id, e.json, e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+      from employees e join workspaces w on w.id = e.workspace_id
+        left join employees m on m.id = e.manager_id
+      where e.id in (${sql.join(batch)}) order by e.id`)
+    const secretOf = await secrets([...new Set(employees.map((e) => e.organization_id))])
+    const rows = employees.map((e) => {
+      const secret = secretOf.get(e.organization_id) as Buffer
+      const own = (!fresh && e.pseudonym) || pseudonymOf(secret, e.id)
+      // A manager is of the employee's workspace (the import checks it): same organization, same secret.
+      const manager =
+        e.manager_id === null ? null : (!fresh && e.manager_pseudonym) || pseudonymOf(secret, e.manager_id)
+      const seen = EMPLOYEE_PEOPLE.hide(JSON.parse(e.json), (id) => {
+        if (id === e.id) return own
+        if (id === e.manager_id && manager !== null) return manager
+        throw new Error('an employee names a person other than themselves and their manager')
+      })
+      return [e.id, own, JSON.stringify(seen)]
+    })
+    written += await session.updateMany('employees', ['id'], ['pseudonym', 'pseudonymous_json'], rows)
+  }
+  return written
+}
+
+/**
+ * The pseudonyms and pseudonymous JSON the touched workspaces' employees lack (ImportSteps.derive):
+ * new employees, changed ones (the merge clears their pseudonymous JSON), every one after an upgrade.
+ */
+export async function keepPseudonyms(session: WriteSession): Promise<void> {
+  const lacking = await session.rows<{ id: string }>(sql`
+    select e.id from employees e
+    where e.pseudonymous_json is null and e.workspace_id in (select workspace_id from stg_touched)
+    order by e.id`)
+  await renderPseudonymous(
+    session,
+    lacking.map((e) => e.id),
+    (organizations) => secretsOf(session, organizations),
+    false,
+  )
+}
+
+/** A workspace `w` with an employee not rendered for pseudonymous keys (ImportSteps.missing). */
+export const pseudonymsMissing: RawBuilder<SqlBool> = sql<SqlBool>`exists (
+  select 1 from employees e where e.pseudonymous_json is null and e.workspace_id = w.id)`
+
+/**
+ * Replaces the organization's secret and every pseudonym of its employees, with their pseudonymous
+ * JSON; returns how many employees it renamed. Cursors of pseudonymous keys, sealed under the old
+ * secret, stop opening.
  */
 export async function rotatePseudonyms(session: WriteSession, organizationId: string): Promise<number> {
   await session.exec(sql`delete from pseudonym_secrets where organization_id = ${organizationId}`)
-  const employees = await session.rows<{ id: string; organization_id: string }>(sql`
-    select e.id, w.organization_id from employees e join workspaces w on w.id = e.workspace_id
+  const secrets = await secretsOf(session, [organizationId])
+  const employees = await session.rows<{ id: string }>(sql`
+    select e.id from employees e join workspaces w on w.id = e.workspace_id
     where w.organization_id = ${organizationId} order by e.id`)
-  const renamed = await writePseudonyms(session, employees)
-  // An organization without employees gets its new secret all the same.
-  if (employees.length === 0) await secretsOf(session, [organizationId])
+  const renamed = await renderPseudonymous(
+    session,
+    employees.map((e) => e.id),
+    async () => secrets,
+    true,
+  )
   // Its ETags derive from its generation: a pseudonymous answer kept by a client is no longer current.
   await session.exec(sql`update organization_generations set generation = generation + 1
     where organization_id = ${organizationId}`)

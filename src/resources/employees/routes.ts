@@ -3,14 +3,13 @@ import Type from 'typebox'
 import { apiError, notFound } from '../../errors.js'
 import { stateTwin } from '../../history/twins.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
-import { peopleOf } from '../../privacy/people.js'
 import { notModified } from '../../routing/conditional.js'
 import { itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
-import { keyRowsOf, readItemRequest, sendItem, sendPseudonymousItem } from '../../routing/operation.js'
+import { keyRowsOf, readItemRequest, sendItem } from '../../routing/operation.js'
 import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, ref, workspaceId } from '../../routing/schemas.js'
-import { EMPLOYEE_NOT_FOUND, Employee, KarmaPoint } from './schema.js'
+import { EMPLOYEE_NOT_FOUND, KarmaPoint } from './schema.js'
 import { WORKSPACE_READ } from './scopes.js'
 import { EMPLOYEE_SQL } from './sql.js'
 import { EMPLOYEE_STATISTICS } from './statistics.js'
@@ -35,6 +34,7 @@ const LIST_EMPLOYEES = defineList({
   limits: LIST_LIMITS,
   item: 'Employee',
   rows: EMPLOYEE_SQL.listPage,
+  pseudonymousRows: EMPLOYEE_SQL.pseudonymousListPage,
   check({ karma_score_gte: gte, karma_score_lte: lte }) {
     if (gte !== undefined && lte !== undefined && gte > lte) {
       throw apiError('invalid_parameter', 'karma_score_gte must not be greater than karma_score_lte', {
@@ -45,9 +45,6 @@ const LIST_EMPLOYEES = defineList({
 })
 
 const path = parameters({ employee_id: param.uuid('The employee to retrieve.') })
-
-/** What a pseudonymous key sees of an employee (the schema's marks). */
-const EMPLOYEE_PEOPLE = peopleOf(Employee)
 
 const KARMA_HISTORY = stateTwin({
   operationId: 'getEmployeeKarmaHistory',
@@ -93,15 +90,15 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { employee_id } = readItemRequest(request, path)
       const key = keyRowsOf(request)
-      // A pseudonymous key names an employee by their pseudonym (CONTRACT 19); a real id is unknown.
-      const pseudonymous = request.key.privacy === 'pseudonymous'
-      const id = pseudonymous ? await EMPLOYEE_SQL.idOfPseudonymByKey(key, employee_id) : employee_id
-      const json = id === null ? null : await EMPLOYEE_SQL.find(key, id)
+      // A pseudonymous key names an employee by their pseudonym and reads them as the import
+      // rendered them for such a key (CONTRACT 19): a real id is unknown.
+      const json =
+        request.key.privacy === 'pseudonymous'
+          ? await EMPLOYEE_SQL.findPseudonymous(key, employee_id)
+          : await EMPLOYEE_SQL.find(key, employee_id)
       if (json === null) throw notFound(EMPLOYEE_NOT_FOUND)
       if (await notModified(request, reply)) return reply
-      if (!pseudonymous) return sendItem(reply, json)
-      const employee = JSON.parse(json) as Employee
-      return sendPseudonymousItem(request, reply, employee, EMPLOYEE_PEOPLE, employee.workspace.id)
+      return sendItem(reply, json)
     },
   )
 }

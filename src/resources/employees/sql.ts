@@ -1,7 +1,7 @@
 // Every statement of the employees resource, named: the SQL snapshots (sql/*/api.sql) label each
 // by its name here (`employees.sql:listPage`).
 
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import type { KeyRows, WorkspaceRows } from '../../access.js'
 import { meanHalfUp } from '../../domain/rates.js'
 import { keptPoints } from '../../history/read.js'
@@ -22,14 +22,14 @@ export interface EmployeeListValues {
   karma_score_lte?: number | undefined
 }
 
-export const EMPLOYEE_SQL = {
-  /** A page of a workspace's employees, newest first (created_at desc, id desc). */
-  listPage: {
-    name: 'employees',
+/** A page of a workspace's employees, each as `item` renders them. */
+function employeePage(name: string, item: RawBuilder<string>): ListDefinition<EmployeeListValues> {
+  return {
+    name,
     rows: (from, v) =>
       from
         .selectFrom('employees as e')
-        .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
+        .select([item.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
         .$if(v.status !== undefined, (q) => q.where('e.status', 'in', v.status as string[]))
         .$if(v.karma_score_gte !== undefined, (q) =>
           q.where('e.karma_score', '>=', v.karma_score_gte as number),
@@ -52,7 +52,15 @@ export const EMPLOYEE_SQL = {
         limit: 50,
       },
     },
-  } satisfies ListDefinition<EmployeeListValues>,
+  }
+}
+
+export const EMPLOYEE_SQL = {
+  /** A page of a workspace's employees, newest first (created_at desc, id desc). */
+  listPage: employeePage('employees', employeeJson),
+
+  /** The same page as a pseudonymous key sees it: as the import rendered it (./pseudonyms.ts). */
+  pseudonymousListPage: employeePage('employees (pseudonymous)', sql<string>`e.pseudonymous_json`),
 
   /** One employee the key can reach, or null (unknown, another organization, another workspace). */
   find: byKey(
@@ -122,11 +130,21 @@ export const EMPLOYEE_SQL = {
     { '': [SAMPLE.id] },
   ),
 
-  /** The employee the key reaches whose pseudonym this is, or null. */
-  idOfPseudonymByKey: byKey(
-    async (key: KeyRows, pseudonym: string): Promise<string | null> =>
-      (await key.byId('employees as e', pseudonym, 'pseudonym').select('e.id').executeTakeFirst())?.id ??
-      null,
+  /**
+   * The employee the key reaches whose pseudonym this is, as the import rendered them for a
+   * pseudonymous key, or null.
+   */
+  findPseudonymous: byKey(
+    async (key: KeyRows, pseudonym: string): Promise<string | null> => {
+      const row = await key
+        .byId('employees as e', pseudonym, 'pseudonym')
+        .select(sql<string | null>`e.pseudonymous_json`.as('json'))
+        .executeTakeFirst()
+      if (row === undefined) return null
+      // Rendered by the import that kept the pseudonym: never shown otherwise.
+      if (row.json === null) throw new Error('an employee not rendered for a pseudonymous key')
+      return row.json
+    },
     { 'an organization key': [SAMPLE.organizationKey, SAMPLE.id] },
   ),
 

@@ -32,6 +32,11 @@ export interface EmployeesTable {
   ref_json: string
   /** The employee's pseudonym (CONTRACT 19), kept by the import; null only until it derives it. */
   pseudonym: ColumnType<string | null, string | null | undefined, string | null>
+  /**
+   * The employee's JSON as a pseudonymous key sees it (CONTRACT 19), rendered by the import through
+   * the one step after it keeps the pseudonyms (./pseudonyms.ts); null until then.
+   */
+  pseudonymous_json: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /**
