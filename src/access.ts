@@ -5,8 +5,10 @@
 // one of these, never the database: an unscoped statement does not compile
 // (test/architecture/tenancy.types.ts).
 
-import type { AliasedSelectQueryBuilder, Kysely, SelectQueryBuilder } from 'kysely'
+import type { AliasedSelectQueryBuilder, Compilable, CompiledQuery, Kysely, SelectQueryBuilder } from 'kysely'
+import { type DialectName, dialectOf } from './db/dialect.js'
 import { isWorkspaceOf } from './db/organizations.js'
+import { firstValue } from './db/prepared.js'
 import type { Database } from './db/tables.js'
 import { apiError, WORKSPACE_NOT_FOUND } from './errors.js'
 import type { VerifiedKey } from './keys/keys.js'
@@ -96,6 +98,44 @@ export interface WorkspaceRows {
   selectFrom<O, A extends string>(derived: AliasedSelectQueryBuilder<O, A>): SelectingDerived<O, A>
   /** The granted workspace, for a condition of a joined table that the scope cannot name. */
   readonly workspaceId: string
+  /** The one value a `workspaceValue` statement reads in the granted workspace (null: no row). */
+  value(statement: WorkspaceValue): Promise<unknown>
+}
+
+declare const learnt: unique symbol
+
+/** A statement of one shape over the granted workspace, answering one value: see `workspaceValue`. */
+export interface WorkspaceValue {
+  readonly [learnt]: true
+}
+
+interface Learnt extends WorkspaceValue {
+  build(from: WorkspaceRows): Compilable<unknown>
+  compiled: Partial<Record<DialectName, CompiledQuery>>
+}
+
+/** Stands for the granted workspace while a `workspaceValue` statement is compiled. */
+const GRANTED = '\u0000granted workspace'
+
+/**
+ * A statement with no value but the workspace, asked on every request of a route (an aggregate
+ * key's population): Kysely builds and compiles it once per kind of database, with a marker where
+ * the granted workspace goes, and each call runs the compiled text prepared (db/prepared.ts).
+ */
+export function workspaceValue(build: (from: WorkspaceRows) => Compilable<unknown>): WorkspaceValue {
+  return { build, compiled: {} } as unknown as WorkspaceValue
+}
+
+function compiledFor(db: Kysely<Database>, statement: Learnt): CompiledQuery {
+  const dialect = dialectOf(db)
+  let compiled = statement.compiled[dialect]
+  if (compiled === undefined) {
+    compiled = statement.build(scopedTo(db, GRANTED)).compile()
+    if (!compiled.parameters.includes(GRANTED) || compiled.sql.includes(GRANTED))
+      throw new Error('a workspace value is not read in the granted workspace')
+    statement.compiled[dialect] = compiled
+  }
+  return compiled
 }
 
 /** The statements of a request over the granted workspace. */
@@ -122,7 +162,15 @@ function scopedTo(db: Kysely<Database>, workspaceId: string): WorkspaceRows {
     const alias = aliasOf(table)
     return from.selectFrom(table).where(alias ? `${alias}.workspace_id` : 'workspace_id', '=', workspaceId)
   }
-  return { selectFrom, workspaceId } as unknown as WorkspaceRows
+  const value = async (statement: WorkspaceValue) => {
+    const { sql, parameters } = compiledFor(db, statement as Learnt)
+    return firstValue(
+      db,
+      sql,
+      parameters.map((p) => (p === GRANTED ? workspaceId : p)),
+    )
+  }
+  return { selectFrom, workspaceId, value } as unknown as WorkspaceRows
 }
 
 /**

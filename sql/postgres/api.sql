@@ -53,6 +53,9 @@ select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" o
 -- employees.sql:statistics
 select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = $1;
 
+-- employees.sql:population
+select "employees" from "employee_statistics" where "workspace_id" = $1 and "status" = $2;
+
 -- employees.sql:karmaKept: span
 select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = $1 and "employee_id" = $2 and "as_of" < $3 order by "as_of" desc limit $4;
 select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = $1 and "employee_id" = $2 and "as_of" >= $3 and "as_of" < $4 order by "as_of";

@@ -65,6 +65,9 @@ select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" o
 -- employees.sql:statistics
 select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = ?;
 
+-- employees.sql:population
+select "employees" from "employee_statistics" where "workspace_id" = ? and "status" = ?;
+
 -- employees.sql:karmaKept: span
 select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = ? and "employee_id" = ? and "as_of" < ? order by "as_of" desc limit ?;
 select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = ? and "employee_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";

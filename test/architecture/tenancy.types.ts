@@ -4,7 +4,13 @@
 // (`npm run check`, and tenancy.test.ts in `npm test`).
 
 import { type Kysely, sql } from 'kysely'
-import { keyRows, type WorkspaceGrant, type WorkspaceRows, workspaceRows } from '../../src/access.js'
+import {
+  keyRows,
+  type WorkspaceGrant,
+  type WorkspaceRows,
+  workspaceRows,
+  workspaceValue,
+} from '../../src/access.js'
 import type { Database } from '../../src/db/tables.js'
 import type { KeyIdentity } from '../../src/keys/keys.js'
 import type { ListDefinition } from '../../src/paging/keyset.js'
@@ -91,4 +97,13 @@ export const unscopedFind = byKey(
   async (database: Kysely<Database>, id: string) =>
     database.selectFrom('employees').select('json').where('id', '=', id).executeTakeFirst(),
   {},
+)
+
+// A value read on every request: its statement too begins from the grant's rows.
+export const population = workspaceValue((from) =>
+  from.selectFrom('employee_statistics').select('employees').where('status', '=', 'active'),
+)
+export const unscopedValue = workspaceValue(
+  // @ts-expect-error a workspace value is built from the grant's rows, never the database
+  (database: Kysely<Database>) => database.selectFrom('employee_statistics').select('employees'),
 )

@@ -2,7 +2,7 @@
 // by its name here (`employees.sql:listPage`).
 
 import { type RawBuilder, sql } from 'kysely'
-import type { KeyRows, WorkspaceRows } from '../../access.js'
+import { type KeyRows, type WorkspaceRows, workspaceValue } from '../../access.js'
 import { meanHalfUp } from '../../domain/rates.js'
 import { keptPoints } from '../../history/read.js'
 import type { Kept } from '../../history/twins.js'
@@ -55,6 +55,10 @@ function employeePage(name: string, item: RawBuilder<string>): ListDefinition<Em
   }
 }
 
+const ACTIVE_EMPLOYEES = workspaceValue((from) =>
+  from.selectFrom('employee_statistics').select('employees').where('status', '=', 'active'),
+)
+
 export const EMPLOYEE_SQL = {
   /** A page of a workspace's employees, newest first (created_at desc, id desc). */
   listPage: employeePage('employees', employeeJson),
@@ -86,6 +90,15 @@ export const EMPLOYEE_SQL = {
           .select(['status', 'employees', 'karma_sum', 'karma_count'])
           .execute(),
       ),
+    { '': [] },
+  ),
+
+  /**
+   * How many active employees the workspace has: derived at import (import.ts), read prepared, as
+   * an aggregate key's window statistics ask it on every request.
+   */
+  population: inGrant(
+    async (from: WorkspaceRows): Promise<number> => Number((await from.value(ACTIVE_EMPLOYEES)) ?? 0),
     { '': [] },
   ),
 

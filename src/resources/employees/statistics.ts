@@ -17,9 +17,7 @@ const statisticsJson = jsonOf(EmployeeStatistics)
  * A workspace's population as aggregate keys see it (CONTRACT 19): its active employees now. (The
  * state statistics count it themselves: `active` here, kept with every answer.)
  */
-export const EMPLOYEE_POPULATION: Population = {
-  now: async (from) => (await EMPLOYEE_SQL.statistics(from)).active,
-}
+export const EMPLOYEE_POPULATION: Population = { now: EMPLOYEE_SQL.population }
 
 /** Each workspace's statistics at the moment, as the endpoint renders them. */
 async function statisticsAt(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>> {

@@ -1,0 +1,39 @@
+// Statements run outside Kysely, for the few a request runs on every call whose shape never changes:
+// SQLite's through the connection's statement store, PostgreSQL's by name on a tapped connection
+// (postgres-rows.ts), each with its span when tracing is on. Kysely still compiles them, once.
+
+import { CompiledQuery, type Kysely } from 'kysely'
+import { forEachRow, postgresRowsOf } from './postgres-rows.js'
+import { statementStoreOf } from './sqlite-statements.js'
+import { tracedGet } from './statement-spans.js'
+import type { Database } from './tables.js'
+
+/**
+ * The first column of the statement's first row, or null without a row: as SQLite gives it, as its
+ * text from PostgreSQL.
+ */
+export async function firstValue(
+  db: Kysely<Database>,
+  text: string,
+  parameters: readonly unknown[],
+): Promise<unknown> {
+  const statements = statementStoreOf(db)
+  if (statements !== undefined) {
+    const row = tracedGet(statements, text, parameters) as Record<string, unknown> | undefined
+    return row === undefined ? null : (Object.values(row)[0] ?? null)
+  }
+  const source = postgresRowsOf(db)
+  if (source !== undefined) {
+    let value: string | null = null
+    let first = true
+    await forEachRow(source, text, parameters, (row) => {
+      if (first) value = row.text(0) ?? null
+      first = false
+    })
+    return value
+  }
+  // A Kysely instance of no pool of ours (the statement recorder of the SQL snapshots).
+  const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...parameters]))
+  const row = rows[0]
+  return row === undefined ? null : (Object.values(row)[0] ?? null)
+}
