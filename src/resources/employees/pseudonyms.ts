@@ -101,11 +101,24 @@ export async function keepPseudonyms(session: WriteSession): Promise<void> {
     (organizations) => secretsOf(session, organizations),
     false,
   )
+  // Every touched organization has its secret, employees or not: its events may name employees
+  // deleted since (an organization emptied before the secrets were kept has them).
+  const organizations = await session.rows<{ organization_id: string }>(sql`
+    select distinct w.organization_id from workspaces w
+    where w.id in (select workspace_id from stg_touched) order by w.organization_id`)
+  await secretsOf(
+    session,
+    organizations.map((o) => o.organization_id),
+  )
 }
 
-/** A workspace `w` with an employee not rendered for pseudonymous keys (ImportSteps.missing). */
-export const pseudonymsMissing: RawBuilder<SqlBool> = sql<SqlBool>`exists (
-  select 1 from employees e where e.pseudonymous_json is null and e.workspace_id = w.id)`
+/**
+ * A workspace `w` with an employee not rendered for pseudonymous keys, or whose organization has no
+ * secret (ImportSteps.missing).
+ */
+export const pseudonymsMissing: RawBuilder<SqlBool> = sql<SqlBool>`(exists (
+    select 1 from employees e where e.pseudonymous_json is null and e.workspace_id = w.id)
+  or not exists (select 1 from pseudonym_secrets s where s.organization_id = w.organization_id))`
 
 /**
  * Replaces the organization's secret and every pseudonym of its employees, with their pseudonymous
