@@ -16,6 +16,7 @@ async function secretsOf(
   session: WriteSession,
   organizations: readonly string[],
 ): Promise<Map<string, Buffer>> {
+  if (organizations.length === 0) return new Map()
   const found = await session.rows<{ organization_id: string; secret: string }>(sql`
     select organization_id, secret from pseudonym_secrets
     where organization_id in (${sql.join(organizations)})`)

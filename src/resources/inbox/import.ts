@@ -38,11 +38,12 @@ async function deriveTickets(session: WriteSession): Promise<void> {
     from inbox_tickets t
     where t.id = email_reports.ticket_id and email_reports.workspace_id in ${touched}
       and email_reports.review <> t.review`)
-  await session.exec(sql`update email_reports set active = e.active
-    from (select id, case when status = 'active' then 1 else 0 end as active from employees
-      where workspace_id in ${touched}) e
-    where e.id = email_reports.employee_id and email_reports.workspace_id in ${touched}
-      and email_reports.active <> e.active`)
+  // Each report's employee looked up by id: joined to the workspace's employees, SQLite (without
+  // statistics) walked them and, for each, every report of the workspace. `active` is 0 or 1.
+  await session.exec(sql`update email_reports set active = 1 - active
+    where workspace_id in ${touched} and active <> (
+      select case when e.status = 'active' then 1 else 0 end from employees e
+      where e.id = email_reports.employee_id)`)
   await session.exec(sql`update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, json = null
     from (
       select ticket_id, count(*) as n, min(reported_at) as first_at from email_reports
