@@ -127,7 +127,7 @@ A deep employees page (50 items, at a cursor picked at random from each key's ow
 identified key and by a pseudonymous one in the same rounds (target: pseudonymous at most 1.2× the
 server CPU). Both pages are stored JSON sent as read: the pseudonymous one is the rendering the
 import kept for such keys (the employee through the one step, their own id and their manager's by
-pseudonym), one column beside the identified JSON.
+pseudonym), in a table of its own in the list's order.
 
 | database | identified req/s | identified CPU per request (µs) | pseudonymous req/s | pseudonymous CPU per request (µs) | pseudonymous / identified |
 |---|---:|---:|---:|---:|---:|

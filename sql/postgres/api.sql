@@ -26,22 +26,22 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 
 -- employees.sql:listPage: status (two values), karma_score_gte, karma_score_lte
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $8) as generation
-  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = $1 and "e"."status" in ($2, $3) and "e"."karma_score" >= $4 and "e"."karma_score" <= $5 and ("e"."created_at", "e"."id") < ($6, $7) order by "e"."created_at" desc, "e"."id" desc limit 51) p
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = $1 and e.status in ($2, $3) and e.karma_score >= $4 and e.karma_score <= $5 and ("e"."created_at", "e"."id") < ($6, $7) order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:pseudonymousListPage: first page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $2) as generation
-  from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = $1 order by "e"."created_at" desc, "e"."id" desc limit 51) p
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:pseudonymousListPage: a later page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
-  from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = $1 and ("e"."created_at", "e"."id") < ($2, $3) order by "e"."created_at" desc, "e"."id" desc limit 51) p
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 and ("e"."created_at", "e"."id") < ($2, $3) order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:pseudonymousListPage: status (two values), karma_score_gte, karma_score_lte
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $8) as generation
-  from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = $1 and "e"."status" in ($2, $3) and "e"."karma_score" >= $4 and "e"."karma_score" <= $5 and ("e"."created_at", "e"."id") < ($6, $7) order by "e"."created_at" desc, "e"."id" desc limit 51) p
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 and e.status in ($2, $3) and e.karma_score >= $4 and e.karma_score <= $5 and ("e"."created_at", "e"."id") < ($6, $7) order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:find: an organization key
@@ -67,7 +67,7 @@ select "e"."id", "e"."pseudonym" from "employees" as "e" where "e"."workspace_id
 select "e"."id" from "employees" as "e" where "e"."workspace_id" = $1 and "e"."pseudonym" = $2;
 
 -- employees.sql:findPseudonymous: an organization key
-select e.pseudonymous_json as "json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."pseudonym" = $1 and "w"."organization_id" = $2;
+select "p"."json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" inner join "employees_pseudonymous" as "p" on "p"."id" = "e"."id" where "e"."pseudonym" = $1 and "w"."organization_id" = $2;
 
 -- employees.sql:inWorkspace
 select "id" from "employees" where "workspace_id" = $1 and "id" = $2;

@@ -1177,11 +1177,12 @@ insert into impersonations (workspace_id, id, employee_id, verdict, created_at, 
 
 -- resources/employees/pseudonyms.ts:keepPseudonyms
 select e.id from employees e
-  where e.pseudonymous_json is null and e.workspace_id in (select workspace_id from stg_touched)
+  where e.pseudonym is null and e.workspace_id in (select workspace_id from stg_touched)
   order by e.id;
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
-select e.id, w.organization_id, e.json, e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
+  e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
   from employees e join workspaces w on w.id = e.workspace_id
   left join employees m on m.id = e.manager_id
   where e.id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51, $52, $53, $54, $55, $56, $57, $58, $59, $60) order by e.id;
@@ -1195,7 +1196,25 @@ insert into pseudonym_secrets (organization_id, secret, created_at)
   values ($1, $2, $3);
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
-update "employees" set "pseudonym" = ?, "pseudonymous_json" = ? where "id" = ?, …;
+update "employees" set "pseudonym" = ? where "id" = ?, …;
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+delete from employees_pseudonymous where id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51, $52, $53, $54, $55, $56, $57, $58, $59, $60);
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+copy "employees_pseudonymous" ("id", "workspace_id", "created_at", "status", "karma_score", "json") from stdin;
+
+-- resources/employees/pseudonyms.ts:keepPseudonyms
+select workspace_id from stg_replaced order by workspace_id limit 1001;
+
+-- resources/employees/pseudonyms.ts:keepPseudonyms
+delete from employees_pseudonymous
+  where workspace_id in (null)
+  and not exists (select 1 from employees e where e.id = employees_pseudonymous.id);
+
+-- resources/employees/pseudonyms.ts:keepPseudonyms
+select distinct w.organization_id from workspaces w
+  where w.id in (select workspace_id from stg_touched) order by w.organization_id;
 
 -- resources/employees/import.ts:deriveStatistics
 select workspace_id from stg_touched order by workspace_id limit 1001;
@@ -1361,11 +1380,10 @@ update email_reports set review = t.review
   and email_reports.review <> t.review;
 
 -- resources/inbox/import.ts:deriveTickets
-update email_reports set active = e.active
-  from (select id, case when status = 'active' then 1 else 0 end as active from employees
-  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')) e
-  where e.id = email_reports.employee_id and email_reports.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
-  and email_reports.active <> e.active;
+update email_reports set active = 1 - active
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and active <> (
+  select case when e.status = 'active' then 1 else 0 end from employees e
+  where e.id = email_reports.employee_id);
 
 -- resources/inbox/import.ts:deriveTickets
 update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, json = null
@@ -2415,7 +2433,7 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee where false order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonymous_json = null;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonym = null;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -2618,11 +2636,10 @@ update email_reports set review = t.review
   and email_reports.review <> t.review;
 
 -- resources/inbox/import.ts:deriveTickets
-update email_reports set active = e.active
-  from (select id, case when status = 'active' then 1 else 0 end as active from employees
-  where workspace_id in (null)) e
-  where e.id = email_reports.employee_id and email_reports.workspace_id in (null)
-  and email_reports.active <> e.active;
+update email_reports set active = 1 - active
+  where workspace_id in (null) and active <> (
+  select case when e.status = 'active' then 1 else 0 end from employees e
+  where e.id = email_reports.employee_id);
 
 -- resources/inbox/import.ts:deriveTickets
 update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, json = null
@@ -3087,9 +3104,6 @@ insert into stg_progress_stale (employee_id)
   where stg_course.line in (select line from stg_course_changed)) p;
 
 -- importer/events.ts:captureRenderings
-select workspace_id from stg_replaced order by workspace_id limit 1001;
-
--- importer/events.ts:captureRenderings
 insert into ev_employee_keys (workspace_id, id) select * from (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed)) c where true on conflict do nothing;
 
 -- importer/events.ts:captureRenderings
@@ -3343,7 +3357,7 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonymous_json = null;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonym = null;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -3433,10 +3447,19 @@ delete from employees where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2d
   and not exists (select 1 from stg_employee s where s.id = employees.id);
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
-select e.id, w.organization_id, e.json, e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
+  e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
   from employees e join workspaces w on w.id = e.workspace_id
   left join employees m on m.id = e.manager_id
   where e.id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) order by e.id;
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+delete from employees_pseudonymous where id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11);
+
+-- resources/employees/pseudonyms.ts:keepPseudonyms
+delete from employees_pseudonymous
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  and not exists (select 1 from employees e where e.id = employees_pseudonymous.id);
 
 -- resources/employees/import.ts:karmaHistory
 delete from karma_history where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')

@@ -30,31 +30,31 @@ select (select generation from organization_generations where organization_id = 
 
 -- employees.sql:listPage: status (two values), karma_score_gte, karma_score_lte
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."status" in (?, ?) and "e"."karma_score" >= ? and "e"."karma_score" <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
-  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."status" in (?, ?) and "e"."karma_score" >= ? and "e"."karma_score" <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:pseudonymousListPage: first page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
-  from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:pseudonymousListPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
-  from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:pseudonymousListPage: status (two values), karma_score_gte, karma_score_lte
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."status" in (?, ?) and "e"."karma_score" >= ? and "e"."karma_score" <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last
-  from (select e.pseudonymous_json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."status" in (?, ?) and "e"."karma_score" >= ? and "e"."karma_score" <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:find: an organization key
 select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."id" = ? and "w"."organization_id" = ?;
@@ -79,7 +79,7 @@ select "e"."id", "e"."pseudonym" from "employees" as "e" where "e"."workspace_id
 select "e"."id" from "employees" as "e" where "e"."workspace_id" = ? and "e"."pseudonym" = ?;
 
 -- employees.sql:findPseudonymous: an organization key
-select e.pseudonymous_json as "json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."pseudonym" = ? and "w"."organization_id" = ?;
+select "p"."json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" inner join "employees_pseudonymous" as "p" on "p"."id" = "e"."id" where "e"."pseudonym" = ? and "w"."organization_id" = ?;
 
 -- employees.sql:inWorkspace
 select "id" from "employees" where "workspace_id" = ? and "id" = ?;

@@ -1279,11 +1279,12 @@ CREATE INDEX "impersonations_by_employee" on "impersonations" ("workspace_id", "
 
 -- resources/employees/pseudonyms.ts:keepPseudonyms
 select e.id from employees e
-  where e.pseudonymous_json is null and e.workspace_id in (select workspace_id from stg_touched)
+  where e.pseudonym is null and e.workspace_id in (select workspace_id from stg_touched)
   order by e.id;
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
-select e.id, w.organization_id, e.json, e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
+  e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
   from employees e join workspaces w on w.id = e.workspace_id
   left join employees m on m.id = e.manager_id
   where e.id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) order by e.id;
@@ -1297,7 +1298,22 @@ insert into pseudonym_secrets (organization_id, secret, created_at)
   values (?, ?, ?);
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
-update "employees" set "pseudonym" = ?, "pseudonymous_json" = ? where "id" = ?, …;
+update "employees" set "pseudonym" = ? where "id" = ?, …;
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+delete from employees_pseudonymous where id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+insert into "employees_pseudonymous" ("id", "workspace_id", "created_at", "status", "karma_score", "json") values (?, ?, ?, ?, ?, ?), …;
+
+-- resources/employees/pseudonyms.ts:keepPseudonyms
+delete from employees_pseudonymous
+  where workspace_id in (select workspace_id from stg_replaced)
+  and not exists (select 1 from employees e where e.id = employees_pseudonymous.id);
+
+-- resources/employees/pseudonyms.ts:keepPseudonyms
+select distinct w.organization_id from workspaces w
+  where w.id in (select workspace_id from stg_touched) order by w.organization_id;
 
 -- resources/employees/import.ts:deriveStatistics
 insert into stg_active_employee (id, workspace_id)
@@ -1457,11 +1473,10 @@ update email_reports set review = t.review
   and email_reports.review <> t.review;
 
 -- resources/inbox/import.ts:deriveTickets
-update email_reports set active = e.active
-  from (select id, case when status = 'active' then 1 else 0 end as active from employees
-  where workspace_id in (select workspace_id from stg_touched)) e
-  where e.id = email_reports.employee_id and email_reports.workspace_id in (select workspace_id from stg_touched)
-  and email_reports.active <> e.active;
+update email_reports set active = 1 - active
+  where workspace_id in (select workspace_id from stg_touched) and active <> (
+  select case when e.status = 'active' then 1 else 0 end from employees e
+  where e.id = email_reports.employee_id);
 
 -- resources/inbox/import.ts:deriveTickets
 update inbox_tickets set reports_count = c.n, first_reported_at = c.first_at, json = null
@@ -2406,7 +2421,7 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee not indexed where false order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonymous_json = null;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonym = null;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -2875,7 +2890,7 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee not indexed where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonymous_json = null;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonym = null;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -2965,10 +2980,14 @@ delete from employees where workspace_id in (select workspace_id from stg_replac
   and not exists (select 1 from stg_employee s where s.id = employees.id);
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
-select e.id, w.organization_id, e.json, e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
+  e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
   from employees e join workspaces w on w.id = e.workspace_id
   left join employees m on m.id = e.manager_id
   where e.id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) order by e.id;
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+delete from employees_pseudonymous where id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- resources/employees/import.ts:karmaHistory
 delete from karma_history where workspace_id in (select workspace_id from stg_snapshot)

@@ -1,4 +1,4 @@
-// A pseudonymous key reads employees as the import kept them (`pseudonymous_json`, sent as stored):
+// A pseudonymous key reads employees as the import kept them (`employees_pseudonymous`, sent as stored):
 // after any sequence of imports (new employees, renamed managers, managers changed or taken away,
 // employees dropped by --replace) and rotations, every kept rendering is exactly the one step's walk
 // of the employee's identified JSON under the pseudonyms of the organization's current secret.
@@ -38,30 +38,46 @@ const STEP: fc.Arbitrary<Step> = fc.oneof(
   fc.constant({ kind: 'rotate' as const }),
 )
 
-/** Every employee's kept rendering against the walk of their JSON under the current secret. */
+/**
+ * Every employee's kept rendering against the walk of their JSON under the current secret, with what
+ * the list orders and filters by; no rendering of an employee deleted since. Returns how many.
+ */
 async function assertKept(db: TestDatabase): Promise<number> {
   const rows = (
     await sql<{
       id: string
       json: string
       pseudonym: string | null
-      pseudonymous_json: string | null
       secret: string
+      kept: string | null
+      same: number | boolean | null
     }>`
-      select e.id, e.json, e.pseudonym, e.pseudonymous_json, s.secret from employees e
+      select e.id, e.json, e.pseudonym, s.secret, p.json as kept,
+        p.workspace_id = e.workspace_id and p.created_at = e.created_at and p.status = e.status
+          and p.karma_score is not distinct from e.karma_score as same
+      from employees e
       join workspaces w on w.id = e.workspace_id
       join pseudonym_secrets s on s.organization_id = w.organization_id
+      left join employees_pseudonymous p on p.id = e.id
       order by e.id`.execute(db.handle.db)
   ).rows
-  const total = Number(
-    (await sql<{ n: number | string }>`select count(*) as n from employees`.execute(db.handle.db)).rows[0]?.n,
+  const count = async (table: 'employees' | 'employees_pseudonymous') =>
+    Number(
+      (await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db.handle.db))
+        .rows[0]?.n,
+    )
+  assert.equal(rows.length, await count('employees'), 'every employee has their organization’s secret')
+  assert.equal(
+    await count('employees_pseudonymous'),
+    rows.length,
+    'no rendering of an employee deleted since',
   )
-  assert.equal(rows.length, total, 'every employee has their organization’s secret')
   for (const row of rows) {
     const secret = Buffer.from(row.secret, 'base64')
     assert.equal(row.pseudonym, pseudonymOf(secret, row.id))
     const walked = PEOPLE.hide(JSON.parse(row.json), (id) => pseudonymOf(secret, id))
-    assert.equal(row.pseudonymous_json, JSON.stringify(walked), `employee ${row.id}`)
+    assert.equal(row.kept, JSON.stringify(walked), `employee ${row.id}`)
+    assert.ok(Boolean(row.same), `employee ${row.id}: the rendering's workspace, time, status and karma`)
   }
   return rows.length
 }

@@ -1,11 +1,12 @@
-// Each employee's pseudonym (CONTRACT 19), kept in their row with their JSON as a pseudonymous key
-// sees it: an import derives them for the touched workspaces' employees who lack them (new ones,
-// changed ones, every one after an upgrade), so that a request never hashes nor rewrites an
-// employee; a rotation replaces the organization's secret and every pseudonym under it.
+// Each employee's pseudonym (CONTRACT 19), kept in their row, and their JSON as a pseudonymous key
+// sees it, kept in employees_pseudonymous: an import derives both for the touched workspaces'
+// employees who lack them (new ones, changed ones, every one after an upgrade), so that a request
+// never hashes nor rewrites an employee; a rotation replaces the organization's secret and both.
 
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { encodeRows, type Value } from '../../db/bulk-rows.js'
 import type { Database } from '../../db/tables.js'
-import type { WriteSession } from '../../db/write-session.js'
+import { type WriteSession, workspaceList } from '../../db/write-session.js'
 import { timestampFromMillis } from '../../domain/time.js'
 import { peopleOf } from '../../privacy/people.js'
 import { newSecret, pseudonymOf } from '../../privacy/pseudonyms.js'
@@ -40,19 +41,26 @@ const BATCH = 1000
 
 interface Unrendered {
   id: string
+  workspace_id: string
   organization_id: string
+  created_at: string
+  status: string
+  karma_score: number | null
   json: string
   pseudonym: string | null
   manager_id: string | null
   manager_pseudonym: string | null
 }
 
+/** The columns of `employees_pseudonymous`, in the order its rows are written. */
+const PSEUDONYMOUS_COLUMNS = ['id', 'workspace_id', 'created_at', 'status', 'karma_score', 'json']
+
 /**
- * Keeps, for each of these employees (ids in id order), their pseudonym and their JSON as a
- * pseudonymous key sees it (`pseudonymous_json`, which the list sends as it is): the employee's
- * stored JSON through the one step (EMPLOYEE_PEOPLE), their own id and their manager's by the
- * pseudonyms under the organization's secret. `fresh`: every pseudonym made anew (a rotation);
- * otherwise a kept one stays. Returns how many employees it wrote.
+ * Keeps, for each of these employees (ids in id order), their pseudonym and their row of
+ * `employees_pseudonymous` (which a pseudonymous key's pages send as stored): the employee's stored
+ * JSON through the one step (EMPLOYEE_PEOPLE), their own id and their manager's by the pseudonyms
+ * under the organization's secret. `fresh`: every pseudonym made anew (a rotation); otherwise a
+ * kept one stays. Returns how many employees it wrote.
  */
 async function renderPseudonymous(
   session: WriteSession,
@@ -64,12 +72,15 @@ async function renderPseudonymous(
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH)
     const employees = await session.rows<Unrendered>(sql`
-      select e.id, w.organization_id, e.json, e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+      select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
+        e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
       from employees e join workspaces w on w.id = e.workspace_id
         left join employees m on m.id = e.manager_id
       where e.id in (${sql.join(batch)}) order by e.id`)
     const secretOf = await secrets([...new Set(employees.map((e) => e.organization_id))])
-    const rows = employees.map((e) => {
+    const pseudonyms: Value[][] = []
+    const rendered: Value[][] = []
+    for (const e of employees) {
       const secret = secretOf.get(e.organization_id) as Buffer
       const own = (!fresh && e.pseudonym) || pseudonymOf(secret, e.id)
       // A manager is of the employee's workspace (the import checks it): same organization, same secret.
@@ -80,21 +91,29 @@ async function renderPseudonymous(
         if (id === e.manager_id && manager !== null) return manager
         throw new Error('an employee names a person other than themselves and their manager')
       })
-      return [e.id, own, JSON.stringify(seen)]
-    })
-    written += await session.updateMany('employees', ['id'], ['pseudonym', 'pseudonymous_json'], rows)
+      pseudonyms.push([e.id, own])
+      rendered.push([e.id, e.workspace_id, e.created_at, e.status, e.karma_score, JSON.stringify(seen)])
+    }
+    written += await session.updateMany('employees', ['id'], ['pseudonym'], pseudonyms)
+    await session.exec(sql`delete from employees_pseudonymous where id in (${sql.join(batch)})`)
+    await session.insertMany(
+      'employees_pseudonymous',
+      PSEUDONYMOUS_COLUMNS,
+      encodeRows(session.dialect, rendered),
+    )
   }
   return written
 }
 
 /**
- * The pseudonyms and pseudonymous JSON the touched workspaces' employees lack (ImportSteps.derive):
- * new employees, changed ones (the merge clears their pseudonymous JSON), every one after an upgrade.
+ * The pseudonyms and pseudonymous renderings the touched workspaces' employees lack
+ * (ImportSteps.derive): new employees, changed ones (the merge clears their pseudonym), every one
+ * after an upgrade; and the renderings of employees a --replace deleted, deleted with them.
  */
 export async function keepPseudonyms(session: WriteSession): Promise<void> {
   const lacking = await session.rows<{ id: string }>(sql`
     select e.id from employees e
-    where e.pseudonymous_json is null and e.workspace_id in (select workspace_id from stg_touched)
+    where e.pseudonym is null and e.workspace_id in (select workspace_id from stg_touched)
     order by e.id`)
   await renderPseudonymous(
     session,
@@ -102,6 +121,10 @@ export async function keepPseudonyms(session: WriteSession): Promise<void> {
     (organizations) => secretsOf(session, organizations),
     false,
   )
+  const replaced = sql.raw(await workspaceList(session, 'stg_replaced'))
+  await session.exec(sql`delete from employees_pseudonymous
+    where workspace_id in ${replaced}
+      and not exists (select 1 from employees e where e.id = employees_pseudonymous.id)`)
   // Every touched organization has its secret, employees or not: its events may name employees
   // deleted since (an organization emptied before the secrets were kept has them).
   const organizations = await session.rows<{ organization_id: string }>(sql`
@@ -114,16 +137,16 @@ export async function keepPseudonyms(session: WriteSession): Promise<void> {
 }
 
 /**
- * A workspace `w` with an employee not rendered for pseudonymous keys, or whose organization has no
- * secret (ImportSteps.missing).
+ * A workspace `w` with an employee without a pseudonym (nor their rendering), or whose
+ * organization has no secret (ImportSteps.missing).
  */
 export const pseudonymsMissing: RawBuilder<SqlBool> = sql<SqlBool>`(exists (
-    select 1 from employees e where e.pseudonymous_json is null and e.workspace_id = w.id)
+    select 1 from employees e where e.pseudonym is null and e.workspace_id = w.id)
   or not exists (select 1 from pseudonym_secrets s where s.organization_id = w.organization_id))`
 
 /**
  * Replaces the organization's secret and every pseudonym of its employees, with their pseudonymous
- * JSON; returns how many employees it renamed. Cursors of pseudonymous keys, sealed under the old
+ * renderings; returns how many employees it renamed. Cursors of pseudonymous keys, sealed under the old
  * secret, stop opening.
  */
 export async function rotatePseudonyms(session: WriteSession, organizationId: string): Promise<number> {

@@ -1,12 +1,12 @@
 // Every statement of the employees resource, named: the SQL snapshots (sql/*/api.sql) label each
 // by its name here (`employees.sql:listPage`).
 
-import { type RawBuilder, sql } from 'kysely'
+import { type SqlBool, sql } from 'kysely'
 import { type KeyRows, type WorkspaceRows, workspaceValue } from '../../access.js'
 import { meanHalfUp } from '../../domain/rates.js'
 import { keptPoints } from '../../history/read.js'
 import type { Kept } from '../../history/twins.js'
-import type { ListDefinition } from '../../paging/keyset.js'
+import type { ListDefinition, ListQuery } from '../../paging/keyset.js'
 import { byKey, inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import type { EmployeeStatistics } from './schema.js'
 import type { EmployeeStatisticsTable } from './tables.js'
@@ -22,21 +22,25 @@ export interface EmployeeListValues {
   karma_score_lte?: number | undefined
 }
 
-/** A page of a workspace's employees, each as `item` renders them. */
-function employeePage(name: string, item: RawBuilder<string>): ListDefinition<EmployeeListValues> {
+/**
+ * A page of a workspace's employees: `begin` selects each one's JSON and sort key from its table
+ * (aliased `e`, with `status` and `karma_score`), here filtered by the query.
+ */
+function employeePage(
+  name: string,
+  begin: (from: WorkspaceRows) => ListQuery,
+): ListDefinition<EmployeeListValues> {
   return {
     name,
-    rows: (from, v) =>
-      from
-        .selectFrom('employees as e')
-        .select([item.as('json'), 'e.created_at as sort_at', 'e.id as sort_id'])
-        .$if(v.status !== undefined, (q) => q.where('e.status', 'in', v.status as string[]))
-        .$if(v.karma_score_gte !== undefined, (q) =>
-          q.where('e.karma_score', '>=', v.karma_score_gte as number),
-        )
-        .$if(v.karma_score_lte !== undefined, (q) =>
-          q.where('e.karma_score', '<=', v.karma_score_lte as number),
-        ),
+    rows: (from, v) => {
+      let rows = begin(from)
+      if (v.status !== undefined) rows = rows.where(sql<SqlBool>`e.status in (${sql.join(v.status)})`)
+      if (v.karma_score_gte !== undefined)
+        rows = rows.where(sql<SqlBool>`e.karma_score >= ${v.karma_score_gte}`)
+      if (v.karma_score_lte !== undefined)
+        rows = rows.where(sql<SqlBool>`e.karma_score <= ${v.karma_score_lte}`)
+      return rows
+    },
     at: 'e.created_at',
     id: 'e.id',
     samples: {
@@ -61,10 +65,18 @@ const ACTIVE_EMPLOYEES = workspaceValue((from) =>
 
 export const EMPLOYEE_SQL = {
   /** A page of a workspace's employees, newest first (created_at desc, id desc). */
-  listPage: employeePage('employees', employeeJson),
+  listPage: employeePage('employees', (from) =>
+    from
+      .selectFrom('employees as e')
+      .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id']),
+  ),
 
   /** The same page as a pseudonymous key sees it: as the import rendered it (./pseudonyms.ts). */
-  pseudonymousListPage: employeePage('employees (pseudonymous)', sql<string>`e.pseudonymous_json`),
+  pseudonymousListPage: employeePage('employees (pseudonymous)', (from) =>
+    from
+      .selectFrom('employees_pseudonymous as e')
+      .select(['e.json', 'e.created_at as sort_at', 'e.id as sort_id']),
+  ),
 
   /** One employee the key can reach, or null (unknown, another organization, another workspace). */
   find: byKey(
@@ -151,12 +163,10 @@ export const EMPLOYEE_SQL = {
     async (key: KeyRows, pseudonym: string): Promise<string | null> => {
       const row = await key
         .byId('employees as e', pseudonym, 'pseudonym')
-        .select(sql<string | null>`e.pseudonymous_json`.as('json'))
+        .innerJoin('employees_pseudonymous as p', 'p.id', 'e.id')
+        .select('p.json')
         .executeTakeFirst()
-      if (row === undefined) return null
-      // Rendered by the import that kept the pseudonym: never shown otherwise.
-      if (row.json === null) throw new Error('an employee not rendered for a pseudonymous key')
-      return row.json
+      return row?.json ?? null
     },
     { 'an organization key': [SAMPLE.organizationKey, SAMPLE.id] },
   ),

@@ -5,6 +5,7 @@ import type { ColumnType } from 'kysely'
 declare module '../../db/tables.js' {
   interface Database {
     employees: EmployeesTable
+    employees_pseudonymous: EmployeesPseudonymousTable
     employee_statistics: EmployeeStatisticsTable
     karma_history: KarmaHistoryTable
   }
@@ -32,11 +33,19 @@ export interface EmployeesTable {
   ref_json: string
   /** The employee's pseudonym (CONTRACT 19), kept by the import; null only until it derives it. */
   pseudonym: ColumnType<string | null, string | null | undefined, string | null>
-  /**
-   * The employee's JSON as a pseudonymous key sees it (CONTRACT 19), rendered by the import through
-   * the one step after it keeps the pseudonyms (./pseudonyms.ts); null until then.
-   */
-  pseudonymous_json: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/**
+ * Each employee as a pseudonymous key sees them (CONTRACT 19): their JSON through the one step, with
+ * what the list orders and filters by, rendered by the import with their pseudonym (./pseudonyms.ts).
+ */
+export interface EmployeesPseudonymousTable {
+  id: string
+  workspace_id: string
+  created_at: string
+  status: string
+  karma_score: number | null
+  json: string
 }
 
 /**
