@@ -61,13 +61,13 @@ select "as_of", "score", "security_level" from "karma_history" where "workspace_
 select "as_of", "score", "security_level" from "karma_history" where "workspace_id" = $1 and "employee_id" = $2 and "as_of" >= $3 and "as_of" < $4 order by "as_of";
 
 -- employees.sql:pseudonyms: two employees
-select "e"."id", "e"."pseudonym" from "employees" as "e" where "e"."workspace_id" = $1 and "e"."id" in ($2, $3);
+select "p"."id", "p"."pseudonym" from "employees_pseudonymous" as "p" where "p"."workspace_id" = $1 and "p"."id" in ($2, $3);
 
 -- employees.sql:idOfPseudonym
-select "e"."id" from "employees" as "e" where "e"."workspace_id" = $1 and "e"."pseudonym" = $2;
+select "p"."id" from "employees_pseudonymous" as "p" where "p"."workspace_id" = $1 and "p"."pseudonym" = $2;
 
 -- employees.sql:findPseudonymous: an organization key
-select "p"."json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" inner join "employees_pseudonymous" as "p" on "p"."id" = "e"."id" where "e"."pseudonym" = $1 and "w"."organization_id" = $2;
+select "p"."json" from "employees_pseudonymous" as "p" inner join "workspaces" as "w" on "w"."id" = "p"."workspace_id" where "p"."pseudonym" = $1 and "w"."organization_id" = $2;
 
 -- employees.sql:inWorkspace
 select "id" from "employees" where "workspace_id" = $1 and "id" = $2;
@@ -673,7 +673,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:cellSizes: by manager
-select "c"."cell", "c"."sort_id", "c"."employees", "e"."pseudonym" from "report_cells" as "c" left join "employees" as "e" on true and e.id = c.sort_id where "c"."workspace_id" = $1 and "c"."dimension" = $2;
+select "c"."cell", "c"."sort_id", "c"."employees", "p"."pseudonym" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on true and p.id = c.sort_id where "c"."workspace_id" = $1 and "c"."dimension" = $2;
 
 -- reports.sql:cellAnswers: two cells by department
 select "c"."cell", c.json as "json" from "report_cells" as "c" where "c"."workspace_id" = $1 and "c"."dimension" = $2 and "c"."cell" in ($3, $4);

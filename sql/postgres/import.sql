@@ -1175,16 +1175,13 @@ insert into impersonations (workspace_id, id, employee_id, verdict, created_at, 
   select workspace_id, id, employee_id, verdict, created_at, updated_at
   from stg_impersonation where true order by id;
 
--- resources/employees/pseudonyms.ts:keepPseudonyms
-select e.id from employees e
-  where e.pseudonym is null and e.workspace_id in (select workspace_id from stg_touched)
-  order by e.id;
+-- resources/employees/pseudonyms.ts:renderChanged
+select id from stg_employee where true order by id;
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
 select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
-  e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+  e.manager_id
   from employees e join workspaces w on w.id = e.workspace_id
-  left join employees m on m.id = e.manager_id
   where e.id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51, $52, $53, $54, $55, $56, $57, $58, $59, $60) order by e.id;
 
 -- resources/employees/pseudonyms.ts:secretsOf
@@ -1196,13 +1193,15 @@ insert into pseudonym_secrets (organization_id, secret, created_at)
   values ($1, $2, $3);
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
-update "employees" set "pseudonym" = ? where "id" = ?, …;
-
--- resources/employees/pseudonyms.ts:renderPseudonymous
 delete from employees_pseudonymous where id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51, $52, $53, $54, $55, $56, $57, $58, $59, $60);
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
-copy "employees_pseudonymous" ("id", "workspace_id", "created_at", "status", "karma_score", "json") from stdin;
+copy "employees_pseudonymous" ("id", "workspace_id", "pseudonym", "created_at", "status", "karma_score", "json") from stdin;
+
+-- resources/employees/pseudonyms.ts:keepPseudonyms
+select e.id from employees e where e.workspace_id in (
+  select t.workspace_id from stg_touched t where exists (select 1 from employees e where e.workspace_id = t.workspace_id)
+  and not exists (select 1 from employees_pseudonymous p where p.workspace_id = t.workspace_id)) order by e.id;
 
 -- resources/employees/pseudonyms.ts:keepPseudonyms
 select workspace_id from stg_replaced order by workspace_id limit 1001;
@@ -2433,7 +2432,7 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee where false order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonym = null;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -3357,7 +3356,7 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonym = null;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -3369,6 +3368,18 @@ insert into courses (workspace_id, id, created_at, json, ref_json)
 update employees set json = substr(json, 1, (strpos(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, strpos(json, ',"workspace":'))
   where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
   and substr(json, (strpos(json, ',"manager":') + 11), strpos(json, ',"workspace":') - (strpos(json, ',"manager":') + 11)) <> (select m.ref_json from employees m where m.id = employees.manager_id);
+
+-- resources/employees/pseudonyms.ts:renderChanged
+select id from stg_employee where stg_employee.line in (select line from stg_employee_changed) order by id;
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
+  e.manager_id
+  from employees e join workspaces w on w.id = e.workspace_id
+  where e.id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) order by e.id;
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+delete from employees_pseudonymous where id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11);
 
 -- resources/groups/import.ts:renderStaleMembers
 update group_members set json = rtrim((select e.ref_json from employees e where e.id = group_members.employee_id), '}') || ',"added_at":"' || group_members.added_at || '"}'
@@ -3445,16 +3456,6 @@ delete from courses where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0
 -- importer/apply.ts:deleteReplaced
 delete from employees where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
   and not exists (select 1 from stg_employee s where s.id = employees.id);
-
--- resources/employees/pseudonyms.ts:renderPseudonymous
-select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
-  e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
-  from employees e join workspaces w on w.id = e.workspace_id
-  left join employees m on m.id = e.manager_id
-  where e.id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) order by e.id;
-
--- resources/employees/pseudonyms.ts:renderPseudonymous
-delete from employees_pseudonymous where id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11);
 
 -- resources/employees/pseudonyms.ts:keepPseudonyms
 delete from employees_pseudonymous

@@ -1066,12 +1066,6 @@ drop index "employees_by_workspace";
 -- importer/apply.ts:merge
 drop index "employees_by_manager";
 
--- importer/apply.ts:merge
-drop index "employees_by_pseudonym";
-
--- importer/apply.ts:merge
-drop index "employees_pseudonyms";
-
 -- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, stg_employee.json_head || coalesce(
@@ -1085,12 +1079,6 @@ CREATE INDEX "employees_by_workspace" on "employees" ("workspace_id", "created_a
 
 -- importer/apply.ts:merge
 CREATE INDEX "employees_by_manager" on "employees" ("workspace_id", "manager_id");
-
--- importer/apply.ts:merge
-CREATE INDEX "employees_by_pseudonym" on "employees" ("pseudonym", "workspace_id") where "pseudonym" is not null;
-
--- importer/apply.ts:merge
-CREATE INDEX "employees_pseudonyms" on "employees" ("workspace_id", "id");
 
 -- importer/apply.ts:merge
 drop index "courses_by_workspace";
@@ -1277,16 +1265,13 @@ insert into impersonations (workspace_id, id, employee_id, verdict, created_at, 
 -- importer/apply.ts:merge
 CREATE INDEX "impersonations_by_employee" on "impersonations" ("workspace_id", "employee_id", "created_at", "verdict");
 
--- resources/employees/pseudonyms.ts:keepPseudonyms
-select e.id from employees e
-  where e.pseudonym is null and e.workspace_id in (select workspace_id from stg_touched)
-  order by e.id;
+-- resources/employees/pseudonyms.ts:renderChanged
+select id from stg_employee where true order by id;
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
 select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
-  e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+  e.manager_id
   from employees e join workspaces w on w.id = e.workspace_id
-  left join employees m on m.id = e.manager_id
   where e.id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) order by e.id;
 
 -- resources/employees/pseudonyms.ts:secretsOf
@@ -1298,13 +1283,15 @@ insert into pseudonym_secrets (organization_id, secret, created_at)
   values (?, ?, ?);
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
-update "employees" set "pseudonym" = ? where "id" = ?, …;
-
--- resources/employees/pseudonyms.ts:renderPseudonymous
 delete from employees_pseudonymous where id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
-insert into "employees_pseudonymous" ("id", "workspace_id", "created_at", "status", "karma_score", "json") values (?, ?, ?, ?, ?, ?), …;
+insert into "employees_pseudonymous" ("id", "workspace_id", "pseudonym", "created_at", "status", "karma_score", "json") values (?, ?, ?, ?, ?, ?, ?), …;
+
+-- resources/employees/pseudonyms.ts:keepPseudonyms
+select e.id from employees e where e.workspace_id in (
+  select t.workspace_id from stg_touched t where exists (select 1 from employees e where e.workspace_id = t.workspace_id)
+  and not exists (select 1 from employees_pseudonymous p where p.workspace_id = t.workspace_id)) order by e.id;
 
 -- resources/employees/pseudonyms.ts:keepPseudonyms
 delete from employees_pseudonymous
@@ -2421,7 +2408,7 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee not indexed where false order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonym = null;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -2890,7 +2877,7 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
   (select m.ref_json from employees m where m.id = stg_employee.manager_id),
   'null') || stg_employee.json_tail
   from stg_employee not indexed where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc
-  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json, pseudonym = null;
+  on conflict (id) do update set workspace_id = excluded.workspace_id, status = excluded.status, karma_score = excluded.karma_score, karma_level = excluded.karma_level, manager_id = excluded.manager_id, department = excluded.department, country_code = excluded.country_code, created_at = excluded.created_at, ref_json = excluded.ref_json, json = excluded.json;
 
 -- importer/apply.ts:insert
 insert into courses (workspace_id, id, created_at, json, ref_json)
@@ -2902,6 +2889,18 @@ insert into courses (workspace_id, id, created_at, json, ref_json)
 update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 1) || (select m.ref_json from employees m where m.id = employees.manager_id) || substr(json, instr(json, ',"workspace":'))
   where (workspace_id, manager_id) in (select workspace_id, id from stg_employee where stg_employee.line in (select line from stg_employee_changed))
   and substr(json, (instr(json, ',"manager":') + 11), instr(json, ',"workspace":') - (instr(json, ',"manager":') + 11)) <> (select m.ref_json from employees m where m.id = employees.manager_id);
+
+-- resources/employees/pseudonyms.ts:renderChanged
+select id from stg_employee where stg_employee.line in (select line from stg_employee_changed) order by id;
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
+  e.manager_id
+  from employees e join workspaces w on w.id = e.workspace_id
+  where e.id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) order by e.id;
+
+-- resources/employees/pseudonyms.ts:renderPseudonymous
+delete from employees_pseudonymous where id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- resources/groups/import.ts:renderStaleMembers
 update group_members set json = rtrim((select e.ref_json from employees e where e.id = group_members.employee_id), '}') || ',"added_at":"' || group_members.added_at || '"}'
@@ -2978,16 +2977,6 @@ delete from courses where workspace_id in (select workspace_id from stg_replaced
 -- importer/apply.ts:deleteReplaced
 delete from employees where workspace_id in (select workspace_id from stg_replaced)
   and not exists (select 1 from stg_employee s where s.id = employees.id);
-
--- resources/employees/pseudonyms.ts:renderPseudonymous
-select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
-  e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
-  from employees e join workspaces w on w.id = e.workspace_id
-  left join employees m on m.id = e.manager_id
-  where e.id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) order by e.id;
-
--- resources/employees/pseudonyms.ts:renderPseudonymous
-delete from employees_pseudonymous where id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- resources/employees/import.ts:karmaHistory
 delete from karma_history where workspace_id in (select workspace_id from stg_snapshot)

@@ -439,7 +439,9 @@ for (const { dialect, skip } of DIALECTS) {
         const kept = await reportAnswers(app, key, ws)
         await asBeforePrivacy(db.handle)
         assert.deepEqual((await migrateToLatest(db.handle)).applied, migrationsFrom('0028_privacy'))
-        const pseudonyms = sql<{ pseudonym: string | null }>`select pseudonym from employees order by id`
+        const pseudonyms = sql<{
+          pseudonym: string | null
+        }>`select p.pseudonym from employees e left join employees_pseudonymous p on p.id = e.id order by e.id`
         const before = (await pseudonyms.execute(db.handle.db)).rows
         assert.ok(before.length > 0 && before.every((r) => r.pseudonym === null))
         const keys = await listKeys(db.handle.db)
@@ -481,10 +483,6 @@ for (const { dialect, skip } of DIALECTS) {
         assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0029_pseudonymous_employees'])
         const rendered = sql<{ n: number | string }>`select count(*) as n from employees_pseudonymous`
         assert.equal(Number((await rendered.execute(db.handle.db)).rows[0]?.n), 0)
-        const named = sql<{
-          n: number | string
-        }>`select count(*) as n from employees where pseudonym is not null`
-        assert.equal(Number((await named.execute(db.handle.db)).rows[0]?.n), 0, 'derived again with them')
         assert.equal(await deriveMissing(db.handle), 1)
         assert.deepEqual(await answers(), kept)
         assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')

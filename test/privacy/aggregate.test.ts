@@ -96,7 +96,10 @@ for (const { dialect, skip } of DIALECTS) {
       // Keys verified anew on each request: a rotation of the pseudonyms applies at once.
       t = await testApp(dialect, d.all, { KEY_CACHE_SECONDS: '0' })
       identified = await t.key({ organizationId: d.orgA.id as string })
-      const rows = await sql<{ id: string; pseudonym: string }>`select id, pseudonym from employees`.execute(
+      const rows = await sql<{
+        id: string
+        pseudonym: string
+      }>`select e.id, p.pseudonym from employees e left join employees_pseudonymous p on p.id = e.id`.execute(
         t.db.handle.db,
       )
       pseudonyms = new Map(rows.rows.map((r) => [r.id, r.pseudonym]))
@@ -276,7 +279,10 @@ for (const { dialect, skip } of DIALECTS) {
       const refused = await t.request(`${url}&cursor=${encodeURIComponent(cursor)}`, { key })
       assert.equal(refused.status, 422, refused.body)
       assert.equal(refused.json.errors[0].code, 'invalid_cursor')
-      const rows = await sql<{ id: string; pseudonym: string }>`select id, pseudonym from employees`.execute(
+      const rows = await sql<{
+        id: string
+        pseudonym: string
+      }>`select e.id, p.pseudonym from employees e left join employees_pseudonymous p on p.id = e.id`.execute(
         t.db.handle.db,
       )
       const renamed = new Map(rows.rows.map((r) => [r.id, r.pseudonym]))

@@ -24,7 +24,8 @@ for (const { dialect, skip } of DIALECTS) {
       new Map(
         (
           await sql<{ id: string; pseudonym: string; organization_id: string }>`
-            select e.id, e.pseudonym, w.organization_id from employees e join workspaces w on w.id = e.workspace_id
+            select e.id, p.pseudonym, w.organization_id from employees e join workspaces w on w.id = e.workspace_id
+              left join employees_pseudonymous p on p.id = e.id
             order by e.id`.execute(db.handle.db)
         ).rows.map((r) => [r.id, { pseudonym: r.pseudonym, organization: r.organization_id }]),
       )

@@ -188,7 +188,10 @@ for (const { dialect, skip } of DIALECTS) {
     after(() => t?.close())
 
     test('the kept pseudonyms are the contract construction of each employee id', async () => {
-      const { rows } = await sql<{ id: string; pseudonym: string }>`select e.id, e.pseudonym from employees e
+      const { rows } = await sql<{
+        id: string
+        pseudonym: string
+      }>`select e.id, p.pseudonym from employees e left join employees_pseudonymous p on p.id = e.id
         join workspaces w on w.id = e.workspace_id where w.organization_id = ${org}`.execute(t.db.handle.db)
       assert.ok(rows.length > 30)
       for (const r of rows) assert.equal(r.pseudonym, pseudonyms.get(r.id), r.id)

@@ -47,12 +47,12 @@ async function assertKept(db: TestDatabase): Promise<number> {
     await sql<{
       id: string
       json: string
-      pseudonym: string | null
       secret: string
+      pseudonym: string | null
       kept: string | null
       same: number | boolean | null
     }>`
-      select e.id, e.json, e.pseudonym, s.secret, p.json as kept,
+      select e.id, e.json, s.secret, p.pseudonym, p.json as kept,
         p.workspace_id = e.workspace_id and p.created_at = e.created_at and p.status = e.status
           and p.karma_score is not distinct from e.karma_score as same
       from employees e

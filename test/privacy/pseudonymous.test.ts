@@ -62,7 +62,10 @@ for (const { dialect, skip } of DIALECTS) {
       t = await testApp(dialect, d.all)
       identified = await t.key({ organizationId: d.orgA.id as string })
       pseudonymous = await t.key({ organizationId: d.orgA.id as string, name: 'bi', privacy: 'pseudonymous' })
-      const rows = await sql<{ id: string; pseudonym: string }>`select id, pseudonym from employees`.execute(
+      const rows = await sql<{
+        id: string
+        pseudonym: string
+      }>`select e.id, p.pseudonym from employees e left join employees_pseudonymous p on p.id = e.id`.execute(
         t.db.handle.db,
       )
       pseudonyms = new Map(rows.rows.map((r) => [r.id, r.pseudonym]))

@@ -13,7 +13,7 @@ import {
 } from '../../records/checks.js'
 import type { ChangedRecords, Check, HistoryMoment, ImportSteps } from '../../records/spec.js'
 import { renderStaleReports } from './manager-slot.js'
-import { keepPseudonyms, pseudonymsMissing } from './pseudonyms.js'
+import { keepPseudonyms, pseudonymsMissing, renderChanged } from './pseudonyms.js'
 import { EMPLOYEE_STATISTICS } from './statistics.js'
 
 /** The workspace an employee id will belong to after the import, or null when it will not exist. */
@@ -164,7 +164,10 @@ export const EMPLOYEE_IMPORT: ImportSteps = {
     stg_active_employee: ['id', 'workspace_id'],
   },
   beforeMerge: collectManagerReferences,
-  afterMerge: renderStaleReports,
+  async afterMerge(session, changed) {
+    await renderStaleReports(session, changed)
+    await renderChanged(session, changed)
+  },
   async derive(session) {
     await keepPseudonyms(session)
     await deriveStatistics(session)

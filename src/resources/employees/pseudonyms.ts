@@ -1,7 +1,8 @@
-// Each employee's pseudonym (CONTRACT 19), kept in their row, and their JSON as a pseudonymous key
-// sees it, kept in employees_pseudonymous: an import derives both for the touched workspaces'
-// employees who lack them (new ones, changed ones, every one after an upgrade), so that a request
-// never hashes nor rewrites an employee; a rotation replaces the organization's secret and both.
+// Each employee's pseudonym (CONTRACT 19) and their JSON as a pseudonymous key sees it, kept in
+// employees_pseudonymous: an import renders the employees it merged (and, after an upgrade, every
+// employee of a workspace with none), so that a request never hashes nor rewrites an employee; a
+// rotation replaces the organization's secret and every rendering under it. The employees' own rows
+// are never updated for it.
 
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { encodeRows, type Value } from '../../db/bulk-rows.js'
@@ -10,6 +11,7 @@ import { type WriteSession, workspaceList } from '../../db/write-session.js'
 import { timestampFromMillis } from '../../domain/time.js'
 import { peopleOf } from '../../privacy/people.js'
 import { newSecret, pseudonymOf } from '../../privacy/pseudonyms.js'
+import type { ChangedRecords } from '../../records/spec.js'
 import { Employee } from './schema.js'
 
 /** The secrets of these organizations (raw bytes), made for those without one. */
@@ -47,86 +49,82 @@ interface Unrendered {
   status: string
   karma_score: number | null
   json: string
-  pseudonym: string | null
   manager_id: string | null
-  manager_pseudonym: string | null
 }
 
 /** The columns of `employees_pseudonymous`, in the order its rows are written. */
-const PSEUDONYMOUS_COLUMNS = ['id', 'workspace_id', 'created_at', 'status', 'karma_score', 'json']
+const COLUMNS = ['id', 'workspace_id', 'pseudonym', 'created_at', 'status', 'karma_score', 'json']
 
 /**
- * Keeps, for each of these employees (ids in id order), their pseudonym and their row of
- * `employees_pseudonymous` (which a pseudonymous key's pages send as stored): the employee's stored
- * JSON through the one step (EMPLOYEE_PEOPLE), their own id and their manager's by the pseudonyms
- * under the organization's secret. `fresh`: every pseudonym made anew (a rotation); otherwise a
- * kept one stays. Returns how many employees it wrote.
+ * Writes the row of `employees_pseudonymous` of each of these employees: their pseudonym under
+ * their organization's secret, and their stored JSON through the one step (EMPLOYEE_PEOPLE), their
+ * own id and their manager's by pseudonym. The employees' rows are only read. Returns how many.
  */
-async function renderPseudonymous(
-  session: WriteSession,
-  ids: readonly string[],
-  secrets: (organizations: readonly string[]) => Promise<Map<string, Buffer>>,
-  fresh: boolean,
-): Promise<number> {
-  let written = 0
+async function renderPseudonymous(session: WriteSession, ids: readonly string[]): Promise<number> {
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH)
     const employees = await session.rows<Unrendered>(sql`
       select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
-        e.pseudonym, e.manager_id, m.pseudonym as manager_pseudonym
+        e.manager_id
       from employees e join workspaces w on w.id = e.workspace_id
-        left join employees m on m.id = e.manager_id
       where e.id in (${sql.join(batch)}) order by e.id`)
-    const secretOf = await secrets([...new Set(employees.map((e) => e.organization_id))])
-    const pseudonyms: Value[][] = []
-    const rendered: Value[][] = []
-    for (const e of employees) {
-      const secret = secretOf.get(e.organization_id) as Buffer
-      const own = (!fresh && e.pseudonym) || pseudonymOf(secret, e.id)
+    const secretOf = await secretsOf(session, [...new Set(employees.map((e) => e.organization_id))])
+    const rows: Value[][] = employees.map((e) => {
       // A manager is of the employee's workspace (the import checks it): same organization, same secret.
-      const manager =
-        e.manager_id === null ? null : (!fresh && e.manager_pseudonym) || pseudonymOf(secret, e.manager_id)
+      const secret = secretOf.get(e.organization_id) as Buffer
+      const own = pseudonymOf(secret, e.id)
       const seen = EMPLOYEE_PEOPLE.hide(JSON.parse(e.json), (id) => {
         if (id === e.id) return own
-        if (id === e.manager_id && manager !== null) return manager
+        if (id === e.manager_id) return pseudonymOf(secret, id)
         throw new Error('an employee names a person other than themselves and their manager')
       })
-      pseudonyms.push([e.id, own])
-      rendered.push([e.id, e.workspace_id, e.created_at, e.status, e.karma_score, JSON.stringify(seen)])
-    }
-    written += await session.updateMany('employees', ['id'], ['pseudonym'], pseudonyms)
+      return [e.id, e.workspace_id, own, e.created_at, e.status, e.karma_score, JSON.stringify(seen)]
+    })
     await session.exec(sql`delete from employees_pseudonymous where id in (${sql.join(batch)})`)
-    await session.insertMany(
-      'employees_pseudonymous',
-      PSEUDONYMOUS_COLUMNS,
-      encodeRows(session.dialect, rendered),
-    )
+    await session.insertMany('employees_pseudonymous', COLUMNS, encodeRows(session.dialect, rows))
   }
-  return written
+  return ids.length
 }
 
 /**
- * The pseudonyms and pseudonymous renderings the touched workspaces' employees lack
- * (ImportSteps.derive): new employees, changed ones (the merge clears their pseudonym), every one
- * after an upgrade; and the renderings of employees a --replace deleted, deleted with them.
+ * The renderings of the employees the import merged (ImportSteps.afterMerge): new and changed
+ * ones. A manager's new name changes none (a pseudonymous reference has no name); a new manager is
+ * a change of the employee.
+ */
+export async function renderChanged(session: WriteSession, changed: ChangedRecords): Promise<void> {
+  if (changed.state('employee') === 'none') return
+  const ids = await session.rows<{ id: string }>(
+    sql.raw(`select id from stg_employee where ${changed.where('employee')} order by id`),
+  )
+  await renderPseudonymous(
+    session,
+    ids.map((r) => r.id),
+  )
+}
+
+/** SQL: a workspace `w` with employees and none rendered (a release added the renderings since). */
+const UNRENDERED = (w: string) => `exists (select 1 from employees e where e.workspace_id = ${w})
+  and not exists (select 1 from employees_pseudonymous p where p.workspace_id = ${w})`
+
+/**
+ * What the touched workspaces lack (ImportSteps.derive): every employee's rendering of a workspace
+ * with none (after the upgrade that added them), and none of an employee a --replace deleted; and
+ * each touched organization its secret, employees or not: its events may name employees deleted
+ * since (an organization emptied before the secrets were kept has them).
  */
 export async function keepPseudonyms(session: WriteSession): Promise<void> {
-  const lacking = await session.rows<{ id: string }>(sql`
-    select e.id from employees e
-    where e.pseudonym is null and e.workspace_id in (select workspace_id from stg_touched)
-    order by e.id`)
+  const lacking = await session.rows<{ id: string }>(
+    sql.raw(`select e.id from employees e where e.workspace_id in (
+      select t.workspace_id from stg_touched t where ${UNRENDERED('t.workspace_id')}) order by e.id`),
+  )
   await renderPseudonymous(
     session,
     lacking.map((e) => e.id),
-    (organizations) => secretsOf(session, organizations),
-    false,
   )
   const replaced = sql.raw(await workspaceList(session, 'stg_replaced'))
   await session.exec(sql`delete from employees_pseudonymous
     where workspace_id in ${replaced}
       and not exists (select 1 from employees e where e.id = employees_pseudonymous.id)`)
-  // Every touched organization has its secret, employees or not: its events may name employees
-  // deleted since (an organization emptied before the secrets were kept has them).
   const organizations = await session.rows<{ organization_id: string }>(sql`
     select distinct w.organization_id from workspaces w
     where w.id in (select workspace_id from stg_touched) order by w.organization_id`)
@@ -137,29 +135,26 @@ export async function keepPseudonyms(session: WriteSession): Promise<void> {
 }
 
 /**
- * A workspace `w` with an employee without a pseudonym (nor their rendering), or whose
- * organization has no secret (ImportSteps.missing).
+ * A workspace `w` with employees not rendered for pseudonymous keys, or whose organization has no
+ * secret (ImportSteps.missing).
  */
-export const pseudonymsMissing: RawBuilder<SqlBool> = sql<SqlBool>`(exists (
-    select 1 from employees e where e.pseudonym is null and e.workspace_id = w.id)
+export const pseudonymsMissing: RawBuilder<SqlBool> = sql<SqlBool>`(${sql.raw(UNRENDERED('w.id'))}
   or not exists (select 1 from pseudonym_secrets s where s.organization_id = w.organization_id))`
 
 /**
  * Replaces the organization's secret and every pseudonym of its employees, with their pseudonymous
- * renderings; returns how many employees it renamed. Cursors of pseudonymous keys, sealed under the old
- * secret, stop opening.
+ * renderings; returns how many employees it renamed. Cursors of pseudonymous keys, sealed under the
+ * old secret, stop opening.
  */
 export async function rotatePseudonyms(session: WriteSession, organizationId: string): Promise<number> {
   await session.exec(sql`delete from pseudonym_secrets where organization_id = ${organizationId}`)
-  const secrets = await secretsOf(session, [organizationId])
+  await secretsOf(session, [organizationId])
   const employees = await session.rows<{ id: string }>(sql`
     select e.id from employees e join workspaces w on w.id = e.workspace_id
     where w.organization_id = ${organizationId} order by e.id`)
   const renamed = await renderPseudonymous(
     session,
     employees.map((e) => e.id),
-    async () => secrets,
-    true,
   )
   // Its ETags derive from its generation: a pseudonymous answer kept by a client is no longer current.
   await session.exec(sql`update organization_generations set generation = generation + 1
@@ -179,13 +174,13 @@ export async function organizationPseudonyms(
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map()
   const kept = await db
-    .selectFrom('employees as e')
-    .innerJoin('workspaces as w', 'w.id', 'e.workspace_id')
-    .select(['e.id', 'e.pseudonym'])
+    .selectFrom('employees_pseudonymous as p')
+    .innerJoin('workspaces as w', 'w.id', 'p.workspace_id')
+    .select(['p.id', 'p.pseudonym'])
     .where('w.organization_id', '=', organizationId)
-    .where('e.id', 'in', ids)
+    .where('p.id', 'in', ids)
     .execute()
-  const found = new Map(kept.flatMap((r) => (r.pseudonym === null ? [] : [[r.id, r.pseudonym] as const])))
+  const found = new Map(kept.map((r) => [r.id, r.pseudonym] as const))
   const departed = ids.filter((id) => !found.has(id))
   if (departed.length === 0) return found
   const row = await db

@@ -118,9 +118,6 @@ export const employeeRecord = defineRecord({
   workspaceColumn: 'workspace_id',
   writeOrder: 'workspace_id, created_at desc, id desc',
   computed: { json: MERGED_JSON },
-  // A changed employee's pseudonym is derived again, and with it their pseudonymous rendering
-  // (./pseudonyms.ts), in the same import.
-  rendered: ['pseudonym'],
   stagingOnly: ['json_head', 'json_tail'],
   // The employee's own fields, compared around the manager's slot (its reference follows the
   // manager's record).

@@ -133,11 +133,11 @@ export const EMPLOYEE_SQL = {
     async (from: WorkspaceRows, ids: readonly string[]): Promise<Map<string, string>> => {
       if (ids.length === 0) return new Map()
       const rows = await from
-        .selectFrom('employees as e')
-        .select(['e.id', 'e.pseudonym'])
-        .where('e.id', 'in', ids)
+        .selectFrom('employees_pseudonymous as p')
+        .select(['p.id', 'p.pseudonym'])
+        .where('p.id', 'in', ids)
         .execute()
-      return new Map(rows.flatMap((r) => (r.pseudonym === null ? [] : [[r.id, r.pseudonym] as const])))
+      return new Map(rows.map((r) => [r.id, r.pseudonym] as const))
     },
     { 'two employees': [[SAMPLE.id, SAMPLE.id]] },
   ),
@@ -147,9 +147,9 @@ export const EMPLOYEE_SQL = {
     async (from: WorkspaceRows, pseudonym: string): Promise<string | null> =>
       (
         await from
-          .selectFrom('employees as e')
-          .select('e.id')
-          .where('e.pseudonym', '=', pseudonym)
+          .selectFrom('employees_pseudonymous as p')
+          .select('p.id')
+          .where('p.pseudonym', '=', pseudonym)
           .executeTakeFirst()
       )?.id ?? null,
     { '': [SAMPLE.id] },
@@ -160,14 +160,13 @@ export const EMPLOYEE_SQL = {
    * pseudonymous key, or null.
    */
   findPseudonymous: byKey(
-    async (key: KeyRows, pseudonym: string): Promise<string | null> => {
-      const row = await key
-        .byId('employees as e', pseudonym, 'pseudonym')
-        .innerJoin('employees_pseudonymous as p', 'p.id', 'e.id')
-        .select('p.json')
-        .executeTakeFirst()
-      return row?.json ?? null
-    },
+    async (key: KeyRows, pseudonym: string): Promise<string | null> =>
+      (
+        await key
+          .byId('employees_pseudonymous as p', pseudonym, 'pseudonym')
+          .select('p.json')
+          .executeTakeFirst()
+      )?.json ?? null,
     { 'an organization key': [SAMPLE.organizationKey, SAMPLE.id] },
   ),
 

@@ -1,5 +1,3 @@
-import type { ColumnType } from 'kysely'
-
 // The tables the employees resource owns, added to the engine's Database type (db/tables.ts).
 
 declare module '../../db/tables.js' {
@@ -31,17 +29,17 @@ export interface EmployeesTable {
   json: string
   /** The employee's reference (id, name, primary_email_address, username) as embedded elsewhere. */
   ref_json: string
-  /** The employee's pseudonym (CONTRACT 19), kept by the import; null only until it derives it. */
-  pseudonym: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /**
- * Each employee as a pseudonymous key sees them (CONTRACT 19): their JSON through the one step, with
- * what the list orders and filters by, rendered by the import with their pseudonym (./pseudonyms.ts).
+ * Each employee as a pseudonymous key sees them (CONTRACT 19): their pseudonym, and their JSON through
+ * the one step with what the list orders and filters by, rendered by the import (./pseudonyms.ts).
  */
 export interface EmployeesPseudonymousTable {
   id: string
   workspace_id: string
+  /** The employee's pseudonym (CONTRACT 19), under their organization's secret. */
+  pseudonym: string
   created_at: string
   status: string
   karma_score: number | null

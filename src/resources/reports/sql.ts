@@ -368,10 +368,10 @@ export const REPORT_SQL = {
     (from: WorkspaceRows, by: Dimension): Promise<CellSize[]> =>
       from
         .selectFrom('report_cells as c')
-        .leftJoin('employees as e', (j) =>
-          j.on(sql<boolean>`${sql.lit(by === 'manager')} and e.id = c.sort_id`),
+        .leftJoin('employees_pseudonymous as p', (j) =>
+          j.on(sql<boolean>`${sql.lit(by === 'manager')} and p.id = c.sort_id`),
         )
-        .select(['c.cell', 'c.sort_id', 'c.employees', 'e.pseudonym'])
+        .select(['c.cell', 'c.sort_id', 'c.employees', 'p.pseudonym'])
         .where('c.dimension', '=', by)
         .execute(),
     { 'by manager': ['manager'] },
