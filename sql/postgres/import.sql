@@ -1176,13 +1176,13 @@ insert into impersonations (workspace_id, id, employee_id, verdict, created_at, 
   from stg_impersonation where true order by id;
 
 -- resources/employees/pseudonyms.ts:renderChanged
-select id from stg_employee where true order by id;
+select id from stg_employee where true order by workspace_id, created_at desc, id desc;
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
 select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
   e.manager_id
   from employees e join workspaces w on w.id = e.workspace_id
-  where e.id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51, $52, $53, $54, $55, $56, $57, $58, $59, $60) order by e.id;
+  where e.id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51, $52, $53, $54, $55, $56, $57, $58, $59, $60) order by e.workspace_id, e.created_at desc, e.id desc;
 
 -- resources/employees/pseudonyms.ts:secretsOf
 select organization_id, secret from pseudonym_secrets
@@ -1201,7 +1201,8 @@ copy "employees_pseudonymous" ("id", "workspace_id", "pseudonym", "created_at", 
 -- resources/employees/pseudonyms.ts:keepPseudonyms
 select e.id from employees e where e.workspace_id in (
   select t.workspace_id from stg_touched t where exists (select 1 from employees e where e.workspace_id = t.workspace_id)
-  and not exists (select 1 from employees_pseudonymous p where p.workspace_id = t.workspace_id)) order by e.id;
+  and not exists (select 1 from employees_pseudonymous p where p.workspace_id = t.workspace_id))
+  order by e.workspace_id, e.created_at desc, e.id desc;
 
 -- resources/employees/pseudonyms.ts:keepPseudonyms
 select workspace_id from stg_replaced order by workspace_id limit 1001;
@@ -3370,13 +3371,13 @@ update employees set json = substr(json, 1, (strpos(json, ',"manager":') + 11) -
   and substr(json, (strpos(json, ',"manager":') + 11), strpos(json, ',"workspace":') - (strpos(json, ',"manager":') + 11)) <> (select m.ref_json from employees m where m.id = employees.manager_id);
 
 -- resources/employees/pseudonyms.ts:renderChanged
-select id from stg_employee where stg_employee.line in (select line from stg_employee_changed) order by id;
+select id from stg_employee where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc;
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
 select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
   e.manager_id
   from employees e join workspaces w on w.id = e.workspace_id
-  where e.id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) order by e.id;
+  where e.id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) order by e.workspace_id, e.created_at desc, e.id desc;
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
 delete from employees_pseudonymous where id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11);

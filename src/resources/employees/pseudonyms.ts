@@ -56,7 +56,13 @@ interface Unrendered {
 const COLUMNS = ['id', 'workspace_id', 'pseudonym', 'created_at', 'status', 'karma_score', 'json']
 
 /**
- * Writes the row of `employees_pseudonymous` of each of these employees: their pseudonym under
+ * The order rows are written in: the list's, so that the rows of one page sit together, as the
+ * employees' own do (its `writeOrder`).
+ */
+const LIST_ORDER = sql.raw('e.workspace_id, e.created_at desc, e.id desc')
+
+/**
+ * Writes the row of `employees_pseudonymous` of each of these employees (in the list's order): their pseudonym under
  * their organization's secret, and their stored JSON through the one step (EMPLOYEE_PEOPLE), their
  * own id and their manager's by pseudonym. The employees' rows are only read. Returns how many.
  */
@@ -67,7 +73,7 @@ async function renderPseudonymous(session: WriteSession, ids: readonly string[])
       select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
         e.manager_id
       from employees e join workspaces w on w.id = e.workspace_id
-      where e.id in (${sql.join(batch)}) order by e.id`)
+      where e.id in (${sql.join(batch)}) order by ${LIST_ORDER}`)
     const secretOf = await secretsOf(session, [...new Set(employees.map((e) => e.organization_id))])
     const rows: Value[][] = employees.map((e) => {
       // A manager is of the employee's workspace (the import checks it): same organization, same secret.
@@ -94,7 +100,9 @@ async function renderPseudonymous(session: WriteSession, ids: readonly string[])
 export async function renderChanged(session: WriteSession, changed: ChangedRecords): Promise<void> {
   if (changed.state('employee') === 'none') return
   const ids = await session.rows<{ id: string }>(
-    sql.raw(`select id from stg_employee where ${changed.where('employee')} order by id`),
+    sql.raw(
+      `select id from stg_employee where ${changed.where('employee')} order by workspace_id, created_at desc, id desc`,
+    ),
   )
   await renderPseudonymous(
     session,
@@ -115,7 +123,8 @@ const UNRENDERED = (w: string) => `exists (select 1 from employees e where e.wor
 export async function keepPseudonyms(session: WriteSession): Promise<void> {
   const lacking = await session.rows<{ id: string }>(
     sql.raw(`select e.id from employees e where e.workspace_id in (
-      select t.workspace_id from stg_touched t where ${UNRENDERED('t.workspace_id')}) order by e.id`),
+      select t.workspace_id from stg_touched t where ${UNRENDERED('t.workspace_id')})
+      order by e.workspace_id, e.created_at desc, e.id desc`),
   )
   await renderPseudonymous(
     session,
@@ -151,7 +160,7 @@ export async function rotatePseudonyms(session: WriteSession, organizationId: st
   await secretsOf(session, [organizationId])
   const employees = await session.rows<{ id: string }>(sql`
     select e.id from employees e join workspaces w on w.id = e.workspace_id
-    where w.organization_id = ${organizationId} order by e.id`)
+    where w.organization_id = ${organizationId} order by ${LIST_ORDER}`)
   const renamed = await renderPseudonymous(
     session,
     employees.map((e) => e.id),
