@@ -1266,7 +1266,7 @@ insert into impersonations (workspace_id, id, employee_id, verdict, created_at, 
 CREATE INDEX "impersonations_by_employee" on "impersonations" ("workspace_id", "employee_id", "created_at", "verdict");
 
 -- resources/employees/pseudonyms.ts:renderChanged
-select id from stg_employee where true order by workspace_id, created_at desc, id desc;
+select id from stg_employee where true order by stg_employee.workspace_id, stg_employee.created_at desc, stg_employee.id desc;
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
 select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
@@ -1289,7 +1289,8 @@ delete from employees_pseudonymous where id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
 insert into "employees_pseudonymous" ("id", "workspace_id", "pseudonym", "created_at", "status", "karma_score", "json") values (?, ?, ?, ?, ?, ?, ?), …;
 
 -- resources/employees/pseudonyms.ts:keepPseudonyms
-select e.id from employees e where e.workspace_id in (
+select e.id from employees e
+  where e.workspace_id in (
   select t.workspace_id from stg_touched t where exists (select 1 from employees e where e.workspace_id = t.workspace_id)
   and not exists (select 1 from employees_pseudonymous p where p.workspace_id = t.workspace_id))
   order by e.workspace_id, e.created_at desc, e.id desc;
@@ -2892,7 +2893,7 @@ update employees set json = substr(json, 1, (instr(json, ',"manager":') + 11) - 
   and substr(json, (instr(json, ',"manager":') + 11), instr(json, ',"workspace":') - (instr(json, ',"manager":') + 11)) <> (select m.ref_json from employees m where m.id = employees.manager_id);
 
 -- resources/employees/pseudonyms.ts:renderChanged
-select id from stg_employee where stg_employee.line in (select line from stg_employee_changed) order by workspace_id, created_at desc, id desc;
+select id from stg_employee where stg_employee.line in (select line from stg_employee_changed) order by stg_employee.workspace_id, stg_employee.created_at desc, stg_employee.id desc;
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
 select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,

@@ -5,6 +5,21 @@ import { type DialectName, keyText } from '../dialect.js'
 // organization's pseudonym secret, and each employee's pseudonym as the import keeps it (null
 // until the next import or start derives it: resources/employees/pseudonyms.ts).
 
+/** The employees' pseudonyms' indexes as 0028 made them (0029 moves the pseudonyms out, and back on its way down). */
+export async function indexPseudonyms(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createIndex('employees_by_pseudonym')
+    .on('employees')
+    .columns(['pseudonym', 'workspace_id'])
+    .where(sql.ref('pseudonym'), 'is not', null)
+    .execute()
+  await db.schema
+    .createIndex('employees_pseudonyms')
+    .on('employees')
+    .columns(['workspace_id', 'id'])
+    .execute()
+}
+
 export default function privacy(dialect: DialectName) {
   const key = keyText(dialect)
   return {
@@ -30,17 +45,7 @@ export default function privacy(dialect: DialectName) {
       // than walk the workspace by another index that leads with it. Neither holds the other's columns:
       // PostgreSQL would read one whole in place of the table. Only kept pseudonyms are indexed: an
       // import looks for the employees without one by their workspace.
-      await db.schema
-        .createIndex('employees_by_pseudonym')
-        .on('employees')
-        .columns(['pseudonym', 'workspace_id'])
-        .where(sql.ref('pseudonym'), 'is not', null)
-        .execute()
-      await db.schema
-        .createIndex('employees_pseudonyms')
-        .on('employees')
-        .columns(['workspace_id', 'id'])
-        .execute()
+      await indexPseudonyms(db)
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropIndex('employees_pseudonyms').execute()

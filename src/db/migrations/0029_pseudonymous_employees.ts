@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { type DialectName, keyText } from '../dialect.js'
+import { indexPseudonyms } from './0028_privacy.js'
 
 // Each employee as a pseudonymous key sees them (CONTRACT 19), with their pseudonym, in a table of
 // their own (resources/employees/pseudonyms.ts): such a key's pages are sent as stored, and an
@@ -48,17 +49,7 @@ export default function pseudonymousEmployees(dialect: DialectName) {
       await db.schema.dropTable('employees_pseudonymous').execute()
       // As 0028 left them, the pseudonyms to be derived again.
       await db.schema.alterTable('employees').addColumn('pseudonym', key).execute()
-      await db.schema
-        .createIndex('employees_by_pseudonym')
-        .on('employees')
-        .columns(['pseudonym', 'workspace_id'])
-        .where(sql.ref('pseudonym'), 'is not', null)
-        .execute()
-      await db.schema
-        .createIndex('employees_pseudonyms')
-        .on('employees')
-        .columns(['workspace_id', 'id'])
-        .execute()
+      await indexPseudonyms(db)
     },
   }
 }

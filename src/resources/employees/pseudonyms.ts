@@ -12,6 +12,7 @@ import { timestampFromMillis } from '../../domain/time.js'
 import { peopleOf } from '../../privacy/people.js'
 import { newSecret, pseudonymOf } from '../../privacy/pseudonyms.js'
 import type { ChangedRecords } from '../../records/spec.js'
+import { employeeRecord } from './record.js'
 import { Employee } from './schema.js'
 
 /** The secrets of these organizations (raw bytes), made for those without one. */
@@ -56,10 +57,16 @@ interface Unrendered {
 const COLUMNS = ['id', 'workspace_id', 'pseudonym', 'created_at', 'status', 'karma_score', 'json']
 
 /**
- * The order rows are written in: the list's, so that the rows of one page sit together, as the
- * employees' own do (its `writeOrder`).
+ * The order renderings are written in, of the employees aliased `alias`: the list's, the employees'
+ * own (their record's `writeOrder`), so that the rows of one page sit together.
  */
-const LIST_ORDER = sql.raw('e.workspace_id, e.created_at desc, e.id desc')
+const listOrder = (alias: string) =>
+  sql.raw(
+    (employeeRecord.writeOrder as string)
+      .split(', ')
+      .map((term) => `${alias}.${term}`)
+      .join(', '),
+  )
 
 /**
  * Writes the row of `employees_pseudonymous` of each of these employees (in the list's order): their pseudonym under
@@ -73,7 +80,7 @@ async function renderPseudonymous(session: WriteSession, ids: readonly string[])
       select e.id, e.workspace_id, w.organization_id, e.created_at, e.status, e.karma_score, e.json,
         e.manager_id
       from employees e join workspaces w on w.id = e.workspace_id
-      where e.id in (${sql.join(batch)}) order by ${LIST_ORDER}`)
+      where e.id in (${sql.join(batch)}) order by ${listOrder('e')}`)
     const secretOf = await secretsOf(session, [...new Set(employees.map((e) => e.organization_id))])
     const rows: Value[][] = employees.map((e) => {
       // A manager is of the employee's workspace (the import checks it): same organization, same secret.
@@ -100,9 +107,7 @@ async function renderPseudonymous(session: WriteSession, ids: readonly string[])
 export async function renderChanged(session: WriteSession, changed: ChangedRecords): Promise<void> {
   if (changed.state('employee') === 'none') return
   const ids = await session.rows<{ id: string }>(
-    sql.raw(
-      `select id from stg_employee where ${changed.where('employee')} order by workspace_id, created_at desc, id desc`,
-    ),
+    sql`select id from stg_employee where ${sql.raw(changed.where('employee'))} order by ${listOrder('stg_employee')}`,
   )
   await renderPseudonymous(
     session,
@@ -121,11 +126,10 @@ const UNRENDERED = (w: string) => `exists (select 1 from employees e where e.wor
  * since (an organization emptied before the secrets were kept has them).
  */
 export async function keepPseudonyms(session: WriteSession): Promise<void> {
-  const lacking = await session.rows<{ id: string }>(
-    sql.raw(`select e.id from employees e where e.workspace_id in (
-      select t.workspace_id from stg_touched t where ${UNRENDERED('t.workspace_id')})
-      order by e.workspace_id, e.created_at desc, e.id desc`),
-  )
+  const lacking = await session.rows<{ id: string }>(sql`select e.id from employees e
+    where e.workspace_id in (
+      select t.workspace_id from stg_touched t where ${sql.raw(UNRENDERED('t.workspace_id'))})
+    order by ${listOrder('e')}`)
   await renderPseudonymous(
     session,
     lacking.map((e) => e.id),
@@ -160,7 +164,7 @@ export async function rotatePseudonyms(session: WriteSession, organizationId: st
   await secretsOf(session, [organizationId])
   const employees = await session.rows<{ id: string }>(sql`
     select e.id from employees e join workspaces w on w.id = e.workspace_id
-    where w.organization_id = ${organizationId} order by ${LIST_ORDER}`)
+    where w.organization_id = ${organizationId} order by ${listOrder('e')}`)
   const renamed = await renderPseudonymous(
     session,
     employees.map((e) => e.id),
