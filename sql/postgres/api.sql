@@ -110,6 +110,9 @@ select "id" from "breaches" where "workspace_id" = $1 and "id" = $2;
 -- breaches.sql:statistics
 select * from "breach_statistics" where "workspace_id" = $1;
 
+-- breaches.sql:statistics: with the population
+select *, (select "employees" from "employee_statistics" where "workspace_id" = $1 and "status" = $2) as "population" from "breach_statistics" where "workspace_id" = $3;
+
 -- breaches.sql:statistics: breached window
 select count(*) as "count" from "breaches" as "b" where "b"."workspace_id" = $1 and b.last_breached_at >= $2 and b.last_breached_at <= $3;
 select count(distinct c.employee_id) as "impacted", count(distinct case when c.warned_at is not null then c.employee_id end) as "warned", count(distinct case when c.acknowledged_at is not null then c.employee_id end) as "acknowledged" from "compromised_employees" as "c" inner join "breaches" as "b" on "b"."workspace_id" = "c"."workspace_id" and "b"."id" = "c"."breach_id" where "c"."workspace_id" = $1 and b.workspace_id = $2 and b.last_breached_at >= $3 and b.last_breached_at <= $4;
@@ -151,6 +154,9 @@ select "id" from "campaigns" where "workspace_id" = $1 and "id" = $2;
 
 -- campaigns.sql:statistics
 select * from "simulation_statistics" where "workspace_id" = $1 and "campaign_id" = $2 and "campaign_cycle_id" = $3 limit $4;
+
+-- campaigns.sql:statistics: with the population
+select *, (select "employees" from "employee_statistics" where "workspace_id" = $1 and "status" = $2) as "population" from "simulation_statistics" where "workspace_id" = $3 and "campaign_id" = $4 and "campaign_cycle_id" = $5 limit $6;
 
 -- campaigns.sql:statistics: campaign, cycle
 select * from "simulation_statistics" where "workspace_id" = $1 and "campaign_cycle_id" = $2 and "campaign_id" = $3 limit $4;

@@ -130,6 +130,9 @@ select "id" from "breaches" where "workspace_id" = ? and "id" = ?;
 -- breaches.sql:statistics
 select * from "breach_statistics" where "workspace_id" = ?;
 
+-- breaches.sql:statistics: with the population
+select *, (select "employees" from "employee_statistics" where "workspace_id" = ? and "status" = ?) as "population" from "breach_statistics" where "workspace_id" = ?;
+
 -- breaches.sql:statistics: breached window
 select count(*) as "count" from "breaches" as "b" where "b"."workspace_id" = ? and b.last_breached_at >= ? and b.last_breached_at <= ?;
 select count(distinct c.employee_id) as "impacted", count(distinct case when c.warned_at is not null then c.employee_id end) as "warned", count(distinct case when c.acknowledged_at is not null then c.employee_id end) as "acknowledged" from "compromised_employees" as "c" inner join "breaches" as "b" on "b"."workspace_id" = "c"."workspace_id" and "b"."id" = "c"."breach_id" where "c"."workspace_id" = ? and b.workspace_id = ? and b.last_breached_at >= ? and b.last_breached_at <= ?;
@@ -181,6 +184,9 @@ select "id" from "campaigns" where "workspace_id" = ? and "id" = ?;
 
 -- campaigns.sql:statistics
 select * from "simulation_statistics" where "workspace_id" = ? and "campaign_id" = ? and "campaign_cycle_id" = ? limit ?;
+
+-- campaigns.sql:statistics: with the population
+select *, (select "employees" from "employee_statistics" where "workspace_id" = ? and "status" = ?) as "population" from "simulation_statistics" where "workspace_id" = ? and "campaign_id" = ? and "campaign_cycle_id" = ? limit ?;
 
 -- campaigns.sql:statistics: campaign, cycle
 select * from "simulation_statistics" where "workspace_id" = ? and "campaign_cycle_id" = ? and "campaign_id" = ? limit ?;

@@ -8,6 +8,7 @@ import type { WorkspaceRows } from '../access.js'
 import { encodeRows } from '../db/bulk-rows.js'
 import type { WriteSession } from '../db/write-session.js'
 import { INTERVALS, type Interval } from '../domain/time.js'
+import type { Population } from '../privacy/aggregate.js'
 import type { ImportSteps, PeriodAnswers } from '../records/spec.js'
 import './tables.js'
 
@@ -90,12 +91,15 @@ export interface KeptPeriods {
   empty: string
   /** The periods holding data, by start. */
   periods: readonly { start: string; json: string }[]
+  /** The workspace's population now, when asked (an aggregate key's series). */
+  population?: number
 }
 
 /**
  * A statistic's kept answers over the periods of `unit` from `first` up to `end`, by start, the
  * first being that of a period without data (start ''); undefined when its workspace has none kept
- * (nothing imported there since the periods were first kept).
+ * (nothing imported there since the periods were first kept). With `population`, the same
+ * statement reads it too.
  */
 export async function keptPeriods(
   from: WorkspaceRows,
@@ -103,10 +107,12 @@ export async function keptPeriods(
   unit: Interval,
   first: string,
   end: string,
+  population?: Population,
 ): Promise<KeptPeriods | undefined> {
   const rows = await from
     .selectFrom('period_statistics')
     .select(['start', 'json'])
+    .$if(population !== undefined, (q) => q.select((population as Population).column(from)))
     .where('statistic', '=', statistic)
     .where('unit', '=', unit)
     .where((eb) => eb.or([eb('start', '=', ''), eb.and([eb('start', '>=', first), eb('start', '<', end)])]))
@@ -114,5 +120,7 @@ export async function keptPeriods(
     .execute()
   const [empty, ...periods] = rows
   if (empty === undefined || empty.start !== '') return undefined
-  return { empty: empty.json, periods }
+  return population === undefined
+    ? { empty: empty.json, periods }
+    : { empty: empty.json, periods, population: Number(empty.population ?? 0) }
 }

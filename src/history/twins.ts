@@ -7,7 +7,7 @@ import type { TObject } from 'typebox'
 import type { WorkspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
 import { INTERVALS, type Interval, timestampFromMillis } from '../domain/time.js'
-import type { SmallPopulations } from '../privacy/aggregate.js'
+import { Counted, type SmallPopulations } from '../privacy/aggregate.js'
 import { defineItem, type ItemOperation, Rendered, WorkNotWanted } from '../routing/item.js'
 import { type ParamDef, type Parsed, param } from '../routing/parameters.js'
 import { workspaceId } from '../routing/schemas.js'
@@ -215,7 +215,7 @@ export function windowTwin<
     ...(statistic.aggregate && 'statistic' in statistic.aggregate
       ? { aggregate: { windowSeries: statistic.aggregate.statistic } }
       : {}),
-    async read(from, query, wanted) {
+    async read(from, query, wanted, population) {
       const periods = periodsFor(query)
       const unit = query.interval ?? 'month'
       const kept = await keptPeriods(
@@ -224,12 +224,15 @@ export function windowTwin<
         unit,
         (periods[0] as Period).start,
         (periods[periods.length - 1] as Period).end,
+        population,
       )
-      if (kept !== undefined)
-        return rendered(
+      if (kept !== undefined) {
+        const series = rendered(
           periodSeries(periods, kept),
           identityOf(unit, periods, [kept.empty, ...kept.periods.map((p) => `${p.start}${p.json}`)]),
         )
+        return kept.population === undefined ? series : new Counted(series, kept.population)
+      }
       // Nothing kept for the workspace (its rows removed since the start derived them, see
       // deriveMissing): each point is asked, one at a time, with a turn of the event loop
       // between them so that other requests go on, until nobody waits for the answer.

@@ -3,11 +3,33 @@
 // how its answer's population is found (`SmallPopulations`); the item engine (routing/item.ts)
 // hides the figures of the small ones here, after the answer is read, for aggregate keys alone.
 
+import type { AliasedSelectQueryBuilder } from 'kysely'
 import type { WorkspaceRows } from '../access.js'
 
 /** The workspace's population (its active employees) now. */
 export interface Population {
   now(from: WorkspaceRows): Promise<number>
+  /** The same number as a column `population` of another statement over the granted workspace. */
+  column(from: WorkspaceRows): AliasedSelectQueryBuilder<Record<string, unknown>, 'population'>
+}
+
+/**
+ * A window statistic's answer with its population, which the answer's own statement selected
+ * (`Population.column`): the engine then reads no population of its own.
+ */
+export class Counted<T> {
+  constructor(
+    readonly answer: T,
+    readonly population: number,
+  ) {}
+}
+
+/**
+ * The answer, counted when its statement's one row (if any) selected the population column; as it
+ * is otherwise (the column not asked, or no row), and the engine reads the population itself.
+ */
+export function countedBy<T>(answer: T, row: { population?: unknown } | undefined): T | Counted<T> {
+  return row !== undefined && 'population' in row ? new Counted(answer, Number(row.population ?? 0)) : answer
 }
 
 /** Where the population of an answer, or of each of its points, comes from. */
@@ -20,6 +42,10 @@ export type SmallPopulations =
   | { windowSeries: Population }
   /** A series whose points count their own population in this field (a state, a group's size). */
   | { pointCount: string }
+
+/** The population a read may select beside its answer: a window statistic's, or its series'. */
+export const populationAsked = (rule: SmallPopulations): Population | undefined =>
+  'statistic' in rule ? rule.statistic : 'windowSeries' in rule ? rule.windowSeries : undefined
 
 /** The answer with every figure (number) null, its shape and every other value kept. */
 export function nullFigures(value: unknown): unknown {
@@ -39,17 +65,22 @@ const nullPoint = ({ start, end, ...figures }: Point): Point =>
 /**
  * The answer (`data()`: an object, or a series of points) as an aggregate key with minimum group
  * size `min` may see it; undefined when it sees it whole, as an identified key does (the answer is
- * then sent as read).
+ * then sent as read). `counted`: a window statistic's population (or its series'), when its read
+ * selected it.
  */
 export async function hideSmallPopulations(
   rule: SmallPopulations,
   from: WorkspaceRows,
   data: () => unknown,
   min: number,
+  counted?: number,
 ): Promise<unknown> {
-  if ('statistic' in rule) return (await rule.statistic.now(from)) < min ? nullFigures(data()) : undefined
+  if ('statistic' in rule)
+    return (counted ?? (await rule.statistic.now(from))) < min ? nullFigures(data()) : undefined
   if ('windowSeries' in rule)
-    return (await rule.windowSeries.now(from)) < min ? (data() as Point[]).map(nullPoint) : undefined
+    return (counted ?? (await rule.windowSeries.now(from))) < min
+      ? (data() as Point[]).map(nullPoint)
+      : undefined
   if ('ownField' in rule) {
     const answer = data() as Record<string, unknown>
     return (answer[rule.ownField] as number) < min ? nullFigures(answer) : undefined

@@ -6,7 +6,13 @@ import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import { grantWorkspace, type WorkspaceRows, workspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
-import { hideSmallPopulations, type SmallPopulations } from '../privacy/aggregate.js'
+import {
+  Counted,
+  hideSmallPopulations,
+  type Population,
+  populationAsked,
+  type SmallPopulations,
+} from '../privacy/aggregate.js'
 import { peopleOf, pseudonymousValue, walksPeople } from '../privacy/people.js'
 import { unheard } from './context.js'
 import { readItemRequest, sendItem, sendItemBytes } from './operation.js'
@@ -64,9 +70,16 @@ export interface ItemOperation<D extends Definitions, T> {
   reach?(from: WorkspaceRows, query: Parsed<D>): Promise<void>
   /**
    * The object, for the granted workspace. A read that runs many statements asks `wanted` between
-   * them and stops (WorkNotWanted) once its client left or its deadline passed.
+   * them and stops (WorkNotWanted) once its client left or its deadline passed. `population`, given
+   * for an aggregate key's window statistic or its series (`populationAsked`): a read whose
+   * statement selected it beside the answer answers `Counted`, and the engine reads none itself.
    */
-  read(from: WorkspaceRows, query: Parsed<D>, wanted: () => boolean): Promise<T | Rendered>
+  read(
+    from: WorkspaceRows,
+    query: Parsed<D>,
+    wanted: () => boolean,
+    population?: Population,
+  ): Promise<T | Rendered | Counted<T>>
 }
 
 /** Declares an item operation (type-checks its parts against each other). */
@@ -136,11 +149,19 @@ export function itemRoute<D extends Definitions, T>(
           ;(query as Record<string, unknown>)[name] = (await app.api.pseudonyms.idOf(from, named)) ?? NOBODY
         }
       if (operation.reach) await operation.reach(from, query)
-      const answer = await operation.read(from, query, () => !unheard(request))
       const { privacy, minGroupSize } = request.key
-      if (privacy === 'aggregate' && operation.aggregate !== undefined) {
+      const rule = privacy === 'aggregate' ? operation.aggregate : undefined
+      const read = await operation.read(
+        from,
+        query,
+        () => !unheard(request),
+        rule === undefined ? undefined : populationAsked(rule),
+      )
+      const answer = read instanceof Counted ? read.answer : read
+      if (rule !== undefined) {
         const data = () => (answer instanceof Rendered ? renderedData(answer) : answer)
-        const shown = await hideSmallPopulations(operation.aggregate, from, data, minGroupSize ?? 0)
+        const counted = read instanceof Counted ? read.population : undefined
+        const shown = await hideSmallPopulations(rule, from, data, minGroupSize ?? 0, counted)
         if (shown !== undefined) {
           if (answer instanceof Rendered) answer.release?.()
           return sendItem(reply, JSON.stringify(shown))

@@ -9,8 +9,14 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
+import { grantWorkspace, type KeyScope, type WorkspaceRows, workspaceRows } from '../../src/access.js'
 import { withWriteSession } from '../../src/db/write-session.js'
+import { Counted, type Population } from '../../src/privacy/aggregate.js'
+import { BREACH_SQL } from '../../src/resources/breaches/sql.js'
+import { CAMPAIGN_SQL } from '../../src/resources/campaigns/sql.js'
 import { rotatePseudonyms } from '../../src/resources/employees/pseudonyms.js'
+import { EMPLOYEE_POPULATION } from '../../src/resources/employees/statistics.js'
+import { INBOX_SQL } from '../../src/resources/inbox/sql.js'
 import { type TestApp, testApp, walk } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
@@ -165,6 +171,58 @@ for (const { dialect, skip } of DIALECTS) {
           )
         const shown = (await t.request(series, { key: await keyFor(30) })).json
         assert.deepEqual(shown, (await t.request(series, { key: identified })).json, `${path} series at 30`)
+      }
+    })
+
+    test('a window statistic is judged by its population with a window too, and in a workspace without data', async () => {
+      const windowed = {
+        campaigns: 'created_after=2000-01-01T00:00:00Z',
+        breaches: 'breached_after=2000-01-01T00:00:00Z',
+        inbox_tickets: 'created_after=2000-01-01T00:00:00Z',
+      }
+      for (const [path, window] of Object.entries(windowed)) {
+        const url = `/v1/${path}/statistics?workspace_id=${d.a1}&${window}`
+        const whole = (await t.request(url, { key: identified })).json
+        assert.deepEqual((await t.request(url, { key: await keyFor(30) })).json, whole, `${path} at 30`)
+        const hidden = (await t.request(url, { key: await keyFor(31) })).json
+        assert.equal(JSON.stringify(hidden.data).match(/:-?\d/g), null, `${path} at 31`)
+        const nobody = `/v1/${path}/statistics?workspace_id=${d.empty}`
+        const none = (await t.request(nobody, { key: await keyFor(2) })).json
+        assert.equal(JSON.stringify(none.data).match(/:-?\d/g), null, `${path} without employees`)
+        const series = `/v1/${path}/statistics/history?workspace_id=${d.empty}&interval=month`
+        const points = (await t.request(series, { key: await keyFor(2) })).json.data as Record<
+          string,
+          unknown
+        >[]
+        assert.ok(points.length > 0)
+        for (const { start, end, ...figures } of points)
+          assert.equal(JSON.stringify(figures).match(/:-?\d/g), null, `${path} series without employees`)
+      }
+    })
+
+    test("a window statistic's read selects its population beside its answer, the number the engine would read", async () => {
+      const db = t.db.handle.db
+      const scope = { organizationId: d.orgA.id, workspaceId: null } as KeyScope
+      const reads = {
+        campaigns: (from: WorkspaceRows, p?: Population) => CAMPAIGN_SQL.statistics(from, {}, p),
+        breaches: (from: WorkspaceRows, p?: Population) => BREACH_SQL.statistics(from, {}, p),
+        inbox: (from: WorkspaceRows, p?: Population) => INBOX_SQL.statistics(from, {}, p),
+      }
+      for (const ws of [d.a1, d.empty]) {
+        const from = workspaceRows(db, await grantWorkspace(db, scope, ws))
+        const population = await EMPLOYEE_POPULATION.now(from)
+        assert.equal(population, ws === d.a1 ? 30 : 0)
+        for (const [name, read] of Object.entries(reads)) {
+          const plain = await read(from)
+          assert.ok(!(plain instanceof Counted), `${name}: counted only when asked`)
+          const counted = await read(from, EMPLOYEE_POPULATION)
+          // Without a statistics row (nothing imported there) the engine reads the population itself.
+          if (ws === d.a1 || name === 'inbox') assert.ok(counted instanceof Counted, `${name} in ${ws}`)
+          if (counted instanceof Counted) {
+            assert.equal(counted.population, population, `${name} in ${ws}`)
+            assert.deepEqual(counted.answer, plain, `${name} in ${ws}`)
+          }
+        }
       }
     })
 

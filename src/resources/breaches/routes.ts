@@ -76,7 +76,7 @@ const BREACH_STATISTICS = defineItem({
   },
   item: 'BreachStatistics',
   check: (q) => checkWindow(['breached_after', q.breached_after], ['breached_before', q.breached_before]),
-  read: (from, query) => BREACH_SQL.statistics(from, query),
+  read: (from, query, _wanted, population) => BREACH_SQL.statistics(from, query, population),
   aggregate: { statistic: EMPLOYEE_POPULATION },
 })
 

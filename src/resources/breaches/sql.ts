@@ -5,6 +5,8 @@ import type { SqlBool } from 'kysely'
 import { sql } from 'kysely'
 import type { WorkspaceRows } from '../../access.js'
 import type { ListDefinition } from '../../paging/keyset.js'
+import { type Counted, countedBy, type Population } from '../../privacy/aggregate.js'
+import { EMPLOYEE_POPULATION } from '../employees/statistics.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import { COMPROMISED_JSON } from './render.js'
 import type { BreachStatistics } from './schema.js'
@@ -69,18 +71,28 @@ export const BREACH_SQL = {
   /**
    * The breaches affecting a workspace whose last_breached_at is in the window, and the distinct
    * employees they compromised, warned and acknowledged there. Without a window they were derived at
-   * import (import.ts) and one row answers; a window is counted from the breaches within it.
+   * import (import.ts) and one row answers, with `population` beside it when asked; a window is
+   * counted from the breaches within it.
    */
   statistics: inGrant(
-    async (from: WorkspaceRows, w: BreachedWindow): Promise<BreachStatistics> => {
+    async (
+      from: WorkspaceRows,
+      w: BreachedWindow,
+      population?: Population,
+    ): Promise<BreachStatistics | Counted<BreachStatistics>> => {
       if (w.breached_after === undefined && w.breached_before === undefined) {
-        const derived = await from.selectFrom('breach_statistics').selectAll().executeTakeFirst()
-        return statisticsOf({
+        const derived = await from
+          .selectFrom('breach_statistics')
+          .selectAll()
+          .$if(population !== undefined, (q) => q.select((population as Population).column(from)))
+          .executeTakeFirst()
+        const answer = statisticsOf({
           breaches: Number(derived?.breaches_count ?? 0),
           impacted: Number(derived?.impacted_employees ?? 0),
           warned: Number(derived?.warned_employees ?? 0),
           acknowledged: Number(derived?.acknowledged_employees ?? 0),
         })
+        return countedBy(answer, derived)
       }
       const window = [
         ...(w.breached_after === undefined ? [] : [sql`b.last_breached_at >= ${w.breached_after}`]),
@@ -121,6 +133,7 @@ export const BREACH_SQL = {
     },
     {
       '': [{}],
+      'with the population': [{}, EMPLOYEE_POPULATION],
       'breached window': [
         { breached_after: SAMPLE.after[0], breached_before: '2026-01-01T00:00:00.000000Z' },
       ],

@@ -80,7 +80,7 @@ const CAMPAIGN_STATISTICS = defineItem({
     if (campaign_id !== undefined && !(await CAMPAIGN_SQL.inWorkspace(from, campaign_id)))
       throw notFound(CAMPAIGN_NOT_FOUND)
   },
-  read: (from, query) => CAMPAIGN_SQL.statistics(from, query),
+  read: (from, query, _wanted, population) => CAMPAIGN_SQL.statistics(from, query, population),
   aggregate: { statistic: EMPLOYEE_POPULATION },
 })
 

@@ -4,7 +4,9 @@
 import { sql } from 'kysely'
 import type { WorkspaceRows } from '../../access.js'
 import type { ListDefinition } from '../../paging/keyset.js'
+import { type Counted, countedBy, type Population } from '../../privacy/aggregate.js'
 import type { CreatedWindow } from '../../routing/parameters.js'
+import { EMPLOYEE_POPULATION } from '../employees/statistics.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import type { CampaignStatistics } from './schema.js'
 import { activeFlag, type Counts, countsOf, employeeFlags, statisticsOf } from './statistics.js'
@@ -90,15 +92,21 @@ export const CAMPAIGN_SQL = {
   inWorkspace: inWorkspace('campaigns'),
   /**
    * The simulation statistics of a workspace (CONTRACT 15). Without a time window they were derived
-   * at import (import.ts) and one row answers; a window bounds the attacks' created_at, which no
-   * derived row can anticipate, so those are counted from the attacks within it.
+   * at import (import.ts) and one row answers, with `population` beside it when asked; a window
+   * bounds the attacks' created_at, which no derived row can anticipate, so those are counted from
+   * the attacks within it.
    */
   statistics: inGrant(
-    async (from: WorkspaceRows, f: StatisticsFilters): Promise<CampaignStatistics> => {
+    async (
+      from: WorkspaceRows,
+      f: StatisticsFilters,
+      population?: Population,
+    ): Promise<CampaignStatistics | Counted<CampaignStatistics>> => {
       if (f.created_after === undefined && f.created_before === undefined) {
         const rows = await from
           .selectFrom('simulation_statistics')
           .selectAll()
+          .$if(population !== undefined, (q) => q.select((population as Population).column(from)))
           .$if(f.campaign_cycle_id === undefined, (q) =>
             q.where('campaign_id', '=', f.campaign_id ?? '').where('campaign_cycle_id', '=', ''),
           )
@@ -110,12 +118,13 @@ export const CAMPAIGN_SQL = {
           .limit(2)
           .execute()
         // Two rows: a cycle id that two campaigns share, asked without its campaign; counted below.
-        if (rows.length < 2) return statisticsOf(rows[0])
+        if (rows.length < 2) return countedBy(statisticsOf(rows[0]), rows[0])
       }
       return statisticsOf(await countAttacks(from, f))
     },
     {
       '': [{}],
+      'with the population': [{}, EMPLOYEE_POPULATION],
       'campaign, cycle': [{ campaign_id: SAMPLE.id, campaign_cycle_id: SAMPLE.id }],
       'campaign, cycle, created window': [
         {

@@ -59,9 +59,14 @@ function employeePage(
   }
 }
 
-const ACTIVE_EMPLOYEES = workspaceValue((from) =>
-  from.selectFrom('employee_statistics').select('employees').where('status', '=', 'active'),
-)
+/** How many active employees the workspace has, one row (none before its first import). */
+const activeEmployees = (from: WorkspaceRows) =>
+  from.selectFrom('employee_statistics').select('employees').where('status', '=', 'active')
+
+const ACTIVE_EMPLOYEES = workspaceValue(activeEmployees)
+
+/** The same number as a column `population` of another statement over the granted workspace. */
+export const activeEmployeesColumn = (from: WorkspaceRows) => activeEmployees(from).as('population')
 
 export const EMPLOYEE_SQL = {
   /** A page of a workspace's employees, newest first (created_at desc, id desc). */

@@ -9,7 +9,12 @@ import type { HistoryMoment } from '../../records/spec.js'
 import { jsonOf } from '../../schemas/ordered-json.js'
 import { EmployeeStatistics, EmployeeStatisticsPoint } from './schema.js'
 import { WORKSPACE_READ } from './scopes.js'
-import { EMPLOYEE_SQL, type EmployeeStatisticsRow, employeeStatisticsOf } from './sql.js'
+import {
+  activeEmployeesColumn,
+  EMPLOYEE_SQL,
+  type EmployeeStatisticsRow,
+  employeeStatisticsOf,
+} from './sql.js'
 
 const statisticsJson = jsonOf(EmployeeStatistics)
 
@@ -17,7 +22,10 @@ const statisticsJson = jsonOf(EmployeeStatistics)
  * A workspace's population as aggregate keys see it (CONTRACT 19): its active employees now. (The
  * state statistics count it themselves: `active` here, kept with every answer.)
  */
-export const EMPLOYEE_POPULATION: Population = { now: EMPLOYEE_SQL.population }
+export const EMPLOYEE_POPULATION: Population = {
+  now: EMPLOYEE_SQL.population,
+  column: activeEmployeesColumn,
+}
 
 /** Each workspace's statistics at the moment, as the endpoint renders them. */
 async function statisticsAt(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>> {

@@ -82,7 +82,7 @@ const STATISTICS = defineItem({
   parameters: { workspace_id: workspaceId, ...createdWindow('reports made and tickets created') },
   item: 'InboxStatistics',
   check: checkCreatedWindow,
-  read: (from, query) => INBOX_SQL.statistics(from, query),
+  read: (from, query, _wanted, population) => INBOX_SQL.statistics(from, query, population),
   aggregate: { statistic: EMPLOYEE_POPULATION },
 })
 

@@ -4,6 +4,7 @@
 import { sql } from 'kysely'
 import type { WorkspaceRows } from '../../access.js'
 import type { ListDefinition } from '../../paging/keyset.js'
+import { Counted, type Population } from '../../privacy/aggregate.js'
 import type { CreatedWindow } from '../../routing/parameters.js'
 import { EMPLOYEE_SQL } from '../employees/sql.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
@@ -74,9 +75,14 @@ export const INBOX_SQL = {
    * The inbox statistics of a workspace (CONTRACT 16). Without a window, or with one that spans every
    * report's and ticket's time, the counts kept at import answer; otherwise they are counted from the
    * index ranges the window bounds: the reports by reported_at, the tickets by review and created_at.
+   * Its active employees are the population an aggregate key's engine asks for: counted, when asked.
    */
   statistics: inGrant(
-    async (from: WorkspaceRows, w: CreatedWindow): Promise<InboxStatistics> => {
+    async (
+      from: WorkspaceRows,
+      w: CreatedWindow,
+      population?: Population,
+    ): Promise<InboxStatistics | Counted<InboxStatistics>> => {
       const kept = await from.selectFrom('inbox_statistics').selectAll().executeTakeFirst()
       const activeEmployees = (await EMPLOYEE_SQL.statistics(from)).active
       const spans = (first: string | null | undefined, last: string | null | undefined) =>
@@ -88,15 +94,16 @@ export const INBOX_SQL = {
           ? w.created_after === undefined && w.created_before === undefined
           : spans(kept.first_reported_at, kept.last_reported_at) &&
             spans(kept.first_created_at, kept.last_created_at)
-      if (keptAnswers)
-        return statisticsOf({
-          reports: Number(kept?.reports ?? 0),
-          reporters: Number(kept?.reporters ?? 0),
-          activeReporters: Number(kept?.active_reporters ?? 0),
-          activeEmployees,
-          tickets: kept === undefined ? [] : (JSON.parse(kept.by_review) as ReviewHistogram),
-        })
-      return statisticsOf({ ...(await countWindow(from, w)), activeEmployees })
+      const answer = keptAnswers
+        ? statisticsOf({
+            reports: Number(kept?.reports ?? 0),
+            reporters: Number(kept?.reporters ?? 0),
+            activeReporters: Number(kept?.active_reporters ?? 0),
+            activeEmployees,
+            tickets: kept === undefined ? [] : (JSON.parse(kept.by_review) as ReviewHistogram),
+          })
+        : statisticsOf({ ...(await countWindow(from, w)), activeEmployees })
+      return population === undefined ? answer : new Counted(answer, activeEmployees)
     },
     {
       '': [{}],
