@@ -8,7 +8,7 @@
 import type { AliasedSelectQueryBuilder, Compilable, CompiledQuery, Kysely, SelectQueryBuilder } from 'kysely'
 import { type DialectName, dialectOf } from './db/dialect.js'
 import { isWorkspaceOf } from './db/organizations.js'
-import { firstValue } from './db/prepared.js'
+import { allRows, firstValue } from './db/prepared.js'
 import type { Database } from './db/tables.js'
 import { apiError, WORKSPACE_NOT_FOUND } from './errors.js'
 import type { VerifiedKey } from './keys/keys.js'
@@ -100,22 +100,36 @@ export interface WorkspaceRows {
   readonly workspaceId: string
   /** The one value a `workspaceValue` statement reads in the granted workspace (null: no row). */
   value(statement: WorkspaceValue): Promise<unknown>
+  /**
+   * The rows a `workspaceStatement` reads in the granted workspace with these arguments, each as
+   * its columns' values in the order selected (PostgreSQL's as text).
+   */
+  rows<A extends string[]>(statement: WorkspaceStatement<A>, ...args: A): Promise<unknown[][]>
 }
 
 declare const learnt: unique symbol
 
 /** A statement of one shape over the granted workspace, answering one value: see `workspaceValue`. */
 export interface WorkspaceValue {
-  readonly [learnt]: true
+  readonly [learnt]: 'value'
 }
 
-interface Learnt extends WorkspaceValue {
-  build(from: WorkspaceRows): Compilable<unknown>
+/** A statement of one shape over the granted workspace and `A`: see `workspaceStatement`. */
+export interface WorkspaceStatement<A extends string[]> {
+  readonly [learnt]: A
+}
+
+interface Learnt {
+  build(from: WorkspaceRows, ...args: string[]): Compilable<unknown>
+  arity: number
   compiled: Partial<Record<DialectName, CompiledQuery>>
 }
 
-/** Stands for the granted workspace while a `workspaceValue` statement is compiled. */
+/** Stands for the granted workspace while a learnt statement is compiled. */
 const GRANTED = '\u0000granted workspace'
+/** Stands for argument `i` (`ARGUMENT` and i). */
+const ARGUMENT = '\u0000argument '
+const argument = (i: number): string => `${ARGUMENT}${i}`
 
 /**
  * A statement with no value but the workspace, asked on every request of a route (an aggregate
@@ -123,19 +137,44 @@ const GRANTED = '\u0000granted workspace'
  * the granted workspace goes, and each call runs the compiled text prepared (db/prepared.ts).
  */
 export function workspaceValue(build: (from: WorkspaceRows) => Compilable<unknown>): WorkspaceValue {
-  return { build, compiled: {} } as unknown as WorkspaceValue
+  return { build, arity: 0, compiled: {} } as Learnt as unknown as WorkspaceValue
+}
+
+/**
+ * A statement of one shape whose values are the workspace and `arity` strings, asked on every
+ * request of a route: compiled once per kind of database as `workspaceValue` is, `build` given a
+ * marker for each argument, which it may only compare or select (never branch on).
+ */
+export function workspaceStatement<A extends string[]>(
+  arity: A['length'],
+  build: (from: WorkspaceRows, ...args: A) => Compilable<unknown>,
+): WorkspaceStatement<A> {
+  return { build, arity, compiled: {} } as unknown as WorkspaceStatement<A>
 }
 
 function compiledFor(db: Kysely<Database>, statement: Learnt): CompiledQuery {
   const dialect = dialectOf(db)
   let compiled = statement.compiled[dialect]
   if (compiled === undefined) {
-    compiled = statement.build(scopedTo(db, GRANTED)).compile()
-    if (!compiled.parameters.includes(GRANTED) || compiled.sql.includes(GRANTED))
+    const markers = Array.from({ length: statement.arity }, (_, i) => argument(i))
+    compiled = statement.build(scopedTo(db, GRANTED), ...markers).compile()
+    const { parameters } = compiled
+    if (!parameters.includes(GRANTED) || compiled.sql.includes('\u0000'))
       throw new Error('a workspace value is not read in the granted workspace')
+    if (!markers.every((m) => parameters.includes(m)))
+      throw new Error('a workspace statement leaves out one of its arguments')
     statement.compiled[dialect] = compiled
   }
   return compiled
+}
+
+/** The compiled statement's values: the workspace and the arguments where their markers stand. */
+function bound(compiled: CompiledQuery, workspaceId: string, args: readonly string[]): unknown[] {
+  return compiled.parameters.map((p) => {
+    if (p === GRANTED) return workspaceId
+    if (typeof p === 'string' && p.startsWith(ARGUMENT)) return args[Number(p.slice(ARGUMENT.length))]
+    return p
+  })
 }
 
 /** The statements of a request over the granted workspace. */
@@ -163,14 +202,14 @@ function scopedTo(db: Kysely<Database>, workspaceId: string): WorkspaceRows {
     return from.selectFrom(table).where(alias ? `${alias}.workspace_id` : 'workspace_id', '=', workspaceId)
   }
   const value = async (statement: WorkspaceValue) => {
-    const { sql, parameters } = compiledFor(db, statement as Learnt)
-    return firstValue(
-      db,
-      sql,
-      parameters.map((p) => (p === GRANTED ? workspaceId : p)),
-    )
+    const compiled = compiledFor(db, statement as unknown as Learnt)
+    return firstValue(db, compiled.sql, bound(compiled, workspaceId, []))
   }
-  return { selectFrom, workspaceId, value } as unknown as WorkspaceRows
+  const rows = async (statement: WorkspaceStatement<string[]>, ...args: string[]) => {
+    const compiled = compiledFor(db, statement as unknown as Learnt)
+    return allRows(db, compiled.sql, bound(compiled, workspaceId, args))
+  }
+  return { selectFrom, workspaceId, value, rows } as unknown as WorkspaceRows
 }
 
 /**

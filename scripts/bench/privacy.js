@@ -120,8 +120,9 @@ ${rows.join('\n')}
 
 What an aggregate answer does beyond the identified one: a state statistic (employees, program) and
 its series judge the population by a field of their own, so nothing more; a window statistic
-(phishing) reads the population now, one statement more; a breakdown reads every cell's size,
-decides the merges, then reads the page's cells, two statements instead of one page statement.
+(phishing) selects the population now beside its kept answer, in the same statement; a breakdown
+reads every cell's size, decides the merges, then reads the page's cells, two statements instead of
+one page statement.
 
 A deep employees page (50 items, at a cursor picked at random from each key's own walk) asked by an
 identified key and by a pseudonymous one in the same rounds (target: pseudonymous at most 1.2× the

@@ -108,10 +108,10 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 select "id" from "breaches" where "workspace_id" = $1 and "id" = $2;
 
 -- breaches.sql:statistics
-select * from "breach_statistics" where "workspace_id" = $1;
+select "breaches_count", "impacted_employees", "warned_employees", "acknowledged_employees" from "breach_statistics" where "workspace_id" = $1;
 
 -- breaches.sql:statistics: with the population
-select *, (select "employees" from "employee_statistics" where "workspace_id" = $1 and "status" = $2) as "population" from "breach_statistics" where "workspace_id" = $3;
+select "breaches_count", "impacted_employees", "warned_employees", "acknowledged_employees", (select "employees" from "employee_statistics" where "workspace_id" = $1 and "status" = $2) as "population" from "breach_statistics" where "workspace_id" = $3;
 
 -- breaches.sql:statistics: breached window
 select count(*) as "count" from "breaches" as "b" where "b"."workspace_id" = $1 and b.last_breached_at >= $2 and b.last_breached_at <= $3;
@@ -153,13 +153,13 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 select "id" from "campaigns" where "workspace_id" = $1 and "id" = $2;
 
 -- campaigns.sql:statistics
-select * from "simulation_statistics" where "workspace_id" = $1 and "campaign_id" = $2 and "campaign_cycle_id" = $3 limit $4;
+select "attacked", "active", "tricked", "reported", "attack_sent", "attack_voided", "email_opened", "email_answered", "email_reported", "manually_reported", "manually_retried", "page_opened", "download_link_clicked", "attachment_opened", "file_opened", "credentials_submitted", "mfa_code_submitted", "social_login_clicked", "scope_granted", "qr_code_scanned", "sms_answered", "phone_number_called", "phone_number_code_entered", "employee_tricked", "remedial_started", "remedial_completed", "phishing_remedial_course_completed" from "simulation_statistics" where "workspace_id" = $1 and "campaign_id" = $2 and "campaign_cycle_id" = $3 limit $4;
 
 -- campaigns.sql:statistics: with the population
-select *, (select "employees" from "employee_statistics" where "workspace_id" = $1 and "status" = $2) as "population" from "simulation_statistics" where "workspace_id" = $3 and "campaign_id" = $4 and "campaign_cycle_id" = $5 limit $6;
+select "attacked", "active", "tricked", "reported", "attack_sent", "attack_voided", "email_opened", "email_answered", "email_reported", "manually_reported", "manually_retried", "page_opened", "download_link_clicked", "attachment_opened", "file_opened", "credentials_submitted", "mfa_code_submitted", "social_login_clicked", "scope_granted", "qr_code_scanned", "sms_answered", "phone_number_called", "phone_number_code_entered", "employee_tricked", "remedial_started", "remedial_completed", "phishing_remedial_course_completed", (select "employees" from "employee_statistics" where "workspace_id" = $1 and "status" = $2) as "population" from "simulation_statistics" where "workspace_id" = $3 and "campaign_id" = $4 and "campaign_cycle_id" = $5 limit $6;
 
 -- campaigns.sql:statistics: campaign, cycle
-select * from "simulation_statistics" where "workspace_id" = $1 and "campaign_cycle_id" = $2 and "campaign_id" = $3 limit $4;
+select "attacked", "active", "tricked", "reported", "attack_sent", "attack_voided", "email_opened", "email_answered", "email_reported", "manually_reported", "manually_retried", "page_opened", "download_link_clicked", "attachment_opened", "file_opened", "credentials_submitted", "mfa_code_submitted", "social_login_clicked", "scope_granted", "qr_code_scanned", "sms_answered", "phone_number_called", "phone_number_code_entered", "employee_tricked", "remedial_started", "remedial_completed", "phishing_remedial_course_completed" from "simulation_statistics" where "workspace_id" = $1 and "campaign_cycle_id" = $2 and "campaign_id" = $3 limit $4;
 
 -- campaigns.sql:statistics: campaign, cycle, created window
 select x.flags | case when e.status = 'active' then 67108864 else 0 end as "flags", count(*) as "n" from (select "a"."employee_id", bit_or(a.event_mask

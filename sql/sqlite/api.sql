@@ -128,10 +128,10 @@ select (select generation from organization_generations where organization_id = 
 select "id" from "breaches" where "workspace_id" = ? and "id" = ?;
 
 -- breaches.sql:statistics
-select * from "breach_statistics" where "workspace_id" = ?;
+select "breaches_count", "impacted_employees", "warned_employees", "acknowledged_employees" from "breach_statistics" where "workspace_id" = ?;
 
 -- breaches.sql:statistics: with the population
-select *, (select "employees" from "employee_statistics" where "workspace_id" = ? and "status" = ?) as "population" from "breach_statistics" where "workspace_id" = ?;
+select "breaches_count", "impacted_employees", "warned_employees", "acknowledged_employees", (select "employees" from "employee_statistics" where "workspace_id" = ? and "status" = ?) as "population" from "breach_statistics" where "workspace_id" = ?;
 
 -- breaches.sql:statistics: breached window
 select count(*) as "count" from "breaches" as "b" where "b"."workspace_id" = ? and b.last_breached_at >= ? and b.last_breached_at <= ?;
@@ -183,13 +183,13 @@ select (select generation from organization_generations where organization_id = 
 select "id" from "campaigns" where "workspace_id" = ? and "id" = ?;
 
 -- campaigns.sql:statistics
-select * from "simulation_statistics" where "workspace_id" = ? and "campaign_id" = ? and "campaign_cycle_id" = ? limit ?;
+select "attacked", "active", "tricked", "reported", "attack_sent", "attack_voided", "email_opened", "email_answered", "email_reported", "manually_reported", "manually_retried", "page_opened", "download_link_clicked", "attachment_opened", "file_opened", "credentials_submitted", "mfa_code_submitted", "social_login_clicked", "scope_granted", "qr_code_scanned", "sms_answered", "phone_number_called", "phone_number_code_entered", "employee_tricked", "remedial_started", "remedial_completed", "phishing_remedial_course_completed" from "simulation_statistics" where "workspace_id" = ? and "campaign_id" = ? and "campaign_cycle_id" = ? limit ?;
 
 -- campaigns.sql:statistics: with the population
-select *, (select "employees" from "employee_statistics" where "workspace_id" = ? and "status" = ?) as "population" from "simulation_statistics" where "workspace_id" = ? and "campaign_id" = ? and "campaign_cycle_id" = ? limit ?;
+select "attacked", "active", "tricked", "reported", "attack_sent", "attack_voided", "email_opened", "email_answered", "email_reported", "manually_reported", "manually_retried", "page_opened", "download_link_clicked", "attachment_opened", "file_opened", "credentials_submitted", "mfa_code_submitted", "social_login_clicked", "scope_granted", "qr_code_scanned", "sms_answered", "phone_number_called", "phone_number_code_entered", "employee_tricked", "remedial_started", "remedial_completed", "phishing_remedial_course_completed", (select "employees" from "employee_statistics" where "workspace_id" = ? and "status" = ?) as "population" from "simulation_statistics" where "workspace_id" = ? and "campaign_id" = ? and "campaign_cycle_id" = ? limit ?;
 
 -- campaigns.sql:statistics: campaign, cycle
-select * from "simulation_statistics" where "workspace_id" = ? and "campaign_cycle_id" = ? and "campaign_id" = ? limit ?;
+select "attacked", "active", "tricked", "reported", "attack_sent", "attack_voided", "email_opened", "email_answered", "email_reported", "manually_reported", "manually_retried", "page_opened", "download_link_clicked", "attachment_opened", "file_opened", "credentials_submitted", "mfa_code_submitted", "social_login_clicked", "scope_granted", "qr_code_scanned", "sms_answered", "phone_number_called", "phone_number_code_entered", "employee_tricked", "remedial_started", "remedial_completed", "phishing_remedial_course_completed" from "simulation_statistics" where "workspace_id" = ? and "campaign_cycle_id" = ? and "campaign_id" = ? limit ?;
 
 -- campaigns.sql:statistics: campaign, cycle, created window
 select x.flags | case when e.status = 'active' then 67108864 else 0 end as "flags", count(*) as "n" from (select "a"."employee_id", bit_or(a.event_mask

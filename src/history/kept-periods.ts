@@ -4,11 +4,11 @@
 // key range where it would run its statistic once per point.
 
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
-import type { WorkspaceRows } from '../access.js'
+import { type WorkspaceRows, workspaceStatement } from '../access.js'
 import { encodeRows } from '../db/bulk-rows.js'
 import type { WriteSession } from '../db/write-session.js'
 import { INTERVALS, type Interval } from '../domain/time.js'
-import type { Population } from '../privacy/aggregate.js'
+import { type Population, perPopulation } from '../privacy/aggregate.js'
 import type { ImportSteps, PeriodAnswers } from '../records/spec.js'
 import './tables.js'
 
@@ -109,18 +109,30 @@ export async function keptPeriods(
   end: string,
   population?: Population,
 ): Promise<KeptPeriods | undefined> {
-  const rows = await from
-    .selectFrom('period_statistics')
-    .select(['start', 'json'])
-    .$if(population !== undefined, (q) => q.select((population as Population).column(from)))
-    .where('statistic', '=', statistic)
-    .where('unit', '=', unit)
-    .where((eb) => eb.or([eb('start', '=', ''), eb.and([eb('start', '>=', first), eb('start', '<', end)])]))
-    .orderBy('start')
-    .execute()
+  const rows = await from.rows(periodsOf(population), statistic, unit, first, end)
   const [empty, ...periods] = rows
-  if (empty === undefined || empty.start !== '') return undefined
-  return population === undefined
-    ? { empty: empty.json, periods }
-    : { empty: empty.json, periods, population: Number(empty.population ?? 0) }
+  if (empty === undefined || empty[0] !== '') return undefined
+  return {
+    empty: empty[1] as string,
+    periods: periods.map(([start, json]) => ({ start: start as string, json: json as string })),
+    ...(population === undefined ? {} : { population: Number(empty[2] ?? 0) }),
+  }
 }
+
+/**
+ * A statistic's kept periods of a unit within a span (statistic, unit, first, end), the empty
+ * period's first: each start and answer, then the population when there is one. A statement of one
+ * shape, asked on every series request (access.ts).
+ */
+const periodsOf = perPopulation((population) =>
+  workspaceStatement<[string, string, string, string]>(4, (from, statistic, unit, first, end) =>
+    from
+      .selectFrom('period_statistics')
+      .select(['start', 'json'])
+      .$if(population !== undefined, (q) => q.select((population as Population).column(from)))
+      .where('statistic', '=', statistic)
+      .where('unit', '=', unit)
+      .where((eb) => eb.or([eb('start', '=', ''), eb.and([eb('start', '>=', first), eb('start', '<', end)])]))
+      .orderBy('start'),
+  ),
+)

@@ -25,11 +25,28 @@ export class Counted<T> {
 }
 
 /**
- * The answer, counted when its statement's one row (if any) selected the population column; as it
- * is otherwise (the column not asked, or no row), and the engine reads the population itself.
+ * The answer, counted when its statement selected the population: `value` is what it read there
+ * (null: no employees), undefined where it read none (not asked, or no row), and the engine then
+ * reads the population itself.
  */
-export function countedBy<T>(answer: T, row: { population?: unknown } | undefined): T | Counted<T> {
-  return row !== undefined && 'population' in row ? new Counted(answer, Number(row.population ?? 0)) : answer
+export function countedBy<T>(answer: T, value: unknown): T | Counted<T> {
+  return value === undefined ? answer : new Counted(answer, Number(value ?? 0))
+}
+
+/**
+ * `make(population)`, made once for each population and once without: the statements a read runs
+ * with the population beside its answer, and without it.
+ */
+export function perPopulation<V>(make: (population?: Population) => V): (population?: Population) => V {
+  const made = new Map<Population | undefined, V>()
+  return (population) => {
+    let value = made.get(population)
+    if (value === undefined) {
+      value = make(population)
+      made.set(population, value)
+    }
+    return value
+  }
 }
 
 /** Where the population of an answer, or of each of its points, comes from. */

@@ -3,15 +3,29 @@
 
 import type { SqlBool } from 'kysely'
 import { sql } from 'kysely'
-import type { WorkspaceRows } from '../../access.js'
+import { type WorkspaceRows, workspaceStatement } from '../../access.js'
 import type { ListDefinition } from '../../paging/keyset.js'
-import { type Counted, countedBy, type Population } from '../../privacy/aggregate.js'
+import { type Counted, countedBy, type Population, perPopulation } from '../../privacy/aggregate.js'
 import { EMPLOYEE_POPULATION } from '../employees/statistics.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import { COMPROMISED_JSON } from './render.js'
 import type { BreachStatistics } from './schema.js'
 import { statisticsOf } from './statistics.js'
 import type { BreachStatus } from './values.js'
+
+/**
+ * The statistics kept for the workspace: its breaches, then its impacted, warned and acknowledged
+ * employees, then the population when there is one. A statement of one shape, asked on every
+ * request (access.ts).
+ */
+const keptStatistics = perPopulation((population) =>
+  workspaceStatement<[]>(0, (from) =>
+    from
+      .selectFrom('breach_statistics')
+      .select(['breaches_count', 'impacted_employees', 'warned_employees', 'acknowledged_employees'])
+      .$if(population !== undefined, (q) => q.select((population as Population).column(from))),
+  ),
+)
 
 export const BREACH_SQL = {
   /** A page of the breaches affecting a workspace, most recent first (last_breached_at desc, id desc). */
@@ -81,18 +95,14 @@ export const BREACH_SQL = {
       population?: Population,
     ): Promise<BreachStatistics | Counted<BreachStatistics>> => {
       if (w.breached_after === undefined && w.breached_before === undefined) {
-        const derived = await from
-          .selectFrom('breach_statistics')
-          .selectAll()
-          .$if(population !== undefined, (q) => q.select((population as Population).column(from)))
-          .executeTakeFirst()
+        const [derived] = await from.rows(keptStatistics(population))
         const answer = statisticsOf({
-          breaches: Number(derived?.breaches_count ?? 0),
-          impacted: Number(derived?.impacted_employees ?? 0),
-          warned: Number(derived?.warned_employees ?? 0),
-          acknowledged: Number(derived?.acknowledged_employees ?? 0),
+          breaches: Number(derived?.[0] ?? 0),
+          impacted: Number(derived?.[1] ?? 0),
+          warned: Number(derived?.[2] ?? 0),
+          acknowledged: Number(derived?.[3] ?? 0),
         })
-        return countedBy(answer, derived)
+        return countedBy(answer, population && derived?.[4])
       }
       const window = [
         ...(w.breached_after === undefined ? [] : [sql`b.last_breached_at >= ${w.breached_after}`]),

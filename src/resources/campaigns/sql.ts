@@ -2,14 +2,14 @@
 // its name here (`campaigns.sql:listPage`).
 
 import { sql } from 'kysely'
-import type { WorkspaceRows } from '../../access.js'
+import { type WorkspaceRows, workspaceStatement } from '../../access.js'
 import type { ListDefinition } from '../../paging/keyset.js'
-import { type Counted, countedBy, type Population } from '../../privacy/aggregate.js'
+import { type Counted, countedBy, type Population, perPopulation } from '../../privacy/aggregate.js'
 import type { CreatedWindow } from '../../routing/parameters.js'
 import { EMPLOYEE_POPULATION } from '../employees/statistics.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import type { CampaignStatistics } from './schema.js'
-import { activeFlag, type Counts, countsOf, employeeFlags, statisticsOf } from './statistics.js'
+import { activeFlag, COUNTS, type Counts, countsOf, employeeFlags, statisticsOf } from './statistics.js'
 import type { CAMPAIGN_STATUSES } from './values.js'
 
 const LATER = SAMPLE.later
@@ -103,22 +103,19 @@ export const CAMPAIGN_SQL = {
       population?: Population,
     ): Promise<CampaignStatistics | Counted<CampaignStatistics>> => {
       if (f.created_after === undefined && f.created_before === undefined) {
-        const rows = await from
-          .selectFrom('simulation_statistics')
-          .selectAll()
-          .$if(population !== undefined, (q) => q.select((population as Population).column(from)))
-          .$if(f.campaign_cycle_id === undefined, (q) =>
-            q.where('campaign_id', '=', f.campaign_id ?? '').where('campaign_cycle_id', '=', ''),
-          )
-          .$if(f.campaign_cycle_id !== undefined, (q) =>
-            q
-              .where('campaign_cycle_id', '=', f.campaign_cycle_id as string)
-              .$if(f.campaign_id !== undefined, (q) => q.where('campaign_id', '=', f.campaign_id as string)),
-          )
-          .limit(2)
-          .execute()
+        const kept = keptStatistics(population)
+        const rows =
+          f.campaign_cycle_id === undefined
+            ? await from.rows(kept.campaign, f.campaign_id ?? '')
+            : f.campaign_id === undefined
+              ? await from.rows(kept.cycle, f.campaign_cycle_id)
+              : await from.rows(kept.cycleOfCampaign, f.campaign_cycle_id, f.campaign_id)
         // Two rows: a cycle id that two campaigns share, asked without its campaign; counted below.
-        if (rows.length < 2) return countedBy(statisticsOf(rows[0]), rows[0])
+        if (rows.length < 2) {
+          const row = rows[0]
+          const counts = row && (Object.fromEntries(COUNTS.map((name, i) => [name, row[i]])) as Counts)
+          return countedBy(statisticsOf(counts), population && row?.[COUNTS.length])
+        }
       }
       return statisticsOf(await countAttacks(from, f))
     },
@@ -137,6 +134,30 @@ export const CAMPAIGN_SQL = {
     },
   ),
 }
+
+/**
+ * The kept statistics rows (at most two) of the workspace (campaign ''), of a campaign over all its
+ * cycles, of a cycle, or of a cycle of a campaign: their counts in COUNTS' order, then the
+ * population when there is one. Statements of one shape, asked on every request (access.ts).
+ */
+const keptStatistics = perPopulation((population) => {
+  const kept = (from: WorkspaceRows) =>
+    from
+      .selectFrom('simulation_statistics')
+      .select(COUNTS)
+      .$if(population !== undefined, (q) => q.select((population as Population).column(from)))
+  return {
+    campaign: workspaceStatement<[string]>(1, (from, campaign) =>
+      kept(from).where('campaign_id', '=', campaign).where('campaign_cycle_id', '=', '').limit(2),
+    ),
+    cycle: workspaceStatement<[string]>(1, (from, cycle) =>
+      kept(from).where('campaign_cycle_id', '=', cycle).limit(2),
+    ),
+    cycleOfCampaign: workspaceStatement<[string, string]>(2, (from, cycle, campaign) =>
+      kept(from).where('campaign_cycle_id', '=', cycle).where('campaign_id', '=', campaign).limit(2),
+    ),
+  }
+})
 
 /**
  * The counts of the attacks within the filters: each employee's flags over them, then how many
