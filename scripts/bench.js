@@ -17,7 +17,8 @@
 //          sets the large organization's size, 100,000 by default)
 //        npm run bench:import (imports only: 100k, side by side with its floors, and 1M; tables on stdout)
 //        npm run bench -- --baseline DIR (this build against the build in DIR, a checkout with its own
-//          dist/ and node_modules/: imports and pages measured alternately, round by round, each
+//          dist/ and node_modules/: imports, pages and the phishing statistics (also asked by an
+//          aggregate key where both builds have them) measured alternately, round by round, each
 //          build on a database of its own loaded from the same file; medians and each side's spread
 //          on stdout; BENCHMARKS.md untouched, but it carries scripts/bench-ab.md, where a comparison
 //          worth keeping goes; --skip-import: pages only; --skip-pages: imports only)
@@ -516,6 +517,19 @@ const farthest = (xs) => Math.max(...xs.map((x) => Math.abs(x - median(xs)))) / 
 /** Spread of a side's rounds: (max − min) / median, the noise a difference must beat. */
 const spread = (xs) => (Math.max(...xs) - Math.min(...xs)) / median(xs)
 
+/** An aggregate key of the organization made by the build in `cwd`; undefined where it has none. */
+function aggregateKey(cwd, databaseUrl, organizationId) {
+  const argv = ['keys', 'create', '--organization', organizationId, '--rate-limit', '999999999/1h']
+  try {
+    return cli(process.execPath, cwd, [...argv, '--privacy', 'aggregate', '--database', databaseUrl])
+      .stdout.trim()
+      .split('\n')
+      .at(-1)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * This build (A) against the build in `baselineDir` (B), interleaved: both in every round, on
  * the same database, so that drift on a shared machine lands on both sides alike; each round
@@ -596,6 +610,7 @@ async function compareBuilds(baselineDir) {
       }
       const headers = (i, limit) => ({ 'x-api-key': keys[i], 'x-item-limit': limit })
       const pid = (i) => servers[i].child.pid
+      const phishingPath = `/v1/campaigns/statistics?workspace_id=${workspaceId}`
       const pages = {
         'employees deep page': (i) =>
           load(servers[i].base + employeesPath, headers(i, '50'), cursors[i], pid(i)),
@@ -603,7 +618,14 @@ async function compareBuilds(baselineDir) {
           load(servers[i].base + employeesPath, headers(i, '50'), undefined, pid(i)),
         'progress page (500)': (i) =>
           load(servers[i].base + progressPath, headers(i, '500'), progressCursors[i], pid(i)),
+        'phishing statistics': (i) =>
+          load(servers[i].base + phishingPath, { 'x-api-key': keys[i] }, undefined, pid(i)),
       }
+      // An aggregate key's (CONTRACT 19), when both builds have them.
+      const aggregateKeys = builds.map((build, i) => aggregateKey(build.cwd, urls[i], organizationId))
+      if (aggregateKeys.every((k) => k !== undefined))
+        pages['phishing statistics, aggregate key'] = (i) =>
+          load(servers[i].base + phishingPath, { 'x-api-key': aggregateKeys[i] }, undefined, pid(i))
       for (const i of servers.keys()) pages['employees deep page'](i) // warm-up
       for (const [figure, run] of Object.entries(pages)) {
         const values = builds.map(() => [])
