@@ -9,6 +9,7 @@ import {
   type WorkspaceGrant,
   type WorkspaceRows,
   workspaceRows,
+  workspaceStatement,
   workspaceValue,
 } from '../../src/access.js'
 import type { Database } from '../../src/db/tables.js'
@@ -106,4 +107,14 @@ export const population = workspaceValue((from) =>
 export const unscopedValue = workspaceValue(
   // @ts-expect-error a workspace value is built from the grant's rows, never the database
   (database: Kysely<Database>) => database.selectFrom('employee_statistics').select('employees'),
+)
+// So are the rows of a statement of one shape, whatever its arguments.
+export const byStatus = workspaceStatement<[string]>(1, (from, status) =>
+  from.selectFrom('employee_statistics').select('employees').where('status', '=', status),
+)
+export const unscopedStatement = workspaceStatement<[string]>(
+  1,
+  // @ts-expect-error a workspace statement is built from the grant's rows, never the database
+  (database: Kysely<Database>, status: string) =>
+    database.selectFrom('employee_statistics').select('employees').where('status', '=', status),
 )
