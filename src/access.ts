@@ -8,7 +8,7 @@
 import type { AliasedSelectQueryBuilder, Compilable, CompiledQuery, Kysely, SelectQueryBuilder } from 'kysely'
 import { type DialectName, dialectOf } from './db/dialect.js'
 import { isWorkspaceOf } from './db/organizations.js'
-import { allRows, firstValue } from './db/prepared.js'
+import { allRows } from './db/prepared.js'
 import type { Database } from './db/tables.js'
 import { apiError, WORKSPACE_NOT_FOUND } from './errors.js'
 import type { VerifiedKey } from './keys/keys.js'
@@ -109,15 +109,13 @@ export interface WorkspaceRows {
 
 declare const learnt: unique symbol
 
-/** A statement of one shape over the granted workspace, answering one value: see `workspaceValue`. */
-export interface WorkspaceValue {
-  readonly [learnt]: 'value'
-}
-
 /** A statement of one shape over the granted workspace and `A`: see `workspaceStatement`. */
 export interface WorkspaceStatement<A extends string[]> {
   readonly [learnt]: A
 }
+
+/** A statement of one shape over the granted workspace alone, answering one value. */
+export type WorkspaceValue = WorkspaceStatement<[]>
 
 interface Learnt {
   build(from: WorkspaceRows, ...args: string[]): Compilable<unknown>
@@ -133,17 +131,16 @@ const argument = (i: number): string => `${ARGUMENT}${i}`
 
 /**
  * A statement with no value but the workspace, asked on every request of a route (an aggregate
- * key's population): Kysely builds and compiles it once per kind of database, with a marker where
- * the granted workspace goes, and each call runs the compiled text prepared (db/prepared.ts).
+ * key's population): a `workspaceStatement` without arguments, read by `WorkspaceRows.value`.
  */
-export function workspaceValue(build: (from: WorkspaceRows) => Compilable<unknown>): WorkspaceValue {
-  return { build, arity: 0, compiled: {} } as Learnt as unknown as WorkspaceValue
-}
+export const workspaceValue = (build: (from: WorkspaceRows) => Compilable<unknown>): WorkspaceValue =>
+  workspaceStatement<[]>(0, build)
 
 /**
  * A statement of one shape whose values are the workspace and `arity` strings, asked on every
- * request of a route: compiled once per kind of database as `workspaceValue` is, `build` given a
- * marker for each argument, which it may only compare or select (never branch on).
+ * request of a route: Kysely builds and compiles it once per kind of database, with a marker where
+ * the granted workspace goes and one for each argument (which `build` may only compare or select,
+ * never branch on), and each call runs the compiled text prepared (db/prepared.ts).
  */
 export function workspaceStatement<A extends string[]>(
   arity: A['length'],
@@ -160,7 +157,7 @@ function compiledFor(db: Kysely<Database>, statement: Learnt): CompiledQuery {
     compiled = statement.build(scopedTo(db, GRANTED), ...markers).compile()
     const { parameters } = compiled
     if (!parameters.includes(GRANTED) || compiled.sql.includes('\u0000'))
-      throw new Error('a workspace value is not read in the granted workspace')
+      throw new Error('a workspace statement is not read in the granted workspace')
     if (!markers.every((m) => parameters.includes(m)))
       throw new Error('a workspace statement leaves out one of its arguments')
     statement.compiled[dialect] = compiled
@@ -201,14 +198,11 @@ function scopedTo(db: Kysely<Database>, workspaceId: string): WorkspaceRows {
     const alias = aliasOf(table)
     return from.selectFrom(table).where(alias ? `${alias}.workspace_id` : 'workspace_id', '=', workspaceId)
   }
-  const value = async (statement: WorkspaceValue) => {
-    const compiled = compiledFor(db, statement as unknown as Learnt)
-    return firstValue(db, compiled.sql, bound(compiled, workspaceId, []))
-  }
   const rows = async (statement: WorkspaceStatement<string[]>, ...args: string[]) => {
     const compiled = compiledFor(db, statement as unknown as Learnt)
     return allRows(db, compiled.sql, bound(compiled, workspaceId, args))
   }
+  const value = async (statement: WorkspaceValue) => (await rows(statement))[0]?.[0] ?? null
   return { selectFrom, workspaceId, value, rows } as unknown as WorkspaceRows
 }
 

@@ -679,7 +679,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:cellSizes: by manager
-select "c"."cell", "c"."sort_id", "c"."employees", "p"."pseudonym" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on true and p.id = c.sort_id where "c"."workspace_id" = $1 and "c"."dimension" = $2;
+select "c"."cell", "c"."sort_id", "c"."employees", "p"."pseudonym" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on true and p.workspace_id = c.workspace_id and p.id = c.sort_id where "c"."workspace_id" = $1 and "c"."dimension" = $2;
 
 -- reports.sql:cellAnswers: two cells by department
 select "c"."cell", c.json as "json" from "report_cells" as "c" where "c"."workspace_id" = $1 and "c"."dimension" = $2 and "c"."cell" in ($3, $4);

@@ -737,7 +737,7 @@ select (select generation from organization_generations where organization_id = 
   from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."missed" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- reports.sql:cellSizes: by manager
-select "c"."cell", "c"."sort_id", "c"."employees", "p"."pseudonym" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on true and p.id = c.sort_id where "c"."workspace_id" = ? and "c"."dimension" = ?;
+select "c"."cell", "c"."sort_id", "c"."employees", "p"."pseudonym" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on true and p.workspace_id = c.workspace_id and p.id = c.sort_id where "c"."workspace_id" = ? and "c"."dimension" = ?;
 
 -- reports.sql:cellAnswers: two cells by department
 select "c"."cell", c.json as "json" from "report_cells" as "c" where "c"."workspace_id" = ? and "c"."dimension" = ? and "c"."cell" in (?, ?);

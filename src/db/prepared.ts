@@ -5,38 +5,8 @@
 import { CompiledQuery, type Kysely } from 'kysely'
 import { forEachRow, postgresRowsOf } from './postgres-rows.js'
 import { statementStoreOf } from './sqlite-statements.js'
-import { tracedAll, tracedGet } from './statement-spans.js'
+import { tracedAll } from './statement-spans.js'
 import type { Database } from './tables.js'
-
-/**
- * The first column of the statement's first row, or null without a row: as SQLite gives it, as its
- * text from PostgreSQL.
- */
-export async function firstValue(
-  db: Kysely<Database>,
-  text: string,
-  parameters: readonly unknown[],
-): Promise<unknown> {
-  const statements = statementStoreOf(db)
-  if (statements !== undefined) {
-    const row = tracedGet(statements, text, parameters) as Record<string, unknown> | undefined
-    return row === undefined ? null : (Object.values(row)[0] ?? null)
-  }
-  const source = postgresRowsOf(db)
-  if (source !== undefined) {
-    let value: string | null = null
-    let first = true
-    await forEachRow(source, text, parameters, (row) => {
-      if (first) value = row.text(0) ?? null
-      first = false
-    })
-    return value
-  }
-  // A Kysely instance of no pool of ours (the statement recorder of the SQL snapshots).
-  const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...parameters]))
-  const row = rows[0]
-  return row === undefined ? null : (Object.values(row)[0] ?? null)
-}
 
 /** Every row of the statement, each as its columns' values in order (PostgreSQL's as text). */
 export async function allRows(

@@ -38,8 +38,9 @@ async function deriveTickets(session: WriteSession): Promise<void> {
     from inbox_tickets t
     where t.id = email_reports.ticket_id and email_reports.workspace_id in ${touched}
       and email_reports.review <> t.review`)
-  // Each report's employee looked up by id: joined to the workspace's employees, SQLite (without
-  // statistics) walked them and, for each, every report of the workspace. `active` is 0 or 1.
+  // Each report's employee is looked up by id: joined to the workspace's employees instead, SQLite
+  // (without statistics) would walk them and, for each, every report of the workspace. `active` is
+  // 0 or 1.
   await session.exec(sql`update email_reports set active = 1 - active
     where workspace_id in ${touched} and active <> (
       select case when e.status = 'active' then 1 else 0 end from employees e

@@ -369,7 +369,9 @@ export const REPORT_SQL = {
       from
         .selectFrom('report_cells as c')
         .leftJoin('employees_pseudonymous as p', (j) =>
-          j.on(sql<boolean>`${sql.lit(by === 'manager')} and p.id = c.sort_id`),
+          j.on(
+            sql<boolean>`${sql.lit(by === 'manager')} and p.workspace_id = c.workspace_id and p.id = c.sort_id`,
+          ),
         )
         .select(['c.cell', 'c.sort_id', 'c.employees', 'p.pseudonym'])
         .where('c.dimension', '=', by)
