@@ -202,11 +202,11 @@ select "id" from "inbox_tickets" where "workspace_id" = $1 and "id" = $2;
 
 -- inbox.sql:statistics
 select * from "inbox_statistics" where "workspace_id" = $1;
-select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = $1;
+select "employees" from "employee_statistics" where "workspace_id" = $1 and "status" = $2;
 
 -- inbox.sql:statistics: created window
 select * from "inbox_statistics" where "workspace_id" = $1;
-select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = $1;
+select "employees" from "employee_statistics" where "workspace_id" = $1 and "status" = $2;
 select coalesce(sum(x.n), 0) as "reports", count(*) as "reporters", coalesce(sum(x.active), 0) as "active" from (select "r"."employee_id", count(*) as "n", max(r.active) as "active" from "email_reports" as "r" where "r"."workspace_id" = $1 and "r"."reported_at" >= $2 and "r"."reported_at" <= $3 group by "r"."employee_id") as "x";
 select "t"."review", "t"."fraud_type", count(*) as "n" from "inbox_tickets" as "t" where "t"."workspace_id" = $1 and "t"."review" in ($2, $3, $4, $5) and "t"."created_at" >= $6 and "t"."created_at" <= $7 group by "t"."review", "t"."fraud_type";
 

@@ -240,11 +240,11 @@ select "id" from "inbox_tickets" where "workspace_id" = ? and "id" = ?;
 
 -- inbox.sql:statistics
 select * from "inbox_statistics" where "workspace_id" = ?;
-select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = ?;
+select "employees" from "employee_statistics" where "workspace_id" = ? and "status" = ?;
 
 -- inbox.sql:statistics: created window
 select * from "inbox_statistics" where "workspace_id" = ?;
-select "status", "employees", "karma_sum", "karma_count" from "employee_statistics" where "workspace_id" = ?;
+select "employees" from "employee_statistics" where "workspace_id" = ? and "status" = ?;
 select coalesce(sum(x.n), 0) as "reports", count(*) as "reporters", coalesce(sum(x.active), 0) as "active" from (select "r"."employee_id", count(*) as "n", max(r.active) as "active" from "email_reports" as "r" where "r"."workspace_id" = ? and "r"."reported_at" >= ? and "r"."reported_at" <= ? group by "r"."employee_id") as "x";
 select "t"."review", "t"."fraud_type", count(*) as "n" from "inbox_tickets" as "t" where "t"."workspace_id" = ? and "t"."review" in (?, ?, ?, ?) and "t"."created_at" >= ? and "t"."created_at" <= ? group by "t"."review", "t"."fraud_type";
 

@@ -84,7 +84,7 @@ export const INBOX_SQL = {
       population?: Population,
     ): Promise<InboxStatistics | Counted<InboxStatistics>> => {
       const kept = await from.selectFrom('inbox_statistics').selectAll().executeTakeFirst()
-      const activeEmployees = (await EMPLOYEE_SQL.statistics(from)).active
+      const activeEmployees = await EMPLOYEE_SQL.population(from)
       const spans = (first: string | null | undefined, last: string | null | undefined) =>
         (w.created_after === undefined || first == null || w.created_after <= first) &&
         (w.created_before === undefined || last == null || w.created_before >= last)
