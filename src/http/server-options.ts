@@ -6,6 +6,7 @@ import type { Config } from '../config/config.js'
 import { apiError } from '../errors.js'
 import { parseQueryString } from '../routing/parameters.js'
 import { commonHeaders, requestId } from './headers.js'
+import { loggablePath } from './plugins/observability.js'
 import { sendError } from './plugins/responses.js'
 import { answerSocket, clientErrorAnswer } from './raw-answers.js'
 
@@ -27,8 +28,8 @@ export function serverOptions(
     logger: logger
       ? {
           level: config.logLevel,
-          // The path only: a query string is the client's to send, and could carry anything.
-          serializers: { req: (req) => ({ method: req.method, path: req.url.split('?')[0] }) },
+          // The path as the request's log line has it: no query, nothing like a key.
+          serializers: { req: (req) => ({ method: req.method, path: loggablePath(req.url) }) },
           ...(logger.stream ? { stream: logger.stream } : {}),
           ...(logger.pretty ? { transport: { target: 'pino-pretty' } } : {}),
         }

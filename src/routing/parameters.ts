@@ -6,6 +6,7 @@
 import Type, { type TSchema } from 'typebox'
 import { instantOf } from '../domain/time.js'
 import { ApiError, apiError, type ErrorDetail, echo } from '../errors.js'
+import { withoutKeys } from '../keys/format.js'
 import { UUID_PATTERN } from '../schemas/common.js'
 
 /** The raw query: every value of every parameter, as sent. */
@@ -151,8 +152,8 @@ export function parameters<D extends Record<string, ParamDef<unknown>>>(definiti
       for (const name in raw) {
         if (!Object.hasOwn(definitions, name)) {
           problems.push({
-            detail: `${echo(name)} is not a parameter of this endpoint`,
-            source: { parameter: echo(name) },
+            detail: `${echo(withoutKeys(name))} is not a parameter of this endpoint`,
+            source: { parameter: echo(withoutKeys(name)) },
           })
         }
       }

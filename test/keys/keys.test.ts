@@ -7,7 +7,15 @@ import fc from 'fast-check'
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '../../src/db/connection.js'
 import { importSources } from '../../src/importer/import.js'
-import { checksum, generateKey, hashKey, isWellFormedKey, pathWithoutKeys } from '../../src/keys/format.js'
+import {
+  checksum,
+  generateKey,
+  hashKey,
+  holdsKey,
+  isWellFormedKey,
+  pathWithoutKeys,
+  withoutKeys,
+} from '../../src/keys/format.js'
 import { createKey, KeyAdminError, listKeys, revokeKey, verifyKey } from '../../src/keys/keys.js'
 import { KeyVerifier } from '../../src/keys/verifier.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
@@ -115,6 +123,87 @@ describe('key format', () => {
     // A path without a key is logged as sent; one that never settles is not shown.
     assert.equal(pathWithoutKeys('/v1/employees/caf%C3%A9%2F'), '/v1/employees/caf%C3%A9%2F')
     assert.equal(pathWithoutKeys(`/v1/%${'25'.repeat(20)}41`), '/v1/[undecodable]')
+  })
+
+  test('a key is redacted wherever it stands in a path segment, whatever surrounds or splits it, however encoded', () => {
+    const hex = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`
+    // What the secret part of a key must never leave in a log line: any ten of its characters in a row.
+    const pieces = (key: string) => Array.from({ length: 29 }, (_, i) => key.slice(4 + i, 14 + i))
+    const leaks = (logged: string, key: string) => pieces(key).filter((piece) => logged.includes(piece))
+    // The attack's own form: a made-up segment with a non-ASCII character after the prefix.
+    const key = generateKey()
+    assert.equal(pathWithoutKeys(`/v1/employees/wsa_%C3%A9${key.slice(4)}`), '/v1/employees/wsa_[redacted]')
+    assert.equal(pathWithoutKeys(`/v1/employees/x%C3%A9${key.slice(4)}y`), '/v1/employees/x%C3%A9wsa_[redacted]y')
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 12 }),
+        fc.string({ unit: 'binary', maxLength: 12 }),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 3 }),
+        fc.constantFrom('whole', 'split after the prefix', 'split in the secret', 'without the prefix'),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 42, maxLength: 42 }),
+        (prefix, suffix, stray, how, encodings) => {
+          const key = generateKey()
+          const at = 4 + (encodings[0] as number) * 10
+          const shapes: Record<string, [string, string]> = {
+            whole: [key, ''],
+            'split after the prefix': [key.slice(0, 4), key.slice(4)],
+            'split in the secret': [key.slice(0, at), key.slice(at)],
+            'without the prefix': ['', key.slice(4)],
+          }
+          const [head, tail] = shapes[how] as [string, string]
+          const encode = (text: string, offset: number) =>
+            [...text]
+              .map((c, i) => {
+                let out = c
+                for (let n = 0; n < (encodings[offset + i] ?? 0); n++) out = [...out].map(hex).join('')
+                return out
+              })
+              .join('')
+          const between = how === 'whole' || how === 'without the prefix' ? '' : encodeURIComponent(stray)
+          const segment = [
+            encodeURIComponent(prefix),
+            encode(head, 0),
+            between,
+            encode(tail, head.length),
+            encodeURIComponent(suffix),
+          ].join('')
+          const logged = pathWithoutKeys(`/v1/employees/${segment}/statistics`)
+          return (
+            leaks(logged, key).length === 0 &&
+            logged.startsWith('/v1/employees/') &&
+            logged.endsWith('/statistics') &&
+            logged.includes('[redacted]')
+          )
+        },
+      ),
+      { seed: 11, numRuns: 1000 },
+    )
+  })
+
+  test('a key in a header value is redacted wherever it stands, and an ordinary request id holds none', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), (before, behind) => {
+        const key = generateKey()
+        const logged = withoutKeys(`${before}${key}${behind}`)
+        return !logged.includes(key.slice(4, 14)) && !logged.includes(key.slice(30)) && holdsKey(`${before}${key}`)
+      }),
+      { seed: 5, numRuns: 500 },
+    )
+    assert.equal(withoutKeys(`splunk-ta/2.1 (${generateKey().slice(4)})`), 'splunk-ta/2.1 (wsa_[redacted])')
+    // Request ids as integrations send them are kept: UUIDs, trace ids, hashes, words.
+    const ordinary = [
+      randomUUID(),
+      'trace-1',
+      '4bf92f3577b34da6a3ce929d0e0e4736',
+      'da39a3ee5e6b4b0d3255bfef95601890afd80709',
+      'Root=1-5759e988-bd862e3fe1be46a994272793',
+      'req_01HZY8X4K2M3N5P7Q9R0S1T2V3',
+    ]
+    for (const id of ordinary) assert.equal(holdsKey(id), false, id)
+    fc.assert(fc.property(fc.base64String({ minLength: 40, maxLength: 128 }), (id) => !holdsKey(id)), {
+      seed: 3,
+      numRuns: 500,
+    })
   })
 
   test('keys are random', () => {

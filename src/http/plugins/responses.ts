@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { isDatabaseUnavailable } from '../../db/availability.js'
 import { ApiError, apiError, echo, errorBody } from '../../errors.js'
+import { pathWithoutKeys } from '../../keys/format.js'
 import { unheard } from '../../routing/context.js'
 import { MAX_REQUEST_TARGET } from '../../routing/operation.js'
 import { commonHeaders } from '../headers.js'
@@ -142,7 +143,7 @@ export const responses = fp(
           { allow: 'GET, HEAD' },
         )
       }
-      return apiError('endpoint_not_found', `There is no endpoint at ${echo(path)}.`)
+      return apiError('endpoint_not_found', `There is no endpoint at ${echo(pathWithoutKeys(path))}.`)
     }
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
