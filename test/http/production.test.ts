@@ -355,21 +355,34 @@ describe('production HTTP behaviour (real listening server)', () => {
     await migrateToLatest(database)
     const d = apiDataset(2)
     await importSources(database, [source(d.all)])
-    const app = await buildApp({ config: loadConfig({}, { LOG_LEVEL: 'info' }), database, logger: { stream } })
+    const app = await buildApp({
+      config: loadConfig({}, { LOG_LEVEL: 'info' }),
+      database,
+      logger: { stream },
+    })
     try {
       const key = (await createKey(database.db, { organizationId: d.orgA.id as string })).key
       const secret = key.slice(4)
       const answers = [
         await app.inject({ url: '/healthz', headers: { 'x-request-id': key } }),
         await app.inject({ url: '/healthz', headers: { 'x-request-id': `trace-${secret}` } }),
-        await app.inject({ url: `/v1/employees?workspace_id=${d.a1}&${key}=1`, headers: { 'x-api-key': key } }),
+        await app.inject({
+          url: `/v1/employees?workspace_id=${d.a1}&${key}=1`,
+          headers: { 'x-api-key': key },
+        }),
         await app.inject({ url: `/v1/employees/wsa_%C3%A9${secret}` }),
-        await app.inject({ url: `/v1/x${secret}y/employees`, headers: { 'user-agent': `curl/8 (${secret})` } }),
+        await app.inject({
+          url: `/v1/x${secret}y/employees`,
+          headers: { 'user-agent': `curl/8 (${secret})` },
+        }),
       ]
       await app.close()
       const everything = [...lines, ...answers.map((a) => JSON.stringify([a.headers, a.body]))].join('\n')
       for (let at = 4; at + 10 <= key.length; at++)
-        assert.ok(!everything.includes(key.slice(at, at + 10)), `no ten characters of the key: ${key.slice(at, at + 10)}`)
+        assert.ok(
+          !everything.includes(key.slice(at, at + 10)),
+          `no ten characters of the key: ${key.slice(at, at + 10)}`,
+        )
       // A request id that holds a key is replaced by a fresh one, in the answer as in the log.
       const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request')
       for (const [i, answer] of answers.slice(0, 2).entries()) {
@@ -379,7 +392,10 @@ describe('production HTTP behaviour (real listening server)', () => {
       assert.equal(answers[2]?.statusCode, 422)
       assert.equal(answers[2]?.json().errors[0].source.parameter, 'wsa_[redacted]')
       assert.equal(requests[3].path, '/v1/employees/wsa_[redacted]')
-      assert.equal(answers[4]?.json().errors[0].detail, 'There is no endpoint at /v1/xwsa_[redacted]y/employees.')
+      assert.equal(
+        answers[4]?.json().errors[0].detail,
+        'There is no endpoint at /v1/xwsa_[redacted]y/employees.',
+      )
       assert.equal(requests[4].user_agent, 'curl/8 (wsa_[redacted])')
     } finally {
       await app.close()

@@ -133,7 +133,10 @@ describe('key format', () => {
     // The attack's own form: a made-up segment with a non-ASCII character after the prefix.
     const key = generateKey()
     assert.equal(pathWithoutKeys(`/v1/employees/wsa_%C3%A9${key.slice(4)}`), '/v1/employees/wsa_[redacted]')
-    assert.equal(pathWithoutKeys(`/v1/employees/x%C3%A9${key.slice(4)}y`), '/v1/employees/x%C3%A9wsa_[redacted]y')
+    assert.equal(
+      pathWithoutKeys(`/v1/employees/x%C3%A9${key.slice(4)}y`),
+      '/v1/employees/x%C3%A9wsa_[redacted]y',
+    )
     fc.assert(
       fc.property(
         fc.string({ unit: 'binary', maxLength: 12 }),
@@ -185,7 +188,9 @@ describe('key format', () => {
       fc.property(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }), (before, behind) => {
         const key = generateKey()
         const logged = withoutKeys(`${before}${key}${behind}`)
-        return !logged.includes(key.slice(4, 14)) && !logged.includes(key.slice(30)) && holdsKey(`${before}${key}`)
+        return (
+          !logged.includes(key.slice(4, 14)) && !logged.includes(key.slice(30)) && holdsKey(`${before}${key}`)
+        )
       }),
       { seed: 5, numRuns: 500 },
     )
@@ -200,10 +205,13 @@ describe('key format', () => {
       'req_01HZY8X4K2M3N5P7Q9R0S1T2V3',
     ]
     for (const id of ordinary) assert.equal(holdsKey(id), false, id)
-    fc.assert(fc.property(fc.base64String({ minLength: 40, maxLength: 128 }), (id) => !holdsKey(id)), {
-      seed: 3,
-      numRuns: 500,
-    })
+    fc.assert(
+      fc.property(fc.base64String({ minLength: 40, maxLength: 128 }), (id) => !holdsKey(id)),
+      {
+        seed: 3,
+        numRuns: 500,
+      },
+    )
   })
 
   test('keys are random', () => {
