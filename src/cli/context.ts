@@ -1,8 +1,8 @@
 import { type Config, ConfigError, loadConfig } from '../config/config.js'
-import { type DatabaseHandle, openDatabase } from '../db/connection.js'
+import { type DatabaseHandle, type OpenOptions, openDatabase } from '../db/connection.js'
 import { migrateToLatest } from '../db/migrate.js'
 import { deriveMissing } from '../importer/import.js'
-import { CliError } from './output.js'
+import { CliError, formatBytes } from './output.js'
 
 export interface DatabaseOption {
   database?: string
@@ -28,12 +28,27 @@ export async function bringUpToDate(handle: DatabaseHandle): Promise<{ derived: 
   return { derived: await deriveMissing(handle) }
 }
 
+/**
+ * Opens the database for a command. A write-ahead log that a killed process left large (SQLite
+ * merges it only at a checkpoint) is merged and truncated before the command works, in one line on
+ * stderr.
+ */
+export function openForCommand(url: string, options: OpenOptions = {}): DatabaseHandle {
+  const handle = openDatabase(url, options)
+  const truncated = handle.trimWal?.() ?? 0
+  if (truncated > 0)
+    process.stderr.write(
+      `awareness: merged and truncated a leftover write-ahead log of ${formatBytes(truncated)} (a process was stopped before it could)\n`,
+    )
+  return handle
+}
+
 /** Opens the primary database, brings it up to date, runs `work` on it, and closes it. */
 export async function withDatabase<T>(
   config: Config,
   work: (handle: DatabaseHandle, upgrade: { derived: number }) => Promise<T>,
 ): Promise<T> {
-  const handle = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize })
+  const handle = openForCommand(config.databaseUrl, { poolSize: config.databasePoolSize })
   try {
     return await work(handle, await bringUpToDate(handle))
   } finally {

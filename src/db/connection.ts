@@ -30,9 +30,10 @@ export interface DatabaseHandle {
   writeClient?: () => pg.Client
   /**
    * Truncates SQLite's write-ahead log when it is larger than `overBytes` (a write that was killed
-   * leaves it so until a checkpoint truncates it); returns whether it did. Best effort (SQLite only).
+   * leaves it so until a checkpoint truncates it); returns the bytes it truncated, 0 when it did
+   * not. Best effort (SQLite only).
    */
-  trimWal?: (overBytes?: number) => boolean
+  trimWal?: (overBytes?: number) => number
   /**
    * Told the text of every statement a write session runs, before it runs, with its parameters when
    * it has its own (test/sql/snapshots.test.ts, test/importer/tenant-bounds.test.ts).
@@ -121,12 +122,12 @@ function openSqlite(path: string, serving: boolean): DatabaseHandle {
     sqlite: statements,
     trimWal(overBytes = LARGE_WAL_BYTES) {
       const size = path === ':memory:' ? 0 : (statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0)
-      if (size <= overBytes) return false
+      if (size <= overBytes) return 0
       try {
-        statements.prepare('pragma wal_checkpoint(TRUNCATE)').get()
-        return true
+        const [busy] = statements.prepare('pragma wal_checkpoint(TRUNCATE)').raw().get() as [number]
+        return busy === 0 ? size : 0
       } catch {
-        return false
+        return 0
       }
     },
     // Kysely closes only a connection it has used: one only migrated (through migrate.ts's own

@@ -134,8 +134,8 @@ describe('the write-ahead log after an import that did not commit (sqlite)', () 
     const reopened = openDatabase(file)
     try {
       assert.deepEqual(await snapshot(reopened), before, 'nothing of the killed import is seen')
-      assert.equal(reopened.trimWal?.(), false, 'below the size the server trims')
-      assert.equal(reopened.trimWal?.(1024), true)
+      assert.equal(reopened.trimWal?.(), 0, 'below the size the server trims')
+      assert.equal(reopened.trimWal?.(1024), grown)
       assert.equal(walBytes(file), 0)
     } finally {
       await reopened.close()

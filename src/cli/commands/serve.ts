@@ -13,7 +13,7 @@ import { probeRedis } from '../../limits/redis-probe.js'
 import { EVENT_PEOPLE, EXPORTS, OCSF_RENDERER, pseudonymousEvents } from '../../resources/index.js'
 import { startTracing, stopTracing } from '../../tracing/tracing.js'
 import { DeliveryWorker } from '../../webhooks/worker.js'
-import { bringUpToDate, configFrom } from '../context.js'
+import { bringUpToDate, configFrom, openForCommand } from '../context.js'
 import { DATABASE_FLAG } from '../options.js'
 import { CliError } from '../output.js'
 import { describeSummary, runImport } from './import.js'
@@ -114,7 +114,7 @@ export function registerServe(program: Command): void {
       // Before anything that makes spans is built (the database's statements, the app's requests).
       await startTracing(config.traces, 'awareness-api', PACKAGE_VERSION, { requestPath: loggablePath })
       // Migrations and the demo import may run long: they get a handle without the request deadline.
-      const admin = openDatabase(config.databaseUrl, { poolSize: 2 })
+      const admin = openForCommand(config.databaseUrl, { poolSize: 2 })
       let hint: string | null
       try {
         await bringUpToDate(admin)
