@@ -36,8 +36,11 @@ update "api_keys" set "rotated_to" = $1, "expires_at" = $2 where "id" = $3;
 -- keys/keys.ts:createKey
 insert into "api_keys" ("id", "name", "organization_id", "workspace_id", "scopes", "key_hash", "rate_limit", "created_at", "expires_at", "revoked_at", "last_used_at", "allow_from", "not_before", "privacy", "min_group_size") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15);
 
--- keys/keys.ts:keyExists
-select "id" from "api_keys" where "id" = $1;
+-- keys/keys.ts:findKey
+select "id", "name", "revoked_at", "expires_at", "not_before", "rotated_to" from "api_keys" where "id" = $1;
+
+-- keys/keys.ts:findKey
+select "id", "name", "revoked_at", "expires_at", "not_before", "rotated_to" from "api_keys" where "name" = $1;
 
 -- keys/keys.ts:listKeys
 select "id", "name", "organization_id", "workspace_id", "scopes", "rate_limit", "created_at", "expires_at", "revoked_at", "last_used_at", "allow_from", "not_before", "rotated_to", "privacy", "min_group_size" from "api_keys" order by "created_at", "id";
@@ -50,9 +53,6 @@ select "revoked_at" from "api_keys" where "id" = $1;
 
 -- keys/keys.ts:revokeKey
 update "api_keys" set "revoked_at" = $1 where "id" = $2;
-
--- keys/keys.ts:revokeKeyByIdOrName
-select "id", "name" from "api_keys" where "id" = $1;
 
 -- keys/keys.ts:setAllowList
 update "api_keys" set "allow_from" = $1 where "id" = $2;

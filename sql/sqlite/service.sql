@@ -39,8 +39,11 @@ update "api_keys" set "rotated_to" = ?, "expires_at" = ? where "id" = ?;
 -- keys/keys.ts:createKey
 insert into "api_keys" ("id", "name", "organization_id", "workspace_id", "scopes", "key_hash", "rate_limit", "created_at", "expires_at", "revoked_at", "last_used_at", "allow_from", "not_before", "privacy", "min_group_size") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
--- keys/keys.ts:keyExists
-select "id" from "api_keys" where "id" = ?;
+-- keys/keys.ts:findKey
+select "id", "name", "revoked_at", "expires_at", "not_before", "rotated_to" from "api_keys" where "id" = ?;
+
+-- keys/keys.ts:findKey
+select "id", "name", "revoked_at", "expires_at", "not_before", "rotated_to" from "api_keys" where "name" = ?;
 
 -- keys/keys.ts:listKeys
 select "id", "name", "organization_id", "workspace_id", "scopes", "rate_limit", "created_at", "expires_at", "revoked_at", "last_used_at", "allow_from", "not_before", "rotated_to", "privacy", "min_group_size" from "api_keys" order by "created_at", "id";
@@ -53,9 +56,6 @@ select "revoked_at" from "api_keys" where "id" = ?;
 
 -- keys/keys.ts:revokeKey
 update "api_keys" set "revoked_at" = ? where "id" = ?;
-
--- keys/keys.ts:revokeKeyByIdOrName
-select "id", "name" from "api_keys" where "id" = ?;
 
 -- keys/keys.ts:setAllowList
 update "api_keys" set "allow_from" = ? where "id" = ?;

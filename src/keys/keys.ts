@@ -238,11 +238,6 @@ export async function listKeys(db: Kysely<Database>, organizationId?: string): P
   }))
 }
 
-/** Whether a key with this id exists (revoked and expired ones included). */
-export async function keyExists(db: Kysely<Database>, id: string): Promise<boolean> {
-  return (await db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-}
-
 /** A rotation: the successor, printed once, and when the key it replaces stops working. */
 export interface Rotation {
   successor: CreatedKey
@@ -319,33 +314,45 @@ export async function revokeKey(db: Kysely<Database>, id: string, now = new Date
 }
 
 /**
- * Revokes the key with this id, or the one key with this name; says which. Fails when there is no
- * such key, or when several keys have the name (then only an id says which one).
+ * The key with this id, or the one key with this name: among several keys of one name (a rotated
+ * key keeps its name through the overlap), the one still in use. Fails when there is no such key,
+ * or when the name leaves a choice (then only an id says which).
  */
+export async function findKey(
+  db: Kysely<Database>,
+  idOrName: string,
+  now = new Date(),
+): Promise<{ id: string; name: string }> {
+  const columns = ['id', 'name', 'revoked_at', 'expires_at', 'not_before', 'rotated_to'] as const
+  const byId = UUID.test(idOrName)
+    ? await db.selectFrom('api_keys').select(columns).where('id', '=', idOrName.toLowerCase()).execute()
+    : []
+  const named =
+    byId.length > 0
+      ? byId
+      : await db.selectFrom('api_keys').select(columns).where('name', '=', idOrName).execute()
+  const current = named.filter(
+    (k) => k.rotated_to === null && keyState(k, now) !== 'revoked' && keyState(k, now) !== 'expired',
+  )
+  const matches = named.length > 1 && current.length > 0 ? current : named
+  const [only] = matches
+  if (only === undefined) throw new KeyAdminError(`no key with the id or name ${idOrName}`)
+  if (matches.length > 1)
+    throw new KeyAdminError(
+      `${matches.length} keys are named ${idOrName}; give one by its id (see awareness keys list)`,
+    )
+  return { id: only.id, name: only.name }
+}
+
+/** Revokes the key with this id, or the one key with this name (`findKey`); says which. */
 export async function revokeKeyByIdOrName(
   db: Kysely<Database>,
   idOrName: string,
   now = new Date(),
 ): Promise<{ id: string; name: string }> {
-  const byId = UUID.test(idOrName)
-    ? await db
-        .selectFrom('api_keys')
-        .select(['id', 'name'])
-        .where('id', '=', idOrName.toLowerCase())
-        .execute()
-    : []
-  const matches =
-    byId.length > 0
-      ? byId
-      : await db.selectFrom('api_keys').select(['id', 'name']).where('name', '=', idOrName).execute()
-  const [only] = matches
-  if (only === undefined) throw new KeyAdminError(`no key with the id or name ${idOrName}`)
-  if (matches.length > 1)
-    throw new KeyAdminError(
-      `${matches.length} keys are named ${idOrName}; revoke one by its id (see awareness keys list)`,
-    )
-  await revokeKey(db, only.id, now)
-  return only
+  const key = await findKey(db, idOrName, now)
+  await revokeKey(db, key.id, now)
+  return key
 }
 
 /** Whether a stored key is usable at `now`: revoked, expired and not yet valid keys are not. */

@@ -475,7 +475,7 @@ describe('awareness CLI', () => {
     assert.equal(ambiguous.code, 1)
     assert.equal(
       ambiguous.stderr,
-      'awareness: 2 keys are named bi; revoke one by its id (see awareness keys list)\n',
+      'awareness: 2 keys are named bi; give one by its id (see awareness keys list)\n',
     )
     const listed = JSON.parse((await runCli(['keys', 'list', '--json', '--database', database])).stdout)
     assert.deepEqual(
@@ -485,6 +485,38 @@ describe('awareness CLI', () => {
       [null, null],
       'an ambiguous name revokes nothing',
     )
+  })
+
+  test('every key command takes a key by its id or by its name; a rotated name names its successor', async () => {
+    // A database of its own: the rotated keys would change what the other tests list.
+    const named = join(dir, 'named-keys.db')
+    assert.equal((await runCli(['import', '-', '--database', named], { input: ndjson(d.all) })).code, 0)
+    const keys = (...args: string[]) => runCli(['keys', ...args, '--database', named])
+    const created = JSON.parse(
+      (await keys('create', '--organization', d.org.id as string, '--name', 'aw25', '--json')).stdout,
+    )
+    const usage = await keys('usage', 'aw25')
+    assert.equal(usage.code, 0, usage.stderr)
+    const updated = await keys('update', 'aw25', '--allow-from', '10.0.0.0/8')
+    assert.equal(updated.stdout, `updated ${created.id}: allowed from 10.0.0.0/8\n`)
+    const first = await keys('rotate', 'aw25', '--json')
+    assert.equal(first.code, 0, first.stderr)
+    assert.equal(JSON.parse(first.stdout).replaced.id, created.id)
+    // Two keys are named aw25 during the overlap: the name goes on with the one still in use.
+    const second = await keys('rotate', 'aw25', '--json')
+    assert.equal(second.code, 0, second.stderr)
+    assert.equal(JSON.parse(second.stdout).replaced.id, JSON.parse(first.stdout).id)
+    const revoked = await keys('revoke', 'aw25')
+    assert.equal(revoked.stdout, `revoked ${JSON.parse(second.stdout).id} (aw25)\n`)
+    // The same id in any case, and an unknown name, as the other commands.
+    assert.equal((await keys('usage', created.id.toUpperCase())).code, 0)
+    for (const command of ['usage', 'rotate', 'revoke']) {
+      const unknown = await keys(command, 'nobody-has-this-name')
+      assert.equal(unknown.code, 1)
+      assert.equal(unknown.stderr, 'awareness: no key with the id or name nobody-has-this-name\n')
+    }
+    const unknownUpdate = await keys('update', 'nobody-has-this-name', '--allow-from-any')
+    assert.equal(unknownUpdate.stderr, 'awareness: no key with the id or name nobody-has-this-name\n')
   })
 
   test('keys list is a table with a header, the expiry and the last use of each key', async () => {

@@ -14,7 +14,7 @@ import { demoRecords } from '../../src/demo/generate.js'
 import { importSources } from '../../src/importer/import.js'
 import {
   createKey,
-  keyExists,
+  findKey,
   listKeys,
   revokeKeyByIdOrName,
   rotateKey,
@@ -118,7 +118,8 @@ export async function serviceStatements(dialect: DialectName): Promise<string> {
     const key = await createKey(db, { organizationId, name: 'snapshot', scopes: ['workspace:read'] })
     await listKeys(db)
     await listKeys(db, organizationId)
-    await keyExists(db, key.id)
+    await findKey(db, key.id)
+    await findKey(db, 'snapshot')
     await setAllowList(db, key.id, ['127.0.0.0/8'])
     await setAllowList(db, key.id, null)
     await verifyKey(db, key.key)

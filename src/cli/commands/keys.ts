@@ -3,8 +3,8 @@ import { MIN_GROUP_SIZE, PRIVACIES, type Privacy } from '../../domain/privacy.js
 import { SCOPES, type Scope } from '../../domain/scopes.js'
 import {
   createKey,
+  findKey,
   KeyAdminError,
-  keyExists,
   keyState,
   listKeys,
   revokeKeyByIdOrName,
@@ -45,6 +45,9 @@ interface CreateOptions {
 /** A key's privacy as shown: an aggregate key's with its minimum group size. */
 const privacyOf = (k: { privacy: Privacy; min_group_size: number | null }): string =>
   k.min_group_size === null ? k.privacy : `${k.privacy} (groups of ${k.min_group_size}+)`
+
+/** How every key command names its key. */
+const ID_OR_NAME = 'the key id, or its name when it names one key in use (from keys list)'
 
 /** A refusal of the data (an unknown organization, an ambiguous name) is one line, exit 1. */
 const adminError = (error: unknown): never => {
@@ -214,7 +217,7 @@ function keysRotate(keys: Command): void {
       'replace a key by a new one (same name, organization, workspace, scopes, privacy, rate limit, allow-list ' +
         'and lifetime), printed once like keys create; the old key keeps working for the overlap, then expires',
     )
-    .argument('<id>', 'the key id (from keys list)', uuid)
+    .argument('<id-or-name>', ID_OR_NAME)
     .addOption(
       new Option(
         '--overlap <duration>',
@@ -228,10 +231,11 @@ function keysRotate(keys: Command): void {
       'print {"id","key","organization_id","workspace_id","scopes","expires_at","allow_from","not_before","privacy","min_group_size","replaced":{"id","expires_at"}}',
     )
     .option(...DATABASE_FLAG)
-    .action(async (id: string, options: { overlap: number; json?: boolean; database?: string }) => {
-      const { successor, replaced } = await withDatabase(configFrom(options), (handle) =>
-        rotateKey(handle.db, id, options.overlap).catch(adminError),
-      )
+    .action(async (idOrName: string, options: { overlap: number; json?: boolean; database?: string }) => {
+      const { successor, replaced } = await withDatabase(configFrom(options), async (handle) => {
+        const { id } = await findKey(handle.db, idOrName).catch(adminError)
+        return rotateKey(handle.db, id, options.overlap).catch(adminError)
+      })
       if (options.json) {
         const { name: _name, ...documented } = successor
         process.stdout.write(`${JSON.stringify({ ...documented, replaced })}\n`)
@@ -257,7 +261,7 @@ function keysUpdate(keys: Command): void {
     .description(
       "change a key's address allow-list; every server process applies it within KEY_CACHE_SECONDS (default 10 s)",
     )
-    .argument('<id>', 'the key id (from keys list)', uuid)
+    .argument('<id-or-name>', ID_OR_NAME)
     .option(
       '--allow-from <ranges>',
       'comma-separated addresses or CIDR ranges: the new allow-list',
@@ -266,14 +270,18 @@ function keysUpdate(keys: Command): void {
     .option('--allow-from-any', 'remove the allow-list: any address may use the key')
     .option(...DATABASE_FLAG)
     .action(
-      async (id: string, options: { allowFrom?: string[]; allowFromAny?: boolean; database?: string }) => {
+      async (
+        idOrName: string,
+        options: { allowFrom?: string[]; allowFromAny?: boolean; database?: string },
+      ) => {
         if ((options.allowFrom === undefined) === (options.allowFromAny !== true))
           throw new UsageError('give --allow-from or --allow-from-any')
         const ranges = options.allowFromAny ? null : (options.allowFrom as string[])
-        const found = await withDatabase(configFrom(options), (handle) =>
-          setAllowList(handle.db, id, ranges).catch(adminError),
-        )
-        if (!found) throw new CliError(`no key with the id ${id}`)
+        const id = await withDatabase(configFrom(options), async (handle) => {
+          const { id } = await findKey(handle.db, idOrName).catch(adminError)
+          await setAllowList(handle.db, id, ranges).catch(adminError)
+          return id
+        })
         process.stdout.write(
           `updated ${id}: allowed from ${ranges === null ? 'any address' : ranges.join(',')}\n`,
         )
@@ -288,7 +296,7 @@ function keysUsage(keys: Command): void {
       "a key's usage record: per hour, route and status class, the requests, bytes sent, first and last " +
         'seen, and the client addresses of each hour (written by each server at most once a minute)',
     )
-    .argument('<id>', 'the key id (from keys list)', uuid)
+    .argument('<id-or-name>', ID_OR_NAME)
     .addOption(
       new Option('--since <duration>', 'how far back, such as 7d or 12h')
         .argParser(duration)
@@ -299,9 +307,9 @@ function keysUsage(keys: Command): void {
       'print {"usage":[{"hour","route","status_class","requests","bytes","first_seen","last_seen"}],"addresses":[{"hour","addresses"}]}',
     )
     .option(...DATABASE_FLAG)
-    .action(async (id: string, options: { since: number; json?: boolean; database?: string }) => {
+    .action(async (idOrName: string, options: { since: number; json?: boolean; database?: string }) => {
       const record = await withDatabase(configFrom(options), async (handle) => {
-        if (!(await keyExists(handle.db, id))) throw new CliError(`no key with the id ${id}`)
+        const { id } = await findKey(handle.db, idOrName).catch(adminError)
         return keyUsage(handle.db, id, Date.now() - options.since * 1000)
       })
       if (options.json) {
@@ -338,7 +346,7 @@ function keysRevoke(keys: Command): void {
       'revoke a key by its id, or by its name when no other key has it; every server process ' +
         'refuses it within KEY_CACHE_SECONDS (default 10 s)',
     )
-    .argument('<id-or-name>', 'the key id, or its name (from keys list)')
+    .argument('<id-or-name>', ID_OR_NAME)
     .option(...DATABASE_FLAG)
     .action(async (idOrName: string, options: { database?: string }) => {
       const revoked = await withDatabase(configFrom(options), (handle) =>
