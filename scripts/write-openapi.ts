@@ -10,18 +10,18 @@ import {
   generateClientFilters,
   generateClientOperations,
   generateClientSchemas,
-} from '../test/helpers/client-operations.js'
-import { generateClientReadme } from '../test/helpers/client-readmes.js'
-import { generateExportDoc } from '../test/helpers/export-doc.js'
-import { OCSF_SCHEMAS_PATH, ocsfSchemasText } from '../test/helpers/ocsf-schemas.js'
-import { generateClientTypes, generateOpenApi } from '../test/helpers/openapi.js'
-import { generatePostmanCollection } from '../test/helpers/postman.js'
-import { generatePythonClient } from '../test/helpers/python-client.js'
-import { generateScopes } from '../test/helpers/scopes.js'
+} from '../tools/client-operations.js'
+import { generateClientReadme } from '../tools/client-readmes.js'
+import { generateExportDoc } from '../tools/export-doc.js'
+import { OCSF_SCHEMAS_PATH, ocsfSchemasText } from '../tools/ocsf-schemas.js'
+import { generateClientTypes, generateOpenApi } from '../tools/openapi.js'
+import { generatePostmanCollection } from '../tools/postman.js'
+import { generatePythonClient } from '../tools/python-client.js'
+import { generateScopes } from '../tools/scopes.js'
 
 const document = await generateOpenApi()
 const outputs: [string, string][] = [
-  ['src/domain/scopes.ts', generateScopes(RESOURCES as readonly Resource[])],
+  ['src/domain/scopes.ts', generateScopes(RESOURCES as readonly Resource[], document)],
   ['openapi.json', document],
   ['packages/client/src/openapi.ts', await generateClientTypes(document)],
   [

@@ -2,8 +2,8 @@
 // what the rest of the service runs.
 // Run: npm run sql (with TEST_DATABASE_URL for PostgreSQL's). The tests fail when they drift.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { serviceStatements } from '../test/helpers/service-sql.js'
-import { importStatements, listStatements } from '../test/helpers/sql-snapshots.js'
+import { serviceStatements } from '../tools/service-sql.js'
+import { importStatements, listStatements } from '../tools/sql-snapshots.js'
 
 const dialects = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)
 for (const dialect of dialects) {

@@ -1,4 +1,5 @@
-// Generated from the resources' scopes (src/resources/*/index.ts: scopes) by `npm run openapi`; do not edit.
+// Generated from the resources' scopes (src/resources/*/index.ts: scopes) and the OpenAPI document by
+// `npm run openapi`; do not edit.
 // The scopes a key may carry (CONTRACT 7), in the order the resources declare them.
 
 export const SCOPES = [
@@ -13,3 +14,14 @@ export const SCOPES = [
 ] as const
 
 export type Scope = (typeof SCOPES)[number]
+
+/** The scopes of the operations an aggregate-only key may call (CONTRACT 19): all such a key carries. */
+export const AGGREGATE_SCOPES: readonly Scope[] = [
+  'workspace:read',
+  'awareness:read',
+  'breaches:read',
+  'groups:read',
+  'simulation:read',
+  'inbox:read',
+  'reports:read',
+]

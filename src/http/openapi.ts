@@ -3,6 +3,7 @@
 // what every operation shares (the key, response headers, the error responses, examples), deriving
 // each operation's particulars from its declared parameters.
 
+import { PRIVACIES, type Privacy } from '../domain/privacy.js'
 import { SCOPES } from '../domain/scopes.js'
 import {
   type ErrorCode,
@@ -53,7 +54,8 @@ const DESCRIPTION = `Read-only access to a security-awareness platform's data: $
 
 **Authentication.** Every operation needs an API key in the \`x-api-key\` header (never in the query string).
 A key belongs to one organization (optionally one of its workspaces) and carries scopes: ${SCOPE_LIST}. Ids of another
-organization answer exactly like ids that exist nowhere.
+organization answer exactly like ids that exist nowhere. Each operation names its scope (\`x-required-scope\`) and
+the privacies of the keys that may call it (\`x-key-privacies\`): an aggregate-only key gets 403 \`forbidden\` elsewhere.
 
 **Paging.** Lists answer one page at a time. \`x-item-limit\` sets the page size (each list gives its range;
 anything else is a 422, never clamped). The \`x-next-cursor\` response header is present when more items follow
@@ -235,8 +237,18 @@ function notFoundDescription(notFound: readonly NotFound[]): string {
   ].join('; ')
 }
 
-/** Completes the generated document; `scopes` maps operationId to the scope it needs. */
-export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, string>): Schema {
+/** Who may call an operation: the scope it needs, and whether an aggregate-only key may (CONTRACT 19). */
+export interface OperationAccess {
+  scope: string
+  aggregate: boolean
+}
+
+/** The privacies of the keys that may call an operation, as the document lists them. */
+const keyPrivacies = (access: OperationAccess): readonly Privacy[] =>
+  access.aggregate ? PRIVACIES : PRIVACIES.filter((privacy) => privacy !== 'aggregate')
+
+/** Completes the generated document; `access` maps operationId to who may call it. */
+export function finalizeDocument(generated: Schema, access: ReadonlyMap<string, OperationAccess>): Schema {
   const doc = structuredClone(generated) as {
     paths: Record<string, Record<string, Operation>>
     components: Record<string, Record<string, unknown>>
@@ -263,10 +275,13 @@ export function finalizeDocument(generated: Schema, scopes: ReadonlyMap<string, 
       schema: { type: 'string' },
     })
     operation.parameters = parameters
-    const scope = scopes.get(operation.operationId)
+    const callers = access.get(operation.operationId)
     // Spectral (spectral:oas) allows no role names on apiKey security: the scope goes in x-required-scope.
     operation.security = [{ ApiKey: [] }]
-    if (scope) operation['x-required-scope'] = scope
+    if (callers) {
+      operation['x-required-scope'] = callers.scope
+      operation['x-key-privacies'] = keyPrivacies(callers)
+    }
     // Shown by the reference page beside the samples it generates (curl, Python, PowerShell).
     const sample = clientSample(operation.operationId)
     if (sample)

@@ -7,7 +7,7 @@ import { organizationProblem } from '../db/organizations.js'
 import type { Database } from '../db/tables.js'
 import { writeTransaction } from '../db/write-transaction.js'
 import { MIN_GROUP_SIZE, PRIVACIES, type Privacy } from '../domain/privacy.js'
-import { SCOPES, type Scope } from '../domain/scopes.js'
+import { AGGREGATE_SCOPES, SCOPES, type Scope } from '../domain/scopes.js'
 import { canonicalTimestamp } from '../domain/time.js'
 import { UUID_PATTERN } from '../schemas/common.js'
 import { type AddressCheck, addressCheck, canonicalRange } from './allow-list.js'
@@ -112,13 +112,12 @@ export async function createKey(db: Kysely<Database>, input: NewKey, now = new D
   if (input.rateLimit !== undefined && parseRateLimit(input.rateLimit) === null) {
     throw new KeyAdminError(`rate limit ${input.rateLimit} must look like 1200/60s`)
   }
-  const scopes = [...new Set(input.scopes ?? SCOPES)]
-  if (scopes.length === 0) throw new KeyAdminError('a key needs at least one scope')
+  const privacy = input.privacy ?? 'identified'
+  const scopes = scopesOf(privacy, input.scopes)
   const allowFrom = allowList(input.allowFrom)
   const notBefore = input.notBefore === undefined ? null : canonicalTimestamp(input.notBefore)
   if (notBefore === null && input.notBefore !== undefined)
     throw new KeyAdminError(`not-before ${input.notBefore} must be a timestamp such as 2026-12-01T00:00:00Z`)
-  const privacy = input.privacy ?? 'identified'
   const minGroupSize = minGroupSizeOf(privacy, input.minGroupSize)
   const key = generateKey()
   const id = randomUUID()
@@ -159,6 +158,32 @@ export async function createKey(db: Kysely<Database>, input: NewKey, now = new D
     privacy,
     min_group_size: minGroupSize,
   }
+}
+
+/**
+ * The scopes a key carries: those asked for, or by default every scope its privacy can use (an
+ * aggregate-only key's operations need fewer); a scope its privacy can never use is refused.
+ */
+function scopesOf(privacy: Privacy, asked: readonly Scope[] | undefined): Scope[] {
+  const scopes = [...new Set(asked ?? usableScopes(privacy))]
+  if (scopes.length === 0) throw new KeyAdminError('a key needs at least one scope')
+  const unusable = unusableScopes(privacy, scopes)
+  if (unusable !== null) throw new KeyAdminError(unusable)
+  return scopes
+}
+
+const usableScopes = (privacy: Privacy): readonly Scope[] =>
+  privacy === 'aggregate' ? AGGREGATE_SCOPES : SCOPES
+
+/** Why a key of this privacy cannot carry these scopes; null when it can. */
+export function unusableScopes(privacy: Privacy, scopes: readonly Scope[]): string | null {
+  const usable = usableScopes(privacy)
+  const unusable = scopes.filter((scope) => !usable.includes(scope))
+  if (unusable.length === 0) return null
+  return (
+    `an ${privacy} key cannot use ${unusable.join(',')}: it reads only the organization, the statistics and ` +
+    `their history, the groups' karma history and the breakdowns (${usable.join(',')})`
+  )
 }
 
 /** An aggregate key's minimum group size (its default when none is given); null for the others. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import { EXPORTS } from '../../src/resources/index.js'
-import { EXPORT_DOC_PATH, generateExportDoc } from '../helpers/export-doc.js'
+import { EXPORT_DOC_PATH, generateExportDoc } from '../../tools/export-doc.js'
 
 const CSV_COLUMNS = Object.fromEntries(EXPORTS.map((e) => [e.name, e.columns]))
 

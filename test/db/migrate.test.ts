@@ -26,7 +26,7 @@ import reportFigures from '../../src/db/migrations/0027_report_figures.js'
 import privacy from '../../src/db/migrations/0028_privacy.js'
 import pseudonymousEmployees from '../../src/db/migrations/0029_pseudonymous_employees.js'
 import { demoRecords } from '../../src/demo/generate.js'
-import { SCOPES } from '../../src/domain/scopes.js'
+import { AGGREGATE_SCOPES, SCOPES } from '../../src/domain/scopes.js'
 import { buildApp } from '../../src/http/app.js'
 import { deriveMissing, importSources } from '../../src/importer/import.js'
 import { createKey, listKeys } from '../../src/keys/keys.js'
@@ -460,6 +460,26 @@ for (const { dialect, skip } of DIALECTS) {
       })
     })
 
+    test('upgrading from 0029: an aggregate key made with every scope keeps only those its operations need', async () => {
+      const db = await freshDatabase(dialect)
+      try {
+        const d = smallDataset()
+        await importSources(db.handle, [source(d.all)])
+        const organizationId = d.org.id as string
+        const aggregate = await createKey(db.handle.db, { organizationId, privacy: 'aggregate' })
+        const identified = await createKey(db.handle.db, { organizationId })
+        // As 0029 left them: keys made before kept every scope whatever their privacy.
+        await sql`update api_keys set scopes = ${SCOPES.join(',')}`.execute(db.handle.db)
+        await asBeforeAggregateKeyScopes(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0030_aggregate_key_scopes'])
+        const scopes = new Map((await listKeys(db.handle.db)).map((k) => [k.id, k.scopes]))
+        assert.deepEqual(scopes.get(aggregate.id), [...AGGREGATE_SCOPES])
+        assert.deepEqual(scopes.get(identified.id), [...SCOPES])
+      } finally {
+        await db.drop()
+      }
+    })
+
     test('upgrading from 0028: each employee is rendered for pseudonymous keys at the next start, answering as the walk did', async () => {
       await withDemoReports(dialect, async ({ db, app, org, ws }) => {
         const pseudonymous = (await createKey(db.handle.db, { organizationId: org, privacy: 'pseudonymous' }))
@@ -480,7 +500,10 @@ for (const { dialect, skip } of DIALECTS) {
         }
         const kept = await answers()
         await asBeforePseudonymousEmployees(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0029_pseudonymous_employees'])
+        assert.deepEqual(
+          (await migrateToLatest(db.handle)).applied,
+          migrationsFrom('0029_pseudonymous_employees'),
+        )
         const rendered = sql<{ n: number | string }>`select count(*) as n from employees_pseudonymous`
         assert.equal(Number((await rendered.execute(db.handle.db)).rows[0]?.n), 0)
         assert.equal(await deriveMissing(db.handle), 1)
@@ -938,8 +961,14 @@ async function attacksByEmployee(handle: DatabaseHandle): Promise<string[]> {
   return (await columns.execute(handle.db)).rows.map((r) => r.name)
 }
 
-/** Takes back 0029: no employee rendered for a pseudonymous key. */
+/** Takes back 0030 (a data migration: nothing to undo but its record). */
+async function asBeforeAggregateKeyScopes(handle: DatabaseHandle): Promise<void> {
+  await sql`delete from kysely_migration where name = '0030_aggregate_key_scopes'`.execute(handle.db)
+}
+
+/** Takes back 0029 (and what came after): no employee rendered for a pseudonymous key. */
 async function asBeforePseudonymousEmployees(handle: DatabaseHandle): Promise<void> {
+  await asBeforeAggregateKeyScopes(handle)
   await pseudonymousEmployees(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
   await sql`delete from kysely_migration where name = '0029_pseudonymous_employees'`.execute(handle.db)
 }

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { FeedEvent } from '../../src/ocsf/render.js'
 import { OCSF_RENDERER } from '../../src/resources/index.js'
-import { OCSF_SCHEMAS_PATH } from './ocsf-schemas.js'
+import { OCSF_SCHEMAS_PATH } from '../../tools/ocsf-schemas.js'
 
 interface ClassInfo {
   uid: number

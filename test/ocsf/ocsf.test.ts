@@ -11,12 +11,12 @@ import { OBSERVABLE_TYPE, OCSF_CLASSES, OCSF_VERSION } from '../../src/ocsf/clas
 import type { FeedEvent } from '../../src/ocsf/render.js'
 import { OCSF_EMAIL } from '../../src/resources/employees/ocsf.js'
 import { EVENT_TYPES } from '../../src/resources/index.js'
+import { OCSF_ROOT, ocsfSchemasText } from '../../tools/ocsf-schemas.js'
 import { servedDataset, type TestApp, walk } from '../helpers/app.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { unknownId } from '../helpers/dataset.js'
 import { OCSF_CLASS_INFO, OCSF_SCHEMAS, ocsfErrors, toOcsf } from '../helpers/ocsf.js'
-import { OCSF_ROOT, ocsfSchemasText } from '../helpers/ocsf-schemas.js'
 import { DOCUMENT } from '../helpers/openapi-document.js'
 import { ROOT_URL } from '../helpers/root.js'
 

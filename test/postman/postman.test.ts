@@ -6,10 +6,10 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import newman from 'newman'
+import { generatePostmanCollection } from '../../tools/postman.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
-import { generatePostmanCollection } from '../helpers/postman.js'
 import { ROOT_URL } from '../helpers/root.js'
 
 const COLLECTION = new URL('postman/awareness-api.postman_collection.json', ROOT_URL)

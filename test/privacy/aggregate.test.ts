@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { grantWorkspace, type KeyScope, type WorkspaceRows, workspaceRows } from '../../src/access.js'
 import { withWriteSession } from '../../src/db/write-session.js'
+import { AGGREGATE_SCOPES, SCOPES } from '../../src/domain/scopes.js'
 import { Counted, type Population } from '../../src/privacy/aggregate.js'
 import { BREACH_SQL } from '../../src/resources/breaches/sql.js'
 import { CAMPAIGN_SQL } from '../../src/resources/campaigns/sql.js'
@@ -81,6 +82,27 @@ function craftedDataset(): ApiDataset & { empty: string } {
   d.all.push(g1, g2, g3, ...memberships, phish, ...attacks, empty)
   return { ...d, empty: empty.id as string }
 }
+
+describe('what an aggregate key carries', () => {
+  test('the document names the operations open to it (x-key-privacies), and they need exactly its scopes', () => {
+    const operations = Object.values(
+      DOCUMENT.paths as Record<
+        string,
+        { get: { operationId: string; 'x-required-scope': string; 'x-key-privacies': string[] } }
+      >,
+    ).map((item) => item.get)
+    const open = operations.filter((op) => op['x-key-privacies'].includes('aggregate'))
+    assert.deepEqual(new Set(open.map((op) => op.operationId)), OPEN_TO_AGGREGATE)
+    for (const op of operations)
+      assert.deepEqual(op['x-key-privacies'].slice(0, 2), ['identified', 'pseudonymous'], op.operationId)
+    assert.deepEqual(
+      new Set(open.map((op) => op['x-required-scope'])),
+      new Set(AGGREGATE_SCOPES),
+      'an aggregate key carries the scopes of its operations, no other',
+    )
+    assert.ok(AGGREGATE_SCOPES.length < SCOPES.length)
+  })
+})
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`aggregate keys (${dialect})`, { skip }, () => {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
+import { AGGREGATE_SCOPES } from '../../src/domain/scopes.js'
 import { importSources } from '../../src/importer/import.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
@@ -57,6 +58,10 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(defaulted.min_group_size, 10)
       const plain = await cli('keys', 'create', '--organization', org, '--privacy', 'aggregate')
       assert.match(plain.stdout, /\nprivacy {2}aggregate \(groups of 10\+\)\n/)
+      // Only what it can read: the scopes of the operations open to an aggregate key.
+      assert.deepEqual(key.scopes, [...AGGREGATE_SCOPES])
+      assert.match(plain.stdout, new RegExp(`\nscopes {3}${AGGREGATE_SCOPES.join(',')}\n`))
+      assert.ok(!key.scopes.includes('events:read'))
 
       const rotated = await cli('keys', 'rotate', key.id, '--json')
       assert.equal(rotated.code, 0, rotated.stderr)
@@ -83,6 +88,7 @@ for (const { dialect, skip } of DIALECTS) {
         ['--privacy', 'aggregate', '--min-group-size', '1001'],
         ['--privacy', 'aggregate', '--min-group-size', '12.5'],
         ['--min-group-size', '12'],
+        ['--privacy', 'aggregate', '--scopes', 'reports:read,events:read'],
       ]) {
         const r = await cli('keys', 'create', '--organization', org, ...args)
         assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`)

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
+import { serviceStatements } from '../../tools/service-sql.js'
+import { importStatements, listStatements } from '../../tools/sql-snapshots.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { ROOT_URL } from '../helpers/root.js'
-import { serviceStatements } from '../helpers/service-sql.js'
-import { importStatements, listStatements } from '../helpers/sql-snapshots.js'
 
 const committed = (dialect: string, file: string) =>
   readFileSync(new URL(`sql/${dialect}/${file}`, ROOT_URL), 'utf8')

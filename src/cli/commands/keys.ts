@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander'
 import { MIN_GROUP_SIZE, PRIVACIES, type Privacy } from '../../domain/privacy.js'
-import { SCOPES, type Scope } from '../../domain/scopes.js'
+import { AGGREGATE_SCOPES, SCOPES, type Scope } from '../../domain/scopes.js'
 import {
   createKey,
   findKey,
@@ -10,6 +10,7 @@ import {
   revokeKeyByIdOrName,
   rotateKey,
   setAllowList,
+  unusableScopes,
 } from '../../keys/keys.js'
 import { keyUsage } from '../../keys/usage.js'
 import { configFrom, withDatabase } from '../context.js'
@@ -79,7 +80,8 @@ function keysCreate(keys: Command): void {
     .option('--workspace <id>', 'limit the key to one workspace of the organization', uuid)
     .option(
       '--scopes <list>',
-      `comma-separated scopes (default all: ${SCOPES.join(',')})`,
+      `comma-separated scopes (default: every scope the key's privacy can use; all are ${SCOPES.join(',')}, ` +
+        `an aggregate key's ${AGGREGATE_SCOPES.join(',')})`,
       listOf(SCOPES, 'scope'),
     )
     .option('--name <name>', 'a name to recognise the key by (keys revoke takes it too)')
@@ -123,6 +125,8 @@ function keysCreate(keys: Command): void {
     .action(async (options: CreateOptions) => {
       if (options.minGroupSize !== undefined && options.privacy !== 'aggregate')
         throw new UsageError('--min-group-size needs --privacy aggregate')
+      const unusable = unusableScopes(options.privacy ?? 'identified', options.scopes ?? [])
+      if (unusable !== null) throw new UsageError(`--scopes: ${unusable}`)
       const created = await withDatabase(configFrom(options), (handle) =>
         createKey(handle.db, {
           organizationId: options.organization,

@@ -55,13 +55,14 @@ async function authenticate(request: FastifyRequest): Promise<void> {
     metrics.rateLimitRejections.inc({ limit: 'key' })
     throw TOO_MANY(verdict.retryAfterSeconds, 'This key has used its request budget for the current window.')
   }
+  // An aggregate-only key carries no scope of what it may never read: the reason it gets is its privacy.
+  if (identity.privacy === 'aggregate' && request.routeOptions.config.aggregate !== true) {
+    throw apiError('forbidden', AGGREGATE_ONLY, { header: 'x-api-key' })
+  }
   if (!identity.scopes.has(scope)) {
     throw apiError('forbidden', `This key lacks the ${scope} scope this operation needs.`, {
       header: 'x-api-key',
     })
-  }
-  if (identity.privacy === 'aggregate' && request.routeOptions.config.aggregate !== true) {
-    throw apiError('forbidden', AGGREGATE_ONLY, { header: 'x-api-key' })
   }
 }
 

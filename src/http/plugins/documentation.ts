@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { finalizeDocument, SWAGGER_OPTIONS } from '../openapi.js'
+import { finalizeDocument, type OperationAccess, SWAGGER_OPTIONS } from '../openapi.js'
 
 /** The reference's own samples: curl, Python (requests), PowerShell; JavaScript is the client's. */
 const HIDDEN_CLIENTS = [
@@ -25,10 +25,11 @@ const SCALAR_SECRET_PLACEHOLDER = 'QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT'
 
 export const documentation = fp(
   async (app: FastifyInstance) => {
-    const scopes = new Map<string, string>()
+    const scopes = new Map<string, OperationAccess>()
     app.addHook('onRoute', (route) => {
       const operationId = (route.schema as { operationId?: string } | undefined)?.operationId
-      if (operationId && route.config?.scope) scopes.set(operationId, route.config.scope)
+      if (operationId && route.config?.scope)
+        scopes.set(operationId, { scope: route.config.scope, aggregate: route.config.aggregate === true })
     })
     await app.register(swagger, SWAGGER_OPTIONS as never)
     let document: string | undefined

@@ -4,9 +4,9 @@
 
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { RESOURCES } from '../../src/resources/index.js'
-import type { ClientMethod, Resource } from '../../src/resources/resource.js'
-import { ROOT_URL } from './root.js'
+import { RESOURCES } from '../src/resources/index.js'
+import type { ClientMethod, Resource } from '../src/resources/resource.js'
+import { ROOT_URL } from '../test/helpers/root.js'
 
 interface Parameter {
   name: string

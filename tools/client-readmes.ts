@@ -2,10 +2,10 @@
 // OpenAPI document by `npm run openapi` (the prose around them is written by hand and kept).
 
 import { readFileSync } from 'node:fs'
-import { RESOURCES } from '../../src/resources/index.js'
-import type { Resource } from '../../src/resources/resource.js'
+import { RESOURCES } from '../src/resources/index.js'
+import type { Resource } from '../src/resources/resource.js'
+import { ROOT_URL } from '../test/helpers/root.js'
 import { snake } from './python-client.js'
-import { ROOT_URL } from './root.js'
 
 type Document = {
   paths: Record<string, { get: { operationId: string; parameters?: { name: string; in: string }[] } }>

@@ -2,8 +2,8 @@
 // `npm run openapi` (the prose above it is written by hand and kept as it is).
 
 import { readFileSync } from 'node:fs'
-import type { ResourceExport } from '../../src/resources/export.js'
-import { ROOT_URL } from './root.js'
+import type { ResourceExport } from '../src/resources/export.js'
+import { ROOT_URL } from '../test/helpers/root.js'
 
 export const EXPORT_DOC_PATH = new URL('docs/export.md', ROOT_URL)
 

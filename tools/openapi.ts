@@ -1,7 +1,7 @@
-import { loadConfig } from '../../src/config/config.js'
-import { openDatabase } from '../../src/db/connection.js'
-import { migrateToLatest } from '../../src/db/migrate.js'
-import { buildApp } from '../../src/http/app.js'
+import { loadConfig } from '../src/config/config.js'
+import { openDatabase } from '../src/db/connection.js'
+import { migrateToLatest } from '../src/db/migrate.js'
+import { buildApp } from '../src/http/app.js'
 
 /** The document the server serves at /v1/openapi.json, formatted as committed. */
 export async function generateOpenApi(): Promise<string> {

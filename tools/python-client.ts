@@ -3,8 +3,8 @@
 // in the typed client (Resource.client), snake_cased. Run by `npm run openapi`; a test fails when
 // the committed file differs.
 
-import { RESOURCES } from '../../src/resources/index.js'
-import type { Resource } from '../../src/resources/resource.js'
+import { RESOURCES } from '../src/resources/index.js'
+import type { Resource } from '../src/resources/resource.js'
 
 type Schema = {
   $ref?: string
