@@ -10,10 +10,14 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const tsc = join(root, 'node_modules/typescript/bin/tsc')
-const built = spawnSync(process.execPath, [tsc, '-b', 'packages/client/tsconfig.json', 'tsconfig.build.json'], {
-  cwd: root,
-  stdio: 'inherit',
-})
+const built = spawnSync(
+  process.execPath,
+  [tsc, '-b', 'packages/client/tsconfig.json', 'tsconfig.build.json'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+)
 if (built.status !== 0) process.exit(built.status ?? 1)
 
 /** The source a file of dist/ was compiled from: `cli/main.js` and its map and declaration from `cli/main.ts`. */

@@ -1,7 +1,5 @@
 import { type Config, ConfigError, loadConfig } from '../config/config.js'
-import { type DatabaseHandle, type OpenOptions, openDatabase } from '../db/connection.js'
-import { migrateToLatest } from '../db/migrate.js'
-import { deriveMissing } from '../importer/import.js'
+import type { DatabaseHandle, OpenOptions } from '../db/connection.js'
 import { CliError, formatBytes } from './output.js'
 
 export interface DatabaseOption {
@@ -19,11 +17,34 @@ export function configFrom(options: DatabaseOption, extra: Record<string, string
 }
 
 /**
+ * What a command that opens the database runs, loaded once on its first use and all at once: the
+ * version, a usage error and the commands that open nothing start without them.
+ */
+const databaseModules = (() => {
+  let loading:
+    | Promise<
+        typeof import('../db/connection.js') &
+          typeof import('../db/migrate.js') &
+          typeof import('../importer/import.js')
+      >
+    | undefined
+  return () => {
+    loading ??= Promise.all([
+      import('../db/connection.js'),
+      import('../db/migrate.js'),
+      import('../importer/import.js'),
+    ]).then(([connection, migrate, importer]) => ({ ...connection, ...migrate, ...importer }))
+    return loading
+  }
+})()
+
+/**
  * Brings the schema up to date, then keeps what a new release keeps that the data held lacks (the
  * periods of workspaces not imported since an upgrade added a kept statistic): how many workspaces
  * that took.
  */
 export async function bringUpToDate(handle: DatabaseHandle): Promise<{ derived: number }> {
+  const { migrateToLatest, deriveMissing } = await databaseModules()
   await migrateToLatest(handle)
   return { derived: await deriveMissing(handle) }
 }
@@ -33,7 +54,8 @@ export async function bringUpToDate(handle: DatabaseHandle): Promise<{ derived: 
  * merges it only at a checkpoint) is merged and truncated before the command works, in one line on
  * stderr.
  */
-export function openForCommand(url: string, options: OpenOptions = {}): DatabaseHandle {
+export async function openForCommand(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const { openDatabase } = await databaseModules()
   const handle = openDatabase(url, options)
   const truncated = handle.trimWal?.() ?? 0
   if (truncated > 0)
@@ -48,7 +70,7 @@ export async function withDatabase<T>(
   config: Config,
   work: (handle: DatabaseHandle, upgrade: { derived: number }) => Promise<T>,
 ): Promise<T> {
-  const handle = openForCommand(config.databaseUrl, { poolSize: config.databasePoolSize })
+  const handle = await openForCommand(config.databaseUrl, { poolSize: config.databasePoolSize })
   try {
     return await work(handle, await bringUpToDate(handle))
   } finally {

@@ -3,13 +3,6 @@
 import { Command, CommanderError } from 'commander'
 import { ENVIRONMENT } from '../config/config.js'
 import { PACKAGE_VERSION } from '../config/version.js'
-import { registerDemoData } from './commands/demo-data.js'
-import { registerExport } from './commands/export.js'
-import { registerImport } from './commands/import.js'
-import { registerKeys } from './commands/keys.js'
-import { registerOrganizations } from './commands/organizations.js'
-import { registerServe } from './commands/serve.js'
-import { registerWebhooks } from './commands/webhooks.js'
 import { configFrom, withDatabase } from './context.js'
 import { DATABASE_FLAG, UsageError } from './options.js'
 import { CliError } from './output.js'
@@ -21,7 +14,43 @@ export interface UsageErrors {
   command?: string
 }
 
-export function buildProgram(usage: UsageErrors = { last: null }): Command {
+type Register = (program: Command) => void
+
+function registerMigrate(program: Command): void {
+  program
+    .command('migrate')
+    .description('create or upgrade the database schema (safe to run from several processes at once)')
+    .option(...DATABASE_FLAG)
+    .action(async (options: { database?: string }) => {
+      const { derived } = await withDatabase(configFrom(options), async (_, upgrade) => upgrade)
+      process.stdout.write('schema is up to date\n')
+      if (derived > 0) process.stdout.write(`kept what this release keeps of ${derived} workspace(s)\n`)
+    })
+}
+
+/**
+ * The commands in the order `--help` lists them, each with its module loaded on use: a command line
+ * that names one loads that one (the server's, the importer's, the client's modules are large).
+ */
+const COMMANDS: readonly (readonly [name: string, load: () => Promise<Register>])[] = [
+  ['serve', async () => (await import('./commands/serve.js')).registerServe],
+  ['migrate', async () => registerMigrate],
+  ['import', async () => (await import('./commands/import.js')).registerImport],
+  ['demo-data', async () => (await import('./commands/demo-data.js')).registerDemoData],
+  ['organizations', async () => (await import('./commands/organizations.js')).registerOrganizations],
+  ['keys', async () => (await import('./commands/keys.js')).registerKeys],
+  ['export', async () => (await import('./commands/export.js')).registerExport],
+  ['webhooks', async () => (await import('./commands/webhooks.js')).registerWebhooks],
+]
+
+/**
+ * The program, with every command, or only those named in `only` (the command a command line names:
+ * its usage errors and help are the same either way).
+ */
+export async function buildProgram(
+  usage: UsageErrors = { last: null },
+  only?: readonly string[],
+): Promise<Command> {
   const program = new Command('awareness')
     .description('Security-awareness data API: serve it, load data into it, and manage its keys.')
     .addHelpText(
@@ -32,22 +61,8 @@ export function buildProgram(usage: UsageErrors = { last: null }): Command {
     )
     .version(PACKAGE_VERSION, '-V, --version', 'print the version')
     .exitOverride()
-  registerServe(program)
-  program
-    .command('migrate')
-    .description('create or upgrade the database schema (safe to run from several processes at once)')
-    .option(...DATABASE_FLAG)
-    .action(async (options: { database?: string }) => {
-      const { derived } = await withDatabase(configFrom(options), async (_, upgrade) => upgrade)
-      process.stdout.write('schema is up to date\n')
-      if (derived > 0) process.stdout.write(`kept what this release keeps of ${derived} workspace(s)\n`)
-    })
-  registerImport(program)
-  registerDemoData(program)
-  registerOrganizations(program)
-  registerKeys(program)
-  registerExport(program)
-  registerWebhooks(program)
+  const named = COMMANDS.filter(([name]) => only === undefined || only.includes(name))
+  for (const register of await Promise.all(named.map(([, load]) => load()))) register(program)
   for (const command of allCommands(program)) {
     command.exitOverride()
     // A usage error is one line naming the problem and where the help is (main() writes it).
@@ -88,7 +103,14 @@ export const USAGE_ERROR = 2
 /** Runs the CLI; returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   const usage: UsageErrors = { last: null }
-  const program = buildProgram(usage)
+  // The command the line names, alone; none for the version; all for help or an unknown word.
+  const first = argv[2] ?? ''
+  const only = ['-V', '--version'].includes(first)
+    ? []
+    : COMMANDS.some(([name]) => name === first)
+      ? [first]
+      : undefined
+  const program = await buildProgram(usage, only)
   try {
     await program.parseAsync(argv as string[])
     return 0

@@ -5,8 +5,8 @@
 import { InvalidArgumentError } from 'commander'
 import { parseDuration, parseRateLimit } from '../config/config.js'
 import { canonicalTimestamp } from '../domain/time.js'
+import { UUID_PATTERN } from '../domain/uuid.js'
 import { canonicalRange } from '../keys/allow-list.js'
-import { UUID_PATTERN } from '../schemas/common.js'
 import { CliError } from './output.js'
 
 const UUID = new RegExp(UUID_PATTERN, 'i')

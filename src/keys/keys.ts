@@ -9,7 +9,7 @@ import { writeTransaction } from '../db/write-transaction.js'
 import { MIN_GROUP_SIZE, PRIVACIES, type Privacy } from '../domain/privacy.js'
 import { AGGREGATE_SCOPES, SCOPES, type Scope } from '../domain/scopes.js'
 import { canonicalTimestamp } from '../domain/time.js'
-import { UUID_PATTERN } from '../schemas/common.js'
+import { UUID_PATTERN } from '../domain/uuid.js'
 import { type AddressCheck, addressCheck, canonicalRange } from './allow-list.js'
 import { generateKey, hashKey, isWellFormedKey } from './format.js'
 

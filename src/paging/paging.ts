@@ -12,8 +12,8 @@ import {
 } from 'node:crypto'
 import Type from 'typebox'
 import { CANONICAL_TIMESTAMP } from '../domain/time.js'
+import { UUID_PATTERN } from '../domain/uuid.js'
 import { apiError, type ErrorDetail, type ErrorSource } from '../errors.js'
-import { UUID_PATTERN } from '../schemas/common.js'
 
 export interface Limits {
   default: number

@@ -5,9 +5,9 @@
 
 import Type, { type TSchema } from 'typebox'
 import { instantOf } from '../domain/time.js'
+import { UUID_PATTERN } from '../domain/uuid.js'
 import { ApiError, apiError, type ErrorDetail, echo } from '../errors.js'
 import { withoutKeys } from '../keys/format.js'
-import { UUID_PATTERN } from '../schemas/common.js'
 
 /** The raw query: every value of every parameter, as sent. */
 export type RawQuery = Record<string, string[]>

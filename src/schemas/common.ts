@@ -1,4 +1,5 @@
 import Type, { type TSchema, type TUnsafe } from 'typebox'
+import { UUID_PATTERN } from '../domain/uuid.js'
 
 /** A string enum published as `{ type: 'string', enum: [...] }`. */
 export function StringEnum<const T extends readonly string[]>(
@@ -35,7 +36,7 @@ export function Nullable<T extends TSchema>(schema: T): TUnsafe<Type.Static<T> |
   })
 }
 
-export const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+export { UUID_PATTERN }
 
 export const Uuid = Type.String({
   pattern: UUID_PATTERN,

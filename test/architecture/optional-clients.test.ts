@@ -133,3 +133,29 @@ test('without OTEL_EXPORTER_OTLP_ENDPOINT (or with OTEL_TRACES_EXPORTER=none) no
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('a command loads what it needs: keys list no server, the version no database nor schema library', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'awareness-command-'))
+  try {
+    const run = (args: string[]) => {
+      const code = `${watchLoads(dir, '/node_modules/(fastify|kysely|typebox|better-sqlite3)/')}
+        const { main } = await import(${at('cli/main.ts')})
+        await main(['node', 'awareness', ...${JSON.stringify(args)}])
+        console.log(JSON.stringify([...new Set(loaded().map((url) => /node_modules\\/([^/]+)/.exec(url)?.[1]))].sort()))`
+      const out = execFileSync(process.execPath, [...LOADER, '--input-type=module', '-e', code], {
+        encoding: 'utf8',
+        env: { ...process.env, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
+      return JSON.parse(out.trim().split('\n').at(-1) as string)
+    }
+    assert.deepEqual(run(['keys', 'list', '--database', join(dir, 'keys.db')]), [
+      'better-sqlite3',
+      'kysely',
+      'typebox',
+    ])
+    assert.deepEqual(run(['--version']), [])
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})

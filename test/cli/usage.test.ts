@@ -39,7 +39,7 @@ function expectUsage(result: CliResult, command: string[], problem: RegExp, what
   )
 }
 
-const COMMANDS = new Map(allCommands(buildProgram()).map((c) => [words(c).join(' '), c]))
+const COMMANDS = new Map(allCommands(await buildProgram()).map((c) => [words(c).join(' '), c]))
 
 /** Runs `awareness COMMAND ...args`, on the test's database where the command takes one. */
 function run(command: string[], args: string[], database: string, env: Record<string, string> = {}) {

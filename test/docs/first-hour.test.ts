@@ -27,8 +27,8 @@ test('the README says how to change the port, and that a local webhook receiver 
   assert.ok(README.trimEnd().split('\n').length <= 250, 'the README stays a first hour')
 })
 
-test('no help text carries a line break of its own, and duration defaults read as durations', () => {
-  const program = buildProgram()
+test('no help text carries a line break of its own, and duration defaults read as durations', async () => {
+  const program = await buildProgram()
   for (const command of commands(program)) {
     const name = command.name()
     assert.ok(!command.description().includes('\n'), `${name}: its description`)

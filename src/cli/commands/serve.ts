@@ -114,7 +114,7 @@ export function registerServe(program: Command): void {
       // Before anything that makes spans is built (the database's statements, the app's requests).
       await startTracing(config.traces, 'awareness-api', PACKAGE_VERSION, { requestPath: loggablePath })
       // Migrations and the demo import may run long: they get a handle without the request deadline.
-      const admin = openForCommand(config.databaseUrl, { poolSize: 2 })
+      const admin = await openForCommand(config.databaseUrl, { poolSize: 2 })
       let hint: string | null
       try {
         await bringUpToDate(admin)
