@@ -193,6 +193,9 @@ export async function replacedDataset(dialect: DialectName) {
   return { base, ws: base.ws.id as string, t, answerAfter }
 }
 
+/** An overload guard that a slow machine cannot trip (the event loop is never late by a day). */
+const UNFIRED_OVERLOAD = { maxLagMs: 86_400_000, maxWaitMs: 86_400_000 }
+
 export async function testApp(
   dialect: DialectName,
   records: readonly Rec[] = [],
@@ -205,17 +208,20 @@ export async function testApp(
     if (records.length > 0) await importSources(db.handle, [source(records)])
     app = await buildApp({
       // Generous limits unless a test sets its own: the suites make many requests, and many fail on purpose.
+      // The overload guard and the request deadline fire when the machine is slow (other work beside
+      // the suite), not the code: only the tests of those (which set their own) get them as in production.
       config: loadConfig(
         {},
         {
           CURSOR_SECRET: 'test-secret-test-secret-test-secret!',
           RATE_LIMIT: '1000000/60s',
           AUTH_FAILURE_LIMIT: '1000000/60s',
+          REQUEST_TIMEOUT: '120s',
           ...env,
         },
       ),
       database: db.handle,
-      tuning: options.tuning,
+      tuning: { ...options.tuning, overload: options.tuning?.overload ?? UNFIRED_OVERLOAD },
       logger: options.logger,
     })
     // A test's own hooks, after the app's (they run after the app's hooks of the same kind).
