@@ -16,6 +16,18 @@ import type { VerifiedKey } from './keys/keys.js'
 /** What a verified key reaches (keys/keys.ts makes it). */
 export type KeyScope = VerifiedKey
 
+/**
+ * The keys of an organization and of its workspace that no database holds, for the SQL snapshots'
+ * sample calls (resources/sql.ts): the only key scopes not made by verifyKey.
+ */
+export const SAMPLE_SCOPES = {
+  organization: { organizationId: '00000000-0000-4000-8000-00000000000a', workspaceId: null } as KeyScope,
+  workspace: {
+    organizationId: '00000000-0000-4000-8000-00000000000a',
+    workspaceId: '00000000-0000-4000-8000-00000000000b',
+  } as KeyScope,
+}
+
 declare const granted: unique symbol
 
 /** A workspace the key may read. Only grantWorkspace makes one. */
@@ -123,8 +135,11 @@ interface Learnt {
   compiled: Partial<Record<DialectName, CompiledQuery>>
 }
 
-/** Stands for the granted workspace while a learnt statement is compiled. */
-const GRANTED = '\u0000granted workspace'
+/**
+ * Stands for the granted workspace while a statement's shape is compiled: no workspace has it, so
+ * a shape run as compiled reads nothing.
+ */
+export const GRANTED = '\u0000granted workspace'
 /** Stands for argument `i` (`ARGUMENT` and i). */
 const ARGUMENT = '\u0000argument '
 const argument = (i: number): string => `${ARGUMENT}${i}`
@@ -180,11 +195,11 @@ export function workspaceRows(db: Kysely<Database>, grant: WorkspaceGrant): Work
 }
 
 /**
- * A statement's shape, compiled with `marker` in place of the workspace (paging/keyset.ts learns
- * where each value goes): never run with it.
+ * A statement's shape, built over the rows of `GRANTED` in place of a workspace (paging/keyset.ts
+ * learns where each value goes, and binds the grant's workspace where `GRANTED` stands).
  */
-export function workspaceRowsMarked(db: Kysely<Database>, marker: string): WorkspaceRows {
-  return scopedTo(db, marker)
+export function workspaceShape<T>(db: Kysely<Database>, build: (from: WorkspaceRows) => T): T {
+  return build(scopedTo(db, GRANTED))
 }
 
 /** The alias of `'employees as e'`; undefined for a table named without one. */

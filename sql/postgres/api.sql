@@ -101,7 +101,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 
 -- breaches.sql:compromisedPage: a later page, warned, acknowledged
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
-  from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."id" = "c"."employee_id" where "c"."workspace_id" = $1 and "c"."breach_id" = $2 and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < ($3, $4) order by "c"."compromised_at" desc, "c"."employee_id" desc limit 51) p
+  from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."workspace_id" = "c"."workspace_id" and "e"."id" = "c"."employee_id" where "c"."workspace_id" = $1 and "c"."breach_id" = $2 and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < ($3, $4) order by "c"."compromised_at" desc, "c"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- breaches.sql:affects
@@ -162,11 +162,11 @@ select "attacked", "active", "tricked", "reported", "attack_sent", "attack_voide
 select "attacked", "active", "tricked", "reported", "attack_sent", "attack_voided", "email_opened", "email_answered", "email_reported", "manually_reported", "manually_retried", "page_opened", "download_link_clicked", "attachment_opened", "file_opened", "credentials_submitted", "mfa_code_submitted", "social_login_clicked", "scope_granted", "qr_code_scanned", "sms_answered", "phone_number_called", "phone_number_code_entered", "employee_tricked", "remedial_started", "remedial_completed", "phishing_remedial_course_completed" from "simulation_statistics" where "workspace_id" = $1 and "campaign_cycle_id" = $2 and "campaign_id" = $3 limit $4;
 
 -- campaigns.sql:statistics: campaign, cycle, created window
-select x.flags | case when e.status = 'active' then 67108864 else 0 end as "flags", count(*) as "n" from (select "a"."employee_id", bit_or(a.event_mask
+select x.flags | case when e.status = 'active' then 67108864 else 0 end as "flags", count(*) as "n" from (select "a"."workspace_id", "a"."employee_id", bit_or(a.event_mask
   | case when a.sent_at is null then 0 else 8388608
   | case when a.tricked_at is null then 0 else 16777216 end
   | case when a.reported_at is null then 0 else 33554432 end end
-  ) as "flags" from "attacks" as "a" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and "a"."campaign_cycle_id" = $3 and "a"."created_at" >= $4 and "a"."created_at" <= $5 group by "a"."employee_id") as "x" inner join "employees" as "e" on "e"."id" = "x"."employee_id" group by x.flags | case when e.status = 'active' then 67108864 else 0 end;
+  ) as "flags" from "attacks" as "a" where "a"."workspace_id" = $1 and "a"."campaign_id" = $2 and "a"."campaign_cycle_id" = $3 and "a"."created_at" >= $4 and "a"."created_at" <= $5 group by "a"."workspace_id", "a"."employee_id") as "x" inner join "employees" as "e" on "e"."workspace_id" = "x"."workspace_id" and "e"."id" = "x"."employee_id" group by x.flags | case when e.status = 'active' then 67108864 else 0 end;
 
 -- inbox.sql:ticketsPage: a later page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
@@ -180,7 +180,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 
 -- inbox.sql:reportsPage: a later page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
-  from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."id" = "r"."employee_id" where "r"."workspace_id" = $1 and "r"."ticket_id" = $2 and ("r"."reported_at", "r"."id") < ($3, $4) order by "r"."reported_at" desc, "r"."id" desc limit 51) p
+  from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."workspace_id" = "r"."workspace_id" and "e"."id" = "r"."employee_id" where "r"."workspace_id" = $1 and "r"."ticket_id" = $2 and ("r"."reported_at", "r"."id") < ($3, $4) order by "r"."reported_at" desc, "r"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- inbox.sql:reportersPage: a later page
@@ -620,7 +620,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 -- reports.sql:offendersPage: a later page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
   from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
-  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.id = m.employee_id
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
   where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = $1 and "o"."threshold" = $2 and ("o"."sort_at", "o"."employee_id") < ($3, $4) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
@@ -633,7 +633,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_tricked_at":' || case when max(a.tricked_at) is null then 'null' else '"' || max(a.tricked_at) || '"' end || '}' end from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $6 and "a"."created_at" <= $7) end from report_members m join employees e on e.id = m.employee_id
+  and "a"."created_at" >= $6 and "a"."created_at" <= $7) end from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
   where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = $8 and "o"."threshold" = $9 and (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $10 and "m"."attack_last" <= $11)) then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}'
   when ("m"."tricked_first" is null or "m"."tricked_last" < $12 or "m"."tricked_first" > $13) then null
@@ -641,13 +641,13 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_tricked_at":' || case when max(a.tricked_at) is null then 'null' else '"' || max(a.tricked_at) || '"' end || '}' end from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $15 and "a"."created_at" <= $16) end from report_members m join employees e on e.id = m.employee_id
+  and "a"."created_at" >= $15 and "a"."created_at" <= $16) end from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
   where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) is not null and ("o"."sort_at", "o"."employee_id") < ($17, $18) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
-  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and ("m"."sort_at", "m"."employee_id") < ($2, $3) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and ("m"."sort_at", "m"."employee_id") < ($2, $3) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page, never attacked in a window
@@ -656,7 +656,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   when ("m"."attack_first" is null or "m"."attack_last" < $3 or "m"."attack_first" > $4) then '{"employee":' || e.ref_json || ',"attacks_count":' || 0 || ',"tricked_count":' || 0 || ',"reported_count":' || 0 || ',"last_attacked_at":' || 'null' || '}'
   else (select '{"employee":' || e.ref_json || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end || '}' from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $5 and "a"."created_at" <= $6) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = $7 and case when ("m"."attack_first" is null or "m"."attack_last" < $8 or "m"."attack_first" > $9) then 0
+  and "a"."created_at" >= $5 and "a"."created_at" <= $6) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $7 and case when ("m"."attack_first" is null or "m"."attack_last" < $8 or "m"."attack_first" > $9) then 0
   when "m"."attack_first" >= $10 or "m"."attack_last" <= $11 then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -665,17 +665,17 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 
 -- reports.sql:simulationPage: a later page, attacked
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
-  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and "m"."attacked" = $2 and ("m"."sort_at", "m"."employee_id") < ($3, $4) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and "m"."attacked" = $2 and ("m"."sort_at", "m"."employee_id") < ($3, $4) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:trainingPage: a later page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
-  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and ("m"."sort_at", "m"."employee_id") < ($2, $3) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and ("m"."sort_at", "m"."employee_id") < ($2, $3) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:trainingPage: a later page, missed
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
-  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and "m"."missed" = $2 and ("m"."sort_at", "m"."employee_id") < ($3, $4) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and "m"."missed" = $2 and ("m"."sort_at", "m"."employee_id") < ($3, $4) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:cellSizes: by manager

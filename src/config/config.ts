@@ -41,6 +41,8 @@ export interface Config {
   shutdownTimeoutMs: number
   /** An import stops reading past this many decompressed bytes. */
   importMaxBytes: number
+  /** The bytes of answers waiting for their readers that the process holds at most (SLOW_READERS_MAX_BYTES). */
+  slowReadersMaxBytes: number
   /** Events, and finished webhook deliveries, are kept this long. */
   eventsRetentionMs: number
   /** How long the keys' usage record is kept. */
@@ -83,6 +85,8 @@ export const ENVIRONMENT = {
   SHUTDOWN_DELAY: 'after SIGTERM, how long new connections are still accepted (default 5s; 0s allowed)',
   SHUTDOWN_TIMEOUT: 'after SIGTERM, the process has exited within it (default 15s)',
   IMPORT_MAX_BYTES: 'an import refuses input larger than this once decompressed, e.g. 500MiB (default 20GiB)',
+  SLOW_READERS_MAX_BYTES:
+    'answers waiting for clients that do not read hold at most this, all connections together (default 64MiB): past it such a connection starts nothing new and the longest stalled are closed',
   EVENTS_RETENTION: 'events and finished webhook deliveries are kept this long, e.g. 7d (default 30d)',
   KEY_USAGE_RETENTION: "the keys' usage record is kept this long, e.g. 30d (default 90d)",
   HISTORY_RETENTION:
@@ -187,6 +191,7 @@ export function loadConfig(
     shutdownDelayMs,
     shutdownTimeoutMs,
     importMaxBytes: size('IMPORT_MAX_BYTES', get('IMPORT_MAX_BYTES') ?? '20GiB'),
+    slowReadersMaxBytes: size('SLOW_READERS_MAX_BYTES', get('SLOW_READERS_MAX_BYTES') ?? '64MiB'),
     eventsRetentionMs: retention('EVENTS_RETENTION', get('EVENTS_RETENTION') ?? '30d'),
     keyUsageRetentionMs: retention('KEY_USAGE_RETENTION', get('KEY_USAGE_RETENTION') ?? '90d'),
     historyRetentionMs: retention('HISTORY_RETENTION', get('HISTORY_RETENTION') ?? '1095d'),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { apiError } from '../errors.js'
+import { readsOf } from '../routing/reads.js'
 
 /** /healthz: the process answers. /readyz: and its database does. No key needed. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
@@ -12,7 +13,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     if (app.shuttingDown)
       throw apiError('service_unavailable', 'The server is shutting down.', {}, { 'retry-after': '1' })
     try {
-      await sql`select 1`.execute(app.api.db)
+      await sql`select 1`.execute(readsOf(app))
     } catch {
       throw apiError('service_unavailable', 'The database cannot be reached.', {}, { 'retry-after': '5' })
     }

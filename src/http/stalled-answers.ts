@@ -1,9 +1,23 @@
 // Answers a client stopped reading (CONTRACT 10): their bytes wait in this process for as long as
-// the connection lasts. An answer whose socket has taken none of its waiting bytes for the limit is
-// abandoned and its connection destroyed. One timer looks at every answer under way, once a second
-// (or a quarter of the limit), so that an answer costs a map entry, not a timer of its own.
+// the connection lasts. Two bounds:
+// - per answer: one whose socket has taken none of its waiting bytes for the limit is abandoned and
+//   its connection destroyed;
+// - for the process: the answers not yet written out, on all connections together, hold at most a
+//   budget of bytes (an answer holds its whole body until its last byte is written). Past it, the
+//   connections whose bytes have moved least recently are closed until the rest fit, and a
+//   connection whose answers wait starts no new request (plugins/pipelining.ts asks `holds`).
+// One timer looks at every answer under way, once a second (or a quarter of the limit), so that an
+// answer costs a map entry, not a timer of its own.
 
 import type { Socket } from 'node:net'
+import { collectGarbage } from './collect-garbage.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The answers waiting for their readers (api-context.ts makes it). */
+    stalledAnswers: StalledAnswers
+  }
+}
 
 interface Watched {
   /** Bytes waiting in the socket when last looked at. */
@@ -12,6 +26,8 @@ interface Watched {
   since: number
   /** Answers under way on the connection (pipelined requests: more than one). */
   answers: number
+  /** The bodies of those answers, in bytes (0 for a body streamed: its waiting bytes count then). */
+  bodies: number
 }
 
 /**
@@ -25,33 +41,73 @@ function waitingBytes(socket: Socket): number {
   return socket.writableLength + queued
 }
 
+/** What a connection's answers hold: their bodies, or what waits in its socket if that is more. */
+const held = (entry: Watched) => Math.max(entry.bodies, entry.waiting)
+
+/** Bytes of closed connections' answers after which a collection returns them at once. */
+const RECLAIM_BYTES = 32 * 1024 * 1024
+
+/** Bytes of closed connections' answers worth a collection once no answer is under way. */
+const RECLAIM_DRAINED_BYTES = 1024 * 1024
+
 export class StalledAnswers {
   private readonly watched = new Map<Socket, Watched>()
   private timer: NodeJS.Timeout | undefined
-
-  constructor(private readonly limitMs: number) {}
+  /** Bytes that closed connections held, not yet collected. */
+  private released = 0
+  private reclaiming = false
 
   /**
-   * Watches the answer being written to `socket` until `done`. Another answer on the same
-   * connection does not start the watch again: its bytes queue behind those that do not move.
+   * @param limitMs how long an answer's bytes may stand still
+   * @param budgetBytes the bytes all answers under way may hold together
+   * @param onClosed told of each connection closed to keep within the budget
    */
-  watch(socket: Socket): void {
+  constructor(
+    private readonly limitMs: number,
+    private readonly budgetBytes = Number.POSITIVE_INFINITY,
+    private readonly onClosed: () => void = () => {},
+  ) {}
+
+  /**
+   * Watches an answer of `bodyBytes` about to be written to `socket` until `done`. Another answer on
+   * the same connection does not start the watch again: its bytes queue behind those that do not
+   * move. Past the budget, the connections stalled longest are closed first.
+   */
+  watch(socket: Socket, bodyBytes: number): void {
+    // An answer made after its client left goes nowhere (its connection's close has passed).
+    if (socket.destroyed) return
     const entry = this.watched.get(socket)
     if (entry !== undefined) {
       entry.answers++
-      return
+      entry.bodies += bodyBytes
+    } else {
+      this.watched.set(socket, { waiting: -1, since: Date.now(), answers: 1, bodies: bodyBytes })
+      if (this.timer === undefined) {
+        this.timer = setInterval(() => this.sweep(), Math.min(1000, Math.max(10, this.limitMs / 4)))
+        this.timer.unref()
+      }
     }
-    this.watched.set(socket, { waiting: -1, since: Date.now(), answers: 1 })
-    if (this.timer === undefined) {
-      this.timer = setInterval(() => this.sweep(), Math.min(1000, Math.max(10, this.limitMs / 4)))
-      this.timer.unref()
-    }
+    if (bodyBytes > 0) this.keepWithinBudget(socket)
   }
 
-  /** An answer was written out (or its connection closed). */
-  done(socket: Socket): void {
+  /** An answer of `bodyBytes` was written out (or its connection closed). */
+  done(socket: Socket, bodyBytes: number): void {
     const entry = this.watched.get(socket)
-    if (entry !== undefined && --entry.answers <= 0) this.watched.delete(socket)
+    if (entry === undefined) return
+    entry.bodies -= bodyBytes
+    if (--entry.answers > 0) return
+    this.watched.delete(socket)
+    if (socket.destroyed) this.release(bodyBytes)
+    else if (this.watched.size === 0) this.release(0)
+  }
+
+  /**
+   * Whether a new request of this connection must wait: the answers under way hold the whole
+   * budget, and this connection's are among them.
+   */
+  holds(socket: Socket): boolean {
+    const entry = this.watched.get(socket)
+    return entry !== undefined && held(entry) > 0 && this.total() >= this.budgetBytes
   }
 
   /** Answers under way, for tests. */
@@ -59,16 +115,73 @@ export class StalledAnswers {
     return this.watched.size
   }
 
+  /** What the answers under way hold, in bytes. */
+  get heldBytes(): number {
+    return this.total()
+  }
+
+  private total(): number {
+    let total = 0
+    for (const entry of this.watched.values()) total += held(entry)
+    return total
+  }
+
+  /** Closes the connections whose bytes moved least recently until the rest fit (never `keep`'s). */
+  private keepWithinBudget(keep: Socket): void {
+    let total = this.total()
+    if (total <= this.budgetBytes) return
+    const oldest = [...this.watched]
+      .filter(([socket]) => socket !== keep)
+      .sort((a, b) => a[1].since - b[1].since)
+    for (const [socket, entry] of oldest) {
+      if (total <= this.budgetBytes) break
+      const bytes = held(entry)
+      if (bytes === 0) continue
+      this.abandon(socket, bytes)
+      total -= bytes
+      this.onClosed()
+    }
+  }
+
+  /** Closes a connection whose answers hold `bytes`: they are free once it has closed. */
+  private abandon(socket: Socket, bytes: number): void {
+    this.watched.delete(socket)
+    socket.once('close', () => this.release(bytes))
+    socket.destroy()
+  }
+
+  /**
+   * A closed connection's answers held `bytes`: once closed connections held enough, a collection
+   * returns them (they would otherwise stay until V8 collects for its own reasons).
+   */
+  private release(bytes: number): void {
+    if (this.budgetBytes === Number.POSITIVE_INFINITY) return
+    this.released += bytes
+    const drained = this.watched.size === 0 && this.released >= RECLAIM_DRAINED_BYTES
+    if ((this.released < RECLAIM_BYTES && !drained) || this.reclaiming) return
+    this.reclaiming = true
+    setImmediate(() => {
+      this.reclaiming = false
+      this.released = 0
+      collectGarbage()
+    })
+  }
+
   private sweep(): void {
     const now = Date.now()
     for (const [socket, entry] of this.watched) {
-      const waiting = socket.destroyed ? 0 : waitingBytes(socket)
+      if (socket.destroyed) {
+        // Closed without its answers' close (none comes for an answer begun after it).
+        this.watched.delete(socket)
+        this.release(held(entry))
+        continue
+      }
+      const waiting = waitingBytes(socket)
       if (waiting === 0 || waiting !== entry.waiting) {
         entry.waiting = waiting
         entry.since = now
       } else if (now - entry.since >= this.limitMs) {
-        this.watched.delete(socket)
-        socket.destroy()
+        this.abandon(socket, held(entry))
       }
     }
     if (this.watched.size === 0) {

@@ -35,6 +35,11 @@ export class Metrics {
     help: 'Requests answered 503 at once because the process was overloaded (event loop running late)',
     registers: [this.registry],
   })
+  readonly slowReadersClosed = new Counter({
+    name: 'slow_reader_closures_total',
+    help: 'Connections closed because the answers waiting for their readers held more than SLOW_READERS_MAX_BYTES',
+    registers: [this.registry],
+  })
   readonly timedOutRequests = new Counter({
     name: 'request_timeouts_total',
     help: 'Requests answered 503 because they were not done within REQUEST_TIMEOUT',
@@ -63,6 +68,9 @@ export class Metrics {
     registers: [this.registry],
   })
 
+  /** What the answers under way hold, in bytes (set once they are watched: http/stalled-answers.ts). */
+  answersHeld: () => number = () => 0
+
   constructor(options: {
     generation: () => Promise<string>
     pool?: () => { total: number; idle: number; waiting: number }
@@ -70,6 +78,15 @@ export class Metrics {
     oldestPendingDelivery?: () => Promise<number>
   }) {
     collectDefaultMetrics({ register: this.registry })
+    const metrics = this
+    new Gauge({
+      name: 'answers_held_bytes',
+      help: 'Bytes the answers not yet written out hold, all connections together (at most SLOW_READERS_MAX_BYTES)',
+      registers: [this.registry],
+      collect() {
+        this.set(metrics.answersHeld())
+      },
+    })
     new Gauge({
       name: 'data_generation',
       help: 'The data generation: advanced by every import that changes data',

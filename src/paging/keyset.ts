@@ -1,5 +1,5 @@
 import { CompiledQuery, type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
-import { type WorkspaceGrant, type WorkspaceRows, workspaceRowsMarked } from '../access.js'
+import { GRANTED, type WorkspaceGrant, type WorkspaceRows, workspaceShape } from '../access.js'
 import { type DialectName, dialectOf } from '../db/dialect.js'
 import { organizationGenerationSql } from '../db/generation.js'
 import type { DataRow } from '../db/postgres-data-rows.js'
@@ -123,7 +123,6 @@ function ordered<V extends ListValues<V>>(
 // values in place of the real ones, and the compiled parameters tell which value goes where.
 const MARKER = '\u0000list value '
 const POSITION = ['\u0000position at', '\u0000position id'] as const
-const WORKSPACE = '\u0000granted workspace'
 
 type Slot = { value: unknown } | { key: string; index?: number } | { position: 0 | 1 } | { workspace: true }
 
@@ -167,7 +166,7 @@ function slotOf(parameter: unknown): Slot {
   if (typeof parameter !== 'string' || !parameter.startsWith('\u0000')) return { value: parameter }
   if (parameter === POSITION[0]) return { position: 0 }
   if (parameter === POSITION[1]) return { position: 1 }
-  if (parameter === WORKSPACE) return { workspace: true }
+  if (parameter === GRANTED) return { workspace: true }
   const marked =
     parameter.startsWith(MARKER) && /^([^[]+)(?:\[(\d+)\])?$/.exec(parameter.slice(MARKER.length))
   if (!marked) throw new Error(`list parameter ${JSON.stringify(parameter)} was altered by its builder`)
@@ -183,14 +182,9 @@ function learn<V extends ListValues<V>>(
   values: V,
   position: Position | null,
 ): Template {
-  const from = workspaceRowsMarked(db, WORKSPACE)
-  const compiled = ordered(
-    from,
-    list,
-    markersFor(values),
-    position === null ? null : POSITION,
-    dialect,
-  ).compile()
+  const compiled = workspaceShape(db, (from) =>
+    ordered(from, list, markersFor(values), position === null ? null : POSITION, dialect).compile(),
+  )
   // A value written into the text instead of bound would be wrong for every other request.
   if (compiled.sql.includes('\u0000'))
     throw new Error(`list ${list.name}: a value was used outside a parameter`)

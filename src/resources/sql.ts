@@ -8,6 +8,7 @@ import {
   type KeyRows,
   type KeyScope,
   keyRows,
+  SAMPLE_SCOPES,
   type WorkspaceGrant,
   type WorkspaceRows,
   type WorkspaceTable,
@@ -16,8 +17,7 @@ import {
 import type { Database } from '../db/tables.js'
 import type { Position } from '../paging/paging.js'
 
-const ORGANIZATION = '00000000-0000-4000-8000-00000000000a'
-const WORKSPACE = '00000000-0000-4000-8000-00000000000b'
+const WORKSPACE = SAMPLE_SCOPES.workspace.workspaceId as string
 
 /** Sample arguments: ids, positions, scopes. */
 export const SAMPLE = {
@@ -25,8 +25,8 @@ export const SAMPLE = {
   workspaceId: WORKSPACE,
   /** A later page's position. */
   after: ['2024-01-13T10:00:00.123456Z', '00000000-0000-4000-8000-00000000000c'] as Position,
-  organizationKey: { organizationId: ORGANIZATION, workspaceId: null } as KeyScope,
-  workspaceKey: { organizationId: ORGANIZATION, workspaceId: WORKSPACE } as KeyScope,
+  organizationKey: SAMPLE_SCOPES.organization,
+  workspaceKey: SAMPLE_SCOPES.workspace,
   /** A later moment than `after`'s, the upper end of sample windows. */
   later: '2026-01-01T00:00:00.000000Z',
   /** The "now" of statements that depend on the time. */

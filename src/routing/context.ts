@@ -17,8 +17,6 @@ export function unheard(request: FastifyRequest): boolean {
 
 /** What the routes share: set up once at start. */
 export interface ApiContext {
-  /** Where API reads go (a replica when one is configured). */
-  db: Kysely<Database>
   keys: KeyVerifier
   cursors: CursorCodec
   limits: RateLimits

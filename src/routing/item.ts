@@ -17,6 +17,7 @@ import { peopleOf, pseudonymousValue, walksPeople } from '../privacy/people.js'
 import { unheard } from './context.js'
 import { readItemRequest, sendItem, sendItemBytes } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
+import { readsOf } from './reads.js'
 import { dataOf, ref, registeredSchema } from './schemas.js'
 
 type Definitions = Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> }
@@ -140,7 +141,7 @@ export function itemRoute<D extends Definitions, T>(
     async (request, reply) => {
       const query = readItemRequest(request, set)
       operation.check?.(query)
-      const db = app.api.db
+      const db = readsOf(app)
       const from = workspaceRows(db, await grantWorkspace(db, request.key, query.workspace_id as string))
       if (request.key.privacy === 'pseudonymous')
         for (const name of operation.people ?? []) {

@@ -15,6 +15,7 @@ import { notModified, tagAnswer } from './conditional.js'
 import type { ApiContext } from './context.js'
 import { readListRequest, sendPage } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
+import { readsOf } from './reads.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, pagingQuery, ref, registeredSchema } from './schemas.js'
 
 type Definitions = Record<string, ParamDef<unknown>> & { workspace_id: ParamDef<string, true> }
@@ -163,7 +164,7 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       )
       const query = list.query
       operation.check?.(query)
-      const db = app.api.db
+      const db = readsOf(app)
       const grant = await grantWorkspace(db, request.key, query.workspace_id as string)
       const from = workspaceRows(db, grant)
       // An item of the page is of the path's parent in the granted workspace (the import refuses

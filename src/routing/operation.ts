@@ -15,6 +15,7 @@ import {
 } from '../paging/paging.js'
 import { type ParamDef, type ParameterSet, type RawQuery, throwProblems } from './parameters.js'
 import './context.js'
+import { readsOf } from './reads.js'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
@@ -193,5 +194,5 @@ export function sendItemBytes(reply: FastifyReply, body: Buffer, release?: () =>
  * workspace's rows, which the engines hand it from a grant. A route never holds the database itself.
  */
 export function keyRowsOf(request: FastifyRequest): KeyRows {
-  return keyRows(request.server.api.db, request.key)
+  return keyRows(readsOf(request.server), request.key)
 }

@@ -1,6 +1,6 @@
-// The tenancy has no way around it (src/access.ts): route code never holds the database (what it
-// needs of the key's reach comes from `keyRowsOf(request)`), and only paging builds a statement's
-// shape from a marker in place of a granted workspace.
+// The tenancy has no way around it (src/access.ts): route code never holds the database (its types
+// say so: tenancy.types.ts; what it needs of the key's reach comes from `keyRowsOf(request)`), only
+// the engines ask where reads go, and no key scope or grant is made by a cast.
 
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -13,20 +13,26 @@ const SRC = resolve(ROOT, 'src')
 const sources = () =>
   modules(SRC).map((path) => ({ path: relative(SRC, path), text: readFileSync(path, 'utf8') }))
 
-test("no resource's code reaches the API's database handle", () => {
-  const reaching = sources()
-    .filter(({ path }) => path.startsWith('resources/'))
-    .flatMap(({ path, text }) =>
-      [...text.matchAll(/\bapi\.db\b|\bserver\.api\b|\bapp\.api\b/g)].map((m) => `${path}: ${m[0]}`),
+test("only the engines that begin a request's statements ask where the reads go (routing/reads.ts)", () => {
+  const asking = sources()
+    .filter(
+      ({ path, text }) => path !== 'routing/reads.ts' && /from '[./]+\/?(routing\/)?reads\.js'/.test(text),
     )
-  assert.deepEqual(reaching, [])
+    .map(({ path }) => path)
+  assert.deepEqual(asking.sort(), [
+    'http/health.ts',
+    'http/plugins/api-context.ts',
+    'routing/item.ts',
+    'routing/list.ts',
+    'routing/operation.ts',
+  ])
 })
 
-test('only paging builds workspace rows from a marker', () => {
-  const users = sources()
-    .filter(({ path, text }) => path !== 'access.ts' && /\bworkspaceRowsMarked\b/.test(text))
+test('no module but the access check makes a key scope by a cast', () => {
+  const casting = sources()
+    .filter(({ path, text }) => path !== 'access.ts' && /\bas KeyScope\b/.test(text))
     .map(({ path }) => path)
-  assert.deepEqual(users, ['paging/keyset.ts'])
+  assert.deepEqual(casting, [])
 })
 
 test('a grant is made by the access check alone: no other module casts a value to one', () => {

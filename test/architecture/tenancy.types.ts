@@ -3,7 +3,9 @@
 // should the types ever accept it, the directive is unused and this file fails to compile
 // (`npm run check`, and tenancy.test.ts in `npm test`).
 
+import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
+import * as access from '../../src/access.js'
 import {
   keyRows,
   type WorkspaceGrant,
@@ -22,6 +24,18 @@ import { workspaceId } from '../../src/routing/schemas.js'
 declare const db: Kysely<Database>
 declare const grant: WorkspaceGrant
 declare const key: KeyIdentity
+declare const app: FastifyInstance
+
+// What a route module is given holds no database handle: its statements begin from what the
+// engines hand them (a grant's rows, the key's rows).
+app.api.eventsRetentionMs
+// @ts-expect-error a route's app has no database handle
+app.api.db
+// Nor are workspace rows made from a marker of the caller's choosing: only paging compiles a shape,
+// over a marker no workspace has.
+access.workspaceShape(db, (from) => from)
+// @ts-expect-error workspace rows from any string are no export
+access.workspaceRowsMarked(db, 'f5b5c2a8-8d1a-4c49-9a3f-2b1d6f0c4e11')
 
 // A list begun from the grant compiles.
 export const scoped = {

@@ -17,6 +17,7 @@ import { CursorCodec } from '../../paging/paging.js'
 import { organizationPseudonyms } from '../../resources/employees/pseudonyms.js'
 import { EMPLOYEE_SQL } from '../../resources/employees/sql.js'
 import '../../routing/context.js'
+import { setReads } from '../../routing/reads.js'
 import { oldestPendingSeconds } from '../../webhooks/worker.js'
 import { clientAddress, clientProtocol, proxyTrust, validHost } from '../client-address.js'
 import { StalledAnswers } from '../stalled-answers.js'
@@ -66,7 +67,6 @@ export const apiContext = fp(
     usage.start()
     app.addHook('onClose', async () => usage.stop().catch(() => {}))
     app.decorate('api', {
-      db: reads.db,
       keys: new KeyVerifier(reads.db, database.db, config.keyCacheSeconds * 1000),
       cursors: new CursorCodec(await cursorSecret(database.db, config.cursorSecret)),
       limits: new RateLimits(counters, { perKey: config.rateLimit, authFailures: config.authFailureLimit }),
@@ -80,6 +80,7 @@ export const apiContext = fp(
         ofOrganization: (organizationId, ids) => organizationPseudonyms(reads.db, organizationId, ids),
       },
     })
+    setReads(app.api, reads.db)
     const trust = proxyTrust(config.trustProxy)
     // Worked out once per request, when first asked for (authentication, the log line).
     const CLIENT = Symbol('client address')
@@ -109,8 +110,15 @@ export const apiContext = fp(
     app.decorate('shuttingDown', false)
     app.decorate('draining', false)
     // A client that stops reading holds its answer's bytes in this process: once its socket has
-    // taken none of them for REQUEST_TIMEOUT x 6, the answer is abandoned (CONTRACT 10).
-    const stalled = new StalledAnswers(config.requestTimeoutMs * STALLED_ANSWER_FACTOR)
+    // taken none of them for REQUEST_TIMEOUT x 6, the answer is abandoned (CONTRACT 10); and all
+    // such answers together hold at most SLOW_READERS_MAX_BYTES.
+    const stalled = new StalledAnswers(
+      config.requestTimeoutMs * STALLED_ANSWER_FACTOR,
+      config.slowReadersMaxBytes,
+      () => metrics.slowReadersClosed.inc(),
+    )
+    app.decorate('stalledAnswers', stalled)
+    metrics.answersHeld = () => stalled.heldBytes
     app.addHook('onClose', async () => stalled.close())
     app.addHook('onSend', (request, reply, payload, done) => {
       // During a shutdown's drain every answer closes its connection (drain.ts).
@@ -118,8 +126,16 @@ export const apiContext = fp(
       const socket = request.raw.socket
       // (An injected request's socket writes nothing.)
       if (socket instanceof Socket) {
-        stalled.watch(socket)
-        reply.raw.once('close', () => stalled.done(socket))
+        // A body in memory is held whole until its last byte is written (a page written into a larger
+        // buffer holds all of it); a streamed one (compressed as it goes) by what waits in the socket.
+        const body =
+          typeof payload === 'string'
+            ? Buffer.byteLength(payload)
+            : Buffer.isBuffer(payload)
+              ? payload.buffer.byteLength
+              : 0
+        stalled.watch(socket, body)
+        reply.raw.once('close', () => stalled.done(socket, body))
       }
       done(null, payload)
     })

@@ -2,7 +2,7 @@
 // once (a hung database, say), and whatever its handler produces later is dropped.
 //
 // Every request has the same time, so requests fall due in the order they came: one timer serves
-// them all, armed for the oldest. A request leaves the queue when its answer is written. Fastify's
+// them all, armed for the oldest. A request leaves the queue when its answer is handed over. Fastify's
 // own handlerTimeout gives each request a timer, an abort signal and a listener on its connection,
 // which cost more than most of a page's other steps (docs/performance.md).
 
@@ -83,12 +83,21 @@ export const deadline = fp(
       arm()
       done()
     })
-    app.addHook('onResponse', (request, _reply, done) => {
+    const leave = (request: FastifyRequest) => {
       const waiting = (request as Queued)[WAITING]
       if (waiting !== undefined) {
         unlink(waiting)
         ;(request as Queued)[WAITING] = undefined
       }
+    }
+    // An answer handed over is past its deadline's reach: leaving the queue then, rather than once
+    // written out, lets the memory of an answer a client never reads go with its connection.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      leave(request)
+      done(null, payload)
+    })
+    app.addHook('onResponse', (request, _reply, done) => {
+      leave(request)
       done()
     })
     app.addHook('onClose', async () => clearTimeout(timer))

@@ -49,7 +49,10 @@ export const pipelining = fp(
         })
         done()
       }
-      if (gate.inFlight < MAX_IN_FLIGHT_PER_CONNECTION) enter()
+      // Past the budget of answers waiting for their readers, a connection whose answers wait starts
+      // nothing more until they are read (stalled-answers.ts).
+      const held = gate.inFlight > 0 && app.stalledAnswers.holds(socket)
+      if (gate.inFlight < MAX_IN_FLIGHT_PER_CONNECTION && !held) enter()
       else gate.waiting.push(enter)
     })
   },

@@ -53,7 +53,9 @@ export const BREACH_SQL = {
     rows: (from, v) =>
       from
         .selectFrom('compromised_employees as c')
-        .innerJoin('employees as e', 'e.id', 'c.employee_id')
+        .innerJoin('employees as e', (j) =>
+          j.onRef('e.workspace_id', '=', 'c.workspace_id').onRef('e.id', '=', 'c.employee_id'),
+        )
         .select([
           sql<string>`${sql.raw(COMPROMISED_JSON)}`.as('json'),
           'c.compromised_at as sort_at',

@@ -166,19 +166,21 @@ const keptStatistics = perPopulation((population) => {
 async function countAttacks(from: WorkspaceRows, f: StatisticsFilters): Promise<Counts> {
   const perEmployee = from
     .selectFrom('attacks as a')
-    .select(['a.employee_id', employeeFlags().as('flags')])
+    .select(['a.workspace_id', 'a.employee_id', employeeFlags().as('flags')])
     .$if(f.campaign_id !== undefined, (q) => q.where('a.campaign_id', '=', f.campaign_id as string))
     .$if(f.campaign_cycle_id !== undefined, (q) =>
       q.where('a.campaign_cycle_id', '=', f.campaign_cycle_id as string),
     )
     .$if(f.created_after !== undefined, (q) => q.where('a.created_at', '>=', f.created_after as string))
     .$if(f.created_before !== undefined, (q) => q.where('a.created_at', '<=', f.created_before as string))
-    .groupBy('a.employee_id')
+    .groupBy(['a.workspace_id', 'a.employee_id'])
   // Each employee's status is looked up once, after their attacks are grouped.
   const flags = sql<number>`x.flags | ${activeFlag(sql`e.status = 'active'`)}`
   const histogram = await from
     .selectFrom(perEmployee.as('x'))
-    .innerJoin('employees as e', 'e.id', 'x.employee_id')
+    .innerJoin('employees as e', (j) =>
+      j.onRef('e.workspace_id', '=', 'x.workspace_id').onRef('e.id', '=', 'x.employee_id'),
+    )
     .select([flags.as('flags'), (eb) => eb.fn.countAll<number | string>().as('n')])
     .groupBy(flags)
     .execute()

@@ -51,7 +51,9 @@ export const INBOX_SQL = {
     rows: (from, v) =>
       from
         .selectFrom('email_reports as r')
-        .innerJoin('employees as e', 'e.id', 'r.employee_id')
+        .innerJoin('employees as e', (j) =>
+          j.onRef('e.workspace_id', '=', 'r.workspace_id').onRef('e.id', '=', 'r.employee_id'),
+        )
         .select([
           sql<string>`${sql.raw(REPORT_JSON)}`.as('json'),
           'r.reported_at as sort_at',

@@ -277,7 +277,7 @@ export const REPORT_SQL = {
         : kept
       // The item is looked up per threshold row, in the page's order: joined, PostgreSQL misjudges
       // how many members a threshold holds and reads both tables whole.
-      const json = sql<string>`(select ${rendered} from report_members m join employees e on e.id = m.employee_id
+      const json = sql<string>`(select ${rendered} from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
         where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id)`
       return from
         .selectFrom('report_offenders as o')
@@ -322,7 +322,9 @@ export const REPORT_SQL = {
       const anyAttack = sql<boolean>`${attacked} = 1`
       return from
         .selectFrom('report_members as m')
-        .innerJoin('employees as e', 'e.id', 'm.employee_id')
+        .innerJoin('employees as e', (j) =>
+          j.onRef('e.workspace_id', '=', 'm.workspace_id').onRef('e.id', '=', 'm.employee_id'),
+        )
         .select([json.as('json'), 'm.sort_at as sort_at', 'm.employee_id as sort_id'])
         .$if(v.attacked !== undefined && !windowed(v), (q) => q.where('m.attacked', '=', v.attacked ? 1 : 0))
         .$if(v.attacked !== undefined && windowed(v), (q) =>
@@ -348,7 +350,9 @@ export const REPORT_SQL = {
     rows: (from, v) =>
       from
         .selectFrom('report_members as m')
-        .innerJoin('employees as e', 'e.id', 'm.employee_id')
+        .innerJoin('employees as e', (j) =>
+          j.onRef('e.workspace_id', '=', 'm.workspace_id').onRef('e.id', '=', 'm.employee_id'),
+        )
         .select([
           sql.raw<string>(TRAINING_ITEM).as('json'),
           'm.sort_at as sort_at',

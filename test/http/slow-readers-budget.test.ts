@@ -1,0 +1,151 @@
+// Runs alone: it measures the memory and the latency of a real server process.
+// Slow readers that pipeline hold memory for the whole process only up to its budget
+// (SLOW_READERS_MAX_BYTES): 200 connections each send pipelined requests for a 2 MB page and read
+// nothing. The server's RSS stays within the budget plus a quarter of its idle RSS, /healthz answers
+// on time throughout, and once the clients are gone the RSS comes back within a fifth of idle.
+
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { connect, type Socket } from 'node:net'
+import { after, before, describe, test } from 'node:test'
+import { importSources } from '../../src/importer/import.js'
+import { createKey } from '../../src/keys/keys.js'
+import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
+import { type ServerProcess, startServer } from '../helpers/processes.js'
+import { employee, organization, type Rec, source, workspace } from '../helpers/records.js'
+import { attack, attackEvent, campaign } from '../resources/campaigns/records.js'
+
+/** Half the default (64 MiB), so that both databases' servers, PostgreSQL's slower to write pages, reach it. */
+const BUDGET_MIB = 32
+const CONNECTIONS = 200
+/** Requests each connection sends at once, reading none of the answers. */
+const PIPELINED = 3
+/** How long the clients hold their connections without reading. */
+const HOLD_MS = 12_000
+
+/** Attacks of 1,000 events each: a page of 20 is some 2 MB, more than a socket's buffers take. */
+function heavyCampaign() {
+  const org = organization()
+  const ws = workspace(org.id as string)
+  const target = employee(ws.id as string)
+  const c = campaign(ws.id as string)
+  const events = Array.from({ length: 1000 }, (_, i) =>
+    attackEvent(i % 2 === 0 ? 'email_opened' : 'page_opened'),
+  )
+  const attacks = Array.from({ length: 40 }, () => attack(c.id as string, target.id as string, { events }))
+  return {
+    records: [org, ws, target, c, ...attacks] as Rec[],
+    organizationId: org.id as string,
+    path: `/v1/campaigns/${c.id}/attacks?workspace_id=${ws.id}&limit=20`,
+  }
+}
+
+const rssMiB = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Milliseconds a GET of /healthz takes, on a connection of its own. */
+function healthz(base: string): Promise<number> {
+  const start = performance.now()
+  return new Promise((resolve) => {
+    request(`${base}/healthz`, { agent: false }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(performance.now() - start))
+    })
+      .on('error', () => resolve(Number.POSITIVE_INFINITY))
+      .end()
+  })
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] as number
+
+for (const { dialect, skip } of DIALECTS) {
+  describe(`slow readers within the process's budget (${dialect})`, { skip }, () => {
+    let db: TestDatabase
+    let server: ServerProcess
+    let key: string
+    const heavy = heavyCampaign()
+
+    before(async () => {
+      db = await freshDatabase(dialect)
+      await importSources(db.handle, [source(heavy.records)])
+      key = (await createKey(db.handle.db, { organizationId: heavy.organizationId })).key
+      server = await startServer({
+        DATABASE_URL: db.url,
+        // As a deployment runs it (docs/operations.md, npm start): glibc returns freed answers' memory.
+        SLOW_READERS_MAX_BYTES: `${BUDGET_MIB}MiB`,
+        MALLOC_MMAP_THRESHOLD_: '131072',
+      })
+    })
+    after(async () => {
+      await server?.stop()
+      await db?.drop()
+    })
+
+    test(`${CONNECTIONS} connections that pipeline and never read keep the RSS within the budget; /healthz stays fast; the RSS comes back`, async (t) => {
+      const pid = server.child.pid as number
+      const { hostname, port } = new URL(server.base)
+      // Idle: after pages read in full by clients that read, a few at once, as a server that has worked.
+      const read = () =>
+        new Promise<void>((resolve) => {
+          request(`${server.base}${heavy.path}`, { headers: { 'x-api-key': key } }, (res) => {
+            res.resume()
+            res.on('end', resolve)
+          }).end()
+        })
+      for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 32 }, read))
+      await sleep(1000)
+      const idle = rssMiB(pid)
+
+      const sockets: Socket[] = []
+      const ask = `GET ${heavy.path} HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nAccept-Encoding: identity\r\n\r\n`
+      for (let i = 0; i < CONNECTIONS; i++) {
+        const socket = connect(Number(port), hostname)
+        socket.on('error', () => {})
+        socket.pause()
+        socket.write(ask.repeat(PIPELINED))
+        sockets.push(socket)
+      }
+      let peak = idle
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssMiB(pid))
+      }, 20)
+      // The 600 requests arrive at once, an overload of their own (answered 503 at once, and a new
+      // connection waits for the process to take them in): /healthz is timed once they are in, while
+      // the answers wait for their readers.
+      await Promise.all(
+        sockets.map((s) => new Promise((r) => (s.connecting ? s.once('connect', r) : r(null)))),
+      )
+      await sleep(3000)
+      const latencies: number[] = []
+      const end = Date.now() + HOLD_MS
+      while (Date.now() < end) {
+        latencies.push(await healthz(server.base))
+        await sleep(40)
+      }
+      clearInterval(sampler)
+      const metrics = await (await fetch(`${server.base}/metrics`)).text()
+      for (const socket of sockets) socket.destroy()
+      // Back to rest: the server lets go of what the connections held.
+      let rest = rssMiB(pid)
+      for (let i = 0; i < 75 && rest > idle * 1.2; i++) {
+        await sleep(200)
+        rest = rssMiB(pid)
+      }
+      const figures = `idle ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, after ${rest.toFixed(0)} MiB, healthz p99 ${percentile(latencies, 0.99).toFixed(0)} ms (${latencies.length} asked)`
+      t.diagnostic(figures)
+      assert.ok(peak <= idle * 1.25 + BUDGET_MIB, figures)
+      assert.ok(percentile(latencies, 0.99) < 100, figures)
+      assert.ok(rest <= idle * 1.2, figures)
+      assert.match(
+        metrics,
+        /^slow_reader_closures_total [1-9]/m,
+        'connections were closed to keep within the budget',
+      )
+      // The server still serves.
+      assert.ok(Number.isFinite(await healthz(server.base)))
+    })
+  })
+}
