@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
 import type { GenerationSource } from '../db/generation.js'
-import type { Database } from '../db/tables.js'
 import type { KeyIdentity } from '../keys/keys.js'
 import type { UsageRecorder } from '../keys/usage.js'
 import type { KeyVerifier } from '../keys/verifier.js'
