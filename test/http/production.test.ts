@@ -273,8 +273,8 @@ describe('production HTTP behaviour (real listening server)', () => {
     })
   })
 
-  test('logs are JSON lines with request id, key id, method, path, route, status, duration, client and user agent, never a key', async () => {
-    const d = apiDataset(4)
+  /** An app on an in-memory database holding `d`, logging at info into `lines`. */
+  async function loggingApp(d: ApiDataset) {
     const lines: string[] = []
     const stream = new PassThrough()
     stream.on('data', (chunk) => lines.push(...chunk.toString().split('\n').filter(Boolean)))
@@ -286,6 +286,12 @@ describe('production HTTP behaviour (real listening server)', () => {
       database,
       logger: { stream },
     })
+    return { lines, database, app }
+  }
+
+  test('logs are JSON lines with request id, key id, method, path, route, status, duration, client and user agent, never a key', async () => {
+    const d = apiDataset(4)
+    const { lines, database, app } = await loggingApp(d)
     try {
       const key = (await createKey(database.db, { organizationId: d.orgA.id as string })).key
       const keyId = (await database.db.selectFrom('api_keys').select('id').executeTakeFirstOrThrow()).id
@@ -348,18 +354,8 @@ describe('production HTTP behaviour (real listening server)', () => {
   })
 
   test('a key sent where no key belongs (request id, parameter name, path, user agent) is in no log line and no answer', async () => {
-    const lines: string[] = []
-    const stream = new PassThrough()
-    stream.on('data', (chunk) => lines.push(...chunk.toString().split('\n').filter(Boolean)))
-    const database = openDatabase(':memory:')
-    await migrateToLatest(database)
     const d = apiDataset(2)
-    await importSources(database, [source(d.all)])
-    const app = await buildApp({
-      config: loadConfig({}, { LOG_LEVEL: 'info' }),
-      database,
-      logger: { stream },
-    })
+    const { lines, database, app } = await loggingApp(d)
     try {
       const key = (await createKey(database.db, { organizationId: d.orgA.id as string })).key
       const secret = key.slice(4)

@@ -6,31 +6,7 @@ import assert from 'node:assert/strict'
 import { connect, type Socket } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { type TestApp, testApp } from '../helpers/app.js'
-import { employee, organization, type Rec, workspace } from '../helpers/records.js'
-import { attack, attackEvent, campaign } from '../resources/campaigns/records.js'
-
-/** Attacks of 1,000 events each: a page of 100 is some 11 MB, more than a socket's buffers hold. */
-function heavyCampaign(): {
-  records: Rec[]
-  organizationId: string
-  workspaceId: string
-  campaignId: string
-} {
-  const org = organization()
-  const ws = workspace(org.id as string)
-  const target = employee(ws.id as string)
-  const c = campaign(ws.id as string)
-  const events = Array.from({ length: 1000 }, (_, i) =>
-    attackEvent(i % 2 === 0 ? 'email_opened' : 'page_opened'),
-  )
-  const attacks = Array.from({ length: 100 }, () => attack(c.id as string, target.id as string, { events }))
-  return {
-    records: [org, ws, target, c, ...attacks],
-    organizationId: org.id as string,
-    workspaceId: ws.id as string,
-    campaignId: c.id as string,
-  }
-}
+import { heavyCampaign } from '../resources/campaigns/records.js'
 
 describe('slow readers', () => {
   let t: TestApp
@@ -40,7 +16,7 @@ describe('slow readers', () => {
   const sockets: Socket[] = []
 
   before(async () => {
-    const heavy = heavyCampaign()
+    const heavy = heavyCampaign(100)
     // Stalled answers are abandoned after 6 × 1 s.
     t = await testApp('sqlite', heavy.records, { REQUEST_TIMEOUT: '1s' })
     t.app.server.on('connection', (socket: Socket) => sockets.push(socket))

@@ -1,7 +1,7 @@
 // Factories for the campaign and attack import records.
 
 import { randomUUID } from 'node:crypto'
-import { type Rec, ts } from '../../helpers/records.js'
+import { employee, organization, type Rec, ts, workspace } from '../../helpers/records.js'
 
 export const cycle = (o: Rec = {}): Rec => ({
   id: randomUUID(),
@@ -66,3 +66,34 @@ export const sentAttack = (
     events: [attackEvent('attack_sent', { created_at: at }), ...events.map((type) => attackEvent(type))],
     created_at: at,
   })
+
+/**
+ * An organization with one campaign of `attacks` attacks on one employee, 1,000 events each: a page
+ * of 100 is some 11 MB, of 20 some 2 MB, more than a socket's buffers take (the slow-reader tests).
+ */
+export function heavyCampaign(attacks: number): {
+  records: Rec[]
+  organizationId: string
+  workspaceId: string
+  campaignId: string
+} {
+  const org = organization()
+  const ws = workspace(org.id as string)
+  const target = employee(ws.id as string)
+  const c = campaign(ws.id as string)
+  const events = Array.from({ length: 1000 }, (_, i) =>
+    attackEvent(i % 2 === 0 ? 'email_opened' : 'page_opened'),
+  )
+  return {
+    records: [
+      org,
+      ws,
+      target,
+      c,
+      ...Array.from({ length: attacks }, () => attack(c.id as string, target.id as string, { events })),
+    ],
+    organizationId: org.id as string,
+    workspaceId: ws.id as string,
+    campaignId: c.id as string,
+  }
+}
