@@ -56,6 +56,8 @@ for (const entry of [
   'scripts',
   'src',
   'test',
+  // The generators the drift tests compare with (tsconfig.test.json compiles them).
+  'tools',
   'node_modules',
 ])
   cpSync(join(ROOT, entry), join(dir, entry), { recursive: true })
