@@ -53,6 +53,8 @@ const RECLAIM_DRAINED_BYTES = 1024 * 1024
 export class StalledAnswers {
   private readonly watched = new Map<Socket, Watched>()
   private timer: NodeJS.Timeout | undefined
+  /** What every watched connection's answers hold, kept as they change: asked on every answer. */
+  private heldTotal = 0
   /** Bytes that closed connections held, not yet collected. */
   private released = 0
   private reclaiming = false
@@ -79,9 +81,12 @@ export class StalledAnswers {
     const entry = this.watched.get(socket)
     if (entry !== undefined) {
       entry.answers++
-      entry.bodies += bodyBytes
+      this.change(entry, () => {
+        entry.bodies += bodyBytes
+      })
     } else {
       this.watched.set(socket, { waiting: -1, since: Date.now(), answers: 1, bodies: bodyBytes })
+      this.heldTotal += bodyBytes
       if (this.timer === undefined) {
         this.timer = setInterval(() => this.sweep(), Math.min(1000, Math.max(10, this.limitMs / 4)))
         this.timer.unref()
@@ -94,9 +99,11 @@ export class StalledAnswers {
   done(socket: Socket, bodyBytes: number): void {
     const entry = this.watched.get(socket)
     if (entry === undefined) return
-    entry.bodies -= bodyBytes
+    this.change(entry, () => {
+      entry.bodies -= bodyBytes
+    })
     if (--entry.answers > 0) return
-    this.watched.delete(socket)
+    this.forget(socket, entry)
     if (socket.destroyed) this.release(bodyBytes)
     else if (this.watched.size === 0) this.release(0)
   }
@@ -107,7 +114,7 @@ export class StalledAnswers {
    */
   holds(socket: Socket): boolean {
     const entry = this.watched.get(socket)
-    return entry !== undefined && held(entry) > 0 && this.total() >= this.budgetBytes
+    return entry !== undefined && held(entry) > 0 && this.heldTotal >= this.budgetBytes
   }
 
   /** Answers under way, for tests. */
@@ -117,35 +124,39 @@ export class StalledAnswers {
 
   /** What the answers under way hold, in bytes. */
   get heldBytes(): number {
-    return this.total()
+    return this.heldTotal
   }
 
-  private total(): number {
-    let total = 0
-    for (const entry of this.watched.values()) total += held(entry)
-    return total
+  /** Changes what an entry holds, and the total with it. */
+  private change(entry: Watched, update: () => void): void {
+    this.heldTotal -= held(entry)
+    update()
+    this.heldTotal += held(entry)
+  }
+
+  private forget(socket: Socket, entry: Watched): void {
+    this.watched.delete(socket)
+    this.heldTotal -= held(entry)
   }
 
   /** Closes the connections whose bytes moved least recently until the rest fit (never `keep`'s). */
   private keepWithinBudget(keep: Socket): void {
-    let total = this.total()
-    if (total <= this.budgetBytes) return
+    if (this.heldTotal <= this.budgetBytes) return
     const oldest = [...this.watched]
       .filter(([socket]) => socket !== keep)
       .sort((a, b) => a[1].since - b[1].since)
     for (const [socket, entry] of oldest) {
-      if (total <= this.budgetBytes) break
-      const bytes = held(entry)
-      if (bytes === 0) continue
-      this.abandon(socket, bytes)
-      total -= bytes
+      if (this.heldTotal <= this.budgetBytes) break
+      if (held(entry) === 0) continue
+      this.abandon(socket, entry)
       this.onClosed()
     }
   }
 
-  /** Closes a connection whose answers hold `bytes`: they are free once it has closed. */
-  private abandon(socket: Socket, bytes: number): void {
-    this.watched.delete(socket)
+  /** Closes a connection: what its answers hold is free once it has closed. */
+  private abandon(socket: Socket, entry: Watched): void {
+    const bytes = held(entry)
+    this.forget(socket, entry)
     socket.once('close', () => this.release(bytes))
     socket.destroy()
   }
@@ -172,16 +183,18 @@ export class StalledAnswers {
     for (const [socket, entry] of this.watched) {
       if (socket.destroyed) {
         // Closed without its answers' close (none comes for an answer begun after it).
-        this.watched.delete(socket)
+        this.forget(socket, entry)
         this.release(held(entry))
         continue
       }
       const waiting = waitingBytes(socket)
       if (waiting === 0 || waiting !== entry.waiting) {
-        entry.waiting = waiting
+        this.change(entry, () => {
+          entry.waiting = waiting
+        })
         entry.since = now
       } else if (now - entry.since >= this.limitMs) {
-        this.abandon(socket, held(entry))
+        this.abandon(socket, entry)
       }
     }
     if (this.watched.size === 0) {
@@ -194,5 +207,6 @@ export class StalledAnswers {
     clearInterval(this.timer)
     this.timer = undefined
     this.watched.clear()
+    this.heldTotal = 0
   }
 }
