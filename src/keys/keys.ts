@@ -356,9 +356,8 @@ export async function findKey(
     byId.length > 0
       ? byId
       : await db.selectFrom('api_keys').select(columns).where('name', '=', idOrName).execute()
-  const current = named.filter(
-    (k) => k.rotated_to === null && keyState(k, now) !== 'revoked' && keyState(k, now) !== 'expired',
-  )
+  const inUse = new Set(['active', 'not yet valid'])
+  const current = named.filter((k) => k.rotated_to === null && inUse.has(keyState(k, now)))
   const matches = named.length > 1 && current.length > 0 ? current : named
   const [only] = matches
   if (only === undefined) throw new KeyAdminError(`no key with the id or name ${idOrName}`)
