@@ -3,7 +3,7 @@
 // Postman collection, docs/export.md's table of CSV columns, and the JSON Schemas of the OCSF classes the events are rendered in. Run:
 // npm run openapi. Tests fail when a committed file differs from the generated one.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { EXPORTS, RESOURCES } from '../src/resources/index.js'
+import { EXPORTS, RESOURCES, STAYING_BEHIND } from '../src/resources/index.js'
 import type { Resource } from '../src/resources/resource.js'
 import {
   formatted,
@@ -38,7 +38,7 @@ const outputs: [string, string][] = [
   ],
   ['postman/awareness-api.postman_collection.json', generatePostmanCollection(document)],
   ['packages/python/awareness_api/_generated.py', generatePythonClient(document)],
-  ['docs/export.md', generateExportDoc(EXPORTS)],
+  ['docs/export.md', generateExportDoc(EXPORTS, STAYING_BEHIND)],
   ['packages/client/README.md', generateClientReadme('typescript', document)],
   ['packages/python/README.md', generateClientReadme('python', document)],
 ]

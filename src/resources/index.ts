@@ -14,7 +14,7 @@ import { eventPeopleOf } from './events/people.js'
 
 export { pseudonymousEvents } from './events/people.js'
 
-import type { ResourceExport } from './export.js'
+import type { ResourceExport, StayingBehind } from './export.js'
 import { groups } from './groups/index.js'
 import { inbox } from './inbox/index.js'
 import { organization } from './organization/index.js'
@@ -46,6 +46,10 @@ export const NOT_FOUND: readonly NotFound[] = RESOURCES.flatMap((r: Resource) =>
 export const IMPORT_STEPS: readonly ImportSteps[] = RESOURCES.map((r: Resource) => r.import)
 /** Everything `awareness export` can write, in the resources' order. */
 export const EXPORTS: readonly ResourceExport[] = RESOURCES.flatMap((r: Resource) => r.exports)
+/** The record types `export all` cannot write, and the answers that differ after a move. */
+export const STAYING_BEHIND: readonly StayingBehind[] = RESOURCES.flatMap(
+  (r: Resource) => r.staysBehind ?? [],
+)
 
 type TypeOf<S> = S extends RecordSpec<infer T> ? T : never
 /** Every import record type: `employee`, `course_progress`, … */

@@ -9,7 +9,7 @@ import type { NotFound } from '../errors.js'
 import type { EventSource } from '../records/events.js'
 import type { ImportSteps, RecordSpec } from '../records/spec.js'
 import type { ResourceDemo } from './demo.js'
-import type { ResourceExport } from './export.js'
+import type { ResourceExport, StayingBehind } from './export.js'
 
 /**
  * How the typed client names a resource's operations: `client.<namespace>.<method>(…)`. Everything
@@ -81,6 +81,8 @@ export interface Resource<T extends string = string> {
   events?: readonly EventSource[]
   /** What `awareness export` writes of it. */
   exports: readonly ResourceExport[]
+  /** Its record types no export writes (the API only counts them). */
+  staysBehind?: readonly StayingBehind[]
   /** Its records in the demo dataset. */
   demo?: ResourceDemo
   /**

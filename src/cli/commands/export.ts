@@ -7,14 +7,18 @@ import { AwarenessApiError, AwarenessClient, AwarenessNetworkError } from '@awar
 import { Argument, type Command, Option } from 'commander'
 import { stringify } from 'csv-stringify'
 import { clientEnvironment } from '../../config/config.js'
-import type { RecordsExport, ResourceExport } from '../../resources/export.js'
+import type { ResourceExport } from '../../resources/export.js'
 import { EXPORTS } from '../../resources/index.js'
+import type { FlatRow } from '../../schemas/flatten.js'
 import { UsageError, uuid } from '../options.js'
 import { CliError, counted, formatCount, progressLine } from '../output.js'
+import { allRecords, type Page, recordPages } from './export-records.js'
 
 /** Every export the resources offer, by name. */
 const BY_NAME: ReadonlyMap<string, ResourceExport> = new Map(EXPORTS.map((e) => [e.name, e]))
 const NAMES = [...BY_NAME.keys()]
+/** `export all`: every record the API can read back, in one file (CONTRACT 13). */
+const ALL = 'all'
 const named = (test: (e: ResourceExport) => boolean) => EXPORTS.filter(test).map((e) => e.name)
 
 /** The path ids the exports take, each from its option: `{breach_id}` from `--breach`. */
@@ -31,12 +35,6 @@ const keyOf = (parameter: string) => parameter.replace(/_(\w)/g, (_, c: string) 
 const takes = (e: ResourceExport, parameter: string) =>
   (e.filters ?? []).some((f) => f.parameter === parameter)
 
-/** One page of an export: what it writes, and how many of the resource's items that is (default: all). */
-interface Page {
-  data: readonly unknown[]
-  items?: number
-}
-
 /** `path` with the id `{<name>_id}` filled in. */
 const withId = (path: string, name: string, id: string) =>
   path.replace(`{${name}_id}`, encodeURIComponent(id))
@@ -52,36 +50,6 @@ const queryOf = (e: ResourceExport, o: ExportOptions) => ({
   after: e.after ? o.after : undefined,
   format: o.format === 'ocsf' ? 'ocsf' : undefined,
 })
-
-/**
- * The import records of an export's items (CONTRACT 13), the records of the list each one heads (a
- * group's members) after its own.
- */
-async function* recordPages(
-  client: AwarenessClient,
-  e: ResourceExport,
-  o: ExportOptions,
-): AsyncGenerator<Page> {
-  const records = e.records as RecordsExport
-  const workspace = o.workspace ?? ''
-  const pages =
-    e.pageSize === undefined
-      ? [{ data: [await client.request(e.path, queryOf(e, o))] }]
-      : client.paginate(e.path, queryOf(e, o), { limit: e.pageSize }).pages()
-  for await (const page of pages) {
-    const data = []
-    for (const item of page.data as { id: string }[]) {
-      data.push(...records.of(item as never, workspace))
-      const children = records.children
-      if (children === undefined) continue
-      const path = withId(children.path, children.id, item.id)
-      const list = client.paginate(path, { workspace_id: workspace }, { limit: children.pageSize })
-      for await (const childPage of list.pages())
-        for (const child of childPage.data) data.push(...children.of(child as never, item.id))
-    }
-    yield { data, items: page.data.length }
-  }
-}
 
 /** Every parent of the workspace in turn, and the pages of each one's items, each item with its parent. */
 async function* everyParent(
@@ -108,7 +76,7 @@ function source(
   e: ResourceExport,
   o: ExportOptions,
 ): AsyncIterable<Page> | Promise<unknown> {
-  if (o.format === 'records') return recordPages(client, e, o)
+  if (o.format === 'records') return recordPages(client, e, o.workspace ?? '', queryOf(e, o))
   if (e.everyParent !== undefined && o.ids[e.everyParent.id] === undefined) return everyParent(client, e, o)
   return e.pageSize === undefined
     ? client.request(pathOf(e, o.ids), queryOf(e, o))
@@ -195,11 +163,17 @@ export function registerExport(program: Command): void {
         'import records (key from AWARENESS_API_KEY); retries 429/503 after their Retry-After. CSV ' +
         'columns and records: docs/export.md.',
     )
-    .addArgument(new Argument('<resource>', NAMES.join(', ')).choices(NAMES))
+    .addArgument(
+      new Argument(
+        '<resource>',
+        `${NAMES.join(', ')}, or ${ALL} (with --format records: every record the API can read back, ` +
+          'of the organization or of --workspace, in one file)',
+      ).choices([...NAMES, ALL]),
+    )
     .option('--url <url>', 'the API base URL, e.g. http://127.0.0.1:3000 (default: AWARENESS_API_URL)')
     .option(
       '--workspace <id>',
-      `workspace (all resources but ${named((e) => e.workspace === false).join(', ')})`,
+      `workspace (all resources but ${named((e) => e.workspace === false).join(', ')}; ${ALL}: only this one)`,
       uuid,
     )
   for (const name of PATH_IDS) {
@@ -249,118 +223,165 @@ export function registerExport(program: Command): void {
           FILTERS.map((f) => [f.parameter, given[keyOf(f.parameter)] as string | undefined]),
         )
         const options: ExportOptions = { ...given, ids, filters }
-        const declared = BY_NAME.get(resource) as ResourceExport
-        if (options.bom && options.format !== 'csv') throw new UsageError('--bom goes with --format csv')
-        if (options.format === 'records' && declared.records === undefined)
-          throw new UsageError(
-            `--format records goes with ${named((e) => e.records !== undefined).join(', ')}`,
-          )
-        if (declared.workspace !== false && !options.workspace)
-          throw new UsageError(`${resource} needs --workspace`)
-        for (const name of pathIdsOf(declared))
-          if (!options.ids[name] && declared.everyParent?.id !== name)
-            throw new UsageError(`${resource} needs --${name}`)
-        const withParent = declared.everyParent !== undefined && !options.ids[declared.everyParent.id]
-        const columns = withParent
-          ? [...declared.columns, `${declared.everyParent?.id}.id`]
-          : declared.columns
-        if (options.format === 'ocsf' && !declared.ocsf)
-          throw new UsageError(`--format ocsf goes with ${named((e) => e.ocsf === true).join(', ')}`)
-        if (options.after !== undefined && !declared.after)
-          throw new UsageError(`--after goes with ${named((e) => e.after === true).join(', ')}`)
-        for (const filter of FILTERS)
-          if (options.filters[filter.parameter] !== undefined && !takes(declared, filter.parameter))
-            throw new UsageError(
-              `${optionOf(filter.parameter)} goes with ${named((e) => takes(e, filter.parameter)).join(', ')}`,
-            )
-        for (const filter of declared.filters ?? [])
-          if (filter.required && options.filters[filter.parameter] === undefined)
-            throw new UsageError(`${resource} needs ${optionOf(filter.parameter)}`)
-        const { apiKey, apiUrl } = clientEnvironment()
-        const url = options.url ?? apiUrl
-        if (!url) throw new UsageError('set --url or AWARENESS_API_URL to the API base URL')
-        if (!/^https?:\/\//.test(url)) throw new UsageError('--url must be an http:// or https:// URL')
-        if (!apiKey) throw new CliError('set AWARENESS_API_KEY to the API key to export with')
-        const progress = progressLine()
-        const client = new AwarenessClient({
-          baseUrl: url,
-          apiKey,
-          onRetry: ({ delayMs, reason }) =>
-            progress.update(`waiting ${Math.ceil(delayMs / 1000)} s (${reason})…`),
-        })
-        const target = options.out ? await fileTarget(options.out) : stdoutTarget()
-        const output = target.stream
-        const csv =
-          options.format === 'csv'
-            ? stringify({
-                header: true,
-                columns: [...columns],
-                cast: { boolean: String },
-                record_delimiter: 'windows',
-                // RFC 4180: a cell holding a lone CR or LF is quoted too, not only one holding CRLF.
-                quoted_match: /[\r\n]/,
-                escape_formulas: true,
-                bom: options.bom === true,
-              })
-            : null
-        let finished: Promise<unknown> = Promise.resolve()
-        if (csv) {
-          csv.pipe(output, { end: false })
-          finished = once(csv, 'end')
-        }
-        let rows = 0
-        const emit = async (item: unknown) => {
-          if (csv) {
-            const parent = withParent
-              ? (item as Record<string, { id: string }>)[declared.everyParent?.id ?? '']
-              : null
-            for (const row of declared.toRows(item as never)) {
-              await write(csv, (parent ? { ...row, [columns.at(-1) as string]: parent.id } : row) as never)
-              rows++
-            }
-          } else {
-            await write(output, `${JSON.stringify(item)}\n`)
-          }
-        }
-        const started = Date.now()
-        let items = 0
-        let pages = 0
-        try {
-          const items$ = source(client, declared, options)
-          if (items$ instanceof Promise) {
-            await emit(await items$)
-            items = 1
-          } else {
-            for await (const page of items$) {
-              pages++
-              for (const item of page.data) await emit(item)
-              items += page.items ?? page.data.length
-              const rate = Math.round((items * 1000) / Math.max(1, Date.now() - started))
-              progress.update(
-                `${resource}: ${counted(items, ...declared.nouns)}, ${counted(pages, 'page')} (${formatCount(rate)}/s)`,
-              )
-            }
-          }
-          if (csv) {
-            csv.end()
-            await finished
-          }
-          await target.commit()
-        } catch (error) {
-          progress.done()
-          await target.abandon()
-          if (error instanceof AwarenessApiError || error instanceof AwarenessNetworkError)
-            throw new CliError(error.message)
-          throw error
-        }
-        progress.done()
-        if (options.out || process.stderr.isTTY) {
-          const what = counted(items, ...declared.nouns)
-          const asRows = csv ? ` (${counted(rows, 'CSV row')})` : ''
-          const where = options.out ? ` to ${options.out}` : ''
-          const seconds = ((Date.now() - started) / 1000).toFixed(1)
-          process.stderr.write(`exported ${what}${asRows}${where} in ${seconds} s\n`)
-        }
+        await run(resource === ALL ? planAll(options) : planOne(resource, options), options)
       },
     )
+}
+
+/** What an export reads and how it writes it, once its options are checked. */
+interface Plan {
+  name: string
+  nouns: readonly [string, string]
+  /** CSV columns, and an item's rows under them. */
+  columns: readonly string[]
+  rowsOf(item: unknown): FlatRow[]
+  source(client: AwarenessClient): AsyncIterable<Page> | Promise<unknown>
+}
+
+/** `export all`: records only, of the organization or of one workspace; nothing else applies. */
+function planAll(options: ExportOptions): Plan {
+  if (options.format !== 'records') throw new UsageError(`${ALL} goes with --format records`)
+  const given = [
+    ...PATH_IDS.filter((name) => options.ids[name] !== undefined).map((name) => `--${name}`),
+    ...FILTERS.filter((f) => options.filters[f.parameter] !== undefined).map((f) => optionOf(f.parameter)),
+    ...(options.after === undefined ? [] : ['--after']),
+    ...(options.bom ? ['--bom'] : []),
+  ]
+  if (given.length > 0) throw new UsageError(`${given[0]} does not go with ${ALL}`)
+  return {
+    name: ALL,
+    nouns: ['record', 'records'],
+    columns: [],
+    rowsOf: () => [],
+    source: (client) => allRecords(client, options.workspace),
+  }
+}
+
+/** One resource's export, its options checked against what it takes. */
+function planOne(resource: string, options: ExportOptions): Plan {
+  const declared = BY_NAME.get(resource) as ResourceExport
+  if (options.bom && options.format !== 'csv') throw new UsageError('--bom goes with --format csv')
+  if (options.format === 'records' && declared.records === undefined)
+    throw new UsageError(
+      `--format records goes with ${named((e) => e.records !== undefined).join(', ')}, ${ALL}`,
+    )
+  if (declared.workspace !== false && !options.workspace)
+    throw new UsageError(`${resource} needs --workspace`)
+  for (const name of pathIdsOf(declared))
+    if (!options.ids[name] && declared.everyParent?.id !== name)
+      throw new UsageError(`${resource} needs --${name}`)
+  if (options.format === 'ocsf' && !declared.ocsf)
+    throw new UsageError(`--format ocsf goes with ${named((e) => e.ocsf === true).join(', ')}`)
+  if (options.after !== undefined && !declared.after)
+    throw new UsageError(`--after goes with ${named((e) => e.after === true).join(', ')}`)
+  for (const filter of FILTERS)
+    if (options.filters[filter.parameter] !== undefined && !takes(declared, filter.parameter))
+      throw new UsageError(
+        `${optionOf(filter.parameter)} goes with ${named((e) => takes(e, filter.parameter)).join(', ')}`,
+      )
+  for (const filter of declared.filters ?? [])
+    if (filter.required && options.filters[filter.parameter] === undefined)
+      throw new UsageError(`${resource} needs ${optionOf(filter.parameter)}`)
+  const parent =
+    declared.everyParent !== undefined && !options.ids[declared.everyParent.id]
+      ? declared.everyParent.id
+      : null
+  const columns = parent === null ? declared.columns : [...declared.columns, `${parent}.id`]
+  return {
+    name: resource,
+    nouns: declared.nouns,
+    columns,
+    rowsOf(item) {
+      const rows = declared.toRows(item as never)
+      if (parent === null) return rows
+      const { id } = (item as Record<string, { id: string }>)[parent] as { id: string }
+      return rows.map((row) => ({ ...row, [`${parent}.id`]: id }))
+    },
+    source: (client) => source(client, declared, options),
+  }
+}
+
+/** Runs an export: pages through the server and writes its items to the target. */
+async function run(plan: Plan, options: ExportOptions): Promise<void> {
+  const { apiKey, apiUrl } = clientEnvironment()
+  const url = options.url ?? apiUrl
+  if (!url) throw new UsageError('set --url or AWARENESS_API_URL to the API base URL')
+  if (!/^https?:\/\//.test(url)) throw new UsageError('--url must be an http:// or https:// URL')
+  if (!apiKey) throw new CliError('set AWARENESS_API_KEY to the API key to export with')
+  const progress = progressLine()
+  const client = new AwarenessClient({
+    baseUrl: url,
+    apiKey,
+    onRetry: ({ delayMs, reason }) => progress.update(`waiting ${Math.ceil(delayMs / 1000)} s (${reason})…`),
+  })
+  const target = options.out ? await fileTarget(options.out) : stdoutTarget()
+  const output = target.stream
+  const csv =
+    options.format === 'csv'
+      ? stringify({
+          header: true,
+          columns: [...plan.columns],
+          cast: { boolean: String },
+          record_delimiter: 'windows',
+          // RFC 4180: a cell holding a lone CR or LF is quoted too, not only one holding CRLF.
+          quoted_match: /[\r\n]/,
+          escape_formulas: true,
+          bom: options.bom === true,
+        })
+      : null
+  let finished: Promise<unknown> = Promise.resolve()
+  if (csv) {
+    csv.pipe(output, { end: false })
+    finished = once(csv, 'end')
+  }
+  let rows = 0
+  const emit = async (item: unknown) => {
+    if (csv) {
+      for (const row of plan.rowsOf(item)) {
+        await write(csv, row as never)
+        rows++
+      }
+    } else {
+      await write(output, `${JSON.stringify(item)}\n`)
+    }
+  }
+  const started = Date.now()
+  let items = 0
+  let pages = 0
+  try {
+    const items$ = plan.source(client)
+    if (items$ instanceof Promise) {
+      await emit(await items$)
+      items = 1
+    } else {
+      for await (const page of items$) {
+        pages++
+        for (const item of page.data) await emit(item)
+        items += page.items ?? page.data.length
+        const rate = Math.round((items * 1000) / Math.max(1, Date.now() - started))
+        progress.update(
+          `${plan.name}: ${counted(items, ...plan.nouns)}, ${counted(pages, 'page')} (${formatCount(rate)}/s)`,
+        )
+      }
+    }
+    if (csv) {
+      csv.end()
+      await finished
+    }
+    await target.commit()
+  } catch (error) {
+    progress.done()
+    await target.abandon()
+    if (error instanceof AwarenessApiError || error instanceof AwarenessNetworkError)
+      throw new CliError(error.message)
+    throw error
+  }
+  progress.done()
+  if (options.out || process.stderr.isTTY) {
+    const what = counted(items, ...plan.nouns)
+    const asRows = csv ? ` (${counted(rows, 'CSV row')})` : ''
+    const where = options.out ? ` to ${options.out}` : ''
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
+    process.stderr.write(`exported ${what}${asRows}${where} in ${seconds} s\n`)
+  }
 }

@@ -33,6 +33,7 @@ export const CAMPAIGN_EXPORTS = [
       Campaign,
     ),
     records: {
+      types: ['campaign', 'attack'],
       of: campaignRecord,
       children: {
         path: ATTACKS,

@@ -4,7 +4,7 @@
 import { publishedRecordOf } from '../../records/published.js'
 import { flatColumns, flatRow, jsonColumns } from '../../schemas/flatten.js'
 import { EmployeeReference } from '../employees/schema.js'
-import { type ResourceExport, rowPerItem } from '../export.js'
+import { type ImportRecord, type ResourceExport, rowPerItem, type StayingBehind } from '../export.js'
 import { Course, CourseProgress, type EmployeeCourseProgress, Statistics } from './schema.js'
 
 const EMPTY_ENTRY = Object.fromEntries(flatColumns(CourseProgress).map((c) => [c, null]))
@@ -22,6 +22,18 @@ const progress: ResourceExport = {
     if (p.courses_progress.length === 0) return [{ ...employee, ...EMPTY_ENTRY }]
     return p.courses_progress.map((c) => ({ ...employee, ...flatRow(CourseProgress, c) }))
   },
+  records: {
+    types: ['course_progress'],
+    of: (p: EmployeeCourseProgress): ImportRecord[] =>
+      p.courses_progress.map(({ course, status, quiz_score, years }) => ({
+        type: 'course_progress',
+        employee_id: p.employee.id,
+        course_id: course.id,
+        status,
+        quiz_score,
+        years,
+      })),
+  },
 }
 
 const courseRecord = publishedRecordOf('course', Course)
@@ -33,6 +45,7 @@ export const COURSE_EXPORTS = [
       Course,
     ),
     records: {
+      types: ['course'],
       of: (c: Course, workspaceId: string) => [courseRecord({ workspace_id: workspaceId }, c)],
     },
   },
@@ -45,4 +58,18 @@ export const COURSE_EXPORTS = [
     },
     Statistics,
   ),
+]
+
+/** Course feedback does not travel: the API only counts it by sentiment. */
+export const COURSE_STAYING_BEHIND: readonly StayingBehind[] = [
+  {
+    type: 'course_feedback',
+    why: 'the API serves only its counts by sentiment, not the feedback',
+    answers: [
+      {
+        path: '/v1/courses/statistics',
+        fields: ['positive_feedbacks', 'neutral_feedbacks', 'negative_feedbacks'],
+      },
+    ],
+  },
 ]

@@ -5,7 +5,7 @@ import type { Resource } from '../resource.js'
 import { COURSE_DEMO } from './demo.js'
 import { COURSE_EVENTS, COURSE_PROGRESS_EVENTS } from './events.js'
 import { COURSE_CLIENT_SAMPLES, COURSE_EXAMPLES } from './examples.js'
-import { COURSE_EXPORTS } from './export.js'
+import { COURSE_EXPORTS, COURSE_STAYING_BEHIND } from './export.js'
 import { COURSE_IMPORT } from './import.js'
 import { courseFeedbackRecord, courseProgressRecord, courseRecord } from './records.js'
 import {
@@ -60,6 +60,7 @@ export const courses = {
   records: [courseRecord, courseProgressRecord, courseFeedbackRecord],
   import: COURSE_IMPORT,
   exports: COURSE_EXPORTS,
+  staysBehind: COURSE_STAYING_BEHIND,
   sql: COURSE_SQL,
   demo: COURSE_DEMO,
   events: [COURSE_EVENTS, COURSE_PROGRESS_EVENTS],

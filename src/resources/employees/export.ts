@@ -13,6 +13,6 @@ export const EMPLOYEE_EXPORTS = [
       { name: 'employees', nouns: ['employee', 'employees'], path: '/v1/employees', pageSize: 100 },
       Employee,
     ),
-    records: { of: employeeRecord },
+    records: { types: ['employee'], of: employeeRecord },
   },
 ]

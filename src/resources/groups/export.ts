@@ -8,6 +8,7 @@ export const GROUP_EXPORTS = [
   {
     ...rowPerItem({ name: 'groups', nouns: ['group', 'groups'], path: '/v1/groups', pageSize: 100 }, Group),
     records: {
+      types: ['group', 'group_member'],
       of: (g: Group, workspaceId: string) => [groupRecord({ workspace_id: workspaceId }, g)],
       children: {
         path: '/v1/groups/{group_id}/employees',

@@ -17,6 +17,7 @@ export const INBOX_EXPORTS = [
       InboxTicket,
     ),
     records: {
+      types: ['inbox_ticket', 'email_report'],
       of: (t: InboxTicket, workspaceId: string) => [inboxTicketRecord({ workspace_id: workspaceId }, t)],
       children: {
         path: '/v1/inbox_tickets/{ticket_id}/reports',

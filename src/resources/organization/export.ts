@@ -9,17 +9,19 @@ import { Organization } from './schema.js'
 const OrganizationFields = Type.Omit(Organization, ['workspaces'])
 const WorkspaceFields = Organization.properties.workspaces.items
 
-/** The organization's record, and its workspaces' (those the key reads). */
-function organizationRecords(o: Organization): ImportRecord[] {
+/** The organization's record, and its workspaces' (those the key reads; only `workspaceId` if given). */
+function organizationRecords(o: Organization, workspaceId: string): ImportRecord[] {
   const { workspaces, ...organization } = o
   return [
     { type: 'organization', ...organization },
-    ...workspaces.map(({ id, ...workspace }) => ({
-      type: 'workspace',
-      id,
-      organization_id: o.id,
-      ...workspace,
-    })),
+    ...workspaces
+      .filter((w) => workspaceId === '' || w.id === workspaceId)
+      .map(({ id, ...workspace }) => ({
+        type: 'workspace',
+        id,
+        organization_id: o.id,
+        ...workspace,
+      })),
   ]
 }
 
@@ -42,6 +44,10 @@ export const ORGANIZATION_EXPORTS: ResourceExport[] = [
       const organization = flatRow(OrganizationFields, o, 'organization.')
       return o.workspaces.map((w) => ({ ...organization, ...flatRow(WorkspaceFields, w, 'workspace.') }))
     },
-    records: { of: organizationRecords },
+    records: {
+      types: ['organization', 'workspace'],
+      of: organizationRecords,
+      workspaces: (o: Organization) => o.workspaces.map((w) => w.id),
+    },
   },
 ]

@@ -3,6 +3,7 @@
 import type { Resource } from '../resource.js'
 import { SLASH_DEMO } from './demo.js'
 import { SLASH_CLIENT_SAMPLES, SLASH_EXAMPLES } from './examples.js'
+import { SLASH_STAYING_BEHIND } from './export.js'
 import { SLASH_IMPORT } from './import.js'
 import { emailAlertRecord, impersonationRecord } from './records.js'
 import { EmployeeAlertStatistics, EmployeeImpersonationStatistics } from './schema.js'
@@ -42,6 +43,7 @@ export const slash = {
   records: [emailAlertRecord, impersonationRecord],
   import: SLASH_IMPORT,
   exports: [],
+  staysBehind: SLASH_STAYING_BEHIND,
   sql: SLASH_SQL,
   demo: SLASH_DEMO,
 } satisfies Resource<'email_alert' | 'impersonation'>
