@@ -12,6 +12,7 @@ import { hidePassword } from '../../src/cli/commands/serve.js'
 import { owned } from '../helpers/children.js'
 import { CLI, runCli } from '../helpers/cli.js'
 import { freePort } from '../helpers/processes.js'
+import { waitFor } from '../helpers/wait.js'
 
 /** Starts `awareness serve`, returns the line it prints on stderr once listening, and stops it. */
 async function startLine(env: Record<string, string>): Promise<string> {
@@ -64,24 +65,20 @@ describe('awareness serve --demo-when-empty', () => {
     child.stderr.on('data', (d) => (output += d))
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     try {
-      const started = Date.now()
-      let line: RegExpMatchArray | null = null
       // The demo is 12 monthly imports: the program's history (CONTRACT 17).
-      while (!line && Date.now() - started < 180_000) {
-        line = /curl -s -H 'x-api-key: (wsa_[0-9A-Za-z]{38})' '([^']+)'/.exec(output)
-        await new Promise((r) => setTimeout(r, 100))
-      }
-      assert.ok(line, `no curl line printed:\n${output}`)
+      const line = await waitFor(
+        `a curl line printed (so far:\n${output})`,
+        () => /curl -s -H 'x-api-key: (wsa_[0-9A-Za-z]{38})' '([^']+)'/.exec(output),
+        { ms: 180_000, every: 100 },
+      )
       assert.match(output, /API key \(shown once\)/)
       const [, key, url] = line as RegExpMatchArray
-      let response: globalThis.Response | undefined
-      for (let i = 0; i < 100 && !response; i++) {
-        response = await fetch(url as string, { headers: { 'x-api-key': key as string } }).catch(
-          () => undefined,
-        )
-        if (!response) await new Promise((r) => setTimeout(r, 100))
-      }
-      assert.equal(response?.status, 200)
+      const response = await waitFor(
+        'the server answering',
+        () => fetch(url as string, { headers: { 'x-api-key': key as string } }).catch(() => undefined),
+        { every: 100 },
+      )
+      assert.equal(response.status, 200)
       assert.ok(
         output.includes(
           `awareness-api listening on http://127.0.0.1:${port} (reference: http://127.0.0.1:${port}/docs); ` +

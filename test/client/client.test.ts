@@ -8,6 +8,7 @@ import { type TestApp, testApp } from '../helpers/app.js'
 import { type ApiDataset, apiDataset, unknownId } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
 import { overloadedProxy } from '../helpers/overloaded-proxy.js'
+import { elapse } from '../helpers/wait.js'
 import { clearOfWindowEnd } from '../helpers/windows.js'
 
 describe('typed client', () => {
@@ -405,7 +406,7 @@ describe('typed client', () => {
         stop.abort()
       }
     })()
-    await new Promise((r) => setTimeout(r, 50))
+    await elapse(50, 'the follower reads the feed once before the change')
     const someone = d.all.find(
       (r) => r.type === 'employee' && (r.workspace as { id: string }).id === d.a1,
     ) as Record<string, unknown>

@@ -22,6 +22,7 @@ import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { source } from '../helpers/records.js'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js'
+import { waitFor } from '../helpers/wait.js'
 
 const POSTGRES = process.env.TEST_DATABASE_URL
 const postgresSkip = DIALECTS.find((x) => x.dialect === 'postgres')?.skip ?? false
@@ -135,12 +136,13 @@ describe('a frozen PostgreSQL (behind a proxy that stops forwarding)', { skip: p
     assertUnavailable(await timed(app, '/readyz'), 'readiness')
     proxy.thaw()
     // However slow the machine: within 30 s, far beyond any pool or deadline timer.
-    let status = 0
-    for (const started = Date.now(); status !== 200 && Date.now() - started < 30_000; ) {
-      status = (await timed(app, url, key)).status
-      if (status !== 200) await new Promise((r) => setTimeout(r, 100))
-    }
-    assert.equal(status, 200, 'the service recovers by itself')
+    await waitFor(
+      'the service recovering by itself',
+      async () => (await timed(app, url, key)).status === 200,
+      {
+        every: 100,
+      },
+    )
     assert.equal((await timed(app, '/readyz')).status, 200)
   })
 })
@@ -181,12 +183,7 @@ describe('a PostgreSQL database that refuses connections, then is dropped', { sk
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name])
     for (let i = 0; i < 4; i++) assertUnavailable(await timed(app, url, key), `refused ${i}`)
     await admin.query(`alter database ${name} allow_connections true`)
-    let status = 0
-    for (let i = 0; i < 30 && status !== 200; i++) {
-      status = (await timed(app, url, key)).status
-      if (status !== 200) await new Promise((r) => setTimeout(r, 100))
-    }
-    assert.equal(status, 200)
+    await waitFor('answers again', async () => (await timed(app, url, key)).status === 200, { every: 100 })
     await admin.query(`drop database ${name} with (force)`)
     for (let i = 0; i < 4; i++) assertUnavailable(await timed(app, url, key), `dropped ${i}`)
   })

@@ -10,6 +10,7 @@ import { ImportRejected, importSources } from '../../src/importer/import.js'
 import { type TestApp, testApp, walk } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { compromised, employee, type Rec, smallDataset, source, ts } from '../helpers/records.js'
+import { elapse } from '../helpers/wait.js'
 
 type Dataset = ReturnType<typeof smallDataset>
 
@@ -329,7 +330,7 @@ for (const { dialect, skip } of DIALECTS) {
       const first = seen[0]
       const etag = (await t.request(`/v1/events?workspace_id=${ws}`, { key })).headers.etag
       // Everything recorded more than a moment ago is past a retention of one millisecond.
-      await new Promise((r) => setTimeout(r, 5))
+      await elapse(5, 'the events become older than the retention')
       const pruned = await pruneExpired(t.db.handle.db, 1)
       assert.ok(pruned >= seen.length)
       const emptied = await t.request(`/v1/events?workspace_id=${ws}`, {

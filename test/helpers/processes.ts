@@ -142,10 +142,3 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     thaw: () => (child as ChildProcess | null)?.kill('SIGCONT'),
   }
 }
-
-/** Checks `condition` every 10 ms until it holds or `ms` have passed; whether it held. */
-export async function until(condition: () => boolean, ms = 5000): Promise<boolean> {
-  for (const end = Date.now() + ms; !condition() && Date.now() < end; )
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  return condition()
-}

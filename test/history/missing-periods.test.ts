@@ -15,9 +15,9 @@ import { bringUpToDate } from '../../src/cli/context.js'
 import { demoRecords } from '../../src/demo/generate.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
-import { until } from '../helpers/processes.js'
 import type { Rec } from '../helpers/records.js'
 import { snapshot } from '../helpers/snapshot.js'
+import { elapse, until } from '../helpers/wait.js'
 
 const TWINS = [
   '/v1/campaigns/statistics/history',
@@ -144,7 +144,7 @@ for (const { dialect, skip } of DIALECTS) {
         'the server noticed every client leave',
       )
       const start = performance.eventLoopUtilization()
-      await new Promise((resolve) => setTimeout(resolve, 400))
+      await elapse(400, 'a window to measure the idle event loop in')
       const busy = performance.eventLoopUtilization(start).utilization
       assert.ok(
         busy < 0.3,

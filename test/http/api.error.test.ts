@@ -39,11 +39,12 @@ for (const { dialect, skip } of DIALECTS) {
       test('missing, empty, malformed, bad checksum, unknown, revoked and expired keys, on every route', async () => {
         const revoked = await createKey(t.db.handle.db, { organizationId: d.orgA.id as string })
         await revokeKey(t.db.handle.db, revoked.id)
-        const expired = await createKey(t.db.handle.db, {
-          organizationId: d.orgA.id as string,
-          expiresInSeconds: 1,
-        })
-        await new Promise((r) => setTimeout(r, 1100))
+        // Made a minute ago, for one second: expired now.
+        const expired = await createKey(
+          t.db.handle.db,
+          { organizationId: d.orgA.id as string, expiresInSeconds: 1 },
+          new Date(Date.now() - 60_000),
+        )
         const good = generateKey()
         const badChecksum = `${good.slice(0, 36)}${good.slice(36) === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA'}`
         const keys = [

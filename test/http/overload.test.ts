@@ -17,6 +17,7 @@ import { type TestApp, testApp } from '../helpers/app.js'
 import { runCli } from '../helpers/cli.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { type ServerProcess, startServer } from '../helpers/processes.js'
+import { waitFor } from '../helpers/wait.js'
 
 interface Answer {
   status: number
@@ -103,9 +104,11 @@ describe('overload (in process)', () => {
     const metrics = await get(`${base}/metrics`, {})
     assert.match(metrics.body, /overload_rejections_total [1-9]/)
     // Each refusal logs one short warn line without a stack, beside its request line.
-    await new Promise((r) => setTimeout(r, 50))
-    const logged = lines.map((l) => JSON.parse(l))
-    const shed = logged.filter((l) => l.msg !== 'request' && l.code === 'service_unavailable')
+    const shed = await waitFor('a warn line per refusal', () => {
+      const logged = lines.map((l) => JSON.parse(l))
+      const found = logged.filter((l) => l.msg !== 'request' && l.code === 'service_unavailable')
+      return found.length >= refused.length && found
+    })
     assert.equal(shed.length, refused.length)
     for (const line of shed) assert.equal(line.level, 40, 'warn')
     assert.ok(!lines.some((l) => l.includes('"stack"')), 'no stack')

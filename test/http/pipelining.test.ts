@@ -11,8 +11,8 @@ import { demoRecords } from '../../src/demo/generate.js'
 import { MAX_IN_FLIGHT_PER_CONNECTION } from '../../src/http/plugins/pipelining.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
-import { until } from '../helpers/processes.js'
 import type { Rec } from '../helpers/records.js'
+import { until } from '../helpers/wait.js'
 
 // A 1,000-day series: some 100 KB, a few ms of work each.
 const SERIES = 'interval=day&from=2024-03-01&to=2026-11-25'
@@ -100,7 +100,7 @@ for (const { dialect, skip } of DIALECTS) {
         for (const client of clients) client.destroy()
       })
       const started = performance.now()
-      for (let i = 0; i < 200 && sockets.length < seen + clients.length; i++) await sleep(10)
+      await until(() => sockets.length >= seen + clients.length)
       const served = sockets.slice(seen)
       assert.equal(served.length, clients.length)
       // Once every connection has stalled (bytes wait in the process, the kernel's buffers full):

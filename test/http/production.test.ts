@@ -21,6 +21,7 @@ import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
 import { privatePostgresUnavailable, startPrivatePostgres } from '../helpers/private-postgres.js'
 import { freePort } from '../helpers/processes.js'
 import { course, employee, progress, source, workspace } from '../helpers/records.js'
+import { elapse, waitFor } from '../helpers/wait.js'
 import { clearOfWindowEnd } from '../helpers/windows.js'
 
 interface Raw {
@@ -318,7 +319,10 @@ describe('production HTTP behaviour (real listening server)', () => {
         `${key.slice(0, 20)}%${key.charCodeAt(20).toString(16)}${key.slice(21)}`,
       ]
       for (const form of encodedForms) await app.inject({ url: `/v1/employees/${form}` })
-      await new Promise((r) => setTimeout(r, 50))
+      await waitFor(
+        'every request logged',
+        () => lines.filter((l) => JSON.parse(l).msg === 'request').length >= 5 + encodedForms.length,
+      )
       const all = lines.join('\n')
       assert.ok(!all.includes(key), 'a key never appears in the logs')
       assert.ok(!all.includes(key.slice(4, 36)), 'nor its random part')
@@ -414,8 +418,10 @@ describe('production HTTP behaviour (real listening server)', () => {
       const forwarded = { 'x-forwarded-for': '198.51.100.1' }
       await app.inject({ url: '/healthz', headers: forwarded, remoteAddress: '10.1.2.3' })
       await app.inject({ url: '/healthz', headers: forwarded, remoteAddress: '203.0.113.9' })
-      await new Promise((r) => setTimeout(r, 50))
-      const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request')
+      const requests = await waitFor('both requests logged', () => {
+        const logged = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request')
+        return logged.length >= 2 && logged
+      })
       assert.deepEqual(
         requests.map((r) => r.client),
         ['198.51.100.1', '203.0.113.9'],
@@ -500,10 +506,11 @@ describe('production HTTP behaviour (real listening server)', () => {
     child.stderr.on('data', (c) => (errors += c))
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     const base = `http://127.0.0.1:${port}`
-    for (let i = 0; i < 200; i++) {
-      if ((await raw(`${base}/healthz`).catch(() => null))?.status === 200) break
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await waitFor(
+      'the server answering',
+      async () => (await raw(`${base}/healthz`).catch(() => null))?.status === 200,
+      { every: 100 },
+    )
     // Light pages: what is under test is the shutdown, not the overload queue (tested on its own),
     // which a loaded machine would otherwise bring in.
     const url = `${base}/v1/employees?workspace_id=${d.a1}`
@@ -574,7 +581,7 @@ describe('production HTTP behaviour (real listening server)', () => {
             }
             return seen
           })()
-          await new Promise((r) => setTimeout(r, 100))
+          await elapse(100, 'the load under way before the database stops')
           pg.stop()
           stopped = true
           const seen = await load
@@ -586,12 +593,11 @@ describe('production HTTP behaviour (real listening server)', () => {
           assert.equal((await raw(url, { 'x-api-key': key })).status, 503)
           assert.equal((await raw(`${base}/readyz`)).status, 503)
           pg.start()
-          let status = 0
-          for (let i = 0; i < 50 && status !== 200; i++) {
-            status = (await raw(url, { 'x-api-key': key })).status
-            if (status !== 200) await new Promise((r) => setTimeout(r, 200))
-          }
-          assert.equal(status, 200, 'the service recovers by itself')
+          await waitFor(
+            'the service recovering by itself',
+            async () => (await raw(url, { 'x-api-key': key })).status === 200,
+            { ms: 10_000, every: 200 },
+          )
           assert.equal((await raw(`${base}/readyz`)).status, 200)
         } finally {
           await app.close()

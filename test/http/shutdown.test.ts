@@ -16,6 +16,7 @@ import { createKey } from '../../src/keys/keys.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { startServer } from '../helpers/processes.js'
 import { source } from '../helpers/records.js'
+import { waitFor } from '../helpers/wait.js'
 
 interface Outcome {
   /** The status, or the error code of a request that got no answer. */
@@ -88,15 +89,23 @@ describe('graceful shutdown (real server process)', () => {
       assert.equal((await get(`${server.base}/healthz`, {}, idle)).result, '200')
       const running = Array.from({ length: clients }, loop)
       // Every client looping before the signal (however slow the machine): ten answers each.
-      for (let waited = 0; (outcomes.get('200') ?? 0) < clients * 10 && waited < 60_000; waited += 20)
-        await new Promise((resolve) => setTimeout(resolve, 20))
+      await waitFor('ten answers per client', () => (outcomes.get('200') ?? 0) >= clients * 10, {
+        ms: 60_000,
+      })
       const exited = new Promise<{ code: number | null; ms: number }>((resolve) => {
         const started = Date.now()
         server.child.once('exit', (code) => resolve({ code, ms: Date.now() - started }))
       })
       server.child.kill('SIGTERM')
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      const ready = await get(`${server.base}/readyz`, {}, false)
+      // The signal is delivered, not observed: the first readiness check after it may come first.
+      const ready = await waitFor(
+        'readiness failing',
+        async () => {
+          const answer = await get(`${server.base}/readyz`, {}, false)
+          return answer.result !== '200' && answer
+        },
+        { ms: 1000 },
+      )
       assert.equal(ready.result, '503', 'readiness fails at once')
       await Promise.all(running)
       const exit = await exited

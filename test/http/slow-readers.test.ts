@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { connect, type Socket } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { type TestApp, testApp } from '../helpers/app.js'
+import { elapse, waitFor } from '../helpers/wait.js'
 import { heavyCampaign } from '../resources/campaigns/records.js'
 
 describe('slow readers', () => {
@@ -30,21 +31,19 @@ describe('slow readers', () => {
     client.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nAccept-Encoding: identity\r\n\r\n`)
 
   test('a client that never reads an 11 MB page is dropped once its socket has taken nothing for 6 s', async () => {
+    const before = sockets.length
     const client = connect(Number(base.port), base.hostname)
     client.pause()
     await new Promise((r) => client.once('connect', r))
-    const before = sockets.length
     ask(client)
-    for (let i = 0; i < 100 && sockets.length === before; i++) await new Promise((r) => setTimeout(r, 10))
-    const served = sockets.at(-1) as Socket
-    await new Promise((r) => setTimeout(r, 3000))
+    const served = await waitFor(
+      'the connection served',
+      () => sockets.length > before && (sockets.at(-1) as Socket),
+    )
+    await elapse(3000, 'the stall, younger than the limit')
     assert.ok(!served.destroyed, 'still open while the stall is young')
     assert.ok(served.writableLength > 1_000_000, `${served.writableLength} bytes waiting in the process`)
-    const start = Date.now()
-    while (!served.destroyed) {
-      assert.ok(Date.now() - start < 15_000, 'the stalled answer is abandoned')
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await waitFor('the stalled answer abandoned', () => served.destroyed, { ms: 15_000, every: 100 })
     client.destroy()
   })
 
@@ -65,19 +64,10 @@ describe('slow readers', () => {
       setTimeout(() => client.resume(), 4000)
     })
     ask(client)
-    const length = async () => {
-      for (let i = 0; i < 200 && !/content-length: (\d+)/i.test(text); i++)
-        await new Promise((r) => setTimeout(r, 10))
-      return Number(/content-length: (\d+)/i.exec(text)?.[1])
-    }
-    const body = await length()
+    const body = Number(await waitFor("the answer's head", () => /content-length: (\d+)/i.exec(text)?.[1]))
     assert.ok(body > 10_000_000, `${body} bytes`)
     const head = text.indexOf('\r\n\r\n') + 4
-    const start = Date.now()
-    while (received < head + body) {
-      assert.ok(Date.now() - start < 90_000, `${received} of ${head + body} bytes`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await waitFor(`${head + body} bytes`, () => received >= head + body, { ms: 90_000, every: 100 })
     client.destroy()
   })
 })

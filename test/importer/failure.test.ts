@@ -17,6 +17,7 @@ import { CLI, runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase } from '../helpers/databases.js'
 import { employee, organization, source, workspace } from '../helpers/records.js'
 import { snapshot } from '../helpers/snapshot.js'
+import { elapse } from '../helpers/wait.js'
 
 const demo = (employees: number): ImportSource => ({
   name: 'demo.ndjson',
@@ -94,7 +95,7 @@ describe('the write-ahead log after an import that did not commit (sqlite)', () 
       written += chunk.length
       if (written > 2_000_000) break
     }
-    await sleep(1500)
+    await elapse(1500, 'the import reads what it was given and waits for the rest')
     child.kill('SIGINT')
     assert.equal(await exited, 1, stderr)
     assert.match(stderr, /^awareness: import interrupted: nothing was written\n$/m)

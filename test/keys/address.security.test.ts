@@ -12,6 +12,7 @@ import { createKey, listKeys, setAllowList } from '../../src/keys/keys.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { smallDataset } from '../helpers/records.js'
+import { elapse, waitFor } from '../helpers/wait.js'
 
 const PROXY = '10.0.0.1'
 const OFFICE = '203.0.113.0/24'
@@ -132,16 +133,14 @@ for (const { dialect, skip } of DIALECTS) {
     test('a key only ever refused by its allow-list was never used: keys list says so', async () => {
       const refusedOnly = await createKey(t.db.handle.db, { organizationId: org, allowFrom: [OFFICE] })
       for (let i = 0; i < 3; i++) assert.equal((await from(refusedOnly.key, OUTSIDE)).status, 403)
-      await new Promise((r) => setTimeout(r, 100))
+      await elapse(100, 'a use that must not be recorded has the time to')
       const listed = (await listKeys(t.db.handle.db, org)).find((k) => k.id === refusedOnly.id)
       assert.equal(listed?.last_used_at, null)
       assert.equal((await from(refusedOnly.key, INSIDE)).status, 200)
-      for (let i = 0; i < 50; i++) {
-        const used = (await listKeys(t.db.handle.db, org)).find((k) => k.id === refusedOnly.id)
-        if (used?.last_used_at) return
-        await new Promise((r) => setTimeout(r, 20))
-      }
-      assert.fail('a request from an allowed address is a use')
+      await waitFor(
+        'a request from an allowed address recorded as a use',
+        async () => (await listKeys(t.db.handle.db, org)).find((k) => k.id === refusedOnly.id)?.last_used_at,
+      )
     })
 
     test('the refusal is logged with the key id and the address', async () => {
@@ -160,8 +159,9 @@ for (const { dialect, skip } of DIALECTS) {
           remoteAddress: OUTSIDE,
         })
         assert.equal(answer.statusCode, 403)
-        await new Promise((r) => setTimeout(r, 50))
-        const line = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request' && l.status === 403)
+        const line = await waitFor('the refusal logged', () =>
+          lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request' && l.status === 403),
+        )
         assert.deepEqual([line?.key_id, line?.client], [restricted.id, OUTSIDE])
         assert.ok(!lines.join('\n').includes(restricted.key), 'never the key')
       } finally {

@@ -20,6 +20,7 @@ import { createKey, KeyAdminError, listKeys, revokeKey, verifyKey } from '../../
 import { KeyVerifier } from '../../src/keys/verifier.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
 import { smallDataset, source } from '../helpers/records.js'
+import { elapse, waitFor } from '../helpers/wait.js'
 
 describe('key format', () => {
   test('a new key is wsa_, 32 base62 characters and a 6-character CRC32 checksum', () => {
@@ -319,11 +320,8 @@ for (const { dialect, skip } of DIALECTS) {
             .executeTakeFirstOrThrow()
         ).last_used_at
       // The write is bookkeeping, not awaited by the request: wait for it (a loaded machine is slow).
-      const lastUsedBecomes = async (expected: string) => {
-        for (let waited = 0; waited < 5000 && (await read()) !== expected; waited += 20)
-          await new Promise((r) => setTimeout(r, 20))
-        return read()
-      }
+      const lastUsedBecomes = (expected: string) =>
+        waitFor(`last_used_at ${expected}`, async () => (await read()) === expected && expected)
       // The server touches a key once its request passed the key's allow-list.
       const use = async () => {
         const identity = await verifier.verify(created.key)
@@ -334,7 +332,7 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(await lastUsedBecomes('2026-01-01T10:00:00.000000Z'), '2026-01-01T10:00:00.000000Z')
       now += 30_000
       await use()
-      await new Promise((r) => setTimeout(r, 50))
+      await elapse(50, 'a write that must not come has the time to')
       assert.equal(await read(), '2026-01-01T10:00:00.000000Z', 'not again within the minute')
       now += 31_000
       await use()

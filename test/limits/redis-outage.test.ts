@@ -7,8 +7,7 @@ import { RedisCounters } from '../../src/limits/counters.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { type PrivateRedis, redisUnavailable, startPrivateRedis } from '../helpers/processes.js'
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+import { elapse, waitFor } from '../helpers/wait.js'
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now()
@@ -30,12 +29,15 @@ describe('a hung Redis', { skip: redisUnavailable() ?? false }, () => {
     let errors = 0
     // Wide margins: the machines that run this are shared and slow at times.
     const timings = { slowMs: 500, pauseMs: 3000, commandTimeoutMs: 1000 }
-    const a = new RedisCounters(redis.url, { onError: () => errors++ }, Date.now, timings)
-    const b = new RedisCounters(redis.url, { onError: () => errors++ }, Date.now, timings)
+    // The pause is judged by this clock: the test moves it past a pause instead of waiting one out.
+    let skew = 0
+    const clock = () => Date.now() + skew
+    const a = new RedisCounters(redis.url, { onError: () => errors++ }, clock, timings)
+    const b = new RedisCounters(redis.url, { onError: () => errors++ }, clock, timings)
     try {
       // Both connected: an answer from Redis, not from memory.
       for (const counters of [a, b])
-        for (let i = 0; (await counters.increment('warm-up', 3600)).local && i < 100; i++) await sleep(100)
+        await waitFor('an answer from Redis', async () => !(await counters.increment('warm-up', 3600)).local)
       errors = 0
       assert.equal((await a.increment('k', 3600)).count, 1)
       assert.equal((await b.increment('k', 3600)).count, 2, 'shared while Redis answers')
@@ -49,15 +51,17 @@ describe('a hung Redis', { skip: redisUnavailable() ?? false }, () => {
       )
       assert.ok(calls.every((c) => c.value.local === true))
       assert.ok(errors >= 1)
-      await sleep(3200)
+      skew += timings.pauseMs
       // The pause is over and Redis still hangs: one more slow call, then memory again.
       const probe = await timed(() => a.increment('k', 3600))
       assert.ok(probe.ms >= 500, `probe ${probe.ms} ms`)
       assert.ok((await timed(() => a.increment('k', 3600))).ms < 200)
       redis.thaw()
-      await sleep(3200)
-      const back = await a.increment('k', 3600)
-      assert.equal(back.local, undefined, 'Redis again once it answers')
+      skew += timings.pauseMs
+      const back = await waitFor('Redis again once it answers', async () => {
+        const answer = await a.increment('k', 3600)
+        return answer.local === undefined && answer
+      })
       assert.equal((await b.increment('k', 3600)).count, back.count + 1)
     } finally {
       redis.thaw()
@@ -74,7 +78,8 @@ describe('a hung Redis', { skip: redisUnavailable() ?? false }, () => {
       d = apiDataset(6)
       t = await testApp('sqlite', d.all, { REDIS_URL: redis.url })
       key = await t.key({ organizationId: d.orgA.id as string })
-      await sleep(200)
+      // The server's connection to Redis is not observable from outside: it is given time to open.
+      await elapse(200, 'the server connects to Redis')
     })
     after(async () => {
       redis.thaw()

@@ -24,6 +24,7 @@ import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import type { Rec } from '../helpers/records.js'
 import { source } from '../helpers/records.js'
 import { type RouteCase, routeCases } from '../helpers/routes.js'
+import { until } from '../helpers/wait.js'
 
 type Json = Record<string, unknown>
 
@@ -293,7 +294,7 @@ for (const { dialect, skip } of DIALECTS) {
       const expected = Number(rows[0]?.n)
       assert.ok(expected > 100)
       worker.start()
-      for (let i = 0; i < 1000 && bodies.length < expected; i++) await new Promise((r) => setTimeout(r, 20))
+      await until(() => bodies.length >= expected, 20_000)
       await worker.stop()
       assert.equal(bodies.length, expected)
       const feed = new Map<string, FeedEvent>()

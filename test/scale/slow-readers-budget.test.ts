@@ -15,6 +15,7 @@ import { createKey } from '../../src/keys/keys.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
 import { type ServerProcess, startServer } from '../helpers/processes.js'
 import { source } from '../helpers/records.js'
+import { elapse, until } from '../helpers/wait.js'
 import { heavyCampaign } from '../resources/campaigns/records.js'
 
 /** Half the default (64 MiB), so that both databases' servers, PostgreSQL's slower to write pages, reach it. */
@@ -100,7 +101,7 @@ for (const { dialect, skip } of DIALECTS) {
           }).end()
         })
       for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 32 }, read))
-      await sleep(1000)
+      await elapse(1000, 'the process settles before its idle size is taken')
       const idle = rssMiB(pid)
 
       const sockets: Socket[] = []
@@ -122,7 +123,7 @@ for (const { dialect, skip } of DIALECTS) {
       await Promise.all(
         sockets.map((s) => new Promise((r) => (s.connecting ? s.once('connect', r) : r(null)))),
       )
-      await sleep(3000)
+      await elapse(3000, 'the answers fill the budget before /healthz is timed')
       const latencies: number[] = []
       const end = Date.now() + HOLD_MS
       while (Date.now() < end) {
@@ -134,10 +135,7 @@ for (const { dialect, skip } of DIALECTS) {
       for (const socket of sockets) socket.destroy()
       // Back to rest: the server lets go of what the connections held.
       let rest = rssMiB(pid)
-      for (let i = 0; i < 75 && rest > idle * AFTER_SHARE[dialect]; i++) {
-        await sleep(200)
-        rest = rssMiB(pid)
-      }
+      await until(() => (rest = rssMiB(pid)) <= idle * AFTER_SHARE[dialect], 15_000)
       const figures = `idle ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, after ${rest.toFixed(0)} MiB, healthz p99 ${percentile(latencies, 0.99).toFixed(0)} ms (${latencies.length} asked)`
       t.diagnostic(figures)
       assert.ok(peak <= idle * 1.25 + BUDGET_MIB, figures)

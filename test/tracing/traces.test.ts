@@ -17,6 +17,7 @@ import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
 import { get, type ServerProcess, startServer } from '../helpers/processes.js'
 import { employee, ndjson, smallDataset, source } from '../helpers/records.js'
+import { elapse } from '../helpers/wait.js'
 import { type Receiver, startReceiver } from '../webhooks/receiver.js'
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './otlp-receiver.js'
 
@@ -158,8 +159,8 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(encodedAnswer.status, 401)
       const [encodedSpan] = await otlp.waitFor((s) => s.traceId === encoded && s.name === 'request')
       assert.equal(encodedSpan?.attributes['url.path'], '/v1/employees/wsa_[redacted]')
-      // Everything exported so far, by every request of this file.
-      await new Promise((r) => setTimeout(r, 200))
+      // Everything exported so far, by every request of this file (the exporter sends on a timer).
+      await elapse(200, 'the exporter sends what it holds')
       const sent = otlp.bodies.join('\n')
       for (const secret of [key, wrong, key.slice(-24), key.slice(21), 'hunter2'])
         assert.ok(!sent.includes(secret), secret)

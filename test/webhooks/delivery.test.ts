@@ -22,6 +22,7 @@ import { runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase, lockWrites, type TestDatabase } from '../helpers/databases.js'
 import { webhookHeaderNames, webhookPayloadErrors } from '../helpers/openapi-document.js'
 import { smallDataset, source } from '../helpers/records.js'
+import { elapse, until, waitFor } from '../helpers/wait.js'
 import { type Receiver, startReceiver } from './receiver.js'
 
 /** A DNS lookup that answers `addresses` for every name. */
@@ -303,7 +304,7 @@ for (const { dialect, skip } of DIALECTS) {
         await sql<{ id: string; json: string }>`select id, json from events order by id`.execute(db.handle.db)
       ).rows
       assert.equal(summary.events.deliveries, events.length)
-      await new Promise((r) => setTimeout(r, 20))
+      await elapse(20, 'the deliveries grow older than none')
       assert.ok((await oldestPendingSeconds(db.handle.db)) > 0, 'deliveries wait')
       const failing = events[1]?.id as string
       receiver.answer = ({ id }) =>
@@ -542,7 +543,6 @@ for (const { dialect, skip } of DIALECTS) {
       })
       try {
         busy.start()
-        const start = Date.now()
         const undelivered = async () =>
           Number(
             (
@@ -554,13 +554,13 @@ for (const { dialect, skip } of DIALECTS) {
                 .executeTakeFirstOrThrow()
             ).n,
           )
-        while (locked === null || (await undelivered()) > 0) {
-          assert.ok(Date.now() - start < 20_000, 'delivered once the lock is free')
-          await new Promise((r) => setTimeout(r, 50))
-        }
+        await waitFor(
+          'delivered once the lock is free',
+          async () => locked !== null && (await undelivered()) === 0,
+          { every: 50 },
+        )
         await locked
-        // A second send would come within the next polls.
-        await new Promise((r) => setTimeout(r, 500))
+        await elapse(500, 'a second send, if there were one, comes within the next polls')
       } finally {
         await busy.stop()
         await blocker.close()
@@ -652,13 +652,11 @@ describe('send slots', () => {
       })
       worker.start()
       try {
-        for (let i = 0; i < 200 && most < 32; i++) await new Promise((r) => setTimeout(r, 20))
-        // A few more polls: nothing beyond the bounds starts while every slot is held.
-        await new Promise((r) => setTimeout(r, 200))
+        await until(() => most >= 32)
+        await elapse(200, 'a few more polls: nothing beyond the bounds starts while every slot is held')
         assert.equal(most, 32, 'the process bound is reached, not passed')
         assert.equal(mostPerEndpoint, 4)
         release()
-        const start = Date.now()
         const delivered = async () =>
           Number(
             (
@@ -669,10 +667,7 @@ describe('send slots', () => {
               )
             ).rows[0]?.n,
           )
-        while ((await delivered()) < 55) {
-          assert.ok(Date.now() - start < 10_000, 'every delivery is sent once slots free')
-          await new Promise((r) => setTimeout(r, 20))
-        }
+        await waitFor('every delivery sent once slots free', async () => (await delivered()) >= 55)
       } finally {
         // Even when an assertion fails: no send held, no poll left running.
         release()

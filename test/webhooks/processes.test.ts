@@ -13,6 +13,7 @@ import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases
 import { apiDataset } from '../helpers/dataset.js'
 import { type ServerProcess, startServer } from '../helpers/processes.js'
 import { ndjson, source } from '../helpers/records.js'
+import { elapse, waitFor } from '../helpers/wait.js'
 import { type Receiver, startReceiver } from './receiver.js'
 
 const postgres = DIALECTS.find((d) => d.dialect === 'postgres')
@@ -60,8 +61,7 @@ describe('webhook delivery by server processes (postgres)', { skip: postgres?.sk
     assert.ok(ofA.length > 100, `${ofA.length} events of organization A`)
     assert.ok(ids.length > ofA.length, 'organization B has events too, for no endpoint of A')
     await receiver.delivered(ofA.length)
-    // A duplicate would come within the next rounds.
-    await new Promise((r) => setTimeout(r, 2500))
+    await elapse(2500, 'a duplicate, if there were one, comes within the next rounds')
     const sent = receiver.received.map((r) => r.id)
     assert.deepEqual([...sent].sort(), ofA, 'each event of the organization once, no other')
     assert.ok(receiver.received.every((r) => r.verified && r.status === 200))
@@ -101,21 +101,23 @@ describe('webhook delivery by server processes (postgres)', { skip: postgres?.sk
       )
     ).rows.map((r) => r.id)
     assert.ok(expected.length > 0)
-    for (let i = 0; i < 400 && held === 0; i++) await new Promise((r) => setTimeout(r, 25))
-    assert.ok(held > 0, 'the process is mid-delivery')
+    await waitFor('the process mid-delivery', () => held > 0, { every: 25 })
     victim.child.kill('SIGKILL')
     await new Promise((r) => victim.child.once('exit', r))
     // Until the held connections are seen closed, answering them would look like a delivery.
-    await new Promise((r) => setTimeout(r, 500))
+    await elapse(500, "the receiver sees the killed process's connections close")
     receiver.answer = () => 200
     release()
     servers.push(await startServer(env()))
-    const start = Date.now()
     const delivered = () => new Set(receiver.received.filter((r) => r.status === 200).map((r) => r.id))
-    while (!expected.every((id) => delivered().has(id))) {
-      assert.ok(Date.now() - start < 60_000, 'every event delivered after the restart')
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await waitFor(
+      'every event delivered after the restart',
+      () => expected.every((id) => delivered().has(id)),
+      {
+        ms: 60_000,
+        every: 100,
+      },
+    )
     // The receiver answers before the sender records the attempt.
     const undelivered = async () =>
       Number(
@@ -125,8 +127,7 @@ describe('webhook delivery by server processes (postgres)', { skip: postgres?.sk
           }>`select count(*) as n from webhook_deliveries where status <> 'delivered'`.execute(db.handle.db)
         ).rows[0]?.n,
       )
-    for (let i = 0; i < 100 && (await undelivered()) > 0; i++) await new Promise((r) => setTimeout(r, 100))
-    assert.equal(await undelivered(), 0)
+    await waitFor('every attempt recorded', async () => (await undelivered()) === 0, { every: 100 })
   })
 })
 
@@ -177,7 +178,7 @@ for (const { dialect, skip } of DIALECTS) {
         const file = d.all.map((r) => (changed.has(r) ? { ...r, job_title: `Round ${round}` } : r))
         const imported = await runCli(['import', '-'], { input: ndjson(file), env: { DATABASE_URL: db.url } })
         assert.equal(imported.code, 0, imported.stderr)
-        await new Promise((r) => setTimeout(r, 2000))
+        await elapse(2000, 'imports 2 s apart, as the finding had them')
       }
       const count = async (where: string) =>
         Number(
@@ -187,13 +188,11 @@ for (const { dialect, skip } of DIALECTS) {
             }>`select count(*) as n from webhook_deliveries where ${sql.raw(where)}`.execute(db.handle.db)
           ).rows[0]?.n,
         )
-      const start = Date.now()
-      while ((await count("status <> 'delivered'")) > 0) {
-        assert.ok(Date.now() - start < 120_000, 'every delivery ends')
-        await new Promise((r) => setTimeout(r, 200))
-      }
-      // A delivery whose record was lost goes again once its lease (20 s) runs out: wait for it.
-      await new Promise((r) => setTimeout(r, 21_000))
+      await waitFor('every delivery ended', async () => (await count("status <> 'delivered'")) === 0, {
+        ms: 120_000,
+        every: 200,
+      })
+      await elapse(21_000, 'a delivery whose record was lost goes again once its lease (20 s) runs out')
       const deliveries = await count('true')
       assert.ok(deliveries >= 2 * 96, `${deliveries} deliveries: 96 changed employees, to two endpoints`)
       const sends = receivers.reduce((n, r) => n + r.received.length, 0)
