@@ -134,8 +134,8 @@ for (const { dialect, skip } of DIALECTS) {
       const metrics = await (await fetch(`${server.base}/metrics`)).text()
       for (const socket of sockets) socket.destroy()
       // Back to rest: the server lets go of what the connections held.
-      let rest = rssMiB(pid)
-      await until(() => (rest = rssMiB(pid)) <= idle * AFTER_SHARE[dialect], 15_000)
+      await until(() => rssMiB(pid) <= idle * AFTER_SHARE[dialect], 15_000)
+      const rest = rssMiB(pid)
       const figures = `idle ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, after ${rest.toFixed(0)} MiB, healthz p99 ${percentile(latencies, 0.99).toFixed(0)} ms (${latencies.length} asked)`
       t.diagnostic(figures)
       assert.ok(peak <= idle * 1.25 + BUDGET_MIB, figures)
