@@ -17,23 +17,15 @@ export function configFrom(options: DatabaseOption, extra: Record<string, string
 }
 
 /**
- * What a command that opens the database runs, loaded once on its first use and all at once: the
- * version, a usage error and the commands that open nothing start without them.
+ * What a command that opens the database runs, loaded on its first use: the version, a usage error
+ * and the commands that open nothing start without them.
  */
 const databaseModules = (() => {
-  let loading:
-    | Promise<
-        typeof import('../db/connection.js') &
-          typeof import('../db/migrate.js') &
-          typeof import('../importer/import.js')
-      >
-    | undefined
+  let loading: Promise<typeof import('../db/connection.js') & typeof import('../db/migrate.js')> | undefined
   return () => {
-    loading ??= Promise.all([
-      import('../db/connection.js'),
-      import('../db/migrate.js'),
-      import('../importer/import.js'),
-    ]).then(([connection, migrate, importer]) => ({ ...connection, ...migrate, ...importer }))
+    loading ??= Promise.all([import('../db/connection.js'), import('../db/migrate.js')]).then(
+      ([connection, migrate]) => ({ ...connection, ...migrate }),
+    )
     return loading
   }
 })()
@@ -44,8 +36,10 @@ const databaseModules = (() => {
  * that took.
  */
 export async function bringUpToDate(handle: DatabaseHandle): Promise<{ derived: number }> {
-  const { migrateToLatest, deriveMissing } = await databaseModules()
+  const { migrateToLatest } = await databaseModules()
   await migrateToLatest(handle)
+  // The importer (every resource) is loaded only by the commands that keep the data's figures.
+  const { deriveMissing } = await import('../importer/import.js')
   return { derived: await deriveMissing(handle) }
 }
 
@@ -63,6 +57,21 @@ export async function openForCommand(url: string, options: OpenOptions = {}): Pr
       `awareness: merged and truncated a leftover write-ahead log of ${formatBytes(truncated)} (a process was stopped before it could)\n`,
     )
   return handle
+}
+
+/**
+ * Opens the primary database, brings its schema up to date, runs `work` on it, and closes it: what
+ * the administrative commands (keys, webhooks, organizations) do. What a release keeps of the data
+ * is kept by the commands that serve and load it (`withDatabase`).
+ */
+export async function withSchema<T>(config: Config, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const handle = await openForCommand(config.databaseUrl, { poolSize: config.databasePoolSize })
+  try {
+    await (await databaseModules()).migrateToLatest(handle)
+    return await work(handle)
+  } finally {
+    await handle.close()
+  }
 }
 
 /** Opens the primary database, brings it up to date, runs `work` on it, and closes it. */

@@ -13,7 +13,7 @@ import {
   unusableScopes,
 } from '../../keys/keys.js'
 import { keyUsage } from '../../keys/usage.js'
-import { configFrom, withDatabase } from '../context.js'
+import { configFrom, withSchema } from '../context.js'
 import {
   addressRanges,
   budget,
@@ -127,7 +127,7 @@ function keysCreate(keys: Command): void {
         throw new UsageError('--min-group-size needs --privacy aggregate')
       const unusable = unusableScopes(options.privacy ?? 'identified', options.scopes ?? [])
       if (unusable !== null) throw new UsageError(`--scopes: ${unusable}`)
-      const created = await withDatabase(configFrom(options), (handle) =>
+      const created = await withSchema(configFrom(options), (handle) =>
         createKey(handle.db, {
           organizationId: options.organization,
           workspaceId: options.workspace,
@@ -168,7 +168,7 @@ function keysList(keys: Command): void {
     .option('--json', 'print a JSON array')
     .option(...DATABASE_FLAG)
     .action(async (options: { organization?: string; json?: boolean; database?: string }) => {
-      const rows = await withDatabase(configFrom(options), (handle) =>
+      const rows = await withSchema(configFrom(options), (handle) =>
         listKeys(handle.db, options.organization),
       )
       if (options.json) {
@@ -236,7 +236,7 @@ function keysRotate(keys: Command): void {
     )
     .option(...DATABASE_FLAG)
     .action(async (idOrName: string, options: { overlap: number; json?: boolean; database?: string }) => {
-      const { successor, replaced } = await withDatabase(configFrom(options), async (handle) => {
+      const { successor, replaced } = await withSchema(configFrom(options), async (handle) => {
         const { id } = await findKey(handle.db, idOrName).catch(adminError)
         return rotateKey(handle.db, id, options.overlap).catch(adminError)
       })
@@ -281,7 +281,7 @@ function keysUpdate(keys: Command): void {
         if ((options.allowFrom === undefined) === (options.allowFromAny !== true))
           throw new UsageError('give --allow-from or --allow-from-any')
         const ranges = options.allowFromAny ? null : (options.allowFrom as string[])
-        const id = await withDatabase(configFrom(options), async (handle) => {
+        const id = await withSchema(configFrom(options), async (handle) => {
           const { id } = await findKey(handle.db, idOrName).catch(adminError)
           await setAllowList(handle.db, id, ranges).catch(adminError)
           return id
@@ -312,7 +312,7 @@ function keysUsage(keys: Command): void {
     )
     .option(...DATABASE_FLAG)
     .action(async (idOrName: string, options: { since: number; json?: boolean; database?: string }) => {
-      const record = await withDatabase(configFrom(options), async (handle) => {
+      const record = await withSchema(configFrom(options), async (handle) => {
         const { id } = await findKey(handle.db, idOrName).catch(adminError)
         return keyUsage(handle.db, id, Date.now() - options.since * 1000)
       })
@@ -353,7 +353,7 @@ function keysRevoke(keys: Command): void {
     .argument('<id-or-name>', ID_OR_NAME)
     .option(...DATABASE_FLAG)
     .action(async (idOrName: string, options: { database?: string }) => {
-      const revoked = await withDatabase(configFrom(options), (handle) =>
+      const revoked = await withSchema(configFrom(options), (handle) =>
         revokeKeyByIdOrName(handle.db, idOrName).catch(adminError),
       )
       process.stdout.write(`revoked ${revoked.id} (${revoked.name})\n`)

@@ -4,8 +4,7 @@
 import type { Command } from 'commander'
 import { listOrganizations, organizationProblem } from '../../db/organizations.js'
 import { withWriteSession } from '../../db/write-session.js'
-import { rotatePseudonyms } from '../../resources/employees/pseudonyms.js'
-import { configFrom, withDatabase } from '../context.js'
+import { configFrom, withSchema } from '../context.js'
 import { DATABASE_FLAG, uuid } from '../options.js'
 import { CliError, counted, shortTime, table } from '../output.js'
 
@@ -21,7 +20,7 @@ export function registerOrganizations(program: Command): void {
     .option('--json', 'print [{"id","created_at","updated_at","workspaces":[{"id","name"}]}]')
     .option(...DATABASE_FLAG)
     .action(async (options: { json?: boolean; database?: string }) => {
-      const rows = await withDatabase(configFrom(options), (handle) => listOrganizations(handle.db))
+      const rows = await withSchema(configFrom(options), (handle) => listOrganizations(handle.db))
       if (options.json) {
         process.stdout.write(`${JSON.stringify(rows)}\n`)
         return
@@ -53,9 +52,11 @@ export function registerOrganizations(program: Command): void {
     .argument('<organization>', 'the organization id (from organizations list)', uuid)
     .option(...DATABASE_FLAG)
     .action(async (organization: string, options: { database?: string }) => {
-      const renamed = await withDatabase(configFrom(options), async (handle) => {
+      const renamed = await withSchema(configFrom(options), async (handle) => {
         const problem = await organizationProblem(handle.db, organization)
         if (problem !== null) throw new CliError(problem)
+        // Loaded here: the employees' records and schemas are the rotation's alone.
+        const { rotatePseudonyms } = await import('../../resources/employees/pseudonyms.js')
         return withWriteSession(handle, (session) => rotatePseudonyms(session, organization))
       })
       process.stdout.write(

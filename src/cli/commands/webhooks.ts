@@ -16,7 +16,7 @@ import {
   WebhookAdminError,
 } from '../../webhooks/endpoints.js'
 import { openSecret, SecretUnavailable } from '../../webhooks/secrets.js'
-import { configFrom, withDatabase } from '../context.js'
+import { configFrom, withSchema } from '../context.js'
 import { DATABASE_FLAG, listOf, positiveInteger, UsageError, uuid } from '../options.js'
 import { CliError, counted, table } from '../output.js'
 
@@ -88,7 +88,7 @@ function webhooksCreate(webhooks: Command): void {
     .option(...DATABASE_FLAG)
     .action(async (options: CreateOptions) => {
       const config = configFrom(options)
-      const created = await withDatabase(config, (handle) =>
+      const created = await withSchema(config, (handle) =>
         createEndpoint(
           handle.db,
           {
@@ -123,7 +123,7 @@ function webhooksList(webhooks: Command): void {
     .option('--json', 'print a JSON array')
     .option(...DATABASE_FLAG)
     .action(async (options: { json?: boolean; database?: string }) => {
-      const rows = await withDatabase(configFrom(options), (handle) => listEndpoints(handle.db))
+      const rows = await withSchema(configFrom(options), (handle) => listEndpoints(handle.db))
       if (options.json) {
         process.stdout.write(`${JSON.stringify(rows)}\n`)
         return
@@ -143,7 +143,7 @@ function webhooksDelete(webhooks: Command): void {
     .argument('<id>', 'the endpoint id (from webhooks list)', uuid)
     .option(...DATABASE_FLAG)
     .action(async (id: string, options: { database?: string }) => {
-      const found = await withDatabase(configFrom(options), (handle) => deleteEndpoint(handle.db, id))
+      const found = await withSchema(configFrom(options), (handle) => deleteEndpoint(handle.db, id))
       if (!found) throw new CliError(`no webhook endpoint with id ${id}`)
       process.stdout.write(`deleted ${id}\n`)
     })
@@ -169,7 +169,7 @@ function webhooksDeliveries(webhooks: Command): void {
         options: { json?: boolean; database?: string; failed?: boolean; event?: string; limit: number },
       ) => {
         const filter = { limit: options.limit, failed: options.failed === true, eventId: options.event }
-        const rows = await withDatabase(configFrom(options), (handle) => listAttempts(handle.db, id, filter))
+        const rows = await withSchema(configFrom(options), (handle) => listAttempts(handle.db, id, filter))
         if (rows === null) throw new CliError(`no webhook endpoint with id ${id}`)
         if (options.json) {
           process.stdout.write(
@@ -220,7 +220,7 @@ function webhooksRetry(webhooks: Command): void {
         options.event !== undefined
           ? { kind: 'event', eventId: options.event }
           : { kind: options.failed ? 'failed' : 'pending' }
-      const count = await withDatabase(configFrom(options), (handle) =>
+      const count = await withSchema(configFrom(options), (handle) =>
         retryDeliveries(handle.db, id, choice),
       )
       if (count === null) throw new CliError(`no webhook endpoint with id ${id}`)
@@ -241,7 +241,7 @@ function webhooksPing(webhooks: Command): void {
     .option(...DATABASE_FLAG)
     .action(async (id: string, options: { database?: string }) => {
       const config = configFrom(options)
-      const endpoint = await withDatabase(config, (handle) => findEndpoint(handle.db, id))
+      const endpoint = await withSchema(config, (handle) => findEndpoint(handle.db, id))
       if (endpoint === null) throw new CliError(`no webhook endpoint with id ${id}`)
       let secret: string
       try {
