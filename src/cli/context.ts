@@ -64,7 +64,10 @@ export async function openForCommand(url: string, options: OpenOptions = {}): Pr
  * the administrative commands (keys, webhooks, organizations) do. What a release keeps of the data
  * is kept by the commands that serve and load it (`withDatabase`).
  */
-export async function withSchema<T>(config: Config, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+export async function withSchema<T>(
+  config: Config,
+  work: (handle: DatabaseHandle) => Promise<T>,
+): Promise<T> {
   const handle = await openForCommand(config.databaseUrl, { poolSize: config.databasePoolSize })
   try {
     await (await databaseModules()).migrateToLatest(handle)

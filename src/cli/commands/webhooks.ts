@@ -220,9 +220,7 @@ function webhooksRetry(webhooks: Command): void {
         options.event !== undefined
           ? { kind: 'event', eventId: options.event }
           : { kind: options.failed ? 'failed' : 'pending' }
-      const count = await withSchema(configFrom(options), (handle) =>
-        retryDeliveries(handle.db, id, choice),
-      )
+      const count = await withSchema(configFrom(options), (handle) => retryDeliveries(handle.db, id, choice))
       if (count === null) throw new CliError(`no webhook endpoint with id ${id}`)
       if (choice.kind === 'event' && count === 0)
         throw new CliError(`endpoint ${id} has no delivery of event ${choice.eventId}`)
