@@ -3,7 +3,7 @@
 // Postman collection, docs/export.md's table of CSV columns, and the JSON Schemas of the OCSF classes the events are rendered in. Run:
 // npm run openapi. Tests fail when a committed file differs from the generated one.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { EXPORTS, RESOURCES, STAYING_BEHIND } from '../src/resources/index.js'
+import { EVENT_TYPES, EXPORTS, RESOURCES, STAYING_BEHIND } from '../src/resources/index.js'
 import type { Resource } from '../src/resources/resource.js'
 import {
   formatted,
@@ -12,6 +12,7 @@ import {
   generateClientSchemas,
 } from '../tools/client-operations.js'
 import { generateClientReadme } from '../tools/client-readmes.js'
+import { generateEventTypes } from '../tools/event-types.js'
 import { generateExportDoc } from '../tools/export-doc.js'
 import { OCSF_SCHEMAS_PATH, ocsfSchemasText } from '../tools/ocsf-schemas.js'
 import { generateClientTypes, generateOpenApi } from '../tools/openapi.js'
@@ -22,6 +23,7 @@ import { generateScopes } from '../tools/scopes.js'
 const document = await generateOpenApi()
 const outputs: [string, string][] = [
   ['src/domain/scopes.ts', generateScopes(RESOURCES as readonly Resource[], document)],
+  ['src/domain/event-types.ts', generateEventTypes(EVENT_TYPES)],
   ['openapi.json', document],
   ['packages/client/src/openapi.ts', await generateClientTypes(document)],
   [

@@ -70,6 +70,8 @@ test('no module outside src/resources names a resource', () => {
   for (const path of modules(SRC)) {
     const where = relative(SRC, path)
     if (where.startsWith('resources/') || where.startsWith('db/migrations/')) continue
+    // Generated from the resources' declarations (npm run openapi), checked for drift: their list.
+    if (where === 'domain/event-types.ts') continue
     for (const name of namesIn(readFileSync(path, 'utf8'), names)) wrong.push(`${where}: ${name}`)
   }
   assert.deepEqual(wrong, [])

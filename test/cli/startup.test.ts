@@ -1,5 +1,5 @@
 // What a command loads before it works, which is most of its start: an administrative command
-// (keys, organizations) on a schema up to date loads the database layer and its own module,
+// (keys, organizations, webhooks) on a schema up to date loads the database layer and its own module,
 // not the migrations, the importer, the resources or the schema library (the README's commands start
 // within 2 s, `npx` included).
 
@@ -52,6 +52,7 @@ async function loadsOf(args: string[]): Promise<string[]> {
 for (const args of [
   ['keys', 'list'],
   ['organizations', 'list'],
+  ['webhooks', 'list'],
 ])
   test(`${args.join(' ')} on a schema up to date loads neither the migrations, the importer, the resources nor TypeBox`, async () => {
     const loads = await loadsOf(args)

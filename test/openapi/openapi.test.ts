@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
 import { SCOPES } from '../../src/domain/scopes.js'
-import { RESOURCES } from '../../src/resources/index.js'
+import { EVENT_TYPES, RESOURCES } from '../../src/resources/index.js'
 import type { Resource } from '../../src/resources/resource.js'
 import {
   formatted,
@@ -16,6 +16,7 @@ import {
   generateClientSchemas,
 } from '../../tools/client-operations.js'
 import { CLIENT_READMES, generateClientReadme } from '../../tools/client-readmes.js'
+import { generateEventTypes } from '../../tools/event-types.js'
 import { generateClientTypes, generateOpenApi } from '../../tools/openapi.js'
 import { generatePythonClient } from '../../tools/python-client.js'
 import { generateScopes } from '../../tools/scopes.js'
@@ -39,6 +40,11 @@ describe('OpenAPI document', () => {
   test("the Python client's types and operations are generated from it (run `npm run openapi` after a change)", () => {
     const file = readFileSync(new URL('packages/python/awareness_api/_generated.py', ROOT_URL), 'utf8')
     assert.equal(generatePythonClient(committed), file)
+  })
+
+  test("the event types the CLI checks are the resources' (src/domain/event-types.ts)", () => {
+    const file = readFileSync(new URL('src/domain/event-types.ts', ROOT_URL), 'utf8')
+    assert.equal(generateEventTypes(EVENT_TYPES), file, 'src/domain/event-types.ts (run `npm run openapi`)')
   })
 
   test("the scopes a key may carry are the resources' (src/domain/scopes.ts), and each route requires one its resource declares", () => {

@@ -1,9 +1,9 @@
 import { type Command, Option } from 'commander'
 import { WEBHOOK_FORMATS, type WebhookFormat } from '../../db/tables.js'
 import { newEventId } from '../../domain/event-ids.js'
+import { EVENT_TYPES } from '../../domain/event-types.js'
 import { ENDPOINT_PRIVACIES, type EndpointPrivacy } from '../../domain/privacy.js'
 import { timestampFromMillis } from '../../domain/time.js'
-import { EVENT_TYPES, OCSF_RENDERER } from '../../resources/index.js'
 import { deliver } from '../../webhooks/deliver.js'
 import {
   createEndpoint,
@@ -256,6 +256,8 @@ function webhooksPing(webhooks: Command): void {
         workspace_id: endpoint.workspace_id,
         data: { object: { endpoint_id: endpoint.id } },
       }
+      // Loaded here: the OCSF rendering needs every resource's events.
+      const { OCSF_RENDERER } = await import('../../resources/index.js')
       const outcome = await deliver({
         url: endpoint.url,
         secret,
