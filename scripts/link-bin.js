@@ -14,7 +14,7 @@ chmodSync(fileURLToPath(new URL('../bin/awareness.js', import.meta.url)), 0o755)
 
 // npm keeps the installed tree in node_modules/.package-lock.json and trusts it only while no package
 // folder is newer. The build just wrote the client's dist/ into packages/client, which makes it older,
-// and then every `npx awareness` walks all of node_modules again (a second per command). The build
+// and then every `npx awareness` walks all of node_modules again. The build
 // changed no dependency: the record is current.
 const hidden = fileURLToPath(new URL('../node_modules/.package-lock.json', import.meta.url))
 if (existsSync(hidden)) {

@@ -36,8 +36,12 @@ const databaseModules = (() => {
  * that took.
  */
 export async function bringUpToDate(handle: DatabaseHandle): Promise<{ derived: number }> {
-  const { migrateToLatest } = await databaseModules()
-  await migrateToLatest(handle)
+  await (await databaseModules()).migrateToLatest(handle)
+  return keepWhatThisReleaseKeeps(handle)
+}
+
+/** What a release keeps of the data that the data held lacks: how many workspaces that took. */
+async function keepWhatThisReleaseKeeps(handle: DatabaseHandle): Promise<{ derived: number }> {
   // The importer (every resource) is loaded only by the commands that keep the data's figures.
   const { deriveMissing } = await import('../importer/import.js')
   return { derived: await deriveMissing(handle) }
@@ -78,14 +82,9 @@ export async function withSchema<T>(
 }
 
 /** Opens the primary database, brings it up to date, runs `work` on it, and closes it. */
-export async function withDatabase<T>(
+export function withDatabase<T>(
   config: Config,
   work: (handle: DatabaseHandle, upgrade: { derived: number }) => Promise<T>,
 ): Promise<T> {
-  const handle = await openForCommand(config.databaseUrl, { poolSize: config.databasePoolSize })
-  try {
-    return await work(handle, await bringUpToDate(handle))
-  } finally {
-    await handle.close()
-  }
+  return withSchema(config, async (handle) => work(handle, await keepWhatThisReleaseKeeps(handle)))
 }

@@ -31,6 +31,10 @@ import type { Database } from './tables.js'
 /** The migrations folder: each module's default export makes its migration for a dialect. */
 const MIGRATIONS = new URL('./migrations/', import.meta.url)
 
+/** The migration modules in the folder; each one's name is its file's, without extension. */
+const migrationFiles = () => readdirSync(MIGRATIONS).filter((f) => /^\d{4}_\w+\.(js|ts)$/.test(f))
+const nameOf = (file: string) => file.replace(/\.(js|ts)$/, '')
+
 type MigrationFor = (dialect: DatabaseHandle['dialect']) => Migration
 
 function provider(handle: DatabaseHandle): MigrationProvider {
@@ -38,11 +42,10 @@ function provider(handle: DatabaseHandle): MigrationProvider {
     // Every migration in the folder, by name (its file's, `0007_deliveries_by_endpoint`): adding one
     // is adding its file. Kysely runs them in name order.
     async getMigrations(): Promise<Record<string, Migration>> {
-      const files = readdirSync(MIGRATIONS).filter((f) => /^\d{4}_\w+\.(js|ts)$/.test(f))
       const migrations = await Promise.all(
-        files.map(async (file): Promise<[string, Migration]> => {
+        migrationFiles().map(async (file): Promise<[string, Migration]> => {
           const module = (await import(new URL(file, MIGRATIONS).href)) as { default: MigrationFor }
-          return [file.replace(/\.(js|ts)$/, ''), module.default(handle.dialect)]
+          return [nameOf(file), module.default(handle.dialect)]
         }),
       )
       return Object.fromEntries(migrations)
@@ -54,13 +57,6 @@ export interface MigrationOutcome {
   applied: string[]
 }
 
-/** The names of the migrations in the folder, in the order Kysely runs them. */
-const migrationNames = () =>
-  readdirSync(MIGRATIONS)
-    .filter((f) => /^\d{4}_\w+\.(js|ts)$/.test(f))
-    .map((f) => f.replace(/\.(js|ts)$/, ''))
-    .sort()
-
 /**
  * Whether every migration of the folder is applied, read in one query: a command then starts
  * without loading the migrations and the migrator (most of its start on a schema up to date).
@@ -69,7 +65,7 @@ async function upToDate(handle: DatabaseHandle): Promise<boolean> {
   try {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(handle.db)
     const applied = new Set(rows.map((r) => r.name))
-    const names = migrationNames()
+    const names = migrationFiles().map(nameOf)
     // One the folder lacks (a newer build's) is the migrator's to refuse.
     return applied.size === names.length && names.every((name) => applied.has(name))
   } catch {

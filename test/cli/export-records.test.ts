@@ -14,21 +14,20 @@ import { EXPORTS, RECORDS, STAYING_BEHIND } from '../../src/resources/index.js'
 import { type TestApp, testApp } from '../helpers/app.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS } from '../helpers/databases.js'
+import { DOCUMENT } from '../helpers/openapi-document.js'
 import type { Rec } from '../helpers/records.js'
 import { ROOT_URL } from '../helpers/root.js'
 
 interface Operation {
   parameters: { name: string; in: string; required?: boolean; schema: { enum?: string[] } }[]
 }
-const DOCUMENT = JSON.parse(readFileSync(new URL('openapi.json', ROOT_URL), 'utf8')) as {
-  paths: Record<string, { get: Operation }>
-}
+const PATHS = DOCUMENT.paths as Record<string, { get: Operation }>
 
 /**
  * The operations a move carries: all but the program over time (section 17: history starts with the
  * import) and the events feed (section 14: the new instance's own).
  */
-const CARRIED = Object.keys(DOCUMENT.paths).filter((path) => !/history|^\/v1\/events/.test(path))
+const CARRIED = Object.keys(PATHS).filter((path) => !/history|^\/v1\/events/.test(path))
 
 /** What cannot travel, by operation: the fields of its answer that differ (`*`: the whole answer). */
 const DIFFERING = new Map<string, Set<string>>()
@@ -80,7 +79,7 @@ async function answers(
   for (const workspace of workspaces) {
     const idsOf = new Map<string, string[]>()
     for (const path of CARRIED) {
-      const parameters = DOCUMENT.paths[path]?.get.parameters ?? []
+      const parameters = PATHS[path]?.get.parameters ?? []
       const query = parameters.filter((p) => p.in === 'query' && p.required && p.name !== 'workspace_id')
       const inWorkspace = parameters.some((p) => p.name === 'workspace_id')
       // An operation without workspace_id answers alike for every workspace: it is read once.

@@ -10,19 +10,25 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { pathToFileURL } from 'node:url'
 import Database from 'better-sqlite3'
+import { sql } from 'kysely'
 import { runCli } from '../helpers/cli.js'
+import { freshDatabase, type TestDatabase } from '../helpers/databases.js'
 import { ROOT_URL } from '../helpers/root.js'
 
 let dir: string
+/** A database whose schema is up to date (a copy of the template). */
+let upToDate: TestDatabase
 let database: string
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'awareness-startup-'))
-  database = join(dir, 'awareness.db')
-  const migrated = await runCli(['migrate', '--database', database])
-  assert.equal(migrated.code, 0, migrated.stderr)
+  upToDate = await freshDatabase('sqlite')
+  database = upToDate.url
 })
-after(() => rmSync(dir, { recursive: true, force: true }))
+after(async () => {
+  await upToDate?.drop()
+  rmSync(dir, { recursive: true, force: true })
+})
 
 /** The modules `awareness ...args` loads, by URL (a resolve hook writes each to a file). */
 async function loadsOf(args: string[]): Promise<string[]> {
@@ -77,17 +83,17 @@ test('on a new database, an administrative command makes the schema first', asyn
 })
 
 test('a database a newer release migrated is refused, as the migrator refuses it', async () => {
-  const newer = join(dir, 'newer.db')
-  assert.equal((await runCli(['migrate', '--database', newer])).code, 0)
-  const db = new Database(newer)
-  db.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run(
-    '9999_a_newer_release',
-    new Date().toISOString(),
-  )
-  db.close()
-  const listed = await runCli(['keys', 'list', '--database', newer])
-  assert.equal(listed.code, 1)
-  assert.match(listed.stderr, /previously executed migration 9999_a_newer_release is missing/)
+  const newer = await freshDatabase('sqlite')
+  try {
+    await sql`insert into kysely_migration (name, timestamp) values (${'9999_a_newer_release'}, ${new Date().toISOString()})`.execute(
+      newer.handle.db,
+    )
+    const listed = await runCli(['keys', 'list', '--database', newer.url])
+    assert.equal(listed.code, 1)
+    assert.match(listed.stderr, /previously executed migration 9999_a_newer_release is missing/)
+  } finally {
+    await newer.drop()
+  }
 })
 
 async function migrationsOf(file: string): Promise<string[]> {

@@ -12,6 +12,10 @@ export interface Page {
   items?: number
 }
 
+/** `path` with the id `{<name>_id}` filled in. */
+export const withId = (path: string, name: string, id: string) =>
+  path.replace(`{${name}_id}`, encodeURIComponent(id))
+
 /** The exports `export all` runs, in the resources' order: the organization's first. */
 export const RECORD_EXPORTS = EXPORTS.filter((e) => e.records !== undefined)
 
@@ -41,7 +45,7 @@ export async function* recordPages(
       data.push(...records.of(item as never, workspace))
       const children = records.children
       if (children === undefined) continue
-      const path = children.path.replace(`{${children.id}_id}`, encodeURIComponent(item.id))
+      const path = withId(children.path, children.id, item.id)
       const list = client.paginate(path, { workspace_id: workspace }, { limit: children.pageSize })
       for await (const childPage of list.pages())
         for (const child of childPage.data) data.push(...children.of(child as never, item.id, workspace))

@@ -12,7 +12,7 @@ import { EXPORTS } from '../../resources/index.js'
 import type { FlatRow } from '../../schemas/flatten.js'
 import { UsageError, uuid } from '../options.js'
 import { CliError, counted, formatCount, progressLine } from '../output.js'
-import { allRecords, type Page, recordPages } from './export-records.js'
+import { allRecords, type Page, recordPages, withId } from './export-records.js'
 
 /** Every export the resources offer, by name. */
 const BY_NAME: ReadonlyMap<string, ResourceExport> = new Map(EXPORTS.map((e) => [e.name, e]))
@@ -34,10 +34,6 @@ const optionOf = (parameter: string) => `--${parameter.replaceAll('_', '-')}`
 const keyOf = (parameter: string) => parameter.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())
 const takes = (e: ResourceExport, parameter: string) =>
   (e.filters ?? []).some((f) => f.parameter === parameter)
-
-/** `path` with the id `{<name>_id}` filled in. */
-const withId = (path: string, name: string, id: string) =>
-  path.replace(`{${name}_id}`, encodeURIComponent(id))
 
 /** The path of an export's operation, its ids filled in. */
 const pathOf = (e: ResourceExport, ids: Record<string, string | undefined>) =>
