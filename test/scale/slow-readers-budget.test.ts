@@ -25,6 +25,13 @@ const CONNECTIONS = 200
 const PIPELINED = 3
 /** How long the clients hold their connections without reading. */
 const HOLD_MS = 12_000
+/** Pages read at once: PostgreSQL's pool (DATABASE_POOL_SIZE, set below), SQLite's one statement at a time. */
+const READING = { sqlite: 1, postgres: 10 } as const
+/**
+ * What a page being read holds beyond the budget, which counts only answers made: the bytes the
+ * database sent, the values parsed from them, and the answer made of those.
+ */
+const COPIES_WHILE_READ = 3
 
 /** A page of 20 attacks of 1,000 events each: some 2 MB, more than a socket's buffers take. */
 function heavyPages() {
@@ -41,7 +48,7 @@ function heavyPages() {
  * the event loop longer: issue #77's note has the figures), so its bounds only catch a return to
  * stalls of seconds and to memory never given back.
  */
-const HEALTHZ_P99_MS = { sqlite: 100, postgres: 250 } as const
+const HEALTHZ_P99_MS = { sqlite: 100, postgres: 500 } as const
 const AFTER_SHARE = { sqlite: 1.2, postgres: 1.3 } as const
 
 const rssMiB = (pid: number) =>
@@ -77,6 +84,7 @@ for (const { dialect, skip } of DIALECTS) {
       key = (await createKey(db.handle.db, { organizationId: heavy.organizationId })).key
       server = await startServer({
         DATABASE_URL: db.url,
+        DATABASE_POOL_SIZE: String(READING.postgres),
         SLOW_READERS_MAX_BYTES: `${BUDGET_MIB}MiB`,
         // As a deployment runs it (docs/operations.md, npm start): glibc returns freed answers' memory,
         // and V8's young generation stays small (Node 24's default is several times larger).
@@ -93,11 +101,19 @@ for (const { dialect, skip } of DIALECTS) {
       const pid = server.child.pid as number
       const { hostname, port } = new URL(server.base)
       // Idle: after pages read in full by clients that read, a few at once, as a server that has worked.
+      let pageBytes = 0
       const read = () =>
         new Promise<void>((resolve) => {
-          request(`${server.base}${heavy.path}`, { headers: { 'x-api-key': key } }, (res) => {
-            res.resume()
-            res.on('end', resolve)
+          const headers = { 'x-api-key': key, 'accept-encoding': 'identity' }
+          request(`${server.base}${heavy.path}`, { headers }, (res) => {
+            let bytes = 0
+            res.on('data', (chunk: Buffer) => {
+              bytes += chunk.length
+            })
+            res.on('end', () => {
+              pageBytes = Math.max(pageBytes, bytes)
+              resolve()
+            })
           }).end()
         })
       for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 32 }, read))
@@ -136,9 +152,10 @@ for (const { dialect, skip } of DIALECTS) {
       // Back to rest: the server lets go of what the connections held.
       await until(() => rssMiB(pid) <= idle * AFTER_SHARE[dialect], 15_000)
       const rest = rssMiB(pid)
-      const figures = `idle ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, after ${rest.toFixed(0)} MiB, healthz p99 ${percentile(latencies, 0.99).toFixed(0)} ms (${latencies.length} asked)`
+      const reading = (READING[dialect] * COPIES_WHILE_READ * pageBytes) / 2 ** 20
+      const figures = `idle ${idle.toFixed(0)} MiB, reading ${reading.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, after ${rest.toFixed(0)} MiB, healthz p99 ${percentile(latencies, 0.99).toFixed(0)} ms (${latencies.length} asked)`
       t.diagnostic(figures)
-      assert.ok(peak <= idle * 1.25 + BUDGET_MIB, figures)
+      assert.ok(peak <= idle * 1.25 + BUDGET_MIB + reading, figures)
       assert.ok(percentile(latencies, 0.99) < HEALTHZ_P99_MS[dialect], figures)
       assert.ok(rest <= idle * AFTER_SHARE[dialect], figures)
       assert.match(
