@@ -1,6 +1,7 @@
 // Writes what is generated from the app's own schemas and committed: openapi.json at the repository
 // root, the client package's types and operations, the Python client's types and operations, the
-// Postman collection, docs/export.md's table of CSV columns, and the JSON Schemas of the OCSF classes the events are rendered in. Run:
+// Postman collection, docs/export.md's table of CSV columns, docs/privacy.md's table of every field's
+// class, and the JSON Schemas of the OCSF classes the events are rendered in. Run:
 // npm run openapi. Tests fail when a committed file differs from the generated one.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { EVENT_TYPES, EXPORTS, RESOURCES, STAYING_BEHIND } from '../src/resources/index.js'
@@ -17,6 +18,7 @@ import { generateExportDoc } from '../tools/export-doc.js'
 import { OCSF_SCHEMAS_PATH, ocsfSchemasText } from '../tools/ocsf-schemas.js'
 import { generateClientTypes, generateOpenApi } from '../tools/openapi.js'
 import { generatePostmanCollection } from '../tools/postman.js'
+import { generatePrivacyDoc } from '../tools/privacy-doc.js'
 import { generatePythonClient } from '../tools/python-client.js'
 import { generateScopes } from '../tools/scopes.js'
 
@@ -41,6 +43,7 @@ const outputs: [string, string][] = [
   ['postman/awareness-api.postman_collection.json', generatePostmanCollection(document)],
   ['packages/python/awareness_api/_generated.py', generatePythonClient(document)],
   ['docs/export.md', generateExportDoc(EXPORTS, STAYING_BEHIND)],
+  ['docs/privacy.md', generatePrivacyDoc(document)],
   ['packages/client/README.md', generateClientReadme('typescript', document)],
   ['packages/python/README.md', generateClientReadme('python', document)],
 ]

@@ -5,11 +5,11 @@
 select "id" from "workspaces" where "id" = $1 and "organization_id" = $2;
 
 -- history/read.ts:keptAt: a kept statistic as of a moment (every keptStatistic)
-select "json" from "kept_statistics" where "workspace_id" = $1 and "statistic" = $2 and "as_of" <= $3 order by "as_of" desc limit $4;
+select "as_of", "json", "counts" from "kept_statistics" where "workspace_id" = $1 and "statistic" = $2 and "as_of" <= $3 order by "as_of" desc limit $4;
 
 -- history/read.ts:keptSpan: a kept statistic over a series span (every keptStatistic)
-select "as_of", "json" from "kept_statistics" where "workspace_id" = $1 and "statistic" = $2 and "as_of" < $3 order by "as_of" desc limit $4;
-select "as_of", "json" from "kept_statistics" where "workspace_id" = $1 and "statistic" = $2 and "as_of" >= $3 and "as_of" < $4 order by "as_of";
+select "as_of", "json", "counts" from "kept_statistics" where "workspace_id" = $1 and "statistic" = $2 and "as_of" < $3 order by "as_of" desc limit $4;
+select "as_of", "json", "counts" from "kept_statistics" where "workspace_id" = $1 and "statistic" = $2 and "as_of" >= $3 and "as_of" < $4 order by "as_of";
 
 -- organization.sql:find: a workspace key
 select "id", "created_at", "updated_at" from "organizations" where "id" = $1;
@@ -94,6 +94,10 @@ select "id" from "courses" where "workspace_id" = $1 and "id" = $2;
 select "active_employees", "covered_employees", "average_courses_completed" from "workspace_statistics" where "workspace_id" = $1;
 select "sentiment", count(*) as "count" from "course_feedback" where "workspace_id" = $1 and "created_at" >= $2 group by "sentiment";
 
+-- courses.sql:statistics: for an aggregate key
+select "active_employees", "covered_employees", "average_courses_completed" from "workspace_statistics" where "workspace_id" = $1;
+select "sentiment", count(*) as "count" from "course_feedback" where "workspace_id" = $1 and "created_at" >= $2 group by "sentiment" union all select 'givers' as "sentiment", count(distinct "employee_id") as "count" from "course_feedback" where "workspace_id" = $3 and "created_at" >= $4;
+
 -- breaches.sql:listPage: a later page, status
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
   from (select b.json as "json", "b"."last_breached_at" as "sort_at", "b"."id" as "sort_id" from "breaches" as "b" where "b"."workspace_id" = $1 and "b"."status" in ($2) and ("b"."last_breached_at", "b"."id") < ($3, $4) order by "b"."last_breached_at" desc, "b"."id" desc limit 51) p
@@ -131,8 +135,8 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 select "id" from "groups" where "workspace_id" = $1 and "id" = $2;
 
 -- groups.sql:kept: span
-select "as_of", "employees_count", "average_karma_score" from "group_history" where "workspace_id" = $1 and "group_id" = $2 and "as_of" < $3 order by "as_of" desc limit $4;
-select "as_of", "employees_count", "average_karma_score" from "group_history" where "workspace_id" = $1 and "group_id" = $2 and "as_of" >= $3 and "as_of" < $4 order by "as_of";
+select "as_of", "employees_count", "average_karma_score", "karma_count" from "group_history" where "workspace_id" = $1 and "group_id" = $2 and "as_of" < $3 order by "as_of" desc limit $4;
+select "as_of", "employees_count", "average_karma_score", "karma_count" from "group_history" where "workspace_id" = $1 and "group_id" = $2 and "as_of" >= $3 and "as_of" < $4 order by "as_of";
 
 -- campaigns.sql:listPage: a later page, status, created window
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $7) as generation
@@ -617,6 +621,11 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = $596 limit 1), $597)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
   order by p.sort_at asc, p.order_id asc;
 
+-- reports.sql:breakdownByPseudonym: a later page
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
+  from (select c.json as "json", "c"."sort_at" as "sort_at", "p"."pseudonym" as "sort_id" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on "p"."workspace_id" = "c"."workspace_id" and "p"."id" = "c"."sort_id" where "c"."workspace_id" = $1 and "c"."dimension" = $2 and ("c"."sort_at", "p"."pseudonym") > ($3, $4) order by "c"."sort_at" asc, "p"."pseudonym" asc limit 51) p
+  order by p.sort_at asc, p.sort_id asc;
+
 -- reports.sql:offendersPage: a later page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
   from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
@@ -679,7 +688,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:cellSizes: by manager
-select "c"."cell", "c"."sort_id", "c"."employees", "p"."pseudonym" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on true and p.workspace_id = c.workspace_id and p.id = c.sort_id where "c"."workspace_id" = $1 and "c"."dimension" = $2;
+select "c"."cell", "c"."sort_id", "c"."employees", "c"."karma_count", "p"."pseudonym" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on true and p.workspace_id = c.workspace_id and p.id = c.sort_id where "c"."workspace_id" = $1 and "c"."dimension" = $2;
 
 -- reports.sql:cellAnswers: two cells by department
 select "c"."cell", c.json as "json" from "report_cells" as "c" where "c"."workspace_id" = $1 and "c"."dimension" = $2 and "c"."cell" in ($3, $4);
@@ -702,6 +711,9 @@ select count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", 
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
   and "r"."reported_at" >= $23 and "r"."reported_at" <= $24) then 1 else 0 end) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "report_members" as "m" where "m"."workspace_id" = $25 and m.employee_id in (select cm.employee_id from report_cell_members cm
   where cm.workspace_id = m.workspace_id and cm.dimension = 'group' and cm.cell in ($26, $27));
+
+-- reports.sql:groupCellMembers: two cells
+select "cell", "employee_id" from "report_cell_members" where "workspace_id" = $1 and "dimension" = $2 and "cell" in ($3, $4);
 
 -- events.sql:listPage: a later page, type (two values)
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation

@@ -1610,7 +1610,7 @@ select x.*, me.ref_json as manager_ref, g.name as group_name from (
   left join groups g on x.dimension = 'group' and x.cell <> '-' and g.id = substr(x.cell, 2);
 
 -- resources/reports/import.ts:deriveReports
-copy "report_cells" ("workspace_id", "dimension", "sort_at", "sort_id", "position_id", "cell", "employees", "attack_first", "attack_last", "report_first", "report_last", "json", "head", "tail") from stdin;
+copy "report_cells" ("workspace_id", "dimension", "sort_at", "sort_id", "position_id", "cell", "employees", "karma_count", "attack_first", "attack_last", "report_first", "report_last", "json", "head", "tail") from stdin;
 
 -- history/kept-periods.ts:keepPeriods
 select workspace_id from stg_touched;
@@ -1744,11 +1744,14 @@ select workspace_id, active_employees, covered_employees, average_courses_comple
 
 -- resources/courses/statistics.ts:statisticsAt
 select workspace_id, sentiment, count(*) as count from course_feedback
-  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and created_at >= $1 and created_at <= $2
-  group by workspace_id, sentiment;
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and created_at >= $1 and created_at <= $2 group by workspace_id, sentiment;
+
+-- resources/courses/statistics.ts:statisticsAt
+select workspace_id, count(distinct employee_id) as givers from course_feedback
+  where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and created_at >= $1 and created_at <= $2 group by workspace_id;
 
 -- history/record.ts:recordHistory
-copy "kept_statistics" ("workspace_id", "statistic", "as_of", "json") from stdin;
+copy "kept_statistics" ("workspace_id", "statistic", "as_of", "json", "counts") from stdin;
 
 -- resources/employees/import.ts:karmaHistory
 insert into karma_history (workspace_id, employee_id, as_of, score, security_level)
@@ -1774,12 +1777,12 @@ select g.workspace_id, g.id, g.employees_count,
   group by g.workspace_id, g.id, g.employees_count;
 
 -- resources/groups/import.ts:groupHistory
-select h.group_id, h.employees_count, h.average_karma_score from group_history h
+select h.group_id, h.employees_count, h.average_karma_score, h.karma_count from group_history h
   where h.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and h.as_of = (select max(l.as_of) from group_history l
   where l.workspace_id = h.workspace_id and l.group_id = h.group_id);
 
 -- resources/groups/import.ts:groupHistory
-copy "group_history" ("workspace_id", "group_id", "as_of", "employees_count", "average_karma_score") from stdin;
+copy "group_history" ("workspace_id", "group_id", "as_of", "employees_count", "average_karma_score", "karma_count") from stdin;
 
 -- history/record.ts:pruneHistory
 delete from "workspace_snapshots" as h

@@ -5,11 +5,11 @@
 select "id" from "workspaces" where "id" = ? and "organization_id" = ?;
 
 -- history/read.ts:keptAt: a kept statistic as of a moment (every keptStatistic)
-select "json" from "kept_statistics" where "workspace_id" = ? and "statistic" = ? and "as_of" <= ? order by "as_of" desc limit ?;
+select "as_of", "json", "counts" from "kept_statistics" where "workspace_id" = ? and "statistic" = ? and "as_of" <= ? order by "as_of" desc limit ?;
 
 -- history/read.ts:keptSpan: a kept statistic over a series span (every keptStatistic)
-select "as_of", "json" from "kept_statistics" where "workspace_id" = ? and "statistic" = ? and "as_of" < ? order by "as_of" desc limit ?;
-select "as_of", "json" from "kept_statistics" where "workspace_id" = ? and "statistic" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
+select "as_of", "json", "counts" from "kept_statistics" where "workspace_id" = ? and "statistic" = ? and "as_of" < ? order by "as_of" desc limit ?;
+select "as_of", "json", "counts" from "kept_statistics" where "workspace_id" = ? and "statistic" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
 
 -- organization.sql:find: a workspace key
 select "id", "created_at", "updated_at" from "organizations" where "id" = ?;
@@ -110,6 +110,10 @@ select "id" from "courses" where "workspace_id" = ? and "id" = ?;
 select "active_employees", "covered_employees", "average_courses_completed" from "workspace_statistics" where "workspace_id" = ?;
 select "sentiment", count(*) as "count" from "course_feedback" where "workspace_id" = ? and "created_at" >= ? group by "sentiment";
 
+-- courses.sql:statistics: for an aggregate key
+select "active_employees", "covered_employees", "average_courses_completed" from "workspace_statistics" where "workspace_id" = ?;
+select "sentiment", count(*) as "count" from "course_feedback" where "workspace_id" = ? and "created_at" >= ? group by "sentiment" union all select 'givers' as "sentiment", count(distinct "employee_id") as "count" from "course_feedback" where "workspace_id" = ? and "created_at" >= ?;
+
 -- breaches.sql:listPage: a later page, status
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select b.json as "json", "b"."last_breached_at" as "sort_at", "b"."id" as "sort_id" from "breaches" as "b" where "b"."workspace_id" = ? and "b"."status" in (?) and ("b"."last_breached_at", "b"."id") < (?, ?) order by "b"."last_breached_at" desc, "b"."id" desc) f limit 1 offset 50) as more,
@@ -155,8 +159,8 @@ select (select generation from organization_generations where organization_id = 
 select "id" from "groups" where "workspace_id" = ? and "id" = ?;
 
 -- groups.sql:kept: span
-select "as_of", "employees_count", "average_karma_score" from "group_history" where "workspace_id" = ? and "group_id" = ? and "as_of" < ? order by "as_of" desc limit ?;
-select "as_of", "employees_count", "average_karma_score" from "group_history" where "workspace_id" = ? and "group_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
+select "as_of", "employees_count", "average_karma_score", "karma_count" from "group_history" where "workspace_id" = ? and "group_id" = ? and "as_of" < ? order by "as_of" desc limit ?;
+select "as_of", "employees_count", "average_karma_score", "karma_count" from "group_history" where "workspace_id" = ? and "group_id" = ? and "as_of" >= ? and "as_of" < ? order by "as_of";
 
 -- campaigns.sql:listPage: a later page, status, created window
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
@@ -659,6 +663,13 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   where k.workspace_id = c.workspace_id and k.dimension = c.dimension and k.position_id = ? limit 1), ?)) order by "c"."sort_at" asc, "c"."sort_id" asc limit 51) p
   order by p.sort_at asc, p.order_id asc;
 
+-- reports.sql:breakdownByPseudonym: a later page
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select c.json as "json", "c"."sort_at" as "sort_at", "p"."pseudonym" as "sort_id" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on "p"."workspace_id" = "c"."workspace_id" and "p"."id" = "c"."sort_id" where "c"."workspace_id" = ? and "c"."dimension" = ? and ("c"."sort_at", "p"."pseudonym") > (?, ?) order by "c"."sort_at" asc, "p"."pseudonym" asc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  max(p.sort_at || p.sort_id) as last
+  from (select c.json as "json", "c"."sort_at" as "sort_at", "p"."pseudonym" as "sort_id" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on "p"."workspace_id" = "c"."workspace_id" and "p"."id" = "c"."sort_id" where "c"."workspace_id" = ? and "c"."dimension" = ? and ("c"."sort_at", "p"."pseudonym") > (?, ?) order by "c"."sort_at" asc, "p"."pseudonym" asc limit 50) p;
+
 -- reports.sql:offendersPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
@@ -737,7 +748,7 @@ select (select generation from organization_generations where organization_id = 
   from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."missed" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- reports.sql:cellSizes: by manager
-select "c"."cell", "c"."sort_id", "c"."employees", "p"."pseudonym" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on true and p.workspace_id = c.workspace_id and p.id = c.sort_id where "c"."workspace_id" = ? and "c"."dimension" = ?;
+select "c"."cell", "c"."sort_id", "c"."employees", "c"."karma_count", "p"."pseudonym" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on true and p.workspace_id = c.workspace_id and p.id = c.sort_id where "c"."workspace_id" = ? and "c"."dimension" = ?;
 
 -- reports.sql:cellAnswers: two cells by department
 select "c"."cell", c.json as "json" from "report_cells" as "c" where "c"."workspace_id" = ? and "c"."dimension" = ? and "c"."cell" in (?, ?);
@@ -760,6 +771,9 @@ select count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", 
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
   and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "report_members" as "m" where "m"."workspace_id" = ? and m.employee_id in (select cm.employee_id from report_cell_members cm
   where cm.workspace_id = m.workspace_id and cm.dimension = 'group' and cm.cell in (?, ?));
+
+-- reports.sql:groupCellMembers: two cells
+select "cell", "employee_id" from "report_cell_members" where "workspace_id" = ? and "dimension" = ? and "cell" in (?, ?);
 
 -- events.sql:listPage: a later page, type (two values)
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,

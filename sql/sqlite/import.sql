@@ -1691,7 +1691,7 @@ select x.*, me.ref_json as manager_ref, g.name as group_name from (
   left join groups g on x.dimension = 'group' and x.cell <> '-' and g.id = substr(x.cell, 2);
 
 -- resources/reports/import.ts:deriveReports
-insert into "report_cells" ("workspace_id", "dimension", "sort_at", "sort_id", "position_id", "cell", "employees", "attack_first", "attack_last", "report_first", "report_last", "json", "head", "tail") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
+insert into "report_cells" ("workspace_id", "dimension", "sort_at", "sort_id", "position_id", "cell", "employees", "karma_count", "attack_first", "attack_last", "report_first", "report_last", "json", "head", "tail") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), …;
 
 -- history/kept-periods.ts:keepPeriods
 select workspace_id from stg_touched;
@@ -1822,11 +1822,14 @@ select workspace_id, active_employees, covered_employees, average_courses_comple
 
 -- resources/courses/statistics.ts:statisticsAt
 select workspace_id, sentiment, count(*) as count from course_feedback
-  where workspace_id in (select workspace_id from stg_snapshot) and created_at >= ? and created_at <= ?
-  group by workspace_id, sentiment;
+  where workspace_id in (select workspace_id from stg_snapshot) and created_at >= ? and created_at <= ? group by workspace_id, sentiment;
+
+-- resources/courses/statistics.ts:statisticsAt
+select workspace_id, count(distinct employee_id) as givers from course_feedback
+  where workspace_id in (select workspace_id from stg_snapshot) and created_at >= ? and created_at <= ? group by workspace_id;
 
 -- history/record.ts:recordHistory
-insert into "kept_statistics" ("workspace_id", "statistic", "as_of", "json") values (?, ?, ?, ?), …;
+insert into "kept_statistics" ("workspace_id", "statistic", "as_of", "json", "counts") values (?, ?, ?, ?, ?), …;
 
 -- resources/employees/import.ts:karmaHistory
 insert into karma_history (workspace_id, employee_id, as_of, score, security_level)
@@ -1852,12 +1855,12 @@ select g.workspace_id, g.id, g.employees_count,
   group by g.workspace_id, g.id, g.employees_count;
 
 -- resources/groups/import.ts:groupHistory
-select h.group_id, h.employees_count, h.average_karma_score from group_history h
+select h.group_id, h.employees_count, h.average_karma_score, h.karma_count from group_history h
   where h.workspace_id in (select workspace_id from stg_snapshot) and h.as_of = (select max(l.as_of) from group_history l
   where l.workspace_id = h.workspace_id and l.group_id = h.group_id);
 
 -- resources/groups/import.ts:groupHistory
-insert into "group_history" ("workspace_id", "group_id", "as_of", "employees_count", "average_karma_score") values (?, ?, ?, ?, ?), …;
+insert into "group_history" ("workspace_id", "group_id", "as_of", "employees_count", "average_karma_score", "karma_count") values (?, ?, ?, ?, ?, ?), …;
 
 -- history/record.ts:pruneHistory
 delete from "workspace_snapshots" as h

@@ -7,7 +7,8 @@ import type { TObject } from 'typebox'
 import type { WorkspaceRows } from '../access.js'
 import type { WriteSession } from '../db/write-session.js'
 import type { Scope } from '../domain/scopes.js'
-import type { HistoryMoment, KeptStatisticStep } from '../records/spec.js'
+import type { Counted } from '../privacy/aggregate.js'
+import type { HistoryMoment, KeptAnswer, KeptStatisticStep } from '../records/spec.js'
 import { defineItem } from '../routing/item.js'
 import { workspaceId } from '../routing/schemas.js'
 import { asOfParameter, keptAt, keptOrNotFound, keptSpan } from './read.js'
@@ -21,15 +22,18 @@ export interface KeptStatisticDefinition<T> {
   scope: Scope
   /** The answer's schema, by its $id. */
   item: string
-  /** The answer now. */
-  read(from: WorkspaceRows): Promise<T>
+  /**
+   * The answer now; for an aggregate key (`aggregate`), with the employees its figures describe
+   * that it does not publish (`Counted.counts`).
+   */
+  read(from: WorkspaceRows, aggregate: boolean): Promise<T | Counted<T>>
   /**
    * The answer's field that counts its population (the workspace's active employees), by which an
    * aggregate key is shown its figures, and each point of its series (CONTRACT 19).
    */
   population: string
-  /** At an import's moment, each of its workspaces' answer, as the endpoint renders it. */
-  keep(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>>
+  /** At an import's moment, each of its workspaces' answer, as the endpoint renders it, and its counts. */
+  keep(session: WriteSession, moment: HistoryMoment): Promise<Map<string, KeptAnswer>>
   /** The history twin: its operation, and its point's schema (points.ts statePoint). */
   history: { operationId: string; summary: string; point: TObject; also?: string }
 }
@@ -46,8 +50,10 @@ export function keptStatistic<T>(definition: KeptStatisticDefinition<T>) {
     parameters: { workspace_id: workspaceId, as_of: asOfParameter },
     item: definition.item,
     aggregate: { ownField: definition.population },
-    read: (from, { as_of }) =>
-      as_of === undefined ? definition.read(from) : keptOrNotFound(keptAt(from, statistic, as_of), as_of),
+    async read(from, { as_of }, _wanted, _population, aggregate) {
+      if (as_of !== undefined) return keptOrNotFound(keptAt(from, statistic, as_of), as_of)
+      return definition.read(from, aggregate === true)
+    },
   })
   const history = keptTwin(operation, {
     ...definition.history,

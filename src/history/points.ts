@@ -4,9 +4,11 @@
 
 import Type, { type TObject, type TSchema } from 'typebox'
 import { Closed, Nullable, Timestamp, takesNull } from '../schemas/common.js'
+import { plain } from '../schemas/disclosure.js'
 
 const { pattern, examples } = Timestamp as unknown as { pattern: string; examples: string[] }
-const instant = (description: string) => Type.String({ pattern, format: 'date-time', description, examples })
+const instant = (description: string) =>
+  plain(Type.String({ pattern, format: 'date-time', description, examples }))
 
 const period = {
   start: instant('The first instant of the period (UTC), inclusive.'),

@@ -6,6 +6,8 @@ import type { WorkspaceRows } from '../access.js'
 import { apiError, ERROR_CODES, type NotFound } from '../errors.js'
 import { param } from '../routing/parameters.js'
 import './tables.js'
+import { Counted } from '../privacy/aggregate.js'
+import type { Counts } from '../privacy/figures.js'
 import type { Kept } from './twins.js'
 
 /** The `as_of` parameter of a statistics endpoint whose answers are kept per import. */
@@ -19,16 +21,15 @@ export async function keptAt(
   from: WorkspaceRows,
   statistic: string,
   asOf: string,
-): Promise<string | undefined> {
-  const row = await from
+): Promise<Kept | undefined> {
+  return await from
     .selectFrom('kept_statistics')
-    .select('json')
+    .select(['as_of', 'json', 'counts'])
     .where('statistic', '=', statistic)
     .where('as_of', '<=', asOf)
     .orderBy('as_of', 'desc')
     .limit(1)
     .executeTakeFirst()
-  return row?.json
 }
 
 const noSnapshotBy = (asOf: string) => `No import of this workspace has an as_of at or before ${asOf}.`
@@ -42,13 +43,20 @@ export const AS_OF_NOT_FOUND = {
   meaning: 'no import of the workspace has an as_of at or before as_of',
 } satisfies NotFound
 
-/** The answer `keptAt` found; 404 snapshot_not_found when there is none. */
-export async function keptOrNotFound(kept: Promise<string | undefined>, asOf: string): Promise<unknown> {
-  const json = await kept
-  if (json === undefined)
+/** The answer `keptAt` found, with its counts; 404 snapshot_not_found when there is none. */
+export async function keptOrNotFound(
+  kept: Promise<Kept | undefined>,
+  asOf: string,
+): Promise<Counted<unknown>> {
+  const row = await kept
+  if (row === undefined)
     throw apiError(AS_OF_NOT_FOUND.code, noSnapshotBy(asOf), { parameter: AS_OF_NOT_FOUND.parameter })
-  return JSON.parse(json)
+  return new Counted(JSON.parse(row.json), undefined, countsOf(row.counts))
 }
+
+/** Kept counts as read (none kept: undefined, which hides the figures they describe). */
+export const countsOf = (counts: string | null | undefined): Counts | undefined =>
+  counts === null || counts === undefined ? undefined : (JSON.parse(counts) as Counts)
 
 /** A series' span: the kept rows from the last before `first` to the last before `end`. */
 export interface Span {
@@ -81,7 +89,7 @@ export function keptSpan(
   end: string,
 ): Promise<Kept[]> {
   return keptInSpan(
-    from.selectFrom('kept_statistics').select(['as_of', 'json']).where('statistic', '=', statistic),
+    from.selectFrom('kept_statistics').select(['as_of', 'json', 'counts']).where('statistic', '=', statistic),
     { first, end },
   )
 }
@@ -94,9 +102,11 @@ export async function keptPoints<DB, TB extends keyof DB, O extends { as_of: str
   query: SelectQueryBuilder<DB, TB, O>,
   span: Span,
   fields: (row: O) => Record<string, unknown>,
+  counts?: (row: O) => Counts | undefined,
 ): Promise<Kept[]> {
   return (await keptInSpan(query, span)).map((row) => ({
     as_of: row.as_of,
     json: JSON.stringify(fields(row)),
+    ...(counts === undefined ? {} : { counts: JSON.stringify(counts(row)) }),
   }))
 }

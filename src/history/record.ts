@@ -121,15 +121,15 @@ export async function recordHistory(
     for (const statistic of step.keptStatistics ?? []) {
       const answers = await statistic.render(session, moment)
       for (const w of workspaces) {
-        const json = answers.get(w)
-        if (json === undefined) throw new Error(`${statistic.statistic}: no answer kept for workspace ${w}`)
-        kept.push([w, statistic.statistic, asOf, json])
+        const answer = answers.get(w)
+        if (answer === undefined) throw new Error(`${statistic.statistic}: no answer kept for workspace ${w}`)
+        kept.push([w, statistic.statistic, asOf, answer.json, JSON.stringify(answer.counts)])
       }
     }
   if (kept.length > 0)
     await session.insertMany(
       'kept_statistics',
-      ['workspace_id', 'statistic', 'as_of', 'json'],
+      ['workspace_id', 'statistic', 'as_of', 'json', 'counts'],
       encodeRows(session.dialect, kept),
     )
   for (const step of steps) await step.history?.record(session, moment)

@@ -24,6 +24,8 @@ export interface KeptStatisticsTable {
   as_of: string
   /** The statistic's answer, as its endpoint renders it. */
   json: string
+  /** The employees its figures describe that it does not publish (figures.ts Counts, as JSON); null before they were kept. */
+  counts: string | null
 }
 
 /** A window statistic's answer over one period, over the data held at the last import (kept-periods.ts). */

@@ -8,17 +8,21 @@ import type { WorkspaceRows } from '../access.js'
 import type { Scope } from '../domain/scopes.js'
 import { INTERVALS, type Interval, timestampFromMillis } from '../domain/time.js'
 import { Counted, type SmallPopulations } from '../privacy/aggregate.js'
+import type { Counts } from '../privacy/figures.js'
 import { defineItem, type ItemOperation, Rendered, WorkNotWanted } from '../routing/item.js'
 import { type ParamDef, type Parsed, param } from '../routing/parameters.js'
 import { workspaceId } from '../routing/schemas.js'
 import { type KeptPeriods, keptPeriods } from './kept-periods.js'
 import { lastInstantBefore, MAX_POINTS, type Period, periodsOf } from './periods.js'
+import { countsOf } from './read.js'
 import { pointTail, type SeriesBody, seriesBody } from './series-body.js'
 
 /** A kept answer: the fields of a point (a JSON object's text) from `as_of` on. */
 export interface Kept {
   as_of: string
   json: string
+  /** The employees its figures describe that it does not publish (figures.ts Counts, as JSON). */
+  counts?: string | null
 }
 
 /** The parameters every twin shares, after its path ids. */
@@ -81,6 +85,17 @@ export function stateSeries(periods: readonly Period[], kept: readonly Kept[], e
   return seriesBody(periods, tails)
 }
 
+/** Each period's counts: those of the answer its point shows (stateSeries), none before the first. */
+function pointsCounts(periods: readonly Period[], kept: readonly Kept[]): (Counts | undefined)[] {
+  let next = 0
+  let current: Counts | undefined
+  return periods.map((period) => {
+    while (next < kept.length && (kept[next] as Kept).as_of < period.end)
+      current = countsOf((kept[next++] as Kept).counts)
+    return current
+  })
+}
+
 /** The fields of a point with nothing kept: each of `fields` null. */
 export const nullFields = (fields: readonly string[]): string =>
   `{${fields.map((name) => `${JSON.stringify(name)}:null`).join(',')}}`
@@ -133,7 +148,10 @@ export function stateTwin<P extends Record<string, ParamDef<unknown>> = Record<n
         empty,
         ...kept.map((k) => `${k.as_of}${k.json}`),
       ])
-      return rendered(stateSeries(periods, kept, empty), identity)
+      const series = rendered(stateSeries(periods, kept, empty), identity)
+      return kept.some((k) => k.counts !== undefined)
+        ? new Counted(series, undefined, pointsCounts(periods, kept))
+        : series
     },
   } as ItemOperation<SeriesDefinitions & P, unknown>)
 }

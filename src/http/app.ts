@@ -7,6 +7,7 @@ import type { Config } from '../config/config.js'
 import type { DatabaseHandle } from '../db/connection.js'
 import { errorCodes } from '../errors.js'
 import type { WindowCounters } from '../limits/counters.js'
+import { assertClassified } from '../privacy/disclosure-check.js'
 import { NOT_FOUND, RESOURCES } from '../resources/index.js'
 import { errorResponseSchema } from '../schemas/errors.js'
 import { tracing } from '../tracing/tracing.js'
@@ -54,6 +55,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...RESOURCES.flatMap((r): readonly TSchema[] => r.schemas),
     errorResponseSchema(errorCodes(NOT_FOUND)),
   ]
+  // Every field published says what it discloses (CONTRACT 19): a field that does not stops the start.
+  assertClassified(schemas)
   for (const schema of schemas) app.addSchema(schema)
 
   await app.register(apiContext, {

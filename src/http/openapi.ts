@@ -125,6 +125,10 @@ const HEADERS = {
   RateLimitPolicy: header('The key\'s budget: `"default";q=<requests>;w=<window seconds>`.'),
   RateLimit: header('What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`.'),
   RetryAfter: header('Seconds to wait before trying again.', { type: 'integer', minimum: 1 }),
+  KeyPrivacy: header(
+    "The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key.",
+    { type: 'string', enum: [...PRIVACIES] },
+  ),
   Link: header(
     'Present when more items follow: `<URL of the next page>; rel="next"`, this request with `cursor` set (RFC 8288).',
   ),
@@ -143,6 +147,7 @@ const common = {
   'x-request-id': ref('headers', 'RequestId'),
   'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
   RateLimit: ref('headers', 'RateLimit'),
+  'x-key-privacy': ref('headers', 'KeyPrivacy'),
 }
 
 /** An answer to an authenticated, admitted request always carries the key's budget. */
@@ -150,6 +155,7 @@ const admitted = {
   'x-request-id': ref('headers', 'RequestId'),
   'RateLimit-Policy': { ...HEADERS.RateLimitPolicy, required: true },
   RateLimit: { ...HEADERS.RateLimit, required: true },
+  'x-key-privacy': { ...HEADERS.KeyPrivacy, required: true },
 }
 
 /** An error response; each example is [code, detail, source?, example name (default: the code)?]. */

@@ -5,6 +5,7 @@
 
 import type { AliasedSelectQueryBuilder } from 'kysely'
 import type { WorkspaceRows } from '../access.js'
+import type { Counts, Figures } from './figures.js'
 
 /** The workspace's population (its active employees) now. */
 export interface Population {
@@ -20,7 +21,10 @@ export interface Population {
 export class Counted<T> {
   constructor(
     readonly answer: T,
-    readonly population: number,
+    /** A window statistic's population, when its statement selected it. */
+    readonly population: number | undefined,
+    /** The populations the read counted that the answer does not publish (`figure` counted); per point for a series. */
+    readonly counts?: Counts | readonly (Counts | undefined)[],
   ) {}
 }
 
@@ -79,31 +83,63 @@ type Point = Record<string, unknown> & { start: string; end: string }
 const nullPoint = ({ start, end, ...figures }: Point): Point =>
   ({ start, end, ...(nullFigures(figures) as Record<string, unknown>) }) as Point
 
+/** What is known of an answer beside it: its population, its unpublished counts, its figures' rule. */
+export interface Beside {
+  /** A window statistic's population (or its series'), when its read selected it. */
+  population?: number | undefined
+  counts?: Counts | readonly (Counts | undefined)[] | undefined
+  figures: Figures
+}
+
+/** Each point of a series through `hide`, or undefined when none changed. */
+function pointsThrough(points: readonly Point[], hide: (p: Point, i: number) => Point): Point[] | undefined {
+  let changed = false
+  const shown = points.map((p, i) => {
+    const q = hide(p, i)
+    if (q !== p) changed = true
+    return q
+  })
+  return changed ? shown : undefined
+}
+
 /**
  * The answer (`data()`: an object, or a series of points) as an aggregate key with minimum group
  * size `min` may see it; undefined when it sees it whole, as an identified key does (the answer is
- * then sent as read). `counted`: a window statistic's population (or its series'), when its read
- * selected it.
+ * then sent as read). Its population first (every figure null below `min`), then each figure over
+ * a narrower set of employees (figures.ts).
  */
 export async function hideSmallPopulations(
   rule: SmallPopulations,
   from: WorkspaceRows,
   data: () => unknown,
   min: number,
-  counted?: number,
+  beside: Beside,
 ): Promise<unknown> {
-  if ('statistic' in rule)
-    return (counted ?? (await rule.statistic.now(from))) < min ? nullFigures(data()) : undefined
-  if ('windowSeries' in rule)
-    return (counted ?? (await rule.windowSeries.now(from))) < min
-      ? (data() as Point[]).map(nullPoint)
-      : undefined
+  const { figures, counts } = beside
+  const narrower = (answer: unknown, c: Counts | undefined): unknown => {
+    if (!figures.narrower) return undefined
+    const shown = figures.hide(answer, min, c)
+    return shown === answer ? undefined : shown
+  }
+  const pointCounts = (i: number) => (Array.isArray(counts) ? (counts[i] as Counts | undefined) : undefined)
+  const one = Array.isArray(counts) ? undefined : (counts as Counts | undefined)
+  if ('statistic' in rule) {
+    const population = beside.population ?? (await rule.statistic.now(from))
+    return population < min ? nullFigures(data()) : narrower(data(), one)
+  }
+  if ('windowSeries' in rule) {
+    const population = beside.population ?? (await rule.windowSeries.now(from))
+    if (population < min) return (data() as Point[]).map(nullPoint)
+    if (!figures.narrower) return undefined
+    return pointsThrough(data() as Point[], (p) => figures.hide(p, min, undefined) as Point)
+  }
   if ('ownField' in rule) {
     const answer = data() as Record<string, unknown>
-    return (answer[rule.ownField] as number) < min ? nullFigures(answer) : undefined
+    return (answer[rule.ownField] as number) < min ? nullFigures(answer) : narrower(answer, one)
   }
   const field = rule.pointCount
-  const points = data() as Point[]
   const small = (p: Point) => typeof p[field] === 'number' && (p[field] as number) < min
-  return points.some(small) ? points.map((p) => (small(p) ? nullPoint(p) : p)) : undefined
+  return pointsThrough(data() as Point[], (p, i) =>
+    small(p) ? nullPoint(p) : figures.narrower ? (figures.hide(p, min, pointCounts(i)) as Point) : p,
+  )
 }

@@ -1,18 +1,20 @@
 // The one step that decides what a pseudonymous reader (CONTRACT 19) sees of a person: compiled from
-// a published schema's marks (schemas.ts `personId`, `personal`, `personalList`), so that whatever
-// renders an item of that schema, and whatever resource declares it, a person's id becomes their
-// pseudonym and their personal fields are emptied. An item's fields that hold no mark are left as
-// they are, and the walk never visits them.
+// a published schema's classes (schemas.ts), so that whatever renders an item of that schema, and
+// whatever resource declares it, a person's id becomes their pseudonym and their personal fields are
+// emptied. Figures and plain fields are left as they are, and the walk never visits them.
 
 import type { TSchema } from 'typebox'
 import type { WorkspaceRows } from '../access.js'
-import { PSEUDONYMOUS, type PseudonymousMark } from './schemas.js'
+import { classHolds, DISCLOSURE, type Disclosure } from '../schemas/disclosure.js'
+
+/** What a walk's `hide` answers for a value its reader is not sent at all (an event with nothing it may see). */
+export const WITHHELD: unique symbol = Symbol('withheld')
 
 /** A compiled walk over values of one schema. */
 export interface People {
   /** Every person's id in `value` (their real ids). */
   ids(value: unknown, into: Set<string>): void
-  /** `value` as a pseudonymous reader sees it, each id through `pseudonymOf`. */
+  /** `value` as a pseudonymous reader sees it, each id through `pseudonymOf`; WITHHELD: not sent to it. */
   hide(value: unknown, pseudonymOf: (id: string) => string): unknown
 }
 
@@ -31,26 +33,25 @@ const UNDECIDED: Walk = { ids: undecided, hide: undecided }
 /** Resolves `{ $ref }` to the schema of that $id. */
 export type Resolve = (ref: string) => TSchema
 
-function markOf(schema: TSchema): PseudonymousMark | undefined {
-  return (schema as Record<string, unknown>)[PSEUDONYMOUS] as PseudonymousMark | undefined
-}
-
-function leaf(mark: PseudonymousMark): Walk {
-  if (mark === 'pseudonym')
+function leaf(mark: 'person' | 'personal'): Walk {
+  if (mark === 'person')
     return {
       ids(value, into) {
         if (typeof value === 'string') into.add(value)
       },
       hide: (value, pseudonymOf) => (typeof value === 'string' ? pseudonymOf(value) : value),
     }
-  if (mark === 'empty') return { ids() {}, hide: (value) => (Array.isArray(value) ? [] : value) }
-  return { ids() {}, hide: () => null }
+  return { ids() {}, hide: (value) => (Array.isArray(value) ? [] : null) }
 }
 
+const PERSON_CLASSES: ReadonlySet<Disclosure> = new Set(['person', 'personal'])
+
 /** The walk of `schema`, or NOTHING when no mark lies below it. */
-function walkOf(schema: TSchema, resolve: Resolve, seen: Set<TSchema>): Walk {
-  const mark = markOf(schema)
-  if (mark !== undefined) return leaf(mark)
+function walkOf(schema: TSchema, resolve: Resolve, seen: Set<TSchema>, asked: Asked): Walk {
+  const mark = (schema as Record<string, unknown>)[DISCLOSURE] as Disclosure | undefined
+  if (mark !== undefined && PERSON_CLASSES.has(mark))
+    return classHolds(schema, asked) ? leaf(mark as 'person' | 'personal') : NOTHING
+  if (mark !== undefined) return NOTHING
   const s = schema as {
     $ref?: string
     properties?: Record<string, TSchema>
@@ -61,11 +62,11 @@ function walkOf(schema: TSchema, resolve: Resolve, seen: Set<TSchema>): Walk {
   if (s.$ref !== undefined) {
     const target = resolve(s.$ref)
     if (seen.has(target)) return NOTHING
-    return walkOf(target, resolve, new Set([...seen, target]))
+    return walkOf(target, resolve, new Set([...seen, target]), asked)
   }
   if (s.properties !== undefined) {
     const fields = Object.entries(s.properties)
-      .map(([name, field]) => [name, walkOf(field, resolve, seen)] as const)
+      .map(([name, field]) => [name, walkOf(field, resolve, seen, asked)] as const)
       .filter(([, walk]) => walk !== NOTHING)
     if (fields.length === 0) return NOTHING
     return {
@@ -83,7 +84,7 @@ function walkOf(schema: TSchema, resolve: Resolve, seen: Set<TSchema>): Walk {
     }
   }
   if (s.items !== undefined) {
-    const each = walkOf(s.items, resolve, seen)
+    const each = walkOf(s.items, resolve, seen, asked)
     if (each === NOTHING) return NOTHING
     return {
       ids(value, into) {
@@ -94,7 +95,7 @@ function walkOf(schema: TSchema, resolve: Resolve, seen: Set<TSchema>): Walk {
     }
   }
   const branches = (s.anyOf ?? s.oneOf ?? [])
-    .map((b) => walkOf(b, resolve, seen))
+    .map((b) => walkOf(b, resolve, seen, asked))
     .filter((w) => w !== NOTHING)
   // Which member a value is, the union cannot say here (an event's object: its type says): such a
   // value is refused rather than shown, until its renderer chooses the member's walk itself.
@@ -106,9 +107,15 @@ const noReferences: Resolve = (ref) => {
   throw new Error(`a schema without references refers to ${ref}`)
 }
 
-/** The pseudonymous walk of values of `schema` ($refs resolved by `resolve`, if it has any). */
-export function peopleOf(schema: TSchema, resolve: Resolve = noReferences): People {
-  return walkOf(schema, resolve, new Set())
+/** The parameters an answer was asked with, for the classes that hold only for some (schemas.ts `personWhen`). */
+type Asked = Readonly<Record<string, unknown>>
+
+/**
+ * The pseudonymous walk of values of `schema` ($refs resolved by `resolve`, if it has any), for
+ * answers asked with `asked`.
+ */
+export function peopleOf(schema: TSchema, resolve: Resolve = noReferences, asked: Asked = {}): People {
+  return walkOf(schema, resolve, new Set(), asked)
 }
 
 /** The walk of a list of values that `people` walks one by one. */
@@ -117,7 +124,8 @@ function listOf(people: People): People {
     ids(value, into) {
       for (const item of value as unknown[]) people.ids(item, into)
     },
-    hide: (value, pseudonymOf) => (value as unknown[]).map((item) => people.hide(item, pseudonymOf)),
+    hide: (value, pseudonymOf) =>
+      (value as unknown[]).map((item) => people.hide(item, pseudonymOf)).filter((item) => item !== WITHHELD),
   }
 }
 

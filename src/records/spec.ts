@@ -8,6 +8,7 @@ import type { Value } from '../db/bulk-rows.js'
 import type { Database } from '../db/tables.js'
 import type { WriteSession } from '../db/write-session.js'
 import type { Interval } from '../domain/time.js'
+import type { Counts } from '../schemas/disclosure.js'
 
 /** A record type's staging row, keyed by column. */
 export type StagingRow<C extends string> = { readonly [K in C]: Value }
@@ -198,7 +199,13 @@ export interface PeriodAnswers {
  */
 export interface KeptStatisticStep {
   statistic: string
-  render(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>>
+  render(session: WriteSession, moment: HistoryMoment): Promise<Map<string, KeptAnswer>>
+}
+
+/** A state statistic's answer as rendered, and the employees its figures describe that it does not publish. */
+export interface KeptAnswer {
+  json: string
+  counts: Counts
 }
 
 /** A resource's own history: its tables, pruned with the rest, and what writes their rows. */

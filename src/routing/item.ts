@@ -13,6 +13,7 @@ import {
   populationAsked,
   type SmallPopulations,
 } from '../privacy/aggregate.js'
+import { figuresOf } from '../privacy/figures.js'
 import { peopleOf, pseudonymousValue, walksPeople } from '../privacy/people.js'
 import { unheard } from './context.js'
 import { readItemRequest, sendItem, sendItemBytes } from './operation.js'
@@ -74,12 +75,15 @@ export interface ItemOperation<D extends Definitions, T> {
    * them and stops (WorkNotWanted) once its client left or its deadline passed. `population`, given
    * for an aggregate key's window statistic or its series (`populationAsked`): a read whose
    * statement selected it beside the answer answers `Counted`, and the engine reads none itself.
+   * `aggregate`: the reader is an aggregate key, whose figures' populations the read counts beside
+   * the answer where the answer does not publish them (`Counted.counts`).
    */
   read(
     from: WorkspaceRows,
     query: Parsed<D>,
     wanted: () => boolean,
     population?: Population,
+    aggregate?: boolean,
   ): Promise<T | Rendered | Counted<T>>
 }
 
@@ -113,6 +117,8 @@ export function itemRoute<D extends Definitions, T>(
   // What a pseudonymous key sees of a person in the answer: the item schema's marks (CONTRACT 19).
   const answerSchema = operation.series ? Type.Array(item) : item
   const people = peopleOf(answerSchema, registeredSchema(app))
+  // What an aggregate key sees of each figure: the item schema's classes (CONTRACT 19).
+  const figures = figuresOf(item, registeredSchema(app))
   app.get(
     operation.path,
     {
@@ -157,12 +163,16 @@ export function itemRoute<D extends Definitions, T>(
         query,
         () => !unheard(request),
         rule === undefined ? undefined : populationAsked(rule),
+        rule !== undefined,
       )
       const answer = read instanceof Counted ? read.answer : read
       if (rule !== undefined) {
         const data = () => (answer instanceof Rendered ? renderedData(answer) : answer)
-        const counted = read instanceof Counted ? read.population : undefined
-        const shown = await hideSmallPopulations(rule, from, data, minGroupSize ?? 0, counted)
+        const shown = await hideSmallPopulations(rule, from, data, minGroupSize ?? 0, {
+          population: read instanceof Counted ? read.population : undefined,
+          counts: read instanceof Counted ? read.counts : undefined,
+          figures,
+        })
         if (shown !== undefined) {
           if (answer instanceof Rendered) answer.release?.()
           return sendItem(reply, JSON.stringify(shown))

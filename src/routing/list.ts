@@ -99,6 +99,11 @@ export interface ListOperation<
    * as `rows`, whose name the cursors keep.
    */
   pseudonymousRows?: ListStatement<RowValues<D, S | R>>
+  /**
+   * For these values, the rows in the order a pseudonymous key sees them where an item's sort key is
+   * a person it is shown by pseudonym (a breakdown by manager): its items are walked as `rows`'.
+   */
+  pseudonymousOrder?(values: RowValues<D, S | R>): ListStatement<RowValues<D, S | R>> | undefined
 }
 
 /** Declares a list operation (type-checks its parts against each other). */
@@ -195,13 +200,14 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       const { privacy, minGroupSize } = request.key
       const rowValues = values as RowValues<D, S | R>
       const stored = privacy === 'pseudonymous' ? operation.pseudonymousRows : undefined
+      const reordered = privacy === 'pseudonymous' ? operation.pseudonymousOrder?.(rowValues) : undefined
       const page =
         privacy === 'aggregate' && operation.aggregate
           ? await operation.aggregate(from, rowValues, minGroupSize ?? 0, position, list.limit, dialectOf(db))
           : await readPage(
               db,
               grant,
-              (stored ?? rows) as ListStatement<Record<string, ListValue>>,
+              (stored ?? reordered ?? rows) as ListStatement<Record<string, ListValue>>,
               values,
               position,
               list.limit,

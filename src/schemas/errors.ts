@@ -1,11 +1,12 @@
 import Type from 'typebox'
 import { MAX_ERROR_ENTRIES } from '../errors.js'
 import { Closed, StringEnum } from './common.js'
+import { plain } from './disclosure.js'
 
 export const ErrorSourceSchema = Type.Union([
-  Closed({ parameter: Type.String({ description: 'query or path parameter' }) }),
-  Closed({ header: Type.String() }),
-  Closed({ pointer: Type.String() }),
+  Closed({ parameter: plain(Type.String({ description: 'query or path parameter' })) }),
+  Closed({ header: plain(Type.String()) }),
+  Closed({ pointer: plain(Type.String()) }),
   Closed({}),
 ])
 
@@ -18,20 +19,22 @@ export const errorResponseSchema = (codes: readonly string[]) =>
     {
       errors: Type.Array(
         Closed({
-          status: Type.String({ description: 'the HTTP status, as a string' }),
-          code: StringEnum(codes),
-          title: Type.String(),
-          detail: Type.String(),
+          status: plain(Type.String({ description: 'the HTTP status, as a string' })),
+          code: plain(StringEnum(codes)),
+          title: plain(Type.String()),
+          detail: plain(Type.String()),
           source: ErrorSourceSchema,
         }),
         { minItems: 1, maxItems: MAX_ERROR_ENTRIES },
       ),
       meta: Closed({
-        request_id: Type.String(),
+        request_id: plain(Type.String()),
         more_errors: Type.Optional(
-          Type.Literal(true, {
-            description: 'present when there were more problems than the entries listed',
-          }),
+          plain(
+            Type.Literal(true, {
+              description: 'present when there were more problems than the entries listed',
+            }),
+          ),
         ),
       }),
     },

@@ -61,8 +61,9 @@ export interface WorkerOptions {
   /**
    * The event as a pseudonymous endpoint receives it (CONTRACT 19), for endpoints whose privacy is
    * pseudonymous (serve gives the resources'); without it, such an endpoint's deliveries fail.
+   * Undefined: the event is not sent to such an endpoint (an update of nothing it may see).
    */
-  pseudonymous?: (event: FeedEvent, organizationId: string) => Promise<FeedEvent>
+  pseudonymous?: (event: FeedEvent, organizationId: string) => Promise<FeedEvent | undefined>
   onError?: (error: unknown, context: string) => void
 }
 
@@ -250,11 +251,11 @@ export class DeliveryWorker {
     this.sends.add(sending)
   }
 
-  /** The body an endpoint receives: the event as its privacy shows it, in its format. */
+  /** The body an endpoint receives: the event as its privacy shows it, in its format; null: none is sent. */
   private async body(
     json: string,
     endpoint: { format: string; privacy: string; organization_id: string },
-  ): Promise<string> {
+  ): Promise<string | null> {
     const organizationId = endpoint.organization_id
     let event: FeedEvent | undefined
     if (endpoint.privacy !== 'identified') {
@@ -262,7 +263,9 @@ export class DeliveryWorker {
       // Anything but identified sees no one: without the step, nothing is sent.
       if (endpoint.privacy !== 'pseudonymous' || pseudonymous === undefined)
         throw new Error(`this process renders no ${endpoint.privacy} events`)
-      event = await pseudonymous(JSON.parse(json) as FeedEvent, organizationId)
+      const shown = await pseudonymous(JSON.parse(json) as FeedEvent, organizationId)
+      if (shown === undefined) return null
+      event = shown
     }
     if (endpoint.format !== 'ocsf') return event === undefined ? json : JSON.stringify(event)
     const render = this.options.ocsf
@@ -299,11 +302,21 @@ export class DeliveryWorker {
       async (span) => {
         try {
           const secret = openSecret(row.secret, this.options.secretsKey)
+          const body = await this.body(json, row)
+          if (body === null) {
+            // Nothing of it is this endpoint's to see: the delivery goes, and nothing is recorded.
+            await this.options.db
+              .deleteFrom('webhook_deliveries')
+              .where('endpoint_id', '=', claimed.endpoint_id)
+              .where('event_id', '=', claimed.event_id)
+              .execute()
+            return { outcome: null, final: true, at: Date.now() }
+          }
           const outcome = await (this.options.send ?? deliver)({
             url: row.url,
             secret,
             id: claimed.event_id,
-            body: await this.body(json, row),
+            body,
             allowPrivate: this.options.allowPrivate,
           })
           span.setAttributes({
@@ -445,7 +458,7 @@ interface Recorded {
 }
 
 interface Sent {
-  /** Null: the endpoint is gone, nothing to record. */
+  /** Null: the endpoint is gone, or the event is not sent to it: nothing to record. */
   outcome: Outcome | null
   /** When the answer came (or the send failed), in milliseconds. */
   at: number

@@ -25,6 +25,7 @@ import reports from '../../src/db/migrations/0026_reports.js'
 import reportFigures from '../../src/db/migrations/0027_report_figures.js'
 import privacy from '../../src/db/migrations/0028_privacy.js'
 import pseudonymousEmployees from '../../src/db/migrations/0029_pseudonymous_employees.js'
+import figurePopulations from '../../src/db/migrations/0031_figure_populations.js'
 import { demoRecords } from '../../src/demo/generate.js'
 import { AGGREGATE_SCOPES, SCOPES } from '../../src/domain/scopes.js'
 import { buildApp } from '../../src/http/app.js'
@@ -471,13 +472,50 @@ for (const { dialect, skip } of DIALECTS) {
         // As 0029 left them: keys made before kept every scope whatever their privacy.
         await sql`update api_keys set scopes = ${SCOPES.join(',')}`.execute(db.handle.db)
         await asBeforeAggregateKeyScopes(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0030_aggregate_key_scopes'])
+        assert.deepEqual(
+          (await migrateToLatest(db.handle)).applied,
+          migrationsFrom('0030_aggregate_key_scopes'),
+        )
         const scopes = new Map((await listKeys(db.handle.db)).map((k) => [k.id, k.scopes]))
         assert.deepEqual(scopes.get(aggregate.id), [...AGGREGATE_SCOPES])
         assert.deepEqual(scopes.get(identified.id), [...SCOPES])
       } finally {
         await db.drop()
       }
+    })
+
+    test('upgrading from 0030: kept figures without their counts are null to an aggregate key, the reports derived again alike', async () => {
+      await withDemoReports(dialect, async ({ db, app, org, ws }) => {
+        const identified = (await createKey(db.handle.db, { organizationId: org })).key
+        const aggregate = (
+          await createKey(db.handle.db, { organizationId: org, privacy: 'aggregate', minGroupSize: 2 })
+        ).key
+        const ask = async (key: string, url: string) => {
+          const r = await app.inject({ url, headers: { 'x-api-key': key } })
+          assert.equal(r.statusCode, 200, r.body)
+          return JSON.parse(r.body).data
+        }
+        const statistics = `/v1/employees/statistics?workspace_id=${ws}&as_of=2100-01-01T00:00:00Z`
+        const breakdown = `/v1/reports/breakdown?workspace_id=${ws}&by=department`
+        const before = {
+          statistics: await ask(aggregate, statistics),
+          breakdown: await ask(identified, breakdown),
+        }
+        assert.equal(typeof before.statistics.average_karma_score, 'number')
+        await asBeforeFigurePopulations(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0031_figure_populations'])
+        // A snapshot kept before does not say how many its mean karma described.
+        const kept = await ask(aggregate, statistics)
+        assert.deepEqual(kept, { ...before.statistics, average_karma_score: null })
+        assert.equal(await deriveMissing(db.handle), 1)
+        assert.deepEqual(await ask(identified, breakdown), before.breakdown)
+        assert.ok(
+          (await ask(aggregate, breakdown)).some(
+            (row: { average_karma_score: unknown }) => typeof row.average_karma_score === 'number',
+          ),
+        )
+        assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')
+      })
     })
 
     test('upgrading from 0028: each employee is rendered for pseudonymous keys at the next start, answering as the walk did', async () => {
@@ -961,8 +999,15 @@ async function attacksByEmployee(handle: DatabaseHandle): Promise<string[]> {
   return (await columns.execute(handle.db)).rows.map((r) => r.name)
 }
 
-/** Takes back 0030 (a data migration: nothing to undo but its record). */
+/** Takes back 0031: no counts beside the kept statistics, a group's history and a breakdown's cells. */
+async function asBeforeFigurePopulations(handle: DatabaseHandle): Promise<void> {
+  await figurePopulations(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0031_figure_populations'`.execute(handle.db)
+}
+
+/** Takes back 0030 (a data migration: nothing to undo but its record), and what came after. */
 async function asBeforeAggregateKeyScopes(handle: DatabaseHandle): Promise<void> {
+  await asBeforeFigurePopulations(handle)
   await sql`delete from kysely_migration where name = '0030_aggregate_key_scopes'`.execute(handle.db)
 }
 

@@ -27,6 +27,7 @@ import { campaign, sentAttack } from '../resources/campaigns/records.js'
 import { group, groupMember } from '../resources/groups/records.js'
 import { windowQuery } from '../resources/inbox/oracle.js'
 import * as oracle from '../resources/reports/oracle.js'
+import { aggregateGroupPoint, aggregateStatistic, type Unpublished } from './section19.js'
 
 const BY = ['department', 'manager', 'group', 'country'] as const
 
@@ -171,11 +172,43 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(open, OPEN_TO_AGGREGATE.size, 'every listed operation is in the document')
     })
 
-    test('a statistic below the minimum group size has every figure null, at and above it the identified answer', async () => {
-      for (const path of ['employees', 'courses', 'campaigns', 'breaches', 'inbox_tickets']) {
+    /** What the employees statistics' and the courses statistics' narrower figures describe, from the records. */
+    const unpublished = (): Unpublished => {
+      const inA1 = new Set(d.employeesA1.map((e) => e.id as string))
+      const since = Date.now() - 90 * 24 * 3600 * 1000
+      return {
+        karmaScored: d.employeesA1.filter((e) => e.status === 'active' && e.karma !== null).length,
+        feedbackGivers: new Set(
+          d.all
+            .filter(
+              (r) =>
+                r.type === 'course_feedback' &&
+                inA1.has(r.employee_id as string) &&
+                Date.parse(r.created_at as string) >= since,
+            )
+            .map((r) => r.employee_id),
+        ).size,
+      }
+    }
+    const STATISTICS = ['employees', 'courses', 'campaigns', 'breaches', 'inbox_tickets'] as const
+    /** A point's population: a state's own count (null before anything was kept), a window's the workspace's. */
+    const populationOf = (path: (typeof STATISTICS)[number], point: Record<string, unknown>) =>
+      path === 'employees'
+        ? (point.active as number)
+        : path === 'courses'
+          ? (point.active_employees as number)
+          : 30
+
+    test('a statistic below the minimum group size has every figure null, at and above it each figure judged by whom it describes', async () => {
+      for (const path of STATISTICS) {
         const url = `/v1/${path}/statistics?workspace_id=${d.a1}`
         const whole = (await t.request(url, { key: identified })).json
-        assert.deepEqual((await t.request(url, { key: await keyFor(30) })).json, whole, `${path} at 30`)
+        for (const min of [2, 5, 30])
+          assert.deepEqual(
+            (await t.request(url, { key: await keyFor(min) })).json,
+            { data: aggregateStatistic(path, whole.data, 30, unpublished(), min) },
+            `${path} at ${min}`,
+          )
         const hidden = (await t.request(url, { key: await keyFor(31) })).json
         const figures = JSON.stringify(hidden.data).match(/:-?\d/g)
         assert.equal(figures, null, `${path} at 31: ${JSON.stringify(hidden)}`)
@@ -191,8 +224,20 @@ for (const { dialect, skip } of DIALECTS) {
             Object.entries(p).every(([k, v]) => ['start', 'end'].includes(k) || typeof v !== 'number'),
             `${path} point ${JSON.stringify(p)}`,
           )
-        const shown = (await t.request(series, { key: await keyFor(30) })).json
-        assert.deepEqual(shown, (await t.request(series, { key: identified })).json, `${path} series at 30`)
+        for (const min of [2, 5, 30]) {
+          const shown = (await t.request(series, { key: await keyFor(min) })).json
+          const identifiedPoints = (await t.request(series, { key: identified })).json.data as Record<
+            string,
+            unknown
+          >[]
+          assert.deepEqual(
+            shown.data,
+            identifiedPoints.map((p) =>
+              aggregateStatistic(path, p, populationOf(path, p) ?? 0, unpublished(), min),
+            ),
+            `${path} series at ${min}`,
+          )
+        }
       }
     })
 
@@ -205,7 +250,12 @@ for (const { dialect, skip } of DIALECTS) {
       for (const [path, window] of Object.entries(windowed)) {
         const url = `/v1/${path}/statistics?workspace_id=${d.a1}&${window}`
         const whole = (await t.request(url, { key: identified })).json
-        assert.deepEqual((await t.request(url, { key: await keyFor(30) })).json, whole, `${path} at 30`)
+        const statistic = path as (typeof STATISTICS)[number]
+        assert.deepEqual(
+          (await t.request(url, { key: await keyFor(30) })).json,
+          { data: aggregateStatistic(statistic, whole.data, 30, {}, 30) },
+          `${path} at 30`,
+        )
         const hidden = (await t.request(url, { key: await keyFor(31) })).json
         assert.equal(JSON.stringify(hidden.data).match(/:-?\d/g), null, `${path} at 31`)
         const nobody = `/v1/${path}/statistics?workspace_id=${d.empty}`
@@ -252,7 +302,9 @@ for (const { dialect, skip } of DIALECTS) {
       const url = `/v1/employees/statistics?workspace_id=${d.a1}&as_of=2100-01-01T00:00:00Z`
       const whole = (await t.request(url, { key: identified })).json
       assert.equal(whole.data.active, 30)
-      assert.deepEqual((await t.request(url, { key: await keyFor(30) })).json, whole)
+      assert.deepEqual((await t.request(url, { key: await keyFor(30) })).json, {
+        data: aggregateStatistic('employees', whole.data, 30, unpublished(), 30),
+      })
       assert.equal((await t.request(url, { key: await keyFor(31) })).json.data.active, null)
     })
 
@@ -265,7 +317,18 @@ for (const { dialect, skip } of DIALECTS) {
       }
       const whole = await last(twelve, identified)
       assert.equal(typeof whole.employees_count, 'number')
-      assert.deepEqual(await last(twelve, await keyFor(whole.employees_count as number)), whole)
+      const active = new Set(
+        d.employeesA1.filter((e) => e.status === 'active' && e.karma !== null).map((e) => e.id),
+      )
+      const averaged = d.all.filter(
+        (r) => r.type === 'group_member' && r.group_id === twelve.id && active.has(r.employee_id),
+      ).length
+      for (const min of [2, averaged, averaged + 1, whole.employees_count as number])
+        assert.deepEqual(
+          await last(twelve, await keyFor(min)),
+          aggregateGroupPoint(whole, averaged, min),
+          `min ${min}`,
+        )
       const small = await last(six, await keyFor(whole.employees_count as number))
       assert.equal(small.employees_count, null)
       assert.equal(small.average_karma_score, null)
@@ -321,11 +384,22 @@ for (const { dialect, skip } of DIALECTS) {
       // Groups overlap (Twelve and Six share 4 members): the merged row counts each member once.
       const groups = oracle.aggregateBreakdown(d.all, d.a1, 'group', 13, pseudonymOf)
       const cells = oracle.breakdown(d.all, d.a1, 'group')
-      const merged = cells.filter((r) => r.key === null || r.employees_count < 13)
+      const merged = cells.filter((r) => !groups.some((g) => g.key !== null && g.key === r.key))
       assert.ok(['Twelve', 'Six', 'Two'].every((name) => merged.some((r) => r.name === name)))
       const parts = merged.reduce((sum, r) => sum + r.employees_count, 0)
       const row = groups.find((r) => r.key === null)
       assert.ok(row && (row.employees_count as number) < parts, `${row?.employees_count} of ${parts}`)
+      // Group 2 (20) differs from Group 0 (everyone, 30) by 10 < 13 members: it joins the null row
+      // though it is large enough on its own; the null row (everyone) then differs from Group 0 by none.
+      assert.deepEqual(
+        groups.map((r) => [r.name, r.employees_count]),
+        [
+          ['Group 0', 30],
+          [null, 30],
+        ],
+      )
+      // At 11, Group 1 (10) and the three crafted groups merge; no two rows left differ by 1 to 10.
+      assert.ok(oracle.aggregateBreakdown(d.all, d.a1, 'group', 11, pseudonymOf).length >= 2)
       const managers = oracle.aggregateBreakdown(d.all, d.a1, 'manager', 2, pseudonymOf)
       assert.ok(managers.some((r) => r.key !== null && [...pseudonyms.values()].includes(r.key)))
       assert.ok(managers.every((r) => r.name === null))

@@ -12,6 +12,7 @@ import { sql } from 'kysely'
 import { type TestApp, testApp, walk } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
+import { PERSONAL_FIELDS } from '../helpers/disclosure.js'
 import type { Rec } from '../helpers/records.js'
 
 type Json = Record<string, unknown>
@@ -26,9 +27,7 @@ function expectedOf(value: unknown, pseudonyms: Map<string, string>): unknown {
     typeof o.id === 'string' && pseudonyms.has(o.id) && ('username' in o || 'primary_email_address' in o)
   for (const [k, v] of Object.entries(o)) {
     if (person && k === 'id') out[k] = pseudonyms.get(v as string)
-    else if (person && ['name', 'username', 'primary_email_address', 'job_title', 'timezone'].includes(k))
-      out[k] = null
-    else if (person && k === 'email_addresses') out[k] = []
+    else if (person && PERSONAL_FIELDS.includes(k)) out[k] = Array.isArray(v) ? [] : null
     else if (k === 'breached_accounts') out[k] = (v as Json[]).map((a) => ({ ...a, email: null }))
     else out[k] = expectedOf(v, pseudonyms)
   }

@@ -590,7 +590,7 @@ export interface paths {
         };
         /**
          * Roll up a workspace's members by department, manager, group or country
-         * @description One row per cell of the dimension `by`: department (department.name), manager (the direct reports of one manager: key is the manager's employee id, name their name), group (an employee in several groups counts in each), country (country_code). The members without one form the row whose key is null. Order: employees_count descending, then key ascending in code point order, the row whose key is null last. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. The window bounds attacks by created_at and email reports by reported_at; every other figure is the state now. Rates as in the campaign and inbox statistics, over the cell's members. An aggregate key (CONTRACT 19) sees every cell below its minimum group size merged into the row whose key is null; while that row is still below it and another row remains, the smallest other row (employees_count, then key descending) joins it; the merged figures are counted over its members, each once; a null row still below the minimum has every figure null. By manager, such a key sees the manager's pseudonym as key (its order too) and a null name; a pseudonymous key sees the manager's pseudonym as key and a null name, in the order above. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
+         * @description One row per cell of the dimension `by`: department (department.name), manager (the direct reports of one manager: key is the manager's employee id, name their name), group (an employee in several groups counts in each), country (country_code). The members without one form the row whose key is null. Order: employees_count descending, then key ascending in code point order, the row whose key is null last. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. The window bounds attacks by created_at and email reports by reported_at; every other figure is the state now. Rates as in the campaign and inbox statistics, over the cell's members. An aggregate key (CONTRACT 19) sees every cell below its minimum group size merged into the row whose key is null; while that row holds members but fewer than the minimum and another row remains, the smallest other row (employees_count, then key descending) joins it. By group, while two rows (the null row included once it has members) differ by at least one and fewer than the minimum members, the smaller of such a pair (never the null row; the smallest of all such) joins the null row, and the rules apply again. The merged figures are counted over its members, each once; a null row still below the minimum has every figure null; a figure over a narrower set of a row's members (x-describes) is null when that set is below the minimum. By manager, a pseudonymous or aggregate key sees the manager's pseudonym as key and a null name, ordered by that key. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
          */
         get: operations["listReportBreakdown"];
         put?: never;
@@ -1294,7 +1294,7 @@ export interface components {
              */
             updated_at: string;
         };
-        /** @description For an aggregate key (CONTRACT 19) whose minimum group size the population (the active employees) does not reach, every figure is null. */
+        /** @description For an aggregate key (CONTRACT 19): every figure is null when the population (the active employees) is below its minimum group size, and a figure over a narrower set of employees (its x-describes) is null when that set is. */
         EmployeeStatistics: {
             /** @description Employees whose status is active. */
             active: number | null;
@@ -1437,7 +1437,7 @@ export interface components {
                 quiz_score: number | null;
             }[];
         };
-        /** @description For an aggregate key (CONTRACT 19) whose minimum group size the population (the active employees) does not reach, every figure is null. */
+        /** @description For an aggregate key (CONTRACT 19): every figure is null when the population (the active employees) is below its minimum group size, and a figure over a narrower set of employees (its x-describes) is null when that set is. */
         Statistics: {
             active_employees: number | null;
             covered_employees: number | null;
@@ -1625,7 +1625,7 @@ export interface components {
                 id: string;
             };
         };
-        /** @description For an aggregate key (CONTRACT 19) whose minimum group size the population (the active employees) does not reach, every figure is null. */
+        /** @description For an aggregate key (CONTRACT 19): every figure is null when the population (the active employees) is below its minimum group size, and a figure over a narrower set of employees (its x-describes) is null when that set is. */
         BreachStatistics: {
             /** @description Breaches affecting the workspace, last breached within the window. */
             breaches_count: number | null;
@@ -1876,7 +1876,7 @@ export interface components {
              */
             created_at: string;
         };
-        /** @description For an aggregate key (CONTRACT 19) whose minimum group size the population (the active employees) does not reach, every figure is null. */
+        /** @description For an aggregate key (CONTRACT 19): every figure is null when the population (the active employees) is below its minimum group size, and a figure over a narrower set of employees (its x-describes) is null when that set is. */
         CampaignStatistics: {
             /** @description Employees with at least one sent attack within the filters. */
             employees_attacked_count: number | null;
@@ -2112,7 +2112,7 @@ export interface components {
                 reported_spam_emails_count: number;
             };
         };
-        /** @description Reported emails of a workspace: the window bounds reports by reported_at and tickets by created_at. Rates are percentages rounded half up to one decimal, from exact counts; 0 when the denominator is 0. For an aggregate key (CONTRACT 19) whose minimum group size the population (the active employees) does not reach, every figure is null. */
+        /** @description Reported emails of a workspace: the window bounds reports by reported_at and tickets by created_at. Rates are percentages rounded half up to one decimal, from exact counts; 0 when the denominator is 0. For an aggregate key (CONTRACT 19): every figure is null when the population (the active employees) is below its minimum group size, and a figure over a narrower set of employees (its x-describes) is null when that set is. */
         InboxStatistics: {
             reports: {
                 /** @description Reports whose reported_at is in the window. */
@@ -2489,6 +2489,8 @@ export interface components {
                 "RateLimit-Policy": string;
                 /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                 RateLimit: string;
+                /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                 ETag: components["headers"]["ETag"];
                 [name: string]: unknown;
             };
@@ -2500,6 +2502,7 @@ export interface components {
                 "x-request-id": components["headers"]["RequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
+                "x-key-privacy": components["headers"]["KeyPrivacy"];
                 /** @description `ApiKey header="x-api-key"` */
                 "WWW-Authenticate"?: string;
                 [name: string]: unknown;
@@ -2514,6 +2517,7 @@ export interface components {
                 "x-request-id": components["headers"]["RequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
+                "x-key-privacy": components["headers"]["KeyPrivacy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2526,6 +2530,7 @@ export interface components {
                 "x-request-id": components["headers"]["RequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
+                "x-key-privacy": components["headers"]["KeyPrivacy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2538,6 +2543,7 @@ export interface components {
                 "x-request-id": components["headers"]["RequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
+                "x-key-privacy": components["headers"]["KeyPrivacy"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
@@ -2551,6 +2557,7 @@ export interface components {
                 "x-request-id": components["headers"]["RequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
+                "x-key-privacy": components["headers"]["KeyPrivacy"];
                 [name: string]: unknown;
             };
             content: {
@@ -2563,6 +2570,7 @@ export interface components {
                 "x-request-id": components["headers"]["RequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
+                "x-key-privacy": components["headers"]["KeyPrivacy"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
@@ -2600,6 +2608,8 @@ export interface components {
         RateLimit: string;
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
+        /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+        KeyPrivacy: "identified" | "pseudonymous" | "aggregate";
         /** @description Present when more items follow: `<URL of the next page>; rel="next"`, this request with `cursor` set (RFC 8288). */
         Link: string;
         /** @description Present when more items follow: send it back unchanged as the x-next-cursor request header. */
@@ -2629,6 +2639,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2687,6 +2699,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -2707,6 +2721,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2747,6 +2762,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2765,6 +2782,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2809,6 +2827,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2827,6 +2847,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2873,6 +2894,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2891,6 +2914,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2925,6 +2949,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2943,6 +2969,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2989,6 +3016,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -3009,6 +3038,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3055,6 +3085,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -3075,6 +3107,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3115,6 +3148,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -3133,6 +3168,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3177,6 +3213,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -3195,6 +3233,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3245,6 +3284,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -3265,6 +3306,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3313,6 +3355,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -3333,6 +3377,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3375,6 +3420,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -3393,6 +3440,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3437,6 +3485,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -3455,6 +3505,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3507,6 +3558,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -3527,6 +3580,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3573,6 +3627,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -3593,6 +3649,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3641,6 +3698,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -3661,6 +3720,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3707,6 +3767,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -3725,6 +3787,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3777,6 +3840,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -3797,6 +3862,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3843,6 +3909,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -3861,6 +3929,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3905,6 +3974,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -3923,6 +3994,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3979,6 +4051,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -3999,6 +4073,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4051,6 +4126,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -4071,6 +4148,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4113,6 +4191,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -4131,6 +4211,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4175,6 +4256,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -4193,6 +4276,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4243,6 +4327,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -4263,6 +4349,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4311,6 +4398,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -4331,6 +4420,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4381,6 +4471,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -4401,6 +4493,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4451,6 +4544,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -4471,6 +4566,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4523,6 +4619,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -4543,6 +4641,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4595,6 +4694,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -4615,6 +4716,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4667,6 +4769,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -4687,6 +4791,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4735,6 +4840,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -4755,6 +4862,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4807,6 +4915,8 @@ export interface operations {
                     "RateLimit-Policy": string;
                     /** @description What is left of it: `"default";r=<requests left>;t=<seconds until the window ends>`. */
                     RateLimit: string;
+                    /** @description The key's privacy (CONTRACT 19): identified, pseudonymous or aggregate; on every answer to a valid key. */
+                    "x-key-privacy": "identified" | "pseudonymous" | "aggregate";
                     ETag: components["headers"]["ETag"];
                     "x-next-cursor": components["headers"]["NextCursor"];
                     Link: components["headers"]["Link"];
@@ -4827,6 +4937,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4839,6 +4950,7 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "x-key-privacy": components["headers"]["KeyPrivacy"];
                     [name: string]: unknown;
                 };
                 content: {

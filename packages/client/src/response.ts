@@ -1,5 +1,5 @@
 // What an answer says besides its body: the request id (quote it to support), the key's rate-limit
-// state, the ETag.
+// state, the ETag, the key's privacy.
 
 /** The key's budget as the answer announced it (RateLimit-Policy and RateLimit fields). */
 export interface RateLimitState {
@@ -20,6 +20,8 @@ export interface ResponseInfo {
   requestId: string | null
   rateLimit: RateLimitState | null
   etag: string | null
+  /** What the key may see of a person (x-key-privacy): identified, pseudonymous or aggregate. */
+  keyPrivacy: 'identified' | 'pseudonymous' | 'aggregate' | null
 }
 
 function field(value: string | null, name: string): number | null {
@@ -45,5 +47,6 @@ export function responseInfo(status: number, headers: Headers): ResponseInfo {
     requestId: headers.get('x-request-id'),
     rateLimit: rateLimitOf(headers),
     etag: headers.get('etag'),
+    keyPrivacy: headers.get('x-key-privacy') as ResponseInfo['keyPrivacy'],
   }
 }

@@ -17,6 +17,8 @@ import { allRecords, type Page, recordPages, withId } from './export-records.js'
 /** Every export the resources offer, by name. */
 const BY_NAME: ReadonlyMap<string, ResourceExport> = new Map(EXPORTS.map((e) => [e.name, e]))
 const NAMES = [...BY_NAME.keys()]
+/** What any key reads without a workspace (the key's organization): where a key's privacy is asked. */
+const KEY_ROOT = EXPORTS.find((e) => e.workspace === false) as ResourceExport
 /** `export all`: every record the API can read back, in one file (CONTRACT 13). */
 const ALL = 'all'
 const named = (test: (e: ResourceExport) => boolean) => EXPORTS.filter(test).map((e) => e.name)
@@ -310,6 +312,15 @@ async function run(plan: Plan, options: ExportOptions): Promise<void> {
     apiKey,
     onRetry: ({ delayMs, reason }) => progress.update(`waiting ${Math.ceil(delayMs / 1000)} s (${reason})…`),
   })
+  // Records are what an import reads back: a key that is shown less than everyone is refused first.
+  if (options.format === 'records') {
+    const { response } = await client.request(KEY_ROOT.path).withResponse()
+    if (response.keyPrivacy !== 'identified')
+      throw new UsageError(
+        `--format records needs an identified key: this key is ${response.keyPrivacy ?? 'of unknown privacy'}, ` +
+          'and the records it is shown could not be imported as they are (CONTRACT 19)',
+      )
+  }
   const target = options.out ? await fileTarget(options.out) : stdoutTarget()
   const output = target.stream
   const csv =

@@ -7,7 +7,9 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { TSchema } from 'typebox'
 import { apiError, UNAUTHORIZED } from '../../errors.js'
+import { assertClassified } from '../../privacy/disclosure-check.js'
 import '../../routing/context.js'
 import { tracing } from '../../tracing/tracing.js'
 import { failureBucket } from '../client-address.js'
@@ -84,10 +86,16 @@ export const authentication = fp(
         throw new Error(
           `${route.url} answers a key without saying what a pseudonymous key sees (config.people)`,
         )
+      // Its answer's own fields (those beyond the published schemas it refers to) are classified too.
+      const answer = (route.schema?.response as Record<string, TSchema> | undefined)?.[200]
+      if (config?.scope !== undefined && answer !== undefined)
+        assertClassified([{ ...answer, $id: `the answer of ${route.url}` }])
     })
     app.addHook('onSend', (request, reply, payload, done) => {
       // (Still null, which for-in skips, for a request refused before authentication.)
       for (const name in request.rateLimitHeaders) reply.header(name, request.rateLimitHeaders[name])
+      // What the key may see of a person (CONTRACT 19): a client can tell an answer's privacy from it.
+      if (request.key !== null) reply.header('x-key-privacy', request.key.privacy)
       done(null, payload)
     })
   },

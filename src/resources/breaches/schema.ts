@@ -4,41 +4,46 @@
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
 import { windowPoint } from '../../history/points.js'
-import { hiddenWhenSmall, personal } from '../../privacy/schemas.js'
 import { derivedAtImport } from '../../records/published.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+import { figure, figureOf, hiddenWhenSmall, personal, plain } from '../../schemas/disclosure.js'
 import { EmployeeReference } from '../employees/schema.js'
 import { BREACH_STATUSES, CRITICALITIES } from './values.js'
 
 export const Breach = Closed(
   {
-    id: Uuid,
-    name: Type.String(),
-    domain: Type.String(),
-    status: derivedAtImport(
-      StringEnum(BREACH_STATUSES, {
-        description: 'active while a compromised employee of the workspace has not acknowledged',
-      }),
+    id: plain(Uuid),
+    name: plain(Type.String()),
+    domain: plain(Type.String()),
+    status: plain(
+      derivedAtImport(
+        StringEnum(BREACH_STATUSES, {
+          description: 'active while a compromised employee of the workspace has not acknowledged',
+        }),
+      ),
     ),
-    criticality: StringEnum(CRITICALITIES),
-    impacted: derivedAtImport(Type.Integer({ minimum: 0 })),
-    warned: derivedAtImport(Type.Integer({ minimum: 0 })),
-    acknowledged: derivedAtImport(Type.Integer({ minimum: 0 })),
-    last_breached_at: Timestamp,
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    criticality: plain(StringEnum(CRITICALITIES)),
+    impacted: plain(derivedAtImport(Type.Integer({ minimum: 0 }))),
+    warned: plain(derivedAtImport(Type.Integer({ minimum: 0 }))),
+    acknowledged: plain(derivedAtImport(Type.Integer({ minimum: 0 }))),
+    last_breached_at: plain(Timestamp),
+    created_at: plain(Timestamp),
+    updated_at: plain(Timestamp),
   },
   { $id: 'Breach' },
 )
 
-export const BreachedAccount = Closed({ email: personal(Nullable(Type.String())), compromised_at: Timestamp })
+export const BreachedAccount = Closed({
+  email: personal(Nullable(Type.String())),
+  compromised_at: plain(Timestamp),
+})
 
 export const CompromisedEmployee = Closed(
   {
     employee: EmployeeReference,
-    compromised_at: Timestamp,
-    warned_at: Nullable(Timestamp),
-    acknowledged_at: Nullable(Timestamp),
+    compromised_at: plain(Timestamp),
+    warned_at: plain(Nullable(Timestamp)),
+    acknowledged_at: plain(Nullable(Timestamp)),
     breached_accounts: Type.Array(BreachedAccount),
   },
   { $id: 'CompromisedEmployee' },
@@ -46,7 +51,7 @@ export const CompromisedEmployee = Closed(
 
 /** A compromised employee as a compromised_employee.* event carries it (CONTRACT 14). */
 export const CompromisedEmployeeChange = Closed(
-  { ...CompromisedEmployee.properties, breach: Closed({ id: Uuid }) },
+  { ...CompromisedEmployee.properties, breach: Closed({ id: plain(Uuid) }) },
   { $id: 'CompromisedEmployeeChange' },
 )
 
@@ -55,11 +60,17 @@ const employees = (description: string) => Type.Integer({ minimum: 0, descriptio
 export const BreachStatistics = hiddenWhenSmall(
   Closed(
     {
-      breaches_count: employees('Breaches affecting the workspace, last breached within the window.'),
-      impacted_employees_count: employees('Distinct employees of the workspace those breaches compromised.'),
-      warned_employees_count: employees('Of those, the employees warned about at least one of the breaches.'),
-      acknowledged_employees_count: employees(
-        'Of those, the employees who acknowledged at least one of the breaches.',
+      breaches_count: figure(employees('Breaches affecting the workspace, last breached within the window.')),
+      impacted_employees_count: figure(
+        employees('Distinct employees of the workspace those breaches compromised.'),
+      ),
+      warned_employees_count: figureOf(
+        'impacted_employees_count',
+        employees('Of those, the employees warned about at least one of the breaches.'),
+      ),
+      acknowledged_employees_count: figureOf(
+        'impacted_employees_count',
+        employees('Of those, the employees who acknowledged at least one of the breaches.'),
       ),
     },
     { $id: 'BreachStatistics' },

@@ -4,27 +4,27 @@
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
 import { statePoint } from '../../history/points.js'
-import { hiddenWhenSmall } from '../../privacy/schemas.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+import { figure, hiddenWhenSmall, plain } from '../../schemas/disclosure.js'
 import { EmployeeReference } from '../employees/schema.js'
 import { DELIVERIES, PROGRESS_STATUSES, THEMES } from './values.js'
 
 export const Course = Closed(
   {
-    id: Uuid,
-    name: Type.String(),
-    slug: Type.String(),
-    description: Type.String(),
-    duration: Type.Integer({ minimum: 0, description: 'average length in minutes' }),
-    theme: StringEnum(THEMES),
+    id: plain(Uuid),
+    name: plain(Type.String()),
+    slug: plain(Type.String()),
+    description: plain(Type.String()),
+    duration: plain(Type.Integer({ minimum: 0, description: 'average length in minutes' })),
+    theme: plain(StringEnum(THEMES)),
     settings: Type.Array(
       Closed({
-        delivery: StringEnum(DELIVERIES),
-        year: Type.Integer({ minimum: 1, description: 'program year (1 = first year)' }),
+        delivery: plain(StringEnum(DELIVERIES)),
+        year: plain(Type.Integer({ minimum: 1, description: 'program year (1 = first year)' })),
       }),
     ),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    created_at: plain(Timestamp),
+    updated_at: plain(Timestamp),
   },
   { $id: 'Course' },
 )
@@ -38,27 +38,32 @@ const QuizScore = Nullable(
 )
 
 export const ProgressYear = Closed({
-  year: Type.Integer({ minimum: 1 }),
-  status: StringEnum(PROGRESS_STATUSES),
-  due_at: Timestamp,
-  completed_at: Nullable(Timestamp),
-  quiz_score: QuizScore,
+  year: plain(Type.Integer({ minimum: 1 })),
+  status: plain(StringEnum(PROGRESS_STATUSES)),
+  due_at: plain(Timestamp),
+  completed_at: plain(Nullable(Timestamp)),
+  quiz_score: plain(QuizScore),
 })
 
 export const CourseProgress = Closed({
-  course: Closed({ id: Uuid, name: Type.String(), slug: Type.String(), description: Type.String() }),
-  status: Nullable(StringEnum(PROGRESS_STATUSES)),
+  course: Closed({
+    id: plain(Uuid),
+    name: plain(Type.String()),
+    slug: plain(Type.String()),
+    description: plain(Type.String()),
+  }),
+  status: plain(Nullable(StringEnum(PROGRESS_STATUSES))),
   years: Type.Array(ProgressYear),
   // Last: the CSV columns integrators built against keep their places.
-  quiz_score: QuizScore,
+  quiz_score: plain(QuizScore),
 })
 
 export const CourseEnrollment = Closed(
   {
     employee: EmployeeReference,
-    status: Nullable(StringEnum(PROGRESS_STATUSES)),
+    status: plain(Nullable(StringEnum(PROGRESS_STATUSES))),
     years: Type.Array(ProgressYear),
-    quiz_score: QuizScore,
+    quiz_score: plain(QuizScore),
   },
   { $id: 'CourseEnrollment', description: 'An employee enrolled in the course, and their progress in it.' },
 )
@@ -71,15 +76,21 @@ export const EmployeeCourseProgress = Closed(
   { $id: 'EmployeeCourseProgress' },
 )
 
+/** The employees the feedback counts describe (CONTRACT 19). */
+export const FEEDBACK_GIVERS = {
+  counted: 'feedback_givers',
+  description: "the workspace's employees (any status) with a feedback in the 90 days",
+} as const
+
 export const Statistics = hiddenWhenSmall(
   Closed(
     {
-      active_employees: Type.Integer({ minimum: 0 }),
-      covered_employees: Type.Integer({ minimum: 0 }),
-      average_courses_completed: Type.Integer({ minimum: 0 }),
-      positive_feedbacks: Type.Integer({ minimum: 0 }),
-      neutral_feedbacks: Type.Integer({ minimum: 0 }),
-      negative_feedbacks: Type.Integer({ minimum: 0 }),
+      active_employees: figure(Type.Integer({ minimum: 0 })),
+      covered_employees: figure(Type.Integer({ minimum: 0 })),
+      average_courses_completed: figure(Type.Integer({ minimum: 0 })),
+      positive_feedbacks: figure(Type.Integer({ minimum: 0 }), FEEDBACK_GIVERS),
+      neutral_feedbacks: figure(Type.Integer({ minimum: 0 }), FEEDBACK_GIVERS),
+      negative_feedbacks: figure(Type.Integer({ minimum: 0 }), FEEDBACK_GIVERS),
     },
     { $id: 'Statistics' },
   ),

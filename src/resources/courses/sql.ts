@@ -5,9 +5,10 @@ import { sql } from 'kysely'
 import type { WorkspaceRows } from '../../access.js'
 import { timestampFromMillis } from '../../domain/time.js'
 import type { ListDefinition } from '../../paging/keyset.js'
+import { Counted } from '../../privacy/aggregate.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import { ENROLLMENT_JSON } from './render.js'
-import type { Statistics } from './schema.js'
+import { FEEDBACK_GIVERS, type Statistics } from './schema.js'
 import type { ProgressStatus } from './values.js'
 
 type WorkspaceValues = Record<never, never>
@@ -84,22 +85,49 @@ export const COURSE_SQL = {
    * import; feedback counts depend on the moment of the request: the last 90 × 24 h, inclusive.
    */
   statistics: inGrant(
-    async (from: WorkspaceRows, now = Date.now()): Promise<Statistics> => {
+    async (
+      from: WorkspaceRows,
+      aggregate: boolean = false,
+      now: number = Date.now(),
+    ): Promise<Statistics | Counted<Statistics>> => {
       const derived = await from
         .selectFrom('workspace_statistics')
         .select(['active_employees', 'covered_employees', 'average_courses_completed'])
         .executeTakeFirst()
-      const feedback = await from
+      const since = timestampFromMillis(now - FEEDBACK_WINDOW_MS)
+      const bySentiment = from
         .selectFrom('course_feedback')
-        .select(['sentiment', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('created_at', '>=', timestampFromMillis(now - FEEDBACK_WINDOW_MS))
+        .select(['sentiment', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('created_at', '>=', since)
         .groupBy('sentiment')
-        .execute()
-      return programStatisticsOf(derived, feedback)
+      // An aggregate key: in the same statement, the employees who gave them (a row of its own).
+      const feedback = aggregate
+        ? await bySentiment
+            .unionAll(
+              from
+                .selectFrom('course_feedback')
+                .select([
+                  sql.lit(GIVERS).as('sentiment'),
+                  (eb) => eb.fn.count<number | string>('employee_id').distinct().as('count'),
+                ])
+                .where('created_at', '>=', since),
+            )
+            .execute()
+        : await bySentiment.execute()
+      const answer = programStatisticsOf(derived, feedback)
+      if (!aggregate) return answer
+      const givers = Number(feedback.find((f) => f.sentiment === GIVERS)?.count ?? 0)
+      return new Counted(answer, undefined, { [FEEDBACK_GIVERS.counted]: givers })
     },
-    { '': [SAMPLE.now] },
+    {
+      '': [false, SAMPLE.now] as [boolean, number],
+      'for an aggregate key': [true, SAMPLE.now] as [boolean, number],
+    },
   ),
 }
+
+/** The row of the feedback statement that counts the employees who gave one (no sentiment is named so). */
+const GIVERS = 'givers'
 
 /** /v1/courses/statistics from a workspace's derived row (none: no employee) and feedback counts. */
 export function programStatisticsOf(

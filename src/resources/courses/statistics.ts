@@ -5,9 +5,9 @@ import { sql } from 'kysely'
 import type { WriteSession } from '../../db/write-session.js'
 import { timestampFromMillis } from '../../domain/time.js'
 import { keptStatistic } from '../../history/kept-statistics.js'
-import type { HistoryMoment } from '../../records/spec.js'
+import type { HistoryMoment, KeptAnswer } from '../../records/spec.js'
 import { jsonOf } from '../../schemas/ordered-json.js'
-import { Statistics, StatisticsPoint } from './schema.js'
+import { FEEDBACK_GIVERS, Statistics, StatisticsPoint } from './schema.js'
 import { AWARENESS_READ } from './scopes.js'
 import { COURSE_SQL, FEEDBACK_WINDOW_MS, programStatisticsOf } from './sql.js'
 
@@ -17,7 +17,7 @@ const statisticsJson = jsonOf(Statistics)
  * Each workspace's /v1/courses/statistics at the moment, as its endpoint renders it: "now" is the
  * moment's as_of, which ends the feedback window.
  */
-async function statisticsAt(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>> {
+async function statisticsAt(session: WriteSession, moment: HistoryMoment): Promise<Map<string, KeptAnswer>> {
   const workspaces = sql.raw(moment.workspaces)
   const derived = await session.rows<{
     workspace_id: string
@@ -27,23 +27,30 @@ async function statisticsAt(session: WriteSession, moment: HistoryMoment): Promi
   }>(sql`select workspace_id, active_employees, covered_employees, average_courses_completed
     from workspace_statistics where workspace_id in ${workspaces}`)
   const since = timestampFromMillis(Date.parse(moment.asOf) - FEEDBACK_WINDOW_MS)
+  const inWindow = sql`course_feedback
+    where workspace_id in ${workspaces} and created_at >= ${since} and created_at <= ${moment.asOf}`
   const feedback = await session.rows<{
     workspace_id: string
     sentiment: string
     count: number | string
-  }>(sql`
-    select workspace_id, sentiment, count(*) as count from course_feedback
-    where workspace_id in ${workspaces} and created_at >= ${since} and created_at <= ${moment.asOf}
-    group by workspace_id, sentiment`)
+  }>(sql`select workspace_id, sentiment, count(*) as count from ${inWindow} group by workspace_id, sentiment`)
+  const givers = await session.rows<{ workspace_id: string; givers: number | string }>(
+    sql`select workspace_id, count(distinct employee_id) as givers from ${inWindow} group by workspace_id`,
+  )
   return new Map(
     moment.ids.map((w) => [
       w,
-      statisticsJson(
-        programStatisticsOf(
-          derived.find((d) => d.workspace_id === w),
-          feedback.filter((f) => f.workspace_id === w),
+      {
+        json: statisticsJson(
+          programStatisticsOf(
+            derived.find((d) => d.workspace_id === w),
+            feedback.filter((f) => f.workspace_id === w),
+          ),
         ),
-      ),
+        counts: {
+          [FEEDBACK_GIVERS.counted]: Number(givers.find((g) => g.workspace_id === w)?.givers ?? 0),
+        },
+      },
     ]),
   )
 }
@@ -60,7 +67,7 @@ export const PROGRAM_STATISTICS = keptStatistic({
     'import, the feedback window ending at its as_of.',
   scope: AWARENESS_READ.scope,
   item: 'Statistics',
-  read: (from) => COURSE_SQL.statistics(from),
+  read: (from, aggregate) => COURSE_SQL.statistics(from, aggregate, Date.now()),
   population: 'active_employees',
   keep: statisticsAt,
   history: {

@@ -4,14 +4,14 @@
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
 import { statePoint } from '../../history/points.js'
-import { hiddenWhenSmall, personal, personalList, personId } from '../../privacy/schemas.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+import { figure, hiddenWhenSmall, personal, personalList, personId, plain } from '../../schemas/disclosure.js'
 import { EMAIL_SOURCES, EMPLOYEE_STATUSES, LANGUAGES, SECURITY_LEVELS } from './values.js'
 
 export const EmailAddress = Closed({
-  address: Type.String(),
-  is_primary: Type.Boolean(),
-  source: StringEnum(EMAIL_SOURCES, { description: 'where the address comes from' }),
+  address: plain(Type.String()),
+  is_primary: plain(Type.Boolean()),
+  source: plain(StringEnum(EMAIL_SOURCES, { description: 'where the address comes from' })),
 })
 
 // Embedded in other resources, so it has no $id of its own.
@@ -23,8 +23,8 @@ export const EmployeeReference = Closed({
 })
 
 export const Karma = Closed({
-  score: Type.Integer({ minimum: 0, description: 'higher is safer' }),
-  security_level: StringEnum(SECURITY_LEVELS, { description: 'worst to best' }),
+  score: plain(Type.Integer({ minimum: 0, description: 'higher is safer' })),
+  security_level: plain(StringEnum(SECURITY_LEVELS, { description: 'worst to best' })),
 })
 
 export const Employee = Closed(
@@ -34,25 +34,31 @@ export const Employee = Closed(
     username: personal(Nullable(Type.String())),
     primary_email_address: personal(Nullable(Type.String())),
     email_addresses: personalList(Type.Array(EmailAddress)),
-    country_code: Nullable(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' })),
-    department: Nullable(Closed({ name: Type.String() })),
+    country_code: plain(Nullable(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' }))),
+    department: Nullable(Closed({ name: plain(Type.String()) })),
     job_title: personal(Nullable(Type.String())),
-    language: Nullable(StringEnum(LANGUAGES)),
+    language: plain(Nullable(StringEnum(LANGUAGES))),
     timezone: personal(Nullable(Type.String({ description: 'IANA time-zone name' }))),
-    status: StringEnum(EMPLOYEE_STATUSES),
+    status: plain(StringEnum(EMPLOYEE_STATUSES)),
     karma: Nullable(Karma),
     manager: Nullable(EmployeeReference),
-    workspace: Closed({ id: Uuid }),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    workspace: Closed({ id: plain(Uuid) }),
+    created_at: plain(Timestamp),
+    updated_at: plain(Timestamp),
   },
   { $id: 'Employee' },
 )
 
+/** The employees a mean karma describes: those of its population with a karma score (CONTRACT 19). */
+export const KARMA_SCORED = {
+  counted: 'karma_scored',
+  description: 'the employees it averages (those with a karma score)',
+} as const
+
 const employeesByStatus = Object.fromEntries(
   EMPLOYEE_STATUSES.map((status) => [
     status,
-    Type.Integer({ minimum: 0, description: `Employees whose status is ${status}.` }),
+    figure(Type.Integer({ minimum: 0, description: `Employees whose status is ${status}.` })),
   ]),
 ) as Record<(typeof EMPLOYEE_STATUSES)[number], Type.TInteger>
 
@@ -60,13 +66,16 @@ export const EmployeeStatistics = hiddenWhenSmall(
   Closed(
     {
       ...employeesByStatus,
-      total: Type.Integer({ minimum: 0, description: 'Every employee of the workspace.' }),
-      average_karma_score: Nullable(
-        Type.Integer({
-          minimum: 0,
-          description:
-            'The mean karma score of the active employees that have a karma, rounded half up; null when there is none.',
-        }),
+      total: figure(Type.Integer({ minimum: 0, description: 'Every employee of the workspace.' })),
+      average_karma_score: figure(
+        Nullable(
+          Type.Integer({
+            minimum: 0,
+            description:
+              'The mean karma score of the active employees that have a karma, rounded half up; null when there is none.',
+          }),
+        ),
+        KARMA_SCORED,
       ),
     },
     { $id: 'EmployeeStatistics' },

@@ -7,8 +7,10 @@ import { meanHalfUp } from '../../domain/rates.js'
 import { keptPoints } from '../../history/read.js'
 import type { Kept } from '../../history/twins.js'
 import type { ListDefinition, ListQuery } from '../../paging/keyset.js'
+import { Counted } from '../../privacy/aggregate.js'
+import type { Counts } from '../../privacy/figures.js'
 import { byKey, inGrant, inWorkspace, SAMPLE } from '../sql.js'
-import type { EmployeeStatistics } from './schema.js'
+import { type EmployeeStatistics, KARMA_SCORED } from './schema.js'
 import type { EmployeeStatisticsTable } from './tables.js'
 import { EMPLOYEE_STATUSES, type EmployeeStatus } from './values.js'
 
@@ -98,16 +100,23 @@ export const EMPLOYEE_SQL = {
     },
   ),
 
-  /** How many employees of the workspace have each status, and in all: derived at import (import.ts). */
+  /**
+   * How many employees of the workspace have each status, and in all: derived at import (import.ts);
+   * for an aggregate key, with the employees its mean karma describes, from the same rows.
+   */
   statistics: inGrant(
-    async (from: WorkspaceRows): Promise<EmployeeStatistics> =>
-      employeeStatisticsOf(
-        await from
-          .selectFrom('employee_statistics')
-          .select(['status', 'employees', 'karma_sum', 'karma_count'])
-          .execute(),
-      ),
-    { '': [] },
+    async (
+      from: WorkspaceRows,
+      aggregate = false,
+    ): Promise<EmployeeStatistics | Counted<EmployeeStatistics>> => {
+      const rows = await from
+        .selectFrom('employee_statistics')
+        .select(['status', 'employees', 'karma_sum', 'karma_count'])
+        .execute()
+      const answer = employeeStatisticsOf(rows)
+      return aggregate ? new Counted(answer, undefined, employeeStatisticsCounts(rows)) : answer
+    },
+    { '': [false] as [boolean] },
   ),
 
   /**
@@ -195,6 +204,12 @@ export function employeeStatisticsOf(rows: readonly EmployeeStatisticsRow[]): Em
     total: EMPLOYEE_STATUSES.reduce((sum, status) => sum + count(status), 0),
     average_karma_score: meanHalfUp(Number(active?.karma_sum ?? 0), Number(active?.karma_count ?? 0)),
   } as EmployeeStatistics
+}
+
+/** The employees the statistics' figures describe that they do not publish, from the same rows. */
+export function employeeStatisticsCounts(rows: readonly EmployeeStatisticsRow[]): Counts {
+  const active = rows.find((r) => r.status === 'active')
+  return { [KARMA_SCORED.counted]: Number(active?.karma_count ?? 0) }
 }
 
 // What other resources' merges read of an employee: its reference, which the items they store

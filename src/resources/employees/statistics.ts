@@ -5,7 +5,7 @@ import { sql } from 'kysely'
 import type { WriteSession } from '../../db/write-session.js'
 import { keptStatistic } from '../../history/kept-statistics.js'
 import type { Population } from '../../privacy/aggregate.js'
-import type { HistoryMoment } from '../../records/spec.js'
+import type { HistoryMoment, KeptAnswer } from '../../records/spec.js'
 import { jsonOf } from '../../schemas/ordered-json.js'
 import { EmployeeStatistics, EmployeeStatisticsPoint } from './schema.js'
 import { WORKSPACE_READ } from './scopes.js'
@@ -13,6 +13,7 @@ import {
   activeEmployeesColumn,
   EMPLOYEE_SQL,
   type EmployeeStatisticsRow,
+  employeeStatisticsCounts,
   employeeStatisticsOf,
 } from './sql.js'
 
@@ -28,15 +29,15 @@ export const EMPLOYEE_POPULATION: Population = {
 }
 
 /** Each workspace's statistics at the moment, as the endpoint renders them. */
-async function statisticsAt(session: WriteSession, moment: HistoryMoment): Promise<Map<string, string>> {
+async function statisticsAt(session: WriteSession, moment: HistoryMoment): Promise<Map<string, KeptAnswer>> {
   const rows = await session.rows<EmployeeStatisticsRow & { workspace_id: string }>(sql`
     select workspace_id, status, employees, karma_sum, karma_count from employee_statistics
     where workspace_id in ${sql.raw(moment.workspaces)}`)
   return new Map(
-    moment.ids.map((w) => [
-      w,
-      statisticsJson(employeeStatisticsOf(rows.filter((r) => r.workspace_id === w))),
-    ]),
+    moment.ids.map((w) => {
+      const own = rows.filter((r) => r.workspace_id === w)
+      return [w, { json: statisticsJson(employeeStatisticsOf(own)), counts: employeeStatisticsCounts(own) }]
+    }),
   )
 }
 

@@ -1,44 +1,68 @@
 // What a pseudonymous reader (CONTRACT 19) sees of an event, in the feed and in a webhook's body:
-// its object walked by the marks of the schema its type names (an employee.* event by Employee's),
-// its previous attributes by the same fields.
+// its object walked by the classes of the schema its type names (an employee.* event by Employee's),
+// its previous attributes by the same fields, less those the reader is shown emptied (it learns
+// nothing of a name's change); an update whose changed fields were all such fields is not sent.
 
 import type { TSchema } from 'typebox'
 import type { FeedEvent } from '../../ocsf/render.js'
-import { type People, type Pseudonyms, peopleOf, pseudonymousValue } from '../../privacy/people.js'
+import { type People, type Pseudonyms, peopleOf, pseudonymousValue, WITHHELD } from '../../privacy/people.js'
 import { type EventSource, eventTypesOf } from '../../records/events.js'
+import { disclosureOf } from '../../schemas/disclosure.js'
 import type { Resource } from '../resource.js'
 
+/** How the events of one type are walked: their object's walk, and its fields the reader sees emptied. */
+interface EventWalk {
+  object: People
+  emptied: ReadonlySet<string>
+}
+
+/** Previous attributes without the fields the reader sees emptied; undefined when none is left. */
+function previousShown(previous: Record<string, unknown>, emptied: ReadonlySet<string>) {
+  const shown = Object.fromEntries(Object.entries(previous).filter(([name]) => !emptied.has(name)))
+  return Object.keys(shown).length === 0 ? undefined : shown
+}
+
 /**
- * The walk of events whose object's schema their type chooses (`objectOf`; an event of a type it
+ * The walk of events whose object's schema their type chooses (`walkOf`; an event of a type it
  * does not know is refused): the object, and its previous attributes, top-level fields of the same
  * object.
  */
-function eventPeople(objectOf: (type: string) => People | undefined): People {
-  const walkOf = (event: FeedEvent): People => {
-    const walk = objectOf(event.type)
+function eventPeople(walkOf: (type: string) => EventWalk | undefined): People {
+  const of = (event: FeedEvent): EventWalk => {
+    const walk = walkOf(event.type)
     if (walk === undefined) throw new Error(`an event of a type without a walk: ${event.type}`)
     return walk
   }
   return {
     ids(value, into) {
       const event = value as FeedEvent
-      const walk = walkOf(event)
-      walk.ids(event.data.object, into)
-      if (event.data.previous_attributes !== undefined) walk.ids(event.data.previous_attributes, into)
+      const { object } = of(event)
+      object.ids(event.data.object, into)
+      if (event.data.previous_attributes !== undefined) object.ids(event.data.previous_attributes, into)
     },
     hide(value, pseudonymOf) {
       const event = value as FeedEvent
-      const walk = walkOf(event)
+      const { object: walk, emptied } = of(event)
       const { object, previous_attributes: previous } = event.data
+      if (previous === undefined) return { ...event, data: { object: walk.hide(object, pseudonymOf) } }
+      const shown = previousShown(previous, emptied)
+      if (shown === undefined) return WITHHELD
       return {
         ...event,
-        data: {
-          object: walk.hide(object, pseudonymOf),
-          ...(previous === undefined ? {} : { previous_attributes: walk.hide(previous, pseudonymOf) }),
-        },
+        data: { object: walk.hide(object, pseudonymOf), previous_attributes: walk.hide(shown, pseudonymOf) },
       }
     },
   }
+}
+
+/** The top-level fields of an object's schema that a pseudonymous reader is shown emptied. */
+function emptiedFields(schema: TSchema): Set<string> {
+  const { properties } = schema as { properties?: Record<string, TSchema> }
+  return new Set(
+    Object.entries(properties ?? {})
+      .filter(([, field]) => disclosureOf(field) === 'personal')
+      .map(([name]) => name),
+  )
 }
 
 /** The walk of the events of `sources`, whose objects' schemas `resources` declare. */
@@ -54,9 +78,10 @@ export function eventPeopleOf(sources: readonly EventSource[], resources: readon
     if (schema === undefined) throw new Error(`no resource declares the schema ${ref}`)
     return schema
   }
-  const walks = new Map<string, People>()
+  const walks = new Map<string, EventWalk>()
   for (const source of sources) {
-    const walk = peopleOf(resolve(source.object.schema), resolve)
+    const schema = resolve(source.object.schema)
+    const walk = { object: peopleOf(schema, resolve), emptied: emptiedFields(schema) }
     for (const type of eventTypesOf(source)) walks.set(type, walk)
   }
   return eventPeople((type) => walks.get(type))
@@ -64,11 +89,15 @@ export function eventPeopleOf(sources: readonly EventSource[], resources: readon
 
 /**
  * An event as a pseudonymous webhook endpoint receives it: `people` (the events' walk), each
- * employee by the pseudonym the organization keeps (`pseudonyms.ofOrganization`).
+ * employee by the pseudonym the organization keeps (`pseudonyms.ofOrganization`); undefined when it
+ * is not sent to such an endpoint at all.
  */
 export function pseudonymousEvents(people: People, pseudonyms: Pick<Pseudonyms, 'ofOrganization'>) {
-  return async (event: FeedEvent, organizationId: string): Promise<FeedEvent> =>
-    (await pseudonymousValue(event, people, (ids) =>
+  return async (event: FeedEvent, organizationId: string): Promise<FeedEvent | undefined> => {
+    const shown = await pseudonymousValue(event, people, (ids) =>
       pseudonyms.ofOrganization(organizationId, ids),
-    )) as FeedEvent
+    )
+    // An update of nothing such an endpoint may see is not sent to it.
+    return shown === WITHHELD ? undefined : (shown as FeedEvent)
+  }
 }

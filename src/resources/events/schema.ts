@@ -3,9 +3,11 @@
 
 import Type, { type TSchema } from 'typebox'
 import { OCSF_VERSION } from '../../ocsf/classes.js'
+import { disclosedAs } from '../../privacy/disclosure-check.js'
 import { type EventSource, eventTypesOf } from '../../records/events.js'
 import { ref } from '../../routing/schemas.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+import { plain } from '../../schemas/disclosure.js'
 
 /** A union of object schemas, saying so beside it (`type: object`). */
 const objectUnion = <T extends TSchema>(union: T): T => ({ ...union, type: 'object' }) as T
@@ -14,14 +16,16 @@ const objectUnion = <T extends TSchema>(union: T): T => ({ ...union, type: 'obje
 export const eventSchema = (sources: readonly EventSource[], types: readonly string[]) =>
   Closed(
     {
-      id: Type.String({
-        format: 'uuid',
-        description:
-          'A UUIDv7: ids increase from one import to the next and, within one, in the order its steps recorded them (created, updated, deleted, resource after resource); nothing in an id counts other events.',
-      }),
-      type: StringEnum(types),
-      created_at: Timestamp,
-      workspace_id: Uuid,
+      id: plain(
+        Type.String({
+          format: 'uuid',
+          description:
+            'A UUIDv7: ids increase from one import to the next and, within one, in the order its steps recorded them (created, updated, deleted, resource after resource); nothing in an id counts other events.',
+        }),
+      ),
+      type: plain(StringEnum(types)),
+      created_at: plain(Timestamp),
+      workspace_id: plain(Uuid),
       data: Closed({
         // Every member is an object: said beside the union too, which Scalar's reference needs.
         object: objectUnion(
@@ -39,12 +43,15 @@ export const eventSchema = (sources: readonly EventSource[], types: readonly str
         ),
         previous_attributes: Type.Optional(
           // Any fields: `additionalProperties: true`, which Scalar's reference reads (not `{}`).
-          Type.Unsafe<Record<string, unknown>>({
-            type: 'object',
-            additionalProperties: true,
-            description:
-              'Only on *.updated: the top-level fields of object that changed, with their values before.',
-          }),
+          disclosedAs(
+            Type.Unsafe<Record<string, unknown>>({
+              type: 'object',
+              additionalProperties: true,
+              description:
+                'Only on *.updated: the top-level fields of object that changed, with their values before.',
+            }),
+            'data.object',
+          ),
         ),
       }),
     },
@@ -67,35 +74,51 @@ export interface Event {
 export const ocsfEventSchema = (types: readonly string[]) =>
   Type.Object(
     {
-      class_uid: Type.Integer({
-        description: 'The OCSF class: which one each event type uses is in docs/ocsf.md.',
-      }),
-      class_name: Type.String(),
-      category_uid: Type.Integer(),
-      category_name: Type.String(),
-      activity_id: Type.Integer({
-        description: 'What happened, as the class numbers it (Create, Update, …).',
-      }),
-      activity_name: Type.String({ description: 'The caption of activity_id.' }),
-      type_uid: Type.Integer({ description: 'class_uid × 100 + activity_id.' }),
-      type_name: Type.String(),
-      severity_id: Type.Integer({ description: 'Informational (1), Low (2), Medium (3) or High (4).' }),
-      severity: Type.String({ description: 'The caption of severity_id.' }),
-      time: Type.Integer({ description: 'When the event was recorded, in milliseconds since the epoch.' }),
-      message: Type.String(),
-      metadata: Closed({
-        version: Type.Literal(OCSF_VERSION, { description: 'The OCSF schema version.' }),
-        product: Closed({ name: Type.String(), vendor_name: Type.String(), version: Type.String() }),
-        uid: Type.String({
-          format: 'uuid',
-          description: "The event's id (Event.id): receivers deduplicate by it.",
+      class_uid: plain(
+        Type.Integer({
+          description: 'The OCSF class: which one each event type uses is in docs/ocsf.md.',
         }),
-        log_name: StringEnum([...types, 'webhook.ping'], { description: "The event's type (Event.type)." }),
-        original_time: { ...Timestamp, description: "The event's created_at, to the microsecond." },
-        tenant_uid: { ...Uuid, description: 'The organization.' },
+      ),
+      class_name: plain(Type.String()),
+      category_uid: plain(Type.Integer()),
+      category_name: plain(Type.String()),
+      activity_id: plain(
+        Type.Integer({
+          description: 'What happened, as the class numbers it (Create, Update, …).',
+        }),
+      ),
+      activity_name: plain(Type.String({ description: 'The caption of activity_id.' })),
+      type_uid: plain(Type.Integer({ description: 'class_uid × 100 + activity_id.' })),
+      type_name: plain(Type.String()),
+      severity_id: plain(
+        Type.Integer({ description: 'Informational (1), Low (2), Medium (3) or High (4).' }),
+      ),
+      severity: plain(Type.String({ description: 'The caption of severity_id.' })),
+      time: plain(
+        Type.Integer({ description: 'When the event was recorded, in milliseconds since the epoch.' }),
+      ),
+      message: plain(Type.String()),
+      metadata: Closed({
+        version: plain(Type.Literal(OCSF_VERSION, { description: 'The OCSF schema version.' })),
+        product: Closed({
+          name: plain(Type.String()),
+          vendor_name: plain(Type.String()),
+          version: plain(Type.String()),
+        }),
+        uid: plain(
+          Type.String({
+            format: 'uuid',
+            description: "The event's id (Event.id): receivers deduplicate by it.",
+          }),
+        ),
+        log_name: plain(
+          StringEnum([...types, 'webhook.ping'], { description: "The event's type (Event.type)." }),
+        ),
+        original_time: plain({ ...Timestamp, description: "The event's created_at, to the microsecond." }),
+        tenant_uid: plain({ ...Uuid, description: 'The organization.' }),
       }),
       unmapped: Type.Object(
-        { workspace_id: Nullable(Uuid) },
+        { workspace_id: plain(Nullable(Uuid)) },
         {
           additionalProperties: true,
           description:

@@ -75,8 +75,8 @@ async function renderStaleGroups(session: WriteSession): Promise<void> {
 }
 
 /**
- * Each group's employees_count and average_karma_score (its active members with a karma, half up)
- * where they differ from its latest kept before the moment; an import at the same `as_of` as a kept
+ * Each group's employees_count and average_karma_score (its active members with a karma, half up),
+ * with the members that mean averages (CONTRACT 19: an aggregate key's figure), where they differ from its latest kept before the moment; an import at the same `as_of` as a kept
  * row takes its place. Groups the import deleted take theirs with them.
  */
 async function groupHistory(session: WriteSession, moment: HistoryMoment): Promise<void> {
@@ -104,23 +104,31 @@ async function groupHistory(session: WriteSession, moment: HistoryMoment): Promi
     group_id: string
     employees_count: number
     average_karma_score: number | null
+    karma_count: number | string | null
   }>(
-    sql`select h.group_id, h.employees_count, h.average_karma_score from group_history h
+    sql`select h.group_id, h.employees_count, h.average_karma_score, h.karma_count from group_history h
       where h.workspace_id in ${workspaces} and h.as_of = (select max(l.as_of) from group_history l
         where l.workspace_id = h.workspace_id and l.group_id = h.group_id)`,
   )
   const latest = new Map(kept.map((k) => [k.group_id, k]))
   const changed = now.flatMap((g) => {
-    const average = meanHalfUp(Number(g.karma_sum), Number(g.karma_count))
+    const karmaCount = Number(g.karma_count)
+    const average = meanHalfUp(Number(g.karma_sum), karmaCount)
     const count = Number(g.employees_count)
     const last = latest.get(g.id)
-    if (last !== undefined && Number(last.employees_count) === count && last.average_karma_score === average)
+    if (
+      last !== undefined &&
+      Number(last.employees_count) === count &&
+      last.average_karma_score === average &&
+      last.karma_count !== null &&
+      Number(last.karma_count) === karmaCount
+    )
       return []
-    return [[g.workspace_id, g.id, moment.asOf, count, average]]
+    return [[g.workspace_id, g.id, moment.asOf, count, average, karmaCount]]
   })
   await session.insertMany(
     'group_history',
-    ['workspace_id', 'group_id', 'as_of', 'employees_count', 'average_karma_score'],
+    ['workspace_id', 'group_id', 'as_of', 'employees_count', 'average_karma_score', 'karma_count'],
     encodeRows(session.dialect, changed),
   )
 }

@@ -6,18 +6,19 @@ import { statePoint } from '../../history/points.js'
 import { Text } from '../../records/fields.js'
 import { derivedAtImport, importedAs } from '../../records/published.js'
 import { Closed, count, Nullable, Timestamp, Uuid } from '../../schemas/common.js'
-import { EmployeeReference } from '../employees/schema.js'
+import { figure, plain } from '../../schemas/disclosure.js'
+import { EmployeeReference, KARMA_SCORED } from '../employees/schema.js'
 
 export const Group = Closed(
   {
-    id: Uuid,
-    name: Type.String(),
-    description: importedAs(Nullable(Type.String()), Nullable(Text(20000))),
-    employees_count: derivedAtImport(
-      Type.Integer({ minimum: 0, description: 'How many employees the group holds.' }),
+    id: plain(Uuid),
+    name: plain(Type.String()),
+    description: plain(importedAs(Nullable(Type.String()), Nullable(Text(20000)))),
+    employees_count: plain(
+      derivedAtImport(Type.Integer({ minimum: 0, description: 'How many employees the group holds.' })),
     ),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    created_at: plain(Timestamp),
+    updated_at: plain(Timestamp),
   },
   { $id: 'Group' },
 )
@@ -25,20 +26,23 @@ export const Group = Closed(
 export const GroupMember = Closed(
   {
     ...EmployeeReference.properties,
-    added_at: Timestamp,
+    added_at: plain(Timestamp),
   },
   { $id: 'GroupMember', description: 'An employee reference, and when the employee joined the group.' },
 )
 
 export const GroupKarmaPoint = statePoint(
   {
-    employees_count: count('How many employees the group held.'),
-    average_karma_score: Nullable(
-      Type.Integer({
-        minimum: 0,
-        description:
-          "The mean karma score of the group's active employees that had a karma, rounded half up; null when none had.",
-      }),
+    employees_count: figure(count('How many employees the group held.')),
+    average_karma_score: figure(
+      Nullable(
+        Type.Integer({
+          minimum: 0,
+          description:
+            "The mean karma score of the group's active employees that had a karma, rounded half up; null when none had.",
+        }),
+      ),
+      KARMA_SCORED,
     ),
   },
   'GroupKarmaPoint',

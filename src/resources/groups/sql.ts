@@ -6,6 +6,7 @@ import type { WorkspaceRows } from '../../access.js'
 import { keptPoints } from '../../history/read.js'
 import type { Kept } from '../../history/twins.js'
 import type { ListDefinition } from '../../paging/keyset.js'
+import { KARMA_SCORED } from '../employees/schema.js'
 import { inGrant, inWorkspace, SAMPLE } from '../sql.js'
 
 export const GROUP_SQL = {
@@ -51,13 +52,15 @@ export const GROUP_SQL = {
       keptPoints(
         from
           .selectFrom('group_history')
-          .select(['as_of', 'employees_count', 'average_karma_score'])
+          .select(['as_of', 'employees_count', 'average_karma_score', 'karma_count'])
           .where('group_id', '=', groupId),
         { first, end },
         ({ employees_count, average_karma_score }) => ({
           employees_count: Number(employees_count),
           average_karma_score: average_karma_score === null ? null : Number(average_karma_score),
         }),
+        ({ karma_count }) =>
+          karma_count === null ? undefined : { [KARMA_SCORED.counted]: Number(karma_count) },
       ),
     { span: [SAMPLE.id, SAMPLE.after[0], SAMPLE.later] },
   ),

@@ -38,4 +38,6 @@ export interface GroupHistoryTable {
   as_of: string
   employees_count: number
   average_karma_score: number | null
+  /** The members average_karma_score averages (CONTRACT 19); null in rows kept before it was kept. */
+  karma_count: number | null
 }

@@ -3,10 +3,10 @@
 import Type from 'typebox'
 import type { NotFound } from '../../errors.js'
 import { windowPoint } from '../../history/points.js'
-import { hiddenWhenSmall } from '../../privacy/schemas.js'
 import { Name, Text } from '../../records/fields.js'
 import { derivedAtImport, importedAs } from '../../records/published.js'
 import { Closed, count, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
+import { figure, figureOf, hiddenWhenSmall, plain } from '../../schemas/disclosure.js'
 import { EmployeeReference } from '../employees/schema.js'
 import { CLASSIFICATIONS, FRAUD_TYPES, REPORT_SOURCES } from './values.js'
 
@@ -16,48 +16,52 @@ const rate = (description: string) =>
 
 const ReportedEmail = Closed(
   {
-    from: Type.String({ description: 'The sender address.' }),
-    subject: Type.String(),
-    message_uid: Type.String({ description: 'The RFC 5322 Message-ID.' }),
+    from: plain(Type.String({ description: 'The sender address.' })),
+    subject: plain(Type.String()),
+    message_uid: plain(Type.String({ description: 'The RFC 5322 Message-ID.' })),
   },
   { description: 'The email the ticket is about.' },
 )
 
 export const InboxTicket = Closed(
   {
-    id: Uuid,
+    id: plain(Uuid),
     email: importedAs(
       ReportedEmail,
       Closed({ from: Name(320), subject: Text(1000), message_uid: Name(1000) }),
     ),
-    classification: Nullable(
-      StringEnum(CLASSIFICATIONS, {
-        description: 'How an analyst classified the email; null while unreviewed.',
-      }),
+    classification: plain(
+      Nullable(
+        StringEnum(CLASSIFICATIONS, {
+          description: 'How an analyst classified the email; null while unreviewed.',
+        }),
+      ),
     ),
-    fraud_type: Nullable(
-      StringEnum(FRAUD_TYPES, { description: 'Set exactly when classification is fraudulent.' }),
+    fraud_type: plain(
+      Nullable(StringEnum(FRAUD_TYPES, { description: 'Set exactly when classification is fraudulent.' })),
     ),
-    classified_at: Nullable({ ...Timestamp, description: 'null exactly when classification is.' }),
-    reports_count: derivedAtImport(count('Its reports.')),
-    first_reported_at: derivedAtImport(
-      Nullable({
-        ...Timestamp,
-        description: 'The earliest reported_at of its reports; null without reports.',
-      }),
+    classified_at: plain(Nullable({ ...Timestamp, description: 'null exactly when classification is.' })),
+    reports_count: plain(derivedAtImport(count('Its reports.'))),
+    first_reported_at: plain(
+      derivedAtImport(
+        Nullable({
+          ...Timestamp,
+          description: 'The earliest reported_at of its reports; null without reports.',
+        }),
+      ),
     ),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    created_at: plain(Timestamp),
+    updated_at: plain(Timestamp),
   },
   { $id: 'InboxTicket', description: 'Reports of one suspicious email, grouped for an analyst to classify.' },
 )
 
 export const EmailReport = Closed(
   {
-    id: Uuid,
+    id: plain(Uuid),
     employee: EmployeeReference,
-    source: StringEnum(REPORT_SOURCES, { description: 'How the employee reported it.' }),
-    reported_at: Timestamp,
+    source: plain(StringEnum(REPORT_SOURCES, { description: 'How the employee reported it.' })),
+    reported_at: plain(Timestamp),
   },
   { $id: 'EmailReport', description: 'One employee reporting the email of a ticket.' },
 )
@@ -66,10 +70,10 @@ export const EmployeeEmailReports = Closed(
   {
     employee: EmployeeReference,
     emails_reported_stats: Closed({
-      reported_emails_count: count('Their reports in the window.'),
-      reported_fraudulent_emails_count: count('Of those, on tickets classified fraudulent.'),
-      reported_safe_emails_count: count('Of those, on tickets classified safe.'),
-      reported_spam_emails_count: count('Of those, on tickets classified spam.'),
+      reported_emails_count: plain(count('Their reports in the window.')),
+      reported_fraudulent_emails_count: plain(count('Of those, on tickets classified fraudulent.')),
+      reported_safe_emails_count: plain(count('Of those, on tickets classified safe.')),
+      reported_spam_emails_count: plain(count('Of those, on tickets classified spam.')),
     }),
   },
   {
@@ -83,21 +87,29 @@ export const InboxStatistics = hiddenWhenSmall(
   Closed(
     {
       reports: Closed({
-        total_count: count('Reports whose reported_at is in the window.'),
-        reporters_count: count('Distinct employees who made them.'),
-        employee_reporting_rate: rate('Active employees among them / active employees of the workspace.'),
+        total_count: figureOf(
+          'reports.reporters_count',
+          count('Reports whose reported_at is in the window.'),
+        ),
+        reporters_count: figure(count('Distinct employees who made them.')),
+        employee_reporting_rate: figure(
+          rate('Active employees among them / active employees of the workspace.'),
+        ),
       }),
       tickets: Closed({
-        total_count: count('Tickets created in the window.'),
-        unreviewed_count: count('Of those, not classified yet.'),
-        safe_rate: rate('Safe tickets / tickets.'),
-        spam_rate: rate('Spam tickets / tickets.'),
-        fraudulent_rate: rate('Fraudulent tickets / tickets.'),
+        total_count: figureOf('reports.reporters_count', count('Tickets created in the window.')),
+        unreviewed_count: figureOf('reports.reporters_count', count('Of those, not classified yet.')),
+        safe_rate: figureOf('reports.reporters_count', rate('Safe tickets / tickets.')),
+        spam_rate: figureOf('reports.reporters_count', rate('Spam tickets / tickets.')),
+        fraudulent_rate: figureOf('reports.reporters_count', rate('Fraudulent tickets / tickets.')),
         fraudulent_distribution: Closed(
           Object.fromEntries(
             FRAUD_TYPES.map((type) => [
               `${type}_rate`,
-              rate(`Fraudulent tickets of type ${type} / fraudulent tickets.`),
+              figureOf(
+                'reports.reporters_count',
+                rate(`Fraudulent tickets of type ${type} / fraudulent tickets.`),
+              ),
             ]),
           ) as Record<`${(typeof FRAUD_TYPES)[number]}_rate`, ReturnType<typeof rate>>,
         ),

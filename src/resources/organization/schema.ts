@@ -2,14 +2,20 @@
 
 import Type from 'typebox'
 import { Closed, Timestamp, Uuid } from '../../schemas/common.js'
+import { plain } from '../../schemas/disclosure.js'
 
 export const Organization = Closed(
   {
-    id: Uuid,
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    id: plain(Uuid),
+    created_at: plain(Timestamp),
+    updated_at: plain(Timestamp),
     workspaces: Type.Array(
-      Closed({ id: Uuid, name: Type.String(), created_at: Timestamp, updated_at: Timestamp }),
+      Closed({
+        id: plain(Uuid),
+        name: plain(Type.String()),
+        created_at: plain(Timestamp),
+        updated_at: plain(Timestamp),
+      }),
     ),
   },
   { $id: 'Organization' },

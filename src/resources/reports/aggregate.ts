@@ -1,25 +1,31 @@
-// A breakdown as an aggregate key sees it (CONTRACT 19): every cell smaller than the key's minimum
-// group size is merged into the row whose key is null; while that row is still too small and
-// another row remains, the smallest other row (by employees_count, then key descending) joins it
-// too. The merged row's figures are counted again over its members, each once (groups overlap);
-// a row still too small shows no figure at all. A manager's row carries the manager's pseudonym
-// and no name. The rows a key sees are ordered as every breakdown (employees_count descending, then
-// the key shown, the null row last) and paged in memory: a workspace has few cells.
+// A breakdown as an aggregate key sees it (CONTRACT 19, amended 2026-12-01): every cell smaller than
+// the key's minimum group size is merged into the row whose key is null; while that row holds
+// members but too few, the smallest other row (by employees_count, then key descending) joins it
+// too. By group (groups overlap), while two rows differ by too few members (those in one but not
+// the other), the smaller of such a pair joins the null row, and the rules apply again. The merged
+// row's figures are counted again over its members, each once; a row still too small shows no
+// figure at all, and each row's figures over a narrower set of its members (the schema's classes)
+// are null when that set is too small. A manager's row carries the manager's pseudonym and no
+// name. The rows are ordered as every breakdown (employees_count descending, then the key shown,
+// the null row last) and paged in memory: a workspace has few cells.
 
-import Type from 'typebox'
 import type { WorkspaceRows } from '../../access.js'
 import type { DialectName } from '../../db/dialect.js'
 import type { Page, Position } from '../../paging/paging.js'
 import { nullFigures } from '../../privacy/aggregate.js'
+import { figuresOf } from '../../privacy/figures.js'
 import { peopleOf } from '../../privacy/people.js'
-import { personal, personId } from '../../privacy/schemas.js'
+import { KARMA_SCORED } from '../employees/schema.js'
 import { cellAnswer, cellSortAt, positionIdOf } from './import.js'
+import { BreakdownCell } from './schema.js'
 import { type BreakdownValues, type CellSize, REPORT_SQL } from './sql.js'
 
 interface Row {
   /** The cell (`k` and its key, `-` for the members without one). */
   cell: string
   employees: number
+  /** Its members with a karma score (null: not derived since it was kept). */
+  karmaCount: number | null
   /** The key the row shows: the manager's pseudonym by manager. */
   key: string
 }
@@ -27,11 +33,15 @@ interface Row {
 /** Code point order, as the databases' "C" collation sorts keys. */
 const byCodePoint = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b))
 
+/** Smallest first: by employees_count, then the greater key. */
+const smallestFirst = (a: Row, b: Row): number => a.employees - b.employees || byCodePoint(b.key, a.key)
+
 function rowOf(c: CellSize, by: BreakdownValues['by']): Row {
   const key = by === 'manager' && c.cell !== '-' ? c.pseudonym : c.sort_id
   // An import derives every employee's pseudonym before their reports.
   if (key === null) throw new Error(`manager ${c.sort_id} has no pseudonym`)
-  return { cell: c.cell, employees: Number(c.employees), key }
+  const karmaCount = c.karma_count === null ? null : Number(c.karma_count)
+  return { cell: c.cell, employees: Number(c.employees), karmaCount, key }
 }
 
 /** The cells the null row holds: those merged, and the one of the members without a key. */
@@ -40,7 +50,63 @@ const mergedRow = (merged: readonly Row[], none: Row | undefined): string[] => [
   ...(none ? [none.cell] : []),
 ]
 
-/** The cells merged into the null row: those below `min`, then the smallest others while it is. */
+/** Members in one set and not the other. */
+function difference(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a]
+  let shared = 0
+  for (const id of small) if (large.has(id)) shared++
+  return a.size + b.size - 2 * shared
+}
+
+/** The members of each group cell, and the null row's as the union of its cells'. */
+class GroupMembers {
+  private constructor(private readonly members: Map<string, Set<string>>) {}
+
+  static async of(from: WorkspaceRows, cells: readonly string[]): Promise<GroupMembers> {
+    return new GroupMembers(await REPORT_SQL.groupCellMembers(from, cells))
+  }
+
+  of(row: Row): Set<string> {
+    return this.members.get(row.cell) ?? new Set()
+  }
+
+  union(rows: readonly Row[]): Set<string> {
+    const all = new Set<string>()
+    for (const row of rows) for (const id of this.of(row)) all.add(id)
+    return all
+  }
+}
+
+/**
+ * By group: the row to merge next because it differs from another row of the answer by at least one
+ * and fewer than `min` members (the smaller of each such pair, never the null row; the smallest of
+ * all), or none. `nullMembers`: the null row's, empty while it has none.
+ */
+function nextByDifference(
+  kept: readonly Row[],
+  nullMembers: ReadonlySet<string>,
+  members: GroupMembers,
+  min: number,
+): Row | undefined {
+  const close = (x: number, y: number) => Math.abs(x - y) < min
+  const candidates: Row[] = []
+  const sorted = [...kept].sort(smallestFirst)
+  for (let i = 0; i < sorted.length; i++) {
+    const a = sorted[i] as Row
+    if (nullMembers.size > 0 && close(a.employees, nullMembers.size)) {
+      const d = difference(members.of(a), nullMembers)
+      if (d > 0 && d < min) candidates.push(a)
+    }
+    for (let j = i + 1; j < sorted.length && close((sorted[j] as Row).employees, a.employees); j++) {
+      const d = difference(members.of(a), members.of(sorted[j] as Row))
+      // `a` sorts first: the smaller of the pair.
+      if (d > 0 && d < min) candidates.push(a)
+    }
+  }
+  return candidates.sort(smallestFirst)[0]
+}
+
+/** The cells merged into the null row, the rows kept, and the null row's size. */
 async function mergedCells(
   from: WorkspaceRows,
   v: BreakdownValues,
@@ -49,21 +115,60 @@ async function mergedCells(
   min: number,
 ): Promise<{ merged: Row[]; kept: Row[]; size: number }> {
   const merged = keyed.filter((r) => r.employees < min)
-  const others = keyed
-    .filter((r) => r.employees >= min)
-    .sort((a, b) => a.employees - b.employees || byCodePoint(b.key, a.key))
-  const cells = () => mergedRow(merged, none)
+  const kept = keyed.filter((r) => r.employees >= min).sort(smallestFirst)
+  const members =
+    v.by === 'group' ? await GroupMembers.of(from, [...keyed.map((r) => r.cell), '-']) : undefined
+  const nullMembers = () => members?.union([...merged, ...(none ? [none] : [])]) ?? new Set<string>()
   // Cells of a member's own column hold each member once; groups overlap, so their union is counted.
-  const sizeOf = async (): Promise<number> =>
-    v.by === 'group' && cells().length > 0
-      ? Number((await REPORT_SQL.mergedFigures(from, { by: v.by }, cells())).employees)
+  const sizeOf = (): number =>
+    members !== undefined
+      ? nullMembers().size
       : merged.reduce((sum, r) => sum + r.employees, none?.employees ?? 0)
-  let size = await sizeOf()
-  while (size < min && others.length > 0) {
-    merged.push(others.shift() as Row)
-    size = await sizeOf()
+  let size = sizeOf()
+  for (;;) {
+    // A null row with no member needs no company.
+    while (size > 0 && size < min && kept.length > 0) {
+      merged.push(kept.shift() as Row)
+      size = sizeOf()
+    }
+    if (members === undefined) break
+    const next = nextByDifference(kept, nullMembers(), members, min)
+    if (next === undefined) break
+    kept.splice(kept.indexOf(next), 1)
+    merged.push(next)
+    size = sizeOf()
   }
-  return { merged, kept: others, size }
+  return { merged, kept, size }
+}
+
+/** What an aggregate key sees of each figure of a row (the schema's classes). */
+const ROW_FIGURES = figuresOf(BreakdownCell, () => {
+  throw new Error('a breakdown row refers to no other schema')
+})
+
+/** Whether the only count a row's figures need beside the row is its members with a karma (cellSizes reads it). */
+const ROW_COUNTED_KARMA_ONLY = ROW_FIGURES.populations.counted.every((c) => c === KARMA_SCORED.counted)
+
+/** A count of a row's answer as rendered (cellAnswer writes each once, as an integer). */
+const countIn = (answer: string, field: string): number => {
+  const at = answer.indexOf(`"${field}":`)
+  return at < 0 ? 0 : Number.parseInt(answer.slice(at + field.length + 3), 10)
+}
+
+/** A row's answer with each figure over too few of its members null. */
+function figuresShown(answer: string, karmaCount: number | null, min: number): string {
+  // Parsed only when a figure is to be hidden: most rows of a large workspace show every one.
+  if (
+    ROW_COUNTED_KARMA_ONLY &&
+    karmaCount !== null &&
+    karmaCount >= min &&
+    ROW_FIGURES.populations.fields.every((field) => countIn(answer, field) >= min)
+  )
+    return answer
+  const row = JSON.parse(answer) as unknown
+  const counts = karmaCount === null ? undefined : { [KARMA_SCORED.counted]: karmaCount }
+  const shown = ROW_FIGURES.hide(row, min, counts)
+  return shown === row ? answer : JSON.stringify(shown)
 }
 
 /** A page of the breakdown for an aggregate key whose minimum group size is `min`. */
@@ -108,16 +213,22 @@ export async function aggregateBreakdownPage(
   for (const entry of page) {
     if (entry.row === null) {
       if (keptNone) {
-        items.push(answers.get('-') as string)
+        items.push(figuresShown(answers.get('-') as string, none.karmaCount, min))
         continue
       }
-      const answer = cellAnswer(await REPORT_SQL.mergedFigures(from, v, mergedRow(merged, none)), null, null)
-      items.push(size < min ? JSON.stringify(nullFigures(JSON.parse(answer))) : answer)
+      const figures = await REPORT_SQL.mergedFigures(from, v, mergedRow(merged, none))
+      const answer = cellAnswer(figures, null, null)
+      items.push(
+        size < min
+          ? JSON.stringify(nullFigures(JSON.parse(answer)))
+          : figuresShown(answer, Number(figures.karma_count), min),
+      )
       continue
     }
     const answer = answers.get(entry.row.cell)
     if (answer === undefined) throw new Error(`cell ${entry.row.cell} vanished while its page was read`)
-    items.push(v.by === 'manager' ? asPseudonymous(answer, entry.row.key) : answer)
+    const shown = figuresShown(answer, entry.row.karmaCount, min)
+    items.push(v.by === 'manager' ? asPseudonymous(shown, entry.row.key) : shown)
   }
   const last = page[page.length - 1]
   return {
@@ -128,9 +239,7 @@ export async function aggregateBreakdownPage(
 }
 
 /** A breakdown's row by manager as a pseudonymous or aggregate key sees it: the manager's pseudonym, no name. */
-export const MANAGER_CELL = peopleOf(
-  Type.Object({ key: personId(Type.String()), name: personal(Type.String()) }),
-)
+export const MANAGER_CELL = peopleOf(BreakdownCell, undefined, { by: 'manager' })
 
 /** A manager's row with the manager's pseudonym as its key and no name. */
 const asPseudonymous = (answer: string, pseudonym: string): string =>

@@ -25,10 +25,13 @@ const BREAKDOWN = defineList({
     'employees_count descending, then key ascending in code point order, the row whose key is null last. ' +
     `${MEMBERS} ${WINDOW} Rates as in the campaign and inbox statistics, over the cell's members. ` +
     'An aggregate key (CONTRACT 19) sees every cell below its minimum group size merged into the row whose key is ' +
-    'null; while that row is still below it and another row remains, the smallest other row (employees_count, then ' +
-    'key descending) joins it; the merged figures are counted over its members, each once; a null row still below ' +
-    "the minimum has every figure null. By manager, such a key sees the manager's pseudonym as key (its order too) " +
-    "and a null name; a pseudonymous key sees the manager's pseudonym as key and a null name, in the order above.",
+    'null; while that row holds members but fewer than the minimum and another row remains, the smallest other row ' +
+    '(employees_count, then key descending) joins it. By group, while two rows (the null row included once it has ' +
+    'members) differ by at least one and fewer than the minimum members, the smaller of such a pair (never the null ' +
+    'row; the smallest of all such) joins the null row, and the rules apply again. The merged figures are counted ' +
+    'over its members, each once; a null row still below the minimum has every figure null; a figure over a ' +
+    "narrower set of a row's members (x-describes) is null when that set is below the minimum. By manager, a " +
+    "pseudonymous or aggregate key sees the manager's pseudonym as key and a null name, ordered by that key.",
   scope: REPORTS_READ.scope,
   parameters: {
     workspace_id: workspaceId,
@@ -42,6 +45,7 @@ const BREAKDOWN = defineList({
   aggregate: aggregateBreakdownPage,
   // By manager, a row's key is a person: a pseudonymous key sees their pseudonym, and no name.
   people: { walk: (values) => (values.by === 'manager' ? MANAGER_CELL : undefined) },
+  pseudonymousOrder: (values) => (values.by === 'manager' ? REPORT_SQL.breakdownByPseudonym : undefined),
 })
 
 const REPEAT_OFFENDERS = defineList({

@@ -206,6 +206,8 @@ export interface CellSize {
   cell: string
   sort_id: string
   employees: number | string
+  /** Its members with a karma score (null: not derived since this was kept). */
+  karma_count: number | string | null
   pseudonym: string | null
 }
 
@@ -246,6 +248,29 @@ export const REPORT_SQL = {
         after: true,
         limit: 50,
       },
+    },
+  } satisfies ListDefinition<BreakdownValues>,
+
+  /**
+   * The breakdown by manager as a pseudonymous key sees it: the same rows, ordered by the key it is
+   * shown (the manager's pseudonym) where counts tie, so that no order of real ids shows through.
+   */
+  breakdownByPseudonym: {
+    name: 'report_breakdown_pseudonymous',
+    rows: (from, v, dialect) =>
+      from
+        .selectFrom('report_cells as c')
+        .leftJoin('employees_pseudonymous as p', (j) =>
+          j.onRef('p.workspace_id', '=', 'c.workspace_id').onRef('p.id', '=', 'c.sort_id'),
+        )
+        .select([cellJsonSql(v, dialect).as('json'), 'c.sort_at as sort_at', 'p.pseudonym as sort_id'])
+        .where('c.dimension', '=', v.by),
+    at: 'c.sort_at',
+    id: 'p.pseudonym',
+    ascending: true,
+    position: CELL_POSITION,
+    samples: {
+      'a later page': { values: { by: 'manager' }, after: true, limit: 50 },
     },
   } satisfies ListDefinition<BreakdownValues>,
 
@@ -377,7 +402,7 @@ export const REPORT_SQL = {
             sql<boolean>`${sql.lit(by === 'manager')} and p.workspace_id = c.workspace_id and p.id = c.sort_id`,
           ),
         )
-        .select(['c.cell', 'c.sort_id', 'c.employees', 'p.pseudonym'])
+        .select(['c.cell', 'c.sort_id', 'c.employees', 'c.karma_count', 'p.pseudonym'])
         .where('c.dimension', '=', by)
         .execute(),
     { 'by manager': ['manager'] },
@@ -440,5 +465,22 @@ export const REPORT_SQL = {
         ['kx', '-'],
       ],
     },
+  ),
+
+  /** The members of these cells of the breakdown by group (the members without a group: `-`), by cell. */
+  groupCellMembers: inGrant(
+    async (from: WorkspaceRows, cells: readonly string[]): Promise<Map<string, Set<string>>> => {
+      const members = new Map<string, Set<string>>(cells.map((c) => [c, new Set()]))
+      if (cells.length === 0) return members
+      const rows = await from
+        .selectFrom('report_cell_members')
+        .select(['cell', 'employee_id'])
+        .where('dimension', '=', 'group')
+        .where('cell', 'in', cells)
+        .execute()
+      for (const r of rows) members.get(r.cell)?.add(r.employee_id)
+      return members
+    },
+    { 'two cells': [['kx', '-']] },
   ),
 }

@@ -97,6 +97,8 @@ export interface ReportCellsTable {
   position_id: string
   cell: string
   employees: number
+  /** Its members with a karma score, whom average_karma_score describes (CONTRACT 19); null until derived again. */
+  karma_count: number | null
   attack_first: string | null
   attack_last: string | null
   report_first: string | null

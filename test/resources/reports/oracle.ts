@@ -197,10 +197,14 @@ export function breakdown(all: readonly Rec[], workspaceId: string, by: Dimensio
 }
 
 /**
- * The breakdown as an aggregate key with minimum group size `min` sees it (CONTRACT 19), written
- * from the rule's words: cells below min merged into the null row, then the smallest others while
- * it is below min, its figures over its members each once, every figure null while it stays below;
- * by manager, the key the manager's pseudonym (`pseudonymOf`) and no name.
+ * The breakdown as an aggregate key with minimum group size `min` sees it (CONTRACT 19, amended
+ * 2026-12-01), written from the rule's words: cells below min merged into the null row; while the
+ * null row holds at least one and fewer than min members, the smallest other row too; by group,
+ * while two rows (the null row once it has members) differ by at least one and fewer than min
+ * members, the smaller of such a pair (never the null row), the smallest over all pairs, and the
+ * rules again. Its figures over its members each once, every figure null while it stays below;
+ * each figure over a narrower set of a row's members (with a karma, attacked, compromised) null
+ * when that set is below min; by manager, the key the manager's pseudonym and no name.
  */
 export function aggregateBreakdown(
   all: readonly Rec[],
@@ -214,28 +218,76 @@ export function aggregateBreakdown(
   const named = new Map(breakdown(all, workspaceId, by).map((r) => [r.key, r.name]))
   const all_cells = [...cells(all, workspaceId, by)]
   for (const [key] of all_cells) shown.set(key, key === null || by !== 'manager' ? key : pseudonymOf(key))
+  type Cell = (typeof all_cells)[number]
   const none = all_cells.find(([key]) => key === null)?.[1]
   const keyed = all_cells.filter(([key]) => key !== null)
   const merged = keyed.filter(([, cell]) => cell.length < min)
-  const others = keyed
-    .filter(([, cell]) => cell.length >= min)
-    .sort(
-      (a, b) => a[1].length - b[1].length || codePoints(shown.get(b[0]) as string, shown.get(a[0]) as string),
-    )
+  // Smallest first: employees_count, then the greater key as shown.
+  const smaller = (a: Cell, b: Cell) =>
+    a[1].length - b[1].length || codePoints(shown.get(b[0]) as string, shown.get(a[0]) as string)
+  const others = keyed.filter(([, cell]) => cell.length >= min).sort(smaller)
   const union = () => {
     const members = new Map<string, Rec>()
     for (const [, cell] of [...merged, ...(none ? [[null, none] as const] : [])])
       for (const e of cell) members.set(e.id as string, e)
     return [...members.values()]
   }
-  while (union().length < min && others.length > 0) merged.push(others.shift() as (typeof others)[number])
+  const ids = (cell: readonly Rec[]) => new Set(cell.map((e) => e.id as string))
+  const differ = (a: readonly Rec[], b: readonly Rec[]) => {
+    const [x, y] = [ids(a), ids(b)]
+    return [...x].filter((id) => !y.has(id)).length + [...y].filter((id) => !x.has(id)).length
+  }
+  for (;;) {
+    while (union().length >= 1 && union().length < min && others.length > 0)
+      merged.push(others.shift() as Cell)
+    if (by !== 'group') break
+    const rows: (Cell | [null, Rec[]])[] = [
+      ...others,
+      ...(union().length > 0 ? [[null, union()] as [null, Rec[]]] : []),
+    ]
+    const chosen: Cell[] = []
+    for (const a of rows)
+      for (const b of rows) {
+        if (a === b || a[0] === null) continue
+        const d = differ(a[1], b[1])
+        if (d < 1 || d >= min) continue
+        // The smaller of the pair, never the null row.
+        chosen.push(b[0] === null || smaller(a as Cell, b as Cell) <= 0 ? (a as Cell) : (b as Cell))
+      }
+    const next = chosen.sort(smaller)[0]
+    if (next === undefined) break
+    others.splice(others.indexOf(next), 1)
+    merged.push(next)
+  }
+  const attacks = sentAttacks(all, workspaceId, w)
+  const compromised = new Set(
+    byType(all, 'compromised_employee')
+      .filter((c) => c.workspace_id === workspaceId)
+      .map((c) => c.employee_id as string),
+  )
+  /** Each figure over a narrower set of the row's members, null below min. */
+  const narrowed = (row: Row, cell: readonly Rec[]): Row => {
+    const withKarma = cell.filter((e) => e.karma !== null).length
+    const attacked = cell.filter((e) => (attacks.get(e.id as string) ?? []).length > 0).length
+    const hit = cell.filter((e) => compromised.has(e.id as string)).length
+    return {
+      ...row,
+      average_karma_score: withKarma < min ? null : row.average_karma_score,
+      vulnerability_rate: attacked < min ? null : row.vulnerability_rate,
+      reporting_rate: attacked < min ? null : row.reporting_rate,
+      unacknowledged_employees_count: hit < min ? null : row.unacknowledged_employees_count,
+    } as unknown as Row
+  }
   const rows: Row[] = others.map(([key, cell]) =>
-    rowOver(
-      all,
-      workspaceId,
-      w,
-      shown.get(key) ?? null,
-      by === 'manager' ? null : (named.get(key) ?? null),
+    narrowed(
+      rowOver(
+        all,
+        workspaceId,
+        w,
+        shown.get(key) ?? null,
+        by === 'manager' ? null : (named.get(key) ?? null),
+        cell,
+      ),
       cell,
     ),
   )
@@ -244,7 +296,7 @@ export function aggregateBreakdown(
     const row = rowOver(all, workspaceId, w, null, null, members)
     rows.push(
       members.length >= min
-        ? row
+        ? narrowed(row, members)
         : (Object.fromEntries(
             Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? null : v]),
           ) as unknown as Row),
