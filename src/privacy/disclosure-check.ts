@@ -69,6 +69,6 @@ export function assertClassified(schemas: readonly TSchema[]): void {
   )
   if (found.length > 0)
     throw new Error(
-      `published fields without a disclosure class (CONTRACT 19; src/privacy/schemas.ts): ${found.join('; ')}`,
+      `published fields without a disclosure class (CONTRACT 19; src/schemas/disclosure.ts): ${found.join('; ')}`,
     )
 }

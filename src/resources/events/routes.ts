@@ -79,7 +79,9 @@ export async function eventRoutes(
         "included (a breach that becomes resolved, a manager's rename in its reports, a course's rename in the progress " +
         "items that embed it); course_progress.updated is about an employee's entries, never the employee's own fields " +
         '(those are employee.updated). Resume later with after= ' +
-        'the id of the last event handled. Events are kept for the retention (EVENTS_RETENTION, default 30 days).',
+        'the id of the last event handled. Events are kept for the retention (EVENTS_RETENTION, default 30 days). A ' +
+        "pseudonymous key's previous_attributes never name a field it sees emptied, and an update of nothing else is " +
+        'not in its feed (a page may then hold fewer events than its limit, and still a next one).',
       scope: EVENTS_READ.scope,
       parameters: parametersOf(types),
       limits: EVENT_LIMITS,
