@@ -74,7 +74,7 @@ test('every field of every published schema says what it discloses', () => {
   assert.ok(classified > 300, `${classified} fields`)
 })
 
-test("the classes say what the contract says of a person's fields, wherever a person appears", () => {
+test("the classes say at least what the contract says of a person's fields, wherever a person appears", () => {
   const wrong: string[] = []
   let people = 0
   for (const [name, schema] of Object.entries(schemas))
@@ -82,12 +82,10 @@ test("the classes say what the contract says of a person's fields, wherever a pe
       const props = field.properties
       if (props === undefined || !('username' in props || 'primary_email_address' in props)) continue
       people++
-      for (const [f, value] of Object.entries(props)) {
-        const expected = PERSON[f] ?? 'not personal'
-        const actual = classOf(value)
-        const personal = actual === 'person' || actual === 'personal' ? actual : 'not personal'
-        if (personal !== expected) wrong.push(`${path}.${f}: ${actual}`)
-      }
+      // What the contract names is classed as it says; a field it does not name may be more private.
+      for (const [f, value] of Object.entries(props))
+        if (PERSON[f] !== undefined && classOf(value) !== PERSON[f])
+          wrong.push(`${path}.${f}: ${classOf(value)}`)
     }
   // A breached account's address: personal; when it was breached: not.
   const accounts = schemas.CompromisedEmployee?.properties?.breached_accounts?.items?.properties ?? {}
