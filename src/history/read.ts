@@ -7,7 +7,7 @@ import { apiError, ERROR_CODES, type NotFound } from '../errors.js'
 import { param } from '../routing/parameters.js'
 import './tables.js'
 import { Counted } from '../privacy/aggregate.js'
-import type { Counts } from '../privacy/figures.js'
+import type { Counts } from '../schemas/disclosure.js'
 import type { Kept } from './twins.js'
 
 /** The `as_of` parameter of a statistics endpoint whose answers are kept per import. */

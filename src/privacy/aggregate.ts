@@ -5,7 +5,8 @@
 
 import type { AliasedSelectQueryBuilder } from 'kysely'
 import type { WorkspaceRows } from '../access.js'
-import type { Counts, Figures } from './figures.js'
+import type { Counts } from '../schemas/disclosure.js'
+import type { Figures } from './figures.js'
 
 /** The workspace's population (its active employees) now. */
 export interface Population {

@@ -3,17 +3,7 @@
 // to start with a field that carries none, naming it: a new field never reaches a reader unjudged.
 
 import type { TSchema } from 'typebox'
-import { DISCLOSURE, disclosureOf } from '../schemas/disclosure.js'
-
-/**
- * The mark of a schema disclosed as another one is: an event's `previous_attributes` holds fields of
- * its object, classified there; an OCSF event is rendered from the event as its reader sees it.
- */
-export const DISCLOSED_AS = 'x-disclosed-as'
-
-/** Marks `schema` as disclosed as what `what` says (its fields are classified there). */
-export const disclosedAs = <T extends TSchema>(schema: T, what: string): T =>
-  ({ ...schema, [DISCLOSED_AS]: what }) as T
+import { DISCLOSED_AS, DISCLOSURE, disclosureOf } from '../schemas/disclosure.js'
 
 type Node = {
   $ref?: string

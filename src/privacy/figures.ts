@@ -6,8 +6,6 @@
 import type { TSchema } from 'typebox'
 import { type Counts, type Describes, DISCLOSURE, describedBy } from '../schemas/disclosure.js'
 
-export type { Counts }
-
 /** A figure of an answer: where it is, and the employees it describes (not the answer's population). */
 interface Narrower {
   path: readonly string[]

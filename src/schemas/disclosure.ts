@@ -84,6 +84,16 @@ export function disclosureOf(schema: TSchema): Disclosure | undefined {
   return members.length === 1 ? disclosureOf(members[0] as TSchema) : undefined
 }
 
+/**
+ * The mark of a schema disclosed as another one is: an event's `previous_attributes` holds fields of
+ * its object, classified there; an OCSF event is rendered from the event as its reader sees it.
+ */
+export const DISCLOSED_AS = 'x-disclosed-as'
+
+/** Marks `schema` as disclosed as what `what` says (its fields are classified there). */
+export const disclosedAs = <T extends TSchema>(schema: T, what: string): T =>
+  ({ ...schema, [DISCLOSED_AS]: what }) as T
+
 /** The employees a figure describes. */
 export function describedBy(schema: TSchema): Describes {
   const own = (schema as Record<string, unknown>)[DESCRIBES] as Describes | undefined

@@ -14,18 +14,17 @@ import { buildApp } from '../../src/http/app.js'
 import { importSources } from '../../src/importer/import.js'
 import type { FeedEvent } from '../../src/ocsf/render.js'
 import { pseudonymOf } from '../../src/privacy/pseudonyms.js'
-import { EVENT_PEOPLE, EVENT_TYPES, OCSF_RENDERER, pseudonymousEvents } from '../../src/resources/index.js'
+import { EVENT_TYPES, OCSF_RENDERER } from '../../src/resources/index.js'
 import { createEndpoint } from '../../src/webhooks/endpoints.js'
-import { DeliveryWorker } from '../../src/webhooks/worker.js'
 import { type TestApp, testApp, walk } from '../helpers/app.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { PERSONAL_FIELDS } from '../helpers/disclosure.js'
+import { deliverAll, pendingDeliveries } from '../helpers/pseudonymous-deliveries.js'
 import type { Rec } from '../helpers/records.js'
 import { source } from '../helpers/records.js'
 import { type RouteCase, routeCases } from '../helpers/routes.js'
-import { waitFor } from '../helpers/wait.js'
 
 type Json = Record<string, unknown>
 
@@ -282,31 +281,8 @@ for (const { dialect, skip } of DIALECTS) {
     })
 
     test('pseudonymous webhook endpoints receive the feed as the key sees it, in JSON and in OCSF', async () => {
-      const worker = new DeliveryWorker({
-        db: t.db.handle.db,
-        dialect,
-        allowPrivate: true,
-        secretsKey: undefined,
-        retentionMs: 365 * 86_400_000,
-        pollMs: 20,
-        ocsf: OCSF_RENDERER,
-        pseudonymous: pseudonymousEvents(EVENT_PEOPLE, t.app.api.pseudonyms),
-        async send(request) {
-          bodies.push({ endpoint: new URL(request.url).pathname, body: request.body })
-          return { ok: true, statusCode: 204, error: null }
-        },
-      })
-      const pending = async () =>
-        Number(
-          (
-            await sql<{ n: number }>`select count(*) as n from webhook_deliveries
-              where status = 'pending'`.execute(t.db.handle.db)
-          ).rows[0]?.n,
-        )
-      assert.ok((await pending()) > 100)
-      worker.start()
-      await waitFor('every delivery handled', async () => (await pending()) === 0)
-      await worker.stop()
+      assert.ok((await pendingDeliveries(t)) > 100)
+      bodies.push(...(await deliverAll(t, dialect)))
       // An update of nothing but personal fields is not sent: its delivery goes.
       const { rows } = await sql<{ n: number }>`select count(*) as n from webhook_deliveries`.execute(
         t.db.handle.db,

@@ -6,17 +6,15 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { sql } from 'kysely'
 import { importSources } from '../../src/importer/import.js'
 import type { FeedEvent } from '../../src/ocsf/render.js'
-import { EVENT_PEOPLE, EVENT_TYPES, OCSF_RENDERER, pseudonymousEvents } from '../../src/resources/index.js'
+import { EVENT_TYPES } from '../../src/resources/index.js'
 import { createEndpoint } from '../../src/webhooks/endpoints.js'
-import { DeliveryWorker } from '../../src/webhooks/worker.js'
 import { type TestApp, testApp, walk } from '../helpers/app.js'
 import { runCli } from '../helpers/cli.js'
 import { DIALECTS } from '../helpers/databases.js'
+import { deliverAll } from '../helpers/pseudonymous-deliveries.js'
 import { employee, organization, type Rec, source, workspace } from '../helpers/records.js'
-import { waitFor } from '../helpers/wait.js'
 import { campaign, sentAttack } from '../resources/campaigns/records.js'
 import { group, groupMember } from '../resources/groups/records.js'
 
@@ -107,8 +105,7 @@ for (const { dialect, skip } of DIALECTS) {
       }
       return key
     }
-    const delivered: { body: string }[] = []
-    let endpoint: string
+    let _endpoint: string
 
     before(async () => {
       d = findingsDataset()
@@ -116,7 +113,7 @@ for (const { dialect, skip } of DIALECTS) {
         dialect,
         d.all.filter((r) => r.type === 'organization' || r.type === 'workspace'),
       )
-      endpoint = (
+      _endpoint = (
         await createEndpoint(
           t.db.handle.db,
           { organizationId: d.org, url: 'http://127.0.0.1:9/hook', format: 'json', privacy: 'pseudonymous' },
@@ -223,30 +220,7 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(updates.length, 1, JSON.stringify(updates))
       assert.deepEqual(updates[0]?.data.previous_attributes, { department: { name: 'Before' } })
       assert.equal(feed.length, identifiedFeed.length - 1)
-      const worker = new DeliveryWorker({
-        db: t.db.handle.db,
-        dialect,
-        allowPrivate: true,
-        secretsKey: undefined,
-        retentionMs: 365 * 86_400_000,
-        pollMs: 20,
-        ocsf: OCSF_RENDERER,
-        pseudonymous: pseudonymousEvents(EVENT_PEOPLE, t.app.api.pseudonyms),
-        async send(request) {
-          delivered.push({ body: request.body })
-          return { ok: true, statusCode: 204, error: null }
-        },
-      })
-      worker.start()
-      const pending = async () =>
-        Number(
-          (
-            await sql<{ n: number }>`select count(*) as n from webhook_deliveries
-              where endpoint_id = ${endpoint} and status = 'pending'`.execute(t.db.handle.db)
-          ).rows[0]?.n,
-        )
-      await waitFor('every delivery handled', async () => (await pending()) === 0)
-      await worker.stop()
+      const delivered = await deliverAll(t, dialect)
       const bodies = delivered.map((b) => JSON.parse(b.body) as FeedEvent)
       // The endpoint is the organization's: both workspaces' events, as a pseudonymous key reads them.
       const other = (await walk(t, `/v1/events?workspace_id=${d.w2}`, pseudonymous, 100)).items
@@ -259,6 +233,13 @@ for (const { dialect, skip } of DIALECTS) {
     })
 
     test('6: export --format records is refused to a key that is not identified, naming --format', async () => {
+      // Every answer says the key's privacy: what the export reads first.
+      for (const [key, privacy] of [
+        [identified, 'identified'],
+        [pseudonymous, 'pseudonymous'],
+        [await keyFor(10), 'aggregate'],
+      ] as const)
+        assert.equal((await t.request('/v1/organization', { key })).headers['x-key-privacy'], privacy)
       const url = await t.listen()
       for (const key of [pseudonymous, await keyFor(10)]) {
         const result = await runCli(

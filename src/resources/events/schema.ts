@@ -3,11 +3,10 @@
 
 import Type, { type TSchema } from 'typebox'
 import { OCSF_VERSION } from '../../ocsf/classes.js'
-import { disclosedAs } from '../../privacy/disclosure-check.js'
 import { type EventSource, eventTypesOf } from '../../records/events.js'
 import { ref } from '../../routing/schemas.js'
 import { Closed, Nullable, StringEnum, Timestamp, Uuid } from '../../schemas/common.js'
-import { plain } from '../../schemas/disclosure.js'
+import { disclosedAs, plain } from '../../schemas/disclosure.js'
 
 /** A union of object schemas, saying so beside it (`type: object`). */
 const objectUnion = <T extends TSchema>(union: T): T => ({ ...union, type: 'object' }) as T
