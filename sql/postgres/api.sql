@@ -15,33 +15,33 @@ select "as_of", "json", "counts" from "kept_statistics" where "workspace_id" = $
 select "id", "created_at", "updated_at" from "organizations" where "id" = $1;
 
 -- employees.sql:listPage: first page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $2) as generation
-  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = $1 order by "e"."created_at" desc, "e"."id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $2) as generation, p.people
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = $1 order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:listPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
-  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = $1 and ("e"."created_at", "e"."id") < ($2, $3) order by "e"."created_at" desc, "e"."id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation, p.people
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = $1 and ("e"."created_at", "e"."id") < ($2, $3) order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:listPage: status (two values), karma_score_gte, karma_score_lte
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $8) as generation
-  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = $1 and e.status in ($2, $3) and e.karma_score >= $4 and e.karma_score <= $5 and ("e"."created_at", "e"."id") < ($6, $7) order by "e"."created_at" desc, "e"."id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $8) as generation, p.people
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = $1 and e.status in ($2, $3) and e.karma_score >= $4 and e.karma_score <= $5 and ("e"."created_at", "e"."id") < ($6, $7) order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:pseudonymousListPage: first page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $2) as generation
-  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 order by "e"."created_at" desc, "e"."id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $2) as generation, p.people
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:pseudonymousListPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
-  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 and ("e"."created_at", "e"."id") < ($2, $3) order by "e"."created_at" desc, "e"."id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation, p.people
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 and ("e"."created_at", "e"."id") < ($2, $3) order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:pseudonymousListPage: status (two values), karma_score_gte, karma_score_lte
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $8) as generation
-  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 and e.status in ($2, $3) and e.karma_score >= $4 and e.karma_score <= $5 and ("e"."created_at", "e"."id") < ($6, $7) order by "e"."created_at" desc, "e"."id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $8) as generation, p.people
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 and e.status in ($2, $3) and e.karma_score >= $4 and e.karma_score <= $5 and ("e"."created_at", "e"."id") < ($6, $7) order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:find: an organization key

@@ -1196,7 +1196,7 @@ insert into pseudonym_secrets (organization_id, secret, created_at)
 delete from employees_pseudonymous where id in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51, $52, $53, $54, $55, $56, $57, $58, $59, $60);
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
-copy "employees_pseudonymous" ("id", "workspace_id", "pseudonym", "created_at", "status", "karma_score", "json") from stdin;
+copy "employees_pseudonymous" ("id", "workspace_id", "pseudonym", "created_at", "status", "karma_score", "json", "people") from stdin;
 
 -- resources/employees/pseudonyms.ts:keepPseudonyms
 select e.id from employees e

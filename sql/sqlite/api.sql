@@ -16,45 +16,51 @@ select "id", "created_at", "updated_at" from "organizations" where "id" = ?;
 
 -- employees.sql:listPage: first page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:listPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:listPage: status (two values), karma_score_gte, karma_score_lte
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:pseudonymousListPage: first page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:pseudonymousListPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:pseudonymousListPage: status (two values), karma_score_gte, karma_score_lte
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- employees.sql:find: an organization key
 select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."id" = ? and "w"."organization_id" = ?;

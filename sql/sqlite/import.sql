@@ -1286,7 +1286,7 @@ insert into pseudonym_secrets (organization_id, secret, created_at)
 delete from employees_pseudonymous where id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- resources/employees/pseudonyms.ts:renderPseudonymous
-insert into "employees_pseudonymous" ("id", "workspace_id", "pseudonym", "created_at", "status", "karma_score", "json") values (?, ?, ?, ?, ?, ?, ?), …;
+insert into "employees_pseudonymous" ("id", "workspace_id", "pseudonym", "created_at", "status", "karma_score", "json", "people") values (?, ?, ?, ?, ?, ?, ?, ?), …;
 
 -- resources/employees/pseudonyms.ts:keepPseudonyms
 select e.id from employees e

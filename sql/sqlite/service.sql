@@ -27,6 +27,9 @@ insert into "service_state" ("name", "value") values (?, ?) on conflict ("name")
 -- db/state.ts:cursorSecret
 select "value" from "service_state" where "name" = ?;
 
+-- disclosures/record.ts:pruneDisclosures
+delete from "disclosure_answers" where "day" < ?;
+
 -- http/health.ts:<anonymous>
 select 1;
 

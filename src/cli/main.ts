@@ -41,6 +41,7 @@ const COMMANDS: readonly (readonly [name: string, load: () => Promise<Register>]
   ['keys', async () => (await import('./commands/keys.js')).registerKeys],
   ['export', async () => (await import('./commands/export.js')).registerExport],
   ['webhooks', async () => (await import('./commands/webhooks.js')).registerWebhooks],
+  ['disclosures', async () => (await import('./commands/disclosures.js')).registerDisclosures],
 ]
 
 /**

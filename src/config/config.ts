@@ -49,6 +49,8 @@ export interface Config {
   keyUsageRetentionMs: number
   /** How far back from an import's as_of its workspaces' history is kept (HISTORY_RETENTION). */
   historyRetentionMs: number
+  /** How many days the disclosure record keeps (CONTRACT 20). */
+  disclosureRetentionDays: number
   /** This process delivers webhooks (WEBHOOKS=on, the default). */
   webhooks: boolean
   /** Webhook URLs may name loopback, private, link-local or metadata addresses, and use http://. */
@@ -91,6 +93,8 @@ export const ENVIRONMENT = {
   KEY_USAGE_RETENTION: "the keys' usage record is kept this long, e.g. 30d (default 90d)",
   HISTORY_RETENTION:
     "an import prunes its workspaces' history older than this before its as_of, keeping the last row before that, e.g. 365d (default 1095d)",
+  DISCLOSURE_RETENTION_DAYS:
+    'days the disclosure record (who received whom) is kept, 1 to 3650 (default 400)',
   WEBHOOKS: 'on (default) or off: this serve process delivers webhooks',
   WEBHOOK_ALLOW_PRIVATE_NETWORKS:
     '1 allows webhook URLs on loopback, private, link-local or metadata addresses, and plain http:// (default 0)',
@@ -195,6 +199,12 @@ export function loadConfig(
     eventsRetentionMs: retention('EVENTS_RETENTION', get('EVENTS_RETENTION') ?? '30d'),
     keyUsageRetentionMs: retention('KEY_USAGE_RETENTION', get('KEY_USAGE_RETENTION') ?? '90d'),
     historyRetentionMs: retention('HISTORY_RETENTION', get('HISTORY_RETENTION') ?? '1095d'),
+    disclosureRetentionDays: integer(
+      'DISCLOSURE_RETENTION_DAYS',
+      get('DISCLOSURE_RETENTION_DAYS') ?? '400',
+      1,
+      3650,
+    ),
     webhooks: onOff('WEBHOOKS', get('WEBHOOKS') ?? 'on'),
     webhookAllowPrivateNetworks: flag(
       'WEBHOOK_ALLOW_PRIVATE_NETWORKS',

@@ -135,6 +135,44 @@ export interface Database {
   key_usage_addresses: KeyUsageAddressesTable
   auth_failures: AuthFailuresTable
   pseudonym_secrets: PseudonymSecretsTable
+  disclosures: DisclosuresTable
+  disclosure_answers: DisclosureAnswersTable
+}
+
+/**
+ * The disclosure record (CONTRACT 20): per organization, employee (their real id), UTC day
+ * (`2026-12-02`), recipient and operation, the first and last answer that carried the employee.
+ */
+export interface DisclosuresTable {
+  organization_id: string
+  employee_id: string
+  day: string
+  /** `key` or `webhook`. */
+  recipient_kind: string
+  recipient_id: string
+  /** `GET /v1/employees/{employee_id}`, or `webhook`. */
+  operation: string
+  /** The key's name, or the endpoint URL's host. */
+  recipient_name: string
+  privacy: string
+  first_at: string
+  last_at: string
+  answers: ColumnType<number | string, number, number>
+}
+
+/** Per recipient, day, operation and parameters (an aggregate key's, else ''), the answers sent. */
+export interface DisclosureAnswersTable {
+  recipient_kind: string
+  recipient_id: string
+  day: string
+  operation: string
+  parameters: string
+  organization_id: string
+  recipient_name: string
+  privacy: string
+  first_at: string
+  last_at: string
+  answers: ColumnType<number | string, number, number>
 }
 
 /** Requests of a key per hour (`2026-11-26T09:00:00.000000Z`), route and status class (`2xx`). */

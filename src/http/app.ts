@@ -17,6 +17,7 @@ import { authentication } from './plugins/authentication.js'
 import { compression } from './plugins/compression.js'
 import { conditional } from './plugins/conditional.js'
 import { deadline } from './plugins/deadline.js'
+import { disclosures } from './plugins/disclosures.js'
 import { documentation } from './plugins/documentation.js'
 import { observability } from './plugins/observability.js'
 import { type OverloadOptions, overload } from './plugins/overload.js'
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deadline, { ms: config.requestTimeoutMs })
   await app.register(overload, options.tuning?.overload ?? {})
   await app.register(authentication)
+  await app.register(disclosures)
   await app.register(conditional)
   await app.register(observability)
   // After conditional: its 304 decision sees the body before compression does.

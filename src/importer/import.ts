@@ -531,9 +531,9 @@ function workspacesLacking(steps: readonly ImportSteps[]): RawBuilder<{ id: stri
  * Keeps, for every workspace that lacks them, what imports keep: after an upgrade that adds a kept
  * statistic or a resource's derived rows (reports), a workspace not imported since has none, and
  * its series or reports could not be read. Runs the resources' derives over the data held, as an
- * import that brings nothing new would, without adding a point to the history or an event. Returns
- * how many workspaces it derived. Safe when several processes start at once: the second finds
- * nothing missing.
+ * import that brings nothing new would, without adding a point to the history or an event (the
+ * organizations' data generations advance). Returns how many workspaces it derived. Safe when
+ * several processes start at once: the second finds nothing missing.
  */
 export async function deriveMissing(handle: DatabaseHandle): Promise<number> {
   const missing = workspacesLacking(IMPORT_STEPS)
@@ -558,6 +558,8 @@ export async function deriveMissing(handle: DatabaseHandle): Promise<number> {
     await mergeStaged(session, differs, false)
     for (const steps of IMPORT_STEPS) await steps.derive?.(session)
     await keepPeriods(session, IMPORT_STEPS)
+    // What was derived may answer otherwise than before: their ETags and kept values change.
+    await bumpGenerations(session, differs)
     await dropStaging(session)
     return workspaces.length
   })

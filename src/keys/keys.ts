@@ -85,6 +85,8 @@ export interface VerifiedKey {
 
 export interface KeyIdentity extends VerifiedKey {
   id: string
+  /** Its name, as the disclosure record names the recipient (CONTRACT 20). */
+  name: string
   scopes: ReadonlySet<Scope>
   rateLimit: RateLimit | null
   /** When the key stops working, in epoch milliseconds; null when it does not expire. */
@@ -418,6 +420,7 @@ export async function verifyKey(
   if (keyState(row, now) !== 'active') return null
   const identity: Omit<KeyIdentity, typeof verified> = {
     id: row.id,
+    name: row.name,
     organizationId: row.organization_id,
     workspaceId: row.workspace_id,
     privacy: row.privacy,

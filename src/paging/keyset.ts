@@ -85,6 +85,12 @@ export interface ListStatement<V> {
    * computing each item once, rather than testing each row first and computing its item again.
    */
   dropsNullItems?: (values: V, dialect: DialectName) => boolean
+  /**
+   * Its rows select, after their sort key (and `order_id`), `people`: the real ids of the people
+   * each item carries, comma-separated, or null (CONTRACT 20). The page then carries them, and the
+   * disclosure record needs no walk of its items (a measured fast path: docs/design.md).
+   */
+  carries?: true
 }
 
 /**
@@ -254,8 +260,14 @@ function templateFor<V extends ListValues<V>>(
   return template
 }
 
-/** A page row, as an array: the item, its sort key, the generation. */
-type PageRow = [json: string, sort_at: string, sort_id: string, generation: number | string | null]
+/** A page row, as an array: the item, its sort key, the generation, and the people it carries (ListStatement.carries). */
+type PageRow = [
+  json: string,
+  sort_at: string,
+  sort_id: string,
+  generation: number | string | null,
+  people?: string | null,
+]
 
 // The organization's data generation, read by the page's own statement: the ETag of an answer then
 // names the generation its page was read at, and a request runs one statement instead of two.
@@ -275,11 +287,16 @@ const GENERATION_SQLITE = `(${organizationGenerationSql('?')})`
  * and then marks the statement to be compiled again whenever that parameter is bound, which
  * better-sqlite3 does on every run.
  */
-function sqliteJoinedPageSql(list: string, limit: number, ascending: boolean): string {
+function sqliteJoinedPageSql(list: string, limit: number, ascending: boolean, carries: boolean): string {
   return `select ${GENERATION_SQLITE} as generation, count(p.json) as items, count(*) as rows,
     exists(select 1 from (${list}) f limit 1 offset ${limit}) as more,
     cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-    ${ascending ? 'max' : 'min'}(p.sort_at || p.sort_id) as last
+    ${ascending ? 'max' : 'min'}(p.sort_at || p.sort_id) as last${
+      carries
+        ? `,
+    group_concat(p.people, ',') as people`
+        : ''
+    }
     from (${list} limit ${limit}) p`
 }
 
@@ -289,12 +306,22 @@ function sqliteJoinedPageSql(list: string, limit: number, ascending: boolean): s
  * merged into the query around it, which would compute the item again to test it, nor given its
  * condition), and the page's rows and one more are numbered rather than walked again for `more`.
  */
-function sqliteJoinedDroppingPageSql(list: string, limit: number, ascending: boolean): string {
+function sqliteJoinedDroppingPageSql(
+  list: string,
+  limit: number,
+  ascending: boolean,
+  carries: boolean,
+): string {
   return `select ${GENERATION_SQLITE} as generation, count(*) filter (where n <= ${limit}) as items,
     max(n) > ${limit} as more,
     cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= ${limit}), '') || ']}' as blob) as document,
-    ${ascending ? 'max' : 'min'}(sort_at || sort_id) filter (where n <= ${limit}) as last
-    from (select json, sort_at, sort_id, row_number() over () as n from (${droppingRows(list)} limit ${limit + 1}))`
+    ${ascending ? 'max' : 'min'}(sort_at || sort_id) filter (where n <= ${limit}) as last${
+      carries
+        ? `,
+    group_concat(people, ',') filter (where n <= ${limit}) as people`
+        : ''
+    }
+    from (select json, sort_at, sort_id${carries ? ', people' : ''}, row_number() over () as n from (${droppingRows(list)} limit ${limit + 1}))`
 }
 
 /** A list's rows without those whose item is null, each item computed once (behind the fence). */
@@ -315,6 +342,7 @@ interface JoinedPage {
   more: number
   document: Uint8Array
   last: string | null
+  people?: string | null
 }
 
 /** Every list's `at` is this wide (PositionShape): a sort key splits there. */
@@ -330,10 +358,11 @@ function rowsPageSql(
   limit: number,
   ascending: boolean,
   generation: string,
-  orderId = 'sort_id',
+  orderId: string,
+  carries: boolean,
 ): string {
   const direction = ascending ? 'asc' : 'desc'
-  return `select p.json, p.sort_at, p.sort_id, ${generation} as generation
+  return `select p.json, p.sort_at, p.sort_id, ${generation} as generation${carries ? ', p.people' : ''}
     from (${rows} limit ${limit + 1}) p
     order by p.sort_at ${direction}, p.${orderId} ${direction}`
 }
@@ -436,12 +465,13 @@ export async function readPage<V extends ListValues<V>>(
   const template = templateFor(db, sqlite, list, values, position)
   const parameters = parametersOf(template, grant, values as AnyValues, position)
   const ascending = list.ascending === true
+  const carries = list.carries === true
   const statements = sqlite ? statementStoreOf(db) : undefined
   if (sqlite && list.resolvePosition === undefined && limit * template.itemBytes <= JOINED_PAGE_BYTES) {
     let text = template.joinedPages.get(limit)
     if (text === undefined) {
       const joined = template.dropsNull ? sqliteJoinedDroppingPageSql : sqliteJoinedPageSql
-      text = joined(template.sql, limit, ascending)
+      text = joined(template.sql, limit, ascending, carries)
       template.joinedPages.set(limit, text)
     }
     // `?` are positional: the generation's, then the list's parameters, once per use.
@@ -463,6 +493,7 @@ export async function readPage<V extends ListValues<V>>(
       next,
       empty: page.items === 0,
       generation: String(page.generation ?? 0),
+      ...(carries ? { people: page.people ?? '' } : {}),
     }
   }
   let text = template.pages.get(limit)
@@ -477,6 +508,7 @@ export async function readPage<V extends ListValues<V>>(
           ascending,
           GENERATION_SQLITE,
           orderId,
+          carries,
         )
       : rowsPageSql(
           template.sql,
@@ -484,6 +516,7 @@ export async function readPage<V extends ListValues<V>>(
           ascending,
           `(${organizationGenerationSql(`$${parameters.length + 1}`)})`,
           orderId,
+          carries,
         )
     template.pages.set(limit, text)
   }
@@ -491,9 +524,12 @@ export async function readPage<V extends ListValues<V>>(
   const bound = sqlite ? [grant.organizationId, ...parameters] : [...parameters, grant.organizationId]
   const document = new PageDocument(limit, limit * template.itemBytes)
   let generation: string | undefined
+  const people: string[] = []
   const add = (row: PageRow) => {
     generation ??= String(row[3] ?? 0)
-    if (document.add(row[0]) && document.full) document.last = [row[1], row[2]]
+    if (!document.add(row[0])) return
+    if (carries && row[4] != null) people.push(row[4])
+    if (document.full) document.last = [row[1], row[2]]
   }
   const source = sqlite ? undefined : postgresRowsOf(db)
   if (source !== undefined) {
@@ -501,21 +537,23 @@ export async function readPage<V extends ListValues<V>>(
     // decoded, for the cursor.
     await forEachRow(source, text, bound, (row) => {
       generation ??= row.text(3) ?? '0'
-      if (document.addField(row, 0) && document.full)
-        document.last = [row.text(1) as string, row.text(2) as string]
+      if (!document.addField(row, 0)) return
+      if (carries && !row.isNull(4)) people.push(row.text(4) as string)
+      if (document.full) document.last = [row.text(1) as string, row.text(2) as string]
     })
   } else if (statements !== undefined) {
     for (const row of tracedAll(statements, text, bound) as PageRow[]) add(row)
   } else {
     // A Kysely instance of no pool of ours (the statement recorder of the SQL snapshots).
-    const { rows } = await db.executeQuery<ListRow & { generation: number | string | null }>(
-      CompiledQuery.raw(text, bound),
-    )
-    for (const row of rows) add([row.json, row.sort_at, row.sort_id, row.generation])
+    const { rows } = await db.executeQuery<
+      ListRow & { generation: number | string | null; people?: string | null }
+    >(CompiledQuery.raw(text, bound))
+    for (const row of rows) add([row.json, row.sort_at, row.sort_id, row.generation, row.people])
   }
   const page: Page = document.finish()
   // An empty page has no row to carry the generation: the caller reads it.
   if (generation !== undefined) page.generation = generation
+  if (carries) page.people = people.join(',')
   learnItemBytes(template, page.document.length, document.items)
   return page
 }

@@ -199,4 +199,9 @@ export interface Page {
    * statement could not carry it (an empty PostgreSQL page).
    */
   generation?: string
+  /**
+   * The real ids of the people its items carry, comma-separated (CONTRACT 20), read with the page
+   * by a list that selects them (ListStatement.carries); absent otherwise.
+   */
+  people?: string
 }

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify'
 import type { GenerationSource } from '../db/generation.js'
+import type { DisclosureRecorder } from '../disclosures/record.js'
 import type { KeyIdentity } from '../keys/keys.js'
 import type { UsageRecorder } from '../keys/usage.js'
 import type { KeyVerifier } from '../keys/verifier.js'
 import type { Charge, RateLimits } from '../limits/rate-limits.js'
 import type { Metrics } from '../observability/metrics.js'
 import type { CursorCodec } from '../paging/paging.js'
+import type { Carried } from '../privacy/carried.js'
 import type { Pseudonyms } from '../privacy/people.js'
 
 /** Whether a handler's late result has no one to go to: its deadline passed, or its client left. */
@@ -26,6 +28,8 @@ export interface ApiContext {
   usage: UsageRecorder
   /** The employees' pseudonyms, as imports keep them (CONTRACT 19). */
   pseudonyms: Pseudonyms
+  /** The disclosure record (CONTRACT 20), counted here and written in batches. */
+  disclosures: DisclosureRecorder
 }
 
 declare module 'fastify' {
@@ -62,6 +66,11 @@ declare module 'fastify' {
      * body (smaller than it); null: the body itself.
      */
     bodyIdentity: string | null
+    /**
+     * Whom the answer carries (CONTRACT 20), set by the route as it answers (privacy/carried.ts):
+     * recorded once the answer is sent. A route whose people are 'walked' must set it.
+     */
+    carried: Carried | null
   }
   interface FastifyContextConfig {
     /** The scope an operation needs; routes without one need no key. */

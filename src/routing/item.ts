@@ -13,6 +13,7 @@ import {
   populationAsked,
   type SmallPopulations,
 } from '../privacy/aggregate.js'
+import { CARRIES_NOBODY, carriedIn, realIdsOf } from '../privacy/carried.js'
 import { figuresOf } from '../privacy/figures.js'
 import { peopleOf, pseudonymousValue, walksPeople } from '../privacy/people.js'
 import { unheard } from './context.js'
@@ -181,9 +182,20 @@ export function itemRoute<D extends Definitions, T>(
       if (privacy === 'pseudonymous' && walksPeople(people)) {
         const data = answer instanceof Rendered ? renderedData(answer) : answer
         if (answer instanceof Rendered) answer.release?.()
-        const shown = await pseudonymousValue(data, people, (ids) => app.api.pseudonyms.of(from, ids))
+        // Whom it shows by pseudonym, by real id: the record keeps them so (CONTRACT 20).
+        const byPseudonym = new Map<string, string>()
+        const shown = await pseudonymousValue(data, people, async (ids) => {
+          const found = await app.api.pseudonyms.of(from, ids)
+          for (const [id, pseudonym] of found) byPseudonym.set(pseudonym, id)
+          return found
+        })
+        request.carried = realIdsOf(carriedIn(shown, people, privacy), byPseudonym)
         return sendItem(reply, JSON.stringify(shown))
       }
+      request.carried =
+        privacy === 'aggregate' || !walksPeople(people)
+          ? CARRIES_NOBODY
+          : carriedIn(answer instanceof Rendered ? renderedData(answer) : answer, people, privacy)
       if (!(answer instanceof Rendered)) return sendItem(reply, JSON.stringify(answer))
       if (answer.identity !== undefined) request.bodyIdentity = answer.identity
       return sendItemBytes(reply, answer.body, answer.release)

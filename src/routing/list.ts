@@ -10,9 +10,11 @@ import { type DialectName, dialectOf } from '../db/dialect.js'
 import type { Scope } from '../domain/scopes.js'
 import { type ListStatement, type ListValue, readPage } from '../paging/keyset.js'
 import type { Limits, Page, Position } from '../paging/paging.js'
+import { carriedIds, carriedInPage, realIdsOf } from '../privacy/carried.js'
 import { type People, peopleOf, pseudonymousDocument } from '../privacy/people.js'
 import { notModified, tagAnswer } from './conditional.js'
 import type { ApiContext } from './context.js'
+import { type KeptValues, keptValues } from './kept.js'
 import { readListRequest, sendPage } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
 import { readsOf } from './reads.js'
@@ -76,7 +78,8 @@ export interface ListOperation<
   representation?: Representation<R>
   /**
    * An aggregate key may read it (CONTRACT 19): its page as such a key sees it, groups below the
-   * key's minimum group size never shown. Absent: 403 to such a key.
+   * key's minimum group size never shown. Absent: 403 to such a key. `kept`: what it derived from
+   * the workspace's data at this generation, for the next request.
    */
   aggregate?(
     from: WorkspaceRows,
@@ -85,6 +88,7 @@ export interface ListOperation<
     position: Position | null,
     limit: number,
     dialect: DialectName,
+    kept: KeptValues,
   ): Promise<Page>
   /**
    * How a pseudonymous key sees the people of the items where their schema cannot say it alone (the
@@ -136,6 +140,7 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
   // What a pseudonymous key sees of a person in an item: the item schema's marks (CONTRACT 19).
   const marked = peopleOf(ref(operation.item), registeredSchema(app))
   const departed = operation.people?.departed === true
+  const kept = keptValues()
   app.get(
     operation.path,
     {
@@ -201,9 +206,24 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       const rowValues = values as RowValues<D, S | R>
       const stored = privacy === 'pseudonymous' ? operation.pseudonymousRows : undefined
       const reordered = privacy === 'pseudonymous' ? operation.pseudonymousOrder?.(rowValues) : undefined
+      // An aggregate page reads the generation first: what it keeps is never older than its key says.
+      const aggregatePage = async (aggregate: NonNullable<typeof operation.aggregate>): Promise<Page> => {
+        const generation = await app.api.generation.ofOrganization(grant.organizationId)
+        const keptHere = kept(grant.workspaceId, generation)
+        const read = aggregate(
+          from,
+          rowValues,
+          minGroupSize ?? 0,
+          position,
+          list.limit,
+          dialectOf(db),
+          keptHere,
+        )
+        return { ...(await read), generation }
+      }
       const page =
         privacy === 'aggregate' && operation.aggregate
-          ? await operation.aggregate(from, rowValues, minGroupSize ?? 0, position, list.limit, dialectOf(db))
+          ? await aggregatePage(operation.aggregate)
           : await readPage(
               db,
               grant,
@@ -219,18 +239,27 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
           page.generation ?? (await app.api.generation.ofOrganization(grant.organizationId)),
         )
       if (operation.reach && !conditional && page.empty) await operation.reach(from, query)
+      const people = operation.people?.walk(rowValues) ?? marked
       if (privacy === 'pseudonymous' && stored === undefined) {
         const { pseudonyms } = app.api
-        const people = operation.people?.walk(rowValues) ?? marked
-        const document = await pseudonymousDocument(page.document, people, (ids) =>
-          departed ? pseudonyms.ofOrganization(grant.organizationId, ids) : pseudonyms.of(from, ids),
-        )
+        // Whom the page shows by pseudonym, by real id: the record keeps them so (CONTRACT 20).
+        const shown = new Map<string, string>()
+        const document = await pseudonymousDocument(page.document, people, async (ids) => {
+          const found = await (departed
+            ? pseudonyms.ofOrganization(grant.organizationId, ids)
+            : pseudonyms.of(from, ids))
+          for (const [id, pseudonym] of found) shown.set(pseudonym, id)
+          return found
+        })
         if (document !== page.document) {
           page.release?.()
           page.release = undefined
         }
         page.document = document
-      }
+        request.carried = realIdsOf(carriedInPage(document, people, privacy), shown)
+      } else if (privacy !== 'aggregate')
+        request.carried =
+          page.people !== undefined ? carriedIds(page.people) : carriedInPage(page.document, people, privacy)
       if (representation && rendering !== undefined) {
         const document = representation.render(rendering as string, page.document, grant)
         if (document !== page.document) {

@@ -15,6 +15,8 @@ export interface Outcome {
   ok: boolean
   statusCode: number | null
   error: string | null
+  /** Whether the body was handed to a connection (it may have been read, answered or not). */
+  sent?: boolean
 }
 
 export interface DeliveryRequest {
@@ -41,8 +43,9 @@ function redirectHost(location: string | undefined, from: URL): string {
 /** Sends one attempt; never throws. */
 export function deliver(request: DeliveryRequest): Promise<Outcome> {
   return new Promise((resolve) => {
+    let sent = false
     const fail = (error: string, statusCode: number | null = null) =>
-      resolve({ ok: false, statusCode, error: error.slice(0, MAX_ERROR_LENGTH) })
+      resolve({ ok: false, statusCode, error: error.slice(0, MAX_ERROR_LENGTH), sent })
     let url: URL
     try {
       url = checkUrlForm(request.url, request.allowPrivate)
@@ -78,7 +81,7 @@ export function deliver(request: DeliveryRequest): Promise<Outcome> {
       const status = response.statusCode ?? 0
       // The body is not needed; reading it frees the socket.
       response.resume()
-      if (status >= 200 && status < 300) resolve({ ok: true, statusCode: status, error: null })
+      if (status >= 200 && status < 300) resolve({ ok: true, statusCode: status, error: null, sent: true })
       else
         fail(
           status >= 300 && status < 400
@@ -86,6 +89,10 @@ export function deliver(request: DeliveryRequest): Promise<Outcome> {
             : `HTTP ${status}`,
           status,
         )
+    })
+    // The body is in the connection's hands: the receiver may have it (CONTRACT 20 records it).
+    outgoing.on('finish', () => {
+      sent = true
     })
     outgoing.end(request.body)
   })

@@ -7,6 +7,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { DialectName } from '../db/dialect.js'
 import type { Database } from '../db/tables.js'
+import type { DisclosureRecorder } from '../disclosures/record.js'
 import { eventIdsFrom } from '../domain/event-ids.js'
 import { timestampFromMillis } from '../domain/time.js'
 import type { Metrics } from '../observability/metrics.js'
@@ -64,6 +65,11 @@ export interface WorkerOptions {
    * Undefined: the event is not sent to such an endpoint (an update of nothing it may see).
    */
   pseudonymous?: (event: FeedEvent, organizationId: string) => Promise<FeedEvent | undefined>
+  /** The disclosure record (CONTRACT 20), and whom an event carries (its people's real ids). */
+  disclosures?: {
+    record: Pick<DisclosureRecorder, 'carried'>
+    carried: (event: FeedEvent) => ReadonlySet<string>
+  }
   onError?: (error: unknown, context: string) => void
 }
 
@@ -72,6 +78,15 @@ function hostOf(url: string): string | undefined {
     return new URL(url).hostname
   } catch {
     return undefined
+  }
+}
+
+/** The receiver as the disclosure record names it: the URL's host, with a port that is not the scheme's default. */
+function receiverOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return '(a malformed URL)'
   }
 }
 
@@ -319,6 +334,19 @@ export class DeliveryWorker {
             body,
             allowPrivate: this.options.allowPrivate,
           })
+          const disclosures = this.options.disclosures
+          if (disclosures !== undefined && (outcome.sent ?? outcome.statusCode !== null))
+            disclosures.record.carried(
+              {
+                organizationId: row.organization_id,
+                kind: 'webhook',
+                id: claimed.endpoint_id,
+                name: receiverOf(row.url),
+                privacy: row.privacy,
+              },
+              'webhook',
+              { ids: disclosures.carried(JSON.parse(json) as FeedEvent) },
+            )
           span.setAttributes({
             'http.response.status_code': outcome.statusCode ?? undefined,
             'error.type': outcome.ok ? undefined : (outcome.error ?? 'failed'),

@@ -15,6 +15,7 @@ const SRC = resolve(ROOT, 'src')
 const LAYERS: readonly (readonly string[])[] = [
   ['domain', 'errors', 'config', 'tracing'],
   ['db', 'schemas', 'observability', 'ocsf'],
+  ['disclosures'],
   ['keys', 'limits', 'webhooks'],
   ['access'],
   ['paging', 'records', 'privacy'],

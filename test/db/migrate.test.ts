@@ -26,6 +26,7 @@ import reportFigures from '../../src/db/migrations/0027_report_figures.js'
 import privacy from '../../src/db/migrations/0028_privacy.js'
 import pseudonymousEmployees from '../../src/db/migrations/0029_pseudonymous_employees.js'
 import figurePopulations from '../../src/db/migrations/0031_figure_populations.js'
+import disclosures from '../../src/db/migrations/0032_disclosures.js'
 import { demoRecords } from '../../src/demo/generate.js'
 import { AGGREGATE_SCOPES, SCOPES } from '../../src/domain/scopes.js'
 import { buildApp } from '../../src/http/app.js'
@@ -503,11 +504,18 @@ for (const { dialect, skip } of DIALECTS) {
         }
         assert.equal(typeof before.statistics.average_karma_score, 'number')
         await asBeforeFigurePopulations(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0031_figure_populations'])
+        assert.deepEqual(
+          (await migrateToLatest(db.handle)).applied,
+          migrationsFrom('0031_figure_populations'),
+        )
         // A snapshot kept before does not say how many its mean karma described.
         const kept = await ask(aggregate, statistics)
         assert.deepEqual(kept, { ...before.statistics, average_karma_score: null })
+        const etag = async () =>
+          (await app.inject({ url: breakdown, headers: { 'x-api-key': aggregate } })).headers.etag
+        const tagged = await etag()
         assert.equal(await deriveMissing(db.handle), 1)
+        assert.notEqual(await etag(), tagged, 'what was derived again is a new generation')
         assert.deepEqual(await ask(identified, breakdown), before.breakdown)
         assert.ok(
           (await ask(aggregate, breakdown)).some(
@@ -515,6 +523,25 @@ for (const { dialect, skip } of DIALECTS) {
           ),
         )
         assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')
+      })
+    })
+
+    test('upgrading from 0031: the disclosure record starts empty and records the next answer', async () => {
+      await withDemoReports(dialect, async ({ db, app, org, ws }) => {
+        const key = (await createKey(db.handle.db, { organizationId: org })).key
+        await asBeforeDisclosures(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0032_disclosures'])
+        const count = async () =>
+          Number(
+            (await sql<{ n: number | string }>`select count(*) as n from disclosures`.execute(db.handle.db))
+              .rows[0]?.n,
+          )
+        assert.equal(await count(), 0)
+        const r = await app.inject({ url: `/v1/employees?workspace_id=${ws}`, headers: { 'x-api-key': key } })
+        assert.equal(r.statusCode, 200, r.body)
+        await app.api.disclosures.flush(true)
+        // Each employee of the page, and each manager named there.
+        assert.ok((await count()) >= JSON.parse(r.body).data.length)
       })
     })
 
@@ -999,8 +1026,15 @@ async function attacksByEmployee(handle: DatabaseHandle): Promise<string[]> {
   return (await columns.execute(handle.db)).rows.map((r) => r.name)
 }
 
-/** Takes back 0031: no counts beside the kept statistics, a group's history and a breakdown's cells. */
+/** Takes back 0032: no disclosure record. */
+async function asBeforeDisclosures(handle: DatabaseHandle): Promise<void> {
+  await disclosures(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0032_disclosures'`.execute(handle.db)
+}
+
+/** Takes back 0031 (and what came after): no counts beside the kept statistics, a group's history and a breakdown's cells. */
 async function asBeforeFigurePopulations(handle: DatabaseHandle): Promise<void> {
+  await asBeforeDisclosures(handle)
   await figurePopulations(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
   await sql`delete from kysely_migration where name = '0031_figure_populations'`.execute(handle.db)
 }

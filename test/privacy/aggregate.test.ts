@@ -12,6 +12,7 @@ import { sql } from 'kysely'
 import { grantWorkspace, type KeyScope, type WorkspaceRows, workspaceRows } from '../../src/access.js'
 import { withWriteSession } from '../../src/db/write-session.js'
 import { AGGREGATE_SCOPES, SCOPES } from '../../src/domain/scopes.js'
+import { importSources } from '../../src/importer/import.js'
 import { Counted, type Population } from '../../src/privacy/aggregate.js'
 import { BREACH_SQL } from '../../src/resources/breaches/sql.js'
 import { CAMPAIGN_SQL } from '../../src/resources/campaigns/sql.js'
@@ -22,7 +23,7 @@ import { type TestApp, testApp, walk } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { DOCUMENT } from '../helpers/openapi-document.js'
-import { type Rec, workspace } from '../helpers/records.js'
+import { type Rec, source, workspace } from '../helpers/records.js'
 import { campaign, sentAttack } from '../resources/campaigns/records.js'
 import { group, groupMember } from '../resources/groups/records.js'
 import { windowQuery } from '../resources/inbox/oracle.js'
@@ -447,6 +448,33 @@ for (const { dialect, skip } of DIALECTS) {
       )
       const before = new Set(pseudonyms.values())
       assert.ok(items.every((r) => r.key === null || !before.has(r.key)))
+    })
+
+    test('what a breakdown kept between requests follows an import: moved members, new rows, and the ETag', async () => {
+      const key = await keyFor(5)
+      const url = `/v1/reports/breakdown?workspace_id=${d.a1}&by=department`
+      const before = await t.request(url, { key })
+      assert.equal(before.status, 200)
+      assert.deepEqual(
+        (await walk(t, url, key, 7)).items,
+        oracle.aggregateBreakdown(d.all, d.a1, 'department', 5, () => ''),
+      )
+      // Tiny's one member and two of Big's move to Small (3 + 3 = 6): Small is a row of its own now.
+      const big = d.employeesA1.filter((e) => (e.department as { name: string } | null)?.name === 'Big')
+      const tiny = d.employeesA1.filter((e) => (e.department as { name: string } | null)?.name === 'Tiny')
+      for (const e of [...tiny, ...big.slice(0, 2)]) e.department = { name: 'Small' }
+      await importSources(t.db.handle, [source(d.all)])
+      const after = await walk(t, url, key, 7)
+      const expected = oracle.aggregateBreakdown(d.all, d.a1, 'department', 5, () => '')
+      assert.deepEqual(after.items, expected)
+      assert.ok(expected.some((r) => r.key === 'Small' && r.employees_count === 6))
+      const again = await t.request(url, { key })
+      assert.notEqual(again.headers.etag, before.headers.etag)
+      const unchanged = await t.request(url, {
+        key,
+        headers: { 'if-none-match': again.headers.etag as string },
+      })
+      assert.equal(unchanged.status, 304)
     })
   })
 }

@@ -184,6 +184,9 @@ describe('SSRF safety', () => {
       })
       assert.equal(literal.ok, false)
       assert.equal(got, 0, 'nothing reached the loopback receiver')
+      // Nothing left: the disclosure record counts neither (CONTRACT 20).
+      assert.equal(outcome.sent, false)
+      assert.equal(literal.sent, false)
     } finally {
       await receiver.close()
     }
@@ -226,6 +229,7 @@ describe('what counts as an answer', () => {
         ok: false,
         statusCode: 302,
         error: 'redirect to other.example not followed',
+        sent: true,
       })
       assert.deepEqual(redirecting.paths, ['/hooks'])
     } finally {
@@ -245,7 +249,8 @@ describe('what counts as an answer', () => {
         allowPrivate: true,
         timeoutMs: 300,
       })
-      assert.deepEqual(outcome, { ok: false, statusCode: null, error: 'no answer within the timeout' })
+      // The body went out: the receiver may hold it, and the disclosure record counts it.
+      assert.deepEqual(outcome, { ok: false, statusCode: null, error: 'no answer within the timeout', sent: true })
       assert.ok(Date.now() - started < 5000)
     } finally {
       await silent.close()

@@ -155,6 +155,14 @@ export function registerServe(program: Command): void {
         retentionMs: config.eventsRetentionMs,
         ocsf: OCSF_RENDERER,
         pseudonymous: pseudonymousEvents(EVENT_PEOPLE, app.api.pseudonyms),
+        disclosures: {
+          record: app.api.disclosures,
+          carried(event) {
+            const ids = new Set<string>()
+            EVENT_PEOPLE.ids(event, ids)
+            return ids
+          },
+        },
         onError(error, context) {
           // An import holding SQLite's write lock: the next round tries again.
           if (context === 'webhook delivery' && (error as { code?: string }).code === 'SQLITE_BUSY') return
@@ -185,6 +193,10 @@ export function registerServe(program: Command): void {
           timeoutMs: Math.max(0, config.shutdownTimeoutMs - CLOSING_MARGIN_MS),
         })
         await workerStopped
+        // The deliveries that ended while the app closed are recorded too (CONTRACT 20).
+        await app.api.disclosures.flush(true).catch((error) => {
+          app.log.error({ err: { message: (error as Error).message } }, 'disclosure record: not written')
+        })
         await database.close()
         await readDatabase?.close()
         await stopTracing()

@@ -8,13 +8,14 @@ import type { Config } from '../../config/config.js'
 import type { DatabaseHandle } from '../../db/connection.js'
 import { generationSource } from '../../db/generation.js'
 import { cursorSecret } from '../../db/state.js'
+import { DisclosureRecorder } from '../../disclosures/record.js'
 import { UsageRecorder } from '../../keys/usage.js'
 import { KeyVerifier } from '../../keys/verifier.js'
 import { MemoryCounters, RedisCounters, type WindowCounters } from '../../limits/counters.js'
 import { RateLimits } from '../../limits/rate-limits.js'
 import { Metrics } from '../../observability/metrics.js'
 import { CursorCodec } from '../../paging/paging.js'
-import { organizationPseudonyms } from '../../resources/employees/pseudonyms.js'
+import { employeesOfPseudonyms, organizationPseudonyms } from '../../resources/employees/pseudonyms.js'
 import { EMPLOYEE_SQL } from '../../resources/employees/sql.js'
 import '../../routing/context.js'
 import { setReads } from '../../routing/reads.js'
@@ -66,6 +67,23 @@ export const apiContext = fp(
     const usage = new UsageRecorder(database.db, { retentionMs: config.keyUsageRetentionMs })
     usage.start()
     app.addHook('onClose', async () => usage.stop().catch(() => {}))
+    // Written at least once a second, and what is left when the app closes (CONTRACT 20).
+    const disclosures = new DisclosureRecorder(database.db, {
+      retentionDays: config.disclosureRetentionDays,
+      resolve: (organizationId, pseudonyms) => employeesOfPseudonyms(reads.db, organizationId, pseudonyms),
+      onError(error) {
+        app.log.warn(
+          { err: { message: (error as Error).message } },
+          'disclosure record: written at the next try',
+        )
+      },
+    })
+    disclosures.start()
+    app.addHook('onClose', async () =>
+      disclosures.stop().catch((error) => {
+        app.log.error({ err: { message: (error as Error).message } }, 'disclosure record: not written')
+      }),
+    )
     app.decorate('api', {
       keys: new KeyVerifier(reads.db, database.db, config.keyCacheSeconds * 1000),
       cursors: new CursorCodec(await cursorSecret(database.db, config.cursorSecret)),
@@ -74,6 +92,7 @@ export const apiContext = fp(
       metrics,
       eventsRetentionMs: config.eventsRetentionMs,
       usage,
+      disclosures,
       pseudonyms: {
         of: EMPLOYEE_SQL.pseudonyms,
         idOf: EMPLOYEE_SQL.idOfPseudonym,

@@ -54,7 +54,7 @@ interface Unrendered {
 }
 
 /** The columns of `employees_pseudonymous`, in the order its rows are written. */
-const COLUMNS = ['id', 'workspace_id', 'pseudonym', 'created_at', 'status', 'karma_score', 'json']
+const COLUMNS = ['id', 'workspace_id', 'pseudonym', 'created_at', 'status', 'karma_score', 'json', 'people']
 
 /**
  * The order renderings are written in, of the employees aliased `alias`: the list's, the employees'
@@ -71,7 +71,8 @@ const listOrder = (alias: string) =>
 /**
  * Writes the row of `employees_pseudonymous` of each of these employees (in the list's order): their pseudonym under
  * their organization's secret, and their stored JSON through the one step (EMPLOYEE_PEOPLE), their
- * own id and their manager's by pseudonym. The employees' rows are only read. Returns how many.
+ * own id and their manager's by pseudonym, with the real ids of both (`people`). The employees' rows
+ * are only read. Returns how many.
  */
 async function renderPseudonymous(session: WriteSession, ids: readonly string[]): Promise<number> {
   for (let i = 0; i < ids.length; i += BATCH) {
@@ -86,12 +87,25 @@ async function renderPseudonymous(session: WriteSession, ids: readonly string[])
       // A manager is of the employee's workspace (the import checks it): same organization, same secret.
       const secret = secretOf.get(e.organization_id) as Buffer
       const own = pseudonymOf(secret, e.id)
-      const seen = EMPLOYEE_PEOPLE.hide(JSON.parse(e.json), (id) => {
+      const item = JSON.parse(e.json) as unknown
+      const seen = EMPLOYEE_PEOPLE.hide(item, (id) => {
         if (id === e.id) return own
         if (id === e.manager_id) return pseudonymOf(secret, id)
         throw new Error('an employee names a person other than themselves and their manager')
       })
-      return [e.id, e.workspace_id, own, e.created_at, e.status, e.karma_score, JSON.stringify(seen)]
+      // Whom the rendering carries, by real id: the disclosure record keeps them so (CONTRACT 20).
+      const people = new Set<string>()
+      EMPLOYEE_PEOPLE.ids(item, people)
+      return [
+        e.id,
+        e.workspace_id,
+        own,
+        e.created_at,
+        e.status,
+        e.karma_score,
+        JSON.stringify(seen),
+        [...people].join(','),
+      ]
     })
     await session.exec(sql`delete from employees_pseudonymous where id in (${sql.join(batch)})`)
     await session.insertMany('employees_pseudonymous', COLUMNS, encodeRows(session.dialect, rows))
@@ -204,5 +218,28 @@ export async function organizationPseudonyms(
   if (row === undefined) return found
   const secret = Buffer.from(row.secret, 'base64')
   for (const id of departed) found.set(id, pseudonymOf(secret, id))
+  return found
+}
+
+/**
+ * The real ids of the organization's employees who have these pseudonyms now: what a pseudonymous
+ * reader was shown, as the disclosure record keeps it (CONTRACT 20).
+ */
+export async function employeesOfPseudonyms(
+  db: Kysely<Database>,
+  organizationId: string,
+  pseudonyms: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>()
+  for (let i = 0; i < pseudonyms.length; i += 500) {
+    const rows = await db
+      .selectFrom('employees_pseudonymous as p')
+      .innerJoin('workspaces as w', 'w.id', 'p.workspace_id')
+      .select(['p.id', 'p.pseudonym'])
+      .where('w.organization_id', '=', organizationId)
+      .where('p.pseudonym', 'in', pseudonyms.slice(i, i + 500))
+      .execute()
+    for (const r of rows) found.set(r.pseudonym, r.id)
+  }
   return found
 }

@@ -3,12 +3,14 @@ import Type from 'typebox'
 import { apiError, notFound } from '../../errors.js'
 import { stateTwin } from '../../history/twins.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
+import { carriedIn } from '../../privacy/carried.js'
+import { peopleOf } from '../../privacy/people.js'
 import { notModified } from '../../routing/conditional.js'
 import { itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { keyRowsOf, readItemRequest, sendItem } from '../../routing/operation.js'
 import { param, parameters } from '../../routing/parameters.js'
-import { dataOf, ref, workspaceId } from '../../routing/schemas.js'
+import { dataOf, ref, registeredSchema, workspaceId } from '../../routing/schemas.js'
 import { EMPLOYEE_NOT_FOUND, KarmaPoint } from './schema.js'
 import { WORKSPACE_READ } from './scopes.js'
 import { EMPLOYEE_SQL } from './sql.js'
@@ -74,6 +76,7 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
   itemRoute(app, EMPLOYEE_STATISTICS.history)
   itemRoute(app, KARMA_HISTORY)
 
+  const people = peopleOf(ref('Employee'), registeredSchema(app))
   app.get(
     '/v1/employees/:employee_id',
     {
@@ -98,6 +101,7 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
           : await EMPLOYEE_SQL.find(key, employee_id)
       if (json === null) throw notFound(EMPLOYEE_NOT_FOUND)
       if (await notModified(request, reply)) return reply
+      request.carried = carriedIn(JSON.parse(json), people, request.key.privacy)
       return sendItem(reply, json)
     },
   )

@@ -17,6 +17,14 @@ import { EMPLOYEE_STATUSES, type EmployeeStatus } from './values.js'
 // The stored JSON is complete (manager reference included) and never null once imported.
 const employeeJson = sql<string>`e.json`
 
+/**
+ * Whom an employee's item carries (CONTRACT 20): the employee and the manager its reference names
+ * (the stored JSON's `manager` is spliced from `manager_id`). The disclosure tests hold it to the
+ * classes' walk of every item.
+ */
+const EMPLOYEE_CARRIES =
+  sql<string>`e.id || case when e.manager_id is null then '' else ',' || e.manager_id end`.as('people')
+
 /** What GET /v1/employees filters by: its query parameters, parsed. */
 export interface EmployeeListValues {
   status?: EmployeeStatus[] | undefined
@@ -45,6 +53,7 @@ function employeePage(
     },
     at: 'e.created_at',
     id: 'e.id',
+    carries: true,
     samples: {
       'first page': { values: {}, after: false, limit: 50 },
       'a later page': { values: {}, after: true, limit: 50 },
@@ -75,14 +84,14 @@ export const EMPLOYEE_SQL = {
   listPage: employeePage('employees', (from) =>
     from
       .selectFrom('employees as e')
-      .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id']),
+      .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id', EMPLOYEE_CARRIES]),
   ),
 
   /** The same page as a pseudonymous key sees it: as the import rendered it (./pseudonyms.ts). */
   pseudonymousListPage: employeePage('employees (pseudonymous)', (from) =>
     from
       .selectFrom('employees_pseudonymous as e')
-      .select(['e.json', 'e.created_at as sort_at', 'e.id as sort_id']),
+      .select(['e.json', 'e.created_at as sort_at', 'e.id as sort_id', 'e.people']),
   ),
 
   /** One employee the key can reach, or null (unknown, another organization, another workspace). */

@@ -44,6 +44,8 @@ export interface EmployeesPseudonymousTable {
   status: string
   karma_score: number | null
   json: string
+  /** The real ids of the people the rendering carries (the employee, their manager), comma-separated (CONTRACT 20). */
+  people: string | null
 }
 
 /**

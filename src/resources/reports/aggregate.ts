@@ -15,6 +15,7 @@ import type { Page, Position } from '../../paging/paging.js'
 import { nullFigures } from '../../privacy/aggregate.js'
 import { figuresOf } from '../../privacy/figures.js'
 import { peopleOf } from '../../privacy/people.js'
+import type { KeptValues } from '../../routing/kept.js'
 import { KARMA_SCORED } from '../employees/schema.js'
 import { cellAnswer, cellSortAt, positionIdOf } from './import.js'
 import { BreakdownCell } from './schema.js'
@@ -171,6 +172,62 @@ function figuresShown(answer: string, karmaCount: number | null, min: number): s
   return shown === row ? answer : JSON.stringify(shown)
 }
 
+/** A row of the answer in order: a kept cell, or the null row (`row` null). */
+interface Entry {
+  row: Row | null
+  at: string
+  id: string
+}
+
+/**
+ * What an aggregate key's breakdown is at one minimum size, whatever the window: the rows in order,
+ * the cells merged into the null row and its size. It depends on the members only (the state now),
+ * so it is kept while the data's generation lasts, with the answers shown without a window (a
+ * measured fast path: docs/design.md).
+ */
+interface Layout {
+  all: Entry[]
+  /** Each listed row's key by its key's stand-in (a cursor's). */
+  keyOf: Map<string, string>
+  merged: Row[]
+  none: Row | undefined
+  size: number
+  /** The null row, when it is the kept cell of the members without a key (nothing merged into it). */
+  keptNone: boolean
+  /** The null row's answer without a window, once read. */
+  nullAnswer?: string
+  /** Without a window, each row's answer as shown, once read (a layout of at most KEPT_ANSWERS rows). */
+  shown: Map<string, string>
+}
+
+/** A layout with more rows (a breakdown by manager of a large workspace) keeps no answers. */
+const KEPT_ANSWERS = 1000
+
+async function layoutOf(from: WorkspaceRows, v: BreakdownValues, min: number): Promise<Layout> {
+  const sizes = await REPORT_SQL.cellSizes(from, v.by)
+  const rows = sizes.map((c) => rowOf(c, v.by))
+  const keyed = rows.filter((r) => r.cell !== '-')
+  const none = rows.find((r) => r.cell === '-')
+  const { merged, kept, size } = await mergedCells(from, v, keyed, none, min)
+  const listed: Entry[] = kept
+    .map((r) => ({ row: r, at: cellSortAt(r.employees, true), id: positionIdOf(r.key) }))
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : byCodePoint(a.row.key, b.row.key)))
+  const keyOf = new Map(listed.map((e) => [e.id, (e.row as Row).key]))
+  const all = [...listed]
+  if (merged.length > 0 || none !== undefined) all.push({ row: null, at: cellSortAt(size, false), id: '' })
+  const keptNone = merged.length === 0 && none !== undefined && size >= min
+  return { all, keyOf, merged, none, size, keptNone, shown: new Map() }
+}
+
+/** The null row's answer, its figures counted again over the merged cells' members. */
+async function nullRowAnswer(from: WorkspaceRows, v: BreakdownValues, layout: Layout, min: number) {
+  const figures = await REPORT_SQL.mergedFigures(from, v, mergedRow(layout.merged, layout.none))
+  const answer = cellAnswer(figures, null, null)
+  return layout.size < min
+    ? JSON.stringify(nullFigures(JSON.parse(answer)))
+    : figuresShown(answer, Number(figures.karma_count), min)
+}
+
 /** A page of the breakdown for an aggregate key whose minimum group size is `min`. */
 export async function aggregateBreakdownPage(
   from: WorkspaceRows,
@@ -179,56 +236,49 @@ export async function aggregateBreakdownPage(
   position: Position | null,
   limit: number,
   dialect: DialectName,
+  kept: KeptValues,
 ): Promise<Page> {
-  const sizes = await REPORT_SQL.cellSizes(from, v.by)
-  const rows = sizes.map((c) => rowOf(c, v.by))
-  const keyed = rows.filter((r) => r.cell !== '-')
-  const none = rows.find((r) => r.cell === '-')
-  const { merged, kept, size } = await mergedCells(from, v, keyed, none, min)
-  const listed = kept
-    .map((r) => ({ row: r, at: cellSortAt(r.employees, true), id: positionIdOf(r.key) }))
-    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : byCodePoint(a.row.key, b.row.key)))
-  const nullRow = merged.length > 0 || none !== undefined
-  const all: { row: Row | null; at: string; id: string }[] = [...listed]
-  if (nullRow) all.push({ row: null, at: cellSortAt(size, false), id: '' })
+  const layout = await kept.get(`${v.by} ${min}`, () => layoutOf(from, v, min))
+  const { all, keyOf, none, keptNone } = layout
   let start = 0
   if (position !== null) {
     const [at, standIn] = position
     // A stand-in of a long key names the row whose key it stands for, while that row is listed.
-    const id = listed.find((e) => e.id === standIn)?.row.key ?? standIn
+    const id = keyOf.get(standIn) ?? standIn
     start = all.findIndex((e) => e.at > at || (e.at === at && byCodePoint(e.row?.key ?? '', id) > 0))
     if (start < 0) start = all.length
   }
   const page = all.slice(start, start + limit)
   const more = start + limit < all.length
-  // With nothing merged into it, the null row is the kept cell of the members without a key.
-  const keptNone = merged.length === 0 && none !== undefined && size >= min
-  const answers = await REPORT_SQL.cellAnswers(
-    from,
-    v,
-    page.flatMap((e) => (e.row !== null ? [e.row.cell] : keptNone ? ['-'] : [])),
-    dialect,
-  )
+  const windowed = v.created_after !== undefined || v.created_before !== undefined
+  const keeps = !windowed && all.length <= KEPT_ANSWERS
+  const cellOf = (e: Entry): string | undefined => (e.row !== null ? e.row.cell : keptNone ? '-' : undefined)
+  const unread = page.flatMap((e) => {
+    const cell = cellOf(e)
+    return cell === undefined || (keeps && layout.shown.has(cell)) ? [] : [cell]
+  })
+  const answers = await REPORT_SQL.cellAnswers(from, v, unread, dialect)
   const items: string[] = []
   for (const entry of page) {
-    if (entry.row === null) {
-      if (keptNone) {
-        items.push(figuresShown(answers.get('-') as string, none.karmaCount, min))
-        continue
+    const cell = cellOf(entry)
+    if (cell === undefined) {
+      if (windowed) items.push(await nullRowAnswer(from, v, layout, min))
+      else {
+        layout.nullAnswer ??= await nullRowAnswer(from, v, layout, min)
+        items.push(layout.nullAnswer)
       }
-      const figures = await REPORT_SQL.mergedFigures(from, v, mergedRow(merged, none))
-      const answer = cellAnswer(figures, null, null)
-      items.push(
-        size < min
-          ? JSON.stringify(nullFigures(JSON.parse(answer)))
-          : figuresShown(answer, Number(figures.karma_count), min),
-      )
       continue
     }
-    const answer = answers.get(entry.row.cell)
-    if (answer === undefined) throw new Error(`cell ${entry.row.cell} vanished while its page was read`)
-    const shown = figuresShown(answer, entry.row.karmaCount, min)
-    items.push(v.by === 'manager' ? asPseudonymous(shown, entry.row.key) : shown)
+    let shown = keeps ? layout.shown.get(cell) : undefined
+    if (shown === undefined) {
+      const answer = answers.get(cell)
+      if (answer === undefined) throw new Error(`cell ${cell} vanished while its page was read`)
+      const row = entry.row ?? none
+      shown = figuresShown(answer, row?.karmaCount ?? null, min)
+      if (v.by === 'manager' && entry.row !== null) shown = asPseudonymous(shown, entry.row.key)
+      if (keeps) layout.shown.set(cell, shown)
+    }
+    items.push(shown)
   }
   const last = page[page.length - 1]
   return {

@@ -1,0 +1,421 @@
+// The disclosure record (CONTRACT 20): what left the service carrying whom. Answers are counted in
+// memory, per employee, recipient, operation and UTC day, and written in one transaction at least
+// once a second and when the process stops (every write adds to what is stored, so several
+// processes add up). A pseudonymous reader's answer names its people by pseudonym: they are recorded
+// under their real ids, looked up when written. Recording never holds an answer back: a write the
+// database refuses (a lock held by an import) is counted again for the next one.
+
+import { type Kysely, type RawBuilder, sql } from 'kysely'
+import type { Database } from '../db/tables.js'
+import { timestampFromMillis } from '../domain/time.js'
+
+/** Who received an answer: an API key, or a webhook endpoint. */
+export interface Recipient {
+  organizationId: string
+  kind: 'key' | 'webhook'
+  id: string
+  /** The key's name, or the endpoint URL's host (with a port that is not the scheme's default). */
+  name: string
+  /** What it may see of a person. */
+  privacy: string
+}
+
+/** The real ids of an organization's employees by these pseudonyms (those that still have one). */
+export type PseudonymResolver = (
+  organizationId: string,
+  pseudonyms: readonly string[],
+) => Promise<Map<string, string>>
+
+export interface RecorderOptions {
+  /** Rows older than this many days go (DISCLOSURE_RETENTION_DAYS). */
+  retentionDays: number
+  resolve: PseudonymResolver
+  now?: () => number
+  onError?: (error: unknown) => void
+}
+
+/** One person's answers to one recipient by one operation on one day, in this process. */
+interface Entry {
+  /** Answers not written yet. */
+  answers: number
+  first: number
+  last: number
+  /** Whether the row was written (after that, only its count and last time change). */
+  stored: boolean
+}
+
+/** What one recipient was sent by one operation on one day, in this process. */
+interface Batch {
+  recipient: Recipient
+  operation: string
+  day: string
+  /** By real id, and by pseudonym (looked up when written). */
+  ids: Map<string, Entry>
+  pseudonyms: Map<string, Entry>
+}
+
+/** A row to write: a person's entry, its real id, and the answers it adds. */
+interface Carried {
+  batch: Batch
+  entry: Entry
+  person: string
+  answers: number
+}
+
+interface Answered {
+  recipient: Recipient
+  operation: string
+  day: string
+  parameters: string
+  answers: number
+  first: number
+  last: number
+}
+
+const SEP = '\u0000'
+const DAY_MS = 86_400_000
+/** Rows per statement: well under either database's limit of bound values. */
+const ROWS_PER_STATEMENT = 400
+const PRUNE_EVERY_MS = 3_600_000
+const PRUNE_BATCH = 1000
+/** How often the answers of people already recorded that day are added to their rows. */
+export const COUNTS_EVERY_MS = 60_000
+
+/** The UTC day of an instant, as stored: `2026-12-02`. */
+export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
+
+const recipientKey = (r: Recipient): string => `${r.kind}${SEP}${r.id}`
+
+/** An aggregate key's question's parameters as kept: by name, the key's order, the values as given. */
+export const parametersText = (parameters: Readonly<Record<string, unknown>>): string =>
+  JSON.stringify(
+    Object.fromEntries(
+      Object.keys(parameters)
+        .sort()
+        .map((name) => [name, parameters[name]]),
+    ),
+  )
+
+/**
+ * Counts in memory and writes in batches: every second the people not yet recorded that day for a
+ * recipient and operation (who received whom is kept within the second), every COUNTS_EVERY_MS
+ * the answers of those already recorded (how often, and the last time): a reader that asks the
+ * same people again and again costs a row's update a minute, not one a second.
+ */
+export class DisclosureRecorder {
+  private batches = new Map<string, Batch>()
+  private answeredNow = new Map<string, Answered>()
+  private timer: NodeJS.Timeout | undefined
+  private flushing: Promise<void> = Promise.resolve()
+  private lastPrune = 0
+  private lastCounts = 0
+  /** The current day's text and its bounds: formatted once a day, not per answer. */
+  private dayText = ''
+  private dayStarts = 0
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: RecorderOptions,
+  ) {
+    this.lastCounts = this.now()
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)()
+  }
+
+  private day(ms: number): string {
+    if (ms < this.dayStarts || ms >= this.dayStarts + DAY_MS) {
+      this.dayText = dayOf(ms)
+      this.dayStarts = Math.floor(ms / DAY_MS) * DAY_MS
+    }
+    return this.dayText
+  }
+
+  /**
+   * An answer sent to `recipient` by `operation`, carrying these people: their real ids (`ids`), or
+   * their pseudonyms in the recipient's organization (`pseudonyms`).
+   */
+  carried(
+    recipient: Recipient,
+    operation: string,
+    people: { ids?: Iterable<string>; pseudonyms?: Iterable<string> },
+  ): void {
+    const ms = this.now()
+    const day = this.day(ms)
+    const key = `${recipientKey(recipient)}${SEP}${operation}${SEP}${day}`
+    let batch = this.batches.get(key)
+    let any = false
+    for (const [persons, pseudonymous] of [
+      [people.ids, false],
+      [people.pseudonyms, true],
+    ] as const)
+      for (const person of persons ?? []) {
+        if (batch === undefined) {
+          batch = { recipient, operation, day, ids: new Map(), pseudonyms: new Map() }
+          this.batches.set(key, batch)
+        }
+        any = true
+        const entries = pseudonymous ? batch.pseudonyms : batch.ids
+        const entry = entries.get(person)
+        if (entry === undefined) entries.set(person, { answers: 1, first: ms, last: ms, stored: false })
+        else {
+          entry.answers++
+          entry.last = ms
+        }
+      }
+    if (any) this.answer(recipient, operation, day, '', ms)
+  }
+
+  /** An aggregate key's question: the operation and its parameters (the key excluded). */
+  asked(recipient: Recipient, operation: string, parameters: Readonly<Record<string, unknown>>): void {
+    const ms = this.now()
+    this.answer(recipient, operation, this.day(ms), parametersText(parameters), ms)
+  }
+
+  private answer(recipient: Recipient, operation: string, day: string, parameters: string, ms: number) {
+    const id = `${recipientKey(recipient)}${SEP}${operation}${SEP}${day}${SEP}${parameters}`
+    const entry = this.answeredNow.get(id)
+    if (entry === undefined)
+      this.answeredNow.set(id, { recipient, operation, day, parameters, answers: 1, first: ms, last: ms })
+    else {
+      entry.answers++
+      entry.last = ms
+    }
+  }
+
+  /** Entries not written yet: people not recorded, answers not counted (for the tests). */
+  pending(): number {
+    let n = this.answeredNow.size
+    for (const batch of this.batches.values())
+      for (const entries of [batch.ids, batch.pseudonyms])
+        for (const entry of entries.values()) if (!entry.stored || entry.answers > 0) n++
+    return n
+  }
+
+  /** Writes what was counted every `intervalMs`. */
+  start(intervalMs = 1000): void {
+    this.timer = setInterval(
+      () => void this.flush().catch((error) => this.options.onError?.(error)),
+      intervalMs,
+    )
+    this.timer.unref()
+  }
+
+  /** Stops the timer and writes everything left, the answers of people already recorded included. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer)
+    this.timer = undefined
+    await this.flush(true)
+  }
+
+  /**
+   * Writes the people not yet recorded, and every COUNTS_EVERY_MS (or when `everything`) all the
+   * answers counted, in one transaction; on failure all of it stays counted for the next flush,
+   * so that a database outage or a lock loses nothing while the process lives. One at a time.
+   */
+  flush(everything = false): Promise<void> {
+    const next = this.flushing.then(() => this.write(everything))
+    this.flushing = next.catch(() => {})
+    return next
+  }
+
+  private async write(everything: boolean): Promise<void> {
+    const now = this.now()
+    if (now - this.lastPrune > PRUNE_EVERY_MS) {
+      this.lastPrune = now
+      await pruneDisclosures(this.db, this.options.retentionDays, now)
+    }
+    const counts = everything || now - this.lastCounts >= COUNTS_EVERY_MS
+    const answered = [...this.answeredNow.values()]
+    const carried = await this.due(counts)
+    if (carried.length === 0 && answered.length === 0) {
+      if (counts) this.lastCounts = now
+      return
+    }
+    this.answeredNow = new Map()
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < carried.length; i += ROWS_PER_STATEMENT)
+          await addCarried(trx, carried.slice(i, i + ROWS_PER_STATEMENT))
+        for (let i = 0; i < answered.length; i += ROWS_PER_STATEMENT)
+          await addAnswered(trx, answered.slice(i, i + ROWS_PER_STATEMENT))
+      })
+    } catch (error) {
+      for (const a of answered) this.restoreAnswered(a)
+      throw error
+    }
+    // Written: what was added is no longer pending (answers counted meanwhile stay).
+    for (const c of carried) {
+      c.entry.stored = true
+      c.entry.answers -= c.answers
+    }
+    if (counts) {
+      this.lastCounts = now
+      // A past day's batch is done once everything of it is written.
+      const today = dayOf(now)
+      for (const [key, batch] of this.batches)
+        if (
+          batch.day < today &&
+          [...batch.ids.values(), ...batch.pseudonyms.values()].every((e) => e.answers === 0)
+        )
+          this.batches.delete(key)
+    }
+  }
+
+  /** The rows to write: people not yet recorded, and with `counts` every entry with answers to add. */
+  private async due(counts: boolean): Promise<Carried[]> {
+    const rows: Carried[] = []
+    const wanted = (e: Entry) => !e.stored || (counts && e.answers > 0)
+    const pseudonymsOf = new Map<string, Set<string>>()
+    for (const batch of this.batches.values()) {
+      for (const [person, entry] of batch.ids)
+        if (wanted(entry)) rows.push({ batch, entry, person, answers: entry.answers })
+      for (const [pseudonym, entry] of batch.pseudonyms)
+        if (wanted(entry)) {
+          const set = pseudonymsOf.get(batch.recipient.organizationId) ?? new Set()
+          set.add(pseudonym)
+          pseudonymsOf.set(batch.recipient.organizationId, set)
+        }
+    }
+    if (pseudonymsOf.size === 0) return rows
+    const found = new Map<string, Map<string, string>>()
+    for (const [organizationId, pseudonyms] of pseudonymsOf)
+      found.set(organizationId, await this.options.resolve(organizationId, [...pseudonyms]))
+    const byRow = new Map<string, Carried>()
+    for (const row of rows)
+      byRow.set(
+        `${recipientKey(row.batch.recipient)}${SEP}${row.batch.operation}${SEP}${row.batch.day}${SEP}${row.person}`,
+        row,
+      )
+    for (const batch of this.batches.values())
+      for (const [pseudonym, entry] of batch.pseudonyms) {
+        if (!wanted(entry)) continue
+        const person = found.get(batch.recipient.organizationId)?.get(pseudonym)
+        // A pseudonym no employee has any more (deleted since) names nobody the record can keep.
+        if (person === undefined) {
+          entry.stored = true
+          entry.answers = 0
+          continue
+        }
+        const key = `${recipientKey(batch.recipient)}${SEP}${batch.operation}${SEP}${batch.day}${SEP}${person}`
+        // The same person read by real id and by pseudonym (a key's privacy changed? never): one row.
+        if (byRow.has(key)) continue
+        const row = { batch, entry, person, answers: entry.answers }
+        byRow.set(key, row)
+        rows.push(row)
+      }
+    return rows
+  }
+
+  private restoreAnswered(a: Answered): void {
+    const id = `${recipientKey(a.recipient)}${SEP}${a.operation}${SEP}${a.day}${SEP}${a.parameters}`
+    const entry = this.answeredNow.get(id)
+    if (entry === undefined) this.answeredNow.set(id, a)
+    else mergeInto(entry, a)
+  }
+}
+
+function mergeInto(entry: { answers: number; first: number; last: number }, other: typeof entry): void {
+  entry.answers += other.answers
+  if (other.first < entry.first) entry.first = other.first
+  if (other.last > entry.last) entry.last = other.last
+}
+
+const EARLIER = (table: string): RawBuilder<string> =>
+  sql`case when excluded.first_at < ${sql.ref(`${table}.first_at`)} then excluded.first_at else ${sql.ref(`${table}.first_at`)} end`
+const LATER = (table: string): RawBuilder<string> =>
+  sql`case when excluded.last_at > ${sql.ref(`${table}.last_at`)} then excluded.last_at else ${sql.ref(`${table}.last_at`)} end`
+
+async function addCarried(db: Kysely<Database>, rows: Carried[]): Promise<void> {
+  await db
+    .insertInto('disclosures')
+    .values(
+      rows.map(({ batch, entry, person, answers }) => ({
+        organization_id: batch.recipient.organizationId,
+        employee_id: person,
+        day: batch.day,
+        recipient_kind: batch.recipient.kind,
+        recipient_id: batch.recipient.id,
+        operation: batch.operation,
+        recipient_name: batch.recipient.name,
+        privacy: batch.recipient.privacy,
+        first_at: timestampFromMillis(entry.first),
+        last_at: timestampFromMillis(entry.last),
+        answers,
+      })),
+    )
+    .onConflict((c) =>
+      c
+        .columns(['organization_id', 'employee_id', 'day', 'recipient_kind', 'recipient_id', 'operation'])
+        .doUpdateSet({
+          answers: sql`disclosures.answers + excluded.answers`,
+          recipient_name: sql`excluded.recipient_name`,
+          first_at: EARLIER('disclosures'),
+          last_at: LATER('disclosures'),
+        }),
+    )
+    .execute()
+}
+
+async function addAnswered(db: Kysely<Database>, rows: Answered[]): Promise<void> {
+  await db
+    .insertInto('disclosure_answers')
+    .values(
+      rows.map((r) => ({
+        recipient_kind: r.recipient.kind,
+        recipient_id: r.recipient.id,
+        day: r.day,
+        operation: r.operation,
+        parameters: r.parameters,
+        organization_id: r.recipient.organizationId,
+        recipient_name: r.recipient.name,
+        privacy: r.recipient.privacy,
+        first_at: timestampFromMillis(r.first),
+        last_at: timestampFromMillis(r.last),
+        answers: r.answers,
+      })),
+    )
+    .onConflict((c) =>
+      c.columns(['recipient_kind', 'recipient_id', 'day', 'operation', 'parameters']).doUpdateSet({
+        answers: sql`disclosure_answers.answers + excluded.answers`,
+        recipient_name: sql`excluded.recipient_name`,
+        first_at: EARLIER('disclosure_answers'),
+        last_at: LATER('disclosure_answers'),
+      }),
+    )
+    .execute()
+}
+
+/**
+ * Deletes the days older than the retention (DISCLOSURE_RETENTION_DAYS), a thousand rows at a
+ * time, recipient by recipient (the index the record is read by).
+ */
+export async function pruneDisclosures(
+  db: Kysely<Database>,
+  retentionDays: number,
+  nowMs = Date.now(),
+): Promise<number> {
+  const cutoff = dayOf(nowMs - retentionDays * DAY_MS)
+  const recipients = await db
+    .selectFrom('disclosure_answers')
+    .select(['recipient_kind', 'recipient_id'])
+    .distinct()
+    .where('day', '<', cutoff)
+    .execute()
+  let deleted = 0
+  for (const { recipient_kind: kind, recipient_id: id } of recipients)
+    for (;;) {
+      const result =
+        await sql`delete from disclosures where (organization_id, employee_id, day, recipient_kind, recipient_id, operation) in (
+          select organization_id, employee_id, day, recipient_kind, recipient_id, operation from disclosures
+          where recipient_kind = ${kind} and recipient_id = ${id} and day < ${cutoff} limit ${PRUNE_BATCH})`.execute(
+          db,
+        )
+      const count = Number(result.numAffectedRows ?? 0n)
+      deleted += count
+      if (count === 0) break
+    }
+  const answers = await db.deleteFrom('disclosure_answers').where('day', '<', cutoff).executeTakeFirst()
+  return deleted + Number(answers.numDeletedRows)
+}

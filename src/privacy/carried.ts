@@ -1,0 +1,54 @@
+// Whom an answer carries (CONTRACT 20): the people the pseudonymous step's walk finds in it, the same
+// classes deciding, so that what a reader is shown of a person and what the record keeps of it
+// never differ. An identified reader's answer names them by their real ids, a pseudonymous reader's
+// by pseudonyms (the record looks those up when it writes).
+
+import { type People, walksPeople } from './people.js'
+
+/** The people of an answer, as its reader was shown them. */
+export interface Carried {
+  ids?: ReadonlySet<string>
+  pseudonyms?: ReadonlySet<string>
+}
+
+/** An answer that carries nobody. */
+export const CARRIES_NOBODY: Carried = {}
+
+/** Who a value (an item's data) carries, for a reader of this privacy. */
+export function carriedIn(value: unknown, people: People, privacy: string): Carried {
+  if (!walksPeople(people)) return CARRIES_NOBODY
+  const found = new Set<string>()
+  people.ids(value, found)
+  if (found.size === 0) return CARRIES_NOBODY
+  return privacy === 'pseudonymous' ? { pseudonyms: found } : { ids: found }
+}
+
+/** Who a page's document (`{"data":[…]}`) carries, each item walked by `people`. */
+export function carriedInPage(document: Uint8Array | string, people: People, privacy: string): Carried {
+  if (!walksPeople(people)) return CARRIES_NOBODY
+  const text =
+    typeof document === 'string'
+      ? document
+      : Buffer.from(document.buffer, document.byteOffset, document.byteLength).toString('utf8')
+  const { data } = JSON.parse(text) as { data: unknown[] }
+  const found = new Set<string>()
+  for (const item of data) people.ids(item, found)
+  if (found.size === 0) return CARRIES_NOBODY
+  return privacy === 'pseudonymous' ? { pseudonyms: found } : { ids: found }
+}
+
+/** The pseudonyms of `carried` by the real ids they were made from (`shown`: pseudonym to id). */
+export function realIdsOf(carried: Carried, shown: ReadonlyMap<string, string>): Carried {
+  if (carried.pseudonyms === undefined) return carried
+  const ids = new Set<string>()
+  for (const pseudonym of carried.pseudonyms) {
+    const id = shown.get(pseudonym)
+    if (id !== undefined) ids.add(id)
+  }
+  return ids.size === 0 ? CARRIES_NOBODY : { ids }
+}
+
+/** The people a page read with its items' real ids carries (`a,b,c`: ListStatement.carries). */
+export function carriedIds(people: string): Carried {
+  return people === '' ? CARRIES_NOBODY : { ids: new Set(people.split(',')) }
+}

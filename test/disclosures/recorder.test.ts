@@ -1,0 +1,154 @@
+// The disclosure record's writer (CONTRACT 20), on each database, with a clock of its own: people
+// not yet recorded are written at the next flush, the answers of those already recorded every
+// COUNTS_EVERY_MS and at stop, exactly (two processes add up); a refused write loses nothing; a
+// pseudonym is kept under the real id it stands for; the retention prunes whole days.
+
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { after, before, describe, test } from 'node:test'
+import { sql } from 'kysely'
+import {
+  COUNTS_EVERY_MS,
+  DisclosureRecorder,
+  type PseudonymResolver,
+  pruneDisclosures,
+  type Recipient,
+} from '../../src/disclosures/record.js'
+import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
+
+const T0 = Date.parse('2026-12-02T09:00:00Z')
+
+interface Kept {
+  employee_id: string
+  day: string
+  answers: number
+  first_at: string
+  last_at: string
+}
+
+for (const { dialect, skip } of DIALECTS) {
+  describe(`the disclosure recorder (${dialect})`, { skip }, () => {
+    let db: TestDatabase
+    let clock = T0
+    const organizationId = randomUUID()
+    const key: Recipient = {
+      organizationId,
+      kind: 'key',
+      id: randomUUID(),
+      name: 'bi',
+      privacy: 'identified',
+    }
+    const recorder = (resolve: PseudonymResolver = async () => new Map<string, string>()) =>
+      new DisclosureRecorder(db.handle.db, { retentionDays: 400, resolve, now: () => clock })
+    const kept = async (): Promise<Kept[]> =>
+      (
+        await sql<Kept>`select employee_id, day, answers, first_at, last_at from disclosures
+          order by employee_id, day`.execute(db.handle.db)
+      ).rows.map((r) => ({ ...r, answers: Number(r.answers) }))
+
+    before(async () => {
+      db = await freshDatabase(dialect)
+    })
+    after(async () => db?.drop())
+
+    test('new people at the next flush, their further answers every COUNTS_EVERY_MS and at stop, exactly; two processes add up', async () => {
+      await sql`delete from disclosures`.execute(db.handle.db)
+      const [a, b] = [randomUUID(), randomUUID()].sort() as [string, string]
+      const one = recorder()
+      const two = recorder()
+      one.carried(key, 'GET /v1/employees', { ids: [a, b] })
+      clock += 10
+      one.carried(key, 'GET /v1/employees', { ids: [a] })
+      await one.flush()
+      assert.deepEqual(
+        (await kept()).map((r) => [r.employee_id, r.answers]),
+        [
+          [a, 2],
+          [b, 1],
+        ],
+      )
+      clock += 500
+      one.carried(key, 'GET /v1/employees', { ids: [a] })
+      two.carried(key, 'GET /v1/employees', { ids: [a] })
+      await one.flush()
+      assert.equal((await kept())[0]?.answers, 2, 'a person already recorded waits for the counts')
+      // The other process had not recorded a: it writes it at once, adding to the row.
+      await two.flush()
+      assert.equal((await kept())[0]?.answers, 3)
+      clock += COUNTS_EVERY_MS
+      await one.flush()
+      const rows = await kept()
+      assert.equal(rows[0]?.answers, 4)
+      assert.equal(rows[0]?.first_at, '2026-12-02T09:00:00.000000Z')
+      assert.equal(rows[0]?.last_at, '2026-12-02T09:00:00.510000Z')
+      one.carried(key, 'GET /v1/employees', { ids: [b] })
+      await one.stop()
+      await two.stop()
+      assert.deepEqual(
+        (await kept()).map((r) => r.answers),
+        [4, 2],
+      )
+      assert.equal(one.pending() + two.pending(), 0)
+    })
+
+    test('a write the database refuses loses nothing: the next one writes it all', async () => {
+      await sql`delete from disclosures`.execute(db.handle.db)
+      const person = randomUUID()
+      const writer = recorder()
+      writer.carried(key, 'GET /v1/employees/{employee_id}', { ids: [person] })
+      await sql`alter table disclosures rename to disclosures_away`.execute(db.handle.db)
+      await assert.rejects(writer.flush())
+      writer.carried(key, 'GET /v1/employees/{employee_id}', { ids: [person] })
+      await sql`alter table disclosures_away rename to disclosures`.execute(db.handle.db)
+      await writer.stop()
+      assert.deepEqual(
+        (await kept()).map((r) => [r.employee_id, r.answers]),
+        [[person, 2]],
+      )
+    })
+
+    test('a pseudonymous reader is recorded under the real id; a pseudonym nobody has any more names nobody', async () => {
+      await sql`delete from disclosures`.execute(db.handle.db)
+      const [real, pseudonym, gone] = [randomUUID(), randomUUID(), randomUUID()]
+      const asked: string[][] = []
+      const writer = recorder(async (organization, pseudonyms) => {
+        assert.equal(organization, organizationId)
+        asked.push([...pseudonyms].sort())
+        return new Map([[pseudonym, real]])
+      })
+      writer.carried({ ...key, privacy: 'pseudonymous' }, 'GET /v1/employees', {
+        pseudonyms: [pseudonym, gone],
+      })
+      await writer.stop()
+      assert.deepEqual(asked, [[pseudonym, gone].sort()])
+      assert.deepEqual(
+        (await kept()).map((r) => r.employee_id),
+        [real],
+      )
+    })
+
+    test('days past the retention are pruned, whole days, the rest kept', async () => {
+      await sql`delete from disclosures`.execute(db.handle.db)
+      await sql`delete from disclosure_answers`.execute(db.handle.db)
+      const person = randomUUID()
+      const writer = recorder()
+      for (const day of [0, 1, 2]) {
+        clock = T0 + day * 86_400_000
+        writer.carried(key, 'GET /v1/employees', { ids: [person] })
+        await writer.flush(true)
+      }
+      assert.deepEqual(
+        (await kept()).map((r) => r.day),
+        ['2026-12-02', '2026-12-03', '2026-12-04'],
+      )
+      // Kept 1 day as of Dec 4th, 12:00: Dec 3rd on.
+      const deleted = await pruneDisclosures(db.handle.db, 1, Date.parse('2026-12-04T12:00:00Z'))
+      assert.equal(deleted, 2, 'one person row and one answers row')
+      assert.deepEqual(
+        (await kept()).map((r) => r.day),
+        ['2026-12-03', '2026-12-04'],
+      )
+      clock = T0
+    })
+  })
+}
