@@ -11,6 +11,7 @@ import type { DialectName } from '../src/db/dialect.js'
 import { isWorkspaceOf, listOrganizations, organizationProblem } from '../src/db/organizations.js'
 import { cursorSecret } from '../src/db/state.js'
 import { demoRecords } from '../src/demo/generate.js'
+import { pruneDisclosures } from '../src/disclosures/record.js'
 import { importSources } from '../src/importer/import.js'
 import {
   createKey,
@@ -172,6 +173,7 @@ export async function serviceStatements(dialect: DialectName): Promise<string> {
     await t.app.close()
     await keyUsage(db, key.id, Date.now() - 3_600_000)
     await pruneUsage(db, 90 * 86_400_000)
+    await pruneDisclosures(db, 400)
   } finally {
     undo()
     await receiver.close()

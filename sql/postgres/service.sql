@@ -24,6 +24,12 @@ insert into "service_state" ("name", "value") values ($1, $2) on conflict ("name
 -- db/state.ts:cursorSecret
 select "value" from "service_state" where "name" = $1;
 
+-- disclosures/record.ts:pruneDisclosures
+delete from "disclosure_answers" where "day" < $1;
+
+-- disclosures/record.ts:pruneDisclosures
+select distinct "recipient_kind", "recipient_id" from "disclosure_answers" where "day" < $1;
+
 -- http/health.ts:<anonymous>
 select 1;
 

@@ -98,16 +98,17 @@ select (select generation from organization_generations where organization_id = 
   from (select "c"."json", "c"."created_at" as "sort_at", "c"."id" as "sort_id" from "courses" as "c" where "c"."workspace_id" = ? and ("c"."created_at", "c"."id") < (?, ?) order by "c"."created_at" desc, "c"."id" desc limit 50) p;
 
 -- courses.sql:progressPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation
-  from (select "p"."json", "p"."created_at" as "sort_at", "p"."employee_id" as "sort_id" from "employee_progress" as "p" where "p"."workspace_id" = ? and ("p"."created_at", "p"."employee_id") < (?, ?) order by "p"."created_at" desc, "p"."employee_id" desc limit 501) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = ?) as generation, p.people
+  from (select "p"."json", "p"."created_at" as "sort_at", "p"."employee_id" as "sort_id", "p"."employee_id" as "people" from "employee_progress" as "p" where "p"."workspace_id" = ? and ("p"."created_at", "p"."employee_id") < (?, ?) order by "p"."created_at" desc, "p"."employee_id" desc limit 501) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- courses.sql:enrolledPage: a later page, status
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = ? where "e"."workspace_id" = ? and "p"."status" in (?) and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."id" as "people" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = ? where "e"."workspace_id" = ? and "p"."status" in (?) and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = ? where "e"."workspace_id" = ? and "p"."status" in (?) and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."id" as "people" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = ? where "e"."workspace_id" = ? and "p"."status" in (?) and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
 -- courses.sql:inWorkspace
 select "id" from "courses" where "workspace_id" = ? and "id" = ?;
@@ -129,10 +130,11 @@ select (select generation from organization_generations where organization_id = 
 
 -- breaches.sql:compromisedPage: a later page, warned, acknowledged
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."workspace_id" = "c"."workspace_id" and "e"."id" = "c"."employee_id" where "c"."workspace_id" = ? and "c"."breach_id" = ? and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < (?, ?) order by "c"."compromised_at" desc, "c"."employee_id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id", "c"."employee_id" as "people" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."workspace_id" = "c"."workspace_id" and "e"."id" = "c"."employee_id" where "c"."workspace_id" = ? and "c"."breach_id" = ? and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < (?, ?) order by "c"."compromised_at" desc, "c"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."workspace_id" = "c"."workspace_id" and "e"."id" = "c"."employee_id" where "c"."workspace_id" = ? and "c"."breach_id" = ? and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < (?, ?) order by "c"."compromised_at" desc, "c"."employee_id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id", "c"."employee_id" as "people" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."workspace_id" = "c"."workspace_id" and "e"."id" = "c"."employee_id" where "c"."workspace_id" = ? and "c"."breach_id" = ? and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < (?, ?) order by "c"."compromised_at" desc, "c"."employee_id" desc limit 50) p;
 
 -- breaches.sql:affects
 select "id" from "breaches" where "workspace_id" = ? and "id" = ?;
@@ -156,10 +158,11 @@ select (select generation from organization_generations where organization_id = 
 
 -- groups.sql:membersPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" where "m"."workspace_id" = ? and "m"."group_id" = ? and ("m"."added_at", "m"."employee_id") < (?, ?) order by "m"."added_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "group_members" as "m" where "m"."workspace_id" = ? and "m"."group_id" = ? and ("m"."added_at", "m"."employee_id") < (?, ?) order by "m"."added_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" where "m"."workspace_id" = ? and "m"."group_id" = ? and ("m"."added_at", "m"."employee_id") < (?, ?) order by "m"."added_at" desc, "m"."employee_id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "group_members" as "m" where "m"."workspace_id" = ? and "m"."group_id" = ? and ("m"."added_at", "m"."employee_id") < (?, ?) order by "m"."added_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- groups.sql:inWorkspace
 select "id" from "groups" where "workspace_id" = ? and "id" = ?;
@@ -177,17 +180,19 @@ select (select generation from organization_generations where organization_id = 
 
 -- campaigns.sql:attacksPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id", "a"."employee_id" as "people" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id", "a"."employee_id" as "people" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc limit 50) p;
 
 -- campaigns.sql:attacksPage: a later page, cycle, tricked, created window
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."tricked_at" is not null and "a"."created_at" >= ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id", "a"."employee_id" as "people" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."tricked_at" is not null and "a"."created_at" >= ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."tricked_at" is not null and "a"."created_at" >= ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select a.json as "json", "a"."created_at" as "sort_at", "a"."id" as "sort_id", "a"."employee_id" as "people" from "attacks" as "a" where "a"."workspace_id" = ? and "a"."campaign_id" = ? and "a"."campaign_cycle_id" = ? and "a"."tricked_at" is not null and "a"."created_at" >= ? and ("a"."created_at", "a"."id") < (?, ?) order by "a"."created_at" desc, "a"."id" desc limit 50) p;
 
 -- campaigns.sql:inWorkspace
 select "id" from "campaigns" where "workspace_id" = ? and "id" = ?;
@@ -224,10 +229,11 @@ select (select generation from organization_generations where organization_id = 
 
 -- inbox.sql:reportsPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."workspace_id" = "r"."workspace_id" and "e"."id" = "r"."employee_id" where "r"."workspace_id" = ? and "r"."ticket_id" = ? and ("r"."reported_at", "r"."id") < (?, ?) order by "r"."reported_at" desc, "r"."id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id", "r"."employee_id" as "people" from "email_reports" as "r" inner join "employees" as "e" on "e"."workspace_id" = "r"."workspace_id" and "e"."id" = "r"."employee_id" where "r"."workspace_id" = ? and "r"."ticket_id" = ? and ("r"."reported_at", "r"."id") < (?, ?) order by "r"."reported_at" desc, "r"."id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id" from "email_reports" as "r" inner join "employees" as "e" on "e"."workspace_id" = "r"."workspace_id" and "e"."id" = "r"."employee_id" where "r"."workspace_id" = ? and "r"."ticket_id" = ? and ("r"."reported_at", "r"."id") < (?, ?) order by "r"."reported_at" desc, "r"."id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select r.json_head || e.ref_json || r.json_tail as "json", "r"."reported_at" as "sort_at", "r"."id" as "sort_id", "r"."employee_id" as "people" from "email_reports" as "r" inner join "employees" as "e" on "e"."workspace_id" = "r"."workspace_id" and "e"."id" = "r"."employee_id" where "r"."workspace_id" = ? and "r"."ticket_id" = ? and ("r"."reported_at", "r"."id") < (?, ?) order by "r"."reported_at" desc, "r"."id" desc limit 50) p;
 
 -- inbox.sql:reportersPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
@@ -680,19 +686,21 @@ select (select generation from organization_generations where organization_id = 
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
-  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc) f limit 1 offset 50) as more,
+  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id", "o"."employee_id" as "people" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
   from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
-  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc limit 50) p;
+  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id", "o"."employee_id" as "people" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc limit 50) p;
 
 -- reports.sql:offendersPage: a later page, min_tricked, created window
 select (select generation from organization_generations where organization_id = ?) as generation, count(*) filter (where n <= 50) as items,
   max(n) > 50 as more,
   cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= 50), '') || ']}' as blob) as document,
-  min(sort_at || sort_id) filter (where n <= 50) as last
-  from (select json, sort_at, sort_id, row_number() over () as n from (select * from (select (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  min(sort_at || sort_id) filter (where n <= 50) as last,
+  group_concat(people, ',') filter (where n <= 50) as people
+  from (select json, sort_at, sort_id, people, row_number() over () as n from (select * from (select (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}'
   when ("m"."tricked_first" is null or "m"."tricked_last" < ? or "m"."tricked_first" > ?) then null
   else (select case when coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) >= ?
@@ -700,14 +708,15 @@ select (select generation from organization_generations where organization_id = 
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_tricked_at":' || case when max(a.tricked_at) is null then 'null' else '"' || max(a.tricked_at) || '"' end || '}' end from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
   and "a"."created_at" >= ? and "a"."created_at" <= ?) end from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
-  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc limit -1) f where f.json is not null limit 51));
+  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id", "o"."employee_id" as "people" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc limit -1) f where f.json is not null limit 51));
 
 -- reports.sql:simulationPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- reports.sql:simulationPage: a later page, never attacked in a window
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
@@ -715,18 +724,19 @@ select (select generation from organization_generations where organization_id = 
   when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then '{"employee":' || e.ref_json || ',"attacks_count":' || 0 || ',"tricked_count":' || 0 || ',"reported_count":' || 0 || ',"last_attacked_at":' || 'null' || '}'
   else (select '{"employee":' || e.ref_json || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end || '}' from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
   and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end = 0 and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
   from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= ? and "m"."attack_last" <= ?)) then '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}'
   when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then '{"employee":' || e.ref_json || ',"attacks_count":' || 0 || ',"tricked_count":' || 0 || ',"reported_count":' || 0 || ',"last_attacked_at":' || 'null' || '}'
   else (select '{"employee":' || e.ref_json || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end || '}' from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
   when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -734,24 +744,27 @@ select (select generation from organization_generations where organization_id = 
 
 -- reports.sql:simulationPage: a later page, attacked
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."attacked" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."attacked" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."attacked" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."attacked" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- reports.sql:trainingPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- reports.sql:trainingPage: a later page, missed
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."missed" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."missed" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
-  min(p.sort_at || p.sort_id) as last
-  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."missed" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."missed" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- reports.sql:cellSizes: by manager
 select "c"."cell", "c"."sort_id", "c"."employees", "c"."karma_count", "p"."pseudonym" from "report_cells" as "c" left join "employees_pseudonymous" as "p" on true and p.workspace_id = c.workspace_id and p.id = c.sort_id where "c"."workspace_id" = ? and "c"."dimension" = ?;

@@ -30,6 +30,9 @@ select "value" from "service_state" where "name" = ?;
 -- disclosures/record.ts:pruneDisclosures
 delete from "disclosure_answers" where "day" < ?;
 
+-- disclosures/record.ts:pruneDisclosures
+select distinct "recipient_kind", "recipient_id" from "disclosure_answers" where "day" < ?;
+
 -- http/health.ts:<anonymous>
 select 1;
 

@@ -78,6 +78,7 @@ const DAY_MS = 86_400_000
 const ROWS_PER_STATEMENT = 400
 const PRUNE_EVERY_MS = 3_600_000
 const PRUNE_BATCH = 1000
+const PRUNE_FIRST_MS = 60_000
 /** How often the answers of people already recorded that day are added to their rows. */
 export const COUNTS_EVERY_MS = 60_000
 
@@ -118,6 +119,8 @@ export class DisclosureRecorder {
     private readonly options: RecorderOptions,
   ) {
     this.lastCounts = this.now()
+    // The first pruning a minute after the start: a process that only runs a command prunes nothing.
+    this.lastPrune = this.lastCounts - PRUNE_EVERY_MS + PRUNE_FIRST_MS
   }
 
   private now(): number {

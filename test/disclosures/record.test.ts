@@ -107,12 +107,13 @@ for (const { dialect, skip } of DIALECTS) {
       server = await startServer(env(), t)
       const pseudonyms = await byPseudonym()
       const pseudonymOf = new Map([...pseudonyms].map(([p, id]) => [id, p]))
-      const expected = new Map<string, Set<string>>()
+      /** Per key and operation, each person and the answers that carried them. */
+      const expected = new Map<string, Map<string, number>>()
       const expect = (privacy: string, operation: string, people: Set<string>) => {
         const at = `${keys[privacy as 'identified'].id} ${operation}`
-        const set = expected.get(at) ?? new Set()
-        for (const id of people) set.add(id)
-        if (set.size > 0) expected.set(at, set)
+        const counts = expected.get(at) ?? new Map<string, number>()
+        for (const id of people) counts.set(id, (counts.get(id) ?? 0) + 1)
+        if (counts.size > 0) expected.set(at, counts)
       }
       let carrying = 0
       // By manager, a breakdown's rows carry the managers (by department, nobody).
@@ -121,7 +122,9 @@ for (const { dialect, skip } of DIALECTS) {
         url: `/v1/reports/breakdown?workspace_id=${d.a1}&by=manager`,
         max: 100,
       }
-      for (const route of [...routeCases(d), byManager]) {
+      // The feed in OCSF carries whom its JSON form carries.
+      const ocsf = { name: 'listEvents', url: `/v1/events?workspace_id=${d.a1}&format=ocsf`, max: 100 }
+      for (const route of [...routeCases(d), byManager, ocsf]) {
         const operation = OPERATIONS.get(route.name) as string
         const headers = (key: string): Record<string, string> => ({
           'x-api-key': key,
@@ -146,20 +149,19 @@ for (const { dialect, skip } of DIALECTS) {
       await server.stop()
       server = undefined
 
-      const recorded = new Map<string, Set<string>>()
+      const recorded = new Map<string, Map<string, number>>()
       for (const r of await rows()) {
         assert.equal(r.recipient_kind, 'key')
         assert.notEqual(r.recipient_id, keys.aggregate.id, 'an aggregate key is recorded no person')
         const at = `${r.recipient_id} ${r.operation}`
-        recorded.set(at, (recorded.get(at) ?? new Set()).add(r.employee_id))
-        assert.equal(Number(r.answers), 1, `${at}: one answer carried ${r.employee_id}`)
+        recorded.set(at, (recorded.get(at) ?? new Map()).set(r.employee_id, Number(r.answers)))
         const privacy = r.recipient_id === keys.identified.id ? 'identified' : 'pseudonymous'
         assert.equal(r.privacy, privacy)
         assert.equal(r.recipient_name, `${privacy} reader`)
       }
       assert.deepEqual(
-        [...recorded].sort().map(([at, set]) => [at, [...set].sort()]),
-        [...expected].sort().map(([at, set]) => [at, [...set].sort()]),
+        [...recorded].sort().map(([at, counts]) => [at, [...counts].sort()]),
+        [...expected].sort().map(([at, counts]) => [at, [...counts].sort()]),
       )
       const questions = (
         await sql<{
@@ -185,7 +187,9 @@ for (const { dialect, skip } of DIALECTS) {
       ])
 
       // Read back as a data-protection officer does.
-      const someone = [...(expected.get(`${keys.identified.id} GET /v1/employees`) ?? [])][0] as string
+      const someone = [
+        ...(expected.get(`${keys.identified.id} GET /v1/employees`)?.keys() ?? []),
+      ][0] as string
       const person = await runCli([
         'disclosures',
         'person',
@@ -205,7 +209,7 @@ for (const { dialect, skip } of DIALECTS) {
       }[]
       const expectedOf = (id: string) =>
         [...expected]
-          .filter(([at, set]) => at.startsWith(`${id} `) && set.has(someone))
+          .filter(([at, counts]) => at.startsWith(`${id} `) && counts.has(someone))
           .map(([at]) => at.slice(id.length + 1))
           .sort()
       for (const key of [keys.identified, keys.pseudonymous])
@@ -247,17 +251,23 @@ for (const { dialect, skip } of DIALECTS) {
       )
     })
 
-    test('a webhook delivery is recorded for its endpoint, named by its host and port, with the people it carried', async (t) => {
+    test('a webhook delivery is recorded for its endpoint, named by its host and port, with the people it carried: identified, and pseudonymous in OCSF under the real ids', async (t) => {
       await sql`delete from disclosures`.execute(db.handle.db)
       let secret = ''
+      let hiddenSecret = ''
       const receiver: Receiver = await startReceiver(() => secret)
+      const hidden: Receiver = await startReceiver(() => hiddenSecret)
       try {
-        const endpoint = await createEndpoint(
+        const settings = { eventTypes: EVENT_TYPES, allowPrivate: true, secretsKey: undefined }
+        const organizationId = d.orgA.id as string
+        const endpoint = await createEndpoint(db.handle.db, { organizationId, url: receiver.url }, settings)
+        const pseudonymous = await createEndpoint(
           db.handle.db,
-          { organizationId: d.orgA.id as string, url: receiver.url },
-          { eventTypes: EVENT_TYPES, allowPrivate: true, secretsKey: undefined },
+          { organizationId, url: hidden.url, format: 'ocsf', privacy: 'pseudonymous' },
+          settings,
         )
         secret = endpoint.secret
+        hiddenSecret = pseudonymous.secret
         server = await startServer(env(), t)
         const hired = [employee(d.a1), employee(d.a1, { manager: { id: d.employeesA1[0]?.id } })]
         await importSources(db.handle, [source(hired)])
@@ -265,32 +275,41 @@ for (const { dialect, skip } of DIALECTS) {
           ...employeeIds(),
           ...hired.map((e) => [e.id as string, e.id as string] as const),
         ])
-        const carried = new Set<string>()
-        const delivered = () =>
-          receiver.received.filter(
-            (r) => r.status >= 200 && r.status < 300 && r.body.type === 'employee.created',
-          )
-        await waitFor('both hires delivered', () =>
-          hired.every((e) => delivered().some((r) => r.body.data.object.id === e.id)),
+        const pseudonyms = await byPseudonym()
+        const carriedBy = (r: Receiver, people: ReadonlyMap<string, string>) => {
+          const carried = new Set<string>()
+          for (const delivery of r.received.filter((x) => x.status >= 200 && x.status < 300))
+            for (const id of found(delivery.rawBody, people)) carried.add(id)
+          return carried
+        }
+        await waitFor('the hires delivered to both endpoints', () =>
+          hired.every(
+            (e) =>
+              carriedBy(receiver, known).has(e.id as string) &&
+              carriedBy(hidden, pseudonyms).has(e.id as string),
+          ),
         )
         await server.stop()
         server = undefined
-        for (const delivery of receiver.received)
-          for (const id of found(delivery.rawBody, known)) carried.add(id)
-        for (const e of hired) assert.ok(carried.has(e.id as string))
-        const kept = (await rows()).filter((r) => r.recipient_id === endpoint.id)
-        assert.deepEqual(new Set(kept.map((r) => r.employee_id)), carried)
-        const port = new URL(receiver.url).port
-        for (const r of kept) {
-          assert.equal(r.recipient_kind, 'webhook')
-          assert.equal(r.operation, 'webhook')
-          assert.equal(r.recipient_name, `127.0.0.1:${port}`)
-          assert.equal(r.privacy, 'identified')
+        const port = (r: Receiver) => new URL(r.url).port
+        for (const [target, r, people, privacy] of [
+          [endpoint, receiver, known, 'identified'],
+          [pseudonymous, hidden, pseudonyms, 'pseudonymous'],
+        ] as const) {
+          const kept = (await rows()).filter((row) => row.recipient_id === target.id)
+          assert.deepEqual(new Set(kept.map((row) => row.employee_id)), carriedBy(r, people), privacy)
+          for (const row of kept) {
+            assert.equal(row.recipient_kind, 'webhook')
+            assert.equal(row.operation, 'webhook')
+            assert.equal(row.recipient_name, `127.0.0.1:${port(r)}`)
+            assert.equal(row.privacy, privacy)
+          }
         }
       } finally {
         await server?.stop()
         server = undefined
         await receiver.close()
+        await hidden.close()
       }
     })
   })

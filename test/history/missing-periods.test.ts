@@ -68,11 +68,23 @@ for (const { dialect, skip } of DIALECTS) {
     })
     after(() => t?.close())
 
-    test('bringing the database up to date keeps them again as the import did, and changes nothing else', async () => {
+    test('bringing the database up to date keeps them again as the import did, and changes nothing else but the data generations', async () => {
       const imported = await everything()
       await removePeriods()
       assert.deepEqual(await bringUpToDate(t.db.handle), { derived: workspaces.length })
-      assert.deepEqual(await everything(), imported)
+      // What was derived again is a new generation (its answers' ETags and what a process kept of
+      // them change): the organization's and the database's, each by one.
+      const advanced = (rows: unknown) =>
+        (rows as string[]).map((row) =>
+          row.replace(/"generation":(\d+)/, (_, n) => `"generation":${Number(n) + 1}`),
+        )
+      assert.deepEqual(await everything(), {
+        ...imported,
+        organization_generations: advanced(imported.organization_generations),
+        service_state: (imported.service_state as { name: string; value: string }[]).map((row) =>
+          row.name === 'data_generation' ? { ...row, value: String(Number(row.value) + 1) } : row,
+        ),
+      })
       // Nothing missing: nothing to do.
       assert.deepEqual(await bringUpToDate(t.db.handle), { derived: 0 })
       for (const [i, url] of urls.entries()) assert.equal((await t.request(url, { key })).body, kept[i], url)

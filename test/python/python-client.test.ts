@@ -245,6 +245,7 @@ try:
     next(c.employees.list(workspace_id="x", colour="red"))
 except TypeError as e:
     out["refused"] = str(e)
+out["privacy"] = c.employees.page(workspace_id=${JSON.stringify(d.a1)}, limit=1).key_privacy
 print(json.dumps(out))`,
       null,
     )
@@ -254,6 +255,8 @@ print(json.dumps(out))`,
     assert.ok(out.limit > 0)
     assert.equal(out.errors, 1)
     assert.equal(out.refused, 'listEmployees: unknown argument(s) colour')
+    // What the key is shown of a person, as every answer says (x-key-privacy).
+    assert.equal(out.privacy, 'identified')
   })
 
   test('a 429 is retried after its Retry-After, then answers', async () => {

@@ -83,15 +83,18 @@ class NetworkError(Exception):
 
 class Page:
     """One page of a list: its items, the cursor of the next (None on the last), and the answer's
-    request id and rate limit."""
+    request id, rate limit and the key's privacy (x-key-privacy: identified, pseudonymous or
+    aggregate: what the key is shown of a person)."""
 
     def __init__(self, items: List[Any], next_cursor: Optional[str], next_url: Optional[str],
-                 request_id: Optional[str], rate_limit: Optional[RateLimit]) -> None:
+                 request_id: Optional[str], rate_limit: Optional[RateLimit],
+                 key_privacy: Optional[str] = None) -> None:
         self.items = items
         self.next_cursor = next_cursor
         self.next_url = next_url
         self.request_id = request_id
         self.rate_limit = rate_limit
+        self.key_privacy = key_privacy
 
 
 def _next_link(value: Optional[str]) -> Optional[str]:
@@ -236,7 +239,8 @@ class Client:
         answer = self._get(url or self._url(spec, arguments, {"cursor": cursor, "limit": limit}))
         next_url = _next_link(answer.headers.get("link"))
         return Page(answer.body["data"], answer.headers.get("x-next-cursor"), next_url,
-                    answer.headers.get("x-request-id"), RateLimit.of(answer.headers))
+                    answer.headers.get("x-request-id"), RateLimit.of(answer.headers),
+                    answer.headers.get("x-key-privacy"))
 
     def _walk(self, spec: Dict[str, Any], arguments: Dict[str, Any], limit: Optional[int]) -> Iterator[Any]:
         page = self._page(spec, arguments, None, limit)

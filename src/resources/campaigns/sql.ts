@@ -49,7 +49,12 @@ export const CAMPAIGN_SQL = {
     rows: (from, v) =>
       from
         .selectFrom('attacks as a')
-        .select([sql<string>`a.json`.as('json'), 'a.created_at as sort_at', 'a.id as sort_id'])
+        .select([
+          sql<string>`a.json`.as('json'),
+          'a.created_at as sort_at',
+          'a.id as sort_id',
+          'a.employee_id as people',
+        ])
         .where('a.campaign_id', '=', v.campaign_id)
         .$if(v.campaign_cycle_id !== undefined, (q) =>
           q.where('a.campaign_cycle_id', '=', v.campaign_cycle_id as string),
@@ -62,6 +67,7 @@ export const CAMPAIGN_SQL = {
     startBound: 'created_before',
     at: 'a.created_at',
     id: 'a.id',
+    carries: true,
     samples: {
       'a later page': {
         values: { campaign_id: SAMPLE.id },

@@ -30,10 +30,16 @@ export const GROUP_SQL = {
     rows: (from, v) =>
       from
         .selectFrom('group_members as m')
-        .select([sql<string>`m.json`.as('json'), 'm.added_at as sort_at', 'm.employee_id as sort_id'])
+        .select([
+          sql<string>`m.json`.as('json'),
+          'm.added_at as sort_at',
+          'm.employee_id as sort_id',
+          'm.employee_id as people',
+        ])
         .where('m.group_id', '=', v.group_id),
     at: 'm.added_at',
     id: 'm.employee_id',
+    carries: true,
     samples: {
       'a later page': {
         values: { group_id: SAMPLE.id },

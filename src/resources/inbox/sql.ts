@@ -58,10 +58,12 @@ export const INBOX_SQL = {
           sql<string>`${sql.raw(REPORT_JSON)}`.as('json'),
           'r.reported_at as sort_at',
           'r.id as sort_id',
+          'r.employee_id as people',
         ])
         .where('r.ticket_id', '=', v.ticket_id),
     at: 'r.reported_at',
     id: 'r.id',
+    carries: true,
     samples: {
       'a later page': { values: { ticket_id: SAMPLE.id }, after: true, limit: 50 },
     },
