@@ -5,7 +5,8 @@
 // under their real ids, looked up when written. Recording never holds an answer back: a write the
 // database refuses (a lock held by an import) is counted again for the next one.
 
-import { type Kysely, type RawBuilder, sql } from 'kysely'
+import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely'
+import { type DialectName, dialectOf } from '../db/dialect.js'
 import type { Database } from '../db/tables.js'
 import { timestampFromMillis } from '../domain/time.js'
 
@@ -54,6 +55,14 @@ interface Batch {
   pseudonyms: Map<string, Entry>
 }
 
+/** An entry of a batch, by the person as counted (a real id, or a pseudonym). */
+interface Candidate {
+  batch: Batch
+  person: string
+  pseudonymous: boolean
+  entry: Entry
+}
+
 /** A row to write: a person's entry, its real id, and the answers it adds. */
 interface Carried {
   batch: Batch
@@ -74,8 +83,8 @@ interface Answered {
 
 const SEP = '\u0000'
 const DAY_MS = 86_400_000
-/** Rows per statement: well under either database's limit of bound values. */
-const ROWS_PER_STATEMENT = 400
+/** Rows per statement: well under either database's limit of bound values (11 a row). */
+const ROWS_PER_STATEMENT = 200
 const PRUNE_EVERY_MS = 3_600_000
 const PRUNE_BATCH = 1000
 const PRUNE_FIRST_MS = 60_000
@@ -105,6 +114,8 @@ export const parametersText = (parameters: Readonly<Record<string, unknown>>): s
  */
 export class DisclosureRecorder {
   private batches = new Map<string, Batch>()
+  /** Entries made since the last flush took them: what a flush without the counts writes. */
+  private fresh: Candidate[] = []
   private answeredNow = new Map<string, Answered>()
   private timer: NodeJS.Timeout | undefined
   private flushing: Promise<void> = Promise.resolve()
@@ -161,8 +172,11 @@ export class DisclosureRecorder {
         any = true
         const entries = pseudonymous ? batch.pseudonyms : batch.ids
         const entry = entries.get(person)
-        if (entry === undefined) entries.set(person, { answers: 1, first: ms, last: ms, stored: false })
-        else {
+        if (entry === undefined) {
+          const made = { answers: 1, first: ms, last: ms, stored: false }
+          entries.set(person, made)
+          this.fresh.push({ batch, person, pseudonymous, entry: made })
+        } else {
           entry.answers++
           entry.last = ms
         }
@@ -231,7 +245,15 @@ export class DisclosureRecorder {
     }
     const counts = everything || now - this.lastCounts >= COUNTS_EVERY_MS
     const answered = [...this.answeredNow.values()]
-    const carried = await this.due(counts)
+    const taken = this.fresh
+    this.fresh = []
+    let carried: Carried[]
+    try {
+      carried = await this.due(counts ? this.everyEntry() : taken)
+    } catch (error) {
+      this.fresh = [...taken, ...this.fresh]
+      throw error
+    }
     if (carried.length === 0 && answered.length === 0) {
       if (counts) this.lastCounts = now
       return
@@ -246,6 +268,7 @@ export class DisclosureRecorder {
       })
     } catch (error) {
       for (const a of answered) this.restoreAnswered(a)
+      this.fresh = [...taken, ...this.fresh]
       throw error
     }
     // Written: what was added is no longer pending (answers counted meanwhile stay).
@@ -266,48 +289,55 @@ export class DisclosureRecorder {
     }
   }
 
-  /** The rows to write: people not yet recorded, and with `counts` every entry with answers to add. */
-  private async due(counts: boolean): Promise<Carried[]> {
-    const rows: Carried[] = []
-    const wanted = (e: Entry) => !e.stored || (counts && e.answers > 0)
-    const pseudonymsOf = new Map<string, Set<string>>()
+  /** Every entry of every batch: what a flush with the counts looks through. */
+  private *everyEntry(): Iterable<Candidate> {
     for (const batch of this.batches.values()) {
-      for (const [person, entry] of batch.ids)
-        if (wanted(entry)) rows.push({ batch, entry, person, answers: entry.answers })
-      for (const [pseudonym, entry] of batch.pseudonyms)
-        if (wanted(entry)) {
-          const set = pseudonymsOf.get(batch.recipient.organizationId) ?? new Set()
-          set.add(pseudonym)
-          pseudonymsOf.set(batch.recipient.organizationId, set)
-        }
+      for (const [person, entry] of batch.ids) yield { batch, person, pseudonymous: false, entry }
+      for (const [person, entry] of batch.pseudonyms) yield { batch, person, pseudonymous: true, entry }
     }
-    if (pseudonymsOf.size === 0) return rows
+  }
+
+  /**
+   * The rows to write of these entries: those not yet recorded, and those with answers to add;
+   * pseudonyms looked up (per organization, one statement each) and written under the real id.
+   */
+  private async due(candidates: Iterable<Candidate>): Promise<Carried[]> {
+    const rows: Carried[] = []
+    const byPseudonym: Candidate[] = []
+    const pseudonymsOf = new Map<string, Set<string>>()
+    for (const c of candidates) {
+      if (c.entry.stored && c.entry.answers === 0) continue
+      if (!c.pseudonymous) {
+        rows.push({ batch: c.batch, entry: c.entry, person: c.person, answers: c.entry.answers })
+        continue
+      }
+      byPseudonym.push(c)
+      const organizationId = c.batch.recipient.organizationId
+      const set = pseudonymsOf.get(organizationId) ?? new Set()
+      set.add(c.person)
+      pseudonymsOf.set(organizationId, set)
+    }
+    if (byPseudonym.length === 0) return rows
     const found = new Map<string, Map<string, string>>()
     for (const [organizationId, pseudonyms] of pseudonymsOf)
       found.set(organizationId, await this.options.resolve(organizationId, [...pseudonyms]))
-    const byRow = new Map<string, Carried>()
-    for (const row of rows)
-      byRow.set(
-        `${recipientKey(row.batch.recipient)}${SEP}${row.batch.operation}${SEP}${row.batch.day}${SEP}${row.person}`,
-        row,
-      )
-    for (const batch of this.batches.values())
-      for (const [pseudonym, entry] of batch.pseudonyms) {
-        if (!wanted(entry)) continue
-        const person = found.get(batch.recipient.organizationId)?.get(pseudonym)
-        // A pseudonym no employee has any more (deleted since) names nobody the record can keep.
-        if (person === undefined) {
-          entry.stored = true
-          entry.answers = 0
-          continue
-        }
-        const key = `${recipientKey(batch.recipient)}${SEP}${batch.operation}${SEP}${batch.day}${SEP}${person}`
-        // The same person read by real id and by pseudonym (a key's privacy changed? never): one row.
-        if (byRow.has(key)) continue
-        const row = { batch, entry, person, answers: entry.answers }
-        byRow.set(key, row)
-        rows.push(row)
+    const rowKey = (batch: Batch, person: string) =>
+      `${recipientKey(batch.recipient)}${SEP}${batch.operation}${SEP}${batch.day}${SEP}${person}`
+    const seen = new Set(rows.map((r) => rowKey(r.batch, r.person)))
+    for (const c of byPseudonym) {
+      const person = found.get(c.batch.recipient.organizationId)?.get(c.person)
+      // A pseudonym no employee has any more (deleted since) names nobody the record can keep.
+      if (person === undefined) {
+        c.entry.stored = true
+        c.entry.answers = 0
+        continue
       }
+      // One row per person: a real id and a pseudonym of the same person in one batch never meet
+      // (a recipient's privacy does not change), but the statement must not name a row twice.
+      if (seen.has(rowKey(c.batch, person))) continue
+      seen.add(rowKey(c.batch, person))
+      rows.push({ batch: c.batch, entry: c.entry, person, answers: c.entry.answers })
+    }
     return rows
   }
 
@@ -330,35 +360,64 @@ const EARLIER = (table: string): RawBuilder<string> =>
 const LATER = (table: string): RawBuilder<string> =>
   sql`case when excluded.last_at > ${sql.ref(`${table}.last_at`)} then excluded.last_at else ${sql.ref(`${table}.last_at`)} end`
 
+const CARRIED_COLUMNS = [
+  'organization_id',
+  'employee_id',
+  'day',
+  'recipient_kind',
+  'recipient_id',
+  'operation',
+  'recipient_name',
+  'privacy',
+  'first_at',
+  'last_at',
+  'answers',
+] as const
+
+/**
+ * The upsert of `rows` people, as text: written once per size and dialect and run with bound values
+ * (a flush writes up to a few hundred thousand rows; built by Kysely, each row cost several times
+ * its write).
+ */
+const carriedText = (() => {
+  const texts = new Map<string, string>()
+  return (dialect: DialectName, rows: number): string => {
+    const key = `${dialect} ${rows}`
+    let text = texts.get(key)
+    if (text === undefined) {
+      let n = 0
+      const row = () =>
+        `(${CARRIED_COLUMNS.map(() => (dialect === 'postgres' ? `$${++n}` : '?')).join(', ')})`
+      text = `insert into disclosures (${CARRIED_COLUMNS.join(', ')}) values ${Array.from({ length: rows }, row).join(', ')}
+        on conflict (organization_id, employee_id, day, recipient_kind, recipient_id, operation) do update set
+        answers = disclosures.answers + excluded.answers, recipient_name = excluded.recipient_name,
+        first_at = case when excluded.first_at < disclosures.first_at then excluded.first_at else disclosures.first_at end,
+        last_at = case when excluded.last_at > disclosures.last_at then excluded.last_at else disclosures.last_at end`
+      texts.set(key, text)
+    }
+    return text
+  }
+})()
+
 async function addCarried(db: Kysely<Database>, rows: Carried[]): Promise<void> {
-  await db
-    .insertInto('disclosures')
-    .values(
-      rows.map(({ batch, entry, person, answers }) => ({
-        organization_id: batch.recipient.organizationId,
-        employee_id: person,
-        day: batch.day,
-        recipient_kind: batch.recipient.kind,
-        recipient_id: batch.recipient.id,
-        operation: batch.operation,
-        recipient_name: batch.recipient.name,
-        privacy: batch.recipient.privacy,
-        first_at: timestampFromMillis(entry.first),
-        last_at: timestampFromMillis(entry.last),
-        answers,
-      })),
+  const values: unknown[] = []
+  for (const { batch, entry, person, answers } of rows) {
+    const r = batch.recipient
+    values.push(
+      r.organizationId,
+      person,
+      batch.day,
+      r.kind,
+      r.id,
+      batch.operation,
+      r.name,
+      r.privacy,
+      timestampFromMillis(entry.first),
+      timestampFromMillis(entry.last),
+      answers,
     )
-    .onConflict((c) =>
-      c
-        .columns(['organization_id', 'employee_id', 'day', 'recipient_kind', 'recipient_id', 'operation'])
-        .doUpdateSet({
-          answers: sql`disclosures.answers + excluded.answers`,
-          recipient_name: sql`excluded.recipient_name`,
-          first_at: EARLIER('disclosures'),
-          last_at: LATER('disclosures'),
-        }),
-    )
-    .execute()
+  }
+  await db.executeQuery(CompiledQuery.raw(carriedText(dialectOf(db), rows.length), values))
 }
 
 async function addAnswered(db: Kysely<Database>, rows: Answered[]): Promise<void> {
