@@ -41,28 +41,22 @@ const readOptions = (command: Command): Command =>
     .option(...DATABASE_FLAG)
 
 /** Rows written in the chosen format: JSON keeps the values' types, CSV and the table are text. */
-function write<T extends object>(
-  rows: T[],
-  format: Format,
-  columns: readonly (keyof T & string)[],
-  header: string[],
-  cells: (row: T) => string[],
-): void {
+function write<T extends object>(rows: T[], format: Format, columns: Columns<T>): void {
   if (format === 'json') {
     process.stdout.write(`${JSON.stringify(rows)}\n`)
     return
   }
   if (format === 'csv') {
     const records = rows.map((row) =>
-      columns.map((name) => {
-        const v = row[name]
+      columns.map(([field]) => {
+        const v = row[field]
         return v !== null && typeof v === 'object' ? JSON.stringify(v) : v
       }),
     )
     process.stdout.write(
       stringify(records, {
         header: true,
-        columns: [...columns],
+        columns: columns.map(([field]) => field),
         record_delimiter: 'windows',
         quoted_match: /[\r\n]/,
         escape_formulas: true,
@@ -74,47 +68,35 @@ function write<T extends object>(
     process.stderr.write('nothing recorded\n')
     return
   }
-  process.stdout.write(table(header, rows.map(cells)))
+  process.stdout.write(
+    table(
+      columns.map(([, header]) => header),
+      rows.map((row) => columns.map(([, , cell]) => cell(row))),
+    ),
+  )
 }
 
-const PERSON_COLUMNS = [
-  'recipient_kind',
-  'recipient_id',
-  'recipient_name',
-  'privacy',
-  'operation',
-  'first_at',
-  'last_at',
-  'days',
-  'answers',
-] as const satisfies readonly (keyof PersonDisclosure)[]
-const PERSON_HEADER = ['RECIPIENT', 'ID', 'NAME', 'PRIVACY', 'OPERATION', 'FIRST', 'LAST', 'DAYS', 'ANSWERS']
-const personCells = (r: PersonDisclosure): string[] => [
-  r.recipient_kind,
-  r.recipient_id,
-  r.recipient_name,
-  r.privacy,
-  r.operation,
-  shortTime(r.first_at),
-  shortTime(r.last_at),
-  String(r.days),
-  String(r.answers),
+/** A table's columns: each field as JSON and CSV name it, its table header, and its cell. */
+type Columns<T> = readonly (readonly [field: keyof T & string, header: string, cell: (row: T) => string])[]
+
+const PERSON: Columns<PersonDisclosure> = [
+  ['recipient_kind', 'RECIPIENT', (r) => r.recipient_kind],
+  ['recipient_id', 'ID', (r) => r.recipient_id],
+  ['recipient_name', 'NAME', (r) => r.recipient_name],
+  ['privacy', 'PRIVACY', (r) => r.privacy],
+  ['operation', 'OPERATION', (r) => r.operation],
+  ['first_at', 'FIRST', (r) => shortTime(r.first_at)],
+  ['last_at', 'LAST', (r) => shortTime(r.last_at)],
+  ['days', 'DAYS', (r) => String(r.days)],
+  ['answers', 'ANSWERS', (r) => String(r.answers)],
 ]
 
-const RECIPIENT_COLUMNS = [
-  'day',
-  'operation',
-  'persons',
-  'answers',
-  'parameters',
-] as const satisfies readonly (keyof RecipientDisclosure)[]
-const RECIPIENT_HEADER = ['DAY', 'OPERATION', 'PERSONS', 'ANSWERS', 'PARAMETERS']
-const recipientCells = (r: RecipientDisclosure): string[] => [
-  r.day,
-  r.operation,
-  String(r.persons),
-  String(r.answers),
-  r.parameters === null ? '-' : JSON.stringify(r.parameters),
+const RECIPIENT: Columns<RecipientDisclosure> = [
+  ['day', 'DAY', (r) => r.day],
+  ['operation', 'OPERATION', (r) => r.operation],
+  ['persons', 'PERSONS', (r) => String(r.persons)],
+  ['answers', 'ANSWERS', (r) => String(r.answers)],
+  ['parameters', 'PARAMETERS', (r) => (r.parameters === null ? '-' : JSON.stringify(r.parameters))],
 ]
 
 export function registerDisclosures(program: Command): void {
@@ -144,7 +126,7 @@ export function registerDisclosures(program: Command): void {
       if (problem !== null) throw new CliError(problem)
       return disclosuresOfPerson(handle.db, options.organization, employeeId, options.since)
     })
-    write(rows, options.format, PERSON_COLUMNS, PERSON_HEADER, personCells)
+    write(rows, options.format, PERSON)
   })
   readOptions(
     disclosures
@@ -161,6 +143,6 @@ export function registerDisclosures(program: Command): void {
         throw new CliError(`no key or webhook endpoint with the id ${id}`)
       return disclosuresOfRecipient(handle.db, id, options.since)
     })
-    write(rows, options.format, RECIPIENT_COLUMNS, RECIPIENT_HEADER, recipientCells)
+    write(rows, options.format, RECIPIENT)
   })
 }
