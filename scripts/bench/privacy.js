@@ -123,9 +123,9 @@ its series judge the population by a field of their own, and their narrower figu
 with the answer (the same rows, or a row of the same statement; kept beside each point); a window
 statistic (phishing) selects the population now beside its kept answer, in the same statement, and
 judges its narrower figures by fields of the answer (parsed, and sent again when one is hidden); a
-breakdown reads every cell's size, decides the merges, then reads the page's cells, two statements
-built with Kysely on every request instead of one prepared page statement, and reads a row's
-populations from its text.
+breakdown reads the organization's data generation, then takes the rows it decided at that
+generation (every cell's size, the merges) and, without a window, their answers as shown, kept in
+the process until the next import; only its first request at a generation reads and decides them.
 
 A deep employees page (50 items, at a cursor picked at random from each key's own walk) asked by an
 identified key and by a pseudonymous one in the same rounds (target: pseudonymous at most 1.2× the
