@@ -5,7 +5,7 @@
 // under their real ids, looked up when written. Recording never holds an answer back: a write the
 // database refuses (a lock held by an import) is counted again for the next one.
 
-import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely'
+import { CompiledQuery, type Kysely, sql } from 'kysely'
 import { type DialectName, dialectOf } from '../db/dialect.js'
 import type { Database } from '../db/tables.js'
 import { timestampFromMillis } from '../domain/time.js'
@@ -88,13 +88,17 @@ const ROWS_PER_STATEMENT = 200
 const PRUNE_EVERY_MS = 3_600_000
 const PRUNE_BATCH = 1000
 const PRUNE_FIRST_MS = 60_000
+/** How long a stopping recorder tries again a write the database refuses (within SHUTDOWN_TIMEOUT). */
+const STOP_RETRIES_MS = 3000
 /** How often the answers of people already recorded that day are added to their rows. */
 export const COUNTS_EVERY_MS = 60_000
 
 /** The UTC day of an instant, as stored: `2026-12-02`. */
 export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
 
-const recipientKey = (r: Recipient): string => `${r.kind}${SEP}${r.id}`
+/** What one recipient was sent by one operation on one day, as a map's key. */
+const batchKey = (r: Recipient, operation: string, day: string): string =>
+  `${r.kind}${SEP}${r.id}${SEP}${operation}${SEP}${day}`
 
 /** An aggregate key's question's parameters as kept: by name, the key's order, the values as given. */
 export const parametersText = (parameters: Readonly<Record<string, unknown>>): string =>
@@ -157,31 +161,42 @@ export class DisclosureRecorder {
   ): void {
     const ms = this.now()
     const day = this.day(ms)
-    const key = `${recipientKey(recipient)}${SEP}${operation}${SEP}${day}`
+    if (people.ids === undefined && people.pseudonyms === undefined) return
+    const key = batchKey(recipient, operation, day)
     let batch = this.batches.get(key)
-    let any = false
-    for (const [persons, pseudonymous] of [
-      [people.ids, false],
-      [people.pseudonyms, true],
-    ] as const)
-      for (const person of persons ?? []) {
-        if (batch === undefined) {
-          batch = { recipient, operation, day, ids: new Map(), pseudonyms: new Map() }
-          this.batches.set(key, batch)
-        }
-        any = true
-        const entries = pseudonymous ? batch.pseudonyms : batch.ids
-        const entry = entries.get(person)
-        if (entry === undefined) {
-          const made = { answers: 1, first: ms, last: ms, stored: false }
-          entries.set(person, made)
-          this.fresh.push({ batch, person, pseudonymous, entry: made })
-        } else {
-          entry.answers++
-          entry.last = ms
-        }
+    if (batch === undefined) {
+      batch = { recipient, operation, day, ids: new Map(), pseudonyms: new Map() }
+      this.batches.set(key, batch)
+    }
+    const counted =
+      this.count(batch, batch.ids, people.ids, false, ms) +
+      this.count(batch, batch.pseudonyms, people.pseudonyms, true, ms)
+    if (counted > 0) this.answer(recipient, operation, day, '', ms)
+  }
+
+  /** Counts one answer for each of `persons` among `entries`; how many. */
+  private count(
+    batch: Batch,
+    entries: Map<string, Entry>,
+    persons: Iterable<string> | undefined,
+    pseudonymous: boolean,
+    ms: number,
+  ): number {
+    if (persons === undefined) return 0
+    let n = 0
+    for (const person of persons) {
+      n++
+      const entry = entries.get(person)
+      if (entry !== undefined) {
+        entry.answers++
+        entry.last = ms
+        continue
       }
-    if (any) this.answer(recipient, operation, day, '', ms)
+      const made = { answers: 1, first: ms, last: ms, stored: false }
+      entries.set(person, made)
+      this.fresh.push({ batch, person, pseudonymous, entry: made })
+    }
+    return n
   }
 
   /** An aggregate key's question: the operation and its parameters (the key excluded). */
@@ -191,7 +206,7 @@ export class DisclosureRecorder {
   }
 
   private answer(recipient: Recipient, operation: string, day: string, parameters: string, ms: number) {
-    const id = `${recipientKey(recipient)}${SEP}${operation}${SEP}${day}${SEP}${parameters}`
+    const id = `${batchKey(recipient, operation, day)}${SEP}${parameters}`
     const entry = this.answeredNow.get(id)
     if (entry === undefined)
       this.answeredNow.set(id, { recipient, operation, day, parameters, answers: 1, first: ms, last: ms })
@@ -219,11 +234,24 @@ export class DisclosureRecorder {
     this.timer.unref()
   }
 
-  /** Stops the timer and writes everything left, the answers of people already recorded included. */
+  /**
+   * Stops the timer and writes everything left, the answers of people already recorded included. No
+   * flush follows this one: a refused write (a connection the database refuses, a lock) is tried
+   * again, waiting longer each time, for up to STOP_RETRIES_MS.
+   */
   async stop(): Promise<void> {
     clearInterval(this.timer)
     this.timer = undefined
-    await this.flush(true)
+    for (let waited = 0, wait = 50; ; waited += wait, wait *= 2) {
+      try {
+        await this.flush(true)
+        return
+      } catch (error) {
+        if (waited + wait > STOP_RETRIES_MS) throw error
+        this.options.onError?.(error)
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
+    }
   }
 
   /**
@@ -322,7 +350,7 @@ export class DisclosureRecorder {
     for (const [organizationId, pseudonyms] of pseudonymsOf)
       found.set(organizationId, await this.options.resolve(organizationId, [...pseudonyms]))
     const rowKey = (batch: Batch, person: string) =>
-      `${recipientKey(batch.recipient)}${SEP}${batch.operation}${SEP}${batch.day}${SEP}${person}`
+      `${batchKey(batch.recipient, batch.operation, batch.day)}${SEP}${person}`
     const seen = new Set(rows.map((r) => rowKey(r.batch, r.person)))
     for (const c of byPseudonym) {
       const person = found.get(c.batch.recipient.organizationId)?.get(c.person)
@@ -342,7 +370,7 @@ export class DisclosureRecorder {
   }
 
   private restoreAnswered(a: Answered): void {
-    const id = `${recipientKey(a.recipient)}${SEP}${a.operation}${SEP}${a.day}${SEP}${a.parameters}`
+    const id = `${batchKey(a.recipient, a.operation, a.day)}${SEP}${a.parameters}`
     const entry = this.answeredNow.get(id)
     if (entry === undefined) this.answeredNow.set(id, a)
     else mergeInto(entry, a)
@@ -355,10 +383,11 @@ function mergeInto(entry: { answers: number; first: number; last: number }, othe
   if (other.last > entry.last) entry.last = other.last
 }
 
-const EARLIER = (table: string): RawBuilder<string> =>
-  sql`case when excluded.first_at < ${sql.ref(`${table}.first_at`)} then excluded.first_at else ${sql.ref(`${table}.first_at`)} end`
-const LATER = (table: string): RawBuilder<string> =>
-  sql`case when excluded.last_at > ${sql.ref(`${table}.last_at`)} then excluded.last_at else ${sql.ref(`${table}.last_at`)} end`
+/** SQL: what an upsert into `table` sets on a row already there: the answers added, the span widened. */
+const merged = (table: string): string => `answers = ${table}.answers + excluded.answers,
+  recipient_name = excluded.recipient_name,
+  first_at = case when excluded.first_at < ${table}.first_at then excluded.first_at else ${table}.first_at end,
+  last_at = case when excluded.last_at > ${table}.last_at then excluded.last_at else ${table}.last_at end`
 
 const CARRIED_COLUMNS = [
   'organization_id',
@@ -375,9 +404,8 @@ const CARRIED_COLUMNS = [
 ] as const
 
 /**
- * The upsert of `rows` people, as text: written once per size and dialect and run with bound values
- * (a flush writes up to a few hundred thousand rows; built by Kysely, each row cost several times
- * its write).
+ * The upsert of `rows` people, as text: written once per size and dialect and run with bound values,
+ * since a flush may write a whole workspace's people and a builder costs more per row than the write.
  */
 const carriedText = (() => {
   const texts = new Map<string, string>()
@@ -390,9 +418,7 @@ const carriedText = (() => {
         `(${CARRIED_COLUMNS.map(() => (dialect === 'postgres' ? `$${++n}` : '?')).join(', ')})`
       text = `insert into disclosures (${CARRIED_COLUMNS.join(', ')}) values ${Array.from({ length: rows }, row).join(', ')}
         on conflict (organization_id, employee_id, day, recipient_kind, recipient_id, operation) do update set
-        answers = disclosures.answers + excluded.answers, recipient_name = excluded.recipient_name,
-        first_at = case when excluded.first_at < disclosures.first_at then excluded.first_at else disclosures.first_at end,
-        last_at = case when excluded.last_at > disclosures.last_at then excluded.last_at else disclosures.last_at end`
+        ${merged('disclosures')}`
       texts.set(key, text)
     }
     return text
@@ -438,13 +464,9 @@ async function addAnswered(db: Kysely<Database>, rows: Answered[]): Promise<void
         answers: r.answers,
       })),
     )
-    .onConflict((c) =>
-      c.columns(['recipient_kind', 'recipient_id', 'day', 'operation', 'parameters']).doUpdateSet({
-        answers: sql`disclosure_answers.answers + excluded.answers`,
-        recipient_name: sql`excluded.recipient_name`,
-        first_at: EARLIER('disclosure_answers'),
-        last_at: LATER('disclosure_answers'),
-      }),
+    .modifyEnd(
+      sql.raw(`on conflict (recipient_kind, recipient_id, day, operation, parameters) do update set
+        ${merged('disclosure_answers')}`),
     )
     .execute()
 }

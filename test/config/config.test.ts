@@ -12,6 +12,12 @@ describe('configuration', () => {
     assert.equal(config.logLevel, 'info')
   })
 
+  test('DISCLOSURE_RETENTION_DAYS: 400 by default, 1 to 3650 (CONTRACT 20)', () => {
+    assert.equal(loadConfig({}, {}).disclosureRetentionDays, 400)
+    assert.equal(loadConfig({}, { DISCLOSURE_RETENTION_DAYS: '1' }).disclosureRetentionDays, 1)
+    assert.equal(loadConfig({}, { DISCLOSURE_RETENTION_DAYS: '3650' }).disclosureRetentionDays, 3650)
+  })
+
   test('flags take precedence over the environment', () => {
     assert.equal(loadConfig({ PORT: '8080' }, { PORT: '9090' }).port, 8080)
     assert.equal(loadConfig({}, { PORT: '9090' }).port, 9090)
@@ -20,6 +26,9 @@ describe('configuration', () => {
   for (const [variable, value] of [
     ['PORT', 'eighty'],
     ['PORT', '70000'],
+    ['DISCLOSURE_RETENTION_DAYS', '0'],
+    ['DISCLOSURE_RETENTION_DAYS', '3651'],
+    ['DISCLOSURE_RETENTION_DAYS', '30d'],
     ['RATE_LIMIT', '600'],
     ['RATE_LIMIT', '600/60x'],
     ['AUTH_FAILURE_LIMIT', '0/60s'],

@@ -232,6 +232,38 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(byKey.code, 0, byKey.stderr)
       assert.match(byKey.stdout, /^day,operation,persons,answers,parameters\r\n/)
       assert.match(byKey.stdout, /GET \/v1\/employees\/statistics,0,2,"\{""workspace_id"":/)
+      // --since keeps the days from that one on; today's rows are all there is.
+      const since = async (day: string) =>
+        runCli([
+          'disclosures',
+          'person',
+          '--organization',
+          d.orgA.id as string,
+          someone,
+          '--since',
+          day,
+          '--format',
+          'json',
+          '--database',
+          db.url,
+        ])
+      const today = new Date().toISOString().slice(0, 10)
+      assert.deepEqual(JSON.parse((await since(today)).stdout), received)
+      assert.deepEqual(JSON.parse((await since('2999-01-01')).stdout), [])
+      const malformed = await since('yesterday')
+      assert.equal(malformed.code, 2)
+      assert.match(malformed.stderr, /--since/)
+      const elsewhere = await runCli([
+        'disclosures',
+        'person',
+        '--organization',
+        d.a2,
+        someone,
+        '--database',
+        db.url,
+      ])
+      assert.equal(elsewhere.code, 1)
+      assert.match(elsewhere.stderr, new RegExp(`organization ${d.a2} does not exist`))
       const unknown = await runCli(['disclosures', 'key', d.a2, '--database', db.url])
       assert.equal(unknown.code, 1)
       assert.match(unknown.stderr, new RegExp(`no key or webhook endpoint with the id ${d.a2}`))

@@ -107,6 +107,32 @@ for (const { dialect, skip } of DIALECTS) {
       )
     })
 
+    test('stopping, a refused write is tried again until the database takes it', async () => {
+      await sql`delete from disclosures`.execute(db.handle.db)
+      const person = randomUUID()
+      let refused: () => void = () => {}
+      const firstRefusal = new Promise<void>((resolve) => {
+        refused = resolve
+      })
+      const writer = new DisclosureRecorder(db.handle.db, {
+        retentionDays: 400,
+        resolve: async () => new Map(),
+        now: () => clock,
+        onError: () => refused(),
+      })
+      writer.carried(key, 'GET /v1/employees', { ids: [person] })
+      await sql`alter table disclosures rename to disclosures_away`.execute(db.handle.db)
+      const stopped = writer.stop()
+      // Back once the stop was refused, while it waits to try again.
+      await firstRefusal
+      await sql`alter table disclosures_away rename to disclosures`.execute(db.handle.db)
+      await stopped
+      assert.deepEqual(
+        (await kept()).map((r) => [r.employee_id, r.answers]),
+        [[person, 1]],
+      )
+    })
+
     test('a pseudonymous reader is recorded under the real id; a pseudonym nobody has any more names nobody', async () => {
       await sql`delete from disclosures`.execute(db.handle.db)
       const [real, pseudonym, gone] = [randomUUID(), randomUUID(), randomUUID()]

@@ -250,7 +250,12 @@ describe('what counts as an answer', () => {
         timeoutMs: 300,
       })
       // The body went out: the receiver may hold it, and the disclosure record counts it.
-      assert.deepEqual(outcome, { ok: false, statusCode: null, error: 'no answer within the timeout', sent: true })
+      assert.deepEqual(outcome, {
+        ok: false,
+        statusCode: null,
+        error: 'no answer within the timeout',
+        sent: true,
+      })
       assert.ok(Date.now() - started < 5000)
     } finally {
       await silent.close()
