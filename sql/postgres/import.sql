@@ -53,6 +53,9 @@ drop table if exists stg_impersonation;
 drop table if exists stg_replaced;
 
 -- importer/import.ts:createStaging
+drop table if exists stg_erased;
+
+-- importer/import.ts:createStaging
 drop table if exists stg_touched;
 
 -- importer/import.ts:createStaging
@@ -176,6 +179,9 @@ create temporary table stg_impersonation (line integer, workspace_id text collat
 create temporary table stg_replaced (workspace_id text collate "C" primary key);
 
 -- importer/import.ts:createStaging
+create temporary table stg_erased (id text collate "C" primary key, workspace_id text collate "C");
+
+-- importer/import.ts:createStaging
 create temporary table stg_touched (workspace_id text collate "C" primary key);
 
 -- importer/import.ts:createStaging
@@ -294,6 +300,9 @@ copy "stg_impersonation" ("line", "workspace_id", "id", "employee_id", "verdict"
 
 -- importer/import.ts:stageRows
 copy "stg_email_alert" ("line", "workspace_id", "id", "employee_id", "action", "created_at", "updated_at") from stdin with (freeze);
+
+-- importer/erased.ts:storedErasureSecret
+select value from service_state where name = $1;
 
 -- importer/import.ts:indexStaging
 create index stg_organization_key on stg_organization (id);
@@ -2065,6 +2074,9 @@ drop table stg_impersonation;
 
 -- importer/import.ts:dropStaging
 drop table stg_replaced;
+
+-- importer/import.ts:dropStaging
+drop table stg_erased;
 
 -- importer/import.ts:dropStaging
 drop table stg_touched;

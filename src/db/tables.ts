@@ -137,6 +137,20 @@ export interface Database {
   pseudonym_secrets: PseudonymSecretsTable
   disclosures: DisclosuresTable
   disclosure_answers: DisclosureAnswersTable
+  erasures: ErasuresTable
+}
+
+/** An erased employee (CONTRACT 20): a keyed hash of the id, never the id. */
+export interface ErasuresTable {
+  organization_id: string
+  /** Hex HMAC-SHA256 of the employee id under the service's erasure secret (service_state). */
+  id_hash: string
+  erased_at: string
+  reason: string | null
+  /** JSON: the recipients the disclosure record held for the person. */
+  recipients: string
+  /** When `awareness erasures lift` allowed the id again; null while the erasure stands. */
+  lifted_at: string | null
 }
 
 /**

@@ -45,6 +45,17 @@ interface Entry {
   stored: boolean
 }
 
+/** The answers of one page's people as read (real ids joined), until a flush spreads them to each. */
+interface PageEntry {
+  joined: string
+  answers: number
+  first: number
+  last: number
+}
+
+/** Characters of a page's people that key it: its first two ids (the rest compared when they match). */
+const PAGE_KEY = 73
+
 /** What one recipient was sent by one operation on one day, in this process. */
 interface Batch {
   recipient: Recipient
@@ -53,6 +64,14 @@ interface Batch {
   /** By real id, and by pseudonym (looked up when written). */
   ids: Map<string, Entry>
   pseudonyms: Map<string, Entry>
+  /**
+   * Pages by their people joined (keyed by its start, then compared whole: a long string's hash
+   * costs what reading it does): a page asked again is one look-up, its people split once a flush
+   * (a deep walk repeats the same pages, each naming a hundred people).
+   */
+  pages: Map<string, PageEntry[]>
+  /** Its answers' count in `answered` (the map of answers it was counted in). */
+  answered?: { in: Map<string, Answered>; entry: Answered }
 }
 
 /** An entry of a batch, by the person as counted (a real id, or a pseudonym). */
@@ -120,6 +139,10 @@ export class DisclosureRecorder {
   private batches = new Map<string, Batch>()
   /** Entries made since the last flush took them: what a flush without the counts writes. */
   private fresh: Candidate[] = []
+  /** Pages first counted since the last flush: their people may not be recorded yet. */
+  private freshPages: { batch: Batch; page: PageEntry }[] = []
+  /** The batch of the last answer: a client's answers come one after another. */
+  private lastBatch: Batch | undefined
   private answeredNow = new Map<string, Answered>()
   private timer: NodeJS.Timeout | undefined
   private flushing: Promise<void> = Promise.resolve()
@@ -151,27 +174,86 @@ export class DisclosureRecorder {
   }
 
   /**
-   * An answer sent to `recipient` by `operation`, carrying these people: their real ids (`ids`), or
-   * their pseudonyms in the recipient's organization (`pseudonyms`).
+   * An answer sent to `recipient` by `operation`, carrying these people: their real ids (`ids`, or
+   * `joined` by commas as a page read them), or their pseudonyms in the recipient's organization
+   * (`pseudonyms`).
    */
   carried(
     recipient: Recipient,
     operation: string,
-    people: { ids?: Iterable<string>; pseudonyms?: Iterable<string> },
+    people: { ids?: Iterable<string>; pseudonyms?: Iterable<string>; joined?: string },
   ): void {
     const ms = this.now()
     const day = this.day(ms)
-    if (people.ids === undefined && people.pseudonyms === undefined) return
+    if (people.ids === undefined && people.pseudonyms === undefined && people.joined === undefined) return
+    const batch = this.batchOf(recipient, operation, day)
+    let counted =
+      this.count(batch, batch.ids, people.ids, false, ms) +
+      this.count(batch, batch.pseudonyms, people.pseudonyms, true, ms)
+    if (people.joined !== undefined) {
+      counted++
+      this.countPage(batch, people.joined, ms)
+    }
+    if (counted === 0) return
+    const answered = batch.answered
+    if (answered !== undefined && answered.in === this.answeredNow) {
+      answered.entry.answers++
+      answered.entry.last = ms
+    } else batch.answered = { in: this.answeredNow, entry: this.answer(recipient, operation, day, '', ms) }
+  }
+
+  private batchOf(recipient: Recipient, operation: string, day: string): Batch {
+    const last = this.lastBatch
+    if (
+      last !== undefined &&
+      last.recipient.id === recipient.id &&
+      last.recipient.kind === recipient.kind &&
+      last.operation === operation &&
+      last.day === day
+    )
+      return last
     const key = batchKey(recipient, operation, day)
     let batch = this.batches.get(key)
     if (batch === undefined) {
-      batch = { recipient, operation, day, ids: new Map(), pseudonyms: new Map() }
+      batch = { recipient, operation, day, ids: new Map(), pseudonyms: new Map(), pages: new Map() }
       this.batches.set(key, batch)
     }
-    const counted =
-      this.count(batch, batch.ids, people.ids, false, ms) +
-      this.count(batch, batch.pseudonyms, people.pseudonyms, true, ms)
-    if (counted > 0) this.answer(recipient, operation, day, '', ms)
+    this.lastBatch = batch
+    return batch
+  }
+
+  /** One answer of a page whose people were read joined. */
+  private countPage(batch: Batch, joined: string, ms: number): void {
+    const key = joined.slice(0, PAGE_KEY)
+    let pages = batch.pages.get(key)
+    if (pages === undefined) {
+      pages = []
+      batch.pages.set(key, pages)
+    }
+    for (const page of pages)
+      if (page.joined === joined) {
+        if (page.answers === 0) page.first = ms
+        page.answers++
+        page.last = ms
+        return
+      }
+    const page = { joined, answers: 1, first: ms, last: ms }
+    pages.push(page)
+    this.freshPages.push({ batch, page })
+  }
+
+  /** A page's answers added to each of its people (once each): those new to the batch are fresh. */
+  private spread(batch: Batch, page: PageEntry): void {
+    if (page.answers === 0) return
+    for (const person of new Set(page.joined.split(','))) {
+      const entry = batch.ids.get(person)
+      if (entry === undefined) {
+        const made = { answers: page.answers, first: page.first, last: page.last, stored: false }
+        batch.ids.set(person, made)
+        this.fresh.push({ batch, person, pseudonymous: false, entry: made })
+      } else mergeInto(entry, page)
+    }
+    page.answers = 0
   }
 
   /** Counts one answer for each of `persons` among `entries`; how many. */
@@ -205,23 +287,33 @@ export class DisclosureRecorder {
     this.answer(recipient, operation, this.day(ms), parametersText(parameters), ms)
   }
 
-  private answer(recipient: Recipient, operation: string, day: string, parameters: string, ms: number) {
+  private answer(
+    recipient: Recipient,
+    operation: string,
+    day: string,
+    parameters: string,
+    ms: number,
+  ): Answered {
     const id = `${batchKey(recipient, operation, day)}${SEP}${parameters}`
     const entry = this.answeredNow.get(id)
-    if (entry === undefined)
-      this.answeredNow.set(id, { recipient, operation, day, parameters, answers: 1, first: ms, last: ms })
-    else {
+    if (entry !== undefined) {
       entry.answers++
       entry.last = ms
+      return entry
     }
+    const made = { recipient, operation, day, parameters, answers: 1, first: ms, last: ms }
+    this.answeredNow.set(id, made)
+    return made
   }
 
   /** Entries not written yet: people not recorded, answers not counted (for the tests). */
   pending(): number {
     let n = this.answeredNow.size
-    for (const batch of this.batches.values())
+    for (const batch of this.batches.values()) {
       for (const entries of [batch.ids, batch.pseudonyms])
         for (const entry of entries.values()) if (!entry.stored || entry.answers > 0) n++
+      for (const pages of batch.pages.values()) for (const page of pages) if (page.answers > 0) n++
+    }
     return n
   }
 
@@ -267,11 +359,20 @@ export class DisclosureRecorder {
 
   private async write(everything: boolean): Promise<void> {
     const now = this.now()
+    const counts = everything || now - this.lastCounts >= COUNTS_EVERY_MS
+    // The pages' answers go to their people: new pages now (their people may be new), every page
+    // with the counts (then forgotten: a page is split at most once a flush).
+    for (const { batch, page } of this.freshPages) this.spread(batch, page)
+    this.freshPages = []
+    if (counts)
+      for (const batch of this.batches.values()) {
+        for (const pages of batch.pages.values()) for (const page of pages) this.spread(batch, page)
+        batch.pages.clear()
+      }
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = now
       await pruneDisclosures(this.db, this.options.retentionDays, now)
     }
-    const counts = everything || now - this.lastCounts >= COUNTS_EVERY_MS
     const answered = [...this.answeredNow.values()]
     const taken = this.fresh
     this.fresh = []
@@ -311,6 +412,7 @@ export class DisclosureRecorder {
       for (const [key, batch] of this.batches)
         if (
           batch.day < today &&
+          batch.pages.size === 0 &&
           [...batch.ids.values(), ...batch.pseudonyms.values()].every((e) => e.answers === 0)
         )
           this.batches.delete(key)

@@ -5,6 +5,7 @@ export const EVENT_TYPES: readonly string[] = [
   'employee.created',
   'employee.updated',
   'employee.deleted',
+  'employee.erased',
   'course.created',
   'course.updated',
   'course.deleted',

@@ -190,6 +190,20 @@ export function documentWebhooks(): Record<string, unknown> {
         example,
       )
     }
+    for (const other of source.others ?? [])
+      webhooks[other.type] = webhook(
+        other.type,
+        other.type,
+        `Sent for ${other.sentFor}: \`data.object\` is ${other.object.description}.`,
+        eventSchema(other.type, other.object.schema),
+        {
+          id: EXAMPLE_EVENT_ID,
+          type: other.type,
+          created_at: '2026-11-23T09:00:00.000000Z',
+          workspace_id: workspace ?? '7cf3c256-32b9-4240-ad3f-b64afebede10',
+          data: { object: other.object.example },
+        },
+      )
   }
   webhooks['webhook.ping'] = webhook(
     'webhook.ping',

@@ -30,6 +30,7 @@ import {
   zeroCounts,
 } from './apply.js'
 import { findProblems, resolveWorkspaces } from './checks.js'
+import { skipErased } from './erased.js'
 import { captureRenderings, type RecordedEvents, recordEvents } from './events.js'
 import { withRecordParser } from './record-parser.js'
 import { columnType, type RecordType, SPECS, stagingKeyIndex, stagingTableColumns, TYPES } from './staging.js'
@@ -88,6 +89,8 @@ export interface ImportSummary {
   created: Record<RecordType, number>
   /** Rows deleted by --replace, per type. */
   deleted: Record<RecordType, number>
+  /** Records of erased employees (CONTRACT 20) the import skipped, and those belonging to them. */
+  skipped: number
   /** Whether the stored data changed at all (with dryRun: would change). */
   changed: boolean
   /** The moment recorded in the history (CONTRACT 17). */
@@ -182,6 +185,8 @@ const PROGRESS_EVERY = 25000
 // the staged records that differ from what is stored, and those the resources' steps declare.
 const HELPERS: Record<string, readonly string[]> = {
   stg_replaced: ['workspace_id'],
+  // Erased employees (erase.ts; an import skips their records): id, workspace.
+  stg_erased: ['id', 'workspace_id'],
   stg_touched: ['workspace_id'],
   stg_new_workspace: ['workspace_id'],
   stg_snapshot: ['workspace_id'],
@@ -190,7 +195,7 @@ const HELPERS: Record<string, readonly string[]> = {
 }
 const TEMPORARY = [...TYPES.map((t) => SPECS[t].staging), ...Object.keys(HELPERS)]
 
-async function createStaging(session: WriteSession): Promise<void> {
+export async function createStaging(session: WriteSession): Promise<void> {
   for (const table of TEMPORARY) {
     await session.exec(sql.raw(`drop table if exists ${table}`))
   }
@@ -209,7 +214,7 @@ async function createStaging(session: WriteSession): Promise<void> {
   }
 }
 
-async function indexStaging(session: WriteSession): Promise<void> {
+export async function indexStaging(session: WriteSession): Promise<void> {
   for (const spec of TYPES.map((t) => SPECS[t])) {
     // Records whose workspace is resolved after reading are indexed once it is (checks.ts).
     if (spec.workspaceOf === undefined) await session.exec(sql.raw(stagingKeyIndex(spec)))
@@ -223,7 +228,7 @@ async function indexStaging(session: WriteSession): Promise<void> {
   await analyzeTemporary(session, ...TYPES.map((type) => SPECS[type].staging))
 }
 
-async function dropStaging(session: WriteSession): Promise<void> {
+export async function dropStaging(session: WriteSession): Promise<void> {
   for (const table of TEMPORARY) {
     await session.exec(sql.raw(`drop table ${table}`))
   }
@@ -348,7 +353,7 @@ async function checkStaged(session: WriteSession, offsets: Offsets, replace: boo
 }
 
 /** Which staged records differ from what is stored, and how many of them are new (phase `compare`). */
-async function compareStaged(session: WriteSession) {
+export async function compareStaged(session: WriteSession) {
   const differs = await compareWithStored(session)
   const created = await countNew(session, differs)
   await collectTouched(session, differs)
@@ -357,7 +362,7 @@ async function compareStaged(session: WriteSession) {
 }
 
 /** Writes what differs, and with --replace deletes what the file no longer holds (phase `merge`). */
-async function mergeStaged(session: WriteSession, differs: ChangedRecords, replace: boolean) {
+export async function mergeStaged(session: WriteSession, differs: ChangedRecords, replace: boolean) {
   const written = await merge(session, differs)
   for (const steps of IMPORT_STEPS) await steps.afterMerge?.(session, differs)
   let deleted = zeroCounts()
@@ -466,6 +471,7 @@ async function importTraced(
       await createStaging(session)
       const read = await readSources(session, sources, options, goOn)
       linesRead = read.lines
+      const skipped = await skipErased(session)
       clock.mark('read')
       await checkStaged(session, read.offsets, replace)
       await collectNamed(session)
@@ -478,7 +484,7 @@ async function importTraced(
       const captured = options.dryRun ? null : await captureRenderings(session, differs, replace)
       clock.mark('renderings before')
       const merged = await mergeStaged(session, differs, replace)
-      const counts = { records: read.records, created, ...merged }
+      const counts = { records: read.records, created, skipped, ...merged }
       // Rolled back by the session: nothing of a dry run is kept.
       if (options.dryRun) return { ...counts, asOf, dryRun: true, events: { counts: {}, deliveries: 0 } }
       goOn()

@@ -377,6 +377,31 @@ const COMMA = 0x2c
  * collected young. Joining the strings first and encoding the result costs several times more for
  * a large page (docs/design.md).
  */
+/**
+ * The people of a streamed page's rows (ListStatement.carries), their bytes joined by commas as
+ * they came, made a string once: real ids are ASCII.
+ */
+class PeopleBytes {
+  private bytes = Buffer.allocUnsafe(2048)
+  private size = 0
+
+  add(row: DataRow, field: number): void {
+    if (row.isNull(field)) return
+    const length = row.byteLength(field)
+    if (this.size + length + 1 > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.size + length + 1))
+      this.bytes.copy(grown, 0, 0, this.size)
+      this.bytes = grown
+    }
+    if (this.size > 0) this.bytes[this.size++] = COMMA
+    this.size += row.copy(field, this.bytes, this.size)
+  }
+
+  text(): string {
+    return this.bytes.toString('latin1', 0, this.size)
+  }
+}
+
 class PageDocument {
   private bytes: Buffer
   private size: number
@@ -535,12 +560,14 @@ export async function readPage<V extends ListValues<V>>(
   if (source !== undefined) {
     // The item's bytes go into the page as PostgreSQL sent them; only the page's last row is
     // decoded, for the cursor.
+    const streamed = carries ? new PeopleBytes() : undefined
     await forEachRow(source, text, bound, (row) => {
       generation ??= row.text(3) ?? '0'
       if (!document.addField(row, 0)) return
-      if (carries && !row.isNull(4)) people.push(row.text(4) as string)
+      streamed?.add(row, 4)
       if (document.full) document.last = [row.text(1) as string, row.text(2) as string]
     })
+    if (streamed !== undefined) people.push(streamed.text())
   } else if (statements !== undefined) {
     for (const row of tracedAll(statements, text, bound) as PageRow[]) add(row)
   } else {

@@ -9,6 +9,8 @@ import { type People, walksPeople } from './people.js'
 export interface Carried {
   ids?: ReadonlySet<string>
   pseudonyms?: ReadonlySet<string>
+  /** Real ids joined by commas, as a page's statement read them (split by the record, once a page). */
+  joined?: string
 }
 
 /** An answer that carries nobody. */
@@ -50,5 +52,5 @@ export function realIdsOf(carried: Carried, shown: ReadonlyMap<string, string>):
 
 /** The people a page read with its items' real ids carries (`a,b,c`: ListStatement.carries). */
 export function carriedIds(people: string): Carried {
-  return people === '' ? CARRIES_NOBODY : { ids: new Set(people.split(',')) }
+  return people === '' ? CARRIES_NOBODY : { joined: people }
 }

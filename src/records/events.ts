@@ -70,9 +70,25 @@ export interface EventSource {
   updatedBy?: readonly string[]
   /** How its events read in OCSF (`?format=ocsf`, OCSF webhooks): docs/ocsf.md. */
   ocsf: OcsfMapping
+  /** Event types of the resource recorded outside imports (`employee.erased`), each with its object. */
+  others?: readonly OtherEventType[]
 }
 
-/** The event types a source records: `.created`, `.updated`, `.deleted`, or only `.updated`. */
+/** An event type recorded outside imports, by a command (an erasure), with an object of its own. */
+export interface OtherEventType {
+  type: string
+  object: { schema: string; description: string; example: unknown }
+  /** When it is sent, for the webhook's description in the document. */
+  sentFor: string
+  ocsf: OcsfMapping
+}
+
+/** Every event type of a source: those its imports record (eventTypesOf), then its others. */
+export function allEventTypesOf(source: EventSource): string[] {
+  return [...eventTypesOf(source), ...(source.others ?? []).map((other) => other.type)]
+}
+
+/** The event types a source's imports record: `.created`, `.updated`, `.deleted`, or only `.updated`. */
 export function eventTypesOf(source: EventSource): string[] {
   const kinds = source.updateOnly
     ? ['updated']

@@ -216,6 +216,26 @@ export interface ResourceHistory {
   record(session: WriteSession, moment: HistoryMoment): Promise<void>
 }
 
+/**
+ * The resource whose records are the people an erasure erases (CONTRACT 20), as the erasure engine
+ * (src/importer/erase.ts) and later imports need it. Every other row naming a person is found by
+ * its `employee_id` column.
+ */
+export interface Persons {
+  /** The import record type whose records are people, by their `id`. */
+  recordType: string
+  /** The people's table: their `id` and `workspace_id`. */
+  table: string
+  /** The tables keyed by a person's workspace and id: their rows and renderings. */
+  tables: readonly string[]
+  /** SQL selecting `id`: the people staged records name other than by `employee_id` (a manager). */
+  stagedReferences: readonly string[]
+  /** The event type an erasure records for each person. */
+  erasedEvent: string
+  /** How the command line calls one person and several. */
+  noun: readonly [one: string, several: string]
+}
+
 /** What a resource adds to an import, step by step (src/importer/import.ts runs them in order). */
 export interface ImportSteps {
   /**
@@ -231,6 +251,17 @@ export interface ImportSteps {
   afterMerge?(session: WriteSession, changed: ChangedRecords): Promise<void>
   /** --replace, before any row of the replaced workspaces is deleted. */
   beforeReplace?(session: WriteSession): Promise<void>
+  /**
+   * An erasure (CONTRACT 20), once every row naming the employees of `stg_erased` (id,
+   * workspace_id) is deleted: the rows that named them and stay (an employee they managed) changed
+   * so that none does, without an event. Returns what it changed, by what a summary calls it.
+   */
+  erase?(session: WriteSession): Promise<Record<string, number>>
+  /**
+   * An import, once its records are read: what the staged records of other employees say of the
+   * erased employees of `stg_erased` forgotten (a manager), as an erasure left the stored ones.
+   */
+  skipErased?(session: WriteSession): Promise<void>
   /** Derived values of the touched workspaces (`stg_touched`), and what renders them. */
   derive?(session: WriteSession): Promise<void>
   /**

@@ -2,8 +2,8 @@
 // events feed, made from what the others declare, at the end (an import records events last).
 
 import type { NotFound } from '../errors.js'
-import { eventTypesOf } from '../records/events.js'
-import type { ImportSteps, RecordSpec } from '../records/spec.js'
+import { allEventTypesOf } from '../records/events.js'
+import type { ImportSteps, Persons, RecordSpec } from '../records/spec.js'
 import { breaches } from './breaches/index.js'
 import { campaigns } from './campaigns/index.js'
 import { courses } from './courses/index.js'
@@ -27,7 +27,7 @@ const DATA = [organization, employees, courses, breaches, groups, campaigns, inb
 /** What the resources' changes record as events (CONTRACT 14), in their order. */
 export const EVENT_SOURCES = DATA.flatMap((resource: Resource) => resource.events ?? [])
 /** Every event type, a stable list: `employee.created`, … */
-export const EVENT_TYPES: readonly string[] = EVENT_SOURCES.flatMap(eventTypesOf)
+export const EVENT_TYPES: readonly string[] = EVENT_SOURCES.flatMap(allEventTypesOf)
 
 /** Every event (and the webhook ping) in OCSF (docs/ocsf.md). */
 export const OCSF_RENDERER = ocsfRenderer(EVENT_SOURCES)
@@ -39,6 +39,13 @@ export const RESOURCES = [
   ...DATA,
   eventFeed(EVENT_SOURCES, EVENT_TYPES, OCSF_RENDERER, EVENT_PEOPLE),
 ] as const
+
+/** The people an erasure erases (CONTRACT 20): the one resource that declares them. */
+export const PERSONS: Persons = (() => {
+  const declared = DATA.flatMap((resource: Resource) => (resource.persons ? [resource.persons] : []))
+  if (declared.length !== 1) throw new Error(`one resource declares the people, not ${declared.length}`)
+  return declared[0] as Persons
+})()
 
 /** The 404 of every id a resource serves (the workspace's is the engine's). */
 export const NOT_FOUND: readonly NotFound[] = RESOURCES.flatMap((r: Resource) => r.notFound ?? [])

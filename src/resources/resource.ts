@@ -7,7 +7,7 @@ import type { TSchema } from 'typebox'
 import type { Scope } from '../domain/scopes.js'
 import type { NotFound } from '../errors.js'
 import type { EventSource } from '../records/events.js'
-import type { ImportSteps, RecordSpec } from '../records/spec.js'
+import type { ImportSteps, Persons, RecordSpec } from '../records/spec.js'
 import type { ResourceDemo } from './demo.js'
 import type { ResourceExport, StayingBehind } from './export.js'
 
@@ -77,6 +77,8 @@ export interface Resource<T extends string = string> {
   /** Its import record types, parents before children. */
   records: readonly RecordSpec<T>[]
   import: ImportSteps
+  /** Set on the one resource whose records are people (CONTRACT 20: erasure). */
+  persons?: Persons
   /** The events its changes make (CONTRACT 14), by kind of rendering. */
   events?: readonly EventSource[]
   /** What `awareness export` writes of it. */

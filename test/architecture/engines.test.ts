@@ -58,7 +58,11 @@ test('the names the test looks for are found where they are declared', () => {
   assert.ok(names.tables.includes('employees') && names.tables.includes('compromised_employees'))
   assert.ok(names.paths.includes('/v1/employees') && names.paths.includes('/v1/events'))
   const employeeEvents = readFileSync(join(SRC, 'resources/employees/events.ts'), 'utf8')
-  assert.deepEqual(namesIn(employeeEvents, names).sort(), ['record type employee', 'table employees'])
+  assert.deepEqual(namesIn(employeeEvents, names).sort(), [
+    'event type employee.erased',
+    'record type employee',
+    'table employees',
+  ])
   assert.deepEqual(namesIn("const t = 'employee.created'\nfetch('/v1/breaches/x')", names), [
     'event type employee.created',
     'path /v1/breaches',

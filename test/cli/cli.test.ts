@@ -267,6 +267,7 @@ describe('awareness CLI', () => {
       'dry_run',
       'changed',
       'as_of',
+      'erased_skipped',
       'seconds',
       'types',
       'events',

@@ -27,6 +27,7 @@ import privacy from '../../src/db/migrations/0028_privacy.js'
 import pseudonymousEmployees from '../../src/db/migrations/0029_pseudonymous_employees.js'
 import figurePopulations from '../../src/db/migrations/0031_figure_populations.js'
 import disclosures from '../../src/db/migrations/0032_disclosures.js'
+import erasures from '../../src/db/migrations/0033_erasures.js'
 import { demoRecords } from '../../src/demo/generate.js'
 import { AGGREGATE_SCOPES, SCOPES } from '../../src/domain/scopes.js'
 import { buildApp } from '../../src/http/app.js'
@@ -530,7 +531,7 @@ for (const { dialect, skip } of DIALECTS) {
       await withDemoReports(dialect, async ({ db, app, org, ws }) => {
         const key = (await createKey(db.handle.db, { organizationId: org })).key
         await asBeforeDisclosures(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0032_disclosures'])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0032_disclosures', '0033_erasures'])
         const count = async () =>
           Number(
             (await sql<{ n: number | string }>`select count(*) as n from disclosures`.execute(db.handle.db))
@@ -542,6 +543,19 @@ for (const { dialect, skip } of DIALECTS) {
         await app.api.disclosures.flush(true)
         // Each employee of the page, and each manager named there.
         assert.ok((await count()) >= JSON.parse(r.body).data.length)
+      })
+    })
+
+    test('upgrading from 0032: no erasure kept, and an import goes on as before', async () => {
+      await withDemoReports(dialect, async ({ db }) => {
+        await asBeforeErasures(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0033_erasures'])
+        const kept = await sql<{ n: number | string }>`select count(*) as n from erasures`.execute(
+          db.handle.db,
+        )
+        assert.equal(Number(kept.rows[0]?.n), 0)
+        const summary = await importSources(db.handle, [source([])])
+        assert.equal(summary.skipped, 0)
       })
     })
 
@@ -1026,8 +1040,15 @@ async function attacksByEmployee(handle: DatabaseHandle): Promise<string[]> {
   return (await columns.execute(handle.db)).rows.map((r) => r.name)
 }
 
-/** Takes back 0032: no disclosure record. */
+/** Takes back 0033: no erasures kept. */
+async function asBeforeErasures(handle: DatabaseHandle): Promise<void> {
+  await erasures(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0033_erasures'`.execute(handle.db)
+}
+
+/** Takes back 0032 (and what came after): no disclosure record. */
 async function asBeforeDisclosures(handle: DatabaseHandle): Promise<void> {
+  await asBeforeErasures(handle)
   await disclosures(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
   await sql`delete from kysely_migration where name = '0032_disclosures'`.execute(handle.db)
 }

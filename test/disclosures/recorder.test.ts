@@ -91,6 +91,48 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(one.pending() + two.pending(), 0)
     })
 
+    test('a page read with its people joined: each person once an answer, a page asked again counted on its people', async () => {
+      await sql`delete from disclosures`.execute(db.handle.db)
+      const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()].sort() as [string, string, string]
+      const writer = recorder()
+      const at = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z')
+      const start = clock
+      // a manages b: named twice by one page, carried once by it.
+      writer.carried(key, 'GET /v1/employees', { joined: `${a},${b},${a}` })
+      clock += 10
+      writer.carried(key, 'GET /v1/employees', { joined: `${a},${b},${a}` })
+      writer.carried(key, 'GET /v1/employees', { joined: `${b},${c}` })
+      await writer.flush()
+      assert.deepEqual(
+        (await kept()).map((r) => [r.employee_id, r.answers]),
+        [
+          [a, 2],
+          [b, 3],
+          [c, 1],
+        ],
+      )
+      clock += 10
+      writer.carried(key, 'GET /v1/employees', { joined: `${a},${b},${a}` })
+      await writer.flush()
+      assert.equal((await kept())[0]?.answers, 2, 'a page of people already recorded waits for the counts')
+      clock += COUNTS_EVERY_MS
+      writer.carried(key, 'GET /v1/employees', { joined: `${c}` })
+      await writer.flush()
+      const rows = await kept()
+      assert.deepEqual(
+        rows.map((r) => [r.employee_id, r.answers]),
+        [
+          [a, 3],
+          [b, 4],
+          [c, 2],
+        ],
+      )
+      assert.equal(rows[0]?.first_at, at(start))
+      assert.equal(rows[2]?.last_at, at(clock))
+      assert.equal(writer.pending(), 0)
+      await writer.stop()
+    })
+
     test('a write the database refuses loses nothing: the next one writes it all', async () => {
       await sql`delete from disclosures`.execute(db.handle.db)
       const person = randomUUID()

@@ -1,5 +1,6 @@
 // The event types are the resources' declarations (each event source makes `.created`, `.updated`
-// and `.deleted` of its name, or without `.deleted`, or only `.updated`). The published list is the committed document's
+// and `.deleted` of its name, or without `.deleted`, or only `.updated`; then the types it records
+// outside imports, such as `employee.erased`). The published list is the committed document's
 // (its drift test pins it): the feed's filter and the Event type name exactly these, in this order.
 
 import assert from 'node:assert/strict'
@@ -23,7 +24,8 @@ test('every event source records its own types, in the order of the sources', ()
       : source.deletions === false
         ? ['created', 'updated']
         : ['created', 'updated', 'deleted']
-    assert.deepEqual(kinds, expected, source.name)
+    const others = (source.others ?? []).map((o) => o.type.split('.')[1])
+    assert.deepEqual(kinds, [...expected, ...others], source.name)
   }
 })
 
@@ -34,4 +36,6 @@ test('the document publishes them as the Event type and the feed filter', () => 
   assert.ok(EVENT_TYPES.includes('employee.created') && EVENT_TYPES.includes('course_progress.updated'))
   // CONTRACT 15: an attack is created and updated, never deleted on its own.
   assert.ok(EVENT_TYPES.includes('attack.updated') && !EVENT_TYPES.includes('attack.deleted'))
+  // CONTRACT 20: an erasure tells every integration.
+  assert.ok(EVENT_TYPES.includes('employee.erased'))
 })

@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { loadConfig } from '../../src/config/config.js'
 import { buildApp } from '../../src/http/app.js'
+import { eraseEmployees } from '../../src/importer/erase.js'
 import { importSources } from '../../src/importer/import.js'
 import type { FeedEvent } from '../../src/ocsf/render.js'
 import { pseudonymOf } from '../../src/privacy/pseudonyms.js'
@@ -65,6 +66,12 @@ function expectedOf(value: unknown, pseudonyms: Map<string, string>): unknown {
 
 /** An identified event as a pseudonymous reader must see it: none, when only personal fields changed. */
 function expectedEvent(event: FeedEvent, pseudonyms: Map<string, string>): unknown[] {
+  // An erased employee's event names them by their id alone (CONTRACT 20): their pseudonym.
+  if (event.type === 'employee.erased') {
+    const { id } = event.data.object as { id: string }
+    assert.ok(pseudonyms.has(id), `a person of the dataset: ${id}`)
+    return [{ ...event, data: { object: { id: pseudonyms.get(id) } } }]
+  }
   const previous = event.data.previous_attributes
   const object = expectedOf(event.data.object, pseudonyms)
   if (previous === undefined) return [{ ...event, data: { object } }]
@@ -167,6 +174,8 @@ for (const { dialect, skip } of DIALECTS) {
       await importSources(t.db.handle, [source(d.all)])
       const second = secondImport(d)
       await importSources(t.db.handle, [source(second)], { replace: true })
+      // An erasure: its employee.erased event, and the feed without the events that named them.
+      await eraseEmployees(t.db.handle, org, [d.employeesA1[10]?.id as string])
       identified = await t.key({ organizationId: org })
       bi = await t.key({ organizationId: org, privacy: 'pseudonymous', name: 'bi' })
       dashboard = await t.key({ organizationId: org, privacy: 'pseudonymous', name: 'dashboard' })

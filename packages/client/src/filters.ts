@@ -178,11 +178,12 @@ export interface TrainingCoverageFilters {
 export interface EventFilters {
   /** The workspace whose data is returned. */
   workspaceId: string
-  /** Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted, campaign.created, campaign.updated, campaign.deleted, attack.created, attack.updated, inbox_ticket.created, inbox_ticket.updated, inbox_ticket.deleted. */
+  /** Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, employee.erased, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted, campaign.created, campaign.updated, campaign.deleted, attack.created, attack.updated, inbox_ticket.created, inbox_ticket.updated, inbox_ticket.deleted. */
   types?: readonly (
     | 'employee.created'
     | 'employee.updated'
     | 'employee.deleted'
+    | 'employee.erased'
     | 'course.created'
     | 'course.updated'
     | 'course.deleted'

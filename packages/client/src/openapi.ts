@@ -743,6 +743,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "employee.erased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * employee.erased
+         * @description Sent for each employee erased (`awareness employees erase`): every earlier event naming them is gone from the feed and from pending deliveries; delete every copy of them: `data.object` is an erased employee (their id alone).
+         */
+        post: operations["employeeErasedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "course.created": {
         parameters: {
             query?: never;
@@ -1293,6 +1313,14 @@ export interface components {
              * @example 2024-01-13T10:00:00.123456Z
              */
             updated_at: string;
+        };
+        /** @description An employee erased (`awareness employees erase`): every record naming them is gone from the API, and every past event naming them from the feed; a receiver deletes its copies. */
+        ErasedEmployee: {
+            /**
+             * Format: uuid
+             * @example 0b6f6f0e-3f1c-4d7a-9e57-2a1d3c1b9f10
+             */
+            id: string;
         };
         /** @description For an aggregate key (CONTRACT 19): every figure is null when the population (the active employees) is below its minimum group size, and a figure over a narrower set of employees (its x-describes) is null when that set is. */
         EmployeeStatistics: {
@@ -2364,7 +2392,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated" | "inbox_ticket.created" | "inbox_ticket.updated" | "inbox_ticket.deleted";
+            type: "employee.created" | "employee.updated" | "employee.deleted" | "employee.erased" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated" | "inbox_ticket.created" | "inbox_ticket.updated" | "inbox_ticket.deleted";
             /**
              * Format: date-time
              * @description UTC, microsecond precision
@@ -2377,8 +2405,8 @@ export interface components {
              */
             workspace_id: string;
             data: {
-                /** @description The resource exactly as its GET renders it (for *.deleted, its last rendering): employee.* an Employee, course.* a Course, course_progress.updated an item of employees_progress, breach.* a Breach in the workspace, compromised_employee.* an item of compromised-employees plus "breach": {"id"}, group.* a Group, campaign.* a Campaign, attack.created and attack.updated an Attack, inbox_ticket.* an InboxTicket. */
-                object: components["schemas"]["Employee"] | components["schemas"]["Course"] | components["schemas"]["EmployeeCourseProgress"] | components["schemas"]["Breach"] | components["schemas"]["CompromisedEmployeeChange"] | components["schemas"]["Group"] | components["schemas"]["Campaign"] | components["schemas"]["Attack"] | components["schemas"]["InboxTicket"];
+                /** @description The resource exactly as its GET renders it (for *.deleted, its last rendering): employee.created, employee.updated, employee.deleted an Employee, employee.erased an erased employee (their id alone), course.* a Course, course_progress.updated an item of employees_progress, breach.* a Breach in the workspace, compromised_employee.* an item of compromised-employees plus "breach": {"id"}, group.* a Group, campaign.* a Campaign, attack.created, attack.updated an Attack, inbox_ticket.* an InboxTicket. */
+                object: components["schemas"]["Employee"] | components["schemas"]["ErasedEmployee"] | components["schemas"]["Course"] | components["schemas"]["EmployeeCourseProgress"] | components["schemas"]["Breach"] | components["schemas"]["CompromisedEmployeeChange"] | components["schemas"]["Group"] | components["schemas"]["Campaign"] | components["schemas"]["Attack"] | components["schemas"]["InboxTicket"];
                 /** @description Only on *.updated: the top-level fields of object that changed, with their values before. */
                 previous_attributes?: {
                     [key: string]: unknown;
@@ -2426,7 +2454,7 @@ export interface components {
                  * @description The event's type (Event.type).
                  * @enum {string}
                  */
-                log_name: "employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated" | "inbox_ticket.created" | "inbox_ticket.updated" | "inbox_ticket.deleted" | "webhook.ping";
+                log_name: "employee.created" | "employee.updated" | "employee.deleted" | "employee.erased" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated" | "inbox_ticket.created" | "inbox_ticket.updated" | "inbox_ticket.deleted" | "webhook.ping";
                 /**
                  * Format: date-time
                  * @description The event's created_at, to the microsecond.
@@ -4883,8 +4911,8 @@ export interface operations {
                  * @example 7cf3c256-32b9-4240-ad3f-b64afebede10
                  */
                 workspace_id: string;
-                /** @description Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted, campaign.created, campaign.updated, campaign.deleted, attack.created, attack.updated, inbox_ticket.created, inbox_ticket.updated, inbox_ticket.deleted. */
-                type?: ("employee.created" | "employee.updated" | "employee.deleted" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated" | "inbox_ticket.created" | "inbox_ticket.updated" | "inbox_ticket.deleted")[];
+                /** @description Keeps only events of these types. Comma-separated (or the parameter repeated), any of: employee.created, employee.updated, employee.deleted, employee.erased, course.created, course.updated, course.deleted, course_progress.updated, breach.created, breach.updated, breach.deleted, compromised_employee.created, compromised_employee.updated, compromised_employee.deleted, group.created, group.updated, group.deleted, campaign.created, campaign.updated, campaign.deleted, attack.created, attack.updated, inbox_ticket.created, inbox_ticket.updated, inbox_ticket.deleted. */
+                type?: ("employee.created" | "employee.updated" | "employee.deleted" | "employee.erased" | "course.created" | "course.updated" | "course.deleted" | "course_progress.updated" | "breach.created" | "breach.updated" | "breach.deleted" | "compromised_employee.created" | "compromised_employee.updated" | "compromised_employee.deleted" | "group.created" | "group.updated" | "group.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "attack.created" | "attack.updated" | "inbox_ticket.created" | "inbox_ticket.updated" | "inbox_ticket.deleted")[];
                 /** @description The id of the last event the client handled: the feed resumes after it. An id older than the retention is a 410 event_expired; one that names no event of this workspace is a 422. */
                 after?: string;
                 /** @description json: the events as below (Event); ocsf: each event rendered as an OCSF 1.8.0 event (OcsfEvent), its class chosen by its type (docs/ocsf.md). Paging, after= and isolation are the same. */
@@ -5110,6 +5138,62 @@ export interface operations {
                     metadata: {
                         /** @constant */
                         log_name?: "employee.deleted";
+                    };
+                });
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within 10 s, fails the attempt: it is retried with backoff. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    employeeErasedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id: the same on every retry of a delivery, so that the receiver can ignore one it has handled.
+                 * @example 01a207a2-3280-7a3e-8b21-000000000001
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description When this attempt was signed, in seconds since the Unix epoch: refuse one too far from your clock (replays).
+                 * @example 1763888400
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the endpoint secret after `whsec_`; compare in constant time. Standard Webhooks libraries verify it.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": (components["schemas"]["Event"] & {
+                    /** @constant */
+                    type: "employee.erased";
+                    data: {
+                        object: components["schemas"]["ErasedEmployee"];
+                    };
+                }) | (components["schemas"]["OcsfEvent"] & {
+                    metadata: {
+                        /** @constant */
+                        log_name?: "employee.erased";
                     };
                 });
             };

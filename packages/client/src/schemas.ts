@@ -7,6 +7,7 @@ type Schemas = components['schemas']
 
 export type Organization = Schemas['Organization']
 export type Employee = Schemas['Employee']
+export type ErasedEmployee = Schemas['ErasedEmployee']
 export type EmployeeStatistics = Schemas['EmployeeStatistics']
 export type EmployeeStatisticsPoint = Schemas['EmployeeStatisticsPoint']
 export type KarmaPoint = Schemas['KarmaPoint']

@@ -65,6 +65,10 @@ class Employee(TypedDict):
     updated_at: str
 
 
+class ErasedEmployee(TypedDict):
+    id: str
+
+
 class EmployeeStatistics(TypedDict):
     active: Optional[int]
     deactivated: Optional[int]
@@ -635,7 +639,7 @@ class TrainingCoverage(TypedDict):
 
 
 class _EventDataRequired(TypedDict):
-    object: Union[Employee, Course, EmployeeCourseProgress, Breach, CompromisedEmployeeChange, Group, Campaign, Attack, InboxTicket]
+    object: Union[Employee, ErasedEmployee, Course, EmployeeCourseProgress, Breach, CompromisedEmployeeChange, Group, Campaign, Attack, InboxTicket]
 
 
 class EventData(_EventDataRequired, total=False):
@@ -644,7 +648,7 @@ class EventData(_EventDataRequired, total=False):
 
 class Event(TypedDict):
     id: str
-    type: Literal["employee.created", "employee.updated", "employee.deleted", "course.created", "course.updated", "course.deleted", "course_progress.updated", "breach.created", "breach.updated", "breach.deleted", "compromised_employee.created", "compromised_employee.updated", "compromised_employee.deleted", "group.created", "group.updated", "group.deleted", "campaign.created", "campaign.updated", "campaign.deleted", "attack.created", "attack.updated", "inbox_ticket.created", "inbox_ticket.updated", "inbox_ticket.deleted"]
+    type: Literal["employee.created", "employee.updated", "employee.deleted", "employee.erased", "course.created", "course.updated", "course.deleted", "course_progress.updated", "breach.created", "breach.updated", "breach.deleted", "compromised_employee.created", "compromised_employee.updated", "compromised_employee.deleted", "group.created", "group.updated", "group.deleted", "campaign.created", "campaign.updated", "campaign.deleted", "attack.created", "attack.updated", "inbox_ticket.created", "inbox_ticket.updated", "inbox_ticket.deleted"]
     created_at: str
     workspace_id: str
     data: EventData
@@ -660,7 +664,7 @@ class OcsfEventMetadata(TypedDict):
     version: Literal["1.8.0"]
     product: OcsfEventMetadataProduct
     uid: str
-    log_name: Literal["employee.created", "employee.updated", "employee.deleted", "course.created", "course.updated", "course.deleted", "course_progress.updated", "breach.created", "breach.updated", "breach.deleted", "compromised_employee.created", "compromised_employee.updated", "compromised_employee.deleted", "group.created", "group.updated", "group.deleted", "campaign.created", "campaign.updated", "campaign.deleted", "attack.created", "attack.updated", "inbox_ticket.created", "inbox_ticket.updated", "inbox_ticket.deleted", "webhook.ping"]
+    log_name: Literal["employee.created", "employee.updated", "employee.deleted", "employee.erased", "course.created", "course.updated", "course.deleted", "course_progress.updated", "breach.created", "breach.updated", "breach.deleted", "compromised_employee.created", "compromised_employee.updated", "compromised_employee.deleted", "group.created", "group.updated", "group.deleted", "campaign.created", "campaign.updated", "campaign.deleted", "attack.created", "attack.updated", "inbox_ticket.created", "inbox_ticket.updated", "inbox_ticket.deleted", "webhook.ping"]
     original_time: str
     tenant_uid: str
 

@@ -1,5 +1,4 @@
 import { type Command, InvalidArgumentError, Option } from 'commander'
-import { stringify } from 'csv-stringify/sync'
 import { organizationProblem } from '../../db/organizations.js'
 import {
   disclosuresOfPerson,
@@ -10,9 +9,8 @@ import {
 } from '../../disclosures/read.js'
 import { configFrom, withSchema } from '../context.js'
 import { DATABASE_FLAG, uuid } from '../options.js'
-import { CliError, shortTime, table } from '../output.js'
-
-type Format = 'table' | 'json' | 'csv'
+import { CliError, shortTime } from '../output.js'
+import { type Columns, type Format, formatOption, write } from '../rows.js'
 
 interface ReadOptions {
   format: Format
@@ -30,54 +28,11 @@ function day(value: string): string {
 
 const readOptions = (command: Command): Command =>
   command
-    .addOption(
-      new Option('--format <format>', 'table, json (an array) or csv (RFC 4180, with a header)')
-        .choices(['table', 'json', 'csv'])
-        .default('table'),
-    )
+    .addOption(formatOption())
     .addOption(
       new Option('--since <date>', 'only the days from this one (UTC), such as 2026-11-01').argParser(day),
     )
     .option(...DATABASE_FLAG)
-
-/** Rows written in the chosen format: JSON keeps the values' types, CSV and the table are text. */
-function write<T extends object>(rows: T[], format: Format, columns: Columns<T>): void {
-  if (format === 'json') {
-    process.stdout.write(`${JSON.stringify(rows)}\n`)
-    return
-  }
-  if (format === 'csv') {
-    const records = rows.map((row) =>
-      columns.map(([field]) => {
-        const v = row[field]
-        return v !== null && typeof v === 'object' ? JSON.stringify(v) : v
-      }),
-    )
-    process.stdout.write(
-      stringify(records, {
-        header: true,
-        columns: columns.map(([field]) => field),
-        record_delimiter: 'windows',
-        quoted_match: /[\r\n]/,
-        escape_formulas: true,
-      }),
-    )
-    return
-  }
-  if (rows.length === 0) {
-    process.stderr.write('nothing recorded\n')
-    return
-  }
-  process.stdout.write(
-    table(
-      columns.map(([, header]) => header),
-      rows.map((row) => columns.map(([, , cell]) => cell(row))),
-    ),
-  )
-}
-
-/** A table's columns: each field as JSON and CSV name it, its table header, and its cell. */
-type Columns<T> = readonly (readonly [field: keyof T & string, header: string, cell: (row: T) => string])[]
 
 const PERSON: Columns<PersonDisclosure> = [
   ['recipient_kind', 'RECIPIENT', (r) => r.recipient_kind],

@@ -87,17 +87,18 @@ export function describeSummary(summary: ImportSummary): string {
   const written = Object.values(summary.written).reduce((a, b) => a + b, 0)
   const deleted = Object.values(summary.deleted).reduce((a, b) => a + b, 0)
   const records = `${formatCount(total)} ${total === 1 ? 'record' : 'records'} (${read || 'none'})`
+  const skipped = summary.skipped > 0 ? `; erased, skipped: ${formatCount(summary.skipped)}` : ''
   if (summary.dryRun) {
     return `dry run: ${records} checked in ${summary.seconds.toFixed(2)} s; ${formatCount(written)} would be written, ${formatCount(
       deleted,
-    )} deleted; nothing was written`
+    )} deleted${skipped}; nothing was written`
   }
   const events = Object.values(summary.events.counts).reduce((a, b) => a + b, 0)
   const recorded =
     events === 0 ? '' : `; ${formatCount(events)} ${events === 1 ? 'event' : 'events'} recorded`
   return `imported ${records} in ${summary.seconds.toFixed(2)} s: ${formatCount(
     written,
-  )} written, ${formatCount(deleted)} deleted${summary.changed ? '' : ' (no change)'}${recorded}`
+  )} written, ${formatCount(deleted)} deleted${summary.changed ? '' : ' (no change)'}${skipped}${recorded}`
 }
 
 /**
@@ -120,6 +121,7 @@ export function summaryJson(summary: ImportSummary) {
     dry_run: summary.dryRun,
     changed: summary.changed,
     as_of: summary.asOf,
+    erased_skipped: summary.skipped,
     seconds: Math.round(summary.seconds * 1000) / 1000,
     types,
     events: summary.events.counts,

@@ -3,7 +3,7 @@
 
 import { type EventSource, keysJoin } from '../../records/events.js'
 import { EXAMPLE_EMPLOYEE } from './examples.js'
-import { employeeOcsf } from './ocsf.js'
+import { employeeOcsf, erasedEmployeeOcsf } from './ocsf.js'
 
 export const EMPLOYEE_EVENTS: EventSource = {
   name: 'employee',
@@ -19,4 +19,17 @@ export const EMPLOYEE_EVENTS: EventSource = {
   rendering: (keys) =>
     `select e.workspace_id, e.id, e.json from employees e ${keysJoin(keys, 'k.id = e.id')}`,
   ocsf: employeeOcsf,
+  others: [
+    {
+      type: 'employee.erased',
+      object: {
+        schema: 'ErasedEmployee',
+        description: 'an erased employee (their id alone)',
+        example: { id: EXAMPLE_EMPLOYEE.id },
+      },
+      sentFor:
+        'each employee erased (`awareness employees erase`): every earlier event naming them is gone from the feed and from pending deliveries; delete every copy of them',
+      ocsf: erasedEmployeeOcsf,
+    },
+  ],
 }

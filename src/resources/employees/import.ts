@@ -12,8 +12,8 @@ import {
   workspaceCheck,
 } from '../../records/checks.js'
 import type { ChangedRecords, Check, HistoryMoment, ImportSteps } from '../../records/spec.js'
-import { renderStaleReports } from './manager-slot.js'
-import { keepPseudonyms, pseudonymsMissing, renderChanged } from './pseudonyms.js'
+import { MANAGER_SLOT, renderStaleReports } from './manager-slot.js'
+import { keepPseudonyms, pseudonymsMissing, renderChanged, renderPseudonymous } from './pseudonyms.js'
 import { EMPLOYEE_STATISTICS } from './statistics.js'
 
 /** The workspace an employee id will belong to after the import, or null when it will not exist. */
@@ -156,6 +156,25 @@ async function karmaHistory(session: WriteSession, moment: HistoryMoment): Promi
     do update set score = excluded.score, security_level = excluded.security_level`)
 }
 
+/**
+ * An erasure: the employees an erased employee managed have no manager (their stored JSON's slot
+ * too), and their pseudonymous renderings, which named the manager, are rendered again.
+ */
+async function forgetErasedManagers(session: WriteSession): Promise<Record<string, number>> {
+  const managed = await session.rows<{ id: string }>(sql`select e.id from employees e
+    where (e.workspace_id, e.manager_id) in (select workspace_id, id from stg_erased) order by e.id`)
+  if (managed.length === 0) return {}
+  await session.exec(
+    sql.raw(`update employees set manager_id = null, json = ${MANAGER_SLOT.withValue(session.dialect, 'json', "'null'")}
+      where (workspace_id, manager_id) in (select workspace_id, id from stg_erased)`),
+  )
+  await renderPseudonymous(
+    session,
+    managed.map((e) => e.id),
+  )
+  return { 'employees they managed, now without a manager': managed.length }
+}
+
 export const EMPLOYEE_IMPORT: ImportSteps = {
   checks: CHECKS,
   helpers: {
@@ -171,6 +190,11 @@ export const EMPLOYEE_IMPORT: ImportSteps = {
   async derive(session) {
     await keepPseudonyms(session)
     await deriveStatistics(session)
+  },
+  erase: forgetErasedManagers,
+  async skipErased(session) {
+    await session.exec(sql`update stg_employee set manager_id = null
+      where manager_id in (select id from stg_erased)`)
   },
   missing: pseudonymsMissing,
   keptStatistics: [EMPLOYEE_STATISTICS.step],

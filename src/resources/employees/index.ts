@@ -6,12 +6,14 @@ import { EMPLOYEE_EVENTS } from './events.js'
 import { EMPLOYEE_CLIENT_SAMPLES, EMPLOYEE_EXAMPLES } from './examples.js'
 import { EMPLOYEE_EXPORTS } from './export.js'
 import { EMPLOYEE_IMPORT } from './import.js'
+import { EMPLOYEE_PERSONS } from './persons.js'
 import { employeeRecord } from './record.js'
 import {
   EMPLOYEE_NOT_FOUND,
   Employee,
   EmployeeStatistics,
   EmployeeStatisticsPoint,
+  ErasedEmployee,
   KarmaPoint,
 } from './schema.js'
 import { WORKSPACE_READ } from './scopes.js'
@@ -26,7 +28,8 @@ export const employees = {
     description: 'Employees of a workspace, with their security score (karma).',
   },
   notFound: [EMPLOYEE_NOT_FOUND],
-  schemas: [Employee, EmployeeStatistics, EmployeeStatisticsPoint, KarmaPoint],
+  persons: EMPLOYEE_PERSONS,
+  schemas: [Employee, ErasedEmployee, EmployeeStatistics, EmployeeStatisticsPoint, KarmaPoint],
   routes: async (app) => (await import('./routes.js')).employeeRoutes(app),
   examples: EMPLOYEE_EXAMPLES,
   clientSamples: EMPLOYEE_CLIENT_SAMPLES,

@@ -26,7 +26,8 @@ export function sameAroundSlot(stored: string, head: string, tail: string): stri
     else false end`
 }
 
-const MANAGER_SLOT = slotBetween(HEAD_END, TAIL_START)
+/** Where an employee's stored JSON holds their manager's reference. */
+export const MANAGER_SLOT = slotBetween(HEAD_END, TAIL_START)
 
 /**
  * The stored JSON of a staged employee, merged: its manager's reference from the file when it is

@@ -85,6 +85,19 @@ function accountActivity(employee: Employee, previous: Record<string, unknown> |
   return previous.status === 'deactivated' ? 2 : null
 }
 
+/** employee.erased: an Account Change, Delete, of a user known by its id alone. */
+export function erasedEmployeeOcsf(event: FeedEvent): OcsfParts {
+  const { id } = event.data.object as { id: string }
+  return {
+    class: ACCOUNT_CHANGE,
+    activity: 6,
+    severity: SEVERITY.informational,
+    message: `Employee ${id} erased: delete every copy of them`,
+    attributes: { user: compact({ uid: id, type_id: 1, type: 'User' }) },
+    unmapped: { erased: true },
+  }
+}
+
 export function employeeOcsf(event: FeedEvent): OcsfParts {
   const employee = event.data.object as Employee
   const change = changeOf(event)

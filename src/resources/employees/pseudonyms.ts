@@ -74,7 +74,7 @@ const listOrder = (alias: string) =>
  * own id and their manager's by pseudonym, with the real ids of both (`people`). The employees' rows
  * are only read. Returns how many.
  */
-async function renderPseudonymous(session: WriteSession, ids: readonly string[]): Promise<number> {
+export async function renderPseudonymous(session: WriteSession, ids: readonly string[]): Promise<number> {
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH)
     const employees = await session.rows<Unrendered>(sql`

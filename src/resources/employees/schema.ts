@@ -49,6 +49,19 @@ export const Employee = Closed(
   { $id: 'Employee' },
 )
 
+/**
+ * The object of an `employee.erased` event (CONTRACT 20): the erased employee's id alone, to delete
+ * every copy held of them.
+ */
+export const ErasedEmployee = Closed(
+  { id: personId(Uuid) },
+  {
+    $id: 'ErasedEmployee',
+    description:
+      'An employee erased (`awareness employees erase`): every record naming them is gone from the API, and every past event naming them from the feed; a receiver deletes its copies.',
+  },
+)
+
 /** The employees a mean karma describes: those of its population with a karma score (CONTRACT 19). */
 export const KARMA_SCORED = {
   counted: 'karma_scored',

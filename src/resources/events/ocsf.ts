@@ -21,7 +21,10 @@ export type OcsfRenderer = (event: FeedEvent, organizationId: string) => Record<
 
 export function ocsfRenderer(sources: readonly EventSource[]): OcsfRenderer {
   const mappings = new Map<string, OcsfMapping>([['webhook.ping', pingOcsf]])
-  for (const source of sources) for (const type of eventTypesOf(source)) mappings.set(type, source.ocsf)
+  for (const source of sources) {
+    for (const type of eventTypesOf(source)) mappings.set(type, source.ocsf)
+    for (const other of source.others ?? []) mappings.set(other.type, other.ocsf)
+  }
   return (event, organizationId) => {
     const mapping = mappings.get(event.type)
     if (mapping === undefined) throw new Error(`no OCSF mapping for event type ${event.type}`)

@@ -79,10 +79,14 @@ export function eventPeopleOf(sources: readonly EventSource[], resources: readon
     return schema
   }
   const walks = new Map<string, EventWalk>()
+  const walkOf = (ref: string): EventWalk => {
+    const schema = resolve(ref)
+    return { object: peopleOf(schema, resolve), emptied: emptiedFields(schema) }
+  }
   for (const source of sources) {
-    const schema = resolve(source.object.schema)
-    const walk = { object: peopleOf(schema, resolve), emptied: emptiedFields(schema) }
+    const walk = walkOf(source.object.schema)
     for (const type of eventTypesOf(source)) walks.set(type, walk)
+    for (const other of source.others ?? []) walks.set(other.type, walkOf(other.object.schema))
   }
   return eventPeople((type) => walks.get(type))
 }

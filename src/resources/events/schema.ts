@@ -29,13 +29,16 @@ export const eventSchema = (sources: readonly EventSource[], types: readonly str
         // Every member is an object: said beside the union too, which Scalar's reference needs.
         object: objectUnion(
           Type.Union(
-            sources.map((s) => ref(s.object.schema)),
+            sources.flatMap((s) => [
+              ref(s.object.schema),
+              ...(s.others ?? []).map((o) => ref(o.object.schema)),
+            ]),
             {
               description: `The resource exactly as its GET renders it (for *.deleted, its last rendering): ${sources
-                .map(
-                  (s) =>
-                    `${s.deletions === false || s.updateOnly ? eventTypesOf(s).join(' and ') : `${s.name}.*`} ${s.object.description}`,
-                )
+                .flatMap((s) => [
+                  `${s.deletions === false || s.updateOnly || s.others ? eventTypesOf(s).join(', ') : `${s.name}.*`} ${s.object.description}`,
+                  ...(s.others ?? []).map((o) => `${o.type} ${o.object.description}`),
+                ])
                 .join(', ')}.`,
             },
           ),
