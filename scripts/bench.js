@@ -4,12 +4,14 @@
 // same bytes, as medians of several rounds. Writes BENCHMARKS.md.
 //
 // Usage: npm run bench [-- --rounds 3 --rounds-1m 3 --seconds 5 --skip-1m --skip-node24 --skip-simulations
-//          --skip-inbox --skip-history --skip-reports --skip-privacy --skip-tenants]
+//          --skip-inbox --skip-history --skip-reports --skip-privacy --skip-erasure --skip-tenants]
 //        npm run bench:simulations (phishing simulations, groups and statistics alone: their section of
 //          BENCHMARKS.md replaced, the rest kept)
 //        npm run bench:inbox (reported emails, alerts and impersonation alone, the same way)
 //        npm run bench:history (the program over time alone, the same way; --days N daily imports, 30 by default)
 //        npm run bench:reports (the reports alone, the same way)
+//        npm run bench:erasure (awareness employees erase of one and of 1,000 employees beside a one-record
+//          import, on the 100k demo loaded once and kept, the same way)
 //        npm run bench:api (the API pages alone, on the 100k demo loaded once and kept: the API section
 //          and the API rows of the Targets table replaced, the rest kept)
 //        npm run bench:budget (scripts/budget.js: the budget of one deep page, step by step)
@@ -27,6 +29,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { basename, join, resolve } from 'node:path'
+import { ERASURE_HEADING, erasureSection } from './bench/erasure.js'
 import { HISTORY_HEADING, historySection } from './bench/history.js'
 import { INBOX_HEADING, inboxSection } from './bench/inbox.js'
 import {
@@ -802,6 +805,7 @@ async function main() {
   if (flag('--history-only')) return replaceSection(HISTORY_HEADING, await historySection())
   if (flag('--reports-only')) return replaceSection(REPORTS_HEADING, await reportsSection())
   if (flag('--privacy-only')) return replaceSection(PRIVACY_HEADING, await privacySection())
+  if (flag('--erasure-only')) return replaceSection(ERASURE_HEADING, await erasureSection())
   if (flag('--api-only')) return apiOnly()
   const file = demoFile(EMPLOYEES)
   const rows = []
@@ -928,6 +932,7 @@ ${flag('--skip-inbox') ? '' : await inboxSection()}
 ${flag('--skip-history') ? '' : await historySection()}
 ${flag('--skip-reports') ? '' : await reportsSection()}
 ${flag('--skip-privacy') ? '' : await privacySection()}
+${flag('--skip-erasure') ? '' : await erasureSection()}
 ${flag('--skip-tenants') ? '' : await tenantsSection()}`
   // The last build-against-build comparison and the soak's figures (`npm run soak`) are kept beside
   // this script and carried over.

@@ -52,6 +52,8 @@ export interface ErasureSummary {
   deliveriesQueued: number
   dryRun: boolean
   seconds: number
+  /** Seconds per step, in the order they ran. */
+  phases: { phase: string; seconds: number }[]
 }
 
 /** Ids that are no employee of the organization (unknown, or another organization's): nothing changed. */
@@ -74,6 +76,8 @@ export interface ErasureOptions {
 const BATCH = 500
 /** Events read per statement while looking for those naming an erased person. */
 const EVENT_BATCH = 2000
+/** Up to this many people erased at once, the database finds the events whose text names one. */
+const FEW_ERASED = 16
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g
 
 /**
@@ -88,6 +92,13 @@ export async function eraseEmployees(
   options: ErasureOptions = {},
 ): Promise<ErasureSummary> {
   const started = performance.now()
+  const phases: { phase: string; seconds: number }[] = []
+  let last = started
+  const mark = (phase: string) => {
+    const now = performance.now()
+    phases.push({ phase, seconds: (now - last) / 1000 })
+    last = now
+  }
   const wanted = [...new Set(ids)]
   const summary = await withWriteSession(
     handle,
@@ -112,23 +123,27 @@ export async function eraseEmployees(
           ),
         )
       await analyzeTemporary(session, 'stg_erased', 'stg_touched', 'stg_snapshot')
-
+      mark('find')
       const deleted = await deleteNaming(session)
       const changed: Record<string, number> = {}
       for (const steps of IMPORT_STEPS) Object.assign(changed, await steps.erase?.(session))
+      mark('delete')
       const forgotten = await deleteEventsNaming(session, workspaces, new Set(wanted))
-
+      mark('events')
       await mergeStaged(session, differs, false)
       for (const steps of IMPORT_STEPS) await steps.derive?.(session)
+      mark('derive')
       await keepPeriods(session, IMPORT_STEPS)
+      mark('periods')
       const asOf = await momentAfter(session, workspaces)
       await recordHistory(session, IMPORT_STEPS, asOf, () => true, DEFAULT_HISTORY_RETENTION_MS)
-
+      mark('history')
       const recorded = await recordErasedEvents(session, erased as [string, string][])
       const erasedAt = timestampFromMillis(Date.now())
       await keepErasures(session, organizationId, wanted, erasedAt, options.reason ?? null, recipients)
       await bumpGenerations(session, differs)
       await dropStaging(session)
+      mark('record')
       return {
         organizationId,
         erasedAt,
@@ -148,7 +163,8 @@ export async function eraseEmployees(
     },
     { commit: options.dryRun !== true },
   )
-  return { ...summary, seconds: (performance.now() - started) / 1000 }
+  mark('commit')
+  return { ...summary, seconds: (performance.now() - started) / 1000, phases }
 }
 
 /** The workspace of each of these ids that is an employee of the organization. */
@@ -248,13 +264,23 @@ async function deleteEventsNaming(
   erased: ReadonlySet<string>,
 ): Promise<{ events: number; deliveries: number }> {
   const named: string[] = []
+  // A few people: the database keeps to the events whose text holds one of them (it reads the text
+  // where it lies); many: every event comes, and is searched here.
+  const position = session.dialect === 'postgres' ? 'strpos' : 'instr'
+  const mentioning =
+    erased.size > FEW_ERASED
+      ? sql``
+      : sql`and (${sql.join(
+          [...erased].map((id) => sql`${sql.raw(position)}(json, ${id}) > 0`),
+          sql` or `,
+        )})`
   for (const workspace of workspaces) {
     let position: [string, string] | null = null
     for (;;) {
       const after: ReturnType<typeof sql> =
         position === null ? sql`` : sql`and (created_at, id) > (${position[0]}, ${position[1]})`
       const rows: { id: string; created_at: string; json: string }[] = await session.rows(sql`
-        select id, created_at, json from events where workspace_id = ${workspace} ${after}
+        select id, created_at, json from events where workspace_id = ${workspace} ${after} ${mentioning}
         order by created_at, id limit ${sql.lit(EVENT_BATCH)}`)
       for (const row of rows) {
         const mentioned = row.json.match(UUID)

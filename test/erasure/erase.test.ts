@@ -16,6 +16,8 @@ import { sql } from 'kysely'
 import type { DatabaseHandle } from '../../src/db/connection.js'
 import { importSources } from '../../src/importer/import.js'
 import { createKey } from '../../src/keys/keys.js'
+import { EVENT_TYPES } from '../../src/resources/index.js'
+import { createEndpoint } from '../../src/webhooks/endpoints.js'
 import { owned } from '../helpers/children.js'
 import { CLI, runCli } from '../helpers/cli.js'
 import { DIALECTS, freshDatabase, type TestDatabase } from '../helpers/databases.js'
@@ -23,7 +25,8 @@ import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { get, type ServerProcess, startServer } from '../helpers/processes.js'
 import { source } from '../helpers/records.js'
 import { routeCases } from '../helpers/routes.js'
-import { elapse } from '../helpers/wait.js'
+import { elapse, waitFor } from '../helpers/wait.js'
+import { type Receiver, startReceiver } from '../webhooks/receiver.js'
 
 /** Every table of the database but the migrator's, each as its rows' JSON, sorted. */
 export async function everyTable(handle: DatabaseHandle): Promise<Record<string, string[]>> {
@@ -74,8 +77,12 @@ for (const { dialect, skip } of DIALECTS) {
     let organizationId: string
     const keys: Record<'identified' | 'pseudonymous', { id: string; key: string }> = {} as never
     const cli = (...args: string[]) => runCli([...args, '--database', db.url])
+    const secrets = { json: '', ocsf: '' }
+    const receivers = {} as Record<'json' | 'ocsf', Receiver>
 
     before(async () => {
+      receivers.json = await startReceiver(() => secrets.json)
+      receivers.ocsf = await startReceiver(() => secrets.ocsf)
       db = await freshDatabase(dialect)
       d = apiDataset()
       organizationId = d.orgA.id as string
@@ -88,6 +95,8 @@ for (const { dialect, skip } of DIALECTS) {
     after(async () => {
       await server?.stop()
       await db?.drop()
+      await receivers.json?.close()
+      await receivers.ocsf?.close()
     })
 
     test('an unknown id, or one of another organization, changes nothing and is named; a dry run changes nothing and counts what the erasure does', async () => {
@@ -167,6 +176,20 @@ for (const { dialect, skip } of DIALECTS) {
       )
       await server.stop()
       server = undefined
+      // Two integrations subscribed to the feed: identified JSON, pseudonymous OCSF.
+      const settings = { eventTypes: EVENT_TYPES, allowPrivate: true, secretsKey: undefined }
+      const identifiedHook = await createEndpoint(
+        db.handle.db,
+        { organizationId, url: receivers.json.url },
+        settings,
+      )
+      const hiddenHook = await createEndpoint(
+        db.handle.db,
+        { organizationId, url: receivers.ocsf.url, format: 'ocsf', privacy: 'pseudonymous' },
+        settings,
+      )
+      secrets.json = identifiedHook.secret
+      secrets.ocsf = hiddenHook.secret
 
       const erased = await cli(
         'employees',
@@ -218,7 +241,15 @@ for (const { dialect, skip } of DIALECTS) {
         [keys.identified.id],
       ])
 
-      server = await startServer({ DATABASE_URL: db.url, LOG_LEVEL: 'warn', SHUTDOWN_DELAY: '0s' }, t)
+      server = await startServer(
+        {
+          DATABASE_URL: db.url,
+          LOG_LEVEL: 'warn',
+          SHUTDOWN_DELAY: '0s',
+          WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
+        },
+        t,
+      )
       assert.equal((await statistics()).data.total, totalBefore - 2, 'the statistics count them no more')
       const feedOf = async (key: string) => {
         const events: { type: string; data: { object: { id?: string } } }[] = []
@@ -274,6 +305,24 @@ for (const { dialect, skip } of DIALECTS) {
       )
       const item = await get(`${server.base}/v1/employees/${victim.id}`, { 'x-api-key': keys.identified.key })
       assert.equal(item.status, 404)
+      // Each integration is told, in its privacy.
+      const delivered = (r: Receiver) =>
+        r.received.map((x) => JSON.parse(x.rawBody) as Record<string, unknown>)
+      await waitFor('both integrations told of both erasures', () =>
+        delivered(receivers.json).length === 2 && delivered(receivers.ocsf).length === 2 ? true : undefined,
+      )
+      assert.deepEqual(
+        delivered(receivers.json)
+          .map((e) => [e.type, (e.data as { object: { id: string } }).object.id])
+          .sort(),
+        victims.map((id) => ['employee.erased', id]).sort(),
+      )
+      assert.deepEqual(
+        delivered(receivers.ocsf)
+          .map((e) => [(e.metadata as { log_name: string }).log_name, (e.user as { uid: string }).uid])
+          .sort(),
+        victims.map((id) => ['employee.erased', pseudonyms.get(id)]).sort(),
+      )
       await server.stop()
       server = undefined
     })

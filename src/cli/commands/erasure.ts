@@ -25,6 +25,7 @@ export function erasureJson(summary: ErasureSummary) {
     events_recorded: summary.eventsRecorded,
     deliveries_queued: summary.deliveriesQueued,
     seconds: Math.round(summary.seconds * 1000) / 1000,
+    phases: Object.fromEntries(summary.phases.map((p) => [p.phase, Math.round(p.seconds * 1000) / 1000])),
   }
 }
 
