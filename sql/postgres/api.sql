@@ -78,13 +78,13 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- courses.sql:progressPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation, p.people
-  from (select "p"."json", "p"."created_at" as "sort_at", "p"."employee_id" as "sort_id", "p"."employee_id" as "people" from "employee_progress" as "p" where "p"."workspace_id" = $1 and ("p"."created_at", "p"."employee_id") < ($2, $3) order by "p"."created_at" desc, "p"."employee_id" desc limit 501) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
+  from (select "p"."json", "p"."created_at" as "sort_at", "p"."employee_id" as "sort_id" from "employee_progress" as "p" where "p"."workspace_id" = $1 and ("p"."created_at", "p"."employee_id") < ($2, $3) order by "p"."created_at" desc, "p"."employee_id" desc limit 501) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- courses.sql:enrolledPage: a later page, status
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation, p.people
-  from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."id" as "people" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = $1 where "e"."workspace_id" = $2 and "p"."status" in ($3) and ("e"."created_at", "e"."id") < ($4, $5) order by "e"."created_at" desc, "e"."id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation
+  from (select '{"employee":' || e.ref_json || p.json_tail as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id" from "employees" as "e" inner join "course_progress" as "p" on "p"."workspace_id" = "e"."workspace_id" and "p"."employee_id" = "e"."id" and "p"."course_id" = $1 where "e"."workspace_id" = $2 and "p"."status" in ($3) and ("e"."created_at", "e"."id") < ($4, $5) order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- courses.sql:inWorkspace
@@ -104,8 +104,8 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- breaches.sql:compromisedPage: a later page, warned, acknowledged
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation, p.people
-  from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id", "c"."employee_id" as "people" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."workspace_id" = "c"."workspace_id" and "e"."id" = "c"."employee_id" where "c"."workspace_id" = $1 and "c"."breach_id" = $2 and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < ($3, $4) order by "c"."compromised_at" desc, "c"."employee_id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
+  from (select '{"employee":' || e.ref_json || c.json_tail as "json", "c"."compromised_at" as "sort_at", "c"."employee_id" as "sort_id" from "compromised_employees" as "c" inner join "employees" as "e" on "e"."workspace_id" = "c"."workspace_id" and "e"."id" = "c"."employee_id" where "c"."workspace_id" = $1 and "c"."breach_id" = $2 and "c"."warned_at" is not null and "c"."acknowledged_at" is null and ("c"."compromised_at", "c"."employee_id") < ($3, $4) order by "c"."compromised_at" desc, "c"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- breaches.sql:affects
@@ -127,8 +127,8 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- groups.sql:membersPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation, p.people
-  from (select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "group_members" as "m" where "m"."workspace_id" = $1 and "m"."group_id" = $2 and ("m"."added_at", "m"."employee_id") < ($3, $4) order by "m"."added_at" desc, "m"."employee_id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
+  from (select m.json as "json", "m"."added_at" as "sort_at", "m"."employee_id" as "sort_id" from "group_members" as "m" where "m"."workspace_id" = $1 and "m"."group_id" = $2 and ("m"."added_at", "m"."employee_id") < ($3, $4) order by "m"."added_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- groups.sql:inWorkspace
@@ -627,14 +627,14 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at asc, p.sort_id asc;
 
 -- reports.sql:offendersPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation, p.people
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
   from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
-  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id", "o"."employee_id" as "people" from "report_offenders" as "o" where "o"."workspace_id" = $1 and "o"."threshold" = $2 and ("o"."sort_at", "o"."employee_id") < ($3, $4) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
+  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = $1 and "o"."threshold" = $2 and ("o"."sort_at", "o"."employee_id") < ($3, $4) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:offendersPage: a later page, min_tricked, created window
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $19) as generation, p.people
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $19) as generation
   from (select (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $1 and "m"."attack_last" <= $2)) then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}'
   when ("m"."tricked_first" is null or "m"."tricked_last" < $3 or "m"."tricked_first" > $4) then null
@@ -643,7 +643,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_tricked_at":' || case when max(a.tricked_at) is null then 'null' else '"' || max(a.tricked_at) || '"' end || '}' end from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
   and "a"."created_at" >= $6 and "a"."created_at" <= $7) end from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
-  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id", "o"."employee_id" as "people" from "report_offenders" as "o" where "o"."workspace_id" = $8 and "o"."threshold" = $9 and (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $10 and "m"."attack_last" <= $11)) then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = $8 and "o"."threshold" = $9 and (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $10 and "m"."attack_last" <= $11)) then '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}'
   when ("m"."tricked_first" is null or "m"."tricked_last" < $12 or "m"."tricked_first" > $13) then null
   else (select case when coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) >= $14
@@ -655,17 +655,17 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation, p.people
-  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and ("m"."sort_at", "m"."employee_id") < ($2, $3) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
+  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and ("m"."sort_at", "m"."employee_id") < ($2, $3) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page, never attacked in a window
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $16) as generation, p.people
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $16) as generation
   from (select case when ("m"."attack_first" is null or ("m"."attack_first" >= $1 and "m"."attack_last" <= $2)) then '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}'
   when ("m"."attack_first" is null or "m"."attack_last" < $3 or "m"."attack_first" > $4) then '{"employee":' || e.ref_json || ',"attacks_count":' || 0 || ',"tricked_count":' || 0 || ',"reported_count":' || 0 || ',"last_attacked_at":' || 'null' || '}'
   else (select '{"employee":' || e.ref_json || ',"attacks_count":' || count(*) || ',"tricked_count":' || coalesce(sum(case when a.tricked_at is null then 0 else 1 end), 0) || ',"reported_count":' || coalesce(sum(case when a.reported_at is null then 0 else 1 end), 0) || ',"last_attacked_at":' || case when max(a.sent_at) is null then 'null' else '"' || max(a.sent_at) || '"' end || '}' from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $5 and "a"."created_at" <= $6) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $7 and case when ("m"."attack_first" is null or "m"."attack_last" < $8 or "m"."attack_first" > $9) then 0
+  and "a"."created_at" >= $5 and "a"."created_at" <= $6) end as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $7 and case when ("m"."attack_first" is null or "m"."attack_last" < $8 or "m"."attack_first" > $9) then 0
   when "m"."attack_first" >= $10 or "m"."attack_last" <= $11 then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
@@ -673,18 +673,18 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page, attacked
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation, p.people
-  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and "m"."attacked" = $2 and ("m"."sort_at", "m"."employee_id") < ($3, $4) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
+  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and "m"."attacked" = $2 and ("m"."sort_at", "m"."employee_id") < ($3, $4) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:trainingPage: a later page
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation, p.people
-  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and ("m"."sort_at", "m"."employee_id") < ($2, $3) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
+  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and ("m"."sort_at", "m"."employee_id") < ($2, $3) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:trainingPage: a later page, missed
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation, p.people
-  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id", "m"."employee_id" as "people" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and "m"."missed" = $2 and ("m"."sort_at", "m"."employee_id") < ($3, $4) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
+  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and "m"."missed" = $2 and ("m"."sort_at", "m"."employee_id") < ($3, $4) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:cellSizes: by manager

@@ -3,7 +3,6 @@
 import { Command, CommanderError } from 'commander'
 import { ENVIRONMENT } from '../config/config.js'
 import { PACKAGE_VERSION } from '../config/version.js'
-import { PERSONS_COMMAND } from '../resources/employees/persons.js'
 import { configFrom, withDatabase } from './context.js'
 import { DATABASE_FLAG, UsageError } from './options.js'
 import { CliError } from './output.js'
@@ -43,8 +42,9 @@ const COMMANDS: readonly (readonly [name: string, load: () => Promise<Register>]
   ['export', async () => (await import('./commands/export.js')).registerExport],
   ['webhooks', async () => (await import('./commands/webhooks.js')).registerWebhooks],
   ['disclosures', async () => (await import('./commands/disclosures.js')).registerDisclosures],
-  [PERSONS_COMMAND, async () => (await import('./commands/erasure.js')).registerPersons],
-  ['erasures', async () => (await import('./commands/erasure.js')).registerErasures],
+  // Also `employees erase` (the people's command, named by their resource): a line that names it
+  // loads every command, as an unknown word does.
+  ['erasures', async () => (await import('./commands/erasure.js')).registerErasure],
 ]
 
 /**

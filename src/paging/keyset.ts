@@ -86,12 +86,20 @@ export interface ListStatement<V> {
    */
   dropsNullItems?: (values: V, dialect: DialectName) => boolean
   /**
-   * Its rows select, after their sort key (and `order_id`), `people`: the real ids of the people
-   * each item carries, comma-separated, or null (CONTRACT 20). The page then carries them, and the
-   * disclosure record needs no walk of its items (a measured fast path: docs/design.md).
+   * Whom its items carry (CONTRACT 20), read with the page: its rows select, after their sort key
+   * (and `order_id`), `people`, the real ids of the people each item carries, comma-separated, or
+   * null; or (`'id'`) each item carries exactly the employee its sort id is, and nothing more is
+   * selected. The page then carries them, and the disclosure record needs no walk of its items (a
+   * measured fast path: docs/design.md).
    */
-  carries?: true
+  carries?: true | 'id'
 }
+
+/** How a page reads its people: not at all, from each row's `people`, or from its sort ids. */
+type Carrying = 'none' | 'people' | 'id'
+
+/** The column a page's people are read from, of its rows `p`. */
+const peopleColumn = (carrying: Carrying) => (carrying === 'id' ? 'sort_id' : 'people')
 
 /**
  * A list: its rows, begun from the workspace grant and filtered, selecting `json`, `sort_at` and
@@ -287,15 +295,15 @@ const GENERATION_SQLITE = `(${organizationGenerationSql('?')})`
  * and then marks the statement to be compiled again whenever that parameter is bound, which
  * better-sqlite3 does on every run.
  */
-function sqliteJoinedPageSql(list: string, limit: number, ascending: boolean, carries: boolean): string {
+function sqliteJoinedPageSql(list: string, limit: number, ascending: boolean, carries: Carrying): string {
   return `select ${GENERATION_SQLITE} as generation, count(p.json) as items, count(*) as rows,
     exists(select 1 from (${list}) f limit 1 offset ${limit}) as more,
     cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
     ${ascending ? 'max' : 'min'}(p.sort_at || p.sort_id) as last${
-      carries
-        ? `,
-    group_concat(p.people, ',') as people`
-        : ''
+      carries === 'none'
+        ? ''
+        : `,
+    group_concat(p.${peopleColumn(carries)}, ',') as people`
     }
     from (${list} limit ${limit}) p`
 }
@@ -310,18 +318,18 @@ function sqliteJoinedDroppingPageSql(
   list: string,
   limit: number,
   ascending: boolean,
-  carries: boolean,
+  carries: Carrying,
 ): string {
   return `select ${GENERATION_SQLITE} as generation, count(*) filter (where n <= ${limit}) as items,
     max(n) > ${limit} as more,
     cast('{"data":[' || coalesce(group_concat(json, ',') filter (where n <= ${limit}), '') || ']}' as blob) as document,
     ${ascending ? 'max' : 'min'}(sort_at || sort_id) filter (where n <= ${limit}) as last${
-      carries
-        ? `,
-    group_concat(people, ',') filter (where n <= ${limit}) as people`
-        : ''
+      carries === 'none'
+        ? ''
+        : `,
+    group_concat(${peopleColumn(carries)}, ',') filter (where n <= ${limit}) as people`
     }
-    from (select json, sort_at, sort_id${carries ? ', people' : ''}, row_number() over () as n from (${droppingRows(list)} limit ${limit + 1}))`
+    from (select json, sort_at, sort_id${carries === 'people' ? ', people' : ''}, row_number() over () as n from (${droppingRows(list)} limit ${limit + 1}))`
 }
 
 /** A list's rows without those whose item is null, each item computed once (behind the fence). */
@@ -359,10 +367,10 @@ function rowsPageSql(
   ascending: boolean,
   generation: string,
   orderId: string,
-  carries: boolean,
+  carries: Carrying,
 ): string {
   const direction = ascending ? 'asc' : 'desc'
-  return `select p.json, p.sort_at, p.sort_id, ${generation} as generation${carries ? ', p.people' : ''}
+  return `select p.json, p.sort_at, p.sort_id, ${generation} as generation${carries === 'people' ? ', p.people' : ''}
     from (${rows} limit ${limit + 1}) p
     order by p.sort_at ${direction}, p.${orderId} ${direction}`
 }
@@ -490,7 +498,9 @@ export async function readPage<V extends ListValues<V>>(
   const template = templateFor(db, sqlite, list, values, position)
   const parameters = parametersOf(template, grant, values as AnyValues, position)
   const ascending = list.ascending === true
-  const carries = list.carries === true
+  const carries: Carrying = list.carries === undefined ? 'none' : list.carries === 'id' ? 'id' : 'people'
+  // A row's people: its `people` (after the generation), or its sort id.
+  const peopleField = carries === 'id' ? 2 : 4
   const statements = sqlite ? statementStoreOf(db) : undefined
   if (sqlite && list.resolvePosition === undefined && limit * template.itemBytes <= JOINED_PAGE_BYTES) {
     let text = template.joinedPages.get(limit)
@@ -518,7 +528,7 @@ export async function readPage<V extends ListValues<V>>(
       next,
       empty: page.items === 0,
       generation: String(page.generation ?? 0),
-      ...(carries ? { people: page.people ?? '' } : {}),
+      ...(carries !== 'none' ? { people: page.people ?? '' } : {}),
     }
   }
   let text = template.pages.get(limit)
@@ -553,18 +563,18 @@ export async function readPage<V extends ListValues<V>>(
   const add = (row: PageRow) => {
     generation ??= String(row[3] ?? 0)
     if (!document.add(row[0])) return
-    if (carries && row[4] != null) people.push(row[4])
+    if (carries !== 'none' && row[peopleField] != null) people.push(row[peopleField] as string)
     if (document.full) document.last = [row[1], row[2]]
   }
   const source = sqlite ? undefined : postgresRowsOf(db)
   if (source !== undefined) {
     // The item's bytes go into the page as PostgreSQL sent them; only the page's last row is
     // decoded, for the cursor.
-    const streamed = carries ? new PeopleBytes() : undefined
+    const streamed = carries !== 'none' ? new PeopleBytes() : undefined
     await forEachRow(source, text, bound, (row) => {
       generation ??= row.text(3) ?? '0'
       if (!document.addField(row, 0)) return
-      streamed?.add(row, 4)
+      streamed?.add(row, peopleField)
       if (document.full) document.last = [row.text(1) as string, row.text(2) as string]
     })
     if (streamed !== undefined) people.push(streamed.text())
@@ -580,7 +590,7 @@ export async function readPage<V extends ListValues<V>>(
   const page: Page = document.finish()
   // An empty page has no row to carry the generation: the caller reads it.
   if (generation !== undefined) page.generation = generation
-  if (carries) page.people = people.join(',')
+  if (carries !== 'none') page.people = people.join(',')
   learnItemBytes(template, page.document.length, document.items)
   return page
 }

@@ -13,7 +13,6 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import SQLite from 'better-sqlite3'
 import { sql } from 'kysely'
-import type { DatabaseHandle } from '../../src/db/connection.js'
 import { importSources } from '../../src/importer/import.js'
 import { createKey } from '../../src/keys/keys.js'
 import { EVENT_TYPES } from '../../src/resources/index.js'
@@ -25,27 +24,9 @@ import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { get, type ServerProcess, startServer } from '../helpers/processes.js'
 import { source } from '../helpers/records.js'
 import { routeCases } from '../helpers/routes.js'
+import { everyTable } from '../helpers/snapshot.js'
 import { elapse, waitFor } from '../helpers/wait.js'
 import { type Receiver, startReceiver } from '../webhooks/receiver.js'
-
-/** Every table of the database but the migrator's, each as its rows' JSON, sorted. */
-export async function everyTable(handle: DatabaseHandle): Promise<Record<string, string[]>> {
-  const tables = (
-    handle.dialect === 'postgres'
-      ? await sql<{ name: string }>`select table_name as name from information_schema.tables
-          where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(handle.db)
-      : await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(handle.db)
-  ).rows
-    .map((r) => r.name)
-    .filter((name) => !name.startsWith('kysely_migration'))
-    .sort()
-  const out: Record<string, string[]> = {}
-  for (const table of tables)
-    out[table] = (await sql.raw(`select * from ${table}`).execute(handle.db)).rows
-      .map((r) => JSON.stringify(r))
-      .sort()
-  return out
-}
 
 /** The tables and rows whose text holds `text`. */
 function holding(tables: Record<string, string[]>, text: string): Record<string, string[]> {

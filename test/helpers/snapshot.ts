@@ -29,3 +29,22 @@ export async function count(handle: DatabaseHandle, table: keyof Database): Prom
   const { rows } = await sql.raw<{ n: number }>(`select count(*) as n from ${table}`).execute(handle.db)
   return Number(rows[0]?.n)
 }
+
+/** Every table of the database but the migrator's, each as its rows' JSON, sorted. */
+export async function everyTable(handle: DatabaseHandle): Promise<Record<string, string[]>> {
+  const tables = (
+    handle.dialect === 'postgres'
+      ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(handle.db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(handle.db)
+  ).rows
+    .map((r) => r.name)
+    .filter((name) => !name.startsWith('kysely_migration'))
+    .sort()
+  const out: Record<string, string[]> = {}
+  for (const table of tables)
+    out[table] = (await sql.raw(`select * from ${table}`).execute(handle.db)).rows
+      .map((r) => JSON.stringify(r))
+      .sort()
+  return out
+}

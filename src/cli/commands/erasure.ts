@@ -70,7 +70,7 @@ const ERASURES: Columns<ErasureRow> = [
   ['lifted_at', 'LIFTED', (r) => (r.lifted_at === null ? '-' : shortTime(r.lifted_at))],
 ]
 
-export function registerPersons(program: Command): void {
+function registerPersons(program: Command): void {
   const [one, several] = PERSONS.noun
   const people = program.command(PERSONS_COMMAND).description(`erase ${several} everywhere (CONTRACT 20)`)
   people
@@ -125,7 +125,13 @@ export function registerPersons(program: Command): void {
     )
 }
 
-export function registerErasures(program: Command): void {
+/** `employees erase` and `erasures list|lift`. */
+export function registerErasure(program: Command): void {
+  registerPersons(program)
+  registerErasures(program)
+}
+
+function registerErasures(program: Command): void {
   const erasures = program
     .command('erasures')
     .description('the erasures kept (a keyed hash of each id, never the id) and lifting one')

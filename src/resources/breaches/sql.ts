@@ -60,7 +60,6 @@ export const BREACH_SQL = {
           sql<string>`${sql.raw(COMPROMISED_JSON)}`.as('json'),
           'c.compromised_at as sort_at',
           'c.employee_id as sort_id',
-          'c.employee_id as people',
         ])
         .where('c.breach_id', '=', v.breach_id)
         .$if(v.warned !== undefined, (q) => q.where('c.warned_at', v.warned ? 'is not' : 'is', null))
@@ -69,7 +68,7 @@ export const BREACH_SQL = {
         ),
     at: 'c.compromised_at',
     id: 'c.employee_id',
-    carries: true,
+    carries: 'id',
     samples: {
       'a later page, warned, acknowledged': {
         values: { breach_id: SAMPLE.id, warned: true, acknowledged: false },

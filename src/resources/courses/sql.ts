@@ -36,10 +36,10 @@ export const COURSE_SQL = {
     rows: (from) =>
       from
         .selectFrom('employee_progress as p')
-        .select(['p.json', 'p.created_at as sort_at', 'p.employee_id as sort_id', 'p.employee_id as people']),
+        .select(['p.json', 'p.created_at as sort_at', 'p.employee_id as sort_id']),
     at: 'p.created_at',
     id: 'p.employee_id',
-    carries: true,
+    carries: 'id',
     samples: { 'a later page': { values: {}, after: true, limit: 500 } },
   } satisfies ListDefinition<WorkspaceValues>,
 
@@ -62,12 +62,11 @@ export const COURSE_SQL = {
           sql<string>`${sql.raw(ENROLLMENT_JSON)}`.as('json'),
           'e.created_at as sort_at',
           'e.id as sort_id',
-          'e.id as people',
         ])
         .$if(v.status !== undefined, (q) => q.where('p.status', 'in', v.status as string[])),
     at: 'e.created_at',
     id: 'e.id',
-    carries: true,
+    carries: 'id',
     samples: {
       'a later page, status': {
         values: { course_id: SAMPLE.id, status: ['missed'] },

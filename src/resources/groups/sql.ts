@@ -30,16 +30,11 @@ export const GROUP_SQL = {
     rows: (from, v) =>
       from
         .selectFrom('group_members as m')
-        .select([
-          sql<string>`m.json`.as('json'),
-          'm.added_at as sort_at',
-          'm.employee_id as sort_id',
-          'm.employee_id as people',
-        ])
+        .select([sql<string>`m.json`.as('json'), 'm.added_at as sort_at', 'm.employee_id as sort_id'])
         .where('m.group_id', '=', v.group_id),
     at: 'm.added_at',
     id: 'm.employee_id',
-    carries: true,
+    carries: 'id',
     samples: {
       'a later page': {
         values: { group_id: SAMPLE.id },

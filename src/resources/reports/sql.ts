@@ -306,19 +306,14 @@ export const REPORT_SQL = {
         where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id)`
       return from
         .selectFrom('report_offenders as o')
-        .select([
-          json.as('json'),
-          'o.sort_at as sort_at',
-          'o.employee_id as sort_id',
-          'o.employee_id as people',
-        ])
+        .select([json.as('json'), 'o.sort_at as sort_at', 'o.employee_id as sort_id'])
         .where('o.threshold', '=', least)
         .$if(windowed(v) && dialect === 'postgres', (q) => q.where(sql<boolean>`${json} is not null`))
     },
     dropsNullItems: (v, dialect) => dialect === 'sqlite' && windowed(v),
     at: 'o.sort_at',
     id: 'o.employee_id',
-    carries: true,
+    carries: 'id',
     samples: {
       'a later page': { values: {}, after: true, limit: 50 },
       'a later page, min_tricked, created window': {
@@ -356,12 +351,7 @@ export const REPORT_SQL = {
         .innerJoin('employees as e', (j) =>
           j.onRef('e.workspace_id', '=', 'm.workspace_id').onRef('e.id', '=', 'm.employee_id'),
         )
-        .select([
-          json.as('json'),
-          'm.sort_at as sort_at',
-          'm.employee_id as sort_id',
-          'm.employee_id as people',
-        ])
+        .select([json.as('json'), 'm.sort_at as sort_at', 'm.employee_id as sort_id'])
         .$if(v.attacked !== undefined && !windowed(v), (q) => q.where('m.attacked', '=', v.attacked ? 1 : 0))
         .$if(v.attacked !== undefined && windowed(v), (q) =>
           q.where(v.attacked ? anyAttack : sql<boolean>`${attacked} = 0`),
@@ -369,7 +359,7 @@ export const REPORT_SQL = {
     },
     at: 'm.sort_at',
     id: 'm.employee_id',
-    carries: true,
+    carries: 'id',
     samples: {
       'a later page': { values: {}, after: true, limit: 50 },
       'a later page, never attacked in a window': {
@@ -394,12 +384,11 @@ export const REPORT_SQL = {
           sql.raw<string>(TRAINING_ITEM).as('json'),
           'm.sort_at as sort_at',
           'm.employee_id as sort_id',
-          'm.employee_id as people',
         ])
         .$if(v.missed !== undefined, (q) => q.where('m.missed', '=', v.missed ? 1 : 0)),
     at: 'm.sort_at',
     id: 'm.employee_id',
-    carries: true,
+    carries: 'id',
     samples: {
       'a later page': { values: {}, after: true, limit: 50 },
       'a later page, missed': { values: { missed: true }, after: true, limit: 50 },
