@@ -722,3 +722,4 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 
 -- events.sql:position: the position of after=
 select "created_at", "id" from "events" where "workspace_id" = $1 and "id" = $2;
+select "created_at", "id" from "forgotten_events" where "workspace_id" = $1 and "id" = $2;

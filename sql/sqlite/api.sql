@@ -803,3 +803,4 @@ select (select generation from organization_generations where organization_id = 
 
 -- events.sql:position: the position of after=
 select "created_at", "id" from "events" where "workspace_id" = ? and "id" = ?;
+select "created_at", "id" from "forgotten_events" where "workspace_id" = ? and "id" = ?;

@@ -148,6 +148,10 @@ delete from events where id in (
   returning workspace_id;
 
 -- webhooks/worker.ts:pruneExpired
+delete from forgotten_events where id in (
+  select id from forgotten_events where id < ? order by id limit ?);
+
+-- webhooks/worker.ts:pruneExpired
 delete from webhook_attempts where (endpoint_id, event_id) in (
   select endpoint_id, event_id from webhook_deliveries
   where finished_at < ? order by finished_at limit ?);

@@ -138,6 +138,14 @@ export interface Database {
   disclosures: DisclosuresTable
   disclosure_answers: DisclosureAnswersTable
   erasures: ErasuresTable
+  forgotten_events: ForgottenEventsTable
+}
+
+/** Where an event an erasure deleted stood in its workspace's feed (after= resumes from there). */
+export interface ForgottenEventsTable {
+  id: string
+  workspace_id: string
+  created_at: string
 }
 
 /** An erased employee (CONTRACT 20): a keyed hash of the id, never the id. */

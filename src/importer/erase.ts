@@ -264,6 +264,7 @@ async function deleteEventsNaming(
   erased: ReadonlySet<string>,
 ): Promise<{ events: number; deliveries: number }> {
   const named: string[] = []
+  const positions: string[][] = []
   // A few people: the database keeps to the events whose text holds one of them (it reads the text
   // where it lies); many: every event comes, and is searched here.
   const position = session.dialect === 'postgres' ? 'strpos' : 'instr'
@@ -287,13 +288,21 @@ async function deleteEventsNaming(
         if (mentioned === null || !mentioned.some((id) => erased.has(id))) continue
         const people = new Set<string>()
         EVENT_PEOPLE.ids(JSON.parse(row.json) as FeedEvent, people)
-        if ([...people].some((id) => erased.has(id))) named.push(row.id)
+        if (![...people].some((id) => erased.has(id))) continue
+        named.push(row.id)
+        positions.push([row.id, workspace, row.created_at])
       }
       const last = rows.at(-1)
       if (last === undefined || rows.length < EVENT_BATCH) break
       position = [last.created_at, last.id]
     }
   }
+  if (positions.length > 0)
+    await session.insertMany(
+      'forgotten_events',
+      ['id', 'workspace_id', 'created_at'],
+      encodeRows(session.dialect, positions),
+    )
   let deliveries = 0
   for (let i = 0; i < named.length; i += BATCH) {
     const batch = sql.join(named.slice(i, i + BATCH))

@@ -513,6 +513,9 @@ export async function pruneExpired(
     const events = await sql<{ workspace_id: string }>`delete from events where id in (
       select id from events where id < ${cutoffId} order by id limit ${PRUNE_BATCH})
       returning workspace_id`.execute(db)
+    // And where erased ones stood: after= such an id is then past the retention, as its neighbours.
+    const forgotten = await sql`delete from forgotten_events where id in (
+      select id from forgotten_events where id < ${cutoffId} order by id limit ${PRUNE_BATCH})`.execute(db)
     for (const row of events.rows) workspaces.add(row.workspace_id)
     const attempts = await sql`delete from webhook_attempts where (endpoint_id, event_id) in (
       select endpoint_id, event_id from webhook_deliveries
@@ -521,7 +524,10 @@ export async function pruneExpired(
       select endpoint_id, event_id from webhook_deliveries
       where finished_at < ${cutoff} order by finished_at limit ${PRUNE_BATCH})`.execute(db)
     const n =
-      events.rows.length + Number(attempts.numAffectedRows ?? 0) + Number(deliveries.numAffectedRows ?? 0)
+      events.rows.length +
+      Number(forgotten.numAffectedRows ?? 0) +
+      Number(attempts.numAffectedRows ?? 0) +
+      Number(deliveries.numAffectedRows ?? 0)
     total += n
     metrics?.eventsPruned.inc(n)
     if (n === 0) break

@@ -172,6 +172,17 @@ for (const { dialect, skip } of DIALECTS) {
       secrets.json = identifiedHook.secret
       secrets.ocsf = hiddenHook.secret
 
+      // An event that names the first victim, and the first one after it in the feed that names neither.
+      const feedBefore = (
+        await sql<{ id: string; json: string }>`select id, json from events where workspace_id = ${d.a1}
+          order by created_at, id`.execute(db.handle.db)
+      ).rows
+      const forgotten = feedBefore.findIndex((e) => e.json.includes(victim.id as string))
+      assert.ok(forgotten >= 0)
+      const nextKept = feedBefore
+        .slice(forgotten + 1)
+        .find((e) => !victims.some((id) => e.json.includes(id)))?.id
+
       const erased = await cli(
         'employees',
         'erase',
@@ -286,6 +297,13 @@ for (const { dialect, skip } of DIALECTS) {
       )
       const item = await get(`${server.base}/v1/employees/${victim.id}`, { 'x-api-key': keys.identified.key })
       assert.equal(item.status, 404)
+      // A client resuming after= an event the erasure deleted goes on as if it were there.
+      const resumed = await get(
+        `${server.base}/v1/events?workspace_id=${d.a1}&after=${feedBefore[forgotten]?.id}&limit=1`,
+        { 'x-api-key': keys.identified.key },
+      )
+      assert.equal(resumed.status, 200, resumed.body)
+      assert.equal((JSON.parse(resumed.body) as { data: { id: string }[] }).data[0]?.id, nextKept)
       // Each integration is told, in its privacy.
       const delivered = (r: Receiver) =>
         r.received.map((x) => JSON.parse(x.rawBody) as Record<string, unknown>)

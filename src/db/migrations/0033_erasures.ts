@@ -26,8 +26,17 @@ export default function erasures(dialect: DialectName) {
         .on('erasures')
         .columns(['organization_id', 'erased_at'])
         .execute()
+      // Where each event an erasure deleted stood in its feed: a client resuming after= its id goes
+      // on from there (the id is a hash; nothing of the person).
+      await db.schema
+        .createTable('forgotten_events')
+        .addColumn('id', key, (c) => c.primaryKey())
+        .addColumn('workspace_id', key, (c) => c.notNull())
+        .addColumn('created_at', key, (c) => c.notNull())
+        .execute()
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('forgotten_events').execute()
       await db.schema.dropTable('erasures').execute()
       await sql`delete from service_state where name = 'erasure_secret'`.execute(db)
     },

@@ -28,14 +28,23 @@ export const EVENT_SQL = {
     },
   } satisfies ListDefinition<{ type?: string[] | undefined }>,
 
-  /** The feed position of an event of the workspace, or null when it has none with this id. */
+  /**
+   * The feed position of an event of the workspace, or of one an erasure deleted from it (CONTRACT
+   * 20: a client resumes after it as if it were there); null when it has none with this id.
+   */
   position: inGrant(
     async (from: WorkspaceRows, eventId: string): Promise<Position | null> => {
-      const row = await from
-        .selectFrom('events')
-        .select(['created_at', 'id'])
-        .where('id', '=', eventId)
-        .executeTakeFirst()
+      const row =
+        (await from
+          .selectFrom('events')
+          .select(['created_at', 'id'])
+          .where('id', '=', eventId)
+          .executeTakeFirst()) ??
+        (await from
+          .selectFrom('forgotten_events')
+          .select(['created_at', 'id'])
+          .where('id', '=', eventId)
+          .executeTakeFirst())
       return row === undefined ? null : [row.created_at, row.id]
     },
     { 'the position of after=': [SAMPLE.id] },
