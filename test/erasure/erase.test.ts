@@ -359,7 +359,8 @@ for (const { dialect, skip } of DIALECTS) {
 async function writeLockHeld(db: TestDatabase): Promise<boolean> {
   if (db.dialect === 'postgres') {
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from pg_locks
-      where locktype = 'advisory' and granted and pid <> pg_backend_pid()`.execute(db.handle.db)
+      where locktype = 'advisory' and granted and pid <> pg_backend_pid()
+        and database = (select oid from pg_database where datname = current_database())`.execute(db.handle.db)
     return Number(rows[0]?.n) > 0
   }
   const probe = new SQLite(db.url, { timeout: 0 })
