@@ -15,15 +15,15 @@ import { SPECS, TYPES } from './staging.js'
 /** Ids per statement that lists them. */
 const BATCH = 500
 
-/** What an erasure keeps of an id: HMAC-SHA256 under the organization's erasure secret, hex. */
+/** What an erasure keeps of an id: HMAC-SHA256 under the service's erasure secret, hex. */
 export const erasedIdHash = (secret: Buffer, id: string): string =>
   createHmac('sha256', secret).update(id).digest('hex')
 
+const SECRET = sql<{ value: string }>`select value from service_state where name = ${ERASURE_SECRET}`
+
 /** The service's erasure secret (raw bytes), or null before the first erasure. */
-export async function storedErasureSecret(session: WriteSession): Promise<Buffer | null> {
-  const [row] = await session.rows<{ value: string }>(
-    sql`select value from service_state where name = ${ERASURE_SECRET}`,
-  )
+export async function storedErasureSecret(from: WriteSession | Kysely<Database>): Promise<Buffer | null> {
+  const [row] = 'rows' in from ? await from.rows(SECRET) : (await SECRET.execute(from)).rows
   return row === undefined ? null : Buffer.from(row.value, 'base64')
 }
 
@@ -108,16 +108,12 @@ export async function liftErasure(
   employeeId: string,
   now = Date.now(),
 ): Promise<boolean> {
-  const secret = await db
-    .selectFrom('service_state')
-    .select('value')
-    .where('name', '=', ERASURE_SECRET)
-    .executeTakeFirst()
-  if (secret === undefined) return false
+  const secret = await storedErasureSecret(db)
+  if (secret === null) return false
   const lifted = await db
     .updateTable('erasures')
     .set({ lifted_at: timestampFromMillis(now) })
-    .where('id_hash', '=', erasedIdHash(Buffer.from(secret.value, 'base64'), employeeId))
+    .where('id_hash', '=', erasedIdHash(secret, employeeId))
     .where('organization_id', '=', organizationId)
     .where('lifted_at', 'is', null)
     .executeTakeFirst()
