@@ -39,17 +39,6 @@ export function carriedInPage(document: Uint8Array | string, people: People, pri
   return privacy === 'pseudonymous' ? { pseudonyms: found } : { ids: found }
 }
 
-/** The pseudonyms of `carried` by the real ids they were made from (`shown`: pseudonym to id). */
-export function realIdsOf(carried: Carried, shown: ReadonlyMap<string, string>): Carried {
-  if (carried.pseudonyms === undefined) return carried
-  const ids = new Set<string>()
-  for (const pseudonym of carried.pseudonyms) {
-    const id = shown.get(pseudonym)
-    if (id !== undefined) ids.add(id)
-  }
-  return ids.size === 0 ? CARRIES_NOBODY : { ids }
-}
-
 /** The people a page read with its items' real ids carries (`a,b,c`: ListStatement.carries). */
 export function carriedIds(people: string): Carried {
   return people === '' ? CARRIES_NOBODY : { joined: people }

@@ -1,5 +1,5 @@
-// The one step that decides what a pseudonymous reader (CONTRACT 19) sees of a person: compiled from
-// a published schema's classes (schemas.ts), so that whatever renders an item of that schema, and
+// What a pseudonymous reader (CONTRACT 19) sees of a person, as the presenter (present.ts) applies it:
+// compiled from a published schema's classes (schemas.ts), so that whatever renders an item of that schema, and
 // whatever resource declares it, a person's id becomes their pseudonym and their personal fields are
 // emptied. Figures and plain fields are left as they are, and the walk never visits them.
 
@@ -118,17 +118,6 @@ export function peopleOf(schema: TSchema, resolve: Resolve = noReferences, asked
   return walkOf(schema, resolve, new Set(), asked)
 }
 
-/** The walk of a list of values that `people` walks one by one. */
-function listOf(people: People): People {
-  return {
-    ids(value, into) {
-      for (const item of value as unknown[]) people.ids(item, into)
-    },
-    hide: (value, pseudonymOf) =>
-      (value as unknown[]).map((item) => people.hide(item, pseudonymOf)).filter((item) => item !== WITHHELD),
-  }
-}
-
 /** Whether a walk visits anything (false: the values hold no person). */
 export const walksPeople = (people: People): boolean => people !== NOTHING
 
@@ -147,44 +136,3 @@ export interface Pseudonyms {
 
 /** The pseudonyms of a set of real ids (one statement for a page). */
 export type PseudonymLookup = (ids: readonly string[]) => Promise<Map<string, string>>
-
-/**
- * A page's document (`{"data":[…]}`) as a pseudonymous reader sees it: every person
- * `people` finds in its data through their pseudonym. A person without one is refused, never
- * shown: the caller answers 500 rather than leak an id.
- */
-export async function pseudonymousDocument(
-  document: Uint8Array | string,
-  people: People,
-  lookup: PseudonymLookup,
-): Promise<string> {
-  const text = typeof document === 'string' ? document : Buffer.from(document).toString('utf8')
-  const { data } = JSON.parse(text) as { data: unknown[] }
-  return `{"data":${await pseudonymousJson(data, listOf(people), lookup)}}`
-}
-
-/** A value (an item, a page's data) as a pseudonymous reader sees it, as JSON. */
-export async function pseudonymousJson(
-  value: unknown,
-  people: People,
-  lookup: PseudonymLookup,
-): Promise<string> {
-  return JSON.stringify(await pseudonymousValue(value, people, lookup))
-}
-
-/** A value as a pseudonymous reader sees it. */
-export async function pseudonymousValue(
-  value: unknown,
-  people: People,
-  lookup: PseudonymLookup,
-): Promise<unknown> {
-  const ids = new Set<string>()
-  people.ids(value, ids)
-  const found = ids.size === 0 ? new Map<string, string>() : await lookup([...ids])
-  const pseudonymOf = (id: string) => {
-    const pseudonym = found.get(id)
-    if (pseudonym === undefined) throw new Error('a person without a pseudonym in this workspace')
-    return pseudonym
-  }
-  return people.hide(value, pseudonymOf)
-}

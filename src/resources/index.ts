@@ -12,7 +12,7 @@ import { eventFeed } from './events/index.js'
 import { ocsfRenderer } from './events/ocsf.js'
 import { eventPeopleOf } from './events/people.js'
 
-export { pseudonymousEvents } from './events/people.js'
+export { presentEvents } from './events/people.js'
 
 import type { ResourceExport, StayingBehind } from './export.js'
 import { groups } from './groups/index.js'

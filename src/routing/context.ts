@@ -87,7 +87,7 @@ declare module 'fastify' {
     aggregate?: boolean
     /**
      * What a pseudonymous key (CONTRACT 19) sees of a person in the answer: 'walked', through the
-     * pseudonymous step (privacy/people.ts); 'none', the answer names no person. A route with a
+     * presenter (privacy/present.ts); 'none', the answer names no person. A route with a
      * scope must say which (the app refuses to start otherwise).
      */
     people?: 'walked' | 'none'

@@ -13,9 +13,9 @@ import {
   populationAsked,
   type SmallPopulations,
 } from '../privacy/aggregate.js'
-import { CARRIES_NOBODY, carriedIn, realIdsOf } from '../privacy/carried.js'
 import { figuresOf } from '../privacy/figures.js'
-import { peopleOf, pseudonymousValue, walksPeople } from '../privacy/people.js'
+import { peopleOf } from '../privacy/people.js'
+import { AS_READ, present, readerOf } from '../privacy/present.js'
 import { unheard } from './context.js'
 import { readItemRequest, sendItem, sendItemBytes } from './operation.js'
 import { type ParamDef, type Parsed, parameters } from './parameters.js'
@@ -167,35 +167,24 @@ export function itemRoute<D extends Definitions, T>(
         rule !== undefined,
       )
       const answer = read instanceof Counted ? read.answer : read
-      if (rule !== undefined) {
-        const data = () => (answer instanceof Rendered ? renderedData(answer) : answer)
-        const shown = await hideSmallPopulations(rule, from, data, minGroupSize ?? 0, {
-          population: read instanceof Counted ? read.population : undefined,
-          counts: read instanceof Counted ? read.counts : undefined,
-          figures,
-        })
-        if (shown !== undefined) {
-          if (answer instanceof Rendered) answer.release?.()
-          return sendItem(reply, JSON.stringify(shown))
-        }
-      }
-      if (privacy === 'pseudonymous' && walksPeople(people)) {
-        const data = answer instanceof Rendered ? renderedData(answer) : answer
+      const data = () => (answer instanceof Rendered ? renderedData(answer) : answer)
+      const reader = readerOf(privacy, {
+        pseudonyms: (ids) => app.api.pseudonyms.of(from, ids),
+        figures: async (value) =>
+          rule === undefined
+            ? undefined
+            : hideSmallPopulations(rule, from, value, minGroupSize ?? 0, {
+                population: read instanceof Counted ? read.population : undefined,
+                counts: read instanceof Counted ? read.counts : undefined,
+                figures,
+              }),
+      })
+      const { shown, carried } = await present(reader, people, data)
+      request.carried = carried
+      if (shown !== AS_READ) {
         if (answer instanceof Rendered) answer.release?.()
-        // Whom it shows by pseudonym, by real id: the record keeps them so (CONTRACT 20).
-        const byPseudonym = new Map<string, string>()
-        const shown = await pseudonymousValue(data, people, async (ids) => {
-          const found = await app.api.pseudonyms.of(from, ids)
-          for (const [id, pseudonym] of found) byPseudonym.set(pseudonym, id)
-          return found
-        })
-        request.carried = realIdsOf(carriedIn(shown, people, privacy), byPseudonym)
         return sendItem(reply, JSON.stringify(shown))
       }
-      request.carried =
-        privacy === 'aggregate' || !walksPeople(people)
-          ? CARRIES_NOBODY
-          : carriedIn(answer instanceof Rendered ? renderedData(answer) : answer, people, privacy)
       if (!(answer instanceof Rendered)) return sendItem(reply, JSON.stringify(answer))
       if (answer.identity !== undefined) request.bodyIdentity = answer.identity
       return sendItemBytes(reply, answer.body, answer.release)

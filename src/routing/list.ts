@@ -10,8 +10,8 @@ import { type DialectName, dialectOf } from '../db/dialect.js'
 import type { Scope } from '../domain/scopes.js'
 import { type ListStatement, type ListValue, readPage } from '../paging/keyset.js'
 import type { Limits, Page, Position } from '../paging/paging.js'
-import { carriedIds, carriedInPage, realIdsOf } from '../privacy/carried.js'
-import { type People, peopleOf, pseudonymousDocument } from '../privacy/people.js'
+import { type People, peopleOf } from '../privacy/people.js'
+import { AS_READ, presentPage, readerOf } from '../privacy/present.js'
 import { notModified, tagAnswer } from './conditional.js'
 import type { ApiContext } from './context.js'
 import { type KeptValues, keptValues } from './kept.js'
@@ -240,26 +240,22 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
         )
       if (operation.reach && !conditional && page.empty) await operation.reach(from, query)
       const people = operation.people?.walk(rowValues) ?? marked
-      if (privacy === 'pseudonymous' && stored === undefined) {
-        const { pseudonyms } = app.api
-        // Whom the page shows by pseudonym, by real id: the record keeps them so (CONTRACT 20).
-        const shown = new Map<string, string>()
-        const document = await pseudonymousDocument(page.document, people, async (ids) => {
-          const found = await (departed
-            ? pseudonyms.ofOrganization(grant.organizationId, ids)
-            : pseudonyms.of(from, ids))
-          for (const [id, pseudonym] of found) shown.set(pseudonym, id)
-          return found
-        })
-        if (document !== page.document) {
-          page.release?.()
-          page.release = undefined
-        }
-        page.document = document
-        request.carried = realIdsOf(carriedInPage(document, people, privacy), shown)
-      } else if (privacy !== 'aggregate')
-        request.carried =
-          page.people !== undefined ? carriedIds(page.people) : carriedInPage(page.document, people, privacy)
+      const { pseudonyms } = app.api
+      const reader = readerOf(privacy, {
+        rendered: stored !== undefined,
+        pseudonyms: (ids) =>
+          departed ? pseudonyms.ofOrganization(grant.organizationId, ids) : pseudonyms.of(from, ids),
+      })
+      const { shown, carried } = await presentPage(reader, people, {
+        document: page.document,
+        people: page.people,
+      })
+      request.carried = carried
+      if (shown !== AS_READ) {
+        page.release?.()
+        page.release = undefined
+        page.document = shown
+      }
       if (representation && rendering !== undefined) {
         const document = representation.render(rendering as string, page.document, grant)
         if (document !== page.document) {

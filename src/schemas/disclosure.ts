@@ -1,6 +1,6 @@
 // What every published field discloses (CONTRACT 19, "disclosure is declared, never assumed"): each
-// field of a published schema carries one class, and whatever applies a reader's privacy reads it
-// from there (privacy/people.ts for pseudonymous readers, privacy/figures.ts for aggregate ones). A
+// field of a published schema carries one class, and the one step that applies a reader's privacy
+// (privacy/present.ts) reads it from there (through privacy/people.ts and privacy/figures.ts). A
 // field without a class stops the app at its start (privacy/disclosure-check.ts), naming the field.
 
 import type { TObject, TSchema } from 'typebox'

@@ -9,6 +9,7 @@ import type { DialectName } from '../db/dialect.js'
 import type { Database } from '../db/tables.js'
 import type { DisclosureRecorder } from '../disclosures/record.js'
 import { eventIdsFrom } from '../domain/event-ids.js'
+import type { EndpointPrivacy } from '../domain/privacy.js'
 import { timestampFromMillis } from '../domain/time.js'
 import type { Metrics } from '../observability/metrics.js'
 import type { FeedEvent } from '../ocsf/render.js'
@@ -60,11 +61,14 @@ export interface WorkerOptions {
   /** The OCSF rendering of an event, for endpoints whose format is ocsf (serve gives the resources'). */
   ocsf?: (event: FeedEvent, organizationId: string) => unknown
   /**
-   * The event as a pseudonymous endpoint receives it (CONTRACT 19), for endpoints whose privacy is
-   * pseudonymous (serve gives the resources'); without it, such an endpoint's deliveries fail.
-   * Undefined: the event is not sent to such an endpoint (an update of nothing it may see).
+   * The event as an endpoint of a privacy receives it (CONTRACT 19: the presenter, which serve gives
+   * from the resources); undefined: not sent to it. Without it, only identified endpoints are served.
    */
-  pseudonymous?: (event: FeedEvent, organizationId: string) => Promise<FeedEvent | undefined>
+  present?: (
+    event: FeedEvent,
+    privacy: EndpointPrivacy,
+    organizationId: string,
+  ) => Promise<FeedEvent | undefined>
   /** The disclosure record (CONTRACT 20), and whom an event carries (its people's real ids). */
   disclosures?: {
     record: Pick<DisclosureRecorder, 'carried'>
@@ -269,16 +273,15 @@ export class DeliveryWorker {
   /** The body an endpoint receives: the event as its privacy shows it, in its format; null: none is sent. */
   private async body(
     json: string,
-    endpoint: { format: string; privacy: string; organization_id: string },
+    endpoint: { format: string; privacy: EndpointPrivacy; organization_id: string },
   ): Promise<string | null> {
     const organizationId = endpoint.organization_id
     let event: FeedEvent | undefined
     if (endpoint.privacy !== 'identified') {
-      const pseudonymous = this.options.pseudonymous
+      const present = this.options.present
       // Anything but identified sees no one: without the step, nothing is sent.
-      if (endpoint.privacy !== 'pseudonymous' || pseudonymous === undefined)
-        throw new Error(`this process renders no ${endpoint.privacy} events`)
-      const shown = await pseudonymous(JSON.parse(json) as FeedEvent, organizationId)
+      if (present === undefined) throw new Error(`this process renders no ${endpoint.privacy} events`)
+      const shown = await present(JSON.parse(json) as FeedEvent, endpoint.privacy, organizationId)
       if (shown === undefined) return null
       event = shown
     }

@@ -3,7 +3,7 @@
 
 import { sql } from 'kysely'
 import type { DialectName } from '../../src/db/dialect.js'
-import { EVENT_PEOPLE, OCSF_RENDERER, pseudonymousEvents } from '../../src/resources/index.js'
+import { EVENT_PEOPLE, OCSF_RENDERER, presentEvents } from '../../src/resources/index.js'
 import { DeliveryWorker } from '../../src/webhooks/worker.js'
 import type { TestApp } from './app.js'
 import { waitFor } from './wait.js'
@@ -29,7 +29,7 @@ export async function deliverAll(
     retentionMs: 365 * 86_400_000,
     pollMs: 20,
     ocsf: OCSF_RENDERER,
-    pseudonymous: pseudonymousEvents(EVENT_PEOPLE, t.app.api.pseudonyms),
+    present: presentEvents(EVENT_PEOPLE, t.app.api.pseudonyms),
     async send(request) {
       bodies.push({ endpoint: new URL(request.url).pathname, body: request.body })
       return { ok: true, statusCode: 204, error: null }

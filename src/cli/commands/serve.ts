@@ -10,7 +10,7 @@ import { loggablePath } from '../../http/plugins/observability.js'
 import type { ImportSummary } from '../../importer/import.js'
 import { createKey } from '../../keys/keys.js'
 import { probeRedis } from '../../limits/redis-probe.js'
-import { EVENT_PEOPLE, EXPORTS, OCSF_RENDERER, pseudonymousEvents } from '../../resources/index.js'
+import { EVENT_PEOPLE, EXPORTS, OCSF_RENDERER, presentEvents } from '../../resources/index.js'
 import { startTracing, stopTracing } from '../../tracing/tracing.js'
 import { DeliveryWorker } from '../../webhooks/worker.js'
 import { bringUpToDate, configFrom, openForCommand } from '../context.js'
@@ -154,7 +154,7 @@ export function registerServe(program: Command): void {
         secretsKey: config.secretsKey,
         retentionMs: config.eventsRetentionMs,
         ocsf: OCSF_RENDERER,
-        pseudonymous: pseudonymousEvents(EVENT_PEOPLE, app.api.pseudonyms),
+        present: presentEvents(EVENT_PEOPLE, app.api.pseudonyms),
         disclosures: {
           record: app.api.disclosures,
           carried(event) {

@@ -3,8 +3,8 @@ import Type from 'typebox'
 import { apiError, notFound } from '../../errors.js'
 import { stateTwin } from '../../history/twins.js'
 import { LIST_LIMITS } from '../../paging/paging.js'
-import { carriedIn } from '../../privacy/carried.js'
 import { peopleOf } from '../../privacy/people.js'
+import { present, readerOf } from '../../privacy/present.js'
 import { notModified } from '../../routing/conditional.js'
 import { itemRoute } from '../../routing/item.js'
 import { defineList, listRoute } from '../../routing/list.js'
@@ -101,7 +101,9 @@ export async function employeeRoutes(app: FastifyInstance): Promise<void> {
           : await EMPLOYEE_SQL.find(key, employee_id)
       if (json === null) throw notFound(EMPLOYEE_NOT_FOUND)
       if (await notModified(request, reply)) return reply
-      request.carried = carriedIn(JSON.parse(json), people, request.key.privacy)
+      const { privacy } = request.key
+      const reader = readerOf(privacy, { rendered: privacy === 'pseudonymous' })
+      request.carried = (await present(reader, people, () => JSON.parse(json))).carried
       return sendItem(reply, json)
     },
   )

@@ -4,8 +4,10 @@
 // nothing of a name's change); an update whose changed fields were all such fields is not sent.
 
 import type { TSchema } from 'typebox'
+import type { Privacy } from '../../domain/privacy.js'
 import type { FeedEvent } from '../../ocsf/render.js'
-import { type People, type Pseudonyms, peopleOf, pseudonymousValue, WITHHELD } from '../../privacy/people.js'
+import { type People, type Pseudonyms, peopleOf, WITHHELD } from '../../privacy/people.js'
+import { AS_READ, present, readerOf } from '../../privacy/present.js'
 import { type EventSource, eventTypesOf } from '../../records/events.js'
 import { disclosureOf } from '../../schemas/disclosure.js'
 import type { Resource } from '../resource.js'
@@ -92,15 +94,19 @@ export function eventPeopleOf(sources: readonly EventSource[], resources: readon
 }
 
 /**
- * An event as a pseudonymous webhook endpoint receives it: `people` (the events' walk), each
- * employee by the pseudonym the organization keeps (`pseudonyms.ofOrganization`); undefined when it
- * is not sent to such an endpoint at all.
+ * An event as a webhook endpoint of `privacy` receives it, through the one presenter: `people` (the
+ * events' walk), each employee by the pseudonym the organization keeps (`pseudonyms.ofOrganization`);
+ * undefined when it is not sent to such an endpoint at all.
  */
-export function pseudonymousEvents(people: People, pseudonyms: Pick<Pseudonyms, 'ofOrganization'>) {
-  return async (event: FeedEvent, organizationId: string): Promise<FeedEvent | undefined> => {
-    const shown = await pseudonymousValue(event, people, (ids) =>
-      pseudonyms.ofOrganization(organizationId, ids),
-    )
+export function presentEvents(people: People, pseudonyms: Pick<Pseudonyms, 'ofOrganization'>) {
+  return async (
+    event: FeedEvent,
+    privacy: Privacy,
+    organizationId: string,
+  ): Promise<FeedEvent | undefined> => {
+    const reader = readerOf(privacy, { pseudonyms: (ids) => pseudonyms.ofOrganization(organizationId, ids) })
+    const { shown } = await present(reader, people, () => event)
+    if (shown === AS_READ) return event
     // An update of nothing such an endpoint may see is not sent to it.
     return shown === WITHHELD ? undefined : (shown as FeedEvent)
   }
