@@ -29,6 +29,23 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = $1 and e.status in ($2, $3) and e.karma_score >= $4 and e.karma_score <= $5 and ("e"."created_at", "e"."id") < ($6, $7) order by "e"."created_at" desc, "e"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
+-- employees.sql:listPage: department, country_code (two values), manager_id
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation, p.people
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = $1 and "e"."department" = $2 and "e"."country_code" in ($3, $4) and "e"."manager_id" = $5 order by "e"."created_at" desc, "e"."id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- employees.sql:listPage: group_id (one value)
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation, p.people
+  from (select e.json as "json", "d"."sort_at", "d"."employee_id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "drill_down" as "d" inner join "employees" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and ("d"."sort_at", "d"."employee_id") < ($4, $5) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- employees.sql:listPage: manager_tree, group_id (two values)
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $8) as generation, p.people
+  from (select e.json as "json", "d"."sort_at", "d"."employee_id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "drill_down" as "d" inner join "employees" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and exists (select 1 from drill_down g
+  where g.workspace_id = "e"."workspace_id" and g.kind = 'group' and g.value in ($4, $5)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < ($6, $7) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
 -- employees.sql:pseudonymousListPage: first page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $2) as generation, p.people
   from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 order by "e"."created_at" desc, "e"."id" desc limit 51) p
@@ -42,6 +59,23 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 -- employees.sql:pseudonymousListPage: status (two values), karma_score_gte, karma_score_lte
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $8) as generation, p.people
   from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 and e.status in ($2, $3) and e.karma_score >= $4 and e.karma_score <= $5 and ("e"."created_at", "e"."id") < ($6, $7) order by "e"."created_at" desc, "e"."id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- employees.sql:pseudonymousListPage: department, country_code (two values), manager_id
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation, p.people
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 and exists (select 1 from employees x where x.id = e.id and "x"."department" = $2 and "x"."country_code" in ($3, $4) and "x"."manager_id" = $5) order by "e"."created_at" desc, "e"."id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- employees.sql:pseudonymousListPage: group_id (one value)
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation, p.people
+  from (select "e"."json", "d"."sort_at", "d"."employee_id" as "sort_id", "e"."people" from "drill_down" as "d" inner join "employees_pseudonymous" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and ("d"."sort_at", "d"."employee_id") < ($4, $5) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- employees.sql:pseudonymousListPage: manager_tree, group_id (two values)
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $8) as generation, p.people
+  from (select "e"."json", "d"."sort_at", "d"."employee_id" as "sort_id", "e"."people" from "drill_down" as "d" inner join "employees_pseudonymous" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and exists (select 1 from drill_down g
+  where g.workspace_id = "e"."workspace_id" and g.kind = 'group' and g.value in ($4, $5)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < ($6, $7) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:find: an organization key

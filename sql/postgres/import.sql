@@ -1332,6 +1332,35 @@ select id, name, description, employees_count, created_at, updated_at
 -- resources/groups/import.ts:renderStaleGroups
 update "groups" set "json" = ? where "id" = ?, …;
 
+-- resources/drill-down.ts:deriveDrillDown
+delete from "drill_down" where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+
+-- resources/drill-down.ts:deriveDrillDown
+delete from "drill_down_workspaces" where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+
+-- resources/drill-down.ts:deriveDrillDown
+insert into drill_down_workspaces (workspace_id)
+  select w.id from workspaces w where w.id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
+
+-- resources/drill-down.ts:deriveDrillDown
+insert into drill_down (workspace_id, kind, value, sort_at, employee_id)
+  select m.workspace_id, 'group', m.group_id, e.created_at, e.id
+  from group_members m join employees e on e.id = m.employee_id
+  where m.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
+  order by m.workspace_id, m.group_id, e.created_at, e.id;
+
+-- resources/drill-down.ts:deriveDrillDown
+with recursive line (workspace_id, manager_id, sort_at, employee_id, depth) as (
+  select e.workspace_id, e.manager_id, e.created_at, e.id, 1 from employees e
+  where e.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and e.manager_id is not null
+  union all
+  select l.workspace_id, m.manager_id, l.sort_at, l.employee_id, l.depth + 1
+  from line l join employees m on m.id = l.manager_id
+  where m.manager_id is not null and l.depth < 10000)
+  insert into drill_down (workspace_id, kind, value, sort_at, employee_id)
+  select workspace_id, 'line', manager_id, sort_at, employee_id from line
+  order by workspace_id, manager_id, sort_at, employee_id;
+
 -- resources/campaigns/import.ts:dropRemovedCycles
 delete from campaign_cycles
   where workspace_id in (select workspace_id from stg_touched)
@@ -1961,7 +1990,7 @@ insert into organization_generations (organization_id, generation)
 -- importer/import.ts:finish
 select c.relname as name, c.reltuples as rows, s.n_tup_ins + s.n_tup_upd + s.n_tup_del as changed
   from pg_class c join pg_stat_xact_user_tables s on s.relid = c.oid
-  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
+  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
   order by c.relname;
 
 -- importer/import.ts:finish
@@ -1987,6 +2016,9 @@ analyze course_progress;
 
 -- importer/import.ts:finish
 analyze courses;
+
+-- importer/import.ts:finish
+analyze drill_down;
 
 -- importer/import.ts:finish
 analyze email_alerts;
@@ -2628,6 +2660,35 @@ update groups set employees_count = 0, json = null
 select id, name, description, employees_count, created_at, updated_at
   from groups
   where workspace_id in (null) and json is null limit $1;
+
+-- resources/drill-down.ts:deriveDrillDown
+delete from "drill_down" where workspace_id in (null);
+
+-- resources/drill-down.ts:deriveDrillDown
+delete from "drill_down_workspaces" where workspace_id in (null);
+
+-- resources/drill-down.ts:deriveDrillDown
+insert into drill_down_workspaces (workspace_id)
+  select w.id from workspaces w where w.id in (null);
+
+-- resources/drill-down.ts:deriveDrillDown
+insert into drill_down (workspace_id, kind, value, sort_at, employee_id)
+  select m.workspace_id, 'group', m.group_id, e.created_at, e.id
+  from group_members m join employees e on e.id = m.employee_id
+  where m.workspace_id in (null)
+  order by m.workspace_id, m.group_id, e.created_at, e.id;
+
+-- resources/drill-down.ts:deriveDrillDown
+with recursive line (workspace_id, manager_id, sort_at, employee_id, depth) as (
+  select e.workspace_id, e.manager_id, e.created_at, e.id, 1 from employees e
+  where e.workspace_id in (null) and e.manager_id is not null
+  union all
+  select l.workspace_id, m.manager_id, l.sort_at, l.employee_id, l.depth + 1
+  from line l join employees m on m.id = l.manager_id
+  where m.manager_id is not null and l.depth < 10000)
+  insert into drill_down (workspace_id, kind, value, sort_at, employee_id)
+  select workspace_id, 'line', manager_id, sort_at, employee_id from line
+  order by workspace_id, manager_id, sort_at, employee_id;
 
 -- resources/campaigns/import.ts:deriveStatistics
 delete from simulation_statistics where workspace_id in (null);
@@ -3824,5 +3885,5 @@ insert into organization_generations (organization_id, generation)
 -- importer/import.ts:finish
 select c.relname as name, c.reltuples as rows, s.n_tup_ins + s.n_tup_upd + s.n_tup_del as changed
   from pg_class c join pg_stat_xact_user_tables s on s.relid = c.oid
-  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+  where c.relnamespace = cast(current_schema() as regnamespace) and c.relname in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
   order by c.relname;

@@ -38,6 +38,34 @@ select (select generation from organization_generations where organization_id = 
   group_concat(p.people, ',') as people
   from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
 
+-- employees.sql:listPage: department, country_code (two values), manager_id
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = ? and "e"."department" = ? and "e"."country_code" in (?, ?) and "e"."manager_id" = ? order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select e.json as "json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "employees" as "e" where "e"."workspace_id" = ? and "e"."department" = ? and "e"."country_code" in (?, ?) and "e"."manager_id" = ? order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+
+-- employees.sql:listPage: group_id (one value)
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select e.json as "json", "d"."sort_at", "d"."employee_id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "drill_down" as "d" inner join "employees" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select e.json as "json", "d"."sort_at", "d"."employee_id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "drill_down" as "d" inner join "employees" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
+
+-- employees.sql:listPage: manager_tree, group_id (two values)
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select e.json as "json", "d"."sort_at", "d"."employee_id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "drill_down" as "d" inner join "employees" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and exists (select 1 from drill_down g
+  where g.workspace_id = "e"."workspace_id" and g.kind = 'group' and g.value in (?, ?)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select e.json as "json", "d"."sort_at", "d"."employee_id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "drill_down" as "d" inner join "employees" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and exists (select 1 from drill_down g
+  where g.workspace_id = "e"."workspace_id" and g.kind = 'group' and g.value in (?, ?)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
+
 -- employees.sql:pseudonymousListPage: first page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
@@ -61,6 +89,34 @@ select (select generation from organization_generations where organization_id = 
   min(p.sort_at || p.sort_id) as last,
   group_concat(p.people, ',') as people
   from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and e.status in (?, ?) and e.karma_score >= ? and e.karma_score <= ? and ("e"."created_at", "e"."id") < (?, ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+
+-- employees.sql:pseudonymousListPage: department, country_code (two values), manager_id
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and exists (select 1 from employees x where x.id = e.id and "x"."department" = ? and "x"."country_code" in (?, ?) and "x"."manager_id" = ?) order by "e"."created_at" desc, "e"."id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = ? and exists (select 1 from employees x where x.id = e.id and "x"."department" = ? and "x"."country_code" in (?, ?) and "x"."manager_id" = ?) order by "e"."created_at" desc, "e"."id" desc limit 50) p;
+
+-- employees.sql:pseudonymousListPage: group_id (one value)
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select "e"."json", "d"."sort_at", "d"."employee_id" as "sort_id", "e"."people" from "drill_down" as "d" inner join "employees_pseudonymous" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select "e"."json", "d"."sort_at", "d"."employee_id" as "sort_id", "e"."people" from "drill_down" as "d" inner join "employees_pseudonymous" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
+
+-- employees.sql:pseudonymousListPage: manager_tree, group_id (two values)
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select "e"."json", "d"."sort_at", "d"."employee_id" as "sort_id", "e"."people" from "drill_down" as "d" inner join "employees_pseudonymous" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and exists (select 1 from drill_down g
+  where g.workspace_id = "e"."workspace_id" and g.kind = 'group' and g.value in (?, ?)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.people, ',') as people
+  from (select "e"."json", "d"."sort_at", "d"."employee_id" as "sort_id", "e"."people" from "drill_down" as "d" inner join "employees_pseudonymous" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and exists (select 1 from drill_down g
+  where g.workspace_id = "e"."workspace_id" and g.kind = 'group' and g.value in (?, ?)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
 
 -- employees.sql:find: an organization key
 select e.json as "json" from "employees" as "e" inner join "workspaces" as "w" on "w"."id" = "e"."workspace_id" where "e"."id" = ? and "w"."organization_id" = ?;

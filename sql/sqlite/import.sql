@@ -1075,6 +1075,12 @@ drop index "employees_by_workspace";
 -- importer/apply.ts:merge
 drop index "employees_by_manager";
 
+-- importer/apply.ts:merge
+drop index "employees_by_department";
+
+-- importer/apply.ts:merge
+drop index "employees_by_country";
+
 -- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, json)
   select id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, stg_employee.json_head || coalesce(
@@ -1088,6 +1094,12 @@ CREATE INDEX "employees_by_workspace" on "employees" ("workspace_id", "created_a
 
 -- importer/apply.ts:merge
 CREATE INDEX "employees_by_manager" on "employees" ("workspace_id", "manager_id");
+
+-- importer/apply.ts:merge
+CREATE INDEX "employees_by_department" on "employees" ("workspace_id", "department", "created_at" desc, "id" desc);
+
+-- importer/apply.ts:merge
+CREATE INDEX "employees_by_country" on "employees" ("workspace_id", "country_code", "created_at" desc, "id" desc);
 
 -- importer/apply.ts:merge
 drop index "courses_by_workspace";
@@ -1412,6 +1424,35 @@ select id, name, description, employees_count, created_at, updated_at
 
 -- resources/groups/import.ts:renderStaleGroups
 update "groups" set "json" = ? where "id" = ?, …;
+
+-- resources/drill-down.ts:deriveDrillDown
+delete from "drill_down" where workspace_id in (select workspace_id from stg_touched);
+
+-- resources/drill-down.ts:deriveDrillDown
+delete from "drill_down_workspaces" where workspace_id in (select workspace_id from stg_touched);
+
+-- resources/drill-down.ts:deriveDrillDown
+insert into drill_down_workspaces (workspace_id)
+  select w.id from workspaces w where w.id in (select workspace_id from stg_touched);
+
+-- resources/drill-down.ts:deriveDrillDown
+insert into drill_down (workspace_id, kind, value, sort_at, employee_id)
+  select m.workspace_id, 'group', m.group_id, e.created_at, e.id
+  from group_members m join employees e on e.id = m.employee_id
+  where m.workspace_id in (select workspace_id from stg_touched)
+  order by m.workspace_id, m.group_id, e.created_at, e.id;
+
+-- resources/drill-down.ts:deriveDrillDown
+with recursive line (workspace_id, manager_id, sort_at, employee_id, depth) as (
+  select e.workspace_id, e.manager_id, e.created_at, e.id, 1 from employees e
+  where e.workspace_id in (select workspace_id from stg_touched) and e.manager_id is not null
+  union all
+  select l.workspace_id, m.manager_id, l.sort_at, l.employee_id, l.depth + 1
+  from line l join employees m on m.id = l.manager_id
+  where m.manager_id is not null and l.depth < 10000)
+  insert into drill_down (workspace_id, kind, value, sort_at, employee_id)
+  select workspace_id, 'line', manager_id, sort_at, employee_id from line
+  order by workspace_id, manager_id, sort_at, employee_id;
 
 -- resources/campaigns/import.ts:dropRemovedCycles
 delete from campaign_cycles

@@ -61,6 +61,12 @@ export interface ListStatement<V> {
   rows: (from: WorkspaceRows, values: V, dialect: DialectName) => ListQuery
   at: string
   id: string
+  /**
+   * For these values, the columns the rows are ordered by in place of `at` and `id`, holding the
+   * same values (a filter whose own index walks the list's order: a kept table keyed by the sort
+   * key). It may depend only on which values are given and how many (a shape is learnt once).
+   */
+  orderBy?: (values: V) => { at: string; id: string } | undefined
   /** What its positions look like when not a timestamp and an id (paging.ts TIME_AND_ID). */
   position?: PositionShape
   /**
@@ -122,13 +128,14 @@ function ordered<V extends ListValues<V>>(
   const direction = list.ascending ? 'asc' : 'desc'
   const bound = position === null ? undefined : list.startBound
   const rows = list.rows(from, bound === undefined ? values : { ...values, [bound]: undefined }, dialect)
+  const { at, id } = list.orderBy?.(values) ?? list
   return (
     position === null
       ? rows
-      : rows.where(after(list.at, list.id, position, list.ascending === true, list.resolvePosition))
+      : rows.where(after(at, id, position, list.ascending === true, list.resolvePosition))
   )
-    .orderBy(sql.ref(list.at), direction)
-    .orderBy(sql.ref(list.id), direction)
+    .orderBy(sql.ref(at), direction)
+    .orderBy(sql.ref(id), direction)
 }
 
 // A list's SQL depends only on its shape: which values are absent, the booleans, how long each list

@@ -18,7 +18,7 @@ import { peopleOf } from '../privacy/people.js'
 import { AS_READ, present, readerOf } from '../privacy/present.js'
 import { unheard } from './context.js'
 import { readItemRequest, sendItem, sendItemBytes } from './operation.js'
-import { type ParamDef, type Parsed, parameters } from './parameters.js'
+import { NOBODY, type ParamDef, type Parsed, parameters } from './parameters.js'
 import { readsOf } from './reads.js'
 import { dataOf, ref, registeredSchema } from './schemas.js'
 
@@ -92,9 +92,6 @@ export interface ItemOperation<D extends Definitions, T> {
 export function defineItem<D extends Definitions, T>(operation: ItemOperation<D, T>): ItemOperation<D, T> {
   return operation
 }
-
-/** An id no row has. */
-const NOBODY = '00000000-0000-0000-0000-000000000000'
 
 /** What a rendered body holds under `data`. */
 const renderedData = (answer: Rendered): unknown =>

@@ -16,7 +16,7 @@ import { notModified, tagAnswer } from './conditional.js'
 import type { ApiContext } from './context.js'
 import { type KeptValues, keptValues } from './kept.js'
 import { readListRequest, sendPage } from './operation.js'
-import { type ParamDef, type Parsed, parameters } from './parameters.js'
+import { NOBODY, type ParamDef, type Parsed, parameters } from './parameters.js'
 import { readsOf } from './reads.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, pagingQuery, ref, registeredSchema } from './schemas.js'
 
@@ -97,6 +97,11 @@ export interface ListOperation<
    * deleted since, by the pseudonym they had.
    */
   people?: { walk(values: RowValues<D, S | R>): People | undefined; departed?: true }
+  /**
+   * Query parameters that name an employee (a manager filter): a pseudonymous key gives their
+   * pseudonym (CONTRACT 19), read here as the employee it stands for; an unknown one names nobody.
+   */
+  peopleParameters?: readonly string[]
   /**
    * The rows as a pseudonymous key sees them, their items rendered by the one step when the import
    * kept them, and sent as they are (a measured fast path: docs/design.md). Same filters and order
@@ -184,6 +189,13 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       if (operation.reach && conditional) await operation.reach(from, query)
       let position = list.position
       const { workspace_id: _granted, ...filters } = query
+      if (request.key.privacy === 'pseudonymous')
+        for (const name of operation.peopleParameters ?? []) {
+          const named = filters[name]
+          if (typeof named === 'string')
+            (filters as Record<string, unknown>)[name] =
+              (await app.api.pseudonyms.idOf(from, named)) ?? NOBODY
+        }
       let values = filters as Record<string, ListValue>
       if (start) {
         const { [start.parameter]: walkFrom, ...rest } = values

@@ -24,7 +24,12 @@ export interface ParamDef<T, R extends boolean = boolean> {
 }
 
 const UUID = new RegExp(UUID_PATTERN, 'i')
+
+/** An id no row has: what a pseudonym naming nobody is read as (it matches nothing). */
+export const NOBODY = '00000000-0000-0000-0000-000000000000'
 const MAX_INTEGER = 2147483647
+/** The most values a list of ids or codes may hold (each is a bound parameter of the page's statement). */
+const MAX_LIST_ITEMS = 100
 
 export const param = {
   /** A required UUID (ids are compared in lower case). */
@@ -104,6 +109,52 @@ export const param = {
       parse: (raw) =>
         /^\d{1,10}$/.test(raw) && Number(raw) >= min && Number(raw) <= max ? Number(raw) : undefined,
       rule: `must be an integer from ${min} to ${max}`,
+    }
+  },
+  /** One string of 1 to `maxLength` characters, taken whole: never split, commas included. */
+  text(maxLength: number, description: string): ParamDef<string, false> {
+    return {
+      schema: Type.String({ minLength: 1, maxLength, description }),
+      required: false,
+      parse: (raw) => (raw.length >= 1 && raw.length <= maxLength ? raw : undefined),
+      rule: `must be a string of 1 to ${maxLength} characters`,
+    }
+  },
+  /** A comma-separated list of UUIDs (or the parameter repeated), any of; compared in lower case. */
+  uuidList(description: string): ParamDef<string[], false> {
+    return {
+      schema: Type.Array(Type.String({ format: 'uuid' }), {
+        maxItems: MAX_LIST_ITEMS,
+        description: `${description} Comma-separated (or the parameter repeated), at most ${MAX_LIST_ITEMS}.`,
+      }),
+      required: false,
+      parse: (raw) => {
+        const items = raw.split(',')
+        return items.length <= MAX_LIST_ITEMS && items.every((i) => UUID.test(i))
+          ? [...new Set(items.map((i) => i.toLowerCase()))].sort()
+          : undefined
+      },
+      rule: `must be a comma-separated list of at most ${MAX_LIST_ITEMS} UUIDs`,
+      list: true,
+    }
+  },
+  /** A comma-separated list of values matching `pattern` (or the parameter repeated), any of. */
+  patternList(pattern: string, example: string, description: string): ParamDef<string[], false> {
+    const item = new RegExp(pattern)
+    return {
+      schema: Type.Array(Type.String({ pattern }), {
+        maxItems: MAX_LIST_ITEMS,
+        description: `${description} Comma-separated (or the parameter repeated), at most ${MAX_LIST_ITEMS}.`,
+      }),
+      required: false,
+      parse: (raw) => {
+        const items = raw.split(',')
+        return items.length <= MAX_LIST_ITEMS && items.every((i) => item.test(i))
+          ? [...new Set(items)].sort()
+          : undefined
+      },
+      rule: `must be a comma-separated list of at most ${MAX_LIST_ITEMS} values such as ${example}`,
+      list: true,
     }
   },
   /**

@@ -28,6 +28,7 @@ import pseudonymousEmployees from '../../src/db/migrations/0029_pseudonymous_emp
 import figurePopulations from '../../src/db/migrations/0031_figure_populations.js'
 import disclosures from '../../src/db/migrations/0032_disclosures.js'
 import erasures from '../../src/db/migrations/0033_erasures.js'
+import drillDown from '../../src/db/migrations/0034_drill_down.js'
 import { demoRecords } from '../../src/demo/generate.js'
 import { AGGREGATE_SCOPES, SCOPES } from '../../src/domain/scopes.js'
 import { buildApp } from '../../src/http/app.js'
@@ -531,7 +532,11 @@ for (const { dialect, skip } of DIALECTS) {
       await withDemoReports(dialect, async ({ db, app, org, ws }) => {
         const key = (await createKey(db.handle.db, { organizationId: org })).key
         await asBeforeDisclosures(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0032_disclosures', '0033_erasures'])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, [
+          '0032_disclosures',
+          '0033_erasures',
+          '0034_drill_down',
+        ])
         const count = async () =>
           Number(
             (await sql<{ n: number | string }>`select count(*) as n from disclosures`.execute(db.handle.db))
@@ -546,10 +551,37 @@ for (const { dialect, skip } of DIALECTS) {
       })
     })
 
+    test("upgrading from 0033: the drill-down rows are derived at the next start, and a manager's line answers", async () => {
+      await withDemoReports(dialect, async ({ db, app, key, ws }) => {
+        const root = (
+          await sql<{ id: string }>`select e.id from employees e where e.manager_id is null
+            and exists (select 1 from employees r where r.manager_id = e.id) order by e.id limit 1`.execute(
+            db.handle.db,
+          )
+        ).rows[0]?.id as string
+        const line = async () =>
+          JSON.parse(
+            (
+              await app.inject({
+                url: `/v1/employees?workspace_id=${ws}&manager_tree=${root}&limit=100`,
+                headers: { 'x-api-key': key },
+              })
+            ).body,
+          ).data as { id: string }[]
+        const before = await line()
+        assert.ok(before.length > 5, `${before.length} under ${root}`)
+        await asBeforeDrillDown(db.handle)
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0034_drill_down'])
+        assert.equal(await deriveMissing(db.handle), 1)
+        assert.deepEqual(await line(), before)
+        assert.equal(await deriveMissing(db.handle), 0, 'nothing is missing any more')
+      })
+    })
+
     test('upgrading from 0032: no erasure kept, and an import goes on as before', async () => {
       await withDemoReports(dialect, async ({ db }) => {
         await asBeforeErasures(db.handle)
-        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0033_erasures'])
+        assert.deepEqual((await migrateToLatest(db.handle)).applied, ['0033_erasures', '0034_drill_down'])
         const kept = await sql<{ n: number | string }>`select count(*) as n from erasures`.execute(
           db.handle.db,
         )
@@ -1040,8 +1072,15 @@ async function attacksByEmployee(handle: DatabaseHandle): Promise<string[]> {
   return (await columns.execute(handle.db)).rows.map((r) => r.name)
 }
 
-/** Takes back 0033: no erasures kept. */
+/** Takes back 0034: no drill-down rows kept, no index of the employees by department or country. */
+async function asBeforeDrillDown(handle: DatabaseHandle): Promise<void> {
+  await drillDown(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
+  await sql`delete from kysely_migration where name = '0034_drill_down'`.execute(handle.db)
+}
+
+/** Takes back 0033 (and what came after): no erasures kept. */
 async function asBeforeErasures(handle: DatabaseHandle): Promise<void> {
+  await asBeforeDrillDown(handle)
   await erasures(handle.dialect).down(handle.db as unknown as Kysely<unknown>)
   await sql`delete from kysely_migration where name = '0033_erasures'`.execute(handle.db)
 }

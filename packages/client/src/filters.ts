@@ -11,6 +11,16 @@ export interface EmployeeFilters {
   karmaScoreGte?: number
   /** Keeps employees whose karma score is at most this (no karma: never). */
   karmaScoreLte?: number
+  /** Keeps the employees of this department (department.name, exact and whole: a name holding commas is one name). */
+  department?: string
+  /** Keeps the employees with one of these country codes (ISO 3166-1 alpha-2, upper case). Comma-separated (or the parameter repeated), at most 100. */
+  countryCode?: readonly string[]
+  /** Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
+  groupId?: readonly string[]
+  /** Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+  managerId?: string
+  /** Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+  managerTree?: string
 }
 
 /** The filters of listCourseEmployees. */

@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * List the employees of a workspace
-         * @description Newest first: created_at descending, then id descending. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: workspace:read.
+         * @description Newest first: created_at descending, then id descending. The filters apply to every status and all given must hold; a department, country, group or manager that matches nobody (unknown, or of another workspace) gives an empty list. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: workspace:read.
          */
         get: operations["listEmployees"];
         put?: never;
@@ -2701,6 +2701,16 @@ export interface operations {
                 karma_score_gte?: number;
                 /** @description Keeps employees whose karma score is at most this (no karma: never). */
                 karma_score_lte?: number;
+                /** @description Keeps the employees of this department (department.name, exact and whole: a name holding commas is one name). */
+                department?: string;
+                /** @description Keeps the employees with one of these country codes (ISO 3166-1 alpha-2, upper case). Comma-separated (or the parameter repeated), at most 100. */
+                country_code?: string[];
+                /** @description Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
+                group_id?: string[];
+                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+                manager_id?: string;
+                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+                manager_tree?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
                 /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
@@ -2743,7 +2753,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            /** @description workspace_not_found, group_not_found: the id is unknown or out of the key's reach (the same answer for both). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -427,6 +427,11 @@ function listEmployeesQuery(f: EmployeeFilters): Query {
     status: f.status?.join(','),
     karma_score_gte: f.karmaScoreGte == null ? undefined : String(f.karmaScoreGte),
     karma_score_lte: f.karmaScoreLte == null ? undefined : String(f.karmaScoreLte),
+    department: f.department ?? undefined,
+    country_code: f.countryCode?.join(','),
+    group_id: f.groupId?.join(','),
+    manager_id: f.managerId ?? undefined,
+    manager_tree: f.managerTree ?? undefined,
   }
 }
 

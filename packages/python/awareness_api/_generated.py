@@ -732,8 +732,8 @@ OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
         "get": {"operation": "getOrganization", "path": "/v1/organization", "path_params": [], "query": [], "kind": "item"},
     },
     "employees": {
-        "list": {"operation": "listEmployees", "path": "/v1/employees", "path_params": [], "query": ["workspace_id", "status", "karma_score_gte", "karma_score_lte"], "kind": "list"},
-        "page": {"operation": "listEmployees", "path": "/v1/employees", "path_params": [], "query": ["workspace_id", "status", "karma_score_gte", "karma_score_lte"], "kind": "page"},
+        "list": {"operation": "listEmployees", "path": "/v1/employees", "path_params": [], "query": ["workspace_id", "status", "karma_score_gte", "karma_score_lte", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "list"},
+        "page": {"operation": "listEmployees", "path": "/v1/employees", "path_params": [], "query": ["workspace_id", "status", "karma_score_gte", "karma_score_lte", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "page"},
         "statistics": {"operation": "getEmployeeStatistics", "path": "/v1/employees/statistics", "path_params": [], "query": ["workspace_id", "as_of"], "kind": "item"},
         "statistics.history": {"operation": "getEmployeeStatisticsHistory", "path": "/v1/employees/statistics/history", "path_params": [], "query": ["workspace_id", "interval", "from_", "to"], "kind": "item"},
         "get": {"operation": "getEmployee", "path": "/v1/employees/{employee_id}", "path_params": ["employee_id"], "query": [], "kind": "item"},

@@ -11,6 +11,7 @@ import { defineList, listRoute } from '../../routing/list.js'
 import { keyRowsOf, readItemRequest, sendItem } from '../../routing/operation.js'
 import { param, parameters } from '../../routing/parameters.js'
 import { dataOf, ref, registeredSchema, workspaceId } from '../../routing/schemas.js'
+import { DRILL_DOWN_PARAMETERS, DRILL_DOWN_PEOPLE } from '../drill-down.js'
 import { EMPLOYEE_NOT_FOUND, KarmaPoint } from './schema.js'
 import { WORKSPACE_READ } from './scopes.js'
 import { EMPLOYEE_SQL } from './sql.js'
@@ -21,7 +22,10 @@ const LIST_EMPLOYEES = defineList({
   operationId: 'listEmployees',
   path: '/v1/employees',
   summary: 'List the employees of a workspace',
-  description: 'Newest first: created_at descending, then id descending.',
+  description:
+    'Newest first: created_at descending, then id descending. The filters apply to every status and all given must ' +
+    'hold; a department, country, group or manager that matches nobody (unknown, or of another workspace) gives an ' +
+    'empty list.',
   scope: WORKSPACE_READ.scope,
   parameters: {
     workspace_id: workspaceId,
@@ -32,7 +36,9 @@ const LIST_EMPLOYEES = defineList({
     karma_score_lte: param.nonNegativeInteger(
       'Keeps employees whose karma score is at most this (no karma: never).',
     ),
+    ...DRILL_DOWN_PARAMETERS,
   },
+  peopleParameters: DRILL_DOWN_PEOPLE,
   limits: LIST_LIMITS,
   item: 'Employee',
   rows: EMPLOYEE_SQL.listPage,

@@ -9,6 +9,13 @@ import type { Kept } from '../../history/twins.js'
 import type { ListDefinition, ListQuery } from '../../paging/keyset.js'
 import { Counted } from '../../privacy/aggregate.js'
 import type { Counts } from '../../schemas/disclosure.js'
+import {
+  DRIVEN_ORDER,
+  type DrillDownValues,
+  drillDownDriver,
+  keptConditions,
+  ownConditions,
+} from '../drill-down.js'
 import { byKey, inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import { type EmployeeStatistics, KARMA_SCORED } from './schema.js'
 import type { EmployeeStatisticsTable } from './tables.js'
@@ -26,33 +33,49 @@ const EMPLOYEE_CARRIES =
   sql<string>`e.id || case when e.manager_id is null then '' else ',' || e.manager_id end`.as('people')
 
 /** What GET /v1/employees filters by: its query parameters, parsed. */
-export interface EmployeeListValues {
+export interface EmployeeListValues extends DrillDownValues {
   status?: EmployeeStatus[] | undefined
   karma_score_gte?: number | undefined
   karma_score_lte?: number | undefined
 }
 
+/** Where a page's rows begin: the employees' table (`e`), or the kept rows of a filter (`d`) joined to it. */
+interface PageSource {
+  plain(from: WorkspaceRows): ListQuery
+  driven(from: WorkspaceRows, driver: NonNullable<ReturnType<typeof drillDownDriver>>): ListQuery
+  /** The table `e` has the employees' own columns (department, country, manager). */
+  own: boolean
+}
+
 /**
- * A page of a workspace's employees: `begin` selects each one's JSON and sort key from its table
- * (aliased `e`, with `status` and `karma_score`), here filtered by the query.
+ * A page of a workspace's employees: `source` selects each one's JSON and sort key from its table
+ * (aliased `e`, with `status`, `karma_score` and `created_at`), here filtered by the query.
  */
-function employeePage(
-  name: string,
-  begin: (from: WorkspaceRows) => ListQuery,
-): ListDefinition<EmployeeListValues> {
+function employeePage(name: string, source: PageSource): ListDefinition<EmployeeListValues> {
   return {
     name,
     rows: (from, v) => {
-      let rows = begin(from)
+      const driver = drillDownDriver(v)
+      let rows = driver === undefined ? source.plain(from) : source.driven(from, driver)
+      const { at, id } = driver === undefined ? { at: 'e.created_at', id: 'e.id' } : DRIVEN_ORDER
       if (v.status !== undefined) rows = rows.where(sql<SqlBool>`e.status in (${sql.join(v.status)})`)
       if (v.karma_score_gte !== undefined)
         rows = rows.where(sql<SqlBool>`e.karma_score >= ${v.karma_score_gte}`)
       if (v.karma_score_lte !== undefined)
         rows = rows.where(sql<SqlBool>`e.karma_score <= ${v.karma_score_lte}`)
+      const own = ownConditions(v, source.own ? 'e' : 'x')
+      if (source.own) for (const condition of own) rows = rows.where(condition)
+      else if (own.length > 0)
+        // The pseudonymous renderings hold no department: the employee's own row answers.
+        rows = rows.where(
+          sql<SqlBool>`exists (select 1 from employees x where x.id = e.id and ${sql.join(own, sql` and `)})`,
+        )
+      for (const condition of keptConditions(v, 'e.workspace_id', at, id)) rows = rows.where(condition)
       return rows
     },
     at: 'e.created_at',
     id: 'e.id',
+    orderBy: (v) => (drillDownDriver(v) === undefined ? undefined : DRIVEN_ORDER),
     carries: true,
     samples: {
       'first page': { values: {}, after: false, limit: 50 },
@@ -66,9 +89,24 @@ function employeePage(
         after: true,
         limit: 50,
       },
+      'department, country_code (two values), manager_id': {
+        values: { department: 'Sales', country_code: ['DE', 'FR'], manager_id: SAMPLE.id },
+        after: false,
+        limit: 50,
+      },
+      'group_id (one value)': { values: { group_id: [SAMPLE.id] }, after: true, limit: 50 },
+      'manager_tree, group_id (two values)': {
+        values: { manager_tree: SAMPLE.id, group_id: [SAMPLE.id, SAMPLE.workspaceId] },
+        after: true,
+        limit: 50,
+      },
     },
   }
 }
+
+/** The kept rows `d` of a filter's value, in the granted workspace. */
+const drivenBy = (from: WorkspaceRows, driver: NonNullable<ReturnType<typeof drillDownDriver>>) =>
+  from.selectFrom('drill_down as d').where('d.kind', '=', driver.kind).where('d.value', '=', driver.value)
 
 /** How many active employees the workspace has, one row (none before its first import). */
 const activeEmployees = (from: WorkspaceRows) =>
@@ -81,18 +119,30 @@ export const activeEmployeesColumn = (from: WorkspaceRows) => activeEmployees(fr
 
 export const EMPLOYEE_SQL = {
   /** A page of a workspace's employees, newest first (created_at desc, id desc). */
-  listPage: employeePage('employees', (from) =>
-    from
-      .selectFrom('employees as e')
-      .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id', EMPLOYEE_CARRIES]),
-  ),
+  listPage: employeePage('employees', {
+    plain: (from) =>
+      from
+        .selectFrom('employees as e')
+        .select([employeeJson.as('json'), 'e.created_at as sort_at', 'e.id as sort_id', EMPLOYEE_CARRIES]),
+    driven: (from, driver) =>
+      drivenBy(from, driver)
+        .innerJoin('employees as e', 'e.id', 'd.employee_id')
+        .select([employeeJson.as('json'), 'd.sort_at', 'd.employee_id as sort_id', EMPLOYEE_CARRIES]),
+    own: true,
+  }),
 
   /** The same page as a pseudonymous key sees it: as the import rendered it (./pseudonyms.ts). */
-  pseudonymousListPage: employeePage('employees (pseudonymous)', (from) =>
-    from
-      .selectFrom('employees_pseudonymous as e')
-      .select(['e.json', 'e.created_at as sort_at', 'e.id as sort_id', 'e.people']),
-  ),
+  pseudonymousListPage: employeePage('employees (pseudonymous)', {
+    plain: (from) =>
+      from
+        .selectFrom('employees_pseudonymous as e')
+        .select(['e.json', 'e.created_at as sort_at', 'e.id as sort_id', 'e.people']),
+    driven: (from, driver) =>
+      drivenBy(from, driver)
+        .innerJoin('employees_pseudonymous as e', 'e.id', 'd.employee_id')
+        .select(['e.json', 'd.sort_at', 'd.employee_id as sort_id', 'e.people']),
+    own: false,
+  }),
 
   /** One employee the key can reach, or null (unknown, another organization, another workspace). */
   find: byKey(

@@ -8,6 +8,7 @@ import { type WriteSession, workspaceList } from '../../db/write-session.js'
 import { meanHalfUp } from '../../domain/rates.js'
 import { parentCheck, stayInWorkspaceCheck, workspaceCheck } from '../../records/checks.js'
 import type { ChangedRecords, Check, HistoryMoment, ImportSteps } from '../../records/spec.js'
+import { DRILL_DOWN_IMPORT } from '../drill-down.js'
 import { employeeOfParentCheck, stageEmployeeReferences } from '../employees/import.js'
 import { groupWorkspace } from './records.js'
 import { groupJson, memberJson } from './render.js'
@@ -142,6 +143,10 @@ export const GROUP_IMPORT: ImportSteps = {
   async derive(session) {
     await deriveCounts(session)
     await renderStaleGroups(session)
+    // The drill-down filters' kept rows read the employees and the members both merged by now.
+    await DRILL_DOWN_IMPORT.derive?.(session)
   },
+  missing: DRILL_DOWN_IMPORT.missing,
+  analyze: DRILL_DOWN_IMPORT.analyze,
   history: { tables: [{ table: 'group_history', follows: 'group_id' }], record: groupHistory },
 }

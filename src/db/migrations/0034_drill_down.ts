@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely'
+import { clusteredByKey, type DialectName, keyText } from '../dialect.js'
+
+// Drill-down filters (CONTRACT 18, amended): an employee's groups and every manager above them,
+// kept at import in the employees' list order (`drill_down`, keyed by the filter, its value, then
+// the employee's created_at and id), so that a page of the employees under a manager, or of a
+// group's, is read in order from there whatever its size. Departments and countries are the
+// employees' own columns, indexed in the same order. The workspaces already held are derived when
+// the service is next brought up to date (`drill_down_workspaces` lists those that have them).
+
+export default function drillDown(dialect: DialectName) {
+  const key = keyText(dialect)
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('drill_down')
+        .addColumn('workspace_id', key, (c) => c.notNull())
+        // 'group': a group the employee is a member of; 'line': a manager above them, at any depth.
+        .addColumn('kind', key, (c) => c.notNull())
+        .addColumn('value', key, (c) => c.notNull())
+        .addColumn('sort_at', key, (c) => c.notNull())
+        .addColumn('employee_id', key, (c) => c.notNull())
+        .addPrimaryKeyConstraint('drill_down_pk', ['workspace_id', 'kind', 'value', 'sort_at', 'employee_id'])
+        .modifyEnd(clusteredByKey(dialect))
+        .execute()
+      await db.schema
+        .createTable('drill_down_workspaces')
+        .addColumn('workspace_id', key, (c) => c.primaryKey())
+        .execute()
+      for (const [name, column] of [
+        ['employees_by_department', 'department'],
+        ['employees_by_country', 'country_code'],
+      ] as const)
+        await db.schema
+          .createIndex(name)
+          .on('employees')
+          .columns(['workspace_id', column, 'created_at desc', 'id desc'])
+          .execute()
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropIndex('employees_by_country').execute()
+      await db.schema.dropIndex('employees_by_department').execute()
+      await db.schema.dropTable('drill_down_workspaces').execute()
+      await db.schema.dropTable('drill_down').execute()
+    },
+  }
+}
