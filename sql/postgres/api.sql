@@ -40,10 +40,10 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:listPage: manager_tree, group_id (two values)
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $8) as generation, p.people
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $9) as generation, p.people
   from (select e.json as "json", "d"."sort_at", "d"."employee_id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "drill_down" as "d" inner join "employees" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and exists (select 1 from drill_down g
-  where g.workspace_id = "e"."workspace_id" and g.kind = 'group' and g.value in ($4, $5)
-  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < ($6, $7) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
+  where g.workspace_id = "e"."workspace_id" and g.kind = $4 and g.value in ($5, $6)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < ($7, $8) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:pseudonymousListPage: first page
@@ -72,10 +72,10 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:pseudonymousListPage: manager_tree, group_id (two values)
-select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $8) as generation, p.people
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $9) as generation, p.people
   from (select "e"."json", "d"."sort_at", "d"."employee_id" as "sort_id", "e"."people" from "drill_down" as "d" inner join "employees_pseudonymous" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and exists (select 1 from drill_down g
-  where g.workspace_id = "e"."workspace_id" and g.kind = 'group' and g.value in ($4, $5)
-  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < ($6, $7) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
+  where g.workspace_id = "e"."workspace_id" and g.kind = $4 and g.value in ($5, $6)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < ($7, $8) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:find: an organization key
@@ -688,9 +688,33 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) is not null and ("o"."sort_at", "o"."employee_id") < ($17, $18) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
+-- reports.sql:offendersPage: a later page, drilled down
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $11) as generation
+  from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
+  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = $1 and "o"."threshold" = $2 and exists (select 1 from report_members f where f.workspace_id = o.workspace_id
+  and f.sort_at = o.sort_at and f.employee_id = o.employee_id and "f"."department" = $3) and exists (select 1 from drill_down g
+  where g.workspace_id = "o"."workspace_id" and g.kind = $4 and g.value in ($5)
+  and g.sort_at = "o"."sort_at" and g.employee_id = "o"."employee_id") and exists (select 1 from drill_down g
+  where g.workspace_id = "o"."workspace_id" and g.kind = $6 and g.value in ($7, $8)
+  and g.sort_at = "o"."sort_at" and g.employee_id = "o"."employee_id") and ("o"."sort_at", "o"."employee_id") < ($9, $10) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
 -- reports.sql:simulationPage: a later page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
   from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and ("m"."sort_at", "m"."employee_id") < ($2, $3) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- reports.sql:simulationPage: a later page, drilled down
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $10) as generation
+  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and "m"."department" = $4 and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = $5 and g.value in ($6, $7)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < ($8, $9) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- reports.sql:simulationPage: a first page, one group
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
+  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page, never attacked in a window
@@ -714,6 +738,11 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 -- reports.sql:trainingPage: a later page
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $4) as generation
   from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and ("m"."sort_at", "m"."employee_id") < ($2, $3) order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
+  order by p.sort_at desc, p.sort_id desc;
+
+-- reports.sql:trainingPage: a first page, department, country_code, manager_id
+select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $5) as generation
+  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = $1 and "m"."department" = $2 and "m"."country_code" in ($3) and "m"."manager_id" = $4 order by "m"."sort_at" desc, "m"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:trainingPage: a later page, missed

@@ -57,13 +57,13 @@ select (select generation from organization_generations where organization_id = 
 -- employees.sql:listPage: manager_tree, group_id (two values)
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select e.json as "json", "d"."sort_at", "d"."employee_id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "drill_down" as "d" inner join "employees" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "e"."workspace_id" and g.kind = 'group' and g.value in (?, ?)
+  where g.workspace_id = "e"."workspace_id" and g.kind = ? and g.value in (?, ?)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last,
   group_concat(p.people, ',') as people
   from (select e.json as "json", "d"."sort_at", "d"."employee_id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "drill_down" as "d" inner join "employees" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "e"."workspace_id" and g.kind = 'group' and g.value in (?, ?)
+  where g.workspace_id = "e"."workspace_id" and g.kind = ? and g.value in (?, ?)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
 
 -- employees.sql:pseudonymousListPage: first page
@@ -109,13 +109,13 @@ select (select generation from organization_generations where organization_id = 
 -- employees.sql:pseudonymousListPage: manager_tree, group_id (two values)
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select "e"."json", "d"."sort_at", "d"."employee_id" as "sort_id", "e"."people" from "drill_down" as "d" inner join "employees_pseudonymous" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "e"."workspace_id" and g.kind = 'group' and g.value in (?, ?)
+  where g.workspace_id = "e"."workspace_id" and g.kind = ? and g.value in (?, ?)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last,
   group_concat(p.people, ',') as people
   from (select "e"."json", "d"."sort_at", "d"."employee_id" as "sort_id", "e"."people" from "drill_down" as "d" inner join "employees_pseudonymous" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "e"."workspace_id" and g.kind = 'group' and g.value in (?, ?)
+  where g.workspace_id = "e"."workspace_id" and g.kind = ? and g.value in (?, ?)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
 
 -- employees.sql:find: an organization key
@@ -766,6 +766,28 @@ select (select generation from organization_generations where organization_id = 
   and "a"."created_at" >= ? and "a"."created_at" <= ?) end from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
   where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc limit -1) f where f.json is not null limit 51));
 
+-- reports.sql:offendersPage: a later page, drilled down
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
+  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and exists (select 1 from report_members f where f.workspace_id = o.workspace_id
+  and f.sort_at = o.sort_at and f.employee_id = o.employee_id and "f"."department" = ?) and exists (select 1 from drill_down g
+  where g.workspace_id = "o"."workspace_id" and g.kind = ? and g.value in (?)
+  and g.sort_at = "o"."sort_at" and g.employee_id = "o"."employee_id") and exists (select 1 from drill_down g
+  where g.workspace_id = "o"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  and g.sort_at = "o"."sort_at" and g.employee_id = "o"."employee_id") and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.sort_id, ',') as people
+  from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
+  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and exists (select 1 from report_members f where f.workspace_id = o.workspace_id
+  and f.sort_at = o.sort_at and f.employee_id = o.employee_id and "f"."department" = ?) and exists (select 1 from drill_down g
+  where g.workspace_id = "o"."workspace_id" and g.kind = ? and g.value in (?)
+  and g.sort_at = "o"."sort_at" and g.employee_id = "o"."employee_id") and exists (select 1 from drill_down g
+  where g.workspace_id = "o"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  and g.sort_at = "o"."sort_at" and g.employee_id = "o"."employee_id") and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc limit 50) p;
+
 -- reports.sql:simulationPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
@@ -773,6 +795,26 @@ select (select generation from organization_generations where organization_id = 
   min(p.sort_at || p.sort_id) as last,
   group_concat(p.sort_id, ',') as people
   from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
+
+-- reports.sql:simulationPage: a later page, drilled down
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and "m"."department" = ? and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.sort_id, ',') as people
+  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and "m"."department" = ? and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
+
+-- reports.sql:simulationPage: a first page, one group
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.sort_id, ',') as people
+  from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
 
 -- reports.sql:simulationPage: a later page, never attacked in a window
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
@@ -813,6 +855,14 @@ select (select generation from organization_generations where organization_id = 
   min(p.sort_at || p.sort_id) as last,
   group_concat(p.sort_id, ',') as people
   from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and ("m"."sort_at", "m"."employee_id") < (?, ?) order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
+
+-- reports.sql:trainingPage: a first page, department, country_code, manager_id
+select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
+  exists(select 1 from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."department" = ? and "m"."country_code" in (?) and "m"."manager_id" = ? order by "m"."sort_at" desc, "m"."employee_id" desc) f limit 1 offset 50) as more,
+  cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
+  min(p.sort_at || p.sort_id) as last,
+  group_concat(p.sort_id, ',') as people
+  from (select '{"employee":' || e.ref_json || ',"courses_count":' || m.courses || ',"completed_count":' || m.completed || ',"missed_count":' || m.missed_count || ',"upcoming_count":' || m.upcoming || ',"not_started_count":' || m.not_started || ',"last_completed_at":' || case when m.last_completed_at is null then 'null' else '"' || m.last_completed_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "report_members" as "m" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."department" = ? and "m"."country_code" in (?) and "m"."manager_id" = ? order by "m"."sort_at" desc, "m"."employee_id" desc limit 50) p;
 
 -- reports.sql:trainingPage: a later page, missed
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,

@@ -131,9 +131,11 @@ export const parametersText = (parameters: Readonly<Record<string, unknown>>): s
 
 /**
  * Counts in memory and writes in batches: every second the people not yet recorded that day for a
- * recipient and operation (who received whom is kept within the second), every COUNTS_EVERY_MS
- * the answers of those already recorded (how often, and the last time): a reader that asks the
- * same people again and again costs a row's update a minute, not one a second.
+ * recipient and operation (who received whom is kept within the second), and the questions (an
+ * operation with its parameters) not yet recorded that day; every COUNTS_EVERY_MS the answers of
+ * those already recorded (how often, and the last time): a reader that asks the same again and
+ * again costs a row's update a minute, not one a second (on SQLite, a write a second would also
+ * empty the serving connections' page caches each second).
  */
 export class DisclosureRecorder {
   private batches = new Map<string, Batch>()
@@ -144,6 +146,11 @@ export class DisclosureRecorder {
   /** The batch of the last answer: a client's answers come one after another. */
   private lastBatch: Batch | undefined
   private answeredNow = new Map<string, Answered>()
+  /**
+   * The answers' rows (recipient, operation, day, parameters) written so far, by day: a question
+   * already recorded that day waits for the counts, as a person already recorded does.
+   */
+  private answeredStored = new Map<string, Set<string>>()
   private timer: NodeJS.Timeout | undefined
   private flushing: Promise<void> = Promise.resolve()
   private lastPrune = 0
@@ -294,7 +301,7 @@ export class DisclosureRecorder {
     parameters: string,
     ms: number,
   ): Answered {
-    const id = `${batchKey(recipient, operation, day)}${SEP}${parameters}`
+    const id = answeredId({ recipient, operation, day, parameters })
     const entry = this.answeredNow.get(id)
     if (entry !== undefined) {
       entry.answers++
@@ -373,7 +380,11 @@ export class DisclosureRecorder {
       this.lastPrune = now
       await pruneDisclosures(this.db, this.options.retentionDays, now)
     }
-    const answered = [...this.answeredNow.values()]
+    const waiting = new Map<string, Answered>()
+    const answered: Answered[] = []
+    for (const [id, a] of this.answeredNow)
+      if (counts || !this.answeredStored.get(a.day)?.has(id)) answered.push(a)
+      else waiting.set(id, a)
     const taken = this.fresh
     this.fresh = []
     let carried: Carried[]
@@ -387,7 +398,8 @@ export class DisclosureRecorder {
       if (counts) this.lastCounts = now
       return
     }
-    this.answeredNow = new Map()
+    // A new map: the batches' hold on an entry taken now ends (their next answer makes another).
+    this.answeredNow = waiting
     try {
       await this.db.transaction().execute(async (trx) => {
         for (let i = 0; i < carried.length; i += ROWS_PER_STATEMENT)
@@ -401,6 +413,11 @@ export class DisclosureRecorder {
       throw error
     }
     // Written: what was added is no longer pending (answers counted meanwhile stay).
+    for (const a of answered) {
+      const stored = this.answeredStored.get(a.day) ?? new Set<string>()
+      stored.add(answeredId(a))
+      this.answeredStored.set(a.day, stored)
+    }
     for (const c of carried) {
       c.entry.stored = true
       c.entry.answers -= c.answers
@@ -409,6 +426,7 @@ export class DisclosureRecorder {
       this.lastCounts = now
       // A past day's batch is done once everything of it is written.
       const today = dayOf(now)
+      for (const day of this.answeredStored.keys()) if (day < today) this.answeredStored.delete(day)
       for (const [key, batch] of this.batches)
         if (
           batch.day < today &&
@@ -472,12 +490,16 @@ export class DisclosureRecorder {
   }
 
   private restoreAnswered(a: Answered): void {
-    const id = `${batchKey(a.recipient, a.operation, a.day)}${SEP}${a.parameters}`
+    const id = answeredId(a)
     const entry = this.answeredNow.get(id)
     if (entry === undefined) this.answeredNow.set(id, a)
     else mergeInto(entry, a)
   }
 }
+
+/** The key of an answers' row: recipient, operation, day and parameters. */
+const answeredId = (a: Pick<Answered, 'recipient' | 'operation' | 'day' | 'parameters'>): string =>
+  `${batchKey(a.recipient, a.operation, a.day)}${SEP}${a.parameters}`
 
 function mergeInto(entry: { answers: number; first: number; last: number }, other: typeof entry): void {
   entry.answers += other.answers

@@ -5,6 +5,7 @@
 // under one manager or of one group is read in order from there, whatever its size.
 
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
+import type { WorkspaceRows } from '../access.js'
 import { type WriteSession, workspaceList } from '../db/write-session.js'
 import type { ImportSteps } from '../records/spec.js'
 import { param } from '../routing/parameters.js'
@@ -66,12 +67,22 @@ export const DRILL_DOWN_PEOPLE = ['manager_id', 'manager_tree'] as const
  * The kept filter a page is read in order from (`d`), when one narrows it by a single value: the
  * management line, or one group. Depends only on which filters are given and how many values.
  */
-export function drillDownDriver(v: DrillDownValues): { kind: 'line' | 'group'; value: string } | undefined {
+export function drillDownDriver(v: DrillDownValues): Driver | undefined {
   if (v.manager_tree !== undefined) return { kind: 'line', value: v.manager_tree }
   if (v.group_id !== undefined && v.group_id.length === 1)
     return { kind: 'group', value: v.group_id[0] as string }
   return undefined
 }
+
+/** The kept filter that drives a page, and its value. */
+export interface Driver {
+  kind: 'line' | 'group'
+  value: string
+}
+
+/** The kept rows `d` of a filter's value, in the granted workspace. */
+export const drivenBy = (from: WorkspaceRows, driver: Driver) =>
+  from.selectFrom('drill_down as d').where('d.kind', '=', driver.kind).where('d.value', '=', driver.value)
 
 /** The columns a driven page is ordered by: the kept rows', which hold the list's sort key. */
 export const DRIVEN_ORDER = { at: 'd.sort_at', id: 'd.employee_id' } as const
@@ -91,21 +102,25 @@ export function ownConditions(v: DrillDownValues, own: string): RawBuilder<SqlBo
 }
 
 /**
- * SQL conditions of the kept filters the page is not driven by (groups, probed by the employee's
- * sort key `at`, `id` in the workspace `workspace`), or none.
+ * SQL conditions of the kept filters the page is not driven by (`undriven`: by none), probed by the
+ * employee's sort key `at`, `id` in the workspace `workspace`.
  */
 export function keptConditions(
   v: DrillDownValues,
   workspace: string,
   at: string,
   id: string,
+  undriven = false,
 ): RawBuilder<SqlBool>[] {
-  if (v.group_id === undefined || drillDownDriver(v)?.kind === 'group') return []
-  return [
+  const driver = undriven ? undefined : drillDownDriver(v)
+  const kept = (kind: Driver['kind'], values: readonly string[]) =>
     sql<SqlBool>`exists (select 1 from drill_down g
-      where g.workspace_id = ${sql.ref(workspace)} and g.kind = 'group' and g.value in (${sql.join(v.group_id)})
-        and g.sort_at = ${sql.ref(at)} and g.employee_id = ${sql.ref(id)})`,
-  ]
+      where g.workspace_id = ${sql.ref(workspace)} and g.kind = ${kind} and g.value in (${sql.join(values)})
+        and g.sort_at = ${sql.ref(at)} and g.employee_id = ${sql.ref(id)})`
+  const conditions: RawBuilder<SqlBool>[] = []
+  if (v.manager_tree !== undefined && driver?.kind !== 'line') conditions.push(kept('line', [v.manager_tree]))
+  if (v.group_id !== undefined && driver?.kind !== 'group') conditions.push(kept('group', v.group_id))
+  return conditions
 }
 
 /** Whether any filter is given. */

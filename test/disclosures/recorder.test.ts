@@ -91,6 +91,48 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(one.pending() + two.pending(), 0)
     })
 
+    test("an aggregate key's question: new ones at the next flush, one asked again that day waits for the counts", async () => {
+      await sql`delete from disclosure_answers`.execute(db.handle.db)
+      const aggregate: Recipient = { ...key, id: randomUUID(), privacy: 'aggregate' }
+      const answers = async () =>
+        (
+          await sql<{ parameters: string; answers: number | string }>`select parameters, answers
+            from disclosure_answers where recipient_id = ${aggregate.id} order by parameters`.execute(
+            db.handle.db,
+          )
+        ).rows.map((r) => [r.parameters, Number(r.answers)])
+      const one = recorder()
+      one.asked(aggregate, 'GET /v1/employees/statistics', { workspace_id: 'w' })
+      one.asked(aggregate, 'GET /v1/employees/statistics', { workspace_id: 'w' })
+      await one.flush()
+      assert.deepEqual(await answers(), [['{"workspace_id":"w"}', 2]])
+      clock += 500
+      one.asked(aggregate, 'GET /v1/employees/statistics', { workspace_id: 'w' })
+      one.asked(aggregate, 'GET /v1/employees/statistics', { workspace_id: 'v' })
+      await one.flush()
+      assert.deepEqual(
+        await answers(),
+        [
+          ['{"workspace_id":"v"}', 1],
+          ['{"workspace_id":"w"}', 2],
+        ],
+        'a new question at once; one already recorded waits',
+      )
+      clock += COUNTS_EVERY_MS
+      await one.flush()
+      assert.deepEqual(await answers(), [
+        ['{"workspace_id":"v"}', 1],
+        ['{"workspace_id":"w"}', 3],
+      ])
+      one.asked(aggregate, 'GET /v1/employees/statistics', { workspace_id: 'v' })
+      await one.stop()
+      assert.deepEqual(await answers(), [
+        ['{"workspace_id":"v"}', 2],
+        ['{"workspace_id":"w"}', 3],
+      ])
+      assert.equal(one.pending(), 0)
+    })
+
     test('a page read with its people joined: each person once an answer, a page asked again counted on its people', async () => {
       await sql`delete from disclosures`.execute(db.handle.db)
       const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()].sort() as [string, string, string]

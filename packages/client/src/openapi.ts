@@ -610,7 +610,7 @@ export interface paths {
         };
         /**
          * List the members tricked again and again
-         * @description The members tricked in at least min_tricked attacks (sent) created in the window. In employees order: created_at descending, then id descending. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. attacks_count counts their attacks with sent_at set created in the window; tricked_count and reported_count those of them that tricked them and that they reported. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
+         * @description The members tricked in at least min_tricked attacks (sent) created in the window. In employees order: created_at descending, then id descending. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. The drill-down filters (department, country_code, group_id, manager_id, manager_tree) keep the members they all hold for; one that matches nobody (unknown, or of another workspace) gives an empty list. attacks_count counts their attacks with sent_at set created in the window; tricked_count and reported_count those of them that tricked them and that they reported. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
          */
         get: operations["listRepeatOffenders"];
         put?: never;
@@ -630,7 +630,7 @@ export interface paths {
         };
         /**
          * List every member with the simulated phishing they received
-         * @description Every member with their attacks (sent) created in the window. In employees order: created_at descending, then id descending. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. attacked=false keeps the members never simulated in the window (attacks_count 0), attacked=true the others. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
+         * @description Every member with their attacks (sent) created in the window. In employees order: created_at descending, then id descending. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. The drill-down filters (department, country_code, group_id, manager_id, manager_tree) keep the members they all hold for; one that matches nobody (unknown, or of another workspace) gives an empty list. attacked=false keeps the members never simulated in the window (attacks_count 0), attacked=true the others. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
          */
         get: operations["listSimulationCoverage"];
         put?: never;
@@ -650,7 +650,7 @@ export interface paths {
         };
         /**
          * List every member with their awareness training
-         * @description Every member with their course progress entries counted by status (an entry without a status is not started). In employees order: created_at descending, then id descending. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. missed=true keeps the members with a missed entry, false the others. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
+         * @description Every member with their course progress entries counted by status (an entry without a status is not started). In employees order: created_at descending, then id descending. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. The drill-down filters (department, country_code, group_id, manager_id, manager_tree) keep the members they all hold for; one that matches nobody (unknown, or of another workspace) gives an empty list. missed=true keeps the members with a missed entry, false the others. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
          */
         get: operations["listTrainingCoverage"];
         put?: never;
@@ -4706,6 +4706,16 @@ export interface operations {
                 created_after?: string;
                 /** @description Only attacks created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_before?: string;
+                /** @description Keeps the employees of this department (department.name, exact and whole: a name holding commas is one name). */
+                department?: string;
+                /** @description Keeps the employees with one of these country codes (ISO 3166-1 alpha-2, upper case). Comma-separated (or the parameter repeated), at most 100. */
+                country_code?: string[];
+                /** @description Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
+                group_id?: string[];
+                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+                manager_id?: string;
+                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+                manager_tree?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
                 /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
@@ -4748,7 +4758,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            /** @description workspace_not_found, group_not_found: the id is unknown or out of the key's reach (the same answer for both). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4781,6 +4791,16 @@ export interface operations {
                 created_after?: string;
                 /** @description Only attacks created at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_before?: string;
+                /** @description Keeps the employees of this department (department.name, exact and whole: a name holding commas is one name). */
+                department?: string;
+                /** @description Keeps the employees with one of these country codes (ISO 3166-1 alpha-2, upper case). Comma-separated (or the parameter repeated), at most 100. */
+                country_code?: string[];
+                /** @description Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
+                group_id?: string[];
+                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+                manager_id?: string;
+                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+                manager_tree?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
                 /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
@@ -4823,7 +4843,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            /** @description workspace_not_found, group_not_found: the id is unknown or out of the key's reach (the same answer for both). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4852,6 +4872,16 @@ export interface operations {
                 workspace_id: string;
                 /** @description Keeps the members with at least one missed entry (true) or without (false). */
                 missed?: boolean;
+                /** @description Keeps the employees of this department (department.name, exact and whole: a name holding commas is one name). */
+                department?: string;
+                /** @description Keeps the employees with one of these country codes (ISO 3166-1 alpha-2, upper case). Comma-separated (or the parameter repeated), at most 100. */
+                country_code?: string[];
+                /** @description Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
+                group_id?: string[];
+                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+                manager_id?: string;
+                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+                manager_tree?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
                 /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
@@ -4894,7 +4924,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            /** @description workspace_not_found, group_not_found: the id is unknown or out of the key's reach (the same answer for both). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

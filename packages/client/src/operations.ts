@@ -748,6 +748,11 @@ function listRepeatOffendersQuery(f: RepeatOffenderFilters): Query {
     min_tricked: f.minTricked == null ? undefined : String(f.minTricked),
     created_after: f.createdAfter ?? undefined,
     created_before: f.createdBefore ?? undefined,
+    department: f.department ?? undefined,
+    country_code: f.countryCode?.join(','),
+    group_id: f.groupId?.join(','),
+    manager_id: f.managerId ?? undefined,
+    manager_tree: f.managerTree ?? undefined,
   }
 }
 
@@ -757,6 +762,11 @@ function listSimulationCoverageQuery(f: SimulationCoverageFilters): Query {
     attacked: f.attacked == null ? undefined : String(f.attacked),
     created_after: f.createdAfter ?? undefined,
     created_before: f.createdBefore ?? undefined,
+    department: f.department ?? undefined,
+    country_code: f.countryCode?.join(','),
+    group_id: f.groupId?.join(','),
+    manager_id: f.managerId ?? undefined,
+    manager_tree: f.managerTree ?? undefined,
   }
 }
 
@@ -764,6 +774,11 @@ function listTrainingCoverageQuery(f: TrainingCoverageFilters): Query {
   return {
     workspace_id: f.workspaceId,
     missed: f.missed == null ? undefined : String(f.missed),
+    department: f.department ?? undefined,
+    country_code: f.countryCode?.join(','),
+    group_id: f.groupId?.join(','),
+    manager_id: f.managerId ?? undefined,
+    manager_tree: f.managerTree ?? undefined,
   }
 }
 

@@ -791,12 +791,12 @@ OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
     "reports": {
         "breakdown": {"operation": "listReportBreakdown", "path": "/v1/reports/breakdown", "path_params": [], "query": ["workspace_id", "by", "created_after", "created_before"], "kind": "list"},
         "breakdown_page": {"operation": "listReportBreakdown", "path": "/v1/reports/breakdown", "path_params": [], "query": ["workspace_id", "by", "created_after", "created_before"], "kind": "page"},
-        "repeat_offenders": {"operation": "listRepeatOffenders", "path": "/v1/reports/repeat_offenders", "path_params": [], "query": ["workspace_id", "min_tricked", "created_after", "created_before"], "kind": "list"},
-        "repeat_offenders_page": {"operation": "listRepeatOffenders", "path": "/v1/reports/repeat_offenders", "path_params": [], "query": ["workspace_id", "min_tricked", "created_after", "created_before"], "kind": "page"},
-        "simulation_coverage": {"operation": "listSimulationCoverage", "path": "/v1/reports/simulation_coverage", "path_params": [], "query": ["workspace_id", "attacked", "created_after", "created_before"], "kind": "list"},
-        "simulation_coverage_page": {"operation": "listSimulationCoverage", "path": "/v1/reports/simulation_coverage", "path_params": [], "query": ["workspace_id", "attacked", "created_after", "created_before"], "kind": "page"},
-        "training_coverage": {"operation": "listTrainingCoverage", "path": "/v1/reports/training_coverage", "path_params": [], "query": ["workspace_id", "missed"], "kind": "list"},
-        "training_coverage_page": {"operation": "listTrainingCoverage", "path": "/v1/reports/training_coverage", "path_params": [], "query": ["workspace_id", "missed"], "kind": "page"},
+        "repeat_offenders": {"operation": "listRepeatOffenders", "path": "/v1/reports/repeat_offenders", "path_params": [], "query": ["workspace_id", "min_tricked", "created_after", "created_before", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "list"},
+        "repeat_offenders_page": {"operation": "listRepeatOffenders", "path": "/v1/reports/repeat_offenders", "path_params": [], "query": ["workspace_id", "min_tricked", "created_after", "created_before", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "page"},
+        "simulation_coverage": {"operation": "listSimulationCoverage", "path": "/v1/reports/simulation_coverage", "path_params": [], "query": ["workspace_id", "attacked", "created_after", "created_before", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "list"},
+        "simulation_coverage_page": {"operation": "listSimulationCoverage", "path": "/v1/reports/simulation_coverage", "path_params": [], "query": ["workspace_id", "attacked", "created_after", "created_before", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "page"},
+        "training_coverage": {"operation": "listTrainingCoverage", "path": "/v1/reports/training_coverage", "path_params": [], "query": ["workspace_id", "missed", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "list"},
+        "training_coverage_page": {"operation": "listTrainingCoverage", "path": "/v1/reports/training_coverage", "path_params": [], "query": ["workspace_id", "missed", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "page"},
     },
     "events": {
         "list": {"operation": "listEvents", "path": "/v1/events", "path_params": [], "query": ["workspace_id", "type", "after", "format"], "kind": "list"},

@@ -5,8 +5,16 @@ import { clusteredByKey, type DialectName, keyText } from '../dialect.js'
 // kept at import in the employees' list order (`drill_down`, keyed by the filter, its value, then
 // the employee's created_at and id), so that a page of the employees under a manager, or of a
 // group's, is read in order from there whatever its size. Departments and countries are the
-// employees' own columns, indexed in the same order. The workspaces already held are derived when
+// employees' own columns, indexed in the same order, and the members' (report_members) indexes by
+// department, manager and country gain their order too. The workspaces already held are derived when
 // the service is next brought up to date (`drill_down_workspaces` lists those that have them).
+
+/** The members' own columns a breakdown groups by, and their indexes' names (0027). */
+const MEMBER_COLUMNS = [
+  ['department', 'department'],
+  ['manager', 'manager_id'],
+  ['country', 'country_code'],
+] as const
 
 export default function drillDown(dialect: DialectName) {
   const key = keyText(dialect)
@@ -36,8 +44,25 @@ export default function drillDown(dialect: DialectName) {
           .on('employees')
           .columns(['workspace_id', column, 'created_at desc', 'id desc'])
           .execute()
+      // A member report filtered by one of its members' own columns is read in its order from there.
+      for (const [name, column] of MEMBER_COLUMNS) {
+        await db.schema.dropIndex(`report_members_by_${name}`).execute()
+        await db.schema
+          .createIndex(`report_members_by_${name}`)
+          .on('report_members')
+          .columns(['workspace_id', column, 'sort_at', 'employee_id'])
+          .execute()
+      }
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      for (const [name, column] of MEMBER_COLUMNS) {
+        await db.schema.dropIndex(`report_members_by_${name}`).execute()
+        await db.schema
+          .createIndex(`report_members_by_${name}`)
+          .on('report_members')
+          .columns(['workspace_id', column])
+          .execute()
+      }
       await db.schema.dropIndex('employees_by_country').execute()
       await db.schema.dropIndex('employees_by_department').execute()
       await db.schema.dropTable('drill_down_workspaces').execute()

@@ -12,7 +12,9 @@ import type { Counts } from '../../schemas/disclosure.js'
 import {
   DRIVEN_ORDER,
   type DrillDownValues,
+  type Driver,
   drillDownDriver,
+  drivenBy,
   keptConditions,
   ownConditions,
 } from '../drill-down.js'
@@ -42,7 +44,7 @@ export interface EmployeeListValues extends DrillDownValues {
 /** Where a page's rows begin: the employees' table (`e`), or the kept rows of a filter (`d`) joined to it. */
 interface PageSource {
   plain(from: WorkspaceRows): ListQuery
-  driven(from: WorkspaceRows, driver: NonNullable<ReturnType<typeof drillDownDriver>>): ListQuery
+  driven(from: WorkspaceRows, driver: Driver): ListQuery
   /** The table `e` has the employees' own columns (department, country, manager). */
   own: boolean
 }
@@ -103,10 +105,6 @@ function employeePage(name: string, source: PageSource): ListDefinition<Employee
     },
   }
 }
-
-/** The kept rows `d` of a filter's value, in the granted workspace. */
-const drivenBy = (from: WorkspaceRows, driver: NonNullable<ReturnType<typeof drillDownDriver>>) =>
-  from.selectFrom('drill_down as d').where('d.kind', '=', driver.kind).where('d.value', '=', driver.value)
 
 /** How many active employees the workspace has, one row (none before its first import). */
 const activeEmployees = (from: WorkspaceRows) =>

@@ -3,6 +3,7 @@ import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
+import { DRILL_DOWN_PARAMETERS, DRILL_DOWN_PEOPLE } from '../drill-down.js'
 import { aggregateBreakdownPage, MANAGER_CELL } from './aggregate.js'
 import { REPORTS_READ } from './scopes.js'
 import { REPORT_SQL } from './sql.js'
@@ -10,6 +11,9 @@ import { DIMENSIONS, MAX_TRICKED } from './values.js'
 
 const MEMBERS =
   "Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere."
+const DRILLED =
+  'The drill-down filters (department, country_code, group_id, manager_id, manager_tree) keep the members they all ' +
+  'hold for; one that matches nobody (unknown, or of another workspace) gives an empty list.'
 const WINDOW =
   'The window bounds attacks by created_at and email reports by reported_at; every other figure is the state now.'
 const EMPLOYEES_ORDER = 'In employees order: created_at descending, then id descending.'
@@ -54,7 +58,7 @@ const REPEAT_OFFENDERS = defineList({
   summary: 'List the members tricked again and again',
   description:
     `The members tricked in at least min_tricked attacks (sent) created in the window. ${EMPLOYEES_ORDER} ` +
-    `${MEMBERS} attacks_count counts their attacks with sent_at set created in the window; tricked_count and ` +
+    `${MEMBERS} ${DRILLED} attacks_count counts their attacks with sent_at set created in the window; tricked_count and ` +
     'reported_count those of them that tricked them and that they reported.',
   scope: REPORTS_READ.scope,
   parameters: {
@@ -66,7 +70,9 @@ const REPEAT_OFFENDERS = defineList({
       'Keeps the members tricked in at least this many attacks.',
     ),
     ...createdWindow('attacks created'),
+    ...DRILL_DOWN_PARAMETERS,
   },
+  peopleParameters: DRILL_DOWN_PEOPLE,
   limits: LIST_LIMITS,
   item: 'RepeatOffender',
   rows: REPORT_SQL.offendersPage,
@@ -78,14 +84,16 @@ const SIMULATION_COVERAGE = defineList({
   path: '/v1/reports/simulation_coverage',
   summary: 'List every member with the simulated phishing they received',
   description:
-    `Every member with their attacks (sent) created in the window. ${EMPLOYEES_ORDER} ${MEMBERS} attacked=false ` +
+    `Every member with their attacks (sent) created in the window. ${EMPLOYEES_ORDER} ${MEMBERS} ${DRILLED} attacked=false ` +
     'keeps the members never simulated in the window (attacks_count 0), attacked=true the others.',
   scope: REPORTS_READ.scope,
   parameters: {
     workspace_id: workspaceId,
     attacked: param.boolean('Keeps the members with attacks in the window (true) or without (false).'),
     ...createdWindow('attacks created'),
+    ...DRILL_DOWN_PARAMETERS,
   },
+  peopleParameters: DRILL_DOWN_PEOPLE,
   limits: LIST_LIMITS,
   item: 'SimulationCoverage',
   rows: REPORT_SQL.simulationPage,
@@ -98,12 +106,15 @@ const TRAINING_COVERAGE = defineList({
   summary: 'List every member with their awareness training',
   description:
     `Every member with their course progress entries counted by status (an entry without a status is not ` +
-    `started). ${EMPLOYEES_ORDER} ${MEMBERS} missed=true keeps the members with a missed entry, false the others.`,
+    `started). ${EMPLOYEES_ORDER} ${MEMBERS} ${DRILLED} missed=true keeps the members with a missed entry, false ` +
+    'the others.',
   scope: REPORTS_READ.scope,
   parameters: {
     workspace_id: workspaceId,
     missed: param.boolean('Keeps the members with at least one missed entry (true) or without (false).'),
+    ...DRILL_DOWN_PARAMETERS,
   },
+  peopleParameters: DRILL_DOWN_PEOPLE,
   limits: LIST_LIMITS,
   item: 'TrainingCoverage',
   rows: REPORT_SQL.trainingPage,

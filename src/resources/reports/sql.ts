@@ -10,6 +10,14 @@ import type { DialectName } from '../../db/dialect.js'
 import type { ListDefinition } from '../../paging/keyset.js'
 import type { PositionShape } from '../../paging/paging.js'
 import type { CreatedWindow } from '../../routing/parameters.js'
+import {
+  DRIVEN_ORDER,
+  type DrillDownValues,
+  drillDownDriver,
+  drivenBy,
+  keptConditions,
+  ownConditions,
+} from '../drill-down.js'
 import { inGrant, SAMPLE } from '../sql.js'
 import { CELL_FIGURE_SQL, type Figures } from './import.js'
 import {
@@ -181,17 +189,50 @@ export interface BreakdownValues extends CreatedWindow {
   by: Dimension
 }
 
-export interface OffenderValues extends CreatedWindow {
+export interface OffenderValues extends CreatedWindow, DrillDownValues {
   min_tricked?: number | undefined
 }
 
-export interface SimulationValues extends CreatedWindow {
+export interface SimulationValues extends CreatedWindow, DrillDownValues {
   attacked?: boolean | undefined
 }
 
-export interface TrainingValues {
+export interface TrainingValues extends DrillDownValues {
   missed?: boolean | undefined
 }
+
+/**
+ * The members `m` of the granted workspace with their employee `e`, begun, when a kept filter
+ * drives the page, from its rows `d` (their sort key is the members'), and filtered by the others.
+ */
+function membersOf(from: WorkspaceRows, v: DrillDownValues) {
+  const plain = () => from.selectFrom('report_members as m')
+  const driver = drillDownDriver(v)
+  // Both begin the same columns of m and e; only the driven one also has d, which the page's
+  // order names (orderBy: DRIVEN_ORDER).
+  const members =
+    driver === undefined
+      ? plain()
+      : (drivenBy(from, driver).innerJoin('report_members as m', (j) =>
+          j
+            .onRef('m.workspace_id', '=', 'd.workspace_id')
+            .onRef('m.sort_at', '=', 'd.sort_at')
+            .onRef('m.employee_id', '=', 'd.employee_id'),
+        ) as unknown as ReturnType<typeof plain>)
+  const { at, id } = driver === undefined ? { at: 'm.sort_at', id: 'm.employee_id' } : DRIVEN_ORDER
+  let rows = members.innerJoin('employees as e', (j) =>
+    j.onRef('e.workspace_id', '=', 'm.workspace_id').onRef('e.id', '=', 'm.employee_id'),
+  )
+  for (const condition of [...ownConditions(v, 'm'), ...keptConditions(v, 'm.workspace_id', at, id)])
+    rows = rows.where(condition)
+  return rows
+}
+
+/** The page's order for these filters: the members' sort key, or the kept rows' that drive it. */
+const memberOrder = (v: DrillDownValues) => (drillDownDriver(v) === undefined ? undefined : DRIVEN_ORDER)
+
+/** The filters of a page samples read (one driving, the others probed). */
+const DRILLED = { department: 'Sales', manager_tree: SAMPLE.id, group_id: [SAMPLE.id, SAMPLE.workspaceId] }
 
 /** SQL: a cell `c`'s answer, with the window's figures where the window cuts its members' times. */
 function cellJsonSql(v: CreatedWindow, dialect: DialectName): RawBuilder<string> {
@@ -304,11 +345,24 @@ export const REPORT_SQL = {
       // how many members a threshold holds and reads both tables whole.
       const json = sql<string>`(select ${rendered} from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
         where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id)`
-      return from
+      const own = ownConditions(v, 'f')
+      // Offenders are few: the filters are probed for each, by their sort key.
+      const filters = [
+        ...(own.length === 0
+          ? []
+          : [
+              sql<boolean>`exists (select 1 from report_members f where f.workspace_id = o.workspace_id
+            and f.sort_at = o.sort_at and f.employee_id = o.employee_id and ${sql.join(own, sql` and `)})`,
+            ]),
+        ...keptConditions(v, 'o.workspace_id', 'o.sort_at', 'o.employee_id', true),
+      ]
+      let rows = from
         .selectFrom('report_offenders as o')
         .select([json.as('json'), 'o.sort_at as sort_at', 'o.employee_id as sort_id'])
         .where('o.threshold', '=', least)
         .$if(windowed(v) && dialect === 'postgres', (q) => q.where(sql<boolean>`${json} is not null`))
+      for (const filter of filters) rows = rows.where(filter)
+      return rows
     },
     dropsNullItems: (v, dialect) => dialect === 'sqlite' && windowed(v),
     at: 'o.sort_at',
@@ -321,6 +375,7 @@ export const REPORT_SQL = {
         after: true,
         limit: 50,
       },
+      'a later page, drilled down': { values: DRILLED, after: true, limit: 50 },
     },
   } satisfies ListDefinition<OffenderValues>,
 
@@ -346,11 +401,7 @@ export const REPORT_SQL = {
         : kept
       const attacked = hasInWindow('m.attack_first', 'm.attack_last', v, sql`select 1 ${attacksOf(v)}`)
       const anyAttack = sql<boolean>`${attacked} = 1`
-      return from
-        .selectFrom('report_members as m')
-        .innerJoin('employees as e', (j) =>
-          j.onRef('e.workspace_id', '=', 'm.workspace_id').onRef('e.id', '=', 'm.employee_id'),
-        )
+      return membersOf(from, v)
         .select([json.as('json'), 'm.sort_at as sort_at', 'm.employee_id as sort_id'])
         .$if(v.attacked !== undefined && !windowed(v), (q) => q.where('m.attacked', '=', v.attacked ? 1 : 0))
         .$if(v.attacked !== undefined && windowed(v), (q) =>
@@ -359,9 +410,12 @@ export const REPORT_SQL = {
     },
     at: 'm.sort_at',
     id: 'm.employee_id',
+    orderBy: memberOrder,
     carries: 'id',
     samples: {
       'a later page': { values: {}, after: true, limit: 50 },
+      'a later page, drilled down': { values: DRILLED, after: true, limit: 50 },
+      'a first page, one group': { values: { group_id: [SAMPLE.id] }, after: false, limit: 50 },
       'a later page, never attacked in a window': {
         values: { attacked: false, created_after: SAMPLE.after[0], created_before: LATER },
         after: true,
@@ -375,11 +429,7 @@ export const REPORT_SQL = {
   trainingPage: {
     name: 'report_training_coverage',
     rows: (from, v) =>
-      from
-        .selectFrom('report_members as m')
-        .innerJoin('employees as e', (j) =>
-          j.onRef('e.workspace_id', '=', 'm.workspace_id').onRef('e.id', '=', 'm.employee_id'),
-        )
+      membersOf(from, v)
         .select([
           sql.raw<string>(TRAINING_ITEM).as('json'),
           'm.sort_at as sort_at',
@@ -388,9 +438,15 @@ export const REPORT_SQL = {
         .$if(v.missed !== undefined, (q) => q.where('m.missed', '=', v.missed ? 1 : 0)),
     at: 'm.sort_at',
     id: 'm.employee_id',
+    orderBy: memberOrder,
     carries: 'id',
     samples: {
       'a later page': { values: {}, after: true, limit: 50 },
+      'a first page, department, country_code, manager_id': {
+        values: { department: 'Sales', country_code: ['DE'], manager_id: SAMPLE.id },
+        after: false,
+        limit: 50,
+      },
       'a later page, missed': { values: { missed: true }, after: true, limit: 50 },
     },
   } satisfies ListDefinition<TrainingValues>,

@@ -1,0 +1,196 @@
+// Drill-down filters on the member reports (CONTRACT 18, amended): repeat offenders, simulation and
+// training coverage, each filtered by department (a name holding a comma), country_code, group_id,
+// manager_id and manager_tree, alone and together, with their own filters and windows; each walked
+// item for item at limits 1, 7 and 100 (headers, query and Link) against the reports' oracle cut by
+// the drill-down oracle, both computed from the imported records. Members only; unknown and foreign
+// values match nobody; strict parameters; cursors bound to the filters; pseudonymous managers.
+
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { sql } from 'kysely'
+import { type TestApp, testApp, walk } from '../../helpers/app.js'
+import { DIALECTS } from '../../helpers/databases.js'
+import { unknownId } from '../../helpers/dataset.js'
+import type { Rec } from '../../helpers/records.js'
+import { type Drill, drillDataset, oracleOf, query } from '../employees/drill.js'
+import { windowQuery, windowsOver } from '../inbox/oracle.js'
+import * as oracle from './oracle.js'
+
+const REPORTS = ['repeat_offenders', 'simulation_coverage', 'training_coverage'] as const
+type Report = (typeof REPORTS)[number]
+
+for (const { dialect, skip } of DIALECTS) {
+  describe(`member reports drill-down (${dialect})`, { skip }, () => {
+    let t: TestApp
+    let d: ReturnType<typeof drillDataset>
+    let key: string
+    let passes: ReturnType<typeof oracleOf>
+    let byId: Map<string, Rec>
+    before(async () => {
+      d = drillDataset()
+      t = await testApp(dialect, d.all)
+      key = await t.key({ organizationId: d.orgA.id as string })
+      passes = oracleOf(d.all)
+      byId = new Map(d.all.filter((r) => r.type === 'employee').map((r) => [r.id as string, r]))
+    })
+    after(() => t?.close())
+
+    const id = (i: number) => d.employeesA1[i]?.id as string
+    /** The report's oracle for its own parameters, cut by the drill-down oracle. */
+    const expected = (report: Report, f: Drill, own: { min?: number; flag?: boolean; w?: object } = {}) => {
+      const rows: { employee: { id: unknown } }[] =
+        report === 'repeat_offenders'
+          ? oracle.repeatOffenders(d.all, d.a1, own.min, own.w)
+          : report === 'simulation_coverage'
+            ? oracle.simulationCoverage(d.all, d.a1, own.flag, own.w)
+            : oracle.trainingCoverage(d.all, d.a1, own.flag)
+      return rows.filter((row) => passes(byId.get(row.employee.id as string) as Rec, f))
+    }
+    const check = async (report: Report, f: Drill, extra = '', own = {}, atLeast = 1) => {
+      const want = expected(report, f, own)
+      assert.ok(want.length >= atLeast, `${report} ${JSON.stringify(f)}${extra}: ${want.length} expected`)
+      for (const limit of [1, 7, 100]) {
+        const { items } = await walk(
+          t,
+          `/v1/reports/${report}?workspace_id=${d.a1}${query(f)}${extra}`,
+          key,
+          limit,
+        )
+        assert.deepEqual(items, want, `${report} ${JSON.stringify(f)}${extra}, limit ${limit}`)
+      }
+    }
+
+    const FILTERS = (): Drill[] => [
+      { department: 'Sales, EMEA' },
+      { department: 'Sales' },
+      { country_code: ['DE'] },
+      { country_code: ['FR', 'ES'] },
+      { group_id: [d.groups[0]?.id as string] },
+      { group_id: d.groups.map((g) => g.id as string) },
+      { manager_id: id(0) },
+      { manager_tree: id(0) },
+      { manager_tree: id(1) },
+      { manager_tree: d.lineOfOne },
+      { department: 'Sales', manager_tree: id(0), country_code: ['DE', 'FR', 'US'] },
+      { group_id: [d.groups[1]?.id as string], manager_tree: id(1) },
+      { manager_id: id(1), group_id: d.groups.map((g) => g.id as string) },
+    ]
+
+    for (const report of REPORTS)
+      test(`${report}: every filter alone and together equals the oracle at limits 1, 7 and 100`, async () => {
+        let seen = 0
+        for (const f of FILTERS()) {
+          await check(report, f, '', {}, 0)
+          seen += expected(report, f).length > 0 ? 1 : 0
+        }
+        assert.ok(seen >= 8, `${seen} of the filters keep someone`)
+      })
+
+    test("with the reports' own filters and windows", async () => {
+      const times = d.all.filter((r) => r.type === 'attack').map((r) => r.created_at as string)
+      for (const w of windowsOver(times)) {
+        for (const f of [
+          { manager_tree: id(0) },
+          { department: 'Sales' },
+          { group_id: [d.groups[0]?.id as string] },
+        ]) {
+          await check('repeat_offenders', f, `&min_tricked=1${windowQuery(w)}`, { min: 1, w }, 0)
+          await check('simulation_coverage', f, `&attacked=false${windowQuery(w)}`, { flag: false, w }, 0)
+        }
+      }
+      await check('training_coverage', { manager_tree: id(1) }, '&missed=false', { flag: false }, 0)
+      await check('repeat_offenders', { manager_tree: id(0) }, '&min_tricked=3', { min: 3 }, 1)
+    })
+
+    test('members only: an inactive employee under the manager is in no report', () => {
+      const under = d.employeesA1.filter((e) => passes(e, { manager_tree: id(0) }))
+      const inactive = under.filter((e) => e.status !== 'active')
+      assert.ok(inactive.length > 0)
+      const shown = new Set(expected('training_coverage', { manager_tree: id(0) }).map((r) => r.employee.id))
+      for (const e of inactive) assert.ok(!shown.has(e.id as string))
+    })
+
+    test("an unknown or another workspace's or organization's value matches nobody", async () => {
+      for (const report of REPORTS)
+        for (const filter of [
+          `group_id=${d.foreignGroups[0]?.id}`,
+          `group_id=${d.foreignGroups[1]?.id}`,
+          `manager_tree=${d.employeesA2[0]?.id}`,
+          `manager_id=${d.foreignEmployee.id}`,
+          `manager_tree=${unknownId()}`,
+          'country_code=ZZ',
+          'department=Nowhere',
+        ]) {
+          const response = await t.request(
+            `/v1/reports/${report}?workspace_id=${d.a1}&${filter}&min_tricked=1`.replace(
+              report === 'repeat_offenders' ? '' : '&min_tricked=1',
+              '',
+            ),
+            { key },
+          )
+          assert.equal(response.status, 200, `${report} ${filter}: ${response.body}`)
+          assert.deepEqual(response.json.data, [], `${report} ${filter}`)
+        }
+    })
+
+    test('strict parameters and cursors bound to the filters', async () => {
+      for (const report of REPORTS) {
+        for (const [filter, name] of [
+          ['department=', 'department'],
+          ['country_code=fr', 'country_code'],
+          ['group_id=x', 'group_id'],
+          ['manager_tree=1', 'manager_tree'],
+        ] as const) {
+          const response = await t.request(`/v1/reports/${report}?workspace_id=${d.a1}&${filter}`, { key })
+          assert.equal(response.status, 422, `${report} ${filter}`)
+          assert.equal(response.json.errors[0].source.parameter, name, `${report} ${filter}`)
+        }
+        const first = await t.request(
+          `/v1/reports/${report}?workspace_id=${d.a1}&manager_tree=${id(0)}&min_tricked=1`.replace(
+            report === 'repeat_offenders' ? '' : '&min_tricked=1',
+            '',
+          ),
+          { key, headers: { 'x-item-limit': '1' } },
+        )
+        const cursor = first.headers['x-next-cursor'] as string
+        assert.ok(cursor, report)
+        const other = await t.request(`/v1/reports/${report}?workspace_id=${d.a1}&manager_tree=${id(1)}`, {
+          key,
+          headers: { 'x-next-cursor': cursor },
+        })
+        assert.equal(other.status, 422, report)
+        assert.equal(other.json.errors[0].code, 'invalid_cursor', report)
+      }
+    })
+
+    test('a pseudonymous key gives managers as pseudonyms; a real id names nobody', async () => {
+      const pseudonymous = await t.key({ organizationId: d.orgA.id as string, privacy: 'pseudonymous' })
+      const rows = (
+        await sql<{
+          id: string
+          pseudonym: string
+        }>`select id, pseudonym from employees_pseudonymous`.execute(t.db.handle.db)
+      ).rows
+      const pseudonymOf = new Map(rows.map((r) => [r.id, r.pseudonym]))
+      for (const report of REPORTS) {
+        const shown = await walk(
+          t,
+          `/v1/reports/${report}?workspace_id=${d.a1}&manager_tree=${pseudonymOf.get(id(1))}${report === 'repeat_offenders' ? '&min_tricked=1' : ''}`,
+          pseudonymous,
+          7,
+        )
+        const want = expected(report, { manager_tree: id(1) }, { min: 1 })
+        assert.ok(want.length > 0, report)
+        assert.deepEqual(
+          shown.items.map((r) => r.employee.id),
+          want.map((r) => pseudonymOf.get(r.employee.id as string)),
+          report,
+        )
+        const real = await t.request(`/v1/reports/${report}?workspace_id=${d.a1}&manager_tree=${id(1)}`, {
+          key: pseudonymous,
+        })
+        assert.deepEqual(real.json.data, [], report)
+      }
+    })
+  })
+}
