@@ -4,12 +4,13 @@
 // same bytes, as medians of several rounds. Writes BENCHMARKS.md.
 //
 // Usage: npm run bench [-- --rounds 3 --rounds-1m 3 --seconds 5 --skip-1m --skip-node24 --skip-simulations
-//          --skip-inbox --skip-history --skip-reports --skip-privacy --skip-erasure --skip-tenants]
+//          --skip-inbox --skip-history --skip-reports --skip-drill-down --skip-privacy --skip-erasure --skip-tenants]
 //        npm run bench:simulations (phishing simulations, groups and statistics alone: their section of
 //          BENCHMARKS.md replaced, the rest kept)
 //        npm run bench:inbox (reported emails, alerts and impersonation alone, the same way)
 //        npm run bench:history (the program over time alone, the same way; --days N daily imports, 30 by default)
 //        npm run bench:reports (the reports alone, the same way)
+//        npm run bench:drill-down (the drill-down filters' first pages alone, the same way)
 //        npm run bench:erasure (awareness employees erase of one and of 1,000 employees beside a one-record
 //          import, on the 100k demo loaded once and kept, the same way)
 //        npm run bench:api (the API pages alone, on the 100k demo loaded once and kept: the API section
@@ -29,6 +30,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { basename, join, resolve } from 'node:path'
+import { DRILL_DOWN_HEADING, drillDownSection } from './bench/drill-down.js'
 import { ERASURE_HEADING, erasureSection } from './bench/erasure.js'
 import { HISTORY_HEADING, historySection } from './bench/history.js'
 import { INBOX_HEADING, inboxSection } from './bench/inbox.js'
@@ -804,6 +806,7 @@ async function main() {
   if (flag('--inbox-only')) return replaceSection(INBOX_HEADING, await inboxSection())
   if (flag('--history-only')) return replaceSection(HISTORY_HEADING, await historySection())
   if (flag('--reports-only')) return replaceSection(REPORTS_HEADING, await reportsSection())
+  if (flag('--drill-down-only')) return replaceSection(DRILL_DOWN_HEADING, await drillDownSection())
   if (flag('--privacy-only')) return replaceSection(PRIVACY_HEADING, await privacySection())
   if (flag('--erasure-only')) return replaceSection(ERASURE_HEADING, await erasureSection())
   if (flag('--api-only')) return apiOnly()
@@ -931,6 +934,7 @@ ${flag('--skip-simulations') ? '' : await simulationsSection()}
 ${flag('--skip-inbox') ? '' : await inboxSection()}
 ${flag('--skip-history') ? '' : await historySection()}
 ${flag('--skip-reports') ? '' : await reportsSection()}
+${flag('--skip-drill-down') ? '' : await drillDownSection()}
 ${flag('--skip-privacy') ? '' : await privacySection()}
 ${flag('--skip-erasure') ? '' : await erasureSection()}
 ${flag('--skip-tenants') ? '' : await tenantsSection()}`

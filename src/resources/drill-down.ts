@@ -9,6 +9,7 @@ import type { WorkspaceRows } from '../access.js'
 import { type WriteSession, workspaceList } from '../db/write-session.js'
 import type { ImportSteps } from '../records/spec.js'
 import { param } from '../routing/parameters.js'
+import type { ExportFilter } from './export.js'
 
 declare module '../db/tables.js' {
   interface Database {
@@ -59,6 +60,32 @@ export const DRILL_DOWN_PARAMETERS = {
     'Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym.',
   ),
 }
+
+/** The filters as `awareness export` passes them on (`--department`, `--country-code`, `--group`, `--manager`, `--manager-tree`). */
+export const DRILL_DOWN_EXPORT_FILTERS: readonly ExportFilter[] = [
+  {
+    parameter: 'department',
+    value: '<name>',
+    description: 'only the employees of this department (the whole name)',
+  },
+  {
+    parameter: 'country_code',
+    value: '<codes>',
+    description: 'only the employees with one of these country codes (comma-separated)',
+  },
+  { parameter: 'group_id', option: 'group', value: '<id>', description: 'only the members of this group' },
+  {
+    parameter: 'manager_id',
+    option: 'manager',
+    value: '<id>',
+    description: "only this employee's direct reports",
+  },
+  {
+    parameter: 'manager_tree',
+    value: '<id>',
+    description: 'only the employees under this employee, at any depth',
+  },
+]
 
 /** The filters whose values name a person: a pseudonymous key gives them as pseudonyms. */
 export const DRILL_DOWN_PEOPLE = ['manager_id', 'manager_tree'] as const

@@ -48,6 +48,12 @@ export interface ResourceExport {
  */
 export interface ExportFilter {
   parameter: string
+  /**
+   * The option's name when it is not the parameter's (`group` for `group_id`: `--group`). One that
+   * is also a path id's option (`--group` of a group's members) is that option, read as the filter
+   * by the exports that take the filter.
+   */
+  option?: string
   /** The option's value, as its help names it: `<dimension>`. */
   value: string
   description: string

@@ -10,15 +10,16 @@ import { after, before, describe, test } from 'node:test'
 import { parse } from 'csv-parse/sync'
 import { importSources } from '../../src/importer/import.js'
 import { EXPORTS } from '../../src/resources/index.js'
-import { type TestApp, testApp } from '../helpers/app.js'
+import { type TestApp, testApp, walk } from '../helpers/app.js'
 import { owned } from '../helpers/children.js'
 import { CLI, runCli } from '../helpers/cli.js'
 import { type ApiDataset, alteredKey, apiDataset } from '../helpers/dataset.js'
 import * as oracle from '../helpers/oracle.js'
 import { overloadedProxy } from '../helpers/overloaded-proxy.js'
 import { freePort } from '../helpers/processes.js'
-import { employee, source, workspace } from '../helpers/records.js'
+import { employee, type Rec, source, workspace } from '../helpers/records.js'
 import * as campaigns from '../resources/campaigns/oracle.js'
+import { groupMember, group as groupRecord } from '../resources/groups/records.js'
 import * as reports from '../resources/reports/oracle.js'
 
 const exportNamed = (name: string) => {
@@ -97,6 +98,70 @@ describe('awareness export', () => {
         .map((l) => JSON.parse(l))
       assert.deepEqual(lines, expected, args[0])
     }
+  })
+
+  test('the drill-down filters (--department, --country-code, --group, --manager, --manager-tree) write what the API answers', async () => {
+    const manager = d.employeesA1[0]?.id as string
+    const { name: department } = (d.employeesA1[1] as Rec).department as { name: string }
+    // A group of every other employee, imported now (and kept in the dataset the other tests read).
+    const made = groupRecord(d.a1, { name: 'Drilled' })
+    const memberships = d.employeesA1
+      .filter((_, i) => i % 2 === 0)
+      .map((e) => groupMember(made.id as string, e.id as string))
+    await importSources(t.db.handle, [source([made, ...memberships])])
+    d.all.push(made, ...memberships)
+    const group = made.id as string
+    const cases: [string[], string][] = [
+      [
+        ['employees', '--department', department, '--manager-tree', manager],
+        `department=${encodeURIComponent(department)}&manager_tree=${manager}`,
+      ],
+      [
+        ['employees', '--manager', manager, '--country-code', 'DE,US'],
+        `manager_id=${manager}&country_code=DE,US`,
+      ],
+      [['employees', '--group', group], `group_id=${group}`],
+      [
+        ['training_coverage', '--manager-tree', manager, '--missed', 'false'],
+        `manager_tree=${manager}&missed=false`,
+      ],
+      [['simulation_coverage', '--group', group], `group_id=${group}`],
+      [
+        ['repeat_offenders', '--min-tricked', '1', '--manager', manager],
+        `min_tricked=1&manager_id=${manager}`,
+      ],
+    ]
+    const path = { employees: '/v1/employees', training_coverage: '/v1/reports/training_coverage' } as Record<
+      string,
+      string
+    >
+    let kept = 0
+    for (const [args, query] of cases) {
+      const result = await runCli(['export', ...args, '--workspace', d.a1, '--url', url], { env })
+      assert.equal(result.code, 0, result.stderr)
+      const lines = result.stdout
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+      const route = path[args[0] as string] ?? `/v1/reports/${args[0]}`
+      const { items } = await walk(
+        t,
+        `${route}?workspace_id=${d.a1}&${query}`,
+        env.AWARENESS_API_KEY as string,
+        100,
+        ['headers'],
+      )
+      assert.deepEqual(lines, items, args.join(' '))
+      kept += items.length
+    }
+    assert.ok(kept > 10, `${kept} rows in all`)
+    const other = await runCli(
+      ['export', 'courses', '--workspace', d.a1, '--manager', manager, '--url', url],
+      { env },
+    )
+    assert.equal(other.code, 2)
+    assert.match(other.stderr, /--manager goes with employees/)
   })
 
   test('attacks without --campaign: every campaign of the workspace in list order, each attack with its campaign', async () => {

@@ -7,7 +7,7 @@ import { AwarenessApiError, AwarenessClient, AwarenessNetworkError } from '@awar
 import { Argument, type Command, Option } from 'commander'
 import { stringify } from 'csv-stringify'
 import { clientEnvironment } from '../../config/config.js'
-import type { ResourceExport } from '../../resources/export.js'
+import type { ExportFilter, ResourceExport } from '../../resources/export.js'
 import { EXPORTS } from '../../resources/index.js'
 import type { FlatRow } from '../../schemas/flatten.js'
 import { UsageError, uuid } from '../options.js'
@@ -32,8 +32,11 @@ const pathIdsOf = (e: ResourceExport) => PATH_IDS.filter((name) => e.path.includ
 /** The query parameters the exports pass on, each from its option, once. */
 const FILTERS = [...new Map(EXPORTS.flatMap((e) => e.filters ?? []).map((f) => [f.parameter, f])).values()]
 /** A filter's option (`--created-after`), and its key among commander's options (`createdAfter`). */
-const optionOf = (parameter: string) => `--${parameter.replaceAll('_', '-')}`
-const keyOf = (parameter: string) => parameter.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())
+const optionOf = (f: ExportFilter) => `--${(f.option ?? f.parameter).replaceAll('_', '-')}`
+const keyOf = (f: ExportFilter) =>
+  (f.option ?? f.parameter).replace(/_(\w)/g, (_, c: string) => c.toUpperCase())
+/** A filter whose option is a path id's (`--group`): registered once, as the path id. */
+const sharesPathId = (f: ExportFilter) => f.option !== undefined && PATH_IDS.includes(f.option)
 const takes = (e: ResourceExport, parameter: string) =>
   (e.filters ?? []).some((f) => f.parameter === parameter)
 
@@ -176,16 +179,22 @@ export function registerExport(program: Command): void {
     )
   for (const name of PATH_IDS) {
     const optional = named((e) => e.everyParent?.id === name)
+    const filter = FILTERS.find((f) => f.option === name)
     command.option(
       `--${name} <id>`,
       `${name} (${named((e) => pathIdsOf(e).includes(name)).join(', ')})` +
-        (optional.length > 0 ? `; without it, ${optional.join(', ')} of every ${name} of the workspace` : ''),
+        (optional.length > 0
+          ? `; without it, ${optional.join(', ')} of every ${name} of the workspace`
+          : '') +
+        (filter === undefined
+          ? ''
+          : `; ${named((e) => takes(e, filter.parameter)).join(', ')}: ${filter.description}`),
       uuid,
     )
   }
-  for (const filter of FILTERS)
+  for (const filter of FILTERS.filter((f) => !sharesPathId(f)))
     command.option(
-      `${optionOf(filter.parameter)} ${filter.value}`,
+      `${optionOf(filter)} ${filter.value}`,
       `${named((e) => takes(e, filter.parameter)).join(', ')}: ${filter.description}`,
     )
   command
@@ -216,9 +225,26 @@ export function registerExport(program: Command): void {
     )
     .action(
       async (resource: string, given: Omit<ExportOptions, 'ids' | 'filters'> & Record<string, unknown>) => {
-        const ids = Object.fromEntries(PATH_IDS.map((name) => [name, given[name] as string | undefined]))
+        const declared = BY_NAME.get(resource)
+        // A shared option is the path id where the export's path has it, else the filter.
+        const sharedAsFilter = (f: ExportFilter) =>
+          sharesPathId(f) && declared !== undefined && takes(declared, f.parameter)
+        const ids = Object.fromEntries(
+          PATH_IDS.map((name) => {
+            const filter = FILTERS.find((f) => f.option === name)
+            return [
+              name,
+              filter !== undefined && sharedAsFilter(filter)
+                ? undefined
+                : (given[name] as string | undefined),
+            ]
+          }),
+        )
         const filters = Object.fromEntries(
-          FILTERS.map((f) => [f.parameter, given[keyOf(f.parameter)] as string | undefined]),
+          FILTERS.map((f) => [
+            f.parameter,
+            !sharesPathId(f) || sharedAsFilter(f) ? (given[keyOf(f)] as string | undefined) : undefined,
+          ]),
         )
         const options: ExportOptions = { ...given, ids, filters }
         await run(resource === ALL ? planAll(options) : planOne(resource, options), options)
@@ -241,7 +267,7 @@ function planAll(options: ExportOptions): Plan {
   if (options.format !== 'records') throw new UsageError(`${ALL} goes with --format records`)
   const given = [
     ...PATH_IDS.filter((name) => options.ids[name] !== undefined).map((name) => `--${name}`),
-    ...FILTERS.filter((f) => options.filters[f.parameter] !== undefined).map((f) => optionOf(f.parameter)),
+    ...FILTERS.filter((f) => options.filters[f.parameter] !== undefined).map(optionOf),
     ...(options.after === undefined ? [] : ['--after']),
     ...(options.bom ? ['--bom'] : []),
   ]
@@ -275,11 +301,11 @@ function planOne(resource: string, options: ExportOptions): Plan {
   for (const filter of FILTERS)
     if (options.filters[filter.parameter] !== undefined && !takes(declared, filter.parameter))
       throw new UsageError(
-        `${optionOf(filter.parameter)} goes with ${named((e) => takes(e, filter.parameter)).join(', ')}`,
+        `${optionOf(filter)} goes with ${named((e) => takes(e, filter.parameter)).join(', ')}`,
       )
   for (const filter of declared.filters ?? [])
     if (filter.required && options.filters[filter.parameter] === undefined)
-      throw new UsageError(`${resource} needs ${optionOf(filter.parameter)}`)
+      throw new UsageError(`${resource} needs ${optionOf(filter)}`)
   const parent =
     declared.everyParent !== undefined && !options.ids[declared.everyParent.id]
       ? declared.everyParent.id

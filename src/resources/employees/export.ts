@@ -1,3 +1,4 @@
+import { DRILL_DOWN_EXPORT_FILTERS } from '../drill-down.js'
 import { type ImportRecord, rowPerItem } from '../export.js'
 import { Employee } from './schema.js'
 
@@ -10,7 +11,14 @@ function employeeRecord(e: Employee): ImportRecord[] {
 export const EMPLOYEE_EXPORTS = [
   {
     ...rowPerItem(
-      { name: 'employees', nouns: ['employee', 'employees'], path: '/v1/employees', pageSize: 100 },
+      {
+        name: 'employees',
+        nouns: ['employee', 'employees'],
+        path: '/v1/employees',
+        pageSize: 100,
+        filters: DRILL_DOWN_EXPORT_FILTERS,
+        note: '`--department`, `--country-code`, `--group`, `--manager`, `--manager-tree`',
+      },
       Employee,
     ),
     records: { types: ['employee'], of: employeeRecord },

@@ -1,6 +1,7 @@
 // What `awareness export` writes of the reports: each list, one CSV row per item, its parameters
 // passed on from options of their own (`--by`, `--created-after`, …).
 
+import { DRILL_DOWN_EXPORT_FILTERS } from '../drill-down.js'
 import type { ExportFilter, ResourceExport } from '../export.js'
 import { rowPerItem } from '../export.js'
 import { BreakdownCell, RepeatOffender, SimulationCoverage, TrainingCoverage } from './schema.js'
@@ -45,7 +46,7 @@ export const REPORT_EXPORTS: readonly ResourceExport[] = [
       nouns: ['repeat offender', 'repeat offenders'],
       path: '/v1/reports/repeat_offenders',
       pageSize: 100,
-      note: '`--min-tricked N`, `--created-after`, `--created-before`',
+      note: '`--min-tricked N`, `--created-after`, `--created-before`; the drill-down filters as for employees',
       filters: [
         {
           parameter: 'min_tricked',
@@ -53,6 +54,7 @@ export const REPORT_EXPORTS: readonly ResourceExport[] = [
           description: 'members tricked in at least n attacks (1 to 100, default 2)',
         },
         ...WINDOW,
+        ...DRILL_DOWN_EXPORT_FILTERS,
       ],
     },
     RepeatOffender,
@@ -63,7 +65,7 @@ export const REPORT_EXPORTS: readonly ResourceExport[] = [
       nouns: ['member', 'members'],
       path: '/v1/reports/simulation_coverage',
       pageSize: 100,
-      note: '`--attacked false`: the members never simulated in the window; `--created-after`, `--created-before`',
+      note: '`--attacked false`: the members never simulated in the window; `--created-after`, `--created-before`; the drill-down filters',
       filters: [
         {
           parameter: 'attacked',
@@ -71,6 +73,7 @@ export const REPORT_EXPORTS: readonly ResourceExport[] = [
           description: 'false: the members never simulated in the window; true: the others',
         },
         ...WINDOW,
+        ...DRILL_DOWN_EXPORT_FILTERS,
       ],
     },
     SimulationCoverage,
@@ -81,13 +84,14 @@ export const REPORT_EXPORTS: readonly ResourceExport[] = [
       nouns: ['member', 'members'],
       path: '/v1/reports/training_coverage',
       pageSize: 100,
-      note: '`--missed true`: the members with a missed course',
+      note: '`--missed true`: the members with a missed course; the drill-down filters',
       filters: [
         {
           parameter: 'missed',
           value: '<true|false>',
           description: 'true: the members with a missed course; false: the others',
         },
+        ...DRILL_DOWN_EXPORT_FILTERS,
       ],
     },
     TrainingCoverage,
