@@ -1,6 +1,6 @@
 // The disclosure record (CONTRACT 20): what left the service carrying whom. Answers are counted in
-// memory, per employee, recipient, operation and UTC day, and written in one transaction at least
-// once a second and when the process stops (every write adds to what is stored, so several
+// memory, per employee, recipient, operation and UTC day, and written in transactions of a bounded
+// size at least once a second and when the process stops (every write adds to what is stored, so several
 // processes add up). A pseudonymous reader's answer names its people by pseudonym: they are recorded
 // under their real ids, looked up when written. Recording never holds an answer back: a write the
 // database refuses (a lock held by an import) is counted again for the next one.
@@ -104,6 +104,8 @@ const SEP = '\u0000'
 const DAY_MS = 86_400_000
 /** Rows per statement: well under either database's limit of bound values (11 a row). */
 const ROWS_PER_STATEMENT = 200
+/** Rows per transaction of a flush, between which the process serves. */
+const ROWS_PER_TRANSACTION = 2_000
 const PRUNE_EVERY_MS = 3_600_000
 const PRUNE_BATCH = 1000
 const PRUNE_FIRST_MS = 60_000
@@ -355,7 +357,8 @@ export class DisclosureRecorder {
 
   /**
    * Writes the people not yet recorded, and every COUNTS_EVERY_MS (or when `everything`) all the
-   * answers counted, in one transaction; on failure all of it stays counted for the next flush,
+   * answers counted, in transactions of at most ROWS_PER_TRANSACTION rows with the process's other
+   * work let in between; on failure what is not written stays counted for the next flush,
    * so that a database outage or a lock loses nothing while the process lives. One at a time.
    */
   flush(everything = false): Promise<void> {
@@ -400,10 +403,13 @@ export class DisclosureRecorder {
     }
     // A new map: the batches' hold on an entry taken now ends (their next answer makes another).
     this.answeredNow = waiting
+    // Written in transactions of at most ROWS_PER_TRANSACTION rows, the answers with the first, the
+    // process's other work let in between: a minute's counts of a whole workspace's people would
+    // otherwise hold a SQLite server's one thread for seconds, and it would shed its requests.
+    // What a transaction wrote is no longer pending (answers counted meanwhile stay); a refused
+    // one leaves the rest for the next flush.
     try {
       await this.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < carried.length; i += ROWS_PER_STATEMENT)
-          await addCarried(trx, carried.slice(i, i + ROWS_PER_STATEMENT))
         for (let i = 0; i < answered.length; i += ROWS_PER_STATEMENT)
           await addAnswered(trx, answered.slice(i, i + ROWS_PER_STATEMENT))
       })
@@ -412,15 +418,28 @@ export class DisclosureRecorder {
       this.fresh = [...taken, ...this.fresh]
       throw error
     }
-    // Written: what was added is no longer pending (answers counted meanwhile stay).
     for (const a of answered) {
       const stored = this.answeredStored.get(a.day) ?? new Set<string>()
       stored.add(answeredId(a))
       this.answeredStored.set(a.day, stored)
     }
-    for (const c of carried) {
-      c.entry.stored = true
-      c.entry.answers -= c.answers
+    for (let start = 0; start < carried.length; start += ROWS_PER_TRANSACTION) {
+      const chunk = carried.slice(start, start + ROWS_PER_TRANSACTION)
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve))
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          for (let i = 0; i < chunk.length; i += ROWS_PER_STATEMENT)
+            await addCarried(trx, chunk.slice(i, i + ROWS_PER_STATEMENT))
+        })
+      } catch (error) {
+        // The entries taken are looked at again; those written are no longer due.
+        this.fresh = [...taken, ...this.fresh]
+        throw error
+      }
+      for (const c of chunk) {
+        c.entry.stored = true
+        c.entry.answers -= c.answers
+      }
     }
     if (counts) {
       this.lastCounts = now

@@ -91,6 +91,27 @@ for (const { dialect, skip } of DIALECTS) {
       assert.equal(one.pending() + two.pending(), 0)
     })
 
+    test('a flush of many people is written in several transactions, the process serving in between', async () => {
+      await sql`delete from disclosures`.execute(db.handle.db)
+      const one = recorder()
+      const people = Array.from({ length: 5_000 }, () => randomUUID())
+      one.carried(key, 'GET /v1/employees', { ids: people })
+      let flushed = false
+      let servedMeanwhile = false
+      const tick = () => {
+        if (flushed) return
+        servedMeanwhile = true
+      }
+      const flushing = one.flush().then(() => {
+        flushed = true
+      })
+      setImmediate(tick)
+      await flushing
+      assert.ok(servedMeanwhile, 'other work ran before the flush ended')
+      assert.equal((await kept()).length, 5_000)
+      assert.equal(one.pending(), 0)
+    })
+
     test("an aggregate key's question: new ones at the next flush, one asked again that day waits for the counts", async () => {
       await sql`delete from disclosure_answers`.execute(db.handle.db)
       const aggregate: Recipient = { ...key, id: randomUUID(), privacy: 'aggregate' }
