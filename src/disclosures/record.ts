@@ -104,8 +104,11 @@ const SEP = '\u0000'
 const DAY_MS = 86_400_000
 /** Rows per statement: well under either database's limit of bound values (11 a row). */
 const ROWS_PER_STATEMENT = 200
-/** Rows per transaction of a flush, between which the process serves. */
-const ROWS_PER_TRANSACTION = 2_000
+/**
+ * Rows per transaction of a flush, between which the process serves: one statement's. On SQLite a
+ * transaction holds the one thread; into a large record a row costs tens of microseconds.
+ */
+const ROWS_PER_TRANSACTION = ROWS_PER_STATEMENT
 const PRUNE_EVERY_MS = 3_600_000
 const PRUNE_BATCH = 1000
 const PRUNE_FIRST_MS = 60_000
@@ -403,7 +406,7 @@ export class DisclosureRecorder {
     }
     // A new map: the batches' hold on an entry taken now ends (their next answer makes another).
     this.answeredNow = waiting
-    // Written in transactions of at most ROWS_PER_TRANSACTION rows, the answers with the first, the
+    // Written in transactions of at most ROWS_PER_TRANSACTION rows, the answers first, the
     // process's other work let in between: a minute's counts of a whole workspace's people would
     // otherwise hold a SQLite server's one thread for seconds, and it would shed its requests.
     // What a transaction wrote is no longer pending (answers counted meanwhile stay); a refused
