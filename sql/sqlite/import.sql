@@ -1073,13 +1073,13 @@ CREATE INDEX "workspaces_by_organization" on "workspaces" ("organization_id", "c
 drop index "employees_by_workspace";
 
 -- importer/apply.ts:merge
-drop index "employees_by_manager";
-
--- importer/apply.ts:merge
 drop index "employees_by_department";
 
 -- importer/apply.ts:merge
 drop index "employees_by_country";
+
+-- importer/apply.ts:merge
+drop index "employees_by_manager";
 
 -- importer/apply.ts:insert
 insert into employees (id, workspace_id, status, karma_score, karma_level, manager_id, department, country_code, created_at, ref_json, json)
@@ -1093,13 +1093,13 @@ insert into employees (id, workspace_id, status, karma_score, karma_level, manag
 CREATE INDEX "employees_by_workspace" on "employees" ("workspace_id", "created_at" desc, "id" desc);
 
 -- importer/apply.ts:merge
-CREATE INDEX "employees_by_manager" on "employees" ("workspace_id", "manager_id");
-
--- importer/apply.ts:merge
 CREATE INDEX "employees_by_department" on "employees" ("workspace_id", "department", "created_at" desc, "id" desc);
 
 -- importer/apply.ts:merge
 CREATE INDEX "employees_by_country" on "employees" ("workspace_id", "country_code", "created_at" desc, "id" desc);
+
+-- importer/apply.ts:merge
+CREATE INDEX "employees_by_manager" on "employees" ("workspace_id", "manager_id", "created_at" desc, "id" desc);
 
 -- importer/apply.ts:merge
 drop index "courses_by_workspace";

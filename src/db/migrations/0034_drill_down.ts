@@ -5,7 +5,7 @@ import { clusteredByKey, type DialectName, keyText } from '../dialect.js'
 // kept at import in the employees' list order (`drill_down`, keyed by the filter, its value, then
 // the employee's created_at and id), so that a page of the employees under a manager, or of a
 // group's, is read in order from there whatever its size. Departments and countries are the
-// employees' own columns, indexed in the same order, and the members' (report_members) indexes by
+// employees' own columns, indexed in the same order (their index by manager too), and the members' (report_members) indexes by
 // department, manager and country gain their order too. The workspaces already held are derived when
 // the service is next brought up to date (`drill_down_workspaces` lists those that have them).
 
@@ -44,6 +44,14 @@ export default function drillDown(dialect: DialectName) {
           .on('employees')
           .columns(['workspace_id', column, 'created_at desc', 'id desc'])
           .execute()
+      // The employees under one manager, read in the list's order (SQLite, without statistics, would
+      // rather walk the whole workspace in that order than sort a team).
+      await db.schema.dropIndex('employees_by_manager').execute()
+      await db.schema
+        .createIndex('employees_by_manager')
+        .on('employees')
+        .columns(['workspace_id', 'manager_id', 'created_at desc', 'id desc'])
+        .execute()
       // A member report filtered by one of its members' own columns is read in its order from there.
       for (const [name, column] of MEMBER_COLUMNS) {
         await db.schema.dropIndex(`report_members_by_${name}`).execute()
@@ -55,6 +63,12 @@ export default function drillDown(dialect: DialectName) {
       }
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropIndex('employees_by_manager').execute()
+      await db.schema
+        .createIndex('employees_by_manager')
+        .on('employees')
+        .columns(['workspace_id', 'manager_id'])
+        .execute()
       for (const [name, column] of MEMBER_COLUMNS) {
         await db.schema.dropIndex(`report_members_by_${name}`).execute()
         await db.schema
