@@ -16,6 +16,17 @@ const MEMBER_COLUMNS = [
   ['country', 'country_code'],
 ] as const
 
+/** Drops the index `name` and makes it again on these columns. */
+async function replaceIndex(
+  db: Kysely<unknown>,
+  name: string,
+  table: string,
+  columns: string[],
+): Promise<void> {
+  await db.schema.dropIndex(name).execute()
+  await db.schema.createIndex(name).on(table).columns(columns).execute()
+}
+
 export default function drillDown(dialect: DialectName) {
   const key = keyText(dialect)
   return {
@@ -46,37 +57,25 @@ export default function drillDown(dialect: DialectName) {
           .execute()
       // The employees under one manager, read in the list's order (SQLite, without statistics, would
       // rather walk the whole workspace in that order than sort a team).
-      await db.schema.dropIndex('employees_by_manager').execute()
-      await db.schema
-        .createIndex('employees_by_manager')
-        .on('employees')
-        .columns(['workspace_id', 'manager_id', 'created_at desc', 'id desc'])
-        .execute()
+      await replaceIndex(db, 'employees_by_manager', 'employees', [
+        'workspace_id',
+        'manager_id',
+        'created_at desc',
+        'id desc',
+      ])
       // A member report filtered by one of its members' own columns is read in its order from there.
-      for (const [name, column] of MEMBER_COLUMNS) {
-        await db.schema.dropIndex(`report_members_by_${name}`).execute()
-        await db.schema
-          .createIndex(`report_members_by_${name}`)
-          .on('report_members')
-          .columns(['workspace_id', column, 'sort_at', 'employee_id'])
-          .execute()
-      }
+      for (const [name, column] of MEMBER_COLUMNS)
+        await replaceIndex(db, `report_members_by_${name}`, 'report_members', [
+          'workspace_id',
+          column,
+          'sort_at',
+          'employee_id',
+        ])
     },
     async down(db: Kysely<unknown>): Promise<void> {
-      await db.schema.dropIndex('employees_by_manager').execute()
-      await db.schema
-        .createIndex('employees_by_manager')
-        .on('employees')
-        .columns(['workspace_id', 'manager_id'])
-        .execute()
-      for (const [name, column] of MEMBER_COLUMNS) {
-        await db.schema.dropIndex(`report_members_by_${name}`).execute()
-        await db.schema
-          .createIndex(`report_members_by_${name}`)
-          .on('report_members')
-          .columns(['workspace_id', column])
-          .execute()
-      }
+      await replaceIndex(db, 'employees_by_manager', 'employees', ['workspace_id', 'manager_id'])
+      for (const [name, column] of MEMBER_COLUMNS)
+        await replaceIndex(db, `report_members_by_${name}`, 'report_members', ['workspace_id', column])
       await db.schema.dropIndex('employees_by_country').execute()
       await db.schema.dropIndex('employees_by_department').execute()
       await db.schema.dropTable('drill_down_workspaces').execute()

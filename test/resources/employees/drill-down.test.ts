@@ -8,13 +8,13 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { sql } from 'kysely'
+import fc from 'fast-check'
 import { importSources } from '../../../src/importer/import.js'
 import { type TestApp, testApp, walk } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import { unknownId } from '../../helpers/dataset.js'
 import { type Rec, source } from '../../helpers/records.js'
-import { type Drill, drillDataset, oracleOf, query } from './drill.js'
+import { type Drill, drillDataset, oracleOf, pseudonymsOf, query } from './drill.js'
 
 for (const { dialect, skip } of DIALECTS) {
   describe(`employees drill-down (${dialect})`, { skip }, () => {
@@ -181,13 +181,7 @@ for (const { dialect, skip } of DIALECTS) {
 
     test("a pseudonymous key names managers by pseudonym: the same employees; a manager's real id names nobody", async () => {
       const pseudonymous = await t.key({ organizationId: d.orgA.id as string, privacy: 'pseudonymous' })
-      const rows = (
-        await sql<{
-          id: string
-          pseudonym: string
-        }>`select id, pseudonym from employees_pseudonymous`.execute(t.db.handle.db)
-      ).rows
-      const pseudonymOf = new Map(rows.map((r) => [r.id, r.pseudonym]))
+      const pseudonymOf = await pseudonymsOf(t)
       for (const f of [
         { manager_tree: id(1) },
         { manager_id: id(0) },
@@ -215,6 +209,43 @@ for (const { dialect, skip } of DIALECTS) {
         })
         assert.deepEqual(byRealId.json.data, [], `${name} by a real id`)
       }
+    })
+
+    test('isolation (property): a group, manager or pseudonym of another workspace or organization matches nobody, as an unknown one does', async () => {
+      const pseudonymous = await t.key({ organizationId: d.orgA.id as string, privacy: 'pseudonymous' })
+      const pseudonymOf = await pseudonymsOf(t)
+      assert.ok(
+        pseudonymOf.has(d.foreignEmployee.id as string),
+        "the other organization's employee has a pseudonym",
+      )
+      const unknown = unknownId()
+      // A1's own, A2's, the other organization's, none.
+      const values = {
+        group_id: [d.groups[0]?.id, d.foreignGroups[0]?.id, d.foreignGroups[1]?.id, unknown] as string[],
+        manager_id: [id(0), d.employeesA2[0]?.id, d.foreignEmployee.id, unknown] as string[],
+        manager_tree: [id(1), d.employeesA2[0]?.id, d.foreignEmployee.id, unknown] as string[],
+      }
+      const paths = ['/v1/employees', '/v1/reports/simulation_coverage', '/v1/reports/training_coverage']
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...(Object.keys(values) as (keyof typeof values)[])),
+          fc.integer({ min: 0, max: 3 }),
+          fc.boolean(),
+          fc.constantFrom(...paths),
+          async (filter, pick, asPseudonym, path) => {
+            const real = values[filter][pick] as string
+            const person = filter !== 'group_id'
+            const value = asPseudonym && person ? (pseudonymOf.get(real) ?? real) : real
+            const response = await t.request(`${path}?workspace_id=${d.a1}&${filter}=${value}`, {
+              key: asPseudonym ? pseudonymous : key,
+            })
+            assert.equal(response.status, 200, response.body)
+            if (pick === 0) assert.ok(response.json.data.length > 0, `${filter} of A1 keeps someone`)
+            else assert.deepEqual(response.json.data, [], `${filter} ${pick} ${asPseudonym}`)
+          },
+        ),
+        { numRuns: 60 },
+      )
     })
 
     test('an import that moves a manager moves their whole line; the kept rows follow every import', async () => {

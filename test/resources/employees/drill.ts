@@ -3,6 +3,8 @@
 // one, groups here and elsewhere, and a campaign that tricks some of them again and again; whether
 // an employee passes the filters, computed from the records alone.
 
+import { sql } from 'kysely'
+import type { TestApp } from '../../helpers/app.js'
 import { type ApiDataset, apiDataset } from '../../helpers/dataset.js'
 import type { Rec } from '../../helpers/records.js'
 import { campaign, sentAttack } from '../campaigns/records.js'
@@ -100,3 +102,13 @@ export const query = (f: Drill) =>
         `&${name}=${encodeURIComponent(Array.isArray(value) ? value.join(',') : String(value))}`,
     )
     .join('')
+
+/** Every employee's pseudonym, by real id, as the import kept them. */
+export async function pseudonymsOf(t: TestApp): Promise<Map<string, string>> {
+  const rows = (
+    await sql<{ id: string; pseudonym: string }>`select id, pseudonym from employees_pseudonymous`.execute(
+      t.db.handle.db,
+    )
+  ).rows
+  return new Map(rows.map((r) => [r.id, r.pseudonym]))
+}

@@ -7,12 +7,11 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { sql } from 'kysely'
 import { type TestApp, testApp, walk } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import { unknownId } from '../../helpers/dataset.js'
 import type { Rec } from '../../helpers/records.js'
-import { type Drill, drillDataset, oracleOf, query } from '../employees/drill.js'
+import { type Drill, drillDataset, oracleOf, pseudonymsOf, query } from '../employees/drill.js'
 import { windowQuery, windowsOver } from '../inbox/oracle.js'
 import * as oracle from './oracle.js'
 
@@ -165,13 +164,7 @@ for (const { dialect, skip } of DIALECTS) {
 
     test('a pseudonymous key gives managers as pseudonyms; a real id names nobody', async () => {
       const pseudonymous = await t.key({ organizationId: d.orgA.id as string, privacy: 'pseudonymous' })
-      const rows = (
-        await sql<{
-          id: string
-          pseudonym: string
-        }>`select id, pseudonym from employees_pseudonymous`.execute(t.db.handle.db)
-      ).rows
-      const pseudonymOf = new Map(rows.map((r) => [r.id, r.pseudonym]))
+      const pseudonymOf = await pseudonymsOf(t)
       for (const report of REPORTS) {
         const shown = await walk(
           t,
