@@ -104,10 +104,7 @@ const SEP = '\u0000'
 const DAY_MS = 86_400_000
 /** Rows per statement: well under either database's limit of bound values (11 a row). */
 const ROWS_PER_STATEMENT = 200
-/**
- * Rows per transaction of a flush, between which the process serves: one statement's. On SQLite a
- * transaction holds the one thread; into a large record a row costs tens of microseconds.
- */
+/** Rows per transaction of a flush, between which the process serves (on SQLite a transaction holds the one thread). */
 const ROWS_PER_TRANSACTION = ROWS_PER_STATEMENT
 const PRUNE_EVERY_MS = 3_600_000
 const PRUNE_BATCH = 1000

@@ -44,6 +44,24 @@ function pseudonymsShown(found: ReadonlyMap<string, string>, shown: Set<string>)
 const carrying = (ids: Set<string>): Carried => (ids.size === 0 ? CARRIES_NOBODY : { ids })
 
 /**
+ * `values` as a pseudonymous reader sees them, each walked by `people` after one look-up of every
+ * person they hold, with the real ids of those shown.
+ */
+async function pseudonymized(
+  lookup: PseudonymLookup,
+  people: People,
+  values: readonly unknown[],
+): Promise<{ shown: unknown[]; carried: Carried }> {
+  const ids = new Set<string>()
+  for (const value of values) people.ids(value, ids)
+  const found = ids.size === 0 ? new Map<string, string>() : await lookup([...ids])
+  const shownIds = new Set<string>()
+  const pseudonymOf = pseudonymsShown(found, shownIds)
+  const shown = values.map((value) => people.hide(value, pseudonymOf)).filter((value) => value !== WITHHELD)
+  return { shown, carried: carrying(shownIds) }
+}
+
+/**
  * A reader of an answer read from renderings the import kept for its privacy (the employees'
  * pseudonymous ones, the walk's own output: test/privacy/kept.test.ts): shown as it is.
  */
@@ -91,12 +109,8 @@ export async function present(
   const value = read()
   if (reader.privacy === 'identified')
     return { shown: AS_READ, carried: carriedIn(value, people, 'identified') }
-  const ids = new Set<string>()
-  people.ids(value, ids)
-  const found = ids.size === 0 ? new Map<string, string>() : await reader.pseudonyms([...ids])
-  const shownIds = new Set<string>()
-  const shown = people.hide(value, pseudonymsShown(found, shownIds))
-  return { shown, carried: shown === WITHHELD ? CARRIES_NOBODY : carrying(shownIds) }
+  const { shown, carried } = await pseudonymized(reader.pseudonyms, people, [value])
+  return shown.length === 0 ? { shown: WITHHELD, carried: CARRIES_NOBODY } : { shown: shown[0], carried }
 }
 
 /** A page as its statement read it: `{"data":[…]}`, and the real ids it selected beside its items. */
@@ -127,11 +141,6 @@ export async function presentPage(
     }
   const text = typeof page.document === 'string' ? page.document : Buffer.from(page.document).toString('utf8')
   const { data } = JSON.parse(text) as { data: unknown[] }
-  const ids = new Set<string>()
-  for (const item of data) people.ids(item, ids)
-  const found = ids.size === 0 ? new Map<string, string>() : await reader.pseudonyms([...ids])
-  const shownIds = new Set<string>()
-  const pseudonymOf = pseudonymsShown(found, shownIds)
-  const shown = data.map((item) => people.hide(item, pseudonymOf)).filter((item) => item !== WITHHELD)
-  return { shown: `{"data":${JSON.stringify(shown)}}`, carried: carrying(shownIds) }
+  const { shown, carried } = await pseudonymized(reader.pseudonyms, people, data)
+  return { shown: `{"data":${JSON.stringify(shown)}}`, carried }
 }

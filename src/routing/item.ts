@@ -17,8 +17,8 @@ import { figuresOf } from '../privacy/figures.js'
 import { peopleOf } from '../privacy/people.js'
 import { AS_READ, present, readerOf } from '../privacy/present.js'
 import { unheard } from './context.js'
-import { readItemRequest, sendItem, sendItemBytes } from './operation.js'
-import { NOBODY, type ParamDef, type Parsed, parameters } from './parameters.js'
+import { peopleNamedIn, readItemRequest, sendItem, sendItemBytes } from './operation.js'
+import { type ParamDef, type Parsed, parameters } from './parameters.js'
 import { readsOf } from './reads.js'
 import { dataOf, ref, registeredSchema } from './schemas.js'
 
@@ -147,12 +147,8 @@ export function itemRoute<D extends Definitions, T>(
       operation.check?.(query)
       const db = readsOf(app)
       const from = workspaceRows(db, await grantWorkspace(db, request.key, query.workspace_id as string))
-      if (request.key.privacy === 'pseudonymous')
-        for (const name of operation.people ?? []) {
-          const named = query[name] as string
-          // An unknown pseudonym (a real id among them) names nobody: its reach is the 404.
-          ;(query as Record<string, unknown>)[name] = (await app.api.pseudonyms.idOf(from, named)) ?? NOBODY
-        }
+      // An unknown pseudonym names nobody: its reach is the 404.
+      await peopleNamedIn(request, from, query, operation.people)
       if (operation.reach) await operation.reach(from, query)
       const { privacy, minGroupSize } = request.key
       const rule = privacy === 'aggregate' ? operation.aggregate : undefined

@@ -15,8 +15,8 @@ import { AS_READ, presentPage, readerOf } from '../privacy/present.js'
 import { notModified, tagAnswer } from './conditional.js'
 import type { ApiContext } from './context.js'
 import { type KeptValues, keptValues } from './kept.js'
-import { readListRequest, sendPage } from './operation.js'
-import { NOBODY, type ParamDef, type Parsed, parameters } from './parameters.js'
+import { peopleNamedIn, readListRequest, sendPage } from './operation.js'
+import { type ParamDef, type Parsed, parameters } from './parameters.js'
 import { readsOf } from './reads.js'
 import { dataOf, LIST_ORDER_NOTE, listHeaders, pagingQuery, ref, registeredSchema } from './schemas.js'
 
@@ -189,13 +189,7 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       if (operation.reach && conditional) await operation.reach(from, query)
       let position = list.position
       const { workspace_id: _granted, ...filters } = query
-      if (request.key.privacy === 'pseudonymous')
-        for (const name of operation.peopleParameters ?? []) {
-          const named = filters[name]
-          if (typeof named === 'string')
-            (filters as Record<string, unknown>)[name] =
-              (await app.api.pseudonyms.idOf(from, named)) ?? NOBODY
-        }
+      await peopleNamedIn(request, from, filters, operation.peopleParameters)
       let values = filters as Record<string, ListValue>
       if (start) {
         const { [start.parameter]: walkFrom, ...rest } = values

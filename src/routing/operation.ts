@@ -2,7 +2,7 @@
 // the stored JSON of each item.
 
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { type KeyRows, keyRows } from '../access.js'
+import { type KeyRows, keyRows, type WorkspaceRows } from '../access.js'
 import type { ErrorDetail } from '../errors.js'
 import {
   type Limits,
@@ -13,7 +13,7 @@ import {
   readLimit,
   TIME_AND_ID,
 } from '../paging/paging.js'
-import { type ParamDef, type ParameterSet, type RawQuery, throwProblems } from './parameters.js'
+import { NOBODY, type ParamDef, type ParameterSet, type RawQuery, throwProblems } from './parameters.js'
 import './context.js'
 import { readsOf } from './reads.js'
 
@@ -195,4 +195,23 @@ export function sendItemBytes(reply: FastifyReply, body: Buffer, release?: () =>
  */
 export function keyRowsOf(request: FastifyRequest): KeyRows {
   return keyRows(readsOf(request.server), request.key)
+}
+
+/**
+ * The parameters among `names` that name an employee, as the employee each stands for: a
+ * pseudonymous key gives them by pseudonym (CONTRACT 19); an unknown one (a real id among them)
+ * names nobody. Other keys' values are left as given; an absent parameter stays absent.
+ */
+export async function peopleNamedIn(
+  request: FastifyRequest,
+  from: WorkspaceRows,
+  values: Record<string, unknown>,
+  names: readonly string[] | undefined,
+): Promise<void> {
+  if (request.key.privacy !== 'pseudonymous') return
+  for (const name of names ?? []) {
+    const named = values[name]
+    if (typeof named === 'string')
+      values[name] = (await request.server.api.pseudonyms.idOf(from, named)) ?? NOBODY
+  }
 }
