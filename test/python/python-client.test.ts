@@ -164,7 +164,17 @@ print(json.dumps({"file": awareness_api.__file__, "repr": repr(c), "version": aw
       // A required choice: a breakdown's dimension.
       by: 'department',
     }
-    const OPERATIONS = pythonOperations(JSON.parse(readFileSync(join(ROOT, 'openapi.json'), 'utf8')))
+    const document = JSON.parse(readFileSync(join(ROOT, 'openapi.json'), 'utf8'))
+    const OPERATIONS = pythonOperations(document)
+    // A query parameter of several values (`group_id` on a list) is an array in the TypeScript client.
+    const severalValued = new Set<string>()
+    for (const [path, methods] of Object.entries<
+      Record<string, { parameters?: { in: string; name: string; schema?: { type?: string } }[] }>
+    >(document.paths))
+      for (const operation of Object.values(methods))
+        for (const parameter of operation.parameters ?? [])
+          if (parameter.in === 'query' && parameter.schema?.type === 'array')
+            severalValued.add(`${path} ${parameter.name}`)
     // The TypeScript client takes a lone path id as its argument (`employees.get(id)`).
     const calls: {
       namespace: string
@@ -172,6 +182,7 @@ print(json.dumps({"file": awareness_api.__file__, "repr": repr(c), "version": aw
       kind: string
       positional: boolean
       args: Record<string, string>
+      path: string
     }[] = []
     for (const [namespace, methods] of Object.entries(OPERATIONS))
       for (const [method, spec] of Object.entries(methods)) {
@@ -179,7 +190,7 @@ print(json.dumps({"file": awareness_api.__file__, "repr": repr(c), "version": aw
         const args: Record<string, string> = {}
         for (const name of [...spec.path_params, ...spec.query]) if (ids[name]) args[name] = ids[name]
         const positional = spec.kind === 'item' && spec.path_params.length === 1 && spec.query.length === 0
-        calls.push({ namespace, method, kind: spec.kind, positional, args })
+        calls.push({ namespace, method, kind: spec.kind, positional, args, path: spec.path })
       }
     assert.ok(calls.length >= 15, `${calls.length} operations`)
     const fromPython = await run(
@@ -196,7 +207,12 @@ print(json.dumps(out))`,
     )
     const client = new AwarenessClient({ baseUrl, apiKey: key })
     for (const [i, call] of calls.entries()) {
-      const args = Object.fromEntries(Object.entries(call.args).map(([k, v]) => [camel(k), v]))
+      const args = Object.fromEntries(
+        Object.entries(call.args).map(([k, v]) => [
+          camel(k),
+          severalValued.has(`${call.path} ${k}`) ? [v] : v,
+        ]),
+      )
       // `statistics.history` hangs on `statistics`.
       const method = call.method
         .split('.')
