@@ -775,8 +775,45 @@ select count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", 
   and "r"."reported_at" >= $23 and "r"."reported_at" <= $24) then 1 else 0 end) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "report_members" as "m" where "m"."workspace_id" = $25 and m.employee_id in (select cm.employee_id from report_cell_members cm
   where cm.workspace_id = m.workspace_id and cm.dimension = 'group' and cm.cell in ($26, $27));
 
+-- reports.sql:mergedFigures: by department, drilled down
+select count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(m.attacked) as "attacked", sum(case when m.tricked > 0 then 1 else 0 end) as "tricked", sum(case when m.reported > 0 then 1 else 0 end) as "reported", sum(m.reporter) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "report_members" as "m" where "m"."workspace_id" = $1 and ("m"."department" is null or "m"."department" in ($2)) and "m"."department" = $3 and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = $4 and g.value in ($5)
+  and g.sort_at = "m"."sort_at" and g.employee_id = "m"."employee_id") and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = $6 and g.value in ($7, $8)
+  and g.sort_at = "m"."sort_at" and g.employee_id = "m"."employee_id");
+
 -- reports.sql:groupCellMembers: two cells
-select "cell", "employee_id" from "report_cell_members" where "workspace_id" = $1 and "dimension" = $2 and "cell" in ($3, $4);
+select "cm"."cell", "cm"."employee_id" from "report_cell_members" as "cm" where "cm"."workspace_id" = $1 and "cm"."dimension" = $2 and "cm"."cell" in ($3, $4);
+
+-- reports.sql:groupCellMembers: two cells, drilled down
+select "cm"."cell", "cm"."employee_id" from "report_cell_members" as "cm" inner join "report_members" as "m" on "m"."workspace_id" = "cm"."workspace_id" and "m"."employee_id" = "cm"."employee_id" where "cm"."workspace_id" = $1 and "cm"."dimension" = $2 and "cm"."cell" in ($3, $4) and "m"."department" = $5 and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = $6 and g.value in ($7)
+  and g.sort_at = "m"."sort_at" and g.employee_id = "m"."employee_id") and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = $8 and g.value in ($9, $10)
+  and g.sort_at = "m"."sort_at" and g.employee_id = "m"."employee_id");
+
+-- reports.sql:drilledCells: by manager, drilled down
+select "x".*, "k"."sort_id", "k"."head", "p"."pseudonym" from (select "m"."workspace_id", case when "m"."manager_id" is null then '-' else 'k' || "m"."manager_id" end as "cell", count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(m.attacked) as "attacked", sum(case when m.tricked > 0 then 1 else 0 end) as "tricked", sum(case when m.reported > 0 then 1 else 0 end) as "reported", sum(m.reporter) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and "m"."department" = $4 and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = $5 and g.value in ($6, $7)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") group by "m"."workspace_id", case when "m"."manager_id" is null then '-' else 'k' || "m"."manager_id" end) as "x" inner join "report_cells" as "k" on "k"."workspace_id" = "x"."workspace_id" and "k"."dimension" = $8 and "k"."cell" = "x"."cell" left join "employees_pseudonymous" as "p" on true and p.workspace_id = k.workspace_id and p.id = k.sort_id;
+
+-- reports.sql:drilledCells: by group, one department, created window
+select "x".*, "k"."sort_id", "k"."head", "p"."pseudonym" from (select "m"."workspace_id", case when gm.group_id is null then '-' else 'k' || gm.group_id end as "cell", count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(case when ("m"."attack_first" is null or "m"."attack_last" < $1 or "m"."attack_first" > $2) then 0
+  when "m"."attack_first" >= $3 or "m"."attack_last" <= $4 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $5 and "a"."created_at" <= $6) then 1 else 0 end) as "attacked", sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < $7 or "m"."tricked_first" > $8) then 0
+  when "m"."tricked_first" >= $9 or "m"."tricked_last" <= $10 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $11 and "a"."created_at" <= $12 and a.tricked_at is not null) then 1 else 0 end) as "tricked", sum(case when ("m"."reported_first" is null or "m"."reported_last" < $13 or "m"."reported_first" > $14) then 0
+  when "m"."reported_first" >= $15 or "m"."reported_last" <= $16 then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= $17 and "a"."created_at" <= $18 and a.reported_at is not null) then 1 else 0 end) as "reported", sum(case when ("m"."report_first" is null or "m"."report_last" < $19 or "m"."report_first" > $20) then 0
+  when "m"."report_first" >= $21 or "m"."report_last" <= $22 then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= $23 and "r"."reported_at" <= $24) then 1 else 0 end) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "report_members" as "m" left join "group_members" as "gm" on "gm"."workspace_id" = "m"."workspace_id" and "gm"."employee_id" = "m"."employee_id" where "m"."workspace_id" = $25 and "m"."department" = $26 group by "m"."workspace_id", case when gm.group_id is null then '-' else 'k' || gm.group_id end) as "x" inner join "report_cells" as "k" on "k"."workspace_id" = "x"."workspace_id" and "k"."dimension" = $27 and "k"."cell" = "x"."cell" left join "employees_pseudonymous" as "p" on false and p.workspace_id = k.workspace_id and p.id = k.sort_id;
 
 -- events.sql:listPage: a later page, type (two values)
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation

@@ -897,8 +897,45 @@ select count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", 
   and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "report_members" as "m" where "m"."workspace_id" = ? and m.employee_id in (select cm.employee_id from report_cell_members cm
   where cm.workspace_id = m.workspace_id and cm.dimension = 'group' and cm.cell in (?, ?));
 
+-- reports.sql:mergedFigures: by department, drilled down
+select count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(m.attacked) as "attacked", sum(case when m.tricked > 0 then 1 else 0 end) as "tricked", sum(case when m.reported > 0 then 1 else 0 end) as "reported", sum(m.reporter) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "report_members" as "m" where "m"."workspace_id" = ? and ("m"."department" is null or "m"."department" in (?)) and "m"."department" = ? and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?)
+  and g.sort_at = "m"."sort_at" and g.employee_id = "m"."employee_id") and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  and g.sort_at = "m"."sort_at" and g.employee_id = "m"."employee_id");
+
 -- reports.sql:groupCellMembers: two cells
-select "cell", "employee_id" from "report_cell_members" where "workspace_id" = ? and "dimension" = ? and "cell" in (?, ?);
+select "cm"."cell", "cm"."employee_id" from "report_cell_members" as "cm" where "cm"."workspace_id" = ? and "cm"."dimension" = ? and "cm"."cell" in (?, ?);
+
+-- reports.sql:groupCellMembers: two cells, drilled down
+select "cm"."cell", "cm"."employee_id" from "report_cell_members" as "cm" inner join "report_members" as "m" on "m"."workspace_id" = "cm"."workspace_id" and "m"."employee_id" = "cm"."employee_id" where "cm"."workspace_id" = ? and "cm"."dimension" = ? and "cm"."cell" in (?, ?) and "m"."department" = ? and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?)
+  and g.sort_at = "m"."sort_at" and g.employee_id = "m"."employee_id") and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  and g.sort_at = "m"."sort_at" and g.employee_id = "m"."employee_id");
+
+-- reports.sql:drilledCells: by manager, drilled down
+select "x".*, "k"."sort_id", "k"."head", "p"."pseudonym" from (select "m"."workspace_id", case when "m"."manager_id" is null then '-' else 'k' || "m"."manager_id" end as "cell", count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(m.attacked) as "attacked", sum(case when m.tricked > 0 then 1 else 0 end) as "tricked", sum(case when m.reported > 0 then 1 else 0 end) as "reported", sum(m.reporter) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and "m"."department" = ? and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") group by "m"."workspace_id", case when "m"."manager_id" is null then '-' else 'k' || "m"."manager_id" end) as "x" inner join "report_cells" as "k" on "k"."workspace_id" = "x"."workspace_id" and "k"."dimension" = ? and "k"."cell" = "x"."cell" left join "employees_pseudonymous" as "p" on true and p.workspace_id = k.workspace_id and p.id = k.sort_id;
+
+-- reports.sql:drilledCells: by group, one department, created window
+select "x".*, "k"."sort_id", "k"."head", "p"."pseudonym" from (select "m"."workspace_id", case when gm.group_id is null then '-' else 'k' || gm.group_id end as "cell", count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(case when ("m"."attack_first" is null or "m"."attack_last" < ? or "m"."attack_first" > ?) then 0
+  when "m"."attack_first" >= ? or "m"."attack_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ?) then 1 else 0 end) as "attacked", sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < ? or "m"."tricked_first" > ?) then 0
+  when "m"."tricked_first" >= ? or "m"."tricked_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.tricked_at is not null) then 1 else 0 end) as "tricked", sum(case when ("m"."reported_first" is null or "m"."reported_last" < ? or "m"."reported_first" > ?) then 0
+  when "m"."reported_first" >= ? or "m"."reported_last" <= ? then 1
+  when exists (select 1 from attacks a
+  where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
+  and "a"."created_at" >= ? and "a"."created_at" <= ? and a.reported_at is not null) then 1 else 0 end) as "reported", sum(case when ("m"."report_first" is null or "m"."report_last" < ? or "m"."report_first" > ?) then 0
+  when "m"."report_first" >= ? or "m"."report_last" <= ? then 1
+  when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
+  and "r"."reported_at" >= ? and "r"."reported_at" <= ?) then 1 else 0 end) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "report_members" as "m" left join "group_members" as "gm" on "gm"."workspace_id" = "m"."workspace_id" and "gm"."employee_id" = "m"."employee_id" where "m"."workspace_id" = ? and "m"."department" = ? group by "m"."workspace_id", case when gm.group_id is null then '-' else 'k' || gm.group_id end) as "x" inner join "report_cells" as "k" on "k"."workspace_id" = "x"."workspace_id" and "k"."dimension" = ? and "k"."cell" = "x"."cell" left join "employees_pseudonymous" as "p" on false and p.workspace_id = k.workspace_id and p.id = k.sort_id;
 
 -- events.sql:listPage: a later page, type (two values)
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,

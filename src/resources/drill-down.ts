@@ -54,10 +54,10 @@ export const DRILL_DOWN_PARAMETERS = {
   ),
   group_id: param.uuidList('Keeps the members of any of these groups.'),
   manager_id: param.optionalUuid(
-    'Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym.',
+    'Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous or aggregate key gives the pseudonym.',
   ),
   manager_tree: param.optionalUuid(
-    'Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym.',
+    'Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous or aggregate key gives the pseudonym.',
   ),
 }
 
@@ -149,6 +149,15 @@ export function keptConditions(
   if (v.group_id !== undefined && driver?.kind !== 'group') conditions.push(kept('group', v.group_id))
   return conditions
 }
+
+/** The filters given, in one order whatever the query's. */
+export const drillDownValues = (v: DrillDownValues): DrillDownValues => ({
+  department: v.department,
+  country_code: v.country_code,
+  group_id: v.group_id,
+  manager_id: v.manager_id,
+  manager_tree: v.manager_tree,
+})
 
 /** Whether any filter is given. */
 export const drillingDown = (v: DrillDownValues): boolean =>

@@ -91,6 +91,12 @@ export interface ListOperation<
     kept: KeptValues,
   ): Promise<Page>
   /**
+   * For these values, the page read by code instead of `rows` (a breakdown over filtered members:
+   * its cells are counted at request, and kept while the data's generation lasts), its items as
+   * read, in the order of the key the reader is shown. Undefined: `rows`.
+   */
+  counted?(values: RowValues<D, S | R>): CountedPage | undefined
+  /**
    * How a pseudonymous key sees the people of the items where their schema cannot say it alone (the
    * feed's object, chosen by the event's type; a breakdown's key, a person by manager): the walk
    * for these values, undefined for the item schema's marks. `departed`: the items name employees
@@ -114,6 +120,18 @@ export interface ListOperation<
    */
   pseudonymousOrder?(values: RowValues<D, S | R>): ListStatement<RowValues<D, S | R>> | undefined
 }
+
+/** The key an item is listed by: as stored, or, where it is a person, their pseudonym (a pseudonymous key's order). */
+export type ListedBy = 'key' | 'pseudonym'
+
+/** A page read by code: after `position`, at most `limit` items, listed by `listed`. */
+export type CountedPage = (
+  from: WorkspaceRows,
+  position: Position | null,
+  limit: number,
+  kept: KeptValues,
+  listed: ListedBy,
+) => Promise<Page>
 
 /** Declares a list operation (type-checks its parts against each other). */
 export function defineList<
@@ -212,32 +230,37 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
       const rowValues = values as RowValues<D, S | R>
       const stored = privacy === 'pseudonymous' ? operation.pseudonymousRows : undefined
       const reordered = privacy === 'pseudonymous' ? operation.pseudonymousOrder?.(rowValues) : undefined
-      // An aggregate page reads the generation first: what it keeps is never older than its key says.
-      const aggregatePage = async (aggregate: NonNullable<typeof operation.aggregate>): Promise<Page> => {
+      // A page that keeps what it read reads the generation first: what it keeps is never older than
+      // its key says.
+      const keptPage = async (read: (kept: KeptValues) => Promise<Page>): Promise<Page> => {
         const generation = await app.api.generation.ofOrganization(grant.organizationId)
-        const keptHere = kept(grant.workspaceId, generation)
-        const read = aggregate(
-          from,
-          rowValues,
-          minGroupSize ?? 0,
-          position,
-          list.limit,
-          dialectOf(db),
-          keptHere,
-        )
-        return { ...(await read), generation }
+        return { ...(await read(kept(grant.workspaceId, generation))), generation }
       }
+      const { aggregate } = operation
+      const counted = privacy === 'aggregate' ? undefined : operation.counted?.(rowValues)
       const page =
-        privacy === 'aggregate' && operation.aggregate
-          ? await aggregatePage(operation.aggregate)
-          : await readPage(
-              db,
-              grant,
-              (stored ?? reordered ?? rows) as ListStatement<Record<string, ListValue>>,
-              values,
-              position,
-              list.limit,
+        privacy === 'aggregate' && aggregate
+          ? await keptPage((keptHere) =>
+              aggregate(from, rowValues, minGroupSize ?? 0, position, list.limit, dialectOf(db), keptHere),
             )
+          : counted
+            ? await keptPage((keptHere) =>
+                counted(
+                  from,
+                  position,
+                  list.limit,
+                  keptHere,
+                  privacy === 'pseudonymous' ? 'pseudonym' : 'key',
+                ),
+              )
+            : await readPage(
+                db,
+                grant,
+                (stored ?? reordered ?? rows) as ListStatement<Record<string, ListValue>>,
+                values,
+                position,
+                list.limit,
+              )
       if (!conditional)
         tagAnswer(
           request,

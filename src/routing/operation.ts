@@ -199,8 +199,9 @@ export function keyRowsOf(request: FastifyRequest): KeyRows {
 
 /**
  * The parameters among `names` that name an employee, as the employee each stands for: a
- * pseudonymous key gives them by pseudonym (CONTRACT 19); an unknown one (a real id among them)
- * names nobody. Other keys' values are left as given; an absent parameter stays absent.
+ * pseudonymous or aggregate key gives them by pseudonym, as it is shown people (CONTRACT 19); an
+ * unknown one (a real id among them) names nobody. An identified key's values are left as given; an
+ * absent parameter stays absent.
  */
 export async function peopleNamedIn(
   request: FastifyRequest,
@@ -208,7 +209,7 @@ export async function peopleNamedIn(
   values: Record<string, unknown>,
   names: readonly string[] | undefined,
 ): Promise<void> {
-  if (request.key.privacy !== 'pseudonymous') return
+  if (request.key.privacy === 'identified') return
   for (const name of names ?? []) {
     const named = values[name]
     if (typeof named === 'string')

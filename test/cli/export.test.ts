@@ -100,7 +100,7 @@ describe('awareness export', () => {
     }
   })
 
-  test('the drill-down filters (--department, --country-code, --group, --manager, --manager-tree) write what the API answers', async () => {
+  test('the drill-down filters (--department, --country-code, --group, --manager, --manager-tree) write what the API answers, the breakdown included', async () => {
     const manager = d.employeesA1[0]?.id as string
     const { name: department } = (d.employeesA1[1] as Rec).department as { name: string }
     // A group of every other employee, imported now (and kept in the dataset the other tests read).
@@ -130,6 +130,11 @@ describe('awareness export', () => {
         ['repeat_offenders', '--min-tricked', '1', '--manager', manager],
         `min_tricked=1&manager_id=${manager}`,
       ],
+      [
+        ['breakdown', '--by', 'manager', '--department', department],
+        `by=manager&department=${encodeURIComponent(department)}`,
+      ],
+      [['breakdown', '--by', 'group', '--manager-tree', manager], `by=group&manager_tree=${manager}`],
     ]
     const path = { employees: '/v1/employees', training_coverage: '/v1/reports/training_coverage' } as Record<
       string,

@@ -17,9 +17,9 @@ export interface EmployeeFilters {
   countryCode?: readonly string[]
   /** Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
   groupId?: readonly string[]
-  /** Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+  /** Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous or aggregate key gives the pseudonym. */
   managerId?: string
-  /** Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+  /** Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous or aggregate key gives the pseudonym. */
   managerTree?: string
 }
 
@@ -150,6 +150,16 @@ export interface BreakdownFilters {
   createdAfter?: string
   /** Only attacks created and email reports made at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
   createdBefore?: string
+  /** Keeps the employees of this department (department.name, exact and whole: a name holding commas is one name). */
+  department?: string
+  /** Keeps the employees with one of these country codes (ISO 3166-1 alpha-2, upper case). Comma-separated (or the parameter repeated), at most 100. */
+  countryCode?: readonly string[]
+  /** Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
+  groupId?: readonly string[]
+  /** Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous or aggregate key gives the pseudonym. */
+  managerId?: string
+  /** Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous or aggregate key gives the pseudonym. */
+  managerTree?: string
 }
 
 /** The filters of listRepeatOffenders. */
@@ -168,9 +178,9 @@ export interface RepeatOffenderFilters {
   countryCode?: readonly string[]
   /** Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
   groupId?: readonly string[]
-  /** Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+  /** Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous or aggregate key gives the pseudonym. */
   managerId?: string
-  /** Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+  /** Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous or aggregate key gives the pseudonym. */
   managerTree?: string
 }
 
@@ -190,9 +200,9 @@ export interface SimulationCoverageFilters {
   countryCode?: readonly string[]
   /** Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
   groupId?: readonly string[]
-  /** Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+  /** Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous or aggregate key gives the pseudonym. */
   managerId?: string
-  /** Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+  /** Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous or aggregate key gives the pseudonym. */
   managerTree?: string
 }
 
@@ -208,9 +218,9 @@ export interface TrainingCoverageFilters {
   countryCode?: readonly string[]
   /** Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
   groupId?: readonly string[]
-  /** Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+  /** Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous or aggregate key gives the pseudonym. */
   managerId?: string
-  /** Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+  /** Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous or aggregate key gives the pseudonym. */
   managerTree?: string
 }
 

@@ -590,7 +590,7 @@ export interface paths {
         };
         /**
          * Roll up a workspace's members by department, manager, group or country
-         * @description One row per cell of the dimension `by`: department (department.name), manager (the direct reports of one manager: key is the manager's employee id, name their name), group (an employee in several groups counts in each), country (country_code). The members without one form the row whose key is null. Order: employees_count descending, then key ascending in code point order, the row whose key is null last. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. The window bounds attacks by created_at and email reports by reported_at; every other figure is the state now. Rates as in the campaign and inbox statistics, over the cell's members. An aggregate key (CONTRACT 19) sees every cell below its minimum group size merged into the row whose key is null; while that row holds members but fewer than the minimum and another row remains, the smallest other row (employees_count, then key descending) joins it. By group, while two rows (the null row included once it has members) differ by at least one and fewer than the minimum members, the smaller of such a pair (never the null row; the smallest of all such) joins the null row, and the rules apply again. The merged figures are counted over its members, each once; a null row still below the minimum has every figure null; a figure over a narrower set of a row's members (x-describes) is null when that set is below the minimum. By manager, a pseudonymous or aggregate key sees the manager's pseudonym as key and a null name, ordered by that key. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
+         * @description One row per cell of the dimension `by`: department (department.name), manager (the direct reports of one manager: key is the manager's employee id, name their name), group (an employee in several groups counts in each), country (country_code). The members without one form the row whose key is null. Order: employees_count descending, then key ascending in code point order, the row whose key is null last. Members are the workspace's employees whose status is active now; an employee who is not active counts nowhere. The drill-down filters (department, country_code, group_id, manager_id, manager_tree) keep the members they all hold for; one that matches nobody (unknown, or of another workspace) gives an empty list. The cells are then those the kept members form (by=manager&department=Sales: Sales' teams), each named as without filters, its figures over its kept members alone. The window bounds attacks by created_at and email reports by reported_at; every other figure is the state now. Rates as in the campaign and inbox statistics, over the cell's members. An aggregate key (CONTRACT 19) sees every cell below its minimum group size merged into the row whose key is null; while that row holds members but fewer than the minimum and another row remains, the smallest other row (employees_count, then key descending) joins it. By group, while two rows (the null row included once it has members) differ by at least one and fewer than the minimum members, the smaller of such a pair (never the null row; the smallest of all such) joins the null row, and the rules apply again. The merged figures are counted over its members, each once; a null row still below the minimum has every figure null; a figure over a narrower set of a row's members (x-describes) is null when that set is below the minimum. By manager, a pseudonymous or aggregate key sees the manager's pseudonym as key and a null name, ordered by that key, and gives manager_id and manager_tree as pseudonyms. Over filtered members, these rules apply to the cells they form: none gives an empty list, fewer than the minimum one null row with every figure null. Paged with x-item-limit and x-next-cursor (or the query parameters limit and cursor): when more items follow, a response carries x-next-cursor and a Link to the next page (rel="next"); the last page has neither. Scope: reports:read.
          */
         get: operations["listReportBreakdown"];
         put?: never;
@@ -2707,9 +2707,9 @@ export interface operations {
                 country_code?: string[];
                 /** @description Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
                 group_id?: string[];
-                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous or aggregate key gives the pseudonym. */
                 manager_id?: string;
-                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous or aggregate key gives the pseudonym. */
                 manager_tree?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
@@ -4631,6 +4631,16 @@ export interface operations {
                 created_after?: string;
                 /** @description Only attacks created and email reports made at or before this time. An RFC 3339 timestamp with Z or an offset and 0 to 6 fractional digits (2024-01-13T10:00:00.123456Z, 2024-01-13T11:00:00+01:00) or a date (2024-01-13: midnight UTC); inclusive. */
                 created_before?: string;
+                /** @description Keeps the employees of this department (department.name, exact and whole: a name holding commas is one name). */
+                department?: string;
+                /** @description Keeps the employees with one of these country codes (ISO 3166-1 alpha-2, upper case). Comma-separated (or the parameter repeated), at most 100. */
+                country_code?: string[];
+                /** @description Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
+                group_id?: string[];
+                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous or aggregate key gives the pseudonym. */
+                manager_id?: string;
+                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous or aggregate key gives the pseudonym. */
+                manager_tree?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
                 /** @description Where the page starts, like x-next-cursor (give one of the two): the Link rel="next" of the previous page carries it. */
@@ -4673,7 +4683,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description workspace_not_found: the id is unknown or out of the key's reach (the same answer for both). */
+            /** @description workspace_not_found, group_not_found: the id is unknown or out of the key's reach (the same answer for both). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4712,9 +4722,9 @@ export interface operations {
                 country_code?: string[];
                 /** @description Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
                 group_id?: string[];
-                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous or aggregate key gives the pseudonym. */
                 manager_id?: string;
-                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous or aggregate key gives the pseudonym. */
                 manager_tree?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
@@ -4797,9 +4807,9 @@ export interface operations {
                 country_code?: string[];
                 /** @description Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
                 group_id?: string[];
-                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous or aggregate key gives the pseudonym. */
                 manager_id?: string;
-                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous or aggregate key gives the pseudonym. */
                 manager_tree?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;
@@ -4878,9 +4888,9 @@ export interface operations {
                 country_code?: string[];
                 /** @description Keeps the members of any of these groups. Comma-separated (or the parameter repeated), at most 100. */
                 group_id?: string[];
-                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous key gives the pseudonym. */
+                /** @description Keeps the direct reports of this employee (whose manager.id it is); a pseudonymous or aggregate key gives the pseudonym. */
                 manager_id?: string;
-                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous key gives the pseudonym. */
+                /** @description Keeps everyone under this employee at any depth, the employee excluded; a pseudonymous or aggregate key gives the pseudonym. */
                 manager_tree?: string;
                 /** @description Items per page, like x-item-limit (give one of the two): 1 to 100, default 50. */
                 limit?: number;

@@ -739,6 +739,11 @@ function listReportBreakdownQuery(f: BreakdownFilters): Query {
     by: f.by,
     created_after: f.createdAfter ?? undefined,
     created_before: f.createdBefore ?? undefined,
+    department: f.department ?? undefined,
+    country_code: f.countryCode?.join(','),
+    group_id: f.groupId?.join(','),
+    manager_id: f.managerId ?? undefined,
+    manager_tree: f.managerTree ?? undefined,
   }
 }
 

@@ -789,8 +789,8 @@ OPERATIONS: Dict[str, Dict[str, Dict[str, Any]]] = {
         "impersonation_statistics_page": {"operation": "listEmployeesImpersonationStatistics", "path": "/v1/slash/employees/impersonation_statistics", "path_params": [], "query": ["workspace_id", "created_after", "created_before"], "kind": "page"},
     },
     "reports": {
-        "breakdown": {"operation": "listReportBreakdown", "path": "/v1/reports/breakdown", "path_params": [], "query": ["workspace_id", "by", "created_after", "created_before"], "kind": "list"},
-        "breakdown_page": {"operation": "listReportBreakdown", "path": "/v1/reports/breakdown", "path_params": [], "query": ["workspace_id", "by", "created_after", "created_before"], "kind": "page"},
+        "breakdown": {"operation": "listReportBreakdown", "path": "/v1/reports/breakdown", "path_params": [], "query": ["workspace_id", "by", "created_after", "created_before", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "list"},
+        "breakdown_page": {"operation": "listReportBreakdown", "path": "/v1/reports/breakdown", "path_params": [], "query": ["workspace_id", "by", "created_after", "created_before", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "page"},
         "repeat_offenders": {"operation": "listRepeatOffenders", "path": "/v1/reports/repeat_offenders", "path_params": [], "query": ["workspace_id", "min_tricked", "created_after", "created_before", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "list"},
         "repeat_offenders_page": {"operation": "listRepeatOffenders", "path": "/v1/reports/repeat_offenders", "path_params": [], "query": ["workspace_id", "min_tricked", "created_after", "created_before", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "page"},
         "simulation_coverage": {"operation": "listSimulationCoverage", "path": "/v1/reports/simulation_coverage", "path_params": [], "query": ["workspace_id", "attacked", "created_after", "created_before", "department", "country_code", "group_id", "manager_id", "manager_tree"], "kind": "list"},

@@ -79,6 +79,11 @@ console.log(\`\${active} of \${total} employees are active\`)`,
 // Every page, fetched as the loop goes.
 for await (const employee of client.employees.list({ workspaceId, status: ['active'] })) {
   console.log(employee.primary_email_address, employee.karma?.score)
+}
+// Drilled down: everyone in Sales under one director, at any depth.
+const director = '0b9f2c4e-5d7a-4e18-9c3b-2f6a8d1e7c45'
+for await (const employee of client.employees.list({ workspaceId, department: 'Sales', managerTree: director })) {
+  console.log(employee.name, employee.manager?.name)
 }`,
   getEmployeeStatisticsHistory: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 // One point per month of the last year, oldest first: null before the first import.

@@ -7,7 +7,8 @@
 // figure at all, and each row's figures over a narrower set of its members (the schema's classes)
 // are null when that set is too small. A manager's row carries the manager's pseudonym and no
 // name. The rows are ordered as every breakdown (employees_count descending, then the key shown,
-// the null row last) and paged in memory: a workspace has few cells.
+// the null row last) and paged in memory: a workspace has few cells. Over filtered members (the
+// drill-down filters), the same rules apply to the cells those members form.
 
 import type { WorkspaceRows } from '../../access.js'
 import type { DialectName } from '../../db/dialect.js'
@@ -16,7 +17,10 @@ import { nullFigures } from '../../privacy/aggregate.js'
 import { figuresOf } from '../../privacy/figures.js'
 import { peopleOf } from '../../privacy/people.js'
 import type { KeptValues } from '../../routing/kept.js'
+import { drillingDown } from '../drill-down.js'
 import { KARMA_SCORED } from '../employees/schema.js'
+import { byCodePoint, CellOrder, type Listed, pageOfAnswers } from './cell-order.js'
+import { drilledCells, filtersKey } from './drilled.js'
 import { cellAnswer, cellSortAt, positionIdOf } from './import.js'
 import { BreakdownCell } from './schema.js'
 import { type BreakdownValues, type CellSize, REPORT_SQL } from './sql.js'
@@ -30,9 +34,6 @@ interface Row {
   /** The key the row shows: the manager's pseudonym by manager. */
   key: string
 }
-
-/** Code point order, as the databases' "C" collation sorts keys. */
-const byCodePoint = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b))
 
 /** Smallest first: by employees_count, then the greater key. */
 const smallestFirst = (a: Row, b: Row): number => a.employees - b.employees || byCodePoint(b.key, a.key)
@@ -63,8 +64,8 @@ function difference(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 class GroupMembers {
   private constructor(private readonly members: Map<string, Set<string>>) {}
 
-  static async of(from: WorkspaceRows, cells: readonly string[]): Promise<GroupMembers> {
-    return new GroupMembers(await REPORT_SQL.groupCellMembers(from, cells))
+  static async of(from: WorkspaceRows, v: BreakdownValues, cells: readonly string[]): Promise<GroupMembers> {
+    return new GroupMembers(await REPORT_SQL.groupCellMembers(from, v, cells))
   }
 
   of(row: Row): Set<string> {
@@ -118,7 +119,7 @@ async function mergedCells(
   const merged = keyed.filter((r) => r.employees < min)
   const kept = keyed.filter((r) => r.employees >= min).sort(smallestFirst)
   const members =
-    v.by === 'group' ? await GroupMembers.of(from, [...keyed.map((r) => r.cell), '-']) : undefined
+    v.by === 'group' ? await GroupMembers.of(from, v, [...keyed.map((r) => r.cell), '-']) : undefined
   const nullMembers = () => members?.union([...merged, ...(none ? [none] : [])]) ?? new Set<string>()
   // Cells of a member's own column hold each member once; groups overlap, so their union is counted.
   const sizeOf = (): number =>
@@ -173,10 +174,42 @@ function figuresShown(answer: string, karmaCount: number | null, min: number): s
 }
 
 /** A row of the answer in order: a kept cell, or the null row (`row` null). */
-interface Entry {
+interface Entry extends Listed {
   row: Row | null
-  at: string
-  id: string
+}
+
+/** Where a breakdown's cells are read: the workspace's, kept at import, or those over filtered members. */
+interface CellSource {
+  sizes(): Promise<CellSize[]>
+  /** Of these cells, each one's answer (with the window's figures), by its key. */
+  answers(cells: readonly string[]): Promise<Map<string, string>>
+}
+
+const keptCells = (from: WorkspaceRows, v: BreakdownValues, dialect: DialectName): CellSource => ({
+  sizes: () => REPORT_SQL.cellSizes(from, v.by),
+  answers: (cells) => REPORT_SQL.cellAnswers(from, v, cells, dialect),
+})
+
+async function filteredCells(from: WorkspaceRows, v: BreakdownValues, kept: KeptValues): Promise<CellSource> {
+  const cells = await drilledCells(from, v, kept)
+  const byCell = new Map(cells.map((c) => [c.cell, c]))
+  return {
+    sizes: async () =>
+      cells.map((c) => ({
+        cell: c.cell,
+        sort_id: c.key,
+        employees: c.employees,
+        karma_count: c.karmaCount,
+        pseudonym: c.pseudonym,
+      })),
+    answers: async (wanted) =>
+      new Map(
+        wanted.flatMap((cell) => {
+          const answer = byCell.get(cell)?.answer
+          return answer === undefined ? [] : [[cell, answer] as const]
+        }),
+      ),
+  }
 }
 
 /**
@@ -186,9 +219,7 @@ interface Entry {
  * measured fast path: docs/design.md).
  */
 interface Layout {
-  all: Entry[]
-  /** Each listed row's key by its key's stand-in (a cursor's). */
-  keyOf: Map<string, string>
+  order: CellOrder<Entry>
   merged: Row[]
   none: Row | undefined
   size: number
@@ -203,20 +234,26 @@ interface Layout {
 /** A layout with more rows (a breakdown by manager of a large workspace) keeps no answers. */
 const KEPT_ANSWERS = 1000
 
-async function layoutOf(from: WorkspaceRows, v: BreakdownValues, min: number): Promise<Layout> {
-  const sizes = await REPORT_SQL.cellSizes(from, v.by)
+async function layoutOf(
+  from: WorkspaceRows,
+  v: BreakdownValues,
+  min: number,
+  sizes: readonly CellSize[],
+): Promise<Layout> {
   const rows = sizes.map((c) => rowOf(c, v.by))
   const keyed = rows.filter((r) => r.cell !== '-')
   const none = rows.find((r) => r.cell === '-')
   const { merged, kept, size } = await mergedCells(from, v, keyed, none, min)
-  const listed: Entry[] = kept
-    .map((r) => ({ row: r, at: cellSortAt(r.employees, true), id: positionIdOf(r.key) }))
-    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : byCodePoint(a.row.key, b.row.key)))
-  const keyOf = new Map(listed.map((e) => [e.id, (e.row as Row).key]))
-  const all = [...listed]
-  if (merged.length > 0 || none !== undefined) all.push({ row: null, at: cellSortAt(size, false), id: '' })
+  const all: Entry[] = kept.map((r) => ({
+    row: r,
+    at: cellSortAt(r.employees, true),
+    key: r.key,
+    id: positionIdOf(r.key),
+  }))
+  if (merged.length > 0 || none !== undefined)
+    all.push({ row: null, at: cellSortAt(size, false), key: '', id: '' })
   const keptNone = merged.length === 0 && none !== undefined && size >= min
-  return { all, keyOf, merged, none, size, keptNone, shown: new Map() }
+  return { order: new CellOrder(all), merged, none, size, keptNone, shown: new Map() }
 }
 
 /** The null row's answer, its figures counted again over the merged cells' members. */
@@ -238,26 +275,22 @@ export async function aggregateBreakdownPage(
   dialect: DialectName,
   kept: KeptValues,
 ): Promise<Page> {
-  const layout = await kept.get(`${v.by} ${min}`, () => layoutOf(from, v, min))
-  const { all, keyOf, none, keptNone } = layout
-  let start = 0
-  if (position !== null) {
-    const [at, standIn] = position
-    // A stand-in of a long key names the row whose key it stands for, while that row is listed.
-    const id = keyOf.get(standIn) ?? standIn
-    start = all.findIndex((e) => e.at > at || (e.at === at && byCodePoint(e.row?.key ?? '', id) > 0))
-    if (start < 0) start = all.length
-  }
-  const page = all.slice(start, start + limit)
-  const more = start + limit < all.length
+  // The layout depends on the members the filters keep, not on the window.
+  const filtered = drillingDown(v)
+  const cells = filtered ? await filteredCells(from, v, kept) : keptCells(from, v, dialect)
+  const layout = await kept.get(`${v.by} ${min}${filtered ? ` ${filtersKey(v)}` : ''}`, async () =>
+    layoutOf(from, v, min, await cells.sizes()),
+  )
+  const { order, none, keptNone } = layout
+  const { rows: page, more } = order.after(position, limit)
   const windowed = v.created_after !== undefined || v.created_before !== undefined
-  const keeps = !windowed && all.length <= KEPT_ANSWERS
+  const keeps = !windowed && order.rows.length <= KEPT_ANSWERS
   const cellOf = (e: Entry): string | undefined => (e.row !== null ? e.row.cell : keptNone ? '-' : undefined)
   const unread = page.flatMap((e) => {
     const cell = cellOf(e)
     return cell === undefined || (keeps && layout.shown.has(cell)) ? [] : [cell]
   })
-  const answers = await REPORT_SQL.cellAnswers(from, v, unread, dialect)
+  const answers = await cells.answers(unread)
   const items: string[] = []
   for (const entry of page) {
     const cell = cellOf(entry)
@@ -280,12 +313,7 @@ export async function aggregateBreakdownPage(
     }
     items.push(shown)
   }
-  const last = page[page.length - 1]
-  return {
-    document: `{"data":[${items.join(',')}]}`,
-    next: more && last !== undefined ? [last.at, last.id] : null,
-    empty: items.length === 0,
-  }
+  return pageOfAnswers(page, items, more)
 }
 
 /** A breakdown's row by manager as a pseudonymous or aggregate key sees it: the manager's pseudonym, no name. */

@@ -60,6 +60,10 @@ export const REPORT_CLIENT_SAMPLES = {
   listReportBreakdown: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 for await (const cell of client.reports.breakdown({ workspaceId, by: 'department', createdAfter: '2026-07-01' })) {
   console.log(cell.key, cell.employees_count, cell.vulnerability_rate, cell.at_risk_employees_count)
+}
+// Who, in Sales? Its teams, one row per manager.
+for await (const team of client.reports.breakdown({ workspaceId, by: 'manager', department: 'Sales' })) {
+  console.log(team.name, team.employees_count, team.vulnerability_rate)
 }`,
   listRepeatOffenders: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
 for await (const row of client.reports.repeatOffenders({ workspaceId, minTricked: 3 })) {
@@ -69,7 +73,9 @@ for await (const row of client.reports.repeatOffenders({ workspaceId, minTricked
 const never = client.reports.simulationCoverage({ workspaceId, attacked: false, createdAfter: '2026-07-01' })
 for await (const row of never) console.log(row.employee.id)`,
   listTrainingCoverage: `const workspaceId = '7cf3c256-32b9-4240-ad3f-b64afebede10'
-for await (const row of client.reports.trainingCoverage({ workspaceId, missed: true })) {
+const director = '0b9f2c4e-5d7a-4e18-9c3b-2f6a8d1e7c45'
+// The members under one director, at any depth, with a missed course.
+for await (const row of client.reports.trainingCoverage({ workspaceId, missed: true, managerTree: director })) {
   console.log(row.employee.id, row.missed_count, row.last_completed_at)
 }`,
 }

@@ -3,8 +3,9 @@ import { LIST_LIMITS } from '../../paging/paging.js'
 import { defineList, listRoute } from '../../routing/list.js'
 import { checkCreatedWindow, createdWindow, param } from '../../routing/parameters.js'
 import { workspaceId } from '../../routing/schemas.js'
-import { DRILL_DOWN_PARAMETERS, DRILL_DOWN_PEOPLE } from '../drill-down.js'
+import { DRILL_DOWN_PARAMETERS, DRILL_DOWN_PEOPLE, drillingDown } from '../drill-down.js'
 import { aggregateBreakdownPage, MANAGER_CELL } from './aggregate.js'
+import { drilledBreakdownPage } from './drilled.js'
 import { REPORTS_READ } from './scopes.js'
 import { REPORT_SQL } from './sql.js'
 import { DIMENSIONS, MAX_TRICKED } from './values.js'
@@ -27,7 +28,9 @@ const BREAKDOWN = defineList({
     "manager: key is the manager's employee id, name their name), group (an employee in several groups counts in " +
     'each), country (country_code). The members without one form the row whose key is null. Order: ' +
     'employees_count descending, then key ascending in code point order, the row whose key is null last. ' +
-    `${MEMBERS} ${WINDOW} Rates as in the campaign and inbox statistics, over the cell's members. ` +
+    `${MEMBERS} ${DRILLED} The cells are then those the kept members form (by=manager&department=Sales: Sales' ` +
+    'teams), each named as without filters, its figures over its kept members alone. ' +
+    `${WINDOW} Rates as in the campaign and inbox statistics, over the cell's members. ` +
     'An aggregate key (CONTRACT 19) sees every cell below its minimum group size merged into the row whose key is ' +
     'null; while that row holds members but fewer than the minimum and another row remains, the smallest other row ' +
     '(employees_count, then key descending) joins it. By group, while two rows (the null row included once it has ' +
@@ -35,18 +38,28 @@ const BREAKDOWN = defineList({
     'row; the smallest of all such) joins the null row, and the rules apply again. The merged figures are counted ' +
     'over its members, each once; a null row still below the minimum has every figure null; a figure over a ' +
     "narrower set of a row's members (x-describes) is null when that set is below the minimum. By manager, a " +
-    "pseudonymous or aggregate key sees the manager's pseudonym as key and a null name, ordered by that key.",
+    "pseudonymous or aggregate key sees the manager's pseudonym as key and a null name, ordered by that key, and " +
+    'gives manager_id and manager_tree as pseudonyms. Over filtered members, these rules apply to the cells they ' +
+    'form: none gives an empty list, fewer than the minimum one null row with every figure null.',
   scope: REPORTS_READ.scope,
   parameters: {
     workspace_id: workspaceId,
     by: param.requiredChoice(DIMENSIONS, 'The dimension the members are grouped by.'),
     ...createdWindow('attacks created and email reports made'),
+    ...DRILL_DOWN_PARAMETERS,
   },
+  peopleParameters: DRILL_DOWN_PEOPLE,
   limits: LIST_LIMITS,
   item: 'BreakdownCell',
   rows: REPORT_SQL.breakdownPage,
   check: checkCreatedWindow,
   aggregate: aggregateBreakdownPage,
+  // Over filtered members, the cells are counted at request.
+  counted: (values) =>
+    drillingDown(values)
+      ? (from, position, limit, kept, listed) =>
+          drilledBreakdownPage(from, values, position, limit, kept, listed)
+      : undefined,
   // By manager, a row's key is a person: a pseudonymous key sees their pseudonym, and no name.
   people: { walk: (values) => (values.by === 'manager' ? MANAGER_CELL : undefined) },
   pseudonymousOrder: (values) => (values.by === 'manager' ? REPORT_SQL.breakdownByPseudonym : undefined),

@@ -14,6 +14,7 @@ import {
   DRIVEN_ORDER,
   type DrillDownValues,
   drillDownDriver,
+  drillingDown,
   drivenBy,
   keptConditions,
   ownConditions,
@@ -185,7 +186,7 @@ const TRAINING_ITEM = objectSql(TrainingCoverage, {
   last_completed_at: timestampJson('m.last_completed_at'),
 })
 
-export interface BreakdownValues extends CreatedWindow {
+export interface BreakdownValues extends CreatedWindow, DrillDownValues {
   by: Dimension
 }
 
@@ -202,10 +203,10 @@ export interface TrainingValues extends DrillDownValues {
 }
 
 /**
- * The members `m` of the granted workspace with their employee `e`, begun, when a kept filter
- * drives the page, from its rows `d` (their sort key is the members'), and filtered by the others.
+ * The members `m` of the granted workspace the filters keep, begun, when a kept filter drives them,
+ * from its rows `d` (their sort key is the members'), and filtered by the others.
  */
-function membersOf(from: WorkspaceRows, v: DrillDownValues) {
+function filteredMembers(from: WorkspaceRows, v: DrillDownValues) {
   const plain = () => from.selectFrom('report_members as m')
   const driver = drillDownDriver(v)
   // Both begin the same columns of m and e; only the driven one also has d, which the page's
@@ -220,13 +221,23 @@ function membersOf(from: WorkspaceRows, v: DrillDownValues) {
             .onRef('m.employee_id', '=', 'd.employee_id'),
         ) as unknown as ReturnType<typeof plain>)
   const { at, id } = driver === undefined ? { at: 'm.sort_at', id: 'm.employee_id' } : DRIVEN_ORDER
-  let rows = members.innerJoin('employees as e', (j) =>
-    j.onRef('e.workspace_id', '=', 'm.workspace_id').onRef('e.id', '=', 'm.employee_id'),
-  )
+  let rows = members
   for (const condition of [...ownConditions(v, 'm'), ...keptConditions(v, 'm.workspace_id', at, id)])
     rows = rows.where(condition)
   return rows
 }
+
+/** The members `m` the filters keep, with their employee `e`. */
+const membersOf = (from: WorkspaceRows, v: DrillDownValues) =>
+  filteredMembers(from, v).innerJoin('employees as e', (j) =>
+    j.onRef('e.workspace_id', '=', 'm.workspace_id').onRef('e.id', '=', 'm.employee_id'),
+  )
+
+/** SQL conditions on a member `m` that the filters keep, each probed on the member's row. */
+const probedFilters = (v: DrillDownValues) => [
+  ...ownConditions(v, 'm'),
+  ...keptConditions(v, 'm.workspace_id', 'm.sort_at', 'm.employee_id', true),
+]
 
 /** The page's order for these filters: the members' sort key, or the kept rows' that drive it. */
 const memberOrder = (v: DrillDownValues) => (drillDownDriver(v) === undefined ? undefined : DRIVEN_ORDER)
@@ -240,6 +251,24 @@ function cellJsonSql(v: CreatedWindow, dialect: DialectName): RawBuilder<string>
     ? sql<string>`case when ${spans('c.attack_first', 'c.attack_last', v)}
         and ${spans('c.report_first', 'c.report_last', v)} then c.json else ${cellWindowJson(v, dialect)} end`
     : sql<string>`c.json`
+}
+
+/** SQL over members `m`, grouped: a cell's figures, with the window's counts where one is given. */
+function memberFigures(v: CreatedWindow) {
+  const counts = windowed(v) ? windowCounts(v) : undefined
+  return Object.entries({ ...CELL_FIGURE_SQL, ...counts }).map(([name, value]) =>
+    (typeof value === 'string' ? sql.raw(value) : value).as(name),
+  )
+}
+
+/** A cell of a breakdown over filtered members, as drilledCells reads it. */
+export interface DrilledCellRow extends Figures {
+  cell: string
+  /** Its key ('' for the members without one). */
+  sort_id: string
+  /** The workspace's cell's answer up to its window's figures: it starts with its key and name. */
+  head: string
+  pseudonym: string | null
 }
 
 /** A breakdown's cell as an aggregate key's page starts from it: its key, its size, and its manager's pseudonym. */
@@ -507,39 +536,100 @@ export const REPORT_SQL = {
         ]
         members = held.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(held, sql` or `)})`
       }
-      const counts = windowed(v) ? windowCounts(v) : undefined
-      const figures = Object.entries({ ...CELL_FIGURE_SQL, ...counts }).map(([name, value]) =>
-        (typeof value === 'string' ? sql.raw(value) : value).as(name),
-      )
-      const row = await from
-        .selectFrom('report_members as m')
-        .select(figures)
-        .where(members)
-        .executeTakeFirst()
-      return row as unknown as Figures
+      let rows = from.selectFrom('report_members as m').select(memberFigures(v)).where(members)
+      for (const condition of probedFilters(v)) rows = rows.where(condition)
+      return (await rows.executeTakeFirst()) as unknown as Figures
     },
     {
       'by group, created window': [
         { by: 'group', created_after: SAMPLE.after[0], created_before: LATER },
         ['kx', '-'],
       ],
+      'by department, drilled down': [{ by: 'department', ...DRILLED }, ['kSales', '-']],
     },
   ),
 
-  /** The members of these cells of the breakdown by group (the members without a group: `-`), by cell. */
+  /**
+   * The members of these cells of the breakdown by group (the members without a group: `-`) that
+   * the filters keep, by cell.
+   */
   groupCellMembers: inGrant(
-    async (from: WorkspaceRows, cells: readonly string[]): Promise<Map<string, Set<string>>> => {
+    async (
+      from: WorkspaceRows,
+      v: DrillDownValues,
+      cells: readonly string[],
+    ): Promise<Map<string, Set<string>>> => {
       const members = new Map<string, Set<string>>(cells.map((c) => [c, new Set()]))
       if (cells.length === 0) return members
-      const rows = await from
-        .selectFrom('report_cell_members')
-        .select(['cell', 'employee_id'])
-        .where('dimension', '=', 'group')
-        .where('cell', 'in', cells)
-        .execute()
-      for (const r of rows) members.get(r.cell)?.add(r.employee_id)
+      let rows = from
+        .selectFrom('report_cell_members as cm')
+        .select(['cm.cell', 'cm.employee_id'])
+        .where('cm.dimension', '=', 'group')
+        .where('cm.cell', 'in', cells)
+      if (drillingDown(v)) {
+        let kept = rows.innerJoin('report_members as m', (j) =>
+          j.onRef('m.workspace_id', '=', 'cm.workspace_id').onRef('m.employee_id', '=', 'cm.employee_id'),
+        )
+        for (const condition of probedFilters(v)) kept = kept.where(condition)
+        rows = kept as unknown as typeof rows
+      }
+      for (const r of await rows.execute()) members.get(r.cell)?.add(r.employee_id)
       return members
     },
-    { 'two cells': [['kx', '-']] },
+    { 'two cells': [{}, ['kx', '-']], 'two cells, drilled down': [DRILLED, ['kx', '-']] },
+  ),
+
+  /**
+   * The cells of the breakdown over the members the filters keep, each with its figures over them
+   * (the window's counts where one is given) and what the workspace's breakdown keeps of it: its
+   * key, the start of its answer that names it, and by manager the manager's pseudonym. The members are grouped once; a group's through their memberships.
+   */
+  drilledCells: inGrant(
+    async (from: WorkspaceRows, v: BreakdownValues): Promise<DrilledCellRow[]> => {
+      const members = filteredMembers(from, v)
+      const grouped =
+        v.by === 'group'
+          ? (() => {
+              const cell = sql<string>`case when gm.group_id is null then '-' else 'k' || gm.group_id end`
+              return members
+                .leftJoin('group_members as gm', (j) =>
+                  j
+                    .onRef('gm.workspace_id', '=', 'm.workspace_id')
+                    .onRef('gm.employee_id', '=', 'm.employee_id'),
+                )
+                .select(['m.workspace_id', cell.as('cell'), ...memberFigures(v)])
+                .groupBy(['m.workspace_id', cell])
+            })()
+          : (() => {
+              const column = sql.ref(`m.${MEMBER_COLUMN_OF[v.by]}`)
+              const cell = sql<string>`case when ${column} is null then '-' else 'k' || ${column} end`
+              return members
+                .select(['m.workspace_id', cell.as('cell'), ...memberFigures(v)])
+                .groupBy(['m.workspace_id', cell])
+            })()
+      const rows = await from
+        .selectFrom(grouped.as('x'))
+        .innerJoin('report_cells as k', (j) =>
+          j
+            .onRef('k.workspace_id', '=', 'x.workspace_id')
+            .on('k.dimension', '=', v.by)
+            .onRef('k.cell', '=', 'x.cell'),
+        )
+        .leftJoin('employees_pseudonymous as p', (j) =>
+          j.on(
+            sql<boolean>`${sql.lit(v.by === 'manager')} and p.workspace_id = k.workspace_id and p.id = k.sort_id`,
+          ),
+        )
+        .selectAll('x')
+        .select(['k.sort_id', 'k.head', 'p.pseudonym'])
+        .execute()
+      return rows as unknown as DrilledCellRow[]
+    },
+    {
+      'by manager, drilled down': [{ by: 'manager', ...DRILLED }],
+      'by group, one department, created window': [
+        { by: 'group', department: 'Sales', created_after: SAMPLE.after[0], created_before: LATER },
+      ],
+    },
   ),
 }

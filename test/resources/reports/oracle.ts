@@ -95,11 +95,19 @@ const progressOf = (all: readonly Rec[], employeeId: string) =>
   byType(all, 'course_progress').filter((p) => p.employee_id === employeeId)
 
 /** The cells of a dimension: key → members; the key null for the members without one. */
-function cells(all: readonly Rec[], workspaceId: string, by: Dimension): Map<string | null, Rec[]> {
+/** Which members a breakdown groups (the drill-down filters'): all without them. */
+export type Keep = (member: Rec) => boolean
+
+function cells(
+  all: readonly Rec[],
+  workspaceId: string,
+  by: Dimension,
+  keep: Keep = () => true,
+): Map<string | null, Rec[]> {
   const out = new Map<string | null, Rec[]>()
   const add = (key: string | null, e: Rec) => out.set(key, [...(out.get(key) ?? []), e])
   const memberships = byType(all, 'group_member')
-  for (const e of members(all, workspaceId)) {
+  for (const e of members(all, workspaceId).filter(keep)) {
     if (by === 'department') add((e.department as { name: string } | null)?.name ?? null, e)
     else if (by === 'manager') add((e.manager as { id: string } | null)?.id ?? null, e)
     else if (by === 'country') add(e.country_code as string | null, e)
@@ -179,10 +187,16 @@ const inOrder = (rows: Row[]): Row[] =>
     return (b.employees_count ?? 0) - (a.employees_count ?? 0) || codePoints(a.key ?? '', b.key ?? '')
   })
 
-export function breakdown(all: readonly Rec[], workspaceId: string, by: Dimension, w: Window = {}) {
+export function breakdown(
+  all: readonly Rec[],
+  workspaceId: string,
+  by: Dimension,
+  w: Window = {},
+  keep: Keep = () => true,
+) {
   const employees = new Map(byType(all, 'employee').map((e) => [e.id as string, e]))
   const groups = new Map(byType(all, 'group').map((g) => [g.id as string, g]))
-  const rows = [...cells(all, workspaceId, by)].map(([key, cell]) => {
+  const rows = [...cells(all, workspaceId, by, keep)].map(([key, cell]) => {
     let name: string | null = null
     if (key !== null)
       name =
@@ -213,10 +227,11 @@ export function aggregateBreakdown(
   min: number,
   pseudonymOf: (id: string) => string,
   w: Window = {},
+  keep: Keep = () => true,
 ) {
   const shown = new Map<string | null, string | null>()
   const named = new Map(breakdown(all, workspaceId, by).map((r) => [r.key, r.name]))
-  const all_cells = [...cells(all, workspaceId, by)]
+  const all_cells = [...cells(all, workspaceId, by, keep)]
   for (const [key] of all_cells) shown.set(key, key === null || by !== 'manager' ? key : pseudonymOf(key))
   type Cell = (typeof all_cells)[number]
   const none = all_cells.find(([key]) => key === null)?.[1]
