@@ -690,14 +690,11 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 
 -- reports.sql:offendersPage: a later page, drilled down
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $11) as generation
-  from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
-  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
-  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = $1 and "o"."threshold" = $2 and exists (select 1 from report_members f where f.workspace_id = o.workspace_id
-  and f.sort_at = o.sort_at and f.employee_id = o.employee_id and "f"."department" = $3) and exists (select 1 from drill_down g
-  where g.workspace_id = "o"."workspace_id" and g.kind = $4 and g.value in ($5)
-  and g.sort_at = "o"."sort_at" and g.employee_id = "o"."employee_id") and exists (select 1 from drill_down g
-  where g.workspace_id = "o"."workspace_id" and g.kind = $6 and g.value in ($7, $8)
-  and g.sort_at = "o"."sort_at" and g.employee_id = "o"."employee_id") and ("o"."sort_at", "o"."employee_id") < ($9, $10) order by "o"."sort_at" desc, "o"."employee_id" desc limit 51) p
+  from (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and "m"."department" = $4 and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = $5 and g.value in ($6, $7)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and exists (select 1 from report_offenders o where o.workspace_id = m.workspace_id
+  and o.threshold = $8 and o.sort_at = m.sort_at and o.employee_id = m.employee_id) and ("d"."sort_at", "d"."employee_id") < ($9, $10) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page

@@ -768,25 +768,19 @@ select (select generation from organization_generations where organization_id = 
 
 -- reports.sql:offendersPage: a later page, drilled down
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
-  exists(select 1 from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
-  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
-  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and exists (select 1 from report_members f where f.workspace_id = o.workspace_id
-  and f.sort_at = o.sort_at and f.employee_id = o.employee_id and "f"."department" = ?) and exists (select 1 from drill_down g
-  where g.workspace_id = "o"."workspace_id" and g.kind = ? and g.value in (?)
-  and g.sort_at = "o"."sort_at" and g.employee_id = "o"."employee_id") and exists (select 1 from drill_down g
-  where g.workspace_id = "o"."workspace_id" and g.kind = ? and g.value in (?, ?)
-  and g.sort_at = "o"."sort_at" and g.employee_id = "o"."employee_id") and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc) f limit 1 offset 50) as more,
+  exists(select 1 from (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and "m"."department" = ? and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and exists (select 1 from report_offenders o where o.workspace_id = m.workspace_id
+  and o.threshold = ? and o.sort_at = m.sort_at and o.employee_id = m.employee_id) and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last,
   group_concat(p.sort_id, ',') as people
-  from (select (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
-  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
-  where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id) as "json", "o"."sort_at" as "sort_at", "o"."employee_id" as "sort_id" from "report_offenders" as "o" where "o"."workspace_id" = ? and "o"."threshold" = ? and exists (select 1 from report_members f where f.workspace_id = o.workspace_id
-  and f.sort_at = o.sort_at and f.employee_id = o.employee_id and "f"."department" = ?) and exists (select 1 from drill_down g
-  where g.workspace_id = "o"."workspace_id" and g.kind = ? and g.value in (?)
-  and g.sort_at = "o"."sort_at" and g.employee_id = "o"."employee_id") and exists (select 1 from drill_down g
-  where g.workspace_id = "o"."workspace_id" and g.kind = ? and g.value in (?, ?)
-  and g.sort_at = "o"."sort_at" and g.employee_id = "o"."employee_id") and ("o"."sort_at", "o"."employee_id") < (?, ?) order by "o"."sort_at" desc, "o"."employee_id" desc limit 50) p;
+  from (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
+  else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and "m"."department" = ? and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and exists (select 1 from report_offenders o where o.workspace_id = m.workspace_id
+  and o.threshold = ? and o.sort_at = m.sort_at and o.employee_id = m.employee_id) and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
 
 -- reports.sql:simulationPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,

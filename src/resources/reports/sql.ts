@@ -242,6 +242,9 @@ const probedFilters = (v: DrillDownValues) => [
 /** The page's order for these filters: the members' sort key, or the kept rows' that drive it. */
 const memberOrder = (v: DrillDownValues) => (drillDownDriver(v) === undefined ? undefined : DRIVEN_ORDER)
 
+/** The members' own order, where a page read from elsewhere reads them. */
+const MEMBER_ORDER = { at: 'm.sort_at', id: 'm.employee_id' } as const
+
 /** The filters of a page samples read (one driving, the others probed). */
 const DRILLED = { department: 'Sales', manager_tree: SAMPLE.id, group_id: [SAMPLE.id, SAMPLE.workspaceId] }
 
@@ -370,32 +373,30 @@ export const REPORT_SQL = {
             when ${misses('m.tricked_first', 'm.tricked_last', v)} then null
             else ${counted} end`
         : kept
+      const keepsNull = windowed(v) && dialect === 'postgres'
+      // Filtered, the page is read from the members they keep (in their order: a management line's
+      // or a group's kept rows, or an index of the filtered column), each one's threshold row probed:
+      // a team's offenders are then found among the team, not among every offender of the workspace.
+      if (drillingDown(v))
+        return membersOf(from, v)
+          .select([rendered.as('json'), 'm.sort_at as sort_at', 'm.employee_id as sort_id'])
+          .where(sql<boolean>`exists (select 1 from report_offenders o where o.workspace_id = m.workspace_id
+            and o.threshold = ${least} and o.sort_at = m.sort_at and o.employee_id = m.employee_id)`)
+          .$if(keepsNull, (q) => q.where(sql<boolean>`${rendered} is not null`))
       // The item is looked up per threshold row, in the page's order: joined, PostgreSQL misjudges
       // how many members a threshold holds and reads both tables whole.
       const json = sql<string>`(select ${rendered} from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
         where m.workspace_id = o.workspace_id and m.sort_at = o.sort_at and m.employee_id = o.employee_id)`
-      const own = ownConditions(v, 'f')
-      // Offenders are few: the filters are probed for each, by their sort key.
-      const filters = [
-        ...(own.length === 0
-          ? []
-          : [
-              sql<boolean>`exists (select 1 from report_members f where f.workspace_id = o.workspace_id
-            and f.sort_at = o.sort_at and f.employee_id = o.employee_id and ${sql.join(own, sql` and `)})`,
-            ]),
-        ...keptConditions(v, 'o.workspace_id', 'o.sort_at', 'o.employee_id', true),
-      ]
-      let rows = from
+      return from
         .selectFrom('report_offenders as o')
         .select([json.as('json'), 'o.sort_at as sort_at', 'o.employee_id as sort_id'])
         .where('o.threshold', '=', least)
-        .$if(windowed(v) && dialect === 'postgres', (q) => q.where(sql<boolean>`${json} is not null`))
-      for (const filter of filters) rows = rows.where(filter)
-      return rows
+        .$if(keepsNull, (q) => q.where(sql<boolean>`${json} is not null`))
     },
     dropsNullItems: (v, dialect) => dialect === 'sqlite' && windowed(v),
     at: 'o.sort_at',
     id: 'o.employee_id',
+    orderBy: (v) => (drillingDown(v) ? (memberOrder(v) ?? MEMBER_ORDER) : undefined),
     carries: 'id',
     samples: {
       'a later page': { values: {}, after: true, limit: 50 },
