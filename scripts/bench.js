@@ -24,7 +24,8 @@
 //          aggregate key where both builds have them) measured alternately, round by round, each
 //          build on a database of its own loaded from the same file; medians and each side's spread
 //          on stdout; BENCHMARKS.md untouched, but it carries scripts/bench-ab.md, where a comparison
-//          worth keeping goes; --skip-import: pages only; --skip-pages: imports only)
+//          worth keeping goes; --skip-import: pages only; --skip-pages: imports only;
+//          --postgres-only: PostgreSQL alone)
 // PostgreSQL figures too when TEST_DATABASE_URL is set.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -553,7 +554,9 @@ async function compareBuilds(baselineDir) {
   /** Each build's import phases, per database and import: seconds per round. */
   const phases = []
   // Each build imports into and serves from a database of its own: their schemas may differ.
-  const databases = [{ label: 'SQLite', fresh: (i) => freshSqlite(`ab-${i}.db`) }]
+  const databases = flag('--postgres-only')
+    ? []
+    : [{ label: 'SQLite', fresh: (i) => freshSqlite(`ab-${i}.db`) }]
   if (process.env.TEST_DATABASE_URL)
     databases.push({
       label: 'PostgreSQL',

@@ -63,7 +63,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 
 -- employees.sql:pseudonymousListPage: department, country_code (two values), manager_id
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation, p.people
-  from (select "e"."json", "e"."created_at" as "sort_at", "e"."id" as "sort_id", "e"."people" from "employees_pseudonymous" as "e" where "e"."workspace_id" = $1 and exists (select 1 from employees x where x.id = e.id and "x"."department" = $2 and "x"."country_code" in ($3, $4) and "x"."manager_id" = $5) order by "e"."created_at" desc, "e"."id" desc limit 51) p
+  from (select "e"."json", "x"."created_at" as "sort_at", "x"."id" as "sort_id", "e"."people" from "employees" as "x" inner join "employees_pseudonymous" as "e" on "e"."id" = "x"."id" where "x"."workspace_id" = $1 and "x"."department" = $2 and "x"."country_code" in ($3, $4) and "x"."manager_id" = $5 order by "x"."created_at" desc, "x"."id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- employees.sql:pseudonymousListPage: group_id (one value)
@@ -693,8 +693,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
   from (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and "m"."department" = $4 and exists (select 1 from drill_down g
   where g.workspace_id = "m"."workspace_id" and g.kind = $5 and g.value in ($6, $7)
-  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and exists (select 1 from report_offenders o where o.workspace_id = m.workspace_id
-  and o.threshold = $8 and o.sort_at = m.sort_at and o.employee_id = m.employee_id) and ("d"."sort_at", "d"."employee_id") < ($9, $10) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and "m"."tricked" >= $8 and ("d"."sort_at", "d"."employee_id") < ($9, $10) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page
@@ -790,27 +789,30 @@ select "cm"."cell", "cm"."employee_id" from "report_cell_members" as "cm" inner 
   and g.sort_at = "m"."sort_at" and g.employee_id = "m"."employee_id");
 
 -- reports.sql:drilledCells: by manager, drilled down
-select "x".*, "k"."sort_id", "k"."head", "p"."pseudonym" from (select "m"."workspace_id", case when "m"."manager_id" is null then '-' else 'k' || "m"."manager_id" end as "cell", count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(m.attacked) as "attacked", sum(case when m.tricked > 0 then 1 else 0 end) as "tricked", sum(case when m.reported > 0 then 1 else 0 end) as "reported", sum(m.reporter) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and "m"."department" = $4 and exists (select 1 from drill_down g
-  where g.workspace_id = "m"."workspace_id" and g.kind = $5 and g.value in ($6, $7)
-  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") group by "m"."workspace_id", case when "m"."manager_id" is null then '-' else 'k' || "m"."manager_id" end) as "x" inner join "report_cells" as "k" on "k"."workspace_id" = "x"."workspace_id" and "k"."dimension" = $8 and "k"."cell" = "x"."cell" left join "employees_pseudonymous" as "p" on true and p.workspace_id = k.workspace_id and p.id = k.sort_id;
+select "x".*, case when x.cell = '-' then '' else substr(x.cell, 2) end as "sort_id", (select k.head from report_cells k indexed by report_cells_by_cell
+  where k.workspace_id = x.workspace_id and k.dimension = $1 and k.cell = x.cell) as "head", (select p.pseudonym from employees_pseudonymous p
+  where p.workspace_id = x.workspace_id and p.id = substr(x.cell, 2)) as "pseudonym" from (select "m"."workspace_id", case when "m"."manager_id" is null then '-' else 'k' || "m"."manager_id" end as "cell", count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(m.attacked) as "attacked", sum(case when m.tricked > 0 then 1 else 0 end) as "tricked", sum(case when m.reported > 0 then 1 else 0 end) as "reported", sum(m.reporter) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" where "d"."workspace_id" = $2 and "d"."kind" = $3 and "d"."value" = $4 and "m"."department" = $5 and exists (select 1 from drill_down g
+  where g.workspace_id = "m"."workspace_id" and g.kind = $6 and g.value in ($7, $8)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") group by "m"."workspace_id", case when "m"."manager_id" is null then '-' else 'k' || "m"."manager_id" end) as "x";
 
 -- reports.sql:drilledCells: by group, one department, created window
-select "x".*, "k"."sort_id", "k"."head", "p"."pseudonym" from (select "m"."workspace_id", case when gm.group_id is null then '-' else 'k' || gm.group_id end as "cell", count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(case when ("m"."attack_first" is null or "m"."attack_last" < $1 or "m"."attack_first" > $2) then 0
-  when "m"."attack_first" >= $3 or "m"."attack_last" <= $4 then 1
+select "x".*, case when x.cell = '-' then '' else substr(x.cell, 2) end as "sort_id", (select k.head from report_cells k indexed by report_cells_by_cell
+  where k.workspace_id = x.workspace_id and k.dimension = $1 and k.cell = x.cell) as "head", null as "pseudonym" from (select "m"."workspace_id", case when gm.group_id is null then '-' else 'k' || gm.group_id end as "cell", count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(case when ("m"."attack_first" is null or "m"."attack_last" < $2 or "m"."attack_first" > $3) then 0
+  when "m"."attack_first" >= $4 or "m"."attack_last" <= $5 then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $5 and "a"."created_at" <= $6) then 1 else 0 end) as "attacked", sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < $7 or "m"."tricked_first" > $8) then 0
-  when "m"."tricked_first" >= $9 or "m"."tricked_last" <= $10 then 1
+  and "a"."created_at" >= $6 and "a"."created_at" <= $7) then 1 else 0 end) as "attacked", sum(case when ("m"."tricked_first" is null or "m"."tricked_last" < $8 or "m"."tricked_first" > $9) then 0
+  when "m"."tricked_first" >= $10 or "m"."tricked_last" <= $11 then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $11 and "a"."created_at" <= $12 and a.tricked_at is not null) then 1 else 0 end) as "tricked", sum(case when ("m"."reported_first" is null or "m"."reported_last" < $13 or "m"."reported_first" > $14) then 0
-  when "m"."reported_first" >= $15 or "m"."reported_last" <= $16 then 1
+  and "a"."created_at" >= $12 and "a"."created_at" <= $13 and a.tricked_at is not null) then 1 else 0 end) as "tricked", sum(case when ("m"."reported_first" is null or "m"."reported_last" < $14 or "m"."reported_first" > $15) then 0
+  when "m"."reported_first" >= $16 or "m"."reported_last" <= $17 then 1
   when exists (select 1 from attacks a
   where a.workspace_id = m.workspace_id and a.employee_id = m.employee_id and a.sent_at is not null
-  and "a"."created_at" >= $17 and "a"."created_at" <= $18 and a.reported_at is not null) then 1 else 0 end) as "reported", sum(case when ("m"."report_first" is null or "m"."report_last" < $19 or "m"."report_first" > $20) then 0
-  when "m"."report_first" >= $21 or "m"."report_last" <= $22 then 1
+  and "a"."created_at" >= $18 and "a"."created_at" <= $19 and a.reported_at is not null) then 1 else 0 end) as "reported", sum(case when ("m"."report_first" is null or "m"."report_last" < $20 or "m"."report_first" > $21) then 0
+  when "m"."report_first" >= $22 or "m"."report_last" <= $23 then 1
   when exists (select 1 from email_reports r where r.workspace_id = m.workspace_id and r.employee_id = m.employee_id
-  and "r"."reported_at" >= $23 and "r"."reported_at" <= $24) then 1 else 0 end) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "report_members" as "m" left join "group_members" as "gm" on "gm"."workspace_id" = "m"."workspace_id" and "gm"."employee_id" = "m"."employee_id" where "m"."workspace_id" = $25 and "m"."department" = $26 group by "m"."workspace_id", case when gm.group_id is null then '-' else 'k' || gm.group_id end) as "x" inner join "report_cells" as "k" on "k"."workspace_id" = "x"."workspace_id" and "k"."dimension" = $27 and "k"."cell" = "x"."cell" left join "employees_pseudonymous" as "p" on false and p.workspace_id = k.workspace_id and p.id = k.sort_id;
+  and "r"."reported_at" >= $24 and "r"."reported_at" <= $25) then 1 else 0 end) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "report_members" as "m" left join "group_members" as "gm" on "gm"."workspace_id" = "m"."workspace_id" and "gm"."employee_id" = "m"."employee_id" where "m"."workspace_id" = $26 and "m"."department" = $27 group by "m"."workspace_id", case when gm.group_id is null then '-' else 'k' || gm.group_id end) as "x";
 
 -- events.sql:listPage: a later page, type (two values)
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $6) as generation

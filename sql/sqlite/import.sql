@@ -1184,7 +1184,7 @@ insert into group_members (group_id, employee_id, added_at, workspace_id, json)
 CREATE INDEX "group_members_by_group" on "group_members" ("workspace_id", "group_id", "added_at" desc, "employee_id" desc);
 
 -- importer/apply.ts:merge
-CREATE INDEX "group_members_by_employee" on "group_members" ("workspace_id", "employee_id");
+CREATE INDEX "group_members_by_employee" on "group_members" ("workspace_id", "employee_id", "group_id");
 
 -- importer/apply.ts:merge
 drop index "campaigns_by_workspace";

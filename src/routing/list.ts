@@ -129,6 +129,7 @@ export type CountedPage = (
   from: WorkspaceRows,
   position: Position | null,
   limit: number,
+  dialect: DialectName,
   kept: KeptValues,
   listed: ListedBy,
 ) => Promise<Page>
@@ -249,6 +250,7 @@ export function listRoute<D extends Definitions, S extends keyof D & string, R e
                   from,
                   position,
                   list.limit,
+                  dialectOf(db),
                   keptHere,
                   privacy === 'pseudonymous' ? 'pseudonym' : 'key',
                 ),

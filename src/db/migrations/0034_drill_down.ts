@@ -6,8 +6,11 @@ import { clusteredByKey, type DialectName, keyText } from '../dialect.js'
 // the employee's created_at and id), so that a page of the employees under a manager, or of a
 // group's, is read in order from there whatever its size. Departments and countries are the
 // employees' own columns, indexed in the same order (their index by manager too), and the members' (report_members) indexes by
-// department, manager and country gain their order too. The workspaces already held are derived when
-// the service is next brought up to date (`drill_down_workspaces` lists those that have them).
+// department, manager and country gain their order too. A breakdown over filtered members names
+// each cell it counts from the workspace's kept cell (report_cells), found by its cell, and finds
+// its members' groups by the memberships' index by employee, which gains the group. The
+// workspaces already held are derived when the service is next brought up to date
+// (`drill_down_workspaces` lists those that have them).
 
 /** The members' own columns a breakdown groups by, and their indexes' names (0027). */
 const MEMBER_COLUMNS = [
@@ -71,8 +74,22 @@ export default function drillDown(dialect: DialectName) {
           'sort_at',
           'employee_id',
         ])
+      await db.schema
+        .createIndex('report_cells_by_cell')
+        .on('report_cells')
+        .columns(['workspace_id', 'dimension', 'cell'])
+        .execute()
+      // A filtered breakdown by group finds each member's groups here; holding the group, the index
+      // answers alone (SQLite, without it, walks every membership of the workspace per member).
+      await replaceIndex(db, 'group_members_by_employee', 'group_members', [
+        'workspace_id',
+        'employee_id',
+        'group_id',
+      ])
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      await replaceIndex(db, 'group_members_by_employee', 'group_members', ['workspace_id', 'employee_id'])
+      await db.schema.dropIndex('report_cells_by_cell').execute()
       await replaceIndex(db, 'employees_by_manager', 'employees', ['workspace_id', 'manager_id'])
       for (const [name, column] of MEMBER_COLUMNS)
         await replaceIndex(db, `report_members_by_${name}`, 'report_members', ['workspace_id', column])

@@ -47,6 +47,21 @@ interface PageSource {
   driven(from: WorkspaceRows, driver: Driver): ListQuery
   /** The table `e` has the employees' own columns (department, country, manager). */
   own: boolean
+  /**
+   * Where the table lacks them: the rows begun from the employees' table (`x`), filtered there by
+   * its indexes of those columns (in list order), each joined to its row of `e`.
+   */
+  ownFirst?(from: WorkspaceRows): ListQuery
+}
+
+/** The employees' own order, where a page begins from their table `x`. */
+const OWN_ORDER = { at: 'x.created_at', id: 'x.id' } as const
+
+/** The order a page is read in: a kept filter's rows', the employees' table's, or none other than the list's. */
+function pageOrder(source: PageSource, v: EmployeeListValues) {
+  if (drillDownDriver(v) !== undefined) return DRIVEN_ORDER
+  if (source.ownFirst !== undefined && ownConditions(v, 'x').length > 0) return OWN_ORDER
+  return undefined
 }
 
 /**
@@ -58,15 +73,21 @@ function employeePage(name: string, source: PageSource): ListDefinition<Employee
     name,
     rows: (from, v) => {
       const driver = drillDownDriver(v)
-      let rows = driver === undefined ? source.plain(from) : source.driven(from, driver)
-      const { at, id } = driver === undefined ? { at: 'e.created_at', id: 'e.id' } : DRIVEN_ORDER
+      const order = pageOrder(source, v)
+      let rows =
+        driver !== undefined
+          ? source.driven(from, driver)
+          : order === OWN_ORDER && source.ownFirst
+            ? source.ownFirst(from)
+            : source.plain(from)
+      const { at, id } = order ?? { at: 'e.created_at', id: 'e.id' }
       if (v.status !== undefined) rows = rows.where(sql<SqlBool>`e.status in (${sql.join(v.status)})`)
       if (v.karma_score_gte !== undefined)
         rows = rows.where(sql<SqlBool>`e.karma_score >= ${v.karma_score_gte}`)
       if (v.karma_score_lte !== undefined)
         rows = rows.where(sql<SqlBool>`e.karma_score <= ${v.karma_score_lte}`)
       const own = ownConditions(v, source.own ? 'e' : 'x')
-      if (source.own) for (const condition of own) rows = rows.where(condition)
+      if (source.own || order === OWN_ORDER) for (const condition of own) rows = rows.where(condition)
       else if (own.length > 0)
         // The pseudonymous renderings hold no department: the employee's own row answers.
         rows = rows.where(
@@ -77,7 +98,7 @@ function employeePage(name: string, source: PageSource): ListDefinition<Employee
     },
     at: 'e.created_at',
     id: 'e.id',
-    orderBy: (v) => (drillDownDriver(v) === undefined ? undefined : DRIVEN_ORDER),
+    orderBy: (v) => pageOrder(source, v),
     carries: true,
     samples: {
       'first page': { values: {}, after: false, limit: 50 },
@@ -140,6 +161,11 @@ export const EMPLOYEE_SQL = {
         .innerJoin('employees_pseudonymous as e', 'e.id', 'd.employee_id')
         .select(['e.json', 'd.sort_at', 'd.employee_id as sort_id', 'e.people']),
     own: false,
+    ownFirst: (from) =>
+      from
+        .selectFrom('employees as x')
+        .innerJoin('employees_pseudonymous as e', 'e.id', 'x.id')
+        .select(['e.json', 'x.created_at as sort_at', 'x.id as sort_id', 'e.people']),
   }),
 
   /** One employee the key can reach, or null (unknown, another organization, another workspace). */

@@ -190,8 +190,13 @@ const keptCells = (from: WorkspaceRows, v: BreakdownValues, dialect: DialectName
   answers: (cells) => REPORT_SQL.cellAnswers(from, v, cells, dialect),
 })
 
-async function filteredCells(from: WorkspaceRows, v: BreakdownValues, kept: KeptValues): Promise<CellSource> {
-  const cells = await drilledCells(from, v, kept)
+async function filteredCells(
+  from: WorkspaceRows,
+  v: BreakdownValues,
+  dialect: DialectName,
+  kept: KeptValues,
+): Promise<CellSource> {
+  const cells = await drilledCells(from, v, dialect, kept)
   const byCell = new Map(cells.map((c) => [c.cell, c]))
   return {
     sizes: async () =>
@@ -277,7 +282,7 @@ export async function aggregateBreakdownPage(
 ): Promise<Page> {
   // The layout depends on the members the filters keep, not on the window.
   const filtered = drillingDown(v)
-  const cells = filtered ? await filteredCells(from, v, kept) : keptCells(from, v, dialect)
+  const cells = filtered ? await filteredCells(from, v, dialect, kept) : keptCells(from, v, dialect)
   const layout = await kept.get(`${v.by} ${min}${filtered ? ` ${filtersKey(v)}` : ''}`, async () =>
     layoutOf(from, v, min, await cells.sizes()),
   )

@@ -5,6 +5,7 @@
 // docs/design.md), so that the pages after the first read nothing.
 
 import type { WorkspaceRows } from '../../access.js'
+import type { DialectName } from '../../db/dialect.js'
 import type { Page, Position } from '../../paging/paging.js'
 import type { KeptValues } from '../../routing/kept.js'
 import type { ListedBy } from '../../routing/list.js'
@@ -68,18 +69,30 @@ interface DrilledRow extends Listed {
 export function drilledCells(
   from: WorkspaceRows,
   v: BreakdownValues,
+  dialect: DialectName,
   kept: KeptValues,
 ): Promise<DrilledCell[]> {
-  return drilledOf(from, v, kept).then((d) => d.cells)
+  return drilledOf(from, v, dialect, kept).then((d) => d.cells)
 }
 
-function drilledOf(from: WorkspaceRows, v: BreakdownValues, kept: KeptValues): Promise<Drilled> {
+function drilledOf(
+  from: WorkspaceRows,
+  v: BreakdownValues,
+  dialect: DialectName,
+  kept: KeptValues,
+): Promise<Drilled> {
   const window = [v.created_after ?? '', v.created_before ?? '']
-  return kept.get(`drilled ${v.by} ${JSON.stringify(window)} ${filtersKey(v)}`, async () => ({
-    cells: (await REPORT_SQL.drilledCells(from, v)).map(cellOf),
-    orders: new Map(),
-  }))
+  return kept.get(
+    `drilled ${v.by} ${JSON.stringify(window)} ${filtersKey(v)}`,
+    async () => ({ cells: (await REPORT_SQL.drilledCells(from, v, dialect)).map(cellOf), orders: new Map() }),
+    bytesOf,
+  )
 }
+
+/** About the memory a breakdown's cells hold, with their two orders: a string's characters take two bytes. */
+const bytesOf = (d: Drilled): number =>
+  d.cells.reduce((sum, c) => sum + 2 * (c.answer.length + c.cell.length + c.key.length) + CELL_OVERHEAD, 0)
+const CELL_OVERHEAD = 400
 
 /** The key a cell is shown by: a manager by pseudonym where the reader sees people so. */
 function shownKey(cell: DrilledCell, by: BreakdownValues['by'], listed: ListedBy): string {
@@ -98,10 +111,11 @@ export async function drilledBreakdownPage(
   v: BreakdownValues,
   position: Position | null,
   limit: number,
+  dialect: DialectName,
   kept: KeptValues,
   listed: ListedBy,
 ): Promise<Page> {
-  const drilled = await drilledOf(from, v, kept)
+  const drilled = await drilledOf(from, v, dialect, kept)
   let order = drilled.orders.get(listed)
   if (order === undefined) {
     order = new CellOrder(

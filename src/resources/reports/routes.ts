@@ -57,8 +57,8 @@ const BREAKDOWN = defineList({
   // Over filtered members, the cells are counted at request.
   counted: (values) =>
     drillingDown(values)
-      ? (from, position, limit, kept, listed) =>
-          drilledBreakdownPage(from, values, position, limit, kept, listed)
+      ? (from, position, limit, dialect, kept, listed) =>
+          drilledBreakdownPage(from, values, position, limit, dialect, kept, listed)
       : undefined,
   // By manager, a row's key is a person: a pseudonymous key sees their pseudonym, and no name.
   people: { walk: (values) => (values.by === 'manager' ? MANAGER_CELL : undefined) },

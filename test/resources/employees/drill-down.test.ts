@@ -209,6 +209,30 @@ for (const { dialect, skip } of DIALECTS) {
         })
         assert.deepEqual(byRealId.json.data, [], `${name} by a real id`)
       }
+      // The employees' own columns alone (read from their table's indexes, then the renderings).
+      for (const f of [
+        { department: 'Sales' },
+        { country_code: ['DE', 'FR'] },
+        { manager_id: id(0), country_code: ['DE', 'FR', 'US'] },
+      ] as Drill[]) {
+        const given =
+          f.manager_id === undefined ? f : { ...f, manager_id: pseudonymOf.get(f.manager_id) as string }
+        const want = expected(f).map((e) => pseudonymOf.get(e.id as string))
+        assert.ok(want.length > 1, JSON.stringify(f))
+        for (const limit of [1, 7, 100]) {
+          const shown = await walk(
+            t,
+            `/v1/employees?workspace_id=${d.a1}${query(given)}`,
+            pseudonymous,
+            limit,
+          )
+          assert.deepEqual(
+            shown.items.map((e) => e.id),
+            want,
+            `${JSON.stringify(f)}, limit ${limit}`,
+          )
+        }
+      }
     })
 
     test('isolation (property): a group, manager or pseudonym of another workspace or organization matches nobody, as an unknown one does', async () => {
