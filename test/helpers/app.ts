@@ -271,6 +271,22 @@ export async function testApp(
   }
 }
 
+/** An aggregate-only key of the organization for each minimum group size asked, made once each. */
+export function aggregateKeys(
+  app: () => TestApp,
+  organizationId: () => string,
+): (min: number) => Promise<string> {
+  const made = new Map<number, string>()
+  return async (min) => {
+    let key = made.get(min)
+    if (key === undefined) {
+      key = await app().key({ organizationId: organizationId(), privacy: 'aggregate', minGroupSize: min })
+      made.set(min, key)
+    }
+    return key
+  }
+}
+
 export type WalkWay = 'headers' | 'query' | 'link'
 
 /**

@@ -19,7 +19,7 @@ import { CAMPAIGN_SQL } from '../../src/resources/campaigns/sql.js'
 import { rotatePseudonyms } from '../../src/resources/employees/pseudonyms.js'
 import { EMPLOYEE_POPULATION } from '../../src/resources/employees/statistics.js'
 import { INBOX_SQL } from '../../src/resources/inbox/sql.js'
-import { type TestApp, testApp, walk } from '../helpers/app.js'
+import { aggregateKeys, type TestApp, testApp, walk } from '../helpers/app.js'
 import { DIALECTS } from '../helpers/databases.js'
 import { type ApiDataset, apiDataset } from '../helpers/dataset.js'
 import { DOCUMENT } from '../helpers/openapi-document.js'
@@ -111,16 +111,11 @@ for (const { dialect, skip } of DIALECTS) {
     let t: TestApp
     let d: ReturnType<typeof craftedDataset>
     let identified: string
-    const aggregate = new Map<number, string>()
     let pseudonyms: Map<string, string>
-    const keyFor = async (min: number) => {
-      let key = aggregate.get(min)
-      if (key === undefined) {
-        key = await t.key({ organizationId: d.orgA.id as string, privacy: 'aggregate', minGroupSize: min })
-        aggregate.set(min, key)
-      }
-      return key
-    }
+    const keyFor = aggregateKeys(
+      () => t,
+      () => d.orgA.id as string,
+    )
     before(async () => {
       d = craftedDataset()
       // Keys verified anew on each request: a rotation of the pseudonyms applies at once.

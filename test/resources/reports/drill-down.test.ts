@@ -9,7 +9,7 @@
 
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { type TestApp, testApp, walk } from '../../helpers/app.js'
+import { aggregateKeys, type TestApp, testApp, walk } from '../../helpers/app.js'
 import { DIALECTS } from '../../helpers/databases.js'
 import { unknownId } from '../../helpers/dataset.js'
 import type { Rec } from '../../helpers/records.js'
@@ -270,15 +270,10 @@ for (const { dialect, skip } of DIALECTS) {
 
     test('breakdown: an aggregate key sees section 19 over the filtered members (none: empty; too few: one null row)', async () => {
       const pseudonymOf = await pseudonymsOf(t)
-      const keys = new Map<number, string>()
-      const keyFor = async (min: number) => {
-        let k = keys.get(min)
-        if (k === undefined) {
-          k = await t.key({ organizationId: d.orgA.id as string, privacy: 'aggregate', minGroupSize: min })
-          keys.set(min, k)
-        }
-        return k
-      }
+      const keyFor = aggregateKeys(
+        () => t,
+        () => d.orgA.id as string,
+      )
       const times = d.all.filter((r) => r.type === 'attack').map((r) => r.created_at as string)
       const windows = [{}, windowsOver(times)[1] ?? {}]
       let tooFew = 0
