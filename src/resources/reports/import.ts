@@ -75,7 +75,7 @@ function insertMembers(touched: string): string {
 }
 
 /** SQL: a cell of a nullable column: '-' for none, else 'k' and the value. */
-const cellOf = (column: string) => `case when ${column} is null then '-' else 'k' || ${column} end`
+export const cellOf = (column: string) => `case when ${column} is null then '-' else 'k' || ${column} end`
 
 /** SQL: the dimensions of a member's own columns, a row each (`d.dimension`). */
 const COLUMN_DIMENSIONS = `(${Object.keys(MEMBER_COLUMN_OF)

@@ -20,7 +20,7 @@ import {
   ownConditions,
 } from '../drill-down.js'
 import { inGrant, SAMPLE } from '../sql.js'
-import { CELL_FIGURE_SQL, type Figures } from './import.js'
+import { CELL_FIGURE_SQL, cellOf, type Figures } from './import.js'
 import {
   ATTACK_COUNTS,
   EMPLOYEE_JSON,
@@ -587,27 +587,18 @@ export const REPORT_SQL = {
    */
   drilledCells: inGrant(
     async (from: WorkspaceRows, v: BreakdownValues, dialect: DialectName): Promise<DrilledCellRow[]> => {
-      const members = filteredMembers(from, v)
-      const grouped =
+      // A member's cell: their own column's value, or by group each group they are a member of.
+      const column = v.by === 'group' ? 'gm.group_id' : `m.${MEMBER_COLUMN_OF[v.by]}`
+      const cell = sql.raw<string>(cellOf(column))
+      const members =
         v.by === 'group'
-          ? (() => {
-              const cell = sql<string>`case when gm.group_id is null then '-' else 'k' || gm.group_id end`
-              return members
-                .leftJoin('group_members as gm', (j) =>
-                  j
-                    .onRef('gm.workspace_id', '=', 'm.workspace_id')
-                    .onRef('gm.employee_id', '=', 'm.employee_id'),
-                )
-                .select(['m.workspace_id', cell.as('cell'), ...memberFigures(v)])
-                .groupBy(['m.workspace_id', cell])
-            })()
-          : (() => {
-              const column = sql.ref(`m.${MEMBER_COLUMN_OF[v.by]}`)
-              const cell = sql<string>`case when ${column} is null then '-' else 'k' || ${column} end`
-              return members
-                .select(['m.workspace_id', cell.as('cell'), ...memberFigures(v)])
-                .groupBy(['m.workspace_id', cell])
-            })()
+          ? (filteredMembers(from, v).leftJoin('group_members as gm', (j) =>
+              j.onRef('gm.workspace_id', '=', 'm.workspace_id').onRef('gm.employee_id', '=', 'm.employee_id'),
+            ) as unknown as ReturnType<typeof filteredMembers>)
+          : filteredMembers(from, v)
+      const grouped = members
+        .select(['m.workspace_id', cell.as('cell'), ...memberFigures(v)])
+        .groupBy(['m.workspace_id', cell])
       // Each cell's kept row is looked up by its cell (SQLite is told the index: before the first
       // import after the migration that made it, no statistics name it).
       const byCell = sql.raw(dialect === 'sqlite' ? ' indexed by report_cells_by_cell' : '')
