@@ -1333,23 +1333,29 @@ select id, name, description, employees_count, created_at, updated_at
 update "groups" set "json" = ? where "id" = ?, …;
 
 -- resources/drill-down.ts:deriveDrillDown
+select count(*) as held from (select 1 from "drill_down" limit 1) t;
+
+-- resources/drill-down.ts:deriveDrillDown
+alter table "drill_down" drop constraint "drill_down_pk";
+
+-- resources/drill-down.ts:<anonymous>
 delete from "drill_down" where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 delete from "drill_down_workspaces" where workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 insert into drill_down_workspaces (workspace_id)
   select w.id from workspaces w where w.id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d');
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 insert into drill_down (workspace_id, kind, value, sort_at, employee_id)
   select m.workspace_id, 'group', m.group_id, e.created_at, e.id
   from group_members m join employees e on e.id = m.employee_id
   where m.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d')
-  order by m.workspace_id, m.group_id, e.created_at, e.id;
+  order by m.group_id, e.created_at, e.id;
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 with recursive line (workspace_id, manager_id, sort_at, employee_id, depth) as (
   select e.workspace_id, e.manager_id, e.created_at, e.id, 1 from employees e
   where e.workspace_id in ('2c2f6388-46db-48a7-a658-fa456f9d2dc0', 'bcf17a51-dabf-4784-abfd-0c4c8f3c6850', 'f9ed0256-01c5-467f-ab55-22e53a50ae8d') and e.manager_id is not null
@@ -1359,7 +1365,10 @@ with recursive line (workspace_id, manager_id, sort_at, employee_id, depth) as (
   where m.manager_id is not null and l.depth < 10000)
   insert into drill_down (workspace_id, kind, value, sort_at, employee_id)
   select workspace_id, 'line', manager_id, sort_at, employee_id from line
-  order by workspace_id, manager_id, sort_at, employee_id;
+  order by manager_id, sort_at, employee_id;
+
+-- resources/drill-down.ts:deriveDrillDown
+alter table "drill_down" add constraint "drill_down_pk" primary key ("workspace_id", "kind", "value", "sort_at", "employee_id");
 
 -- resources/campaigns/import.ts:dropRemovedCycles
 delete from campaign_cycles
@@ -2661,24 +2670,24 @@ select id, name, description, employees_count, created_at, updated_at
   from groups
   where workspace_id in (null) and json is null limit $1;
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 delete from "drill_down" where workspace_id in (null);
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 delete from "drill_down_workspaces" where workspace_id in (null);
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 insert into drill_down_workspaces (workspace_id)
   select w.id from workspaces w where w.id in (null);
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 insert into drill_down (workspace_id, kind, value, sort_at, employee_id)
   select m.workspace_id, 'group', m.group_id, e.created_at, e.id
   from group_members m join employees e on e.id = m.employee_id
   where m.workspace_id in (null)
-  order by m.workspace_id, m.group_id, e.created_at, e.id;
+  order by m.group_id, e.created_at, e.id;
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 with recursive line (workspace_id, manager_id, sort_at, employee_id, depth) as (
   select e.workspace_id, e.manager_id, e.created_at, e.id, 1 from employees e
   where e.workspace_id in (null) and e.manager_id is not null
@@ -2688,7 +2697,7 @@ with recursive line (workspace_id, manager_id, sort_at, employee_id, depth) as (
   where m.manager_id is not null and l.depth < 10000)
   insert into drill_down (workspace_id, kind, value, sort_at, employee_id)
   select workspace_id, 'line', manager_id, sort_at, employee_id from line
-  order by workspace_id, manager_id, sort_at, employee_id;
+  order by manager_id, sort_at, employee_id;
 
 -- resources/campaigns/import.ts:deriveStatistics
 delete from simulation_statistics where workspace_id in (null);

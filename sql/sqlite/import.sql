@@ -1425,24 +1425,24 @@ select id, name, description, employees_count, created_at, updated_at
 -- resources/groups/import.ts:renderStaleGroups
 update "groups" set "json" = ? where "id" = ?, …;
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 delete from "drill_down" where workspace_id in (select workspace_id from stg_touched);
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 delete from "drill_down_workspaces" where workspace_id in (select workspace_id from stg_touched);
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 insert into drill_down_workspaces (workspace_id)
   select w.id from workspaces w where w.id in (select workspace_id from stg_touched);
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 insert into drill_down (workspace_id, kind, value, sort_at, employee_id)
   select m.workspace_id, 'group', m.group_id, e.created_at, e.id
   from group_members m join employees e on e.id = m.employee_id
   where m.workspace_id in (select workspace_id from stg_touched)
-  order by m.workspace_id, m.group_id, e.created_at, e.id;
+  order by m.group_id, e.created_at, e.id;
 
--- resources/drill-down.ts:deriveDrillDown
+-- resources/drill-down.ts:<anonymous>
 with recursive line (workspace_id, manager_id, sort_at, employee_id, depth) as (
   select e.workspace_id, e.manager_id, e.created_at, e.id, 1 from employees e
   where e.workspace_id in (select workspace_id from stg_touched) and e.manager_id is not null
@@ -1452,7 +1452,7 @@ with recursive line (workspace_id, manager_id, sort_at, employee_id, depth) as (
   where m.manager_id is not null and l.depth < 10000)
   insert into drill_down (workspace_id, kind, value, sort_at, employee_id)
   select workspace_id, 'line', manager_id, sort_at, employee_id from line
-  order by workspace_id, manager_id, sort_at, employee_id;
+  order by manager_id, sort_at, employee_id;
 
 -- resources/campaigns/import.ts:dropRemovedCycles
 delete from campaign_cycles

@@ -26,3 +26,29 @@ export async function withIndexesBuiltAfter<T>(
   for (const index of indexes) await session.exec(sql.raw(index.sql))
   return result
 }
+
+/**
+ * Runs `fill` on `table` with its primary key `constraint` (on `columns`) dropped and built once
+ * after, when the table holds no row at all; otherwise runs it as is. PostgreSQL only (SQLite keeps a
+ * clustered table's rows in its key). Dropping the key locks the table against readers until the
+ * commit: only a table nobody has a row in, as at a service's first import, is filled this way.
+ */
+export async function withKeyBuiltAfterIfEmpty<T>(
+  session: WriteSession,
+  table: string,
+  constraint: string,
+  columns: readonly string[],
+  fill: () => Promise<T>,
+): Promise<T> {
+  if (session.dialect !== 'postgres') return fill()
+  const [held] = await session.rows<{ held: number }>(
+    sql`select count(*) as held from (select 1 from ${sql.table(table)} limit 1) t`,
+  )
+  if (Number(held?.held) > 0) return fill()
+  await session.exec(sql`alter table ${sql.table(table)} drop constraint ${sql.id(constraint)}`)
+  const result = await fill()
+  await session.exec(
+    sql`alter table ${sql.table(table)} add constraint ${sql.id(constraint)} primary key (${sql.join(columns.map((c) => sql.id(c)))})`,
+  )
+  return result
+}
