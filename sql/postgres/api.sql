@@ -692,8 +692,9 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $11) as generation
   from (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and "m"."department" = $4 and exists (select 1 from drill_down g
-  where g.workspace_id = "m"."workspace_id" and g.kind = $5 and g.value in ($6, $7)
-  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and "m"."tricked" >= $8 and ("d"."sort_at", "d"."employee_id") < ($9, $10) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
+  where g.workspace_id = "d"."workspace_id" and g.kind = $5 and g.value in ($6, $7)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and exists (select 1 from report_offenders o where o.workspace_id = "d"."workspace_id"
+  and o.threshold = $8 and o.sort_at = "d"."sort_at" and o.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < ($9, $10) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
 -- reports.sql:simulationPage: a later page
@@ -704,7 +705,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 -- reports.sql:simulationPage: a later page, drilled down
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $10) as generation
   from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and "m"."department" = $4 and exists (select 1 from drill_down g
-  where g.workspace_id = "m"."workspace_id" and g.kind = $5 and g.value in ($6, $7)
+  where g.workspace_id = "d"."workspace_id" and g.kind = $5 and g.value in ($6, $7)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < ($8, $9) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
@@ -792,7 +793,7 @@ select "cm"."cell", "cm"."employee_id" from "report_cell_members" as "cm" inner 
 select "x".*, case when x.cell = '-' then '' else substr(x.cell, 2) end as "sort_id", (select k.head from report_cells k indexed by report_cells_by_cell
   where k.workspace_id = x.workspace_id and k.dimension = $1 and k.cell = x.cell) as "head", (select p.pseudonym from employees_pseudonymous p
   where p.workspace_id = x.workspace_id and p.id = substr(x.cell, 2)) as "pseudonym" from (select "m"."workspace_id", case when m.manager_id is null then '-' else 'k' || m.manager_id end as "cell", count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(m.attacked) as "attacked", sum(case when m.tricked > 0 then 1 else 0 end) as "tricked", sum(case when m.reported > 0 then 1 else 0 end) as "reported", sum(m.reporter) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" where "d"."workspace_id" = $2 and "d"."kind" = $3 and "d"."value" = $4 and "m"."department" = $5 and exists (select 1 from drill_down g
-  where g.workspace_id = "m"."workspace_id" and g.kind = $6 and g.value in ($7, $8)
+  where g.workspace_id = "d"."workspace_id" and g.kind = $6 and g.value in ($7, $8)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") group by "m"."workspace_id", case when m.manager_id is null then '-' else 'k' || m.manager_id end) as "x";
 
 -- reports.sql:drilledCells: by group, one department, created window

@@ -770,15 +770,17 @@ select (select generation from organization_generations where organization_id = 
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and "m"."department" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?, ?)
-  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and "m"."tricked" >= ? and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
+  where g.workspace_id = "d"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and exists (select 1 from report_offenders o where o.workspace_id = "d"."workspace_id"
+  and o.threshold = ? and o.sort_at = "d"."sort_at" and o.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last,
   group_concat(p.sort_id, ',') as people
   from (select '{"employee":' || e.ref_json || ',"karma":' || case when e.karma_score is null then 'null'
   else '{"score":' || e.karma_score || ',"security_level":"' || e.karma_level || '"}' end || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_tricked_at":' || case when m.last_tricked_at is null then 'null' else '"' || m.last_tricked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and "m"."department" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?, ?)
-  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and "m"."tricked" >= ? and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
+  where g.workspace_id = "d"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and exists (select 1 from report_offenders o where o.workspace_id = "d"."workspace_id"
+  and o.threshold = ? and o.sort_at = "d"."sort_at" and o.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
 
 -- reports.sql:simulationPage: a later page
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
@@ -791,13 +793,13 @@ select (select generation from organization_generations where organization_id = 
 -- reports.sql:simulationPage: a later page, drilled down
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and "m"."department" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  where g.workspace_id = "d"."workspace_id" and g.kind = ? and g.value in (?, ?)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last,
   group_concat(p.sort_id, ',') as people
   from (select '{"employee":' || e.ref_json || ',"attacks_count":' || m.attacks || ',"tricked_count":' || m.tricked || ',"reported_count":' || m.reported || ',"last_attacked_at":' || case when m.last_attacked_at is null then 'null' else '"' || m.last_attacked_at || '"' end || '}' as "json", "m"."sort_at" as "sort_at", "m"."employee_id" as "sort_id" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" inner join "employees" as "e" on "e"."workspace_id" = "m"."workspace_id" and "e"."id" = "m"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and "m"."department" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  where g.workspace_id = "d"."workspace_id" and g.kind = ? and g.value in (?, ?)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
 
 -- reports.sql:simulationPage: a first page, one group
@@ -910,7 +912,7 @@ select "cm"."cell", "cm"."employee_id" from "report_cell_members" as "cm" inner 
 select "x".*, case when x.cell = '-' then '' else substr(x.cell, 2) end as "sort_id", (select k.head from report_cells k indexed by report_cells_by_cell
   where k.workspace_id = x.workspace_id and k.dimension = ? and k.cell = x.cell) as "head", (select p.pseudonym from employees_pseudonymous p
   where p.workspace_id = x.workspace_id and p.id = substr(x.cell, 2)) as "pseudonym" from (select "m"."workspace_id", case when m.manager_id is null then '-' else 'k' || m.manager_id end as "cell", count(*) as "employees", coalesce(sum(m.karma_score), 0) as "karma_sum", count(m.karma_score) as "karma_count", sum(m.at_risk) as "at_risk", sum(case when m.courses > 0 then 1 else 0 end) as "covered", sum(m.completed) as "completed", sum(m.attacked) as "attacked", sum(case when m.tricked > 0 then 1 else 0 end) as "tricked", sum(case when m.reported > 0 then 1 else 0 end) as "reported", sum(m.reporter) as "reporters", sum(m.compromised) as "compromised", sum(m.unacknowledged) as "unacknowledged" from "drill_down" as "d" inner join "report_members" as "m" on "m"."workspace_id" = "d"."workspace_id" and "m"."sort_at" = "d"."sort_at" and "m"."employee_id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and "m"."department" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "m"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  where g.workspace_id = "d"."workspace_id" and g.kind = ? and g.value in (?, ?)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") group by "m"."workspace_id", case when m.manager_id is null then '-' else 'k' || m.manager_id end) as "x";
 
 -- reports.sql:drilledCells: by group, one department, created window

@@ -55,7 +55,7 @@ export interface OpenOptions {
 /** How long a serving SQLite connection waits for a lock (the wait holds the event loop). */
 const SERVING_BUSY_TIMEOUT_MS = 50
 /** A serving SQLite connection's page cache, in KiB. */
-const SERVING_CACHE_KIB = 4096
+const SERVING_CACHE_KIB = 8192
 
 /**
  * Opens a database.
@@ -86,8 +86,9 @@ function openSqlite(path: string, serving: boolean): DatabaseHandle {
   sqlite.exec('pragma journal_mode = WAL')
   sqlite.exec('pragma synchronous = NORMAL')
   // A small page cache: reads of a large file are served from the OS page cache anyway, and SQLite
-  // lets each sort of an import use as much memory as the page cache. A server's is smaller still:
-  // a page reads a few pages, and what the cache holds stays in the process (docs/design.md).
+  // lets each sort of an import use as much memory as the page cache. A server's is smaller still,
+  // as what it holds stays in the process, but holds what one page of a team scattered through the
+  // workspace reads, a row and an employee per member (docs/design.md).
   sqlite.exec(`pragma cache_size = ${serving ? -SERVING_CACHE_KIB : -16384}`)
   // PostgreSQL's bit_or aggregate, which SQLite lacks: the simulation statistics fold event masks.
   sqlite.aggregate('bit_or', {

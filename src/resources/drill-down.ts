@@ -112,8 +112,11 @@ export interface Driver {
 export const drivenBy = (from: WorkspaceRows, driver: Driver) =>
   from.selectFrom('drill_down as d').where('d.kind', '=', driver.kind).where('d.value', '=', driver.value)
 
-/** The columns a driven page is ordered by: the kept rows', which hold the list's sort key. */
-export const DRIVEN_ORDER = { at: 'd.sort_at', id: 'd.employee_id' } as const
+/**
+ * The columns a driven page is ordered by: the kept rows', which hold the list's sort key (and their
+ * workspace, for probes that need nothing of a joined row).
+ */
+export const DRIVEN_ORDER = { at: 'd.sort_at', id: 'd.employee_id', workspace: 'd.workspace_id' } as const
 
 /**
  * SQL conditions of the filters an employee's own row answers (department, country, direct

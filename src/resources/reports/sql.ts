@@ -220,9 +220,9 @@ function filteredMembers(from: WorkspaceRows, v: DrillDownValues) {
             .onRef('m.sort_at', '=', 'd.sort_at')
             .onRef('m.employee_id', '=', 'd.employee_id'),
         ) as unknown as ReturnType<typeof plain>)
-  const { at, id } = driver === undefined ? { at: 'm.sort_at', id: 'm.employee_id' } : DRIVEN_ORDER
+  const { at, id, workspace } = driver === undefined ? MEMBER_ORDER : DRIVEN_ORDER
   let rows = members
-  for (const condition of [...ownConditions(v, 'm'), ...keptConditions(v, 'm.workspace_id', at, id)])
+  for (const condition of [...ownConditions(v, 'm'), ...keptConditions(v, workspace, at, id)])
     rows = rows.where(condition)
   return rows
 }
@@ -243,7 +243,7 @@ const probedFilters = (v: DrillDownValues) => [
 const memberOrder = (v: DrillDownValues) => (drillDownDriver(v) === undefined ? undefined : DRIVEN_ORDER)
 
 /** The members' own order, where a page read from elsewhere reads them. */
-const MEMBER_ORDER = { at: 'm.sort_at', id: 'm.employee_id' } as const
+const MEMBER_ORDER = { at: 'm.sort_at', id: 'm.employee_id', workspace: 'm.workspace_id' } as const
 
 /** The filters of a page samples read (one driving, the others probed). */
 const DRILLED = { department: 'Sales', manager_tree: SAMPLE.id, group_id: [SAMPLE.id, SAMPLE.workspaceId] }
@@ -375,14 +375,20 @@ export const REPORT_SQL = {
         : kept
       const keepsNull = windowed(v) && dialect === 'postgres'
       // Filtered, the page is read from the members they keep (in their order: a management line's
-      // or a group's kept rows, or an index of the filtered column), each one's count of attacks that
-      // tricked them read on their row: a team's offenders are then found among the team, not among
-      // every offender of the workspace.
-      if (drillingDown(v))
+      // or a group's kept rows, or an index of the filtered column): a team's offenders are then found
+      // among the team, not among every offender of the workspace. Whether each one is an offender is
+      // looked up in the threshold's narrow rows, by the key the page is read by, before the member's
+      // wide row: a team scattered through the workspace has few offenders among many members.
+      if (drillingDown(v)) {
+        const { at, id, workspace } = memberOrder(v) ?? MEMBER_ORDER
         return membersOf(from, v)
           .select([rendered.as('json'), 'm.sort_at as sort_at', 'm.employee_id as sort_id'])
-          .where('m.tricked', '>=', least)
+          .where(
+            sql<boolean>`exists (select 1 from report_offenders o where o.workspace_id = ${sql.ref(workspace)}
+              and o.threshold = ${least} and o.sort_at = ${sql.ref(at)} and o.employee_id = ${sql.ref(id)})`,
+          )
           .$if(keepsNull, (q) => q.where(sql<boolean>`${rendered} is not null`))
+      }
       // The item is looked up per threshold row, in the page's order: joined, PostgreSQL misjudges
       // how many members a threshold holds and reads both tables whole.
       const json = sql<string>`(select ${rendered} from report_members m join employees e on e.workspace_id = m.workspace_id and e.id = m.employee_id
