@@ -42,7 +42,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 -- employees.sql:listPage: manager_tree, group_id (two values)
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $9) as generation, p.people
   from (select e.json as "json", "d"."sort_at", "d"."employee_id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "drill_down" as "d" inner join "employees" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and exists (select 1 from drill_down g
-  where g.workspace_id = "e"."workspace_id" and g.kind = $4 and g.value in ($5, $6)
+  where g.workspace_id = "d"."workspace_id" and g.kind = $4 and g.value in ($5, $6)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < ($7, $8) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 
@@ -74,7 +74,7 @@ select p.json, p.sort_at, p.sort_id, (select generation from organization_genera
 -- employees.sql:pseudonymousListPage: manager_tree, group_id (two values)
 select p.json, p.sort_at, p.sort_id, (select generation from organization_generations where organization_id = $9) as generation, p.people
   from (select "e"."json", "d"."sort_at", "d"."employee_id" as "sort_id", "e"."people" from "drill_down" as "d" inner join "employees_pseudonymous" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = $1 and "d"."kind" = $2 and "d"."value" = $3 and exists (select 1 from drill_down g
-  where g.workspace_id = "e"."workspace_id" and g.kind = $4 and g.value in ($5, $6)
+  where g.workspace_id = "d"."workspace_id" and g.kind = $4 and g.value in ($5, $6)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < ($7, $8) order by "d"."sort_at" desc, "d"."employee_id" desc limit 51) p
   order by p.sort_at desc, p.sort_id desc;
 

@@ -1333,7 +1333,9 @@ select id, name, description, employees_count, created_at, updated_at
 update "groups" set "json" = ? where "id" = ?, …;
 
 -- resources/drill-down.ts:deriveDrillDown
-select count(*) as held from (select 1 from "drill_down" limit 1) t;
+select c.conname as name, pg_get_constraintdef(c.oid) as definition,
+  exists (select 1 from "drill_down") as held
+  from pg_constraint c where c.conrelid = cast($1 as regclass) and c.contype = 'p';
 
 -- resources/drill-down.ts:deriveDrillDown
 alter table "drill_down" drop constraint "drill_down_pk";
@@ -1368,7 +1370,7 @@ with recursive line (workspace_id, manager_id, sort_at, employee_id, depth) as (
   order by manager_id, sort_at, employee_id;
 
 -- resources/drill-down.ts:deriveDrillDown
-alter table "drill_down" add constraint "drill_down_pk" primary key ("workspace_id", "kind", "value", "sort_at", "employee_id");
+alter table "drill_down" add constraint "drill_down_pk" PRIMARY KEY (workspace_id, kind, value, sort_at, employee_id);
 
 -- resources/campaigns/import.ts:dropRemovedCycles
 delete from campaign_cycles

@@ -57,13 +57,13 @@ select (select generation from organization_generations where organization_id = 
 -- employees.sql:listPage: manager_tree, group_id (two values)
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select e.json as "json", "d"."sort_at", "d"."employee_id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "drill_down" as "d" inner join "employees" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "e"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  where g.workspace_id = "d"."workspace_id" and g.kind = ? and g.value in (?, ?)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last,
   group_concat(p.people, ',') as people
   from (select e.json as "json", "d"."sort_at", "d"."employee_id" as "sort_id", e.id || case when e.manager_id is null then '' else ',' || e.manager_id end as "people" from "drill_down" as "d" inner join "employees" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "e"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  where g.workspace_id = "d"."workspace_id" and g.kind = ? and g.value in (?, ?)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
 
 -- employees.sql:pseudonymousListPage: first page
@@ -109,13 +109,13 @@ select (select generation from organization_generations where organization_id = 
 -- employees.sql:pseudonymousListPage: manager_tree, group_id (two values)
 select (select generation from organization_generations where organization_id = ?) as generation, count(p.json) as items, count(*) as rows,
   exists(select 1 from (select "e"."json", "d"."sort_at", "d"."employee_id" as "sort_id", "e"."people" from "drill_down" as "d" inner join "employees_pseudonymous" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "e"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  where g.workspace_id = "d"."workspace_id" and g.kind = ? and g.value in (?, ?)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc) f limit 1 offset 50) as more,
   cast('{"data":[' || coalesce(group_concat(p.json, ','), '') || ']}' as blob) as document,
   min(p.sort_at || p.sort_id) as last,
   group_concat(p.people, ',') as people
   from (select "e"."json", "d"."sort_at", "d"."employee_id" as "sort_id", "e"."people" from "drill_down" as "d" inner join "employees_pseudonymous" as "e" on "e"."id" = "d"."employee_id" where "d"."workspace_id" = ? and "d"."kind" = ? and "d"."value" = ? and exists (select 1 from drill_down g
-  where g.workspace_id = "e"."workspace_id" and g.kind = ? and g.value in (?, ?)
+  where g.workspace_id = "d"."workspace_id" and g.kind = ? and g.value in (?, ?)
   and g.sort_at = "d"."sort_at" and g.employee_id = "d"."employee_id") and ("d"."sort_at", "d"."employee_id") < (?, ?) order by "d"."sort_at" desc, "d"."employee_id" desc limit 50) p;
 
 -- employees.sql:find: an organization key

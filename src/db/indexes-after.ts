@@ -28,27 +28,27 @@ export async function withIndexesBuiltAfter<T>(
 }
 
 /**
- * Runs `fill` on `table` with its primary key `constraint` (on `columns`) dropped and built once
- * after, when the table holds no row at all; otherwise runs it as is. PostgreSQL only (SQLite keeps a
+ * Runs `fill` on `table` with its primary key dropped and built again after from its own definition,
+ * when the table holds no row at all; otherwise runs it as is. PostgreSQL only (SQLite keeps a
  * clustered table's rows in its key). Dropping the key locks the table against readers until the
  * commit: only a table nobody has a row in, as at a service's first import, is filled this way.
  */
 export async function withKeyBuiltAfterIfEmpty<T>(
   session: WriteSession,
   table: string,
-  constraint: string,
-  columns: readonly string[],
   fill: () => Promise<T>,
 ): Promise<T> {
   if (session.dialect !== 'postgres') return fill()
-  const [held] = await session.rows<{ held: number }>(
-    sql`select count(*) as held from (select 1 from ${sql.table(table)} limit 1) t`,
+  const [key] = await session.rows<{ name: string; definition: string; held: boolean }>(
+    sql`select c.conname as name, pg_get_constraintdef(c.oid) as definition,
+        exists (select 1 from ${sql.table(table)}) as held
+      from pg_constraint c where c.conrelid = cast(${table} as regclass) and c.contype = 'p'`,
   )
-  if (Number(held?.held) > 0) return fill()
-  await session.exec(sql`alter table ${sql.table(table)} drop constraint ${sql.id(constraint)}`)
+  if (key === undefined || key.held) return fill()
+  await session.exec(sql`alter table ${sql.table(table)} drop constraint ${sql.id(key.name)}`)
   const result = await fill()
   await session.exec(
-    sql`alter table ${sql.table(table)} add constraint ${sql.id(constraint)} primary key (${sql.join(columns.map((c) => sql.id(c)))})`,
+    sql`alter table ${sql.table(table)} add constraint ${sql.id(key.name)} ${sql.raw(key.definition)}`,
   )
   return result
 }

@@ -113,10 +113,10 @@ export const drivenBy = (from: WorkspaceRows, driver: Driver) =>
   from.selectFrom('drill_down as d').where('d.kind', '=', driver.kind).where('d.value', '=', driver.value)
 
 /**
- * The columns a driven page is ordered by: the kept rows', which hold the list's sort key (and their
- * workspace, for probes that need nothing of a joined row).
+ * The columns a driven page is ordered by: the kept rows', which hold the list's sort key and their
+ * workspace (a filter probed by them is tested before a joined row is read).
  */
-export const DRIVEN_ORDER = { at: 'd.sort_at', id: 'd.employee_id', workspace: 'd.workspace_id' } as const
+export const DRIVEN_ORDER: ReadOrder = { at: 'd.sort_at', id: 'd.employee_id', workspace: 'd.workspace_id' }
 
 /**
  * SQL conditions of the filters an employee's own row answers (department, country, direct
@@ -132,22 +132,27 @@ export function ownConditions(v: DrillDownValues, own: string): RawBuilder<SqlBo
   return conditions
 }
 
+/** The columns a page is read in the order of: the sort key and the row's workspace. */
+export interface ReadOrder {
+  at: string
+  id: string
+  workspace: string
+}
+
 /**
  * SQL conditions of the kept filters the page is not driven by (`undriven`: by none), probed by the
- * employee's sort key `at`, `id` in the workspace `workspace`.
+ * sort key and workspace of the rows the page is read in the order of.
  */
 export function keptConditions(
   v: DrillDownValues,
-  workspace: string,
-  at: string,
-  id: string,
+  order: ReadOrder,
   undriven = false,
 ): RawBuilder<SqlBool>[] {
   const driver = undriven ? undefined : drillDownDriver(v)
   const kept = (kind: Driver['kind'], values: readonly string[]) =>
     sql<SqlBool>`exists (select 1 from drill_down g
-      where g.workspace_id = ${sql.ref(workspace)} and g.kind = ${kind} and g.value in (${sql.join(values)})
-        and g.sort_at = ${sql.ref(at)} and g.employee_id = ${sql.ref(id)})`
+      where g.workspace_id = ${sql.ref(order.workspace)} and g.kind = ${kind} and g.value in (${sql.join(values)})
+        and g.sort_at = ${sql.ref(order.at)} and g.employee_id = ${sql.ref(order.id)})`
   const conditions: RawBuilder<SqlBool>[] = []
   if (v.manager_tree !== undefined && driver?.kind !== 'line') conditions.push(kept('line', [v.manager_tree]))
   if (v.group_id !== undefined && driver?.kind !== 'group') conditions.push(kept('group', v.group_id))
@@ -175,9 +180,6 @@ export const drillingDown = (v: DrillDownValues): boolean =>
 // bound only keeps a damaged database from looping.
 const MAX_DEPTH = 10_000
 
-/** The kept rows' primary key (0034). */
-const DRILL_DOWN_KEY = ['workspace_id', 'kind', 'value', 'sort_at', 'employee_id'] as const
-
 /**
  * The kept rows of the touched workspaces, derived again whole: each group membership, and each
  * manager above each employee (a walk up the reporting lines), inserted in key order. A value (a
@@ -186,7 +188,7 @@ const DRILL_DOWN_KEY = ['workspace_id', 'kind', 'value', 'sort_at', 'employee_id
  */
 async function deriveDrillDown(session: WriteSession): Promise<void> {
   const touched = sql.raw(await workspaceList(session, 'stg_touched'))
-  await withKeyBuiltAfterIfEmpty(session, 'drill_down', 'drill_down_pk', DRILL_DOWN_KEY, async () => {
+  await withKeyBuiltAfterIfEmpty(session, 'drill_down', async () => {
     for (const table of ['drill_down', 'drill_down_workspaces'])
       await session.exec(sql`delete from ${sql.table(table)} where workspace_id in ${touched}`)
     await session.exec(sql`insert into drill_down_workspaces (workspace_id)

@@ -17,6 +17,7 @@ import {
   drivenBy,
   keptConditions,
   ownConditions,
+  type ReadOrder,
 } from '../drill-down.js'
 import { byKey, inGrant, inWorkspace, SAMPLE } from '../sql.js'
 import { type EmployeeStatistics, KARMA_SCORED } from './schema.js'
@@ -55,7 +56,10 @@ interface PageSource {
 }
 
 /** The employees' own order, where a page begins from their table `x`. */
-const OWN_ORDER = { at: 'x.created_at', id: 'x.id' } as const
+const OWN_ORDER: ReadOrder = { at: 'x.created_at', id: 'x.id', workspace: 'x.workspace_id' }
+
+/** The list's own order, where a page is read from the rendered rows `e`. */
+const LIST_ORDER: ReadOrder = { at: 'e.created_at', id: 'e.id', workspace: 'e.workspace_id' }
 
 /** The order a page is read in: a kept filter's rows', the employees' table's, or none other than the list's. */
 function pageOrder(source: PageSource, v: EmployeeListValues) {
@@ -80,7 +84,6 @@ function employeePage(name: string, source: PageSource): ListDefinition<Employee
           : order === OWN_ORDER && source.ownFirst
             ? source.ownFirst(from)
             : source.plain(from)
-      const { at, id } = order ?? { at: 'e.created_at', id: 'e.id' }
       if (v.status !== undefined) rows = rows.where(sql<SqlBool>`e.status in (${sql.join(v.status)})`)
       if (v.karma_score_gte !== undefined)
         rows = rows.where(sql<SqlBool>`e.karma_score >= ${v.karma_score_gte}`)
@@ -93,7 +96,7 @@ function employeePage(name: string, source: PageSource): ListDefinition<Employee
         rows = rows.where(
           sql<SqlBool>`exists (select 1 from employees x where x.id = e.id and ${sql.join(own, sql` and `)})`,
         )
-      for (const condition of keptConditions(v, 'e.workspace_id', at, id)) rows = rows.where(condition)
+      for (const condition of keptConditions(v, order ?? LIST_ORDER)) rows = rows.where(condition)
       return rows
     },
     at: 'e.created_at',

@@ -18,6 +18,7 @@ import {
   drivenBy,
   keptConditions,
   ownConditions,
+  type ReadOrder,
 } from '../drill-down.js'
 import { inGrant, SAMPLE } from '../sql.js'
 import { CELL_FIGURE_SQL, cellOf, type Figures } from './import.js'
@@ -220,9 +221,8 @@ function filteredMembers(from: WorkspaceRows, v: DrillDownValues) {
             .onRef('m.sort_at', '=', 'd.sort_at')
             .onRef('m.employee_id', '=', 'd.employee_id'),
         ) as unknown as ReturnType<typeof plain>)
-  const { at, id, workspace } = driver === undefined ? MEMBER_ORDER : DRIVEN_ORDER
   let rows = members
-  for (const condition of [...ownConditions(v, 'm'), ...keptConditions(v, workspace, at, id)])
+  for (const condition of [...ownConditions(v, 'm'), ...keptConditions(v, memberOrder(v) ?? MEMBER_ORDER)])
     rows = rows.where(condition)
   return rows
 }
@@ -236,14 +236,14 @@ const membersOf = (from: WorkspaceRows, v: DrillDownValues) =>
 /** SQL conditions on a member `m` that the filters keep, each probed on the member's row. */
 const probedFilters = (v: DrillDownValues) => [
   ...ownConditions(v, 'm'),
-  ...keptConditions(v, 'm.workspace_id', 'm.sort_at', 'm.employee_id', true),
+  ...keptConditions(v, MEMBER_ORDER, true),
 ]
 
 /** The page's order for these filters: the members' sort key, or the kept rows' that drive it. */
 const memberOrder = (v: DrillDownValues) => (drillDownDriver(v) === undefined ? undefined : DRIVEN_ORDER)
 
 /** The members' own order, where a page read from elsewhere reads them. */
-const MEMBER_ORDER = { at: 'm.sort_at', id: 'm.employee_id', workspace: 'm.workspace_id' } as const
+const MEMBER_ORDER: ReadOrder = { at: 'm.sort_at', id: 'm.employee_id', workspace: 'm.workspace_id' }
 
 /** The filters of a page samples read (one driving, the others probed). */
 const DRILLED = { department: 'Sales', manager_tree: SAMPLE.id, group_id: [SAMPLE.id, SAMPLE.workspaceId] }
